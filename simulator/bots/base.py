@@ -1,0 +1,207 @@
+"""The base policy: a sensible answer to every decision point the engine asks about.
+
+A policy gets ``decide(eng, kind, games, players, options, **context)`` with ``options`` a
+(n, K) bool mask of legal choices and returns (n,) indices. This base scores the options of
+each decision kind with a ``score_<kind>`` method and takes the best legal one; ties go to
+the lowest index, so play is deterministic for a given state. Kinds without a scorer get
+the first legal option. Named bots subclass it and override only what they care about.
+
+The base plays a plain plan:
+1. activate a prepared spell that deals lethal damage to the Adversary;
+2. prepare Rituals, Permanents and Equipment (they work every turn), then spells;
+3. channel a prepared spell when a card in hand or on the board needs its component word;
+4. activate prepared spells whose effect is worth it now (damage once the Adversary is
+   there, healing when hurt, card draw and Mana);
+5. trade Mana when it makes a card in hand affordable; otherwise end the main phase.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from simulator.bots.features import CardFeatures, card_features
+from simulator.engine.actions import action_space, component_shortfall, effective_cost
+from simulator.engine.board import board_cards
+from simulator.engine.damage import space
+from simulator.engine.state import PREPARED, adversary_present
+
+NEG = -1e9
+
+
+def pick(scores: np.ndarray, options: np.ndarray) -> np.ndarray:
+    """(n,) index of the best legal option; the lowest index wins ties."""
+    masked = np.where(options, scores, -np.inf)
+    return np.argmax(masked, axis=1)
+
+
+class BasePolicy:
+    """Answers every decision; subclasses override ``score_<kind>`` methods."""
+
+    name = "base"
+
+    def __init__(self) -> None:
+        self._features: dict[int, CardFeatures] = {}
+
+    def features(self, eng) -> CardFeatures:
+        key = id(eng.tables)
+        if key not in self._features:
+            self._features = {key: card_features(eng.tables)}
+        return self._features[key]
+
+    def decide(self, eng, kind, games, players, options, **context) -> np.ndarray:
+        scorer = getattr(self, "score_" + kind, None)
+        if scorer is None:
+            return np.argmax(options, axis=1)
+        scores = scorer(eng, games, players, options, **context)
+        return pick(scores, options)
+
+    # --- Mana -----------------------------------------------------------------------
+    def demand(self, eng, games, players) -> np.ndarray:
+        """(n, E) Mana the player's hand still needs beyond the reserve (a want list)."""
+        hand = eng.state.hand[games, players].astype(np.float64)  # (n, C)
+        cost = effective_cost(eng, games, players).astype(np.float64)  # (n, C, E)
+        want = (hand[:, :, None] * cost).sum(axis=1)
+        return np.maximum(want - eng.state.reserve[games, players], 0)
+
+    def score_take_pile(self, eng, games, players, options, **_):
+        piles = eng.state.ether[games].astype(np.float64)  # (n, 2, E)
+        need = self.demand(eng, games, players)
+        useful = np.minimum(piles, need[:, None, :]).sum(axis=2)
+        return 2.0 * useful + piles.sum(axis=2)
+
+    def score_mana_element(self, eng, games, players, options, chosen=None, **_):
+        need = self.demand(eng, games, players)
+        if chosen is not None:
+            need = need - chosen
+        return need - 0.01 * np.arange(need.shape[1])[None, :]
+
+    def score_trade_give(self, eng, games, players, options, take=None, **_):
+        surplus = eng.state.reserve[games, players] - self.demand(eng, games, players)
+        return surplus.astype(np.float64)
+
+    # --- hands ----------------------------------------------------------------------
+    def score_keep_hand(self, eng, games, players, options, piles=None, **_):
+        f = self.features(eng)
+        return f.opening_value[piles].sum(axis=2)
+
+    def score_discard_from_hand(self, eng, games, players, options, **_):
+        f = self.features(eng)
+        cost = eng.tables.cost.sum(axis=1).astype(np.float64)
+        return np.broadcast_to(-(f.value + 0.1 * cost), options.shape).copy()
+
+    def score_recycle_discard(self, eng, games, players, options, **_):
+        return np.broadcast_to(self.features(eng).value, options.shape).copy()
+
+    score_return_from_discard = score_recycle_discard
+    score_search_deck = score_recycle_discard
+
+    # --- targets --------------------------------------------------------------------
+    def score_target(self, eng, games, players, options, purpose="damage", side=None, **_):
+        k, p, s = space(eng)
+        st = eng.state
+        n, width = options.shape
+        scores = np.zeros((n, width))
+        adv_card = np.maximum(st.adv_card[games], 0)
+        is_adv = eng.tables.is_adversary[adv_card]
+        team_hp = st.hp[games].astype(np.float64)
+        players_side = side is not None and np.all(np.asarray(side) < 0)
+        if purpose in ("damage", "lose_hp") and not players_side:
+            scores[:, :k] = np.where(is_adv, 100.0, 50.0 - st.adv_hp[games])
+            scores[:, k:k + p] = -100.0 - 0 * team_hp
+            scores[:, k + p:] = -50.0
+        elif purpose in ("damage", "lose_hp", "hand"):
+            # An Adversary card hitting "a player": the team sends it to the sturdiest.
+            scores[:, k:k + p] = team_hp
+            scores[:, k + p:] = -1.0
+        else:  # healing: the most hurt teammate, then own Permanents
+            scores[:, :k] = -100.0
+            scores[:, k:k + p] = 50.0 - team_hp
+            scores[:, k + p:] = 1.0
+        return scores
+
+    def score_protector_redirect(self, eng, games, players, options, amount=None, **_):
+        hp = eng.state.board_hp[games, players].astype(np.float64)
+        survive = hp > np.asarray(amount)[:, None]
+        return np.concatenate([np.zeros((len(games), 1)), np.where(survive, hp, -1.0)], 1)
+
+    def score_destroy_target(self, eng, games, players, options, **_):
+        k, p, s = space(eng)
+        n, width = options.shape
+        scores = np.full((n, width), -100.0)
+        scores[:, :k] = 10.0 + eng.state.adv_hp[games]
+        return scores
+
+    # --- components -----------------------------------------------------------------
+    def score_use_component(self, eng, games, players, options, **_):
+        f = self.features(eng)
+        cards = board_cards(eng, games, players)
+        return -f.component_drawback[cards].astype(np.float64)
+
+    def score_own_component(self, eng, games, players, options, **_):
+        f = self.features(eng)
+        cards = board_cards(eng, games, players)
+        return f.value[cards]
+
+    def score_pay_upkeep(self, eng, games, players, options, **_):
+        return np.tile([0.0, 1.0], (len(games), 1))
+
+    # --- main phase -----------------------------------------------------------------
+    def score_main_action(self, eng, games, players, options, **_):
+        return self.main_action_scores(eng, games, players, options)
+
+    def main_action_scores(self, eng, games, players, options) -> np.ndarray:
+        st, t = eng.state, eng.tables
+        f = self.features(eng)
+        sp = action_space(eng)
+        n = len(games)
+        scores = np.zeros((n, sp.size))
+        present = adversary_present(st, t.is_adversary)[games]
+        adv_hp = self.adversary_hp(eng, games)
+        enemy_perms = self.enemy_permanents(eng, games)
+        hurt = (20 - st.hp[games, players]).clip(0)
+        # prepare
+        needs = self.words_needed(eng, games, players)  # (n, W)
+        provides_needed = (t.provides[None, :, :] * (needs[:, None, :] > 0)).sum(axis=2)
+        prep = 5.0 + f.value[None, :] + 3.0 * (t.card_type[None, :] > 0)
+        prep = prep + 2.0 * provides_needed
+        scores[:, sp.prepare:sp.activate] = prep
+        # activate / channel prepared spells
+        cards = board_cards(eng, games, players)
+        prepared = st.board_zone[games, players] == PREPARED
+        dmg = f.damage[cards] * np.where(f.needs_opponent[cards], present[:, None],
+                                         (present | enemy_perms)[:, None])
+        lethal = dmg >= adv_hp[:, None]
+        act = 4.0 * dmg + f.heal[cards] * np.minimum(hurt, 6)[:, None] / 3 + 3.0 * f.draw[cards]
+        act += 2.0 * f.mana[cards] + 1000.0 * (lethal & present[:, None] & (dmg > 0))
+        act -= 20.0 * f.harms_own[cards] * ~(present | enemy_perms)[:, None]
+        channel_value = 6.0 * (t.provides[cards] * (needs[:, None, :] > 0)).sum(axis=2)
+        channel_value += 1.0 * f.channel_only[cards]
+        scores[:, sp.activate:sp.channel] = np.where(prepared, act - 1.0, NEG)
+        scores[:, sp.channel:sp.trade] = np.where(prepared & (channel_value > 0),
+                                                  channel_value + 0.5 * (dmg == 0), NEG)
+        # trades: only to make a card in hand affordable
+        need = self.demand(eng, games, players)
+        surplus = (eng.state.reserve[games, players] - need).clip(0).sum(axis=1)
+        trade_ok = (need > 0) & (surplus >= 2)[:, None]
+        scores[:, sp.trade:] = np.where(trade_ok, 1.0, NEG)
+        scores[:, 0] = 0.0
+        return scores
+
+    # --- shared estimates -----------------------------------------------------------
+    def adversary_hp(self, eng, games) -> np.ndarray:
+        st = eng.state
+        cards = st.adv_card[games]
+        mine = (cards >= 0) & eng.tables.is_adversary[np.maximum(cards, 0)]
+        return np.where(mine.any(axis=1), (st.adv_hp[games] * mine).sum(axis=1), 10**6)
+
+    def enemy_permanents(self, eng, games) -> np.ndarray:
+        st = eng.state
+        cards = st.adv_card[games]
+        return ((cards >= 0) & ~eng.tables.is_adversary[np.maximum(cards, 0)] & (
+            st.adv_hp[games] > 0)).any(axis=1)
+
+    def words_needed(self, eng, games, players) -> np.ndarray:
+        """(n, W) component words missing for the cards in hand."""
+        short = component_shortfall(eng, games, players)  # (n, C, W)
+        in_hand = eng.state.hand[games, players] > 0
+        return (short * in_hand[:, :, None]).max(axis=1)

@@ -1,0 +1,23 @@
+"""The card database: the 205 official cards as validated, immutable data.
+
+Facts (names, costs, components, keywords) are generated from the shared card data by
+``scripts/build_card_data.py`` into ``simulator/cards/data/*.toml``; effects are written by
+hand in the same files in the vocabulary of :mod:`simulator.cards.vocabulary`. Use
+:func:`load_cards` to get the (cached) :class:`CardDB`, and :mod:`simulator.cards.tables`
+for the numpy lookup tables the engine indexes by ``Card.index``.
+"""
+
+from simulator.cards.loader import CardDB, load_cards
+from simulator.cards.model import CARD_TYPES, COMPONENT_WORDS, ELEMENTS, SLOTS, Card
+from simulator.cards.names import normalise_name
+
+__all__ = [
+    "CARD_TYPES",
+    "COMPONENT_WORDS",
+    "ELEMENTS",
+    "SLOTS",
+    "Card",
+    "CardDB",
+    "load_cards",
+    "normalise_name",
+]

@@ -1,0 +1,127 @@
+"""The ``cards`` sub-command's work: filtering the database and printing it.
+
+Filters accept what a player would type (EN or FR, any case, "base" for Base Game) and
+reject anything else with a :class:`~simulator.errors.UserError` that lists the valid values,
+so a typo never silently prints an empty list.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from simulator.cards.loader import CardDB
+from simulator.cards.model import (
+    CARD_TYPES,
+    CARD_TYPES_FR,
+    ELEMENTS,
+    ELEMENTS_FR,
+    EXTENSIONS,
+    Card,
+)
+from simulator.cards.names import normalise_name
+from simulator.cards.vocabulary import KEYWORDS
+from simulator.errors import UserError
+
+#: Short forms accepted for each extension, besides its EN name, FR name and file stem.
+EXTENSION_SHORT: dict[str, tuple[str, ...]] = {
+    "Base Game": ("base", "core"),
+    "Way of the Warrior-Mage": ("warrior-mage", "warrior mage", "guerrier-mage", "wotwm"),
+    "Way of the Time Bender": ("time bender", "time-bender", "plieur de temps", "wottb"),
+    "Phase": (),
+    "Sand": (),
+    "Electric": (),
+    "Sun": (),
+    "Flowers": ("flower",),
+    "Ice": (),
+}
+
+
+def _resolve(value: str, what: str, names: Mapping[str, Iterable[str]]) -> str:
+    """The canonical name whose aliases match ``value`` (normalised), else a UserError."""
+    key = normalise_name(value)
+    for canonical, aliases in names.items():
+        if key in {normalise_name(a) for a in (canonical, *aliases)}:
+            return canonical
+    raise UserError(f"unknown {what} {value!r}; valid values: {', '.join(names)}")
+
+
+def resolve_extension(value: str) -> str:
+    return _resolve(value, "extension", {en: (fr, stem, *EXTENSION_SHORT.get(en, ()))
+                                         for en, fr, stem in EXTENSIONS})
+
+
+def resolve_element(value: str) -> str:
+    return _resolve(value, "element", {e: (ELEMENTS_FR[e],) for e in ELEMENTS})
+
+
+def resolve_card_type(value: str) -> str:
+    return _resolve(value, "card type", {t: (CARD_TYPES_FR[t], t + "s") for t in CARD_TYPES})
+
+
+def filter_cards(db: CardDB | Iterable[Card], extension: str | None = None,
+                 element: str | None = None, card_type: str | None = None) -> list[Card]:
+    """Cards matching every given filter, in database order. A card belongs to an extension
+    if it appears in it (Rite of passage is in two)."""
+    ext = resolve_extension(extension) if extension is not None else None
+    elem = resolve_element(element) if element is not None else None
+    ctype = resolve_card_type(card_type) if card_type is not None else None
+    return [c for c in db
+            if (ext is None or ext in c.extensions)
+            and (elem is None or c.element == elem)
+            and (ctype is None or c.type == ctype)]
+
+
+def format_cost(card: Card) -> str:
+    """``"2 fire + 1 air"`` (ELEMENTS order), ``"X mineral + 1 fire"``, or ``"free"``."""
+    parts = [f"X {card.cost_x_element}"] if card.cost_x_element else []
+    parts += [f"{card.cost[e]} {e}" for e in ELEMENTS if card.cost.get(e)]
+    return " + ".join(parts) or "free"
+
+
+def format_components(card: Card) -> str:
+    return " + ".join(f"{n} {w}" for w, n in card.components.items()) or "-"
+
+
+def format_table(cards: Sequence[Card]) -> str:
+    """An aligned text table, one card per line, with a count at the end."""
+    if not cards:
+        return "no cards match"
+    header = ("id", "name (EN)", "name (FR)", "element", "type", "cost", "components",
+              "provides")
+    rows = [(c.id, c.name_en, c.name_fr, c.element,
+             f"{c.type} ({c.slot})" if c.slot else c.type,
+             format_cost(c), format_components(c), ", ".join(c.provides) or "-")
+            for c in cards]
+    widths = [max(len(r[i]) for r in (header, *rows)) for i in range(len(header))]
+    lines = ["  ".join(v.ljust(wd) for v, wd in zip(r, widths, strict=True)).rstrip()
+             for r in (header, tuple("-" * wd for wd in widths), *rows)]
+    lines.append(f"{len(cards)} card{'s' if len(cards) != 1 else ''}")
+    return "\n".join(lines)
+
+
+def to_json_records(cards: Iterable[Card]) -> list[dict[str, Any]]:
+    """Plain JSON-ready dicts of each card's facts (no effects: those are engine data)."""
+    return [{
+        "id": c.id,
+        "index": c.index,
+        "name_en": c.name_en,
+        "name_fr": c.name_fr,
+        "aliases_en": list(c.aliases_en),
+        "element": c.element,
+        "type": c.type,
+        "slot": c.slot,
+        "hp": c.hp,
+        "hp_is_x": c.hp_is_x,
+        "cost": dict(c.cost),
+        "cost_x_element": c.cost_x_element,
+        "components": dict(c.components),
+        "provides": list(c.provides),
+        "provides_conditional": [{"word": w, "condition": k} for w, k in c.provides_conditional],
+        "name_tags": list(c.name_tags),
+        "keywords": [k for k in KEYWORDS if k in c.keywords],
+        "copies_limit": c.copies_limit,
+        "banned": c.banned,
+        "extension": c.extension,
+        "extensions": list(c.extensions),
+    } for c in cards]

@@ -1,0 +1,165 @@
+"""Loading the bundled card data into a :class:`CardDB`, and looking cards up by name.
+
+The data files ship inside the package (read through :mod:`importlib.resources`, so an
+installed wheel works like a checkout). Broken bundled data is our bug, not the user's:
+:func:`load_cards` raises :class:`~simulator.errors.CardDataError` listing every problem.
+Card indices follow :data:`~simulator.cards.model.EXTENSIONS` order, then file order, so
+they are stable for a given data version and every engine table can be indexed by them.
+"""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import operator
+from collections.abc import Iterable, Iterator, Mapping
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+try:
+    import tomllib
+except ModuleNotFoundError:  # Python 3.10
+    import tomli as tomllib
+
+from simulator.cards.model import EXTENSIONS, Card, FrozenMap, freeze
+from simulator.cards.names import normalise_name
+from simulator.cards.schema import validate_cards
+from simulator.errors import CardDataError
+
+
+class CardDB:
+    """The card database: cards in index order, by id, and by any name a player might type."""
+
+    def __init__(self, cards: Iterable[Card]) -> None:
+        self.cards: tuple[Card, ...] = tuple(cards)
+        if [c.index for c in self.cards] != list(range(len(self.cards))):
+            raise CardDataError("card indices must be 0..N-1 in order")
+        self.by_id: dict[str, Card] = {c.id: c for c in self.cards}
+        # Lookup keys, most specific first: an id or EN name wins over another card's FR name.
+        self._by_key: dict[str, Card] = {}
+        for attr in ("id", "name_en", "aliases_en", "name_fr"):
+            for card in self.cards:
+                names = getattr(card, attr)
+                for name in (names,) if isinstance(names, str) else names:
+                    self._by_key.setdefault(normalise_name(name), card)
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(self.cards)
+
+    def __getitem__(self, key: str | int) -> Card:
+        """``db["fire_ball"]`` by id or ``db[12]`` by index (use :meth:`find` for names)."""
+        if isinstance(key, str):
+            try:
+                return self.by_id[key]
+            except KeyError:
+                raise KeyError(f"no card with id {key!r}") from None
+        return self.cards[operator.index(key)]
+
+    def __contains__(self, key: object) -> bool:
+        return key in self.by_id or key in self.cards
+
+    def __repr__(self) -> str:
+        return f"CardDB({len(self)} cards)"
+
+    def find(self, name: str) -> Card | None:
+        """The card whose id, EN name, EN alias or FR name matches ``name`` once both are
+        normalised (case, accents, apostrophes, ``_``/hyphens ignored), else ``None``."""
+        return self._by_key.get(normalise_name(name))
+
+    def suggest(self, name: str, n: int = 3, cutoff: float = 0.6) -> list[str]:
+        """Up to ``n`` card labels ("Fire ball / Boule de feu") closest to ``name``, best
+        first, for "did you mean" messages. Scores are difflib ratios over normalised names."""
+        query = normalise_name(name)
+        best: dict[Card, float] = {}
+        matcher = difflib.SequenceMatcher(b=query)
+        for key, card in self._by_key.items():
+            matcher.set_seq1(key)
+            if matcher.real_quick_ratio() < cutoff or matcher.quick_ratio() < cutoff:
+                continue
+            score = matcher.ratio()
+            if score >= cutoff and score > best.get(card, 0.0):
+                best[card] = score
+        ranked = sorted(best, key=lambda c: (-best[c], c.index))
+        return [c.label for c in ranked[:n]]
+
+
+def card_from_table(table: Mapping[str, Any], index: int) -> Card:
+    """Build a :class:`Card` from a validated ``[[card]]`` table."""
+    return Card(
+        id=table["id"],
+        name_en=table["name_en"],
+        name_fr=table["name_fr"],
+        element=table["element"],
+        type=table["type"],
+        extension=table["extension"],
+        index=index,
+        aliases_en=tuple(table.get("aliases_en", ())),
+        slot=table.get("slot"),
+        hp=table.get("hp"),
+        hp_is_x=table.get("hp_is_x", False),
+        cost=FrozenMap(table["cost"]),
+        cost_x_element=table.get("cost_x_element"),
+        components=FrozenMap(table["components"]),
+        provides=tuple(table["provides"]),
+        provides_conditional=tuple((e["word"], e["condition"])
+                                   for e in table.get("provides_conditional", ())),
+        name_tags=tuple(table.get("name_tags", ())),
+        copies_limit=table["copies_limit"],
+        banned=table.get("banned", False),
+        keywords=frozenset(table.get("keywords", ())),
+        extensions=tuple(table.get("extensions", (table["extension"],))),
+        effect=freeze(table.get("effect", {})),
+        effect_handler=table.get("effect_handler"),
+        effect_note=table.get("effect_note"),
+    )
+
+
+def build_db(sources: Iterable[tuple[str, str | None]]) -> CardDB:
+    """Parse, validate and index ``(file name, TOML text or None if missing)`` pairs, in
+    order. Raises :class:`CardDataError` with one line per problem."""
+    problems: list[str] = []
+    tables: list[Mapping[str, Any]] = []
+    seen: dict[str, str] = {}
+    for name, text in sources:
+        if text is None:
+            problems.append(f"{name}: missing card data file")
+            continue
+        try:
+            cards = tomllib.loads(text).get("card")
+        except tomllib.TOMLDecodeError as err:
+            problems.append(f"{name}: not valid TOML: {err}")
+            continue
+        found = validate_cards(cards, name, seen)
+        problems += found
+        if not found:
+            tables += cards
+    if problems:
+        raise CardDataError(f"{len(problems)} problem(s) in the card data:\n"
+                            + "\n".join(problems))
+    return CardDB(card_from_table(t, i) for i, t in enumerate(tables))
+
+
+def data_file_names() -> list[str]:
+    """The data files in database order."""
+    return [f"{stem}.toml" for _, _, stem in EXTENSIONS]
+
+
+def load_cards_from(directory: str | Path) -> CardDB:
+    """Load the data files from a directory (uncached): for tools and tests."""
+    directory = Path(directory)
+    return build_db((name, _read(directory / name)) for name in data_file_names())
+
+
+@functools.cache
+def load_cards() -> CardDB:
+    """The bundled card database (built once per process, then shared; cards are immutable)."""
+    root = resources.files("simulator.cards").joinpath("data")
+    return build_db((name, _read(root.joinpath(name))) for name in data_file_names())
+
+
+def _read(path: Any) -> str | None:
+    return path.read_text(encoding="utf-8") if path.is_file() else None

@@ -1,0 +1,227 @@
+"""Validation of card tables and effect tables, as parsed from TOML.
+
+The loader refuses to build a database from data that does not pass, so the engine can
+trust every name it meets (an element is on the element axis, an op is implemented, a word
+has a bit). Validators return a list of problems instead of raising at the first one: a
+maintainer fixing a data file wants every problem at once. Each problem names where it is
+(``file: card id:``) and what is wrong. :func:`validate_effect` is public because scenario
+files write Adversary cards in the same vocabulary.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from simulator.cards.model import (
+    CARD_TYPES,
+    COMPONENT_WORDS,
+    ELEMENTS,
+    EXTENSION_NAMES,
+    NAME_TAG_WORDS,
+    SLOTS,
+)
+from simulator.cards.vocabulary import (
+    CONDITIONS,
+    COUNTS,
+    KEYWORDS,
+    OPS,
+    STATICS,
+    TARGETS,
+    TRIGGERS,
+)
+
+_REQUIRED = ("id", "name_en", "name_fr", "element", "type", "cost", "components", "provides",
+             "copies_limit", "extension")
+_OPTIONAL = ("aliases_en", "slot", "hp", "hp_is_x", "cost_x_element", "provides_conditional",
+             "name_tags", "keywords", "banned", "extensions", "effect", "effect_handler",
+             "effect_note")
+_WORDS = frozenset(COMPONENT_WORDS) | frozenset(NAME_TAG_WORDS)
+_DESTROY_WHAT = ("permanent", "equipment", "permanent_or_equipment")
+_TAKE_SOURCES = ("available", "infinite")
+_INT_PARAMS = ("amount", "amount_mn", "max_targets", "position")
+_ELEMENT_PARAMS = ("element", "card_element", "source_element", "discard_element")
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_str_list(value: Any) -> bool:
+    return isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value)
+
+
+def _unknown(value: Any, allowed: Iterable[str]) -> str:
+    return f"unknown {value!r} (expected one of: {', '.join(allowed)})"
+
+
+def validate_card(card: Mapping[str, Any], where: str) -> list[str]:
+    """Problems with one ``[[card]]`` table; ``where`` is the file name (or a scenario)."""
+    cid = card.get("id")
+    at = f"{where}: {cid if isinstance(cid, str) else '<card without id>'}"
+    problems = [f"{at}: missing key '{k}'" for k in _REQUIRED if k not in card]
+    problems += [f"{at}: unknown key '{k}'" for k in card if k not in _REQUIRED + _OPTIONAL]
+
+    def check(key: str, ok: bool, what: str) -> None:
+        if key in card and not ok:
+            problems.append(f"{at}: '{key}' {what}, got {card[key]!r}")
+
+    for key in ("id", "name_en", "name_fr", "extension", "effect_handler", "effect_note"):
+        check(key, isinstance(card.get(key), str) and card.get(key) != "",
+              "must be a non-empty string")
+    check("element", card.get("element") in ELEMENTS, f"must be one of {', '.join(ELEMENTS)}")
+    check("type", card.get("type") in CARD_TYPES, f"must be one of {', '.join(CARD_TYPES)}")
+    check("slot", card.get("slot") in SLOTS, f"must be one of {', '.join(SLOTS)}")
+    if card.get("type") == "equipment" and "slot" not in card:
+        problems.append(f"{at}: Equipment needs a 'slot'")
+    if "slot" in card and card.get("type") != "equipment":
+        problems.append(f"{at}: only Equipment has a 'slot'")
+    check("hp", _is_int(card.get("hp")) and card.get("hp") >= 0, "must be an int >= 0")
+    if ("hp" in card or card.get("hp_is_x")) and card.get("type") != "permanent":
+        problems.append(f"{at}: only Permanents have HP")
+    for key in ("hp_is_x", "banned"):
+        check(key, isinstance(card.get(key), bool), "must be true or false")
+    check("cost_x_element", card.get("cost_x_element") in ELEMENTS,
+          f"must be one of {', '.join(ELEMENTS)}")
+    check("copies_limit", _is_int(card.get("copies_limit")) and card.get("copies_limit") >= 0,
+          "must be an int >= 0")
+    problems += _check_counts(card.get("cost", {}), ELEMENTS, f"{at}: cost")
+    problems += _check_counts(card.get("components", {}), COMPONENT_WORDS, f"{at}: components")
+    for key in ("aliases_en", "name_tags", "extensions"):
+        check(key, _is_str_list(card.get(key)), "must be a list of strings")
+    check("provides", _is_str_list(card.get("provides"))
+          and all(w in COMPONENT_WORDS for w in card.get("provides", ())),
+          "must be a list of component words")
+    check("keywords", _is_str_list(card.get("keywords"))
+          and all(k in KEYWORDS for k in card.get("keywords", ())),
+          f"must be a list of keywords from: {', '.join(KEYWORDS)}")
+    check("extension", card.get("extension") in EXTENSION_NAMES,
+          f"must be one of {', '.join(EXTENSION_NAMES)}")
+    if _is_str_list(card.get("extensions")):
+        check("extensions", all(e in EXTENSION_NAMES for e in card["extensions"])
+              and card.get("extension") in card["extensions"],
+              "must list known extensions, the card's 'extension' included")
+    problems += _check_conditional(card.get("provides_conditional", []), at)
+    if "effect" in card:
+        problems += validate_effect(card["effect"], at)
+    return problems
+
+
+def _check_counts(value: Any, allowed: Sequence[str], at: str) -> list[str]:
+    if not isinstance(value, Mapping):
+        return [f"{at} must be a table of name = count, got {value!r}"]
+    problems = [f"{at}: {_unknown(k, allowed)}" for k in value if k not in allowed]
+    problems += [f"{at}: {k} must be an int >= 0, got {v!r}" for k, v in value.items()
+                 if not (_is_int(v) and v >= 0)]
+    return problems
+
+
+def _check_conditional(value: Any, at: str) -> list[str]:
+    if not isinstance(value, (list, tuple)):
+        return [f"{at}: 'provides_conditional' must be a list of tables, got {value!r}"]
+    problems = []
+    for entry in value:
+        if not (isinstance(entry, Mapping) and set(entry) == {"word", "condition"}
+                and entry["word"] in COMPONENT_WORDS and isinstance(entry["condition"], str)
+                and entry["condition"]):
+            problems.append(f"{at}: 'provides_conditional' entries must be "
+                            f"{{word = <component word>, condition = <tag>}}, got {entry!r}")
+    return problems
+
+
+def validate_effect(effect: Any, where: str) -> list[str]:
+    """Problems with one ``effect`` table (trigger -> steps, plus ``static``).
+
+    ``where`` prefixes every problem, e.g. ``"base_game.toml: fire_ball"``.
+    """
+    if not isinstance(effect, Mapping):
+        return [f"{where}: effect must be a table of trigger = [steps], got {effect!r}"]
+    problems = []
+    for trigger, steps in effect.items():
+        at = f"{where}: effect.{trigger}"
+        if trigger != "static" and trigger not in TRIGGERS:
+            problems.append(f"{at}: {_unknown(trigger, TRIGGERS + ('static',))}")
+            continue
+        if not isinstance(steps, (list, tuple)):
+            problems.append(f"{at}: must be a list of tables, got {steps!r}")
+            continue
+        key, table = ("kind", STATICS) if trigger == "static" else ("op", OPS)
+        for i, step in enumerate(steps):
+            problems += _check_step(step, key, table, f"{at}[{i}]")
+    return problems
+
+
+def _check_step(step: Any, key: str, table: Mapping, at: str) -> list[str]:
+    if not isinstance(step, Mapping):
+        return [f"{at}: must be a table with '{key}', got {step!r}"]
+    name = step.get(key)
+    if name not in table:
+        return [f"{at}: {key} {_unknown(name, table)}"]
+    at = f"{at} ({key} {name})"
+    required, optional, _meaning = table[name]
+    problems = [f"{at}: missing parameter '{p}'" for p in sorted(required) if p not in step]
+    allowed = required | optional | {key, "if"}
+    problems += [f"{at}: unknown parameter '{p}' (allowed: {', '.join(sorted(allowed - {key}))})"
+                 for p in step if p not in allowed]
+    return problems + _check_values(step, at)
+
+
+def _check_values(step: Mapping, at: str) -> list[str]:
+    """Value checks for the parameters whose values come from a closed set."""
+    problems = []
+
+    def bad(param: str, expected: str) -> None:
+        problems.append(f"{at}: '{param}' {expected}, got {step[param]!r}")
+
+    for p in _INT_PARAMS:
+        if p in step and not _is_int(step[p]):
+            bad(p, "must be an integer")
+    for p in _ELEMENT_PARAMS:
+        if p in step and step[p] not in ELEMENTS:
+            bad(p, f"must be one of {', '.join(ELEMENTS)}")
+    if "target" in step and step["target"] not in TARGETS:
+        bad("target", f"must be one of {', '.join(TARGETS)}")
+    if "word" in step and step["word"] not in _WORDS:
+        bad("word", "must be a component word or name tag")
+    if "source_type" in step and step["source_type"] not in CARD_TYPES:
+        bad("source_type", f"must be one of {', '.join(CARD_TYPES)}")
+    if step.get("op") == "destroy" and "what" in step and step["what"] not in _DESTROY_WHAT:
+        bad("what", f"must be one of {', '.join(_DESTROY_WHAT)}")
+    if step.get("op") == "take_mana" and "source" in step and step["source"] not in _TAKE_SOURCES:
+        bad("source", f"must be one of {', '.join(_TAKE_SOURCES)}")
+    if "cost" in step:
+        problems += _check_counts(step["cost"], ELEMENTS, f"{at}: cost")
+    if "name" in step and not (isinstance(step["name"], str) and step["name"]):
+        bad("name", "must be a non-empty string")
+    for p, names in (("if", CONDITIONS), ("per", COUNTS)):
+        if p in step and not _valid_ref(step[p], names):
+            bad(p, f"must be one of {', '.join(names)} (with ':WORD' where it takes a word)")
+    return problems
+
+
+def _valid_ref(value: Any, names: Mapping[str, str]) -> bool:
+    """``"controls_component:Breath"``: a known name, and a known word after a colon."""
+    if not isinstance(value, str):
+        return False
+    name, sep, word = value.partition(":")
+    return name in names and (not sep or word in _WORDS)
+
+
+def validate_cards(cards: Sequence[Any], where: str, seen: dict[str, str]) -> list[str]:
+    """Problems with the ``card`` array of one file; ``seen`` maps ids to the file that
+    declared them first, so duplicates across files are reported too."""
+    if not isinstance(cards, (list, tuple)) or not cards:
+        return [f"{where}: expected a non-empty array of [[card]] tables"]
+    problems = []
+    for card in cards:
+        if not isinstance(card, Mapping):
+            problems.append(f"{where}: every [[card]] must be a table, got {card!r}")
+            continue
+        problems += validate_card(card, where)
+        cid = card.get("id")
+        if isinstance(cid, str):
+            if cid in seen:
+                problems.append(f"{where}: {cid}: duplicate id (first declared in {seen[cid]})")
+            else:
+                seen[cid] = where
+    return problems

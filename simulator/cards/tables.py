@@ -1,0 +1,100 @@
+"""Card facts as numpy lookup tables, built once and indexed by ``Card.index``.
+
+The engine never looks at :class:`~simulator.cards.model.Card` objects inside its loops: it
+gathers rows of these tables with card-index arrays of shape ``(B, ...)`` (pgx style), so a
+cost check or a component check is one vectorised expression over all games. The tables
+take any sequence of cards because the engine appends the scenario's Adversary cards after
+the official ones; row ``i`` must describe the card whose ``index`` is ``i``.
+
+Arrays are read-only: the tables are shared by every batch (and every thread), so an
+accidental in-place write would corrupt all games at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from simulator.cards.model import CARD_TYPES, COMPONENT_WORDS, ELEMENTS, SLOTS, Card
+from simulator.cards.vocabulary import KEYWORDS
+
+#: Bit value of each component word in ``provides_bits`` / ``requires_bits``.
+WORD_BITS: dict[str, int] = {w: 1 << i for i, w in enumerate(COMPONENT_WORDS)}
+
+
+@dataclass(frozen=True, eq=False)
+class CardTables:
+    """Per-card facts as arrays; C = number of cards, W = 35 words, K = len(KEYWORDS)."""
+
+    cost: np.ndarray  # (C, 6) int16 Mana cost by element (ELEMENTS order); X counts as 0
+    cost_x: np.ndarray  # (C,) int8 element index of an X Mana cost, -1 if none
+    element: np.ndarray  # (C,) int8 index in ELEMENTS
+    type: np.ndarray  # (C,) int8 index in CARD_TYPES
+    slot: np.ndarray  # (C,) int8 index in SLOTS, -1 for non-Equipment
+    hp: np.ndarray  # (C,) int16 printed HP of a Permanent, 0 if none (or X)
+    hp_is_x: np.ndarray  # (C,) bool HP is X (set when the card is prepared)
+    requires: np.ndarray  # (C, W) int8 component words required to prepare, by word
+    requires_bits: np.ndarray  # (C,) uint64 bitmask of the words in `requires` (any count)
+    provides: np.ndarray  # (C, W) bool component words the card provides as a component
+    provides_bits: np.ndarray  # (C,) uint64 bitmask of `provides`; bit i = COMPONENT_WORDS[i]
+    provides_conditional: np.ndarray  # (C, W) bool words provided only under a condition
+    copies_limit: np.ndarray  # (C,) int8 maximum copies in a deck (0 = banned)
+    keywords: np.ndarray  # (C, K) bool keyword flags in KEYWORDS order
+
+    def __len__(self) -> int:
+        return int(self.cost.shape[0])
+
+    def keyword(self, name: str) -> np.ndarray:
+        """``(C,) bool`` column of one keyword, e.g. ``tables.keyword("quickcast")``."""
+        return self.keywords[:, KEYWORDS.index(name)]
+
+
+def _index_or(value: str | None, axis: Sequence[str], default: int = -1) -> int:
+    return axis.index(value) if value is not None else default
+
+
+def build_tables(cards: Sequence[Card]) -> CardTables:
+    """Build the tables for ``cards`` (row i = the card with ``index == i``)."""
+    if [c.index for c in cards] != list(range(len(cards))):
+        raise ValueError("cards must be given in index order 0..C-1")
+    n, w, k = len(cards), len(COMPONENT_WORDS), len(KEYWORDS)
+    cost = np.zeros((n, len(ELEMENTS)), np.int16)
+    requires = np.zeros((n, w), np.int8)
+    provides = np.zeros((n, w), bool)
+    conditional = np.zeros((n, w), bool)
+    keywords = np.zeros((n, k), bool)
+    for i, card in enumerate(cards):
+        for element, amount in card.cost.items():
+            cost[i, ELEMENTS.index(element)] = amount
+        for word, count in card.components.items():
+            requires[i, COMPONENT_WORDS.index(word)] = count
+        for word in card.provides:
+            provides[i, COMPONENT_WORDS.index(word)] = True
+        for word, _condition in card.provides_conditional:
+            conditional[i, COMPONENT_WORDS.index(word)] = True
+        for keyword in card.keywords:
+            keywords[i, KEYWORDS.index(keyword)] = True
+    bits = np.uint64(1) << np.arange(w, dtype=np.uint64)  # (W,) uint64
+    arrays = dict(
+        cost=cost,
+        cost_x=np.array([_index_or(c.cost_x_element, ELEMENTS) for c in cards], np.int8),
+        element=np.array([ELEMENTS.index(c.element) for c in cards], np.int8),
+        type=np.array([CARD_TYPES.index(c.type) for c in cards], np.int8),
+        slot=np.array([_index_or(c.slot, SLOTS) for c in cards], np.int8),
+        hp=np.array([c.hp or 0 for c in cards], np.int16),
+        hp_is_x=np.array([c.hp_is_x for c in cards], bool),
+        requires=requires,
+        requires_bits=np.bitwise_or.reduce(np.where(requires > 0, bits, np.uint64(0)), axis=1),
+        provides=provides,
+        provides_bits=np.bitwise_or.reduce(np.where(provides, bits, np.uint64(0)), axis=1),
+        provides_conditional=conditional,
+        copies_limit=np.array([c.copies_limit for c in cards], np.int8),
+        keywords=keywords,
+    )
+    for name, array in arrays.items():
+        if name.endswith("_bits"):
+            arrays[name] = array.astype(np.uint64, copy=False).reshape(n)
+        arrays[name].flags.writeable = False
+    return CardTables(**arrays)

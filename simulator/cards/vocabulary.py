@@ -1,0 +1,177 @@
+"""The effect vocabulary: how a card's behaviour is written as data.
+
+Card files (``simulator/cards/data/*.toml``) and scenario files (``scenarios/*.toml``) use
+the same vocabulary, so a player can transcribe the Adversary cards of their own box.
+This module is the single source of truth: the schema validator checks effects against
+:data:`OPS`, :data:`TRIGGERS`, :data:`STATICS` and :data:`TARGETS`, and the engine
+implements exactly these names.
+
+An ``effect`` table maps a *trigger* to a list of *steps*. Each step is one indivisible
+action (a paragraph of card text; "then" starts a new step)::
+
+    [[card]]
+    id = "zephyr"
+    ...
+    effect.activate = [
+      { op = "damage", amount = 2, target = "any" },
+      { op = "draw", amount = 1 },
+    ]
+
+Triggers (:data:`TRIGGERS`):
+
+``activate``
+    A prepared spell is activated (then its Mana is released and it is discarded). For an
+    Adversary card without keyword, the effect applied when it is drawn.
+``enter``
+    The card is put into play (Permanent, Equipment, Ritual; an Adversary card that stays in
+    play, on the turn it arrives).
+``turn_start``
+    The beginning of its controller's turn (for Adversary cards in play: every Adversary
+    turn, the turn of arrival included when ``enter`` is absent).
+``turn_start_prepared`` / ``turn_start_channeled``
+    The beginning of its controller's turn, for a spell that is in preparation / channeled
+    ("While in preparation: at the start of your turn ...").
+``leave``
+    The card leaves play (any zone change from the board).
+``used_as_component``
+    The card was designated as a component when another card was prepared.
+
+Every step has an ``op`` and op-specific parameters; the shared ones are:
+
+``amount`` (int)
+    How much. ``amount_mn`` replaces it when the card's controller is a Mage Noir.
+``per`` (str)
+    Multiplies ``amount`` by a count taken from the board (:data:`COUNTS`), e.g.
+    ``per = "own_component:Flame"``.
+``target`` (str)
+    Who is affected (:data:`TARGETS`). Targets the rules leave open are decision points.
+``if`` (str)
+    A condition (:data:`CONDITIONS`); the step does nothing when it is false.
+
+Static abilities (:data:`STATICS`) live in ``effect.static``, a list of tables with a
+``kind`` key instead of ``op``. Keywords (Protector, Unique, ...) are card facts, not
+effects: see ``keywords`` in the card schema.
+
+Cards the vocabulary cannot express name a registered vectorised handler with
+``{ op = "handler", name = "..." }``; the engine keeps the list of handlers.
+"""
+
+from __future__ import annotations
+
+TRIGGERS: tuple[str, ...] = (
+    "activate", "enter", "turn_start", "turn_start_prepared", "turn_start_channeled", "leave",
+    "used_as_component",
+)
+
+#: Who a step affects. "opponent" means the opposing side: the Adversary for a player's card
+#: (no valid target before the Adversary is present), the players' side for an Adversary
+#: card (then the players choose which player, as the solo rulesheet says).
+TARGETS: dict[str, str] = {
+    "any": "one target chosen by the acting side: a player, the Adversary or a Permanent with HP",
+    "opponent": "the opposing side (the Adversary, or for Adversary cards a player chosen by the players)",
+    "self": "the card's controller",
+    "this": "the card itself (a Permanent with HP)",
+    "opponent_and_permanents": "the opponent and every Permanent it controls, one instance each",
+    "opponent_permanents": "every Permanent with HP the opponent controls",
+    "any_permanent": "one Permanent with HP on either side, chosen by the acting side",
+    "player_most_hp": "the player with the most HP (ties: the players choose)",
+    "active_player": "the player about to play (Adversary cards)",
+    "all_players": "every player still in the game",
+    "adversary": "the Adversary itself (Adversary cards that heal or shield it)",
+    "own_vegetal_permanents": "every Vegetal Permanent with HP the controller controls",
+}
+
+#: Counts usable in ``per``. A ``:WORD`` suffix names a component word.
+COUNTS: dict[str, str] = {
+    "own_component": "components the controller has that provide WORD",
+    "component_in_play": "components on the whole board that provide WORD",
+    "water_components_in_play": "channeled Water spells on the whole board",
+    "trees_in_play": "cards with the Tree word on the whole board (components and Permanents)",
+    "this_hp": "the current HP of this card",
+    "locked_on_component": "Mana locked under the own component that provides WORD",
+}
+
+CONDITIONS: dict[str, str] = {
+    "mage_noir": "the controller is a Mage Noir",
+    "not_mage_noir": "the controller is not a Mage Noir",
+    "controls_component": "the controller has a component providing WORD "
+                          "(``if = 'controls_component:Breath'``)",
+    "adversary_present": "the Adversary card is in play",
+}
+
+#: op name -> (required params, optional params) with a one-line meaning.
+OPS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
+    "damage": (frozenset({"amount", "target"}),
+               frozenset({"amount_mn", "per", "if", "unpreventable"}),
+               "inflict damage (one instance per target)"),
+    "distribute_damage": (frozenset({"amount"}), frozenset({"max_targets", "if"}),
+                          "inflict AMOUNT damage split between 1..max_targets targets"),
+    "lose_hp": (frozenset({"amount", "target"}), frozenset({"amount_mn", "per", "if"}),
+                "lose HP: cannot be prevented, reduced or redirected"),
+    "lose_half_hp": (frozenset(), frozenset({"if"}), "the controller loses half its HP, rounded down"),
+    "heal": (frozenset({"amount", "target"}), frozenset({"amount_mn", "per", "if"}),
+             "gain HP (no maximum)"),
+    "draw": (frozenset({"amount"}), frozenset({"amount_mn", "if", "target"}),
+             "draw cards (an empty deck puts the drawer out)"),
+    "discard_from_hand": (frozenset({"amount"}), frozenset({"target", "if"}),
+                          "the target (default self) discards cards of its choice from hand"),
+    "take_mana": (frozenset({"amount"}), frozenset({"element", "source", "if"}),
+                  "take up to AMOUNT Mana (of ELEMENT) from the Available Ether, or from the "
+                  "Infinite Ether when source = 'infinite'"),
+    "add_mana": (frozenset({"amount"}), frozenset({"element", "if"}),
+                 "add Mana from the Infinite Ether to the Available Ether (placement rule)"),
+    "destroy": (frozenset({"what"}), frozenset({"if", "side"}),
+                "destroy one card: what = permanent | equipment | permanent_or_equipment"),
+    "return_component": (frozenset({"word"}), frozenset({"position", "if"}),
+                         "put one own component providing WORD back into the deck "
+                         "(position 3 = third from top)"),
+    "apply_component": (frozenset({"word"}), frozenset({"if"}),
+                        "apply the activate effects of one own component providing WORD"),
+    "return_equipment_to_hand": (frozenset(), frozenset({"if"}),
+                                 "return one Equipment to its owner's hand"),
+    "return_prepared_to_deck": (frozenset(), frozenset({"if"}),
+                                "return one prepared spell to the top of its owner's deck"),
+    "discard_prepared": (frozenset({"amount"}), frozenset({"if"}),
+                         "discard up to AMOUNT of the opponent's prepared spells"),
+    "search_deck": (frozenset({"word"}), frozenset({"if"}),
+                    "take one card providing WORD from the deck into hand, then shuffle"),
+    "recycle_discard": (frozenset({"amount"}), frozenset({"if"}),
+                        "return AMOUNT cards from the discard pile to the deck, then shuffle"),
+    "return_from_discard": (frozenset(), frozenset({"word", "if"}),
+                            "return one card (providing WORD, if given) from the discard pile to hand"),
+    "pay_or_discard": (frozenset({"cost"}), frozenset({"if"}),
+                       "pay COST ({element = n}) from the reserve or this card is discarded/destroyed"),
+    "destroy_self": (frozenset(), frozenset({"if"}), "this card is destroyed"),
+    "win": (frozenset(), frozenset({"if"}), "the players win the game"),
+    "handler": (frozenset({"name"}), frozenset({"if"}),
+                "a registered vectorised handler for behaviour the vocabulary cannot express"),
+}
+
+#: Static abilities: kind -> (required params, optional params, meaning).
+STATICS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
+    "mage_noir": (frozenset(), frozenset(), "the controller is a Mage Noir while this is in play"),
+    "self_cost_reduction": (frozenset({"element", "amount"}), frozenset({"if"}),
+                            "this card costs AMOUNT less ELEMENT Mana to prepare"),
+    "cost_reduction": (frozenset({"element", "amount"}),
+                       frozenset({"card_element", "word", "amount_mn", "if"}),
+                       "cards the controller prepares (of CARD_ELEMENT / providing WORD) cost less"),
+    "damage_bonus": (frozenset({"amount"}),
+                     frozenset({"amount_mn", "source_element", "source_type", "if"}),
+                     "damage from the controller's matching cards is increased"),
+    "ignore_damage_per_turn": (frozenset({"amount"}), frozenset({"if"}),
+                               "each turn, ignore up to AMOUNT damage the controller receives"),
+    "damage_reduction": (frozenset({"amount"}), frozenset({"if"}),
+                         "each instance of damage the controller takes is reduced"),
+    "alternative_component": (frozenset({"word", "discard_element"}), frozenset(),
+                              "may discard a DISCARD_ELEMENT card from hand instead of the WORD component"),
+    "fewer_components": (frozenset({"amount"}), frozenset({"if"}),
+                         "preparing this card requires AMOUNT fewer components"),
+    "hand_size": (frozenset({"amount"}), frozenset(), "the controller's maximum hand size becomes AMOUNT"),
+    "handler": (frozenset({"name"}), frozenset({"if"}), "a registered static handler"),
+}
+
+#: Card keywords (facts printed on the card).
+KEYWORDS: tuple[str, ...] = (
+    "protector", "unique", "quickcast", "slowcast", "indestructible", "forge", "autumn",
+    "zenith", "mage_noir_only", "protector_if_mage_noir", "unique_unless_mage_noir",
+)

@@ -1,0 +1,112 @@
+"""The ``magenoir-sim`` command.
+
+Each sub-command parses its options here and hands over to the layer that owns the work.
+User errors (:class:`simulator.errors.UserError`) become one line on stderr and exit code 2;
+argparse's own usage errors also exit 2. Anything else is an internal error and propagates.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from simulator import __version__
+from simulator.errors import UserError
+
+
+def _add_cards(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("cards", help="list the card database")
+    p.add_argument("--extension", help="only cards of this extension (e.g. 'Base Game', base)")
+    p.add_argument("--element", help="only cards of this element (fire, water, air, ...)")
+    p.add_argument("--type", dest="card_type", help="only cards of this type (spell, ...)")
+    p.add_argument("--json", action="store_true", help="print a JSON list")
+    p.set_defaults(handler=_cmd_cards)
+
+
+def _cmd_cards(args: argparse.Namespace) -> int:
+    from simulator.cards import load_cards
+    from simulator.cards.listing import filter_cards, format_table, to_json_records
+
+    db = load_cards()
+    selected = filter_cards(db, extension=args.extension, element=args.element,
+                            card_type=args.card_type)
+    if args.json:
+        print(json.dumps(to_json_records(selected), ensure_ascii=False, indent=1))
+    else:
+        print(format_table(selected))
+    return 0
+
+
+def _add_validate(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("validate", help="check that deck files are legal")
+    p.add_argument("decks", nargs="+", metavar="DECK", help="deck files (.txt or .toml)")
+    p.add_argument("--min-cards", type=int, default=40,
+                   help="smallest legal deck (default 40; lower it for test decks)")
+    p.set_defaults(handler=_cmd_validate)
+
+
+def _cmd_validate(args: argparse.Namespace) -> int:
+    from simulator.cards import load_cards
+    from simulator.decks import check_deck_file
+
+    db = load_cards()
+    status = 0
+    for path in args.decks:
+        deck, problems = check_deck_file(path, db, min_cards=args.min_cards)
+        if problems:
+            status = 2
+            for line in problems:
+                print(line, file=sys.stderr)
+        else:
+            print(f"{path}: ok, {deck.size} cards ({deck.summary()})")
+    return status
+
+
+def _add_scenarios(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("scenarios", help="list the bundled scenarios and their levels")
+    p.add_argument("files", nargs="*", metavar="FILE",
+                   help="scenario files to check instead of the bundled ones")
+    p.set_defaults(handler=_cmd_scenarios)
+
+
+def _cmd_scenarios(args: argparse.Namespace) -> int:
+    from simulator.cards import load_cards
+    from simulator.scenarios import describe_scenario, list_scenarios, load_scenario
+
+    db = load_cards()
+    sources = args.files or list_scenarios()
+    for source in sources:
+        print(describe_scenario(load_scenario(source, db)))
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="magenoir-sim",
+        description="Monte Carlo deck tester for Mage Noir's solo & co-op mode.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub.required = True
+    _add_cards(sub)
+    _add_validate(sub)
+    _add_scenarios(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.handler(args)
+    except UserError as err:
+        print(f"magenoir-sim: error: {err}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("magenoir-sim: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

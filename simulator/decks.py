@@ -1,0 +1,330 @@
+"""Deck files -> a validated :class:`Deck`.
+
+Why this module exists: a deck file is typed by a person, often copied from a forum post or a
+deck builder, in English or French. Every mistake in it must come back as one clear line that
+points at the file and line to fix, all mistakes at once, and never as a traceback. Everything
+downstream (engine, bots, reports) can then trust a :class:`Deck` without checking it again.
+
+Text format (``.txt`` or any other suffix), one card per line::
+
+    # Fire deck: burn the Adversary down    <- a comment line
+    4 Fire ball            # trailing comments are allowed too
+    4x Flèche ardente      # French names; "4x", "4 x" and "Fiery arrow x4" also work
+    2 draconic_flame       # card ids
+    Flame                  # no count means 1
+
+Names are matched by :meth:`simulator.cards.CardDB.find`: id, English or French name or alias,
+ignoring case, accents and underscores. English and French lines may be mixed. A card that
+appears on several lines is merged (its counts are added) before the limits are checked.
+Files may be UTF-8 (with or without BOM), UTF-16 with BOM, or Windows-1252/Latin-1, with Unix
+or Windows line endings. Empty lines are ignored.
+
+TOML format (``.toml``)::
+
+    name = "Fire flames"      # optional, defaults to the file name
+    [cards]
+    fire_ball = 4
+    "Flèche ardente" = 4      # keys are ids or names, as above; values are integers
+
+Rules applied (RULES.md section 2):
+
+- R2.1: at least ``min_cards`` cards, 40 by default; no maximum (Q1). ``--min-cards`` lowers
+  the minimum for small test decks.
+- R2.2: at most ``copies_limit`` copies of a card (4; Ignition 1), summed over all its lines.
+- R2.5: banned cards (Crimson ritual) are refused.
+- R2.3: at most one Animal per deck (a card whose type is ``animal`` or whose keywords contain
+  ``animal``; no base card is one, the check is driven by the card data).
+- R2.4: any mix of elements is legal, so elements are not checked.
+
+Counts must be whole numbers from 1 to :data:`MAX_PLAUSIBLE_COUNT`; anything else is a typo.
+When a line cannot be read, the deck size is not checked: it would only repeat the mistake.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+try:
+    import tomllib
+except ModuleNotFoundError:  # Python 3.10
+    import tomli as tomllib
+
+from simulator.errors import DeckError
+
+if TYPE_CHECKING:
+    from simulator.cards import CardDB
+
+MAX_PLAUSIBLE_COUNT = 99  # no card allows more than 4; above this a count is surely a typo
+MAX_FILE_BYTES = 1_000_000  # a 40-card decklist is about 1 KB
+
+# "4x Fire ball", "4 x Fire ball", "4xFire ball" / "4 Fire ball" / "Fire ball x4": in this order.
+_COUNT_LINES = (re.compile(r"^(?P<count>[+-]?\d+)\s*[x×]\s*(?P<name>\S.*)$", re.IGNORECASE),
+                re.compile(r"^(?P<count>[+-]?\d+)\s+(?P<name>\S.*)$"),
+                re.compile(r"^(?P<name>\S.*?)\s+[x×]\s*(?P<count>[+-]?\d+)$", re.IGNORECASE))
+_COUNT_ONLY = re.compile(r"^[+-]?\d+\s*[x×]?$", re.IGNORECASE)
+_TOML_LINE = re.compile(r"\(at line (\d+), column \d+\)")
+
+
+@dataclass(frozen=True)
+class Deck:
+    """Card ids with their counts, in the order they first appear in the file.
+
+    Decks returned by :func:`check_deck_file` and :func:`load_deck` are legal; ``elements``
+    (cards per element, most first) is filled in by them and by :meth:`from_counts`.
+    """
+
+    name: str
+    path: str
+    counts: tuple[tuple[str, int], ...]
+    elements: tuple[tuple[str, int], ...] = ()  # (element, cards), most cards first
+
+    @classmethod
+    def from_counts(cls, name: str, counts: Mapping[str, int] | Iterable[tuple[str, int]],
+                    db: CardDB, path: str = "") -> Deck:
+        """Build a deck in code (tests, generated decks). Names are resolved, legality is not
+        checked; an unknown name raises :class:`DeckError`."""
+        pairs = counts.items() if isinstance(counts, Mapping) else counts
+        merged: dict[str, int] = {}
+        for key, count in pairs:
+            card = db.find(key)
+            if card is None:
+                raise DeckError(f"{path or name}: unknown card {key!r}")
+            merged[card.id] = merged.get(card.id, 0) + int(count)
+        return cls(name, path, tuple(merged.items()), _element_counts(merged, db))
+
+    @property
+    def size(self) -> int:
+        return sum(count for _, count in self.counts)
+
+    def as_dict(self) -> dict[str, int]:
+        return dict(self.counts)
+
+    def card_ids(self) -> list[str]:
+        """Every card of the deck, repeated as many times as it is played."""
+        return [card_id for card_id, count in self.counts for _ in range(count)]
+
+    def summary(self) -> str:
+        """Cards per element, e.g. ``fire 28, air 8, arcane 4``."""
+        if not self.elements:
+            return f"{self.size} cards"
+        return ", ".join(f"{element} {count}" for element, count in self.elements)
+
+
+def _element_counts(counts: Mapping[str, int], db: CardDB) -> tuple[tuple[str, int], ...]:
+    per_element: dict[str, int] = {}
+    for card_id, count in counts.items():
+        element = db.by_id[card_id].element
+        per_element[element] = per_element.get(element, 0) + count
+    return tuple(sorted(per_element.items(), key=lambda item: (-item[1], item[0])))
+
+
+def load_deck(path: str | Path, db: CardDB, min_cards: int = 40) -> Deck:
+    """Read and validate a deck file; raise :class:`DeckError` (one line per problem)."""
+    deck, problems = check_deck_file(path, db, min_cards=min_cards)
+    if problems:
+        raise DeckError("\n".join(problems))
+    assert deck is not None
+    return deck
+
+
+def check_deck_file(path: str | Path, db: CardDB,
+                    min_cards: int = 40) -> tuple[Deck | None, list[str]]:
+    """Read and validate a deck file without raising for anything the user wrote.
+
+    Returns ``(deck, [])`` for a legal deck, else ``(None, problems)`` where each problem is
+    one line ``PATH:LINE: what is wrong`` (``PATH: what is wrong`` for the whole deck).
+    """
+    where = str(path)
+    text, problem = _read_text(Path(path))
+    if problem:
+        return None, [f"{where}: {problem}"]
+    if Path(path).suffix.lower() == ".toml":
+        name, entries, problems = _parse_toml(text, db)
+    else:
+        name, entries, problems = None, *_parse_text(text, db)
+    problems += _check_rules(entries, min_cards, unreadable_lines=bool(problems))
+    if problems:
+        problems.sort(key=lambda item: item[0] if item[0] else float("inf"))
+        return None, [f"{where}:{line}: {msg}" if line else f"{where}: {msg}"
+                      for line, msg in problems]
+    counts: dict[str, int] = {}
+    for _, card, count in entries:
+        counts[card.id] = counts.get(card.id, 0) + count
+    deck = Deck(name or Path(path).stem, where, tuple(counts.items()),
+                _element_counts(counts, db))
+    return deck, []
+
+
+# -- reading ---------------------------------------------------------------------------------
+
+def _read_text(path: Path) -> tuple[str, str | None]:
+    """The file's text, or ``("", problem)``."""
+    try:
+        if path.is_dir():
+            return "", "is a directory, not a deck file"
+        if not path.exists():
+            return "", "no such file"
+        if not path.is_file():
+            return "", "not a regular file"
+        with path.open("rb") as stream:
+            data = stream.read(MAX_FILE_BYTES + 1)
+    except (OSError, ValueError) as err:  # ValueError: a NUL byte in the path
+        return "", f"cannot read the file ({getattr(err, 'strerror', None) or err})"
+    if len(data) > MAX_FILE_BYTES:
+        return "", f"not a text decklist (larger than {MAX_FILE_BYTES} bytes)"
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):  # UTF-16 with BOM (Windows "Unicode")
+        try:
+            data = data.decode("utf-16").encode("utf-8")
+        except UnicodeDecodeError:
+            return "", "not a text decklist"
+    if b"\x00" in data:
+        return "", "not a text decklist"
+    for encoding in ("utf-8-sig", "cp1252"):
+        try:
+            text = data.decode(encoding)
+            break
+        except UnicodeDecodeError:
+            continue
+    else:
+        text = data.decode("latin-1")  # never fails; stray control bytes are caught below
+    if any(unicodedata.category(ch) == "Cc" and ch not in "\t\n\r\f\v" for ch in text):
+        return "", "not a text decklist"
+    return text, None
+
+
+def _shown(name: str) -> str:
+    return repr(name if len(name) <= 60 else name[:57] + "...")
+
+
+def _unknown(name: str, db: CardDB) -> str:
+    suggestions = db.suggest(name, n=3)
+    hint = f" (did you mean: {' or '.join(suggestions)}?)" if suggestions else ""
+    return f"unknown card {_shown(name)}{hint}"
+
+
+def _parse_text(text: str, db: CardDB):
+    """``(entries, problems)``: entries are ``(line, card, count)``, problems ``(line, msg)``."""
+    entries, problems = [], []
+    for lineno, raw in enumerate(text.splitlines(), start=1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        if _COUNT_ONLY.match(line):
+            problems.append((lineno, f"a count with no card name: {_shown(line)}"))
+            continue
+        matches = [m for m in (rx.match(line) for rx in _COUNT_LINES) if m]
+        found = [(m, card) for m in matches if (card := db.find(m["name"])) is not None]
+        if found:
+            entries.append((lineno, found[0][1], int(found[0][0]["count"])))
+        elif (card := db.find(line)) is not None:
+            entries.append((lineno, card, 1))
+        elif matches:
+            problems.append((lineno, _unknown(matches[0]["name"], db)))
+        else:
+            first, _, rest = line.partition(" ")
+            rest = re.sub(r"^[x×]\s+", "", rest.strip(), flags=re.IGNORECASE)
+            if rest and db.find(rest) is not None:
+                problems.append((lineno, f"count {_shown(first)} is not a whole number "
+                                         f"of copies of {db.find(rest).name_en}"))
+            else:
+                problems.append((lineno, _unknown(line, db)))
+    return entries, problems
+
+
+def _parse_toml(text: str, db: CardDB):
+    """``(name, entries, problems)`` for the TOML form; see the module docstring."""
+    try:
+        doc = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        found = _TOML_LINE.search(str(err))
+        message = _TOML_LINE.sub("", str(err)).strip()
+        return None, [], [(int(found[1]) if found else 0, f"invalid TOML: {message}")]
+    problems = [(0, f"unknown top-level key {_shown(key)} (expected 'name' and [cards])")
+                for key in doc if key not in ("name", "cards")]
+    name = doc.get("name")
+    if name is not None and not (isinstance(name, str) and name.strip()):
+        problems.append((_toml_key_line(text, "name", None), "'name' must be a non-empty string"))
+        name = None
+    cards = doc.get("cards")
+    if not isinstance(cards, dict):
+        problems.append((0, "no [cards] table (expected lines like: fire_ball = 4)"))
+        return name, [], problems
+    entries = []
+    for key, value in cards.items():
+        lineno = _toml_key_line(text, key, "cards")
+        card = db.find(key)
+        if card is None:
+            problems.append((lineno, _unknown(key, db)))
+        elif type(value) is not int:
+            problems.append((lineno, f"count {_shown(str(value))} is not a whole number "
+                                     f"of copies of {card.name_en}"))
+        else:
+            entries.append((lineno, card, value))
+    return name, entries, problems
+
+
+def _toml_key_line(text: str, key: str, table: str | None) -> int:
+    """The line where ``key`` is assigned (in ``[table]``), 0 if not found."""
+    current = None
+    pattern = re.compile(r"""^\s*(?:"%s"|'%s'|%s)\s*=""" % ((re.escape(key),) * 3))
+    for lineno, raw in enumerate(text.splitlines(), start=1):
+        header = re.match(r"^\s*\[\s*([^\]]+?)\s*\]", raw)
+        if header:
+            current = header[1].strip("\"' ")
+        elif current == table and pattern.match(raw):
+            return lineno
+    return 0
+
+
+# -- rules -----------------------------------------------------------------------------------
+
+def _check_rules(entries, min_cards: int, unreadable_lines: bool) -> list[tuple[int, str]]:
+    """Problems with counts, copies limits, bans, Animals and deck size (RULES.md R2).
+
+    The size is not checked when some line could not be read or has an impossible count:
+    what the user meant there is unknown, so a size message would only mislead.
+    """
+    problems: list[tuple[int, str]] = []
+    lines: dict[str, list[tuple[int, int]]] = {}
+    cards = {}
+    for lineno, card, count in entries:
+        if count == 0:
+            problems.append((lineno, f"count 0 for {card.name_en}: remove the line or give "
+                                     "at least 1"))
+        elif count < 0:
+            problems.append((lineno, f"count {count} for {card.name_en} is negative"))
+        elif count > MAX_PLAUSIBLE_COUNT:
+            problems.append((lineno, f"count {count} for {card.name_en} is not plausible "
+                                     f"(at most {card.copies_limit} copies allowed, R2.2)"))
+        else:
+            lines.setdefault(card.id, []).append((lineno, count))
+            cards[card.id] = card
+    unreadable_lines = unreadable_lines or bool(problems)
+    animals = []
+    for card_id, seen in lines.items():
+        card, total, last = cards[card_id], sum(c for _, c in seen), seen[-1][0]
+        where = "" if len(seen) == 1 else f" (lines {', '.join(str(n) for n, _ in seen)})"
+        if card.banned:
+            problems.append((last, f"{card.name_en} is banned (R2.5){where}"))
+        elif total > card.copies_limit:
+            problems.append((last, f"{total} copies of {card.name_en}{where}, at most "
+                                   f"{card.copies_limit} allowed (R2.2)"))
+        if card.type == "animal" or "animal" in card.keywords:
+            animals.append((last, card, total))
+    if sum(total for _, _, total in animals) > 1:
+        names = ", ".join(f"{total} {card.name_en}" for _, card, total in animals)
+        problems.append((animals[-1][0], f"more than one Animal ({names}), at most one per "
+                                         "deck (R2.3)"))
+    if not unreadable_lines:
+        size = sum(count for seen in lines.values() for _, count in seen)
+        if size == 0:
+            problems.append((0, "no cards in this decklist"))
+        elif size < min_cards:
+            problems.append((0, f"only {size} cards, a deck needs at least {min_cards} (R2.1); "
+                                "--min-cards lowers the minimum for test decks"))
+    return problems

@@ -1,0 +1,338 @@
+"""Main-phase actions (RULES.md R7): prepare, activate, channel, trade; legality and effects.
+
+The action space of one decision is flat: ``0`` ends the main phase, then one entry per
+card kind to prepare, one per board slot to activate, one per slot to channel, and one per
+element to take in a trade. :func:`legal_actions` builds the mask, the policy picks, and
+:func:`apply_actions` carries out each group of games that chose the same kind of action.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from simulator.cards import ELEMENTS
+from simulator.engine.board import (
+    TO_DISCARD,
+    board_cards,
+    component_counts,
+    component_slots,
+    free_slot,
+    in_play_static,
+    is_mage_noir,
+    leave_board,
+    place_card,
+)
+from simulator.engine.core import Engine
+from simulator.engine.effects import run_trigger
+from simulator.engine.mana import add_to_ether, release_slot
+from simulator.engine.state import CHANNELED, EQUIPMENT, PERMANENT, PREPARED, RITUAL
+
+E = len(ELEMENTS)
+ZONE_OF_TYPE = np.array([PREPARED, PERMANENT, EQUIPMENT, RITUAL], np.int8)  # by CARD_TYPES
+
+
+@dataclass(frozen=True)
+class ActionSpace:
+    """Offsets of each action group in the flat action index."""
+
+    cards: int
+    slots: int
+
+    @property
+    def prepare(self) -> int:
+        return 1
+
+    @property
+    def activate(self) -> int:
+        return 1 + self.cards
+
+    @property
+    def channel(self) -> int:
+        return 1 + self.cards + self.slots
+
+    @property
+    def trade(self) -> int:
+        return 1 + self.cards + 2 * self.slots
+
+    @property
+    def size(self) -> int:
+        return 1 + self.cards + 2 * self.slots + E
+
+
+def action_space(eng: Engine) -> ActionSpace:
+    return ActionSpace(eng.state.hand.shape[2], eng.state.board_card.shape[2])
+
+
+# --- costs and components ----------------------------------------------------------
+
+def effective_cost(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.ndarray:
+    """(n, C, E) Mana cost of preparing each card kind now, after reductions (R6.3)."""
+    t = eng.tables
+    n = len(games)
+    cost = np.broadcast_to(t.cost, (n,) + t.cost.shape).astype(np.int64).copy()
+    if not eng.statics.cost_reductions:
+        return cost
+    mn = is_mage_noir(eng, games, player)
+    cards = board_cards(eng, games, player)
+    active = in_play_static(eng, games, player)
+    counts = component_counts(eng, games, player)
+    for red in eng.statics.cost_reductions:
+        amount = np.where(mn, red.amount_mn, red.amount)
+        cond = np.ones(n, bool)
+        if red.condition == "mage_noir":
+            cond = mn
+        elif red.condition.startswith("controls_component:"):
+            from simulator.engine.tables import WORD_INDEX
+
+            cond = counts[:, WORD_INDEX[red.condition.split(":")[1]]] > 0
+        if red.self_only:
+            cost[:, red.card, red.element] -= amount * cond
+            continue
+        copies = ((cards == red.card) & active).sum(axis=1) * cond
+        applies = np.ones(t.size, bool)
+        if red.card_element >= 0:
+            applies &= t.element == red.card_element
+        if red.word >= 0:
+            applies &= t.provides[:, red.word] > 0
+        cost[:, applies, red.element] -= (copies * amount)[:, None]
+    return np.maximum(cost, 0)
+
+
+def component_shortfall(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.ndarray:
+    """(n, C, W) component words missing to prepare each card kind (0 when satisfied)."""
+    have = component_counts(eng, games, player)  # (n, W)
+    return np.maximum(eng.tables.requires[None, :, :] - have[:, None, :], 0)
+
+
+def can_prepare(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.ndarray:
+    """(n, C) bool: card kinds the player may prepare now (R7.1)."""
+    st, t, s = eng.state, eng.tables, eng.statics
+    hand = st.hand[games, player] > 0
+    hand[:, t.n_player_cards:] = False
+    affordable = (st.reserve[games, player][:, None, :] >= effective_cost(eng, games, player)).all(2)
+    short = component_shortfall(eng, games, player)
+    missing = short.sum(axis=2)
+    mn = is_mage_noir(eng, games, player)
+    ok = missing == 0
+    ok |= (missing <= s.fewer_components_mn[None, :]) & mn[:, None]
+    alt_word, alt_element = s.alt_component[:, 0], s.alt_component[:, 1]
+    if (alt_word >= 0).any():
+        # e.g. Fire ball: discard another Fire card from hand instead of the Flame component.
+        own_element_cards = _hand_cards_of_element(eng, games, player)
+        for c in np.flatnonzero(alt_word >= 0):
+            only_that = (missing[:, c] == short[:, c, alt_word[c]]) & (missing[:, c] == 1)
+            spare = own_element_cards[:, alt_element[c]] - (t.element[c] == alt_element[c])
+            ok[:, c] |= only_that & (spare > 0)
+    ok &= ~s.mage_noir_only[None, :] | mn[:, None]
+    has_room = free_slot(eng, games, player) >= 0
+    return hand & affordable & ok & has_room[:, None]
+
+
+def _hand_cards_of_element(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.ndarray:
+    """(n, E) number of hand cards of each element."""
+    hand = eng.state.hand[games, player]  # (n, C)
+    onehot = eng.tables.element[:, None] == np.arange(E)[None, :]  # (C, E)
+    return hand @ onehot.astype(np.int64)
+
+
+def legal_actions(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.ndarray:
+    """(n, A) bool legal main-phase actions of the active player."""
+    st = eng.state
+    space = action_space(eng)
+    n = len(games)
+    legal = np.zeros((n, space.size), bool)
+    legal[:, 0] = True
+    legal[:, space.prepare:space.activate] = can_prepare(eng, games, player)
+    zone = st.board_zone[games, player]
+    cards = board_cards(eng, games, player)
+    slow = np.array(["slowcast" in k for k in eng.tables.keywords])[cards]
+    fresh = st.board_turn[games, player] == st.turn[games][:, None]
+    legal[:, space.activate:space.channel] = (zone == PREPARED) & ~(slow & fresh)
+    legal[:, space.channel:space.trade] = zone == PREPARED
+    legal[:, space.trade:] = tradeable_elements(eng, games, player)
+    return legal
+
+
+# --- trading -----------------------------------------------------------------------
+
+def trade_pile(eng: Engine, games: np.ndarray) -> np.ndarray:
+    """(n,) the pile a trade is made with: the largest (pile 0 on a tie)."""
+    sizes = eng.state.ether[games].sum(axis=2)
+    return np.where(sizes[:, 1] > sizes[:, 0], 1, 0)
+
+
+def tradeable_elements(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.ndarray:
+    """(n, E) elements that can be taken by a 2-for-1 trade (R6.5)."""
+    st = eng.state
+    enough = st.reserve[games, player].sum(axis=1) >= 2
+    sizes = st.ether[games].sum(axis=2)
+    present = (st.ether[games, 0] > 0) & (sizes[:, 0] >= sizes[:, 1])[:, None]
+    present |= (st.ether[games, 1] > 0) & (sizes[:, 1] >= sizes[:, 0])[:, None]
+    return present & enough[:, None]
+
+
+def trade(eng: Engine, games: np.ndarray, player: np.ndarray, element: np.ndarray) -> None:
+    """Give 2 Mana, take 1 of ``element`` from the largest pile (Q4: ``trade_mode``)."""
+    st = eng.state
+    sizes = st.ether[games].sum(axis=2)
+    has0 = (st.ether[games, 0, element] > 0) & (sizes[:, 0] >= sizes[:, 1])
+    pile = np.where(has0, 0, 1)
+    given = np.zeros((len(games), E), np.int64)
+    for _ in range(2):
+        options = (st.reserve[games, player] - given) > 0
+        e = eng.decide("trade_give", games, player, options, take=element)
+        given[np.arange(len(games)), e] += 1
+    st.reserve[games, player] -= given.astype(np.int32)
+    if eng.options.trade_mode == "largest_pile":
+        st.ether[games, pile] += given.astype(np.int32)
+        st.ether[games, pile, element] -= 1
+    else:
+        st.ether[games, pile, element] -= 1
+        add_to_ether(eng, games, player, given)
+    st.reserve[games, player, element] += 1
+    eng.say(games, "trades 2 Mana for 1 {}", [ELEMENTS[int(e)] for e in element])
+
+
+# --- prepare / activate / channel -------------------------------------------------
+
+def prepare(eng: Engine, games: np.ndarray, player: np.ndarray, card: np.ndarray) -> None:
+    """Prepare a card from hand: pay, designate components, enter the board (R7.1)."""
+    st, t = eng.state, eng.tables
+    n = len(games)
+    rows = np.arange(n)
+    cost = effective_cost(eng, games, player)[rows, card]  # (n, E)
+    short = component_shortfall(eng, games, player)[rows, card]  # (n, W)
+    st.hand[games, player, card] -= 1
+    eng.say(games, "prepares {}", eng.names(card))
+    # Alternative cost: discard a card of the named element instead of the missing word.
+    alt_word = eng.statics.alt_component[card, 0]
+    use_alt = (alt_word >= 0) & (short.sum(axis=1) > 0) & (short[rows, np.maximum(alt_word, 0)] > 0)
+    if use_alt.any():
+        r = np.flatnonzero(use_alt)
+        element = eng.statics.alt_component[card[r], 1]
+        options = (st.hand[games[r], player[r]] > 0) & (t.element[None, :] == element[:, None])
+        discarded = eng.decide("discard_from_hand", games[r], player[r], options,
+                               reason="alternative_component")
+        st.hand[games[r], player[r], discarded] -= 1
+        st.discard[games[r], player[r], discarded] += 1
+    used = _designate_components(eng, games, player, card, use_alt)
+    slot = free_slot(eng, games, player)
+    st.reserve[games, player] -= cost.astype(np.int32)
+    place_card(eng, games, player, slot, card, ZONE_OF_TYPE[t.card_type[card]])
+    st.board_mana[games, player, slot] = cost.astype(np.int32)
+    _replace_equipment(eng, games, player, card, slot)
+    _resolve_used_components(eng, games, player, card, used)
+    entering = t.card_type[card] > 0
+    run_trigger(eng, "enter", games[entering], player[entering], card[entering], slot[entering])
+    _mark_mage_noir(eng, games, player)
+
+
+def _designate_components(eng: Engine, games: np.ndarray, player: np.ndarray,
+                          card: np.ndarray, skip_alt: np.ndarray) -> np.ndarray:
+    """(n, S) bool slots used as components, chosen one at a time by the player (R8.6)."""
+    t = eng.tables
+    s = eng.state.board_card.shape[2]
+    used = np.zeros((len(games), s), bool)
+    need = t.requires[card].copy()  # (n, W)
+    alt_word = eng.statics.alt_component[card, 0]
+    mn = is_mage_noir(eng, games, player)
+    skip_left = np.where(mn, eng.statics.fewer_components_mn[card], 0)
+    for w in np.flatnonzero(need.any(axis=0)):
+        for k in range(int(need[:, w].max())):
+            want = need[:, w] > k
+            slots = component_slots(eng, games, player, w) & ~used
+            short = want & ~slots.any(axis=1)
+            # A missing component is covered by the alternative cost or by "fewer components".
+            short_alt = short & skip_alt & (alt_word == w)
+            short_fewer = short & ~short_alt & (skip_left > 0)
+            skip_left -= short_fewer
+            r = np.flatnonzero(want & slots.any(axis=1))
+            if len(r):
+                choice = eng.decide("use_component", games[r], player[r], slots[r],
+                                    card=card[r], word=int(w))
+                used[r, choice] = True
+    return used
+
+
+def _replace_equipment(eng: Engine, games: np.ndarray, player: np.ndarray, card: np.ndarray,
+                       slot: np.ndarray) -> None:
+    """One Equipment per slot: the old one of the same slot is discarded (R10.3)."""
+    st, t = eng.state, eng.tables
+    is_eq = t.card_type[card] == 2
+    if not is_eq.any():
+        return
+    cards = board_cards(eng, games, player)
+    same = (st.board_zone[games, player] == EQUIPMENT) & (t.slot[cards] == t.slot[card][:, None])
+    same[np.arange(len(games)), slot] = False
+    same &= is_eq[:, None]
+    indestructible = np.array(["indestructible" in k for k in t.keywords])[cards]
+    same &= ~indestructible
+    g, s = np.nonzero(same)
+    leave_board(eng, games[g], player[g], s, TO_DISCARD)
+
+
+def _resolve_used_components(eng: Engine, games: np.ndarray, player: np.ndarray,
+                             card: np.ndarray, used: np.ndarray) -> None:
+    """'After this spell is used as a component' triggers; Equipment used for Equipment
+    (and Forge cards) are discarded (R8.7)."""
+    st, t = eng.state, eng.tables
+    for s in np.flatnonzero(used.any(axis=0)):
+        r = np.flatnonzero(used[:, s])
+        g, p = games[r], player[r]
+        comp = st.board_card[g, p, s].astype(np.int64)
+        slot = np.full(len(r), s)
+        run_trigger(eng, "used_as_component", g, p, comp, slot)
+        still = st.board_card[g, p, s] == comp
+        kw = t.keywords
+        for_equipment = t.card_type[card[r]] == 2
+        forge = np.array(["forge" in kw[c] for c in comp])
+        indestructible = np.array(["indestructible" in kw[c] for c in comp])
+        equipment_used = (st.board_zone[g, p, s] == EQUIPMENT) | forge
+        gone = still & for_equipment & equipment_used & ~indestructible
+        leave_board(eng, g[gone], p[gone], slot[gone], TO_DISCARD)
+
+
+def activate(eng: Engine, games: np.ndarray, player: np.ndarray, slot: np.ndarray) -> None:
+    """Activate a prepared spell: effects, then discard, then release its Mana (R7.2)."""
+    st = eng.state
+    card = st.board_card[games, player, slot].astype(np.int64)
+    eng.say(games, "activates {}", eng.names(card))
+    run_trigger(eng, "activate", games, player, card, slot)
+    still = st.board_card[games, player, slot] == card
+    leave_board(eng, games[still], player[still], slot[still], TO_DISCARD)
+
+
+def channel(eng: Engine, games: np.ndarray, player: np.ndarray, slot: np.ndarray) -> None:
+    """Channel a prepared spell: it becomes a component and keeps its Mana (R7.3)."""
+    st = eng.state
+    st.board_zone[games, player, slot] = CHANNELED
+    card = st.board_card[games, player, slot]
+    eng.say(games, "channels {}", eng.names(card))
+
+
+def _mark_mage_noir(eng: Engine, games: np.ndarray, player: np.ndarray) -> None:
+    st = eng.state
+    first = is_mage_noir(eng, games, player) & (st.mage_noir_turn[games, player] == 0)
+    st.mage_noir_turn[games[first], player[first]] = st.turn[games[first]]
+
+
+def apply_actions(eng: Engine, games: np.ndarray, player: np.ndarray,
+                  action: np.ndarray) -> None:
+    """Carry out each game's chosen action (0 = end of main phase is handled by the caller)."""
+    space = action_space(eng)
+    groups = (
+        (space.prepare, space.activate, lambda g, p, a: prepare(eng, g, p, a)),
+        (space.activate, space.channel, lambda g, p, a: activate(eng, g, p, a)),
+        (space.channel, space.trade, lambda g, p, a: channel(eng, g, p, a)),
+        (space.trade, space.size, lambda g, p, a: trade(eng, g, p, a)),
+    )
+    for lo, hi, run in groups:
+        pick = (action >= lo) & (action < hi) & (eng.state.outcome[games] == 0)
+        pick &= ~eng.state.out[games, player]
+        if pick.any():
+            run(games[pick], player[pick], action[pick] - lo)
+
+
+__all__ = ["release_slot"]

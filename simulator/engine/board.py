@@ -1,0 +1,184 @@
+"""The board: slots, components, Mage Noir status, and cards leaving play.
+
+Order of a card leaving the board follows the effects-priority sheet's worked example
+(Tornado with Seed in the wind): the card moves, its "leaves play" trigger resolves, then
+its locked Mana is released into the Available Ether.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from simulator.engine.core import Engine
+from simulator.engine.mana import release_slot
+from simulator.engine.state import (
+    CHANNELED,
+    EMPTY,
+    EQUIPMENT,
+    LOSS_DECK,
+    LOSS_HP,
+    OUT_DECK,
+    OUT_HP,
+    PERMANENT,
+    RITUAL,
+    RUNNING,
+    WIN,
+)
+
+# Where a card goes when it leaves the board.
+TO_DISCARD, TO_HAND, TO_DECK_TOP, TO_DECK_THIRD = range(4)
+COMPONENT_ZONES = (CHANNELED, PERMANENT, EQUIPMENT)
+
+
+def board_cards(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.ndarray:
+    """(n, S) local card ids on the player's board, 0 where empty (mask with zones)."""
+    return np.maximum(eng.state.board_card[games, player], 0)
+
+
+def is_component(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.ndarray:
+    """(n, S) bool slots usable as components: channeled spells, Permanents, Equipment."""
+    zone = eng.state.board_zone[games, player]
+    return (zone == CHANNELED) | (zone == PERMANENT) | (zone == EQUIPMENT)
+
+
+def in_play_static(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.ndarray:
+    """(n, S) bool slots whose static abilities apply: Permanents, Equipment, Rituals."""
+    return eng.state.board_zone[games, player] >= PERMANENT
+
+
+def is_mage_noir(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.ndarray:
+    """(n,) bool: the player controls a card that makes them a Mage Noir (R10.4)."""
+    cards = board_cards(eng, games, player)
+    return (eng.statics.mage_noir[cards] & in_play_static(eng, games, player)).any(axis=1)
+
+
+def component_counts(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.ndarray:
+    """(n, W) int number of distinct components providing each word (R8.1, R8.5)."""
+    cards = board_cards(eng, games, player)
+    provides = eng.tables.provides[cards]  # (n, S, W)
+    return (provides * is_component(eng, games, player)[:, :, None]).sum(axis=1)
+
+
+def component_slots(eng: Engine, games: np.ndarray, player: np.ndarray,
+                    word: int) -> np.ndarray:
+    """(n, S) bool own components that provide word ``word``."""
+    cards = board_cards(eng, games, player)
+    return is_component(eng, games, player) & (eng.tables.provides[cards, word] > 0)
+
+
+def free_slot(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.ndarray:
+    """(n,) int first empty board slot, -1 when the board is full."""
+    empty = eng.state.board_zone[games, player] == EMPTY
+    return np.where(empty.any(axis=1), np.argmax(empty, axis=1), -1)
+
+
+def place_card(eng: Engine, games: np.ndarray, player: np.ndarray, slot: np.ndarray,
+               card: np.ndarray, zone: np.ndarray) -> None:
+    """Put a card on the board in the given zone with its printed HP."""
+    st = eng.state
+    st.board_card[games, player, slot] = card
+    st.board_zone[games, player, slot] = zone
+    st.board_hp[games, player, slot] = eng.tables.hp[card]
+    st.board_turn[games, player, slot] = st.turn[games]
+
+
+def leave_board(eng: Engine, games: np.ndarray, player: np.ndarray, slot: np.ndarray,
+                dest: int, run_triggers: bool = True) -> None:
+    """A board card leaves play: move it, resolve "leaves play", release its Mana."""
+    if len(games) == 0:
+        return
+    st = eng.state
+    card = st.board_card[games, player, slot].astype(np.int64)
+    if (card < 0).any():
+        from simulator.engine.core import EngineError
+
+        raise EngineError("a card left an empty board slot")
+    st.board_card[games, player, slot] = -1
+    st.board_zone[games, player, slot] = EMPTY
+    st.board_hp[games, player, slot] = 0
+    if dest == TO_DISCARD:
+        np.add.at(st.discard, (games, player, card), 1)
+    elif dest == TO_HAND:
+        np.add.at(st.hand, (games, player, card), 1)
+    else:
+        put_in_deck(eng, games, player, card, from_top=0 if dest == TO_DECK_TOP else 2)
+    eng.say(games, "{} leaves play", eng.names(card))
+    if run_triggers:
+        from simulator.engine.effects import run_trigger
+
+        run_trigger(eng, "leave", games, player, card, slot=None)
+    release_slot(eng, games, player, slot)
+
+
+def put_in_deck(eng: Engine, games: np.ndarray, player: np.ndarray, card: np.ndarray,
+                from_top: int) -> None:
+    """Insert a card into the deck with ``from_top`` cards above it (fewer if the deck is short)."""
+    st = eng.state
+    length = st.deck_len[games, player].astype(np.int64)
+    depth = np.minimum(from_top, length)
+    pos = length - depth  # index the card will occupy; cards above it shift up by one
+    for k in range(int(depth.max(initial=0)), 0, -1):
+        move = depth >= k
+        src = pos + k - 1
+        st.deck[games[move], player[move], src[move] + 1] = st.deck[games[move], player[move],
+                                                                    src[move]]
+    st.deck[games, player, pos] = card
+    st.deck_len[games, player] += 1
+
+
+def player_out(eng: Engine, games: np.ndarray, player: np.ndarray, reason: int) -> None:
+    """A player is out (co-op defeat): cards to the discard pile, Mana back to the Ethers.
+
+    The game is lost when every player is out.
+    """
+    st = eng.state
+    fresh = ~st.out[games, player]
+    games, player = games[fresh], player[fresh]
+    if len(games) == 0:
+        return
+    st.out[games, player] = True
+    st.out_reason[games, player] = reason
+    eng.say(games, "is out of the game" + (" (0 HP)" if reason == OUT_HP else " (empty deck)"))
+    for s in range(st.board_card.shape[2]):
+        occupied = st.board_zone[games, player, s] != EMPTY
+        slot = np.full(occupied.sum(), s)
+        leave_board(eng, games[occupied], player[occupied], slot, TO_DISCARD, run_triggers=False)
+    st.discard[games, player] += st.hand[games, player]
+    st.hand[games, player] = 0
+    st.reserve[games, player] = 0
+    everyone = st.out[games].all(axis=1) & (st.outcome[games] == RUNNING)
+    lost = games[everyone]
+    st.outcome[lost] = np.where(st.out_reason[lost, player[everyone]] == OUT_DECK,
+                                LOSS_DECK, LOSS_HP)
+    st.end_turn[lost] = st.turn[lost]
+
+
+def check_defeats(eng: Engine, games: np.ndarray | None = None) -> None:
+    """Put out every player at 0 HP or less (R4.1), checked after each indivisible action."""
+    st = eng.state
+    if games is None:
+        games = np.flatnonzero(st.running)
+    if len(games) == 0:
+        return
+    dead = (st.hp[games] <= 0) & ~st.out[games]
+    g, p = np.nonzero(dead)
+    if len(g):
+        player_out(eng, games[g], p, OUT_HP)
+
+
+def adversary_destroyed(eng: Engine, games: np.ndarray, k: np.ndarray) -> None:
+    """An Adversary card in play leaves for its discard pile; the players may win."""
+    st = eng.state
+    card = st.adv_card[games, k].astype(np.int64)
+    st.adv_card[games, k] = -1
+    st.adv_hp[games, k] = 0
+    np.add.at(st.adv_discard, (games, card), 1)
+    eng.say(games, "{} is destroyed", eng.names(card))
+    won = eng.tables.win_when_destroyed[card] & (st.outcome[games] == RUNNING)
+    st.outcome[games[won]] = WIN
+    st.end_turn[games[won]] = st.turn[games[won]]
+
+
+__all__ = [
+    "RITUAL", "TO_DISCARD", "TO_HAND", "TO_DECK_TOP", "TO_DECK_THIRD", "LOSS_HP",
+]

@@ -1,0 +1,90 @@
+"""The engine context: state + card tables + policy + options, and the decision gateway.
+
+Rules never ask a bot anything directly. Every choice the rules leave to a player goes
+through :meth:`Engine.decide`: the rules build the legal options as a boolean mask, the
+policy answers one index per game, and the engine checks that the answer is legal (an
+illegal answer is a bug and fails loudly).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from simulator.engine.options import RuleOptions
+from simulator.engine.state import GameState
+from simulator.engine.tables import BatchTables
+
+
+class EngineError(RuntimeError):
+    """An internal inconsistency: the engine refuses to produce a wrong number."""
+
+
+@dataclass
+class Engine:
+    """One batch of games being played."""
+
+    state: GameState
+    tables: BatchTables
+    policy: object
+    statics: object  # Statics compiled from the card effects (engine.statics)
+    options: RuleOptions
+    active: np.ndarray = None  # (B,) int8 the active player of each game (-1 none)
+    log: Callable[[np.ndarray, str], None] | None = None  # transcript sink, replay only
+    counters: dict = field(default_factory=lambda: {"board_overflow": 0})
+
+    def __post_init__(self) -> None:
+        if self.active is None:
+            self.active = np.zeros(self.state.batch, dtype=np.int8)
+
+    # --- decisions -----------------------------------------------------------------
+    def decide(self, kind: str, games: np.ndarray, players: np.ndarray,
+               options: np.ndarray, **context) -> np.ndarray:
+        """Ask the policy to choose one legal option per game.
+
+        games: (n,) int game indices; players: (n,) int deciding player per game;
+        options: (n, K) bool legal options, at least one true per row.
+        Returns (n,) int chosen option indices.
+        """
+        if len(games) == 0:
+            return np.zeros(0, dtype=np.int64)
+        if not options.any(axis=1).all():
+            raise EngineError(f"decision {kind!r} offered a game no legal option")
+        choice = np.asarray(self.policy.decide(self, kind, games, players, options, **context),
+                            dtype=np.int64)
+        if choice.shape != (len(games),):
+            raise EngineError(f"policy answered {kind!r} with shape {choice.shape}")
+        if not options[np.arange(len(games)), choice].all():
+            raise EngineError(f"policy chose an illegal option for {kind!r}")
+        return choice
+
+    # --- transcript ----------------------------------------------------------------
+    def say(self, games: np.ndarray, template: str, *columns) -> None:
+        """Write ``template.format(*row)`` for each game when a replay is being recorded.
+
+        columns: per-game sequences of length n (arrays, or :meth:`names` of card ids);
+        nothing is formatted when no transcript is being recorded.
+        """
+        if self.log is None or len(games) == 0:
+            return
+        for i, g in enumerate(np.asarray(games).tolist()):
+            self.log(g, template.format(*(col[i] for col in columns)))
+
+    def names(self, cards: np.ndarray) -> CardNames:
+        """A lazy per-game column of card names for :meth:`say`."""
+        return CardNames(self.tables.names, cards)
+
+    def card_name(self, card: int) -> str:
+        return self.tables.names[int(card)]
+
+
+class CardNames:
+    """Card ids shown as names, looked up only when a transcript line is written."""
+
+    def __init__(self, names: tuple[str, ...], cards: np.ndarray):
+        self._names, self._cards = names, cards
+
+    def __getitem__(self, i: int) -> str:
+        return self._names[int(self._cards[i])]

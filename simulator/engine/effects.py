@@ -1,0 +1,550 @@
+"""The effect interpreter: runs the steps of the vocabulary (cards/vocabulary.py) on masks.
+
+Dispatch is by card, not by game: the games that trigger the same card run its steps
+together, so the Python loop is over the (few) distinct cards and steps, never over games.
+After each step (one indivisible action) defeats are checked (R4.4).
+
+The side of a step is its controller: a player index, or ``ADVERSARY_SIDE`` (-1) for
+Adversary cards, whose open choices are made by the players (the active player decides).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from simulator.cards import ELEMENTS
+from simulator.engine import damage as dmg
+from simulator.engine.board import (
+    TO_DECK_THIRD,
+    TO_DECK_TOP,
+    TO_DISCARD,
+    TO_HAND,
+    board_cards,
+    check_defeats,
+    component_counts,
+    component_slots,
+    is_mage_noir,
+    leave_board,
+)
+from simulator.engine.core import Engine, EngineError
+from simulator.engine.mana import add_to_ether, pay_effect_cost
+from simulator.engine.state import EQUIPMENT, PERMANENT, PREPARED, RUNNING
+from simulator.engine.tables import WORD_INDEX
+from simulator.engine.zones import (
+    append_to_deck,
+    deck_counts,
+    draw,
+    remove_from_deck,
+    shuffle_deck,
+)
+
+ADV = dmg.ADVERSARY_SIDE
+
+
+class Step:
+    """One step applied to the games of one card: the shared arguments of every op."""
+
+    def __init__(self, eng: Engine, params: dict, games: np.ndarray, side: np.ndarray,
+                 card: np.ndarray, slot: np.ndarray | None):
+        self.eng, self.p, self.games, self.side, self.card, self.slot = (
+            eng, params, games, side, card, slot)
+
+    @property
+    def player(self) -> np.ndarray:
+        """(n,) the controlling player (0 for Adversary steps; use ``decider`` for choices)."""
+        return np.maximum(self.side, 0)
+
+    @property
+    def decider(self) -> np.ndarray:
+        """(n,) who makes this step's choices: the controller, or the active player."""
+        return np.where(self.side == ADV, self.eng.active[self.games], self.side)
+
+    def mage_noir(self) -> np.ndarray:
+        mn = is_mage_noir(self.eng, self.games, self.player)
+        return mn & (self.side != ADV)
+
+    def amount(self) -> np.ndarray:
+        """(n,) amount, with ``amount_mn`` for Mage Noir controllers and ``per`` counts."""
+        base = np.full(len(self.games), self.p.get("amount", 0), np.int64)
+        if "amount_mn" in self.p:
+            base = np.where(self.mage_noir(), self.p["amount_mn"], base)
+        if "per" in self.p:
+            base = base * count(self, self.p["per"])
+        return base
+
+
+def count(step: Step, spec: str) -> np.ndarray:
+    """(n,) value of a ``per`` count (vocabulary.COUNTS)."""
+    eng, g, pl = step.eng, step.games, step.player
+    name, _, word = spec.partition(":")
+    st = eng.state
+    if name == "own_component":
+        return component_counts(eng, g, pl)[:, WORD_INDEX[word]] * (step.side != ADV)
+    if name == "component_in_play":
+        return sum(component_counts(eng, g, np.full(len(g), q))[:, WORD_INDEX[word]]
+                   for q in range(st.players))
+    if name == "water_components_in_play":
+        from simulator.engine.state import CHANNELED
+
+        water = ELEMENTS.index("water")
+        cards = np.maximum(st.board_card[g], 0)
+        return ((st.board_zone[g] == CHANNELED) & (eng.tables.element[cards] == water)).sum((1, 2))
+    if name == "trees_in_play":
+        tree = WORD_INDEX["Tree"]
+        cards = np.maximum(st.board_card[g], 0)
+        return ((st.board_zone[g] >= 2) & (eng.tables.provides[cards, tree] > 0)).sum((1, 2))
+    if name == "this_hp":
+        return st.board_hp[g, pl, step.slot]
+    if name == "locked_on_component":
+        return step.chosen_locked if hasattr(step, "chosen_locked") else np.zeros(len(g), int)
+    raise EngineError(f"unknown count {spec!r}")
+
+
+def condition(step: Step, spec: str) -> np.ndarray:
+    """(n,) bool value of an ``if`` condition (vocabulary.CONDITIONS)."""
+    name, _, word = spec.partition(":")
+    if name == "mage_noir":
+        return step.mage_noir()
+    if name == "not_mage_noir":
+        return ~step.mage_noir()
+    if name == "controls_component":
+        counts = component_counts(step.eng, step.games, step.player)
+        return (counts[:, WORD_INDEX[word]] > 0) & (step.side != ADV)
+    if name == "adversary_present":
+        from simulator.engine.state import adversary_present
+
+        return adversary_present(step.eng.state, step.eng.tables.is_adversary)[step.games]
+    raise EngineError(f"unknown condition {spec!r}")
+
+
+# --- targets ------------------------------------------------------------------------
+
+def targets(step: Step, name: str, purpose: str) -> np.ndarray:
+    """(n, T) bool: the targets hit, one instance each; a single choice has one true."""
+    eng, g = step.eng, step.games
+    n = len(g)
+    masks = dmg.target_masks(eng, g)
+    k, p, s = dmg.space(eng)
+    tcount = k + p + p * s
+    out = np.zeros((n, tcount), bool)
+    rows = np.arange(n)
+    adv_side = step.side == ADV
+    if name == "opponent":
+        # A player's opponent is the Adversary card (none before it is present); an
+        # Adversary card's opponent is a player the players choose.
+        out[~adv_side] = masks["adversary"][~adv_side]
+        out[adv_side] = _choose(step, masks["players"], purpose, adv_side)[adv_side]
+    elif name == "any":
+        legal = masks["adversary"] | masks["adv_permanents"] | masks["players"] | masks[
+            "player_permanents"]
+        out = _choose(step, legal, purpose)
+    elif name == "any_permanent":
+        out = _choose(step, masks["adv_permanents"] | masks["player_permanents"], purpose)
+    elif name == "self":
+        out[rows, k + step.player] = ~adv_side
+        out[adv_side] = masks["adversary"][adv_side]
+    elif name == "adversary":
+        out = masks["adversary"].copy()
+    elif name == "this":
+        out[rows, k + p + step.player * s + step.slot] = True
+    elif name == "all_players":
+        out = masks["players"].copy()
+    elif name == "active_player":
+        out[rows, k + eng.active[g]] = True
+        out &= masks["players"]
+    elif name == "player_most_hp":
+        hp = np.where(eng.state.out[g], np.iinfo(np.int32).min, eng.state.hp[g])
+        top = hp == hp.max(axis=1, keepdims=True)
+        legal = np.zeros((n, tcount), bool)
+        legal[:, k:k + p] = top & ~eng.state.out[g]
+        out = _choose(step, legal, purpose)
+    elif name == "opponent_permanents":
+        out[~adv_side] = masks["adv_permanents"][~adv_side]
+        out[adv_side] = masks["player_permanents"][adv_side]
+    elif name == "opponent_and_permanents":
+        out[~adv_side] = (masks["adversary"] | masks["adv_permanents"])[~adv_side]
+        out[adv_side] = (masks["players"] | masks["player_permanents"])[adv_side]
+    elif name == "own_vegetal_permanents":
+        veg = ELEMENTS.index("vegetal")
+        cards = board_cards(eng, g, step.player)
+        own = np.zeros((n, p, s), bool)
+        own[rows, step.player] = eng.tables.element[cards] == veg
+        out = masks["player_permanents"] & np.concatenate(
+            [np.zeros((n, k + p), bool), own.reshape(n, p * s)], axis=1)
+    else:
+        raise EngineError(f"unknown target {name!r}")
+    return out
+
+
+def _choose(step: Step, legal: np.ndarray, purpose: str,
+            rows_mask: np.ndarray | None = None) -> np.ndarray:
+    """One target per game among ``legal`` (a decision when there is a choice)."""
+    n = len(step.games)
+    out = np.zeros_like(legal)
+    ask = legal.any(axis=1) if rows_mask is None else legal.any(axis=1) & rows_mask
+    if ask.any():
+        r = np.flatnonzero(ask)
+        choice = step.eng.decide("target", step.games[r], step.decider[r], legal[r],
+                                 purpose=purpose, side=step.side[r], card=step.card[r])
+        out[r, choice] = True
+    del n
+    return out
+
+
+# --- ops ----------------------------------------------------------------------------
+
+def op_damage(step: Step) -> None:
+    hit = targets(step, step.p["target"], "damage")
+    amount = step.amount()
+    unpreventable = bool(step.p.get("unpreventable", False))
+    if step.side[0] == ADV and "amount_mn" in step.p:
+        # Adversary cards: amount_mn applies when the *targeted* player is a Mage Noir.
+        pass
+    for t in np.flatnonzero(hit.any(axis=0)):
+        r = np.flatnonzero(hit[:, t])
+        a = amount[r]
+        if (step.side[r] == ADV).any() and "amount_mn" in step.p:
+            a = _adversary_amount(step, r, t)
+        dmg.deal_damage(step.eng, step.games[r], step.side[r], step.card[r],
+                        np.full(len(r), t), a, unpreventable)
+
+
+def _adversary_amount(step: Step, rows: np.ndarray, t: int) -> np.ndarray:
+    """An Adversary card's amount against a player: ``amount_mn`` if that player is a Mage Noir."""
+    k, p, _ = dmg.space(step.eng)
+    base = np.full(len(rows), step.p["amount"], np.int64)
+    if k <= t < k + p:
+        target_mn = is_mage_noir(step.eng, step.games[rows], np.full(len(rows), t - k))
+        base = np.where(target_mn, step.p["amount_mn"], base)
+    return base
+
+
+def op_distribute_damage(step: Step) -> None:
+    """Split AMOUNT between 1..max_targets targets; the engine asks for one target per point."""
+    total = step.amount()
+    limit = step.p.get("max_targets", int(total.max(initial=0)))
+    chosen = np.zeros((len(step.games), 0), bool)
+    for _ in range(int(total.max(initial=0))):
+        hit = targets(step, "any", "damage")
+        chosen = hit if chosen.shape[1] == 0 else chosen | hit
+        del limit
+        break
+    # One instance per distinct target: the base policy gives everything to one target.
+    for t in np.flatnonzero(chosen.any(axis=0)):
+        r = np.flatnonzero(chosen[:, t])
+        dmg.deal_damage(step.eng, step.games[r], step.side[r], step.card[r],
+                        np.full(len(r), t), total[r])
+
+
+def op_lose_hp(step: Step) -> None:
+    hit = targets(step, step.p["target"], "lose_hp")
+    amount = step.amount()
+    k, p, s = dmg.space(step.eng)
+    for t in np.flatnonzero(hit.any(axis=0)):
+        r = np.flatnonzero(hit[:, t])
+        if k <= t < k + p:
+            dmg.lose_hp(step.eng, step.games[r], np.full(len(r), t - k), amount[r])
+        elif t >= k + p:
+            pl, sl = divmod(t - k - p, s)
+            dmg.damage_permanent(step.eng, step.games[r], np.full(len(r), pl),
+                                 np.full(len(r), sl), amount[r])
+        else:
+            step.eng.state.adv_hp[step.games[r], t] -= amount[r].astype(np.int32)
+
+
+def op_lose_half_hp(step: Step) -> None:
+    g, pl = step.games, step.player
+    dmg.lose_hp(step.eng, g, pl, step.eng.state.hp[g, pl] // 2)
+
+
+def op_heal(step: Step) -> None:
+    hit = targets(step, step.p["target"], "heal")
+    amount = step.amount()
+    for t in np.flatnonzero(hit.any(axis=0)):
+        r = np.flatnonzero(hit[:, t])
+        dmg.heal_target(step.eng, step.games[r], np.full(len(r), t), amount[r])
+
+
+def op_draw(step: Step) -> None:
+    mine = step.side != ADV
+    draw(step.eng, step.games[mine], step.player[mine], step.amount()[mine])
+
+
+def op_discard_from_hand(step: Step) -> None:
+    eng = step.eng
+    who = step.player if step.p.get("target", "self") == "self" else _target_players(step)
+    for _ in range(int(step.amount().max(initial=0))):
+        hand = eng.state.hand[step.games, who] > 0
+        r = np.flatnonzero(hand.any(axis=1) & (who >= 0))
+        if len(r) == 0:
+            return
+        card = eng.decide("discard_from_hand", step.games[r], who[r], hand[r])
+        eng.state.hand[step.games[r], who[r], card] -= 1
+        eng.state.discard[step.games[r], who[r], card] += 1
+        eng.say(step.games[r], "  discards {}", eng.names(card))
+
+
+def _target_players(step: Step) -> np.ndarray:
+    """(n,) the player a hand-targeting step aims at; -1 when it has no valid player."""
+    k, p, _ = dmg.space(step.eng)
+    hit = targets(step, step.p["target"], "hand")
+    players = hit[:, k:k + p]
+    return np.where(players.any(axis=1), np.argmax(players, axis=1), -1)
+
+
+def op_take_mana(step: Step) -> None:
+    """Take up to AMOUNT Mana (of ELEMENT) from the Available Ether, or create it.
+
+    From the Available Ether the player takes as much as allowed, from the pile holding more
+    of that element first (one legal way of taking "up to" N; not yet a decision).
+    """
+    eng, g, pl = step.eng, step.games, step.player
+    amount = step.amount() * (step.side != ADV)
+    element = step.p.get("element")
+    if step.p.get("source") == "infinite":
+        e = ELEMENTS.index(element)
+        eng.state.reserve[g, pl, e] += amount.astype(np.int32)
+        return
+    columns = [ELEMENTS.index(element)] if element else list(range(len(ELEMENTS)))
+    left = amount.copy()
+    for e in columns:
+        for first in (True, False):
+            piles = eng.state.ether[g, :, e]
+            pile = np.argmax(piles, axis=1) if first else np.argmin(piles, axis=1)
+            have = piles[np.arange(len(g)), pile]
+            take = np.minimum(have, left)
+            eng.state.ether[g, pile, e] -= take.astype(np.int32)
+            eng.state.reserve[g, pl, e] += take.astype(np.int32)
+            eng.state.mana_taken[g, pl] += take.astype(np.int32)
+            left -= take
+
+
+def op_add_mana(step: Step) -> None:
+    """Add AMOUNT Mana from the Infinite Ether to the Available Ether (placement rule)."""
+    amount = step.amount()
+    element = step.p.get("element")
+    mana = np.zeros((len(step.games), len(ELEMENTS)), np.int64)
+    if element:
+        mana[:, ELEMENTS.index(element)] = amount
+    else:
+        mana = choose_mana_elements(step.eng, step.games, step.decider, amount)
+    add_to_ether(step.eng, step.games, step.decider, mana)
+
+
+def choose_mana_elements(eng: Engine, games: np.ndarray, decider: np.ndarray,
+                         amount: np.ndarray) -> np.ndarray:
+    """(n, E) elements chosen one Mana at a time by the deciding player."""
+    mana = np.zeros((len(games), len(ELEMENTS)), np.int64)
+    for k in range(int(amount.max(initial=0))):
+        r = np.flatnonzero(amount > k)
+        options = np.ones((len(r), len(ELEMENTS)), bool)
+        e = eng.decide("mana_element", games[r], decider[r], options, chosen=mana[r])
+        mana[r, e] += 1
+    return mana
+
+
+def op_destroy(step: Step) -> None:
+    """Destroy one Permanent and/or Equipment (either side); Rituals and Indestructible are immune."""
+    eng, g = step.eng, step.games
+    st = eng.state
+    what = step.p["what"]
+    k, p, s = dmg.space(eng)
+    zones = {"permanent": (PERMANENT,), "equipment": (EQUIPMENT,),
+             "permanent_or_equipment": (PERMANENT, EQUIPMENT)}[what]
+    kinds = {"permanent": ("keyword",), "equipment": ("equipment",),
+             "permanent_or_equipment": ("keyword", "equipment")}[what]
+    from simulator.engine.tables import ADV_KINDS
+
+    adv_cards = st.adv_card[g]
+    adv_kind = eng.tables.adv_kind[np.maximum(adv_cards, 0)]
+    adv_ok = (adv_cards >= 0) & np.isin(adv_kind, [ADV_KINDS.index(x) for x in kinds])
+    zone = st.board_zone[g]
+    cards = np.maximum(st.board_card[g], 0)
+    indestructible = np.array(["indestructible" in kw for kw in eng.tables.keywords])[cards]
+    pl_ok = np.isin(zone, zones) & ~indestructible
+    legal = np.concatenate([adv_ok, np.zeros((len(g), p), bool), pl_ok.reshape(len(g), p * s)], 1)
+    r = np.flatnonzero(legal.any(axis=1))
+    if len(r) == 0:
+        return
+    choice = eng.decide("destroy_target", g[r], step.decider[r], legal[r], what=what)
+    on_adv = choice < k
+    from simulator.engine.board import adversary_destroyed
+
+    adversary_destroyed(eng, g[r][on_adv], choice[on_adv])
+    pl, sl = np.divmod(choice[~on_adv] - k - p, s)
+    leave_board(eng, g[r][~on_adv], pl, sl, TO_DISCARD)
+
+
+def _choose_own_component(step: Step, word: str) -> tuple[np.ndarray, np.ndarray]:
+    """(rows, slots): one own component providing WORD per game that has one."""
+    mine = step.side != ADV
+    slots = component_slots(step.eng, step.games, step.player, WORD_INDEX[word]) & mine[:, None]
+    r = np.flatnonzero(slots.any(axis=1))
+    if len(r) == 0:
+        return r, r
+    choice = step.eng.decide("own_component", step.games[r], step.player[r], slots[r], word=word)
+    return r, choice
+
+
+def op_return_component(step: Step) -> None:
+    r, slot = _choose_own_component(step, step.p["word"])
+    dest = TO_DECK_THIRD if step.p.get("position", 3) == 3 else TO_DECK_TOP
+    leave_board(step.eng, step.games[r], step.player[r], slot, dest)
+
+
+def op_apply_component(step: Step) -> None:
+    r, slot = _choose_own_component(step, step.p["word"])
+    if len(r) == 0:
+        return
+    g, pl = step.games[r], step.player[r]
+    card = step.eng.state.board_card[g, pl, slot].astype(np.int64)
+    run_trigger(step.eng, "activate", g, pl, card, slot)
+    step.applied = (r, slot)
+
+
+def op_return_equipment_to_hand(step: Step) -> None:
+    """Return one Equipment to its owner's hand (the Adversary has no hand: no effect there)."""
+    _return_from_board(step, EQUIPMENT, TO_HAND, "return_equipment")
+
+
+def op_return_prepared_to_deck(step: Step) -> None:
+    _return_from_board(step, PREPARED, TO_DECK_TOP, "return_prepared")
+
+
+def _return_from_board(step: Step, zone: int, dest: int, kind: str) -> None:
+    eng, g = step.eng, step.games
+    n, p, s = len(g), eng.state.players, eng.state.board_card.shape[2]
+    legal = (eng.state.board_zone[g] == zone).reshape(n, p * s)
+    r = np.flatnonzero(legal.any(axis=1) & (step.side != ADV))
+    if len(r) == 0:
+        return
+    choice = eng.decide(kind, g[r], step.decider[r], legal[r])
+    pl, sl = np.divmod(choice, s)
+    leave_board(eng, g[r], pl, sl, dest)
+
+
+def op_discard_prepared(step: Step) -> None:
+    """Discard the opponent's prepared spells: the Adversary never has any, so in solo and
+    co-op this only acts for Adversary cards aimed at the players (not used by them yet)."""
+    if (step.side == ADV).any():
+        raise EngineError("discard_prepared from an Adversary card is not supported yet")
+
+
+def op_search_deck(step: Step) -> None:
+    eng, g, pl = step.eng, step.games, step.player
+    word = WORD_INDEX[step.p["word"]]
+    in_deck = deck_counts(eng, g, pl) > 0
+    legal = in_deck & (eng.tables.provides[None, :, word] > 0)
+    r = np.flatnonzero(legal.any(axis=1) & (step.side != ADV))
+    if len(r):
+        card = eng.decide("search_deck", g[r], pl[r], legal[r])
+        remove_from_deck(eng, g[r], pl[r], card)
+        eng.state.hand[g[r], pl[r], card] += 1
+    shuffle_deck(eng, g[step.side != ADV], pl[step.side != ADV])
+
+
+def op_recycle_discard(step: Step) -> None:
+    eng, g, pl = step.eng, step.games, step.player
+    for _ in range(int(step.amount().max(initial=0))):
+        legal = eng.state.discard[g, pl] > 0
+        r = np.flatnonzero(legal.any(axis=1) & (step.side != ADV))
+        if len(r) == 0:
+            break
+        card = eng.decide("recycle_discard", g[r], pl[r], legal[r])
+        eng.state.discard[g[r], pl[r], card] -= 1
+        append_to_deck(eng, g[r], pl[r], card)
+    shuffle_deck(eng, g[step.side != ADV], pl[step.side != ADV])
+
+
+def op_return_from_discard(step: Step) -> None:
+    eng, g, pl = step.eng, step.games, step.player
+    legal = eng.state.discard[g, pl] > 0
+    if "word" in step.p:
+        legal &= eng.tables.provides[None, :, WORD_INDEX[step.p["word"]]] > 0
+    r = np.flatnonzero(legal.any(axis=1) & (step.side != ADV))
+    if len(r) == 0:
+        return
+    card = eng.decide("return_from_discard", g[r], pl[r], legal[r])
+    eng.state.discard[g[r], pl[r], card] -= 1
+    eng.state.hand[g[r], pl[r], card] += 1
+
+
+def op_pay_or_discard(step: Step) -> None:
+    """Pay COST from the reserve, or this card is destroyed (R6.2: forced when unaffordable)."""
+    eng, g, pl = step.eng, step.games, step.player
+    cost = np.zeros(len(ELEMENTS), np.int32)
+    for element, n in step.p["cost"].items():
+        cost[ELEMENTS.index(element)] = n
+    can = (eng.state.reserve[g, pl] >= cost).all(axis=1)
+    pay = np.zeros(len(g), bool)
+    r = np.flatnonzero(can)
+    if len(r):
+        options = np.ones((len(r), 2), bool)
+        pay[r] = eng.decide("pay_upkeep", g[r], pl[r], options, card=step.card[r]) == 1
+    pay_effect_cost(eng, g[pay], pl[pay], np.broadcast_to(cost, (pay.sum(), len(cost))).copy())
+    leave_board(eng, g[~pay], pl[~pay], step.slot[~pay], TO_DISCARD)
+
+
+def op_destroy_self(step: Step) -> None:
+    leave_board(step.eng, step.games, step.player, step.slot, TO_DISCARD)
+
+
+def op_win(step: Step) -> None:
+    st = step.eng.state
+    st.outcome[step.games] = 1
+    st.end_turn[step.games] = st.turn[step.games]
+
+
+def op_handler(step: Step) -> None:
+    from simulator.engine.handlers import HANDLERS
+
+    HANDLERS[step.p["name"]](step)
+
+
+OP_FUNCTIONS = {
+    "damage": op_damage, "distribute_damage": op_distribute_damage, "lose_hp": op_lose_hp,
+    "lose_half_hp": op_lose_half_hp, "heal": op_heal, "draw": op_draw,
+    "discard_from_hand": op_discard_from_hand, "take_mana": op_take_mana,
+    "add_mana": op_add_mana, "destroy": op_destroy, "return_component": op_return_component,
+    "apply_component": op_apply_component,
+    "return_equipment_to_hand": op_return_equipment_to_hand,
+    "return_prepared_to_deck": op_return_prepared_to_deck,
+    "discard_prepared": op_discard_prepared, "search_deck": op_search_deck,
+    "recycle_discard": op_recycle_discard, "return_from_discard": op_return_from_discard,
+    "pay_or_discard": op_pay_or_discard, "destroy_self": op_destroy_self, "win": op_win,
+    "handler": op_handler,
+}
+
+
+def run_steps(eng: Engine, steps: list, games: np.ndarray, side: np.ndarray,
+              card: np.ndarray, slot: np.ndarray | None) -> None:
+    """Run a list of steps for games that all trigger the same card."""
+    for params in steps:
+        live = eng.state.outcome[games] == RUNNING
+        live &= np.where(side >= 0, ~eng.state.out[games, np.maximum(side, 0)], True)
+        if not live.any():
+            return
+        step = Step(eng, params, games[live], side[live], card[live],
+                    None if slot is None else slot[live])
+        if "if" in params:
+            keep = condition(step, params["if"])
+            step = Step(eng, params, step.games[keep], step.side[keep], step.card[keep],
+                        None if step.slot is None else step.slot[keep])
+            if len(step.games) == 0:
+                continue
+        OP_FUNCTIONS[params["op"]](step)
+        check_defeats(eng)
+
+
+def run_trigger(eng: Engine, trigger: str, games: np.ndarray, side: np.ndarray,
+                card: np.ndarray, slot: np.ndarray | None) -> None:
+    """Run ``trigger`` of each game's card, grouping the games by card."""
+    games, side, card = np.asarray(games), np.asarray(side), np.asarray(card)
+    if len(games) == 0:
+        return
+    for c in np.unique(card):
+        steps = eng.tables.effects[int(c)].get(trigger)
+        if not steps:
+            continue
+        r = card == c
+        run_steps(eng, steps, games[r], side[r], card[r], None if slot is None else slot[r])

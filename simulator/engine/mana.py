@@ -1,0 +1,87 @@
+"""Mana movements: the placement rule, taking a pile, paying and releasing (RULES.md R6).
+
+Every addition to the Available Ether (gathering, paying an effect cost, releasing locked
+Mana, Adversary Mana values) goes through :func:`add_to_ether`, the placement rule: start
+with the smaller pile (the actor chooses on a tie), then alternate strictly. The actor also
+chooses the element order; the engine places elements in ``ELEMENTS`` order, one legal
+choice (the ``ether_start_pile`` decision is exposed, the order is not yet).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from simulator.engine.core import Engine
+
+
+def add_to_ether(eng: Engine, games: np.ndarray, actor: np.ndarray, mana: np.ndarray) -> None:
+    """Add ``mana`` to the Available Ether of each game by the placement rule.
+
+    games: (n,) game indices (distinct); actor: (n,) deciding player on a tie;
+    mana: (n, E) int Mana by element. One indivisible action.
+    """
+    total = mana.sum(axis=1)
+    live = total > 0
+    if not live.any():
+        return
+    games, actor, mana, total = games[live], actor[live], mana[live], total[live]
+    ether = eng.state.ether
+    sizes = ether[games].sum(axis=2)  # (n, 2)
+    start = np.argmin(sizes, axis=1)
+    tie = sizes[:, 0] == sizes[:, 1]
+    if tie.any():
+        rows = np.flatnonzero(tie)
+        options = np.ones((len(rows), 2), dtype=bool)
+        start[rows] = eng.decide("ether_start_pile", games[rows], actor[rows], options,
+                                 mana=mana[rows])
+    cum = np.cumsum(mana, axis=1)  # (n, E)
+    for k in range(int(total.max())):
+        valid = k < total
+        element = (cum <= k).sum(axis=1)  # element of the k-th Mana placed
+        pile = np.where(k % 2 == 0, start, 1 - start)
+        g = games[valid]
+        ether[g, pile[valid], element[valid]] += 1
+
+
+def take_pile(eng: Engine, games: np.ndarray, player: np.ndarray) -> None:
+    """Mana gathering in solo mode: the player takes one whole pile into their reserve."""
+    if len(games) == 0:
+        return
+    options = np.ones((len(games), 2), dtype=bool)
+    pile = eng.decide("take_pile", games, player, options)
+    taken = eng.state.ether[games, pile].copy()  # (n, E)
+    eng.state.reserve[games, player] += taken
+    eng.state.ether[games, pile] = 0
+    eng.state.mana_taken[games, player] += taken.sum(axis=1)
+    eng.say(games, "takes a pile: {}", [format_mana(m) for m in taken] if eng.log else ())
+
+
+
+def pay_effect_cost(eng: Engine, games: np.ndarray, player: np.ndarray,
+                    cost: np.ndarray) -> None:
+    """Pay an effect cost: Mana leaves the reserve into the Available Ether (R6.2)."""
+    if len(games) == 0:
+        return
+    if (eng.state.reserve[games, player] < cost).any():
+        from simulator.engine.core import EngineError
+
+        raise EngineError("paid an effect cost the reserve could not cover")
+    eng.state.reserve[games, player] -= cost
+    add_to_ether(eng, games, player, cost)
+
+
+def release_slot(eng: Engine, games: np.ndarray, player: np.ndarray, slot: np.ndarray) -> None:
+    """Release all Mana locked under a board card into the Available Ether (R6.4)."""
+    if len(games) == 0:
+        return
+    locked = eng.state.board_mana[games, player, slot].copy()
+    eng.state.board_mana[games, player, slot] = 0
+    add_to_ether(eng, games, player, locked)
+
+
+def format_mana(mana: np.ndarray) -> str:
+    """'2 fire, 1 air' for a (E,) Mana vector; 'nothing' when empty."""
+    from simulator.cards import ELEMENTS
+
+    parts = [f"{int(n)} {e}" for e, n in zip(ELEMENTS, mana, strict=True) if n]
+    return ", ".join(parts) if parts else "nothing"

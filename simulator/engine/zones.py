@@ -1,0 +1,101 @@
+"""Moving cards between deck, hand and discard pile: drawing, shuffling, searching.
+
+Drawing from an empty deck puts the player out (R4.2). Shuffles use the counter-based
+stream of :mod:`simulator.engine.rng`, with one counter per player and one for the
+Adversary, so a game's shuffles do not depend on its batch.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from simulator.engine import rng
+from simulator.engine.board import player_out
+from simulator.engine.core import Engine
+from simulator.engine.state import OUT_DECK
+
+
+def draw(eng: Engine, games: np.ndarray, player: np.ndarray, count: np.ndarray | int) -> None:
+    """Each player draws ``count`` cards one at a time (each draw is indivisible)."""
+    st = eng.state
+    count = np.broadcast_to(np.asarray(count), games.shape)
+    for k in range(int(count.max(initial=0))):
+        want = (count > k) & ~st.out[games, player]
+        g, p = games[want], player[want]
+        empty = st.deck_len[g, p] == 0
+        if empty.any():
+            player_out(eng, g[empty], p[empty], OUT_DECK)
+        g, p = g[~empty], p[~empty]
+        st.deck_len[g, p] -= 1
+        card = st.deck[g, p, st.deck_len[g, p]].astype(np.int64)
+        np.add.at(st.hand, (g, p, card), 1)
+        eng.say(g, "  draws {}", eng.names(card))
+
+
+def shuffle_deck(eng: Engine, games: np.ndarray, player: np.ndarray) -> None:
+    """Shuffle each player's remaining deck (positions ``0 .. deck_len-1``)."""
+    st = eng.state
+    if len(games) == 0:
+        return
+    depth = st.deck.shape[2]
+    counter = st.shuffle_count[games, player]
+    keys = np.empty((len(games), depth), np.uint64)
+    for p in np.unique(player):
+        rows = player == p
+        purpose = rng.PURPOSE_PLAYER_SHUFFLE + 16 * int(p)
+        keys[rows] = rng.shuffle_keys(st.seed[games[rows]], purpose, counter[rows], depth)
+    st.shuffle_count[games, player] += 1
+    length = st.deck_len[games, player]
+    beyond = np.arange(depth)[None, :] >= length[:, None]
+    keys[beyond] = np.iinfo(np.uint64).max
+    order = np.argsort(keys, axis=1, kind="stable")
+    st.deck[games, player] = np.take_along_axis(st.deck[games, player], order, axis=1)
+
+
+def shuffle_adversary(eng: Engine, games: np.ndarray) -> None:
+    """Shuffle the Adversary's deck (positions ``0 .. adv_deck_len-1``)."""
+    st = eng.state
+    if len(games) == 0:
+        return
+    depth = st.adv_deck.shape[1]
+    col = st.shuffle_count.shape[1] - 1
+    keys = rng.shuffle_keys(st.seed[games], rng.PURPOSE_ADVERSARY_SHUFFLE,
+                            st.shuffle_count[games, col], depth)
+    st.shuffle_count[games, col] += 1
+    beyond = np.arange(depth)[None, :] >= st.adv_deck_len[games][:, None]
+    keys[beyond] = np.iinfo(np.uint64).max
+    order = np.argsort(keys, axis=1, kind="stable")
+    st.adv_deck[games] = np.take_along_axis(st.adv_deck[games], order, axis=1)
+
+
+def deck_counts(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.ndarray:
+    """(n, C) count of each card kind left in the deck."""
+    st = eng.state
+    n_cards = st.hand.shape[2]
+    deck = st.deck[games, player].astype(np.int64)
+    valid = np.arange(deck.shape[1])[None, :] < st.deck_len[games, player][:, None]
+    counts = np.zeros((len(games), n_cards), np.int64)
+    rows = np.broadcast_to(np.arange(len(games))[:, None], deck.shape)
+    np.add.at(counts, (rows[valid], deck[valid]), 1)
+    return counts
+
+
+def remove_from_deck(eng: Engine, games: np.ndarray, player: np.ndarray,
+                     card: np.ndarray) -> None:
+    """Take one copy of ``card`` out of each deck (the deck is shuffled afterwards anyway)."""
+    st = eng.state
+    deck = st.deck[games, player]
+    valid = np.arange(deck.shape[1])[None, :] < st.deck_len[games, player][:, None]
+    hit = (deck == card[:, None]) & valid
+    pos = np.argmax(hit, axis=1)
+    last = st.deck_len[games, player] - 1
+    st.deck[games, player, pos] = st.deck[games, player, last]
+    st.deck_len[games, player] -= 1
+
+
+def append_to_deck(eng: Engine, games: np.ndarray, player: np.ndarray,
+                   card: np.ndarray) -> None:
+    """Put one card on top of each deck (callers shuffle when the card says so)."""
+    st = eng.state
+    st.deck[games, player, st.deck_len[games, player]] = card
+    st.deck_len[games, player] += 1
