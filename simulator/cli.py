@@ -81,6 +81,91 @@ def _cmd_scenarios(args: argparse.Namespace) -> int:
     return 0
 
 
+def _add_run(sub: argparse._SubParsersAction) -> None:
+    from simulator.bots import DEFAULT_BOT
+    from simulator.run import DEFAULT_BATCH
+
+    p = sub.add_parser("run", help="play games and report the win rate")
+    p.add_argument("decks", nargs="+", metavar="DECK", help="one deck per player (or one for all)")
+    _scenario_options(p)
+    p.add_argument("--players", type=int, default=None, help="number of players, 1-4")
+    p.add_argument("--games", type=int, default=1000, help="games to play (default 1000)")
+    p.add_argument("--seed", type=int, default=1, help="run seed (default 1)")
+    p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    p.add_argument("--batch-size", type=int, default=DEFAULT_BATCH,
+                   help=f"games per chunk (default {DEFAULT_BATCH})")
+    p.add_argument("--bot", default=DEFAULT_BOT, help=f"player bot (default {DEFAULT_BOT})")
+    p.add_argument("--min-cards", type=int, default=40, help="smallest legal deck (default 40)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(handler=_cmd_run)
+
+
+def _scenario_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--scenario", default="duke", help="scenario name or file (default duke)")
+    p.add_argument("--level", default=None, help="difficulty level (default: the scenario's)")
+
+
+def _load_inputs(args: argparse.Namespace):
+    from simulator.cards import load_cards
+    from simulator.decks import load_deck
+    from simulator.scenarios import load_scenario
+
+    db = load_cards()
+    decks = [load_deck(path, db, min_cards=args.min_cards) for path in args.decks]
+    return db, decks, load_scenario(args.scenario, db)
+
+
+def _cmd_run(args: argparse.Namespace) -> int:
+    from simulator.run import simulate
+
+    db, decks, scenario = _load_inputs(args)
+    result = simulate(decks, scenario, level=args.level, players=args.players,
+                      games=args.games, seed=args.seed, jobs=args.jobs,
+                      batch_size=args.batch_size, bot=args.bot, db=db)
+    summary = result.summary()
+    if args.json:
+        print(json.dumps(summary))
+        return 0
+    low, high = summary["win_rate_ci"]
+    outcomes = ", ".join(f"{k} {v}" for k, v in summary["outcomes"].items())
+    print(f"{', '.join(args.decks)} vs {summary['scenario']} ({summary['level']}), "
+          f"{summary['players']} player(s), bot {summary['bot']}, seed {summary['seed']}")
+    print(f"games {summary['games']}  wins {summary['wins']}  win rate "
+          f"{summary['win_rate']:.1%} (95% CI {low:.1%} to {high:.1%})")
+    print(f"outcomes: {outcomes}")
+    print(f"median turns: {summary['median_turns']:g}")
+    if scenario.has_approximations(summary["level"]):
+        print("note: this scenario level contains approximated Adversary cards")
+    return 0
+
+
+def _add_replay(sub: argparse._SubParsersAction) -> None:
+    from simulator.bots import DEFAULT_BOT
+
+    p = sub.add_parser("replay", help="transcript of one game of a run")
+    p.add_argument("decks", nargs="+", metavar="DECK", help="the run's decks")
+    _scenario_options(p)
+    p.add_argument("--players", type=int, default=None, help="number of players, 1-4")
+    p.add_argument("--seed", type=int, default=1, help="the run's seed (default 1)")
+    p.add_argument("--game", type=int, default=0, help="game index in the run (default 0)")
+    p.add_argument("--bot", default=DEFAULT_BOT, help=f"player bot (default {DEFAULT_BOT})")
+    p.add_argument("--min-cards", type=int, default=40, help="smallest legal deck (default 40)")
+    p.set_defaults(handler=_cmd_replay)
+
+
+def _cmd_replay(args: argparse.Namespace) -> int:
+    from simulator.replay import replay_game
+
+    db, decks, scenario = _load_inputs(args)
+    if args.game < 0:
+        from simulator.errors import UserError
+
+        raise UserError(f"--game must be 0 or more, not {args.game}")
+    print(replay_game(decks, scenario, level=args.level, players=args.players, seed=args.seed,
+                      game=args.game, bot=args.bot, db=db))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="magenoir-sim",
@@ -92,6 +177,8 @@ def build_parser() -> argparse.ArgumentParser:
     _add_cards(sub)
     _add_validate(sub)
     _add_scenarios(sub)
+    _add_run(sub)
+    _add_replay(sub)
     return parser
 
 

@@ -21,7 +21,7 @@ import numpy as np
 
 from simulator.bots.features import CardFeatures, card_features
 from simulator.engine.actions import action_space, component_shortfall, effective_cost
-from simulator.engine.board import board_cards
+from simulator.engine.board import board_cards, is_mage_noir
 from simulator.engine.damage import space
 from simulator.engine.state import PREPARED, adversary_present
 
@@ -179,13 +179,26 @@ class BasePolicy:
         scores[:, sp.activate:sp.channel] = np.where(prepared, act - 1.0, NEG)
         scores[:, sp.channel:sp.trade] = np.where(prepared & (channel_value > 0),
                                                   channel_value + 0.5 * (dmg == 0), NEG)
-        # trades: only to make a card in hand affordable
-        need = self.demand(eng, games, players)
-        surplus = (eng.state.reserve[games, players] - need).clip(0).sum(axis=1)
-        trade_ok = (need > 0) & (surplus >= 2)[:, None]
-        scores[:, sp.trade:] = np.where(trade_ok, 1.0, NEG)
+        # trades: only when one trade makes a card in hand affordable right now
+        scores[:, sp.trade:] = np.where(self.trade_enables(eng, games, players, f), 1.0, NEG)
+        # a second Ritual adds nothing once the player is a Mage Noir (its status stacks no more)
+        only_status = f.only_mage_noir[None, :] & is_mage_noir(eng, games, players)[:, None]
+        scores[:, sp.prepare:sp.activate] -= np.where(only_status, 100.0, 0.0)
         scores[:, 0] = 0.0
         return scores
+
+    def trade_enables(self, eng, games, players, f) -> np.ndarray:
+        """(n, E) bool: taking one Mana of the element by a 2-for-1 trade makes some card in
+        hand affordable this turn (the 2 given are not needed for that card)."""
+        reserve = eng.state.reserve[games, players].astype(np.int64)  # (n, E)
+        cost = effective_cost(eng, games, players)  # (n, C, E)
+        deficit = np.maximum(cost - reserve[:, None, :], 0)  # (n, C, E)
+        one_short = deficit.sum(axis=2) == 1
+        spare = reserve.sum(axis=1)[:, None] - (cost.sum(axis=2) - 1)  # Mana not needed by c
+        in_hand = eng.state.hand[games, players] > 0
+        worth = in_hand & one_short & (spare >= 2) & (f.value[None, :] > 0)
+        worth &= (component_shortfall(eng, games, players).sum(axis=2) == 0)
+        return ((deficit > 0) & worth[:, :, None]).any(axis=1)
 
     # --- shared estimates -----------------------------------------------------------
     def adversary_hp(self, eng, games) -> np.ndarray:

@@ -29,6 +29,7 @@ class CardFeatures:
     harms_own: np.ndarray     # (C,) bool its damage may have to land on the own side
     channel_only: np.ndarray  # (C,) bool a spell with nothing to do when activated
     component_drawback: np.ndarray  # (C,) float cost of using it as a component
+    only_mage_noir: np.ndarray  # (C,) bool its only effect is making its controller a Mage Noir
     value: np.ndarray         # (C,) float overall worth of having the card
     opening_value: np.ndarray  # (C,) float worth in an opening hand
 
@@ -78,9 +79,11 @@ def card_features(t: BatchTables) -> CardFeatures:
                 elif op == "destroy_self" and trigger == "used_as_component":
                     drawback[c] += 1.0
         channel_only[c] = c < t.n_player_cards and not effect.get("activate") and t.card_type[c] == 0
+    only_mn = np.array([list(e) == ["static"] and [st.get("kind") for st in e["static"]] == ["mage_noir"]
+                        for e in t.effects])
     cost = t.cost.sum(axis=1).astype(np.float64)
     value = damage + 0.7 * heal + 1.5 * draw + mana + persistent
     opening = np.where(cost <= 3, 1.0, 0.3) + 0.2 * (t.provides.sum(axis=1) > 0)
     opening -= 0.3 * (t.requires.sum(axis=1) > 0)
     return CardFeatures(damage, needs_opp, heal, draw, mana, harms_own, channel_only,
-                        drawback, value, opening)
+                        drawback, only_mn, value, opening)

@@ -38,6 +38,8 @@ class Engine:
     def __post_init__(self) -> None:
         if self.active is None:
             self.active = np.zeros(self.state.batch, dtype=np.int8)
+        #: (B,) int64 decisions each game has made: the counter of per-game random choices
+        self.decision_count = np.zeros(self.state.batch, dtype=np.int64)
 
     # --- decisions -----------------------------------------------------------------
     def decide(self, kind: str, games: np.ndarray, players: np.ndarray,
