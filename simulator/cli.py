@@ -20,6 +20,8 @@ def _add_cards(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--extension", help="only cards of this extension (e.g. 'Base Game', base)")
     p.add_argument("--element", help="only cards of this element (fire, water, air, ...)")
     p.add_argument("--type", dest="card_type", help="only cards of this type (spell, ...)")
+    p.add_argument("--playable", action="store_true",
+                   help="only cards the engine can play (the others are refused in decks)")
     p.add_argument("--json", action="store_true", help="print a JSON list")
     p.set_defaults(handler=_cmd_cards)
 
@@ -28,11 +30,19 @@ def _cmd_cards(args: argparse.Namespace) -> int:
     from simulator.cards import load_cards
     from simulator.cards.listing import filter_cards, format_table, to_json_records
 
+    from simulator.engine.handlers import implemented_cards
+
     db = load_cards()
     selected = filter_cards(db, extension=args.extension, element=args.element,
                             card_type=args.card_type)
+    playable = implemented_cards(db)
+    if args.playable:
+        selected = [card for card in selected if card.id in playable]
     if args.json:
-        print(json.dumps(to_json_records(selected), ensure_ascii=False, indent=1))
+        records = to_json_records(selected)
+        for record in records:
+            record["playable"] = record["id"] in playable
+        print(json.dumps(records, ensure_ascii=False, indent=1))
     else:
         print(format_table(selected))
     return 0

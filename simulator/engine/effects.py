@@ -249,7 +249,12 @@ def op_lose_hp(step: Step) -> None:
             dmg.damage_permanent(step.eng, step.games[r], np.full(len(r), pl),
                                  np.full(len(r), sl), amount[r])
         else:
-            step.eng.state.adv_hp[step.games[r], t] -= amount[r].astype(np.int32)
+            g = step.games[r]
+            step.eng.state.adv_hp[g, t] -= amount[r].astype(np.int32)
+            dead = step.eng.state.adv_hp[g, t] <= 0
+            from simulator.engine.board import adversary_destroyed
+
+            adversary_destroyed(step.eng, g[dead], np.full(int(dead.sum()), t))
 
 
 def op_lose_half_hp(step: Step) -> None:

@@ -1,0 +1,85 @@
+"""The run and replay commands as a user would call them."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from simulator.cards import load_cards
+from simulator.cli import main
+from simulator.decks import load_deck
+from simulator.run import simulate
+from simulator.scenarios import load_scenario
+
+ROOT = Path(__file__).resolve().parents[1]
+FIRE = str(ROOT / "decks" / "fire-flames.txt")
+
+
+def test_run_json_has_the_documented_keys(capsys):
+    assert main(["run", FIRE, "--scenario", "duke", "--games", "40", "--seed", "3", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert set(out) >= {"games", "wins", "win_rate", "win_rate_ci", "outcomes", "median_turns",
+                        "seed", "scenario", "level", "players", "bot"}
+    assert out["games"] == 40 and out["seed"] == 3 and out["bot"] == "planner"
+    assert sum(out["outcomes"].values()) == 40
+    assert set(out["outcomes"]) == {"win", "loss_hp", "loss_deck", "timeout"}
+    low, high = out["win_rate_ci"]
+    assert 0.0 <= low <= out["win_rate"] <= high <= 1.0
+
+
+def test_run_is_reproducible_and_chunking_does_not_matter():
+    db = load_cards()
+    deck, duke = load_deck(FIRE, db), load_scenario("duke", db)
+    a = simulate([deck], duke, games=60, seed=11, batch_size=60, db=db).games
+    b = simulate([deck], duke, games=60, seed=11, batch_size=7, db=db).games
+    assert a.equals(b)
+    c = simulate([deck], duke, games=60, seed=12, batch_size=60, db=db).games
+    assert not a["seed"].equals(c["seed"])
+
+
+def test_replay_tells_the_game_the_run_played(capsys):
+    db = load_cards()
+    deck, duke = load_deck(FIRE, db), load_scenario("duke", db)
+    games = simulate([deck], duke, games=12, seed=5, batch_size=12, db=db).games
+    for index in (0, 7):
+        assert main(["replay", FIRE, "--scenario", "duke", "--seed", "5", "--game", str(index)]) == 0
+        text = capsys.readouterr().out
+        row = games.iloc[index]
+        assert text.splitlines()[-1].startswith(f"Result: {row['outcome']} on turn {row['turns']}")
+        assert "-- Adversary turn --" in text and "-- Turn 1: player 1" in text
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--games", "0"], "--games must be at least 1"),
+    (["--bot", "plan"], "did you mean planner"),
+    (["--level", "hardd"], "hard"),
+    (["--scenario", "duk"], "duke"),
+    (["--players", "5"], "between 1 and 4"),
+])
+def test_run_bad_options_are_one_line_exit_2(capsys, args, message):
+    assert main(["run", FIRE, "--games", "5", *args]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and message in err
+
+
+def test_run_refuses_cards_the_engine_cannot_play_yet(tmp_path, capsys):
+    deck = tmp_path / "ice.txt"
+    deck.write_text("4 x Ice shard\n", encoding="utf-8")
+    code = main(["run", str(deck), "--games", "5", "--min-cards", "1"])
+    err = capsys.readouterr().err.strip()
+    assert code == 2 and len(err.splitlines()) == 1
+    assert "not playable by the engine yet: Ice shard" in err
+
+
+def test_cards_playable_lists_only_cards_decks_may_use(capsys):
+    from simulator.engine.handlers import implemented_cards
+
+    assert main(["cards", "--json"]) == 0
+    records = json.loads(capsys.readouterr().out)
+    playable = {r["id"] for r in records if r["playable"]}
+    assert playable == implemented_cards(load_cards())
+    assert {"flame", "fire_ball", "rite_of_passage"} <= playable
+    assert main(["cards", "--playable", "--json"]) == 0
+    assert {r["id"] for r in json.loads(capsys.readouterr().out)} == playable
