@@ -29,7 +29,6 @@ def _add_cards(sub: argparse._SubParsersAction) -> None:
 def _cmd_cards(args: argparse.Namespace) -> int:
     from simulator.cards import load_cards
     from simulator.cards.listing import filter_cards, format_table, to_json_records
-
     from simulator.engine.handlers import implemented_cards
 
     db = load_cards()

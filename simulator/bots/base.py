@@ -20,12 +20,30 @@ from __future__ import annotations
 import numpy as np
 
 from simulator.bots.features import CardFeatures, card_features
+from simulator.cards import ELEMENTS
 from simulator.engine.actions import action_space, component_shortfall, effective_cost
 from simulator.engine.board import board_cards, is_mage_noir
 from simulator.engine.damage import space
 from simulator.engine.state import PREPARED, adversary_present
 
 NEG = -1e9
+
+
+_VALUE_WEIGHT = {"damage": 1.0, "heal": 0.7, "draw": 1.5, "mana": 1.0}  # as in card_features
+
+
+def _with_handler_estimates(f: CardFeatures, tables) -> CardFeatures:
+    """Add the rough worth of handler steps (``handlers.HANDLER_ESTIMATES``) to the card
+    features, which read only vocabulary ops: without it a bot would never activate, e.g.,
+    Violent wind or Overpressure."""
+    from simulator.engine.handlers import HANDLER_ESTIMATES
+
+    for c, effect in enumerate(tables.effects):
+        for step in effect.get("activate", ()):
+            for feature, amount in HANDLER_ESTIMATES.get(step.get("name", ""), {}).items():
+                getattr(f, feature)[c] += amount
+                f.value[c] += _VALUE_WEIGHT.get(feature, 0.0) * amount
+    return f
 
 
 def pick(scores: np.ndarray, options: np.ndarray) -> np.ndarray:
@@ -45,7 +63,7 @@ class BasePolicy:
     def features(self, eng) -> CardFeatures:
         key = id(eng.tables)
         if key not in self._features:
-            self._features = {key: card_features(eng.tables)}
+            self._features = {key: _with_handler_estimates(card_features(eng.tables), eng.tables)}
         return self._features[key]
 
     def decide(self, eng, kind, games, players, options, **context) -> np.ndarray:
@@ -75,9 +93,13 @@ class BasePolicy:
             need = need - chosen
         return need - 0.01 * np.arange(need.shape[1])[None, :]
 
-    def score_trade_give(self, eng, games, players, options, take=None, **_):
+    def score_trade_give(self, eng, games, players, options, take=None, air_completes=None, **_):
         surplus = eng.state.reserve[games, players] - self.demand(eng, games, players)
-        return surplus.astype(np.float64)
+        scores = surplus.astype(np.float64)
+        if air_completes is not None:
+            # Favorable winds: giving 1 Air completes the trade, saving a second Mana.
+            scores[:, ELEMENTS.index("air")] += 1.0 * np.asarray(air_completes)
+        return scores
 
     # --- hands ----------------------------------------------------------------------
     def score_keep_hand(self, eng, games, players, options, piles=None, **_):
@@ -144,6 +166,11 @@ class BasePolicy:
 
     def score_pay_upkeep(self, eng, games, players, options, **_):
         return np.tile([0.0, 1.0], (len(games), 1))
+
+    def score_optional_payment(self, eng, games, players, options, worth=None, **_):
+        """Option 1 pays for an optional effect: only when it gets something (``worth``)."""
+        worth = np.zeros(len(games), bool) if worth is None else np.asarray(worth, bool)
+        return np.stack([np.zeros(len(games)), np.where(worth, 1.0, -1.0)], axis=1)
 
     # --- main phase -----------------------------------------------------------------
     def score_main_action(self, eng, games, players, options, **_):

@@ -26,6 +26,12 @@ from simulator.engine.board import (
 )
 from simulator.engine.core import Engine
 from simulator.engine.effects import run_trigger
+from simulator.engine.handlers import (
+    extra_component_slots,
+    record_used_components,
+    spend_extra_instance,
+    trade_price,
+)
 from simulator.engine.mana import add_to_ether, release_slot
 from simulator.engine.state import CHANNELED, EQUIPMENT, PERMANENT, PREPARED, RITUAL
 
@@ -103,6 +109,7 @@ def effective_cost(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.nda
 def component_shortfall(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.ndarray:
     """(n, C, W) component words missing to prepare each card kind (0 when satisfied)."""
     have = component_counts(eng, games, player)  # (n, W)
+    have = have + extra_component_slots(eng, games, player).sum(axis=1)  # e.g. Water drop
     return np.maximum(eng.tables.requires[None, :, :] - have[:, None, :], 0)
 
 
@@ -126,6 +133,10 @@ def can_prepare(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.ndarra
             spare = own_element_cards[:, alt_element[c]] - (t.element[c] == alt_element[c])
             ok[:, c] |= only_that & (spare > 0)
     ok &= ~s.mage_noir_only[None, :] | mn[:, None]
+    unique = np.flatnonzero(s.unique)
+    if len(unique):  # Unique: never a second copy in play (e.g. King of trees)
+        held = (st.board_card[games, player][:, :, None] == unique[None, None, :]).any(axis=1)
+        ok[:, unique] &= ~held
     has_room = free_slot(eng, games, player) >= 0
     return hand & affordable & ok & has_room[:, None]
 
@@ -164,26 +175,41 @@ def trade_pile(eng: Engine, games: np.ndarray) -> np.ndarray:
 
 
 def tradeable_elements(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.ndarray:
-    """(n, E) elements that can be taken by a 2-for-1 trade (R6.5)."""
+    """(n, E) elements that can be taken by a 2-for-1 trade (R6.5), or 1 for 1 (Favorable winds)."""
     st = eng.state
-    enough = st.reserve[games, player].sum(axis=1) >= 2
+    enough = st.reserve[games, player].sum(axis=1)[:, None] >= trade_price(eng, games, player)
     sizes = st.ether[games].sum(axis=2)
     present = (st.ether[games, 0] > 0) & (sizes[:, 0] >= sizes[:, 1])[:, None]
     present |= (st.ether[games, 1] > 0) & (sizes[:, 1] >= sizes[:, 0])[:, None]
-    return present & enough[:, None]
+    return present & enough
 
 
 def trade(eng: Engine, games: np.ndarray, player: np.ndarray, element: np.ndarray) -> None:
-    """Give 2 Mana, take 1 of ``element`` from the largest pile (Q4: ``trade_mode``)."""
+    """Give 2 Mana, take 1 of ``element`` from the largest pile (Q4: ``trade_mode``).
+
+    Under Favorable winds a trade giving or taking Air is 1 for 1: taking Air costs 1 Mana,
+    and giving 1 Air (as the first Mana given) completes the trade for another element.
+    """
     st = eng.state
     sizes = st.ether[games].sum(axis=2)
     has0 = (st.ether[games, 0, element] > 0) & (sizes[:, 0] >= sizes[:, 1])
     pile = np.where(has0, 0, 1)
+    rows = np.arange(len(games))
     given = np.zeros((len(games), E), np.int64)
-    for _ in range(2):
-        options = (st.reserve[games, player] - given) > 0
-        e = eng.decide("trade_give", games, player, options, take=element)
-        given[np.arange(len(games)), e] += 1
+    price = trade_price(eng, games, player)  # (n, E)
+    air = ELEMENTS.index("air")
+    options = st.reserve[games, player] > 0
+    short = st.reserve[games, player].sum(axis=1) < 2  # only a 1-for-1 trade is possible
+    options[short & (element != air)] &= np.arange(E) == air
+    air_completes = (price[rows, element] == 1) & (element != air)
+    e = eng.decide("trade_give", games, player, options, take=element,
+                   air_completes=air_completes)
+    given[rows, e] += 1
+    more = np.flatnonzero(~((price[rows, element] == 1) & ((element == air) | (e == air))))
+    if len(more):
+        options = (st.reserve[games[more], player[more]] - given[more]) > 0
+        e = eng.decide("trade_give", games[more], player[more], options, take=element[more])
+        given[more, e] += 1
     st.reserve[games, player] -= given.astype(np.int32)
     if eng.options.trade_mode == "largest_pile":
         st.ether[games, pile] += given.astype(np.int32)
@@ -192,7 +218,7 @@ def trade(eng: Engine, games: np.ndarray, player: np.ndarray, element: np.ndarra
         st.ether[games, pile, element] -= 1
         add_to_ether(eng, games, player, given)
     st.reserve[games, player, element] += 1
-    eng.say(games, "trades 2 Mana for 1 {}", [ELEMENTS[int(e)] for e in element])
+    eng.say(games, "trades {} Mana for 1 {}", given.sum(axis=1), [ELEMENTS[int(e)] for e in element])
 
 
 # --- prepare / activate / channel -------------------------------------------------
@@ -218,6 +244,7 @@ def prepare(eng: Engine, games: np.ndarray, player: np.ndarray, card: np.ndarray
         st.hand[games[r], player[r], discarded] -= 1
         st.discard[games[r], player[r], discarded] += 1
     used = _designate_components(eng, games, player, card, use_alt)
+    record_used_components(eng, games, player, used)  # e.g. Wand of air currents discards it
     slot = free_slot(eng, games, player)
     st.reserve[games, player] -= cost.astype(np.int32)
     place_card(eng, games, player, slot, card, ZONE_OF_TYPE[t.card_type[card]])
@@ -239,10 +266,13 @@ def _designate_components(eng: Engine, games: np.ndarray, player: np.ndarray,
     alt_word = eng.statics.alt_component[card, 0]
     mn = is_mage_noir(eng, games, player)
     skip_left = np.where(mn, eng.statics.fewer_components_mn[card], 0)
+    extra = extra_component_slots(eng, games, player) > 0  # (n, S, W) may be designated twice
     for w in np.flatnonzero(need.any(axis=0)):
+        used_w, again = np.zeros_like(used), np.zeros_like(used)
         for k in range(int(need[:, w].max())):
             want = need[:, w] > k
             slots = component_slots(eng, games, player, w) & ~used
+            slots |= used_w & extra[:, :, w] & ~again
             short = want & ~slots.any(axis=1)
             # A missing component is covered by the alternative cost or by "fewer components".
             short_alt = short & skip_alt & (alt_word == w)
@@ -252,7 +282,11 @@ def _designate_components(eng: Engine, games: np.ndarray, player: np.ndarray,
             if len(r):
                 choice = eng.decide("use_component", games[r], player[r], slots[r],
                                     card=card[r], word=int(w))
+                second = used_w[r, choice]  # the same card counted once more (Water drop)
+                again[r[second], choice[second]] = True
+                spend_extra_instance(eng, games[r[second]], player[r[second]], choice[second])
                 used[r, choice] = True
+                used_w[r, choice] = True
     return used
 
 

@@ -40,6 +40,9 @@ class Engine:
             self.active = np.zeros(self.state.batch, dtype=np.int8)
         #: (B,) int64 decisions each game has made: the counter of per-game random choices
         self.decision_count = np.zeros(self.state.batch, dtype=np.int64)
+        #: (B, P, S) bool board cards whose effects are being applied by another card (Wave
+        #: echo, Tornado): they cannot be chosen again in the same chain
+        self.applying = np.zeros(self.state.board_card.shape, dtype=bool)
 
     # --- decisions -----------------------------------------------------------------
     def decide(self, kind: str, games: np.ndarray, players: np.ndarray,

@@ -176,6 +176,14 @@ def targets(step: Step, name: str, purpose: str) -> np.ndarray:
     return out
 
 
+def targets_legal(step: Step, name: str) -> np.ndarray:
+    """(n, T) bool legal choices for a single-target kind (only "any" is needed so far)."""
+    if name != "any":
+        raise EngineError(f"targets_legal does not support {name!r}")
+    m = dmg.target_masks(step.eng, step.games)
+    return m["adversary"] | m["adv_permanents"] | m["players"] | m["player_permanents"]
+
+
 def _choose(step: Step, legal: np.ndarray, purpose: str,
             rows_mask: np.ndarray | None = None) -> np.ndarray:
     """One target per game among ``legal`` (a decision when there is a choice)."""
@@ -220,20 +228,28 @@ def _adversary_amount(step: Step, rows: np.ndarray, t: int) -> np.ndarray:
 
 
 def op_distribute_damage(step: Step) -> None:
-    """Split AMOUNT between 1..max_targets targets; the engine asks for one target per point."""
+    """Split AMOUNT between 1..max_targets distinct targets, one point at a time (each point
+    is a ``target`` decision); each distinct target then takes one instance (R11.3)."""
     total = step.amount()
-    limit = step.p.get("max_targets", int(total.max(initial=0)))
-    chosen = np.zeros((len(step.games), 0), bool)
-    for _ in range(int(total.max(initial=0))):
-        hit = targets(step, "any", "damage")
-        chosen = hit if chosen.shape[1] == 0 else chosen | hit
-        del limit
-        break
-    # One instance per distinct target: the base policy gives everything to one target.
-    for t in np.flatnonzero(chosen.any(axis=0)):
-        r = np.flatnonzero(chosen[:, t])
+    limit = int(step.p.get("max_targets", max(int(total.max(initial=0)), 1)))
+    legal_any = targets_legal(step, "any")
+    assigned = np.zeros(legal_any.shape, np.int64)
+    for k in range(int(total.max(initial=0))):
+        r = np.flatnonzero(total > k)
+        chosen = assigned[r] > 0
+        full = chosen.sum(axis=1) >= limit
+        legal = np.where(full[:, None], chosen, legal_any[r])
+        ask = legal.any(axis=1)
+        r, legal = r[ask], legal[ask]
+        if len(r) == 0:
+            break
+        t = step.eng.decide("target", step.games[r], step.decider[r], legal, purpose="damage",
+                            side=step.side[r], card=step.card[r])
+        assigned[r, t] += 1
+    for t in np.flatnonzero(assigned.any(axis=0)):
+        r = np.flatnonzero(assigned[:, t])
         dmg.deal_damage(step.eng, step.games[r], step.side[r], step.card[r],
-                        np.full(len(r), t), total[r])
+                        np.full(len(r), t), assigned[r, t])
 
 
 def op_lose_hp(step: Step) -> None:
@@ -312,16 +328,17 @@ def op_take_mana(step: Step) -> None:
         return
     columns = [ELEMENTS.index(element)] if element else list(range(len(ELEMENTS)))
     left = amount.copy()
+    rows = np.arange(len(g))
     for e in columns:
-        for first in (True, False):
-            piles = eng.state.ether[g, :, e]
-            pile = np.argmax(piles, axis=1) if first else np.argmin(piles, axis=1)
-            have = piles[np.arange(len(g)), pile]
-            take = np.minimum(have, left)
-            eng.state.ether[g, pile, e] -= take.astype(np.int32)
-            eng.state.reserve[g, pl, e] += take.astype(np.int32)
-            eng.state.mana_taken[g, pl] += take.astype(np.int32)
+        first = np.argmax(eng.state.ether[g, :, e], axis=1)
+        for pile in (first, 1 - first):
+            have = eng.state.ether[g, pile, e]
+            take = np.minimum(have, left).astype(np.int32)
+            eng.state.ether[g, pile, e] -= take
+            eng.state.reserve[g, pl, e] += take
+            eng.state.mana_taken[g, pl] += take
             left -= take
+    del rows
 
 
 def op_add_mana(step: Step) -> None:
@@ -380,10 +397,16 @@ def op_destroy(step: Step) -> None:
     leave_board(eng, g[r][~on_adv], pl, sl, TO_DISCARD)
 
 
-def _choose_own_component(step: Step, word: str) -> tuple[np.ndarray, np.ndarray]:
-    """(rows, slots): one own component providing WORD per game that has one."""
+def _choose_own_component(step: Step, word: str,
+                          exclude: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """(rows, slots): one own component providing WORD per game that has one.
+
+    exclude: (n, S) bool slots that may not be chosen.
+    """
     mine = step.side != ADV
     slots = component_slots(step.eng, step.games, step.player, WORD_INDEX[word]) & mine[:, None]
+    if exclude is not None:
+        slots &= ~exclude
     r = np.flatnonzero(slots.any(axis=1))
     if len(r) == 0:
         return r, r
@@ -398,12 +421,28 @@ def op_return_component(step: Step) -> None:
 
 
 def op_apply_component(step: Step) -> None:
-    r, slot = _choose_own_component(step, step.p["word"])
+    """Apply the activate effects of one own component (it stays in play). A card whose
+    effects are being applied cannot be chosen again in the same chain, so two Wave echoes
+    cannot apply each other forever."""
+    eng = step.eng
+    applying = eng.applying[step.games, step.player]
+    if step.slot is not None:
+        applying = applying.copy()
+        applying[np.arange(len(step.games)), step.slot] = True
+    r, slot = _choose_own_component(step, step.p["word"], exclude=applying)
     if len(r) == 0:
         return
     g, pl = step.games[r], step.player[r]
-    card = step.eng.state.board_card[g, pl, slot].astype(np.int64)
-    run_trigger(step.eng, "activate", g, pl, card, slot)
+    card = eng.state.board_card[g, pl, slot].astype(np.int64)
+    eng.applying[g, pl, slot] = True
+    if step.slot is not None:
+        eng.applying[g, pl, step.slot[r]] = True
+    try:
+        run_trigger(eng, "activate", g, pl, card, slot)
+    finally:
+        eng.applying[g, pl, slot] = False
+        if step.slot is not None:
+            eng.applying[g, pl, step.slot[r]] = False
     step.applied = (r, slot)
 
 
@@ -419,7 +458,11 @@ def op_return_prepared_to_deck(step: Step) -> None:
 def _return_from_board(step: Step, zone: int, dest: int, kind: str) -> None:
     eng, g = step.eng, step.games
     n, p, s = len(g), eng.state.players, eng.state.board_card.shape[2]
-    legal = (eng.state.board_zone[g] == zone).reshape(n, p * s)
+    legal = eng.state.board_zone[g] == zone  # (n, P, S)
+    if step.slot is not None:
+        # "1 prepared spell" means another one: the spell being activated is not a choice.
+        legal[np.arange(n), step.player, step.slot] = False
+    legal = legal.reshape(n, p * s)
     r = np.flatnonzero(legal.any(axis=1) & (step.side != ADV))
     if len(r) == 0:
         return

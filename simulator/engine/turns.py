@@ -13,6 +13,7 @@ from simulator.engine.actions import apply_actions, legal_actions
 from simulator.engine.board import check_defeats
 from simulator.engine.core import Engine
 from simulator.engine.effects import run_trigger
+from simulator.engine.handlers import end_of_turn_effects, turn_boundary, turn_start_repeats
 from simulator.engine.mana import take_pile
 from simulator.engine.state import CHANNELED, PERMANENT, PREPARED, RUNNING
 from simulator.engine.zones import draw
@@ -27,6 +28,8 @@ def player_turn(eng: Engine, games: np.ndarray, player: int) -> None:
     p = np.full(len(games), player)
     st.turn[games] += 1
     st.ignored_this_turn[games] = 0
+    turn_boundary(eng, games)  # "this turn" effects of handlers (Favorable winds, ...) reset
+    everyone = games
     eng.say(games, f"-- Turn {{}}: player {player + 1} ({{}} HP) --", st.turn[games],
             st.hp[games, player])
     turn_start(eng, games, p)
@@ -38,6 +41,7 @@ def player_turn(eng: Engine, games: np.ndarray, player: int) -> None:
     main_phase(eng, games, p)
     games, p = _still_playing(eng, games, p)
     end_of_turn(eng, games, p)
+    turn_boundary(eng, everyone)
 
 
 def _still_playing(eng: Engine, games: np.ndarray, p: np.ndarray):
@@ -56,6 +60,9 @@ def turn_start(eng: Engine, games: np.ndarray, p: np.ndarray) -> None:
             g, pl = games[here], p[here]
             card = st.board_card[g, pl, s].astype(np.int64)
             run_trigger(eng, trigger, g, pl, card, np.full(len(g), s))
+            # King of trees: the Mage Noir's other Trees apply their effects once more.
+            again = turn_start_repeats(eng, g, pl, card) & (st.board_card[g, pl, s] == card)
+            run_trigger(eng, trigger, g[again], pl[again], card[again], np.full(int(again.sum()), s))
     check_defeats(eng)
 
 
@@ -74,8 +81,11 @@ def main_phase(eng: Engine, games: np.ndarray, p: np.ndarray) -> None:
 
 
 def end_of_turn(eng: Engine, games: np.ndarray, p: np.ndarray) -> None:
-    """Discard down to the maximum hand size, one card at a time, the player choosing."""
+    """End-of-turn triggers (handlers: Maelström, Warrior-mage ritual), then discard down to
+    the maximum hand size, one card at a time, the player choosing."""
     st = eng.state
+    end_of_turn_effects(eng, games, p)
+    games, p = _still_playing(eng, games, p)
     while len(games):
         over = st.hand[games, p].sum(axis=1) > st.max_hand[games, p]
         games, p = games[over], p[over]

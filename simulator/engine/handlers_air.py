@@ -1,0 +1,104 @@
+"""Air handlers: Favorable winds, Tornado, Violent wind, Breath of flames."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from simulator.cards import ELEMENTS
+from simulator.engine import damage as dmg
+from simulator.engine.board import TO_DECK_THIRD, TO_DISCARD, component_counts, leave_board
+from simulator.engine.core import Engine
+from simulator.engine.effects import Step, _choose_own_component, run_trigger, targets
+from simulator.engine.handlers_common import turn_array
+from simulator.engine.mana import pay_effect_cost
+from simulator.engine.tables import WORD_INDEX
+
+AIR = ELEMENTS.index("air")
+
+
+# --- Favorable winds -------------------------------------------------------------------------
+
+def favorable_winds(step: Step) -> None:
+    """Until the end of this turn, trades giving or taking Air Mana are 1 for 1."""
+    mine = step.side >= 0
+    turn_array(step.eng, "favorable_winds", (step.eng.state.players,))[
+        step.games[mine], step.player[mine]] = True
+
+
+def air_trades_one_for_one(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.ndarray:
+    """(n,) bool: Favorable winds is active for the player this turn."""
+    return turn_array(eng, "favorable_winds", (eng.state.players,))[games, player]
+
+
+def trade_price(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.ndarray:
+    """(n, E) the fewest Mana the player must give to take 1 Mana of each element.
+
+    2 normally (R6.5); 1 under Favorable winds when Air is taken, or when another element is
+    taken and the reserve holds Air to give.
+    """
+    winds = air_trades_one_for_one(eng, games, player)
+    has_air = eng.state.reserve[games, player, AIR] > 0
+    one = np.zeros((len(games), len(ELEMENTS)), bool)
+    one[:, AIR] = winds
+    one |= (winds & has_air)[:, None]
+    return np.where(one, 1, 2)
+
+
+# --- Tornado ---------------------------------------------------------------------------------
+
+def tornado(step: Step) -> None:
+    """Apply 1 own Wind component's activate steps, then put that very card third from the top."""
+    eng = step.eng
+    r, slot = _choose_own_component(step, "Wind")
+    if len(r) == 0:
+        return
+    g, pl = step.games[r], step.player[r]
+    card = eng.state.board_card[g, pl, slot].astype(np.int64)
+    eng.say(g, "  applies {}", eng.names(card))
+    run_trigger(eng, "activate", g, pl, card, slot)
+    still = eng.state.board_card[g, pl, slot] == card
+    leave_board(eng, g[still], pl[still], slot[still], TO_DECK_THIRD)
+
+
+# --- Violent wind ----------------------------------------------------------------------------
+
+def violent_wind(step: Step) -> None:
+    """One instance of 4 damage to any target, + 1 per own Breath component for a Mage Noir."""
+    eng = step.eng
+    breath = component_counts(eng, step.games, step.player)[:, WORD_INDEX["Breath"]]
+    amount = 4 + np.where(step.mage_noir(), breath, 0)
+    hit = targets(step, "any", "damage")
+    for t in np.flatnonzero(hit.any(axis=0)):
+        r = np.flatnonzero(hit[:, t])
+        dmg.deal_damage(eng, step.games[r], step.side[r], step.card[r], np.full(len(r), t),
+                        amount[r])
+
+
+# --- Breath of flames ------------------------------------------------------------------------
+
+FIRE = ELEMENTS.index("fire")
+KEEP_COSTS = (FIRE, AIR)  # pay_to_keep options 0 and 1; option 2 lets the card go
+
+
+def breath_of_flames(step: Step) -> None:
+    """Used as a component: pay 1 Fire or 1 Air from the reserve (into the Available Ether) to
+    keep it on the board; otherwise (or when neither can be paid) it goes to the discard pile.
+
+    ``pay_to_keep`` decision: option 0 pays Fire, 1 pays Air, 2 discards the card.
+    """
+    eng = step.eng
+    st = eng.state
+    mine = step.side >= 0
+    g, pl, slot = step.games[mine], step.player[mine], step.slot[mine]
+    if len(g) == 0:
+        return
+    reserve = st.reserve[g, pl]
+    options = np.stack([reserve[:, FIRE] > 0, reserve[:, AIR] > 0, np.ones(len(g), bool)], axis=1)
+    choice = eng.decide("pay_to_keep", g, pl, options, card=step.card[mine])
+    for option, element in enumerate(KEEP_COSTS):
+        r = choice == option
+        cost = np.zeros((int(r.sum()), len(ELEMENTS)), np.int32)
+        cost[:, element] = 1
+        pay_effect_cost(eng, g[r], pl[r], cost)
+    gone = choice == len(KEEP_COSTS)
+    leave_board(eng, g[gone], pl[gone], slot[gone], TO_DISCARD)

@@ -1,0 +1,91 @@
+"""Shared machinery of the card handlers: per-turn effects, handler lookups, used components.
+
+Why on the Engine and not in GameState: these are short-lived facts ("until the end of this
+turn", "the components designated for the card being prepared") that no result, replay or
+rule outside the handlers reads. They live in ``eng.turn_effects`` (name -> per-game array,
+created on first use) and are cleared at every player turn boundary by
+:func:`reset_turn_effects`, which ``turns.player_turn`` calls at the start and at the end of
+each player turn (the Adversary turn in between starts from a clean slate too).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from simulator.engine.board import TO_DISCARD, leave_board
+from simulator.engine.core import Engine, EngineError
+from simulator.engine.effects import Step
+from simulator.engine.state import EMPTY
+
+
+def turn_array(eng: Engine, name: str, tail: tuple[int, ...] = (), dtype=bool) -> np.ndarray:
+    """The per-game array ``name`` of shape (B,) + tail, all zero until set this turn."""
+    arrays = eng.__dict__.setdefault("turn_effects", {})
+    arr = arrays.get(name)
+    if arr is None:
+        arr = np.zeros((eng.state.batch,) + tuple(tail), dtype)
+        arrays[name] = arr
+    return arr
+
+
+def reset_turn_effects(eng: Engine, games: np.ndarray) -> None:
+    """Forget every "this turn" effect of the given games (a turn boundary)."""
+    for arr in eng.__dict__.get("turn_effects", {}).values():
+        arr[games] = 0
+
+
+def handler_cards(eng: Engine, name: str) -> np.ndarray:
+    """(C,) bool local card ids whose effect names handler ``name`` (cached per engine)."""
+    cache = eng.__dict__.setdefault("handler_cards", {})
+    if name not in cache:
+        cache[name] = np.array([
+            any(step.get("name") == name
+                for steps in effect.values() for step in steps
+                if step.get("op") == "handler" or step.get("kind") == "handler")
+            for effect in eng.tables.effects], bool)
+    return cache[name]
+
+
+def static_handler(step: Step) -> None:
+    """Registered for static handlers: their behaviour lives in engine hooks, never in a step."""
+    raise EngineError(f"static handler {step.p.get('name')!r} was run as a step")
+
+
+# --- components designated for the card being prepared --------------------------------------
+
+def record_used_components(eng: Engine, games: np.ndarray, player: np.ndarray,
+                           used: np.ndarray) -> None:
+    """Remember which slots were designated as components for each game's preparation.
+
+    Called by ``actions.prepare`` right after the designation; the card ids are kept too, so
+    that a slot emptied (or refilled) meanwhile is never mistaken for the component.
+    """
+    s = eng.state.board_card.shape[2]
+    slots = turn_array(eng, "used_component_slots", (s,))
+    cards = turn_array(eng, "used_component_cards", (s,), np.int16)
+    slots[games] = used
+    cards[games] = np.where(used, eng.state.board_card[games, player], -1)
+
+
+def used_component_slots(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.ndarray:
+    """(n, S) bool slots still holding a component designated for the last preparation."""
+    s = eng.state.board_card.shape[2]
+    slots = turn_array(eng, "used_component_slots", (s,))[games]
+    cards = turn_array(eng, "used_component_cards", (s,), np.int16)[games]
+    st = eng.state
+    return slots & (st.board_card[games, player] == cards) & (st.board_zone[games, player] != EMPTY)
+
+
+def discard_used_component(step: Step) -> None:
+    """Enter: the component designated to prepare this card goes to the discard pile.
+
+    Wand of air currents (unless Mage Noir, an ``if`` on the step) and Animated tree each
+    require exactly one component, so every designated slot still on the board is discarded.
+    """
+    eng = step.eng
+    mine = step.side >= 0
+    g, pl = step.games[mine], step.player[mine]
+    used = used_component_slots(eng, g, pl)
+    for s in np.flatnonzero(used.any(axis=0)):
+        r = np.flatnonzero(used[:, s])
+        leave_board(eng, g[r], pl[r], np.full(len(r), s), TO_DISCARD)

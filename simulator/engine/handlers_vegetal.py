@@ -1,0 +1,126 @@
+"""Vegetal handlers: Animated tree, King of trees, The sylvan healer, Ephemeral brambles."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from simulator.cards import ELEMENTS
+from simulator.engine import damage as dmg
+from simulator.engine.board import board_cards, free_slot, is_mage_noir, place_card
+from simulator.engine.core import Engine
+from simulator.engine.effects import Step, _choose, targets
+from simulator.engine.handlers_common import handler_cards
+from simulator.engine.state import PERMANENT, PREPARED
+from simulator.engine.tables import WORD_INDEX
+
+VEGETAL = ELEMENTS.index("vegetal")
+SEED = WORD_INDEX["Seed"]
+TREE = WORD_INDEX["Tree"]
+
+
+# --- Animated tree ---------------------------------------------------------------------------
+
+def animated_tree(step: Step) -> None:
+    """Turn start: may put 1 Seed card from the own discard pile into play prepared, no Mana.
+
+    ``seed_from_discard`` decision: options 0..C-1 are the Seed cards in the discard pile,
+    option C declines. Without a free board slot nothing happens (counted as an overflow).
+    """
+    eng = step.eng
+    st, t = eng.state, eng.tables
+    mine = step.side >= 0
+    g, pl = step.games[mine], step.player[mine]
+    c = t.size
+    seeds = (t.provides[:, SEED] > 0) & (np.arange(c) < t.n_player_cards)
+    legal = (st.discard[g, pl] > 0) & seeds[None, :]
+    slot = free_slot(eng, g, pl)
+    has = legal.any(axis=1)
+    eng.counters["board_overflow"] += int((has & (slot < 0)).sum())
+    ok = has & (slot >= 0)
+    g, pl, slot, legal = g[ok], pl[ok], slot[ok], legal[ok]
+    if len(g) == 0:
+        return
+    options = np.concatenate([legal, np.ones((len(g), 1), bool)], axis=1)
+    choice = eng.decide("seed_from_discard", g, pl, options)
+    take = choice < c
+    g, pl, slot, card = g[take], pl[take], slot[take], choice[take]
+    st.discard[g, pl, card] -= 1
+    place_card(eng, g, pl, slot, card, np.full(len(g), PREPARED, np.int8))
+    eng.say(g, "  puts {} into play prepared", eng.names(card))
+
+
+# --- King of trees ---------------------------------------------------------------------------
+
+def turn_start_repeats(eng: Engine, games: np.ndarray, player: np.ndarray,
+                       card: np.ndarray) -> np.ndarray:
+    """(n,) bool: this turn-start effect runs once more (King of trees, Mage Noir controller).
+
+    The controller's other Trees apply their effects 1 more time while a King of trees of
+    theirs is in play and they are a Mage Noir; the King never repeats itself.
+    """
+    kings = handler_cards(eng, "king_of_trees")
+    if not kings.any() or len(games) == 0:
+        return np.zeros(len(games), bool)
+    st = eng.state
+    tree = (eng.tables.provides[card, TREE] > 0) & ~kings[card]
+    king_here = ((st.board_zone[games, player] == PERMANENT)
+                 & kings[board_cards(eng, games, player)]).any(axis=1)
+    return tree & king_here & is_mage_noir(eng, games, player)
+
+
+# --- The sylvan healer -----------------------------------------------------------------------
+
+def the_sylvan_healer(step: Step) -> None:
+    """Choose: a Vegetal Permanent with HP (any player's) gains 4 HP, or the caster gains 3.
+
+    One ``target`` decision (purpose ``heal``) over both options: the caster's own player
+    target means the second option.
+    """
+    eng = step.eng
+    mine = step.side >= 0
+    if not mine.all():
+        step = Step(eng, step.p, step.games[mine], step.side[mine], step.card[mine],
+                    None if step.slot is None else step.slot[mine])
+    g, pl = step.games, step.player
+    n = len(g)
+    if n == 0:
+        return
+    k, p, s = dmg.space(eng)
+    masks = dmg.target_masks(eng, g)
+    cards = np.maximum(eng.state.board_card[g], 0)  # (n, P, S)
+    vegetal = (eng.tables.element[cards] == VEGETAL).reshape(n, p * s)
+    legal = masks["player_permanents"].copy()
+    legal[:, k + p:] &= vegetal
+    legal[np.arange(n), k + pl] = True
+    hit = _choose(step, legal, "heal")
+    target = np.argmax(hit, axis=1)
+    amount = np.where(target < k + p, 3, 4)
+    dmg.heal_target(eng, g, target, amount)
+
+
+# --- Ephemeral brambles ----------------------------------------------------------------------
+
+def ephemeral_brambles(step: Step) -> None:
+    """The opponent picks: discard 1 card from hand, or lose 3 HP.
+
+    A player's opponent is the Adversary, which has no hand. Default reading (the Adversary
+    picks): it takes the empty discard and nothing happens. With the rule option
+    ``brambles_chooser = "players"`` (read with a default, so it works once the option exists)
+    the players pick for it and the Adversary loses 3 HP.
+    """
+    eng = step.eng
+    if getattr(eng.options, "brambles_chooser", "opponent") != "players":
+        eng.say(step.games, "  the Adversary discards from its (empty) hand: nothing happens")
+        return
+    mine = step.side >= 0
+    sub = Step(eng, step.p, step.games[mine], step.side[mine], step.card[mine],
+               None if step.slot is None else step.slot[mine])
+    hit = targets(sub, "opponent", "lose_hp")
+    from simulator.engine.board import adversary_destroyed
+
+    for t in np.flatnonzero(hit.any(axis=0)):
+        g = sub.games[hit[:, t]]
+        eng.state.adv_hp[g, t] -= 3
+        eng.say(g, "  the Adversary loses 3 HP")
+        dead = eng.state.adv_hp[g, t] <= 0
+        adversary_destroyed(eng, g[dead], np.full(int(dead.sum()), t))

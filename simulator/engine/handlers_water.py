@@ -1,0 +1,234 @@
+"""Water handlers: Azure ring, Condensation, Overpressure, Water drop, Maelström, Tide.
+
+Mana moved under a card (Azure ring, Condensation's distribution) goes straight from the
+reserve or from another card: it never touches the Available Ether (R6.8). It stays locked
+there and is released into the Ether when that card leaves play.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from simulator.cards import COMPONENT_WORDS, ELEMENTS
+from simulator.engine import damage as dmg
+from simulator.engine.board import TO_HAND, board_cards, is_mage_noir, leave_board
+from simulator.engine.core import Engine
+from simulator.engine.effects import Step, _choose_own_component, targets
+from simulator.engine.handlers_common import handler_cards, turn_array
+from simulator.engine.mana import add_to_ether, pay_effect_cost
+from simulator.engine.state import CHANNELED, EMPTY, PERMANENT
+from simulator.engine.tables import WORD_INDEX
+
+WATER = ELEMENTS.index("water")
+DROP = WORD_INDEX["Drop"]
+AZURE_MODES = ("gain_hp", "mana_under_card")
+
+
+# --- Azure ring ------------------------------------------------------------------------------
+
+def azure_ring(step: Step) -> None:
+    """Turn start: gain 1 HP, or (only for a Mage Noir) put 1 reserve Mana under an own card.
+
+    A non-Mage Noir may choose the second option; nothing happens then, nor when the reserve
+    is empty.
+    """
+    eng, g, pl = step.eng, step.games, step.player
+    mine = step.side >= 0
+    g, pl, card = g[mine], pl[mine], step.card[mine]
+    if len(g) == 0:
+        return
+    options = np.ones((len(g), len(AZURE_MODES)), bool)
+    mode = eng.decide("choose_mode", g, pl, options, card=card, modes=AZURE_MODES)
+    heal = mode == 0
+    dmg.heal_player(eng, g[heal], pl[heal], np.ones(int(heal.sum()), np.int64))
+    st = eng.state
+    lock = (mode == 1) & is_mage_noir(eng, g, pl) & (st.reserve[g, pl].sum(axis=1) > 0)
+    g, pl = g[lock], pl[lock]
+    if len(g) == 0:
+        return
+    element = eng.decide("lock_mana_element", g, pl, st.reserve[g, pl] > 0)
+    dest = eng.decide("lock_mana_target", g, pl, st.board_zone[g, pl] != EMPTY,
+                      element=element)
+    st.reserve[g, pl, element] -= 1
+    st.board_mana[g, pl, dest, element] += 1
+    eng.say(g, "  puts 1 {} Mana under {}", [ELEMENTS[int(e)] for e in element],
+            eng.names(st.board_card[g, pl, dest]))
+
+
+# --- Condensation ----------------------------------------------------------------------------
+
+def condensation_lock(step: Step) -> None:
+    """Turn start while prepared: lock 1 Water Mana from the Infinite Ether under it."""
+    mine = step.side >= 0
+    step.eng.state.board_mana[step.games[mine], step.player[mine], step.slot[mine], WATER] += 1
+
+
+def condensation_distribute(step: Step) -> None:
+    """Activate: each Mana locked under it goes to the reserve or under another own card.
+
+    One ``distribute_mana`` decision per Mana (option 0 the reserve, option 1+s under slot s),
+    made before the normal release, which then has nothing left to release.
+    """
+    eng = step.eng
+    st = eng.state
+    mine = step.side >= 0
+    g, pl, slot = step.games[mine], step.player[mine], step.slot[mine]
+    locked = st.board_mana[g, pl, slot].astype(np.int64)
+    st.board_mana[g, pl, slot] = 0
+    total = locked.sum(axis=1)
+    s = st.board_card.shape[2]
+    for k in range(int(total.max(initial=0))):
+        r = np.flatnonzero(total > k)
+        element = np.argmax(locked[r] > 0, axis=1)
+        locked[r, element] -= 1
+        options = np.zeros((len(r), 1 + s), bool)
+        options[:, 0] = True
+        options[:, 1:] = st.board_zone[g[r], pl[r]] != EMPTY
+        options[np.arange(len(r)), 1 + slot[r]] = False
+        choice = eng.decide("distribute_mana", g[r], pl[r], options, element=element,
+                            card=step.card[mine][r])
+        keep = choice == 0
+        st.reserve[g[r][keep], pl[r][keep], element[keep]] += 1
+        under = ~keep
+        st.board_mana[g[r][under], pl[r][under], choice[under] - 1, element[under]] += 1
+
+
+# --- Overpressure ----------------------------------------------------------------------------
+
+def high_pressure(step: Step) -> None:
+    """X damage to any target, X = Mana locked under 1 own Condensation component; then that
+    component returns to its owner's hand (its Mana is released)."""
+    eng = step.eng
+    st = eng.state
+    r, slot = _choose_own_component(step, "Condensation")
+    if len(r) == 0:
+        return
+    g, pl = step.games[r], step.player[r]
+    comp = st.board_card[g, pl, slot].astype(np.int64)
+    x = st.board_mana[g, pl, slot].sum(axis=1).astype(np.int64)
+    hits = x > 0
+    if hits.any():
+        q = r[hits]
+        sub = Step(eng, step.p, step.games[q], step.side[q], step.card[q],
+                   None if step.slot is None else step.slot[q])
+        hit = targets(sub, "any", "damage")
+        for t in np.flatnonzero(hit.any(axis=0)):
+            rr = np.flatnonzero(hit[:, t])
+            dmg.deal_damage(eng, sub.games[rr], sub.side[rr], sub.card[rr],
+                            np.full(len(rr), t), x[hits][rr])
+    still = st.board_card[g, pl, slot] == comp
+    leave_board(eng, g[still], pl[still], slot[still], TO_HAND)
+
+
+# --- Water drop ------------------------------------------------------------------------------
+
+def extra_component_slots(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.ndarray:
+    """(n, S, W) int extra component instances each own slot provides right now.
+
+    Water drop: channeled, it may count as 2 Drop components once per turn (per copy), and
+    always for a Mage Noir. The once-per-turn use is spent by :func:`spend_extra_instance`
+    when a preparation designates it a second time.
+    """
+    st = eng.state
+    s = st.board_card.shape[2]
+    out = np.zeros((len(games), s, len(COMPONENT_WORDS)), np.int64)
+    drops = handler_cards(eng, "water_drop")
+    if not drops.any() or len(games) == 0:
+        return out
+    cards = board_cards(eng, games, player)
+    spent = turn_array(eng, "water_drop_spent", (st.players, s))[games, player]
+    mn = is_mage_noir(eng, games, player)
+    ready = (st.board_zone[games, player] == CHANNELED) & drops[cards] & (~spent | mn[:, None])
+    out[:, :, DROP] = ready
+    return out
+
+
+def spend_extra_instance(eng: Engine, games: np.ndarray, player: np.ndarray,
+                         slot: np.ndarray) -> None:
+    """A Water drop counted as 2 Drops this turn (a Mage Noir's never runs out)."""
+    s = eng.state.board_card.shape[2]
+    mn = is_mage_noir(eng, games, player)
+    turn_array(eng, "water_drop_spent", (eng.state.players, s))[
+        games[~mn], player[~mn], slot[~mn]] = True
+
+
+# --- Maelström -------------------------------------------------------------------------------
+
+def maelstrom_end_of_turn(eng: Engine, games: np.ndarray, player: np.ndarray) -> None:
+    """End of any player's turn while a Maelström is in play (any board): that player's whole
+    reserve goes into the Available Ether by the placement rule."""
+    cards = handler_cards(eng, "maelstrom")
+    if not cards.any() or len(games) == 0:
+        return
+    st = eng.state
+    here = ((st.board_zone[games] == PERMANENT)
+            & cards[np.maximum(st.board_card[games], 0)]).any(axis=(1, 2))
+    g, pl = games[here], player[here]
+    mana = st.reserve[g, pl].copy()
+    st.reserve[g, pl] = 0
+    eng.say(g, "  Maelström: the reserve goes to the Available Ether")
+    add_to_ether(eng, g, pl, mana)
+
+
+# --- Tide ------------------------------------------------------------------------------------
+
+def tide_cards(eng: Engine) -> np.ndarray:
+    """(C,) bool player cards with the name tag Tide (cached per engine)."""
+    cache = eng.__dict__.setdefault("handler_cards", {})
+    if "name_tag:Tide" not in cache:
+        from simulator.cards import load_cards
+
+        db = load_cards()
+        t = eng.tables
+        cache["name_tag:Tide"] = np.array(
+            [c < t.n_player_cards and "Tide" in db.by_id[t.ids[c]].name_tags
+             for c in range(t.size)], bool)
+    return cache["name_tag:Tide"]
+
+
+def tide_move_mana(step: Step) -> None:
+    """Move all Mana locked under this Tide under another own board card (any zone); with no
+    other card it stays and is released normally. ``move_locked_mana`` decision over slots."""
+    eng = step.eng
+    st = eng.state
+    mine = step.side >= 0
+    g, pl, slot = step.games[mine], step.player[mine], step.slot[mine]
+    other = st.board_zone[g, pl] != EMPTY
+    other[np.arange(len(g)), slot] = False
+    r = np.flatnonzero(other.any(axis=1))
+    if len(r) == 0:
+        return
+    g, pl, slot = g[r], pl[r], slot[r]
+    dest = eng.decide("move_locked_mana", g, pl, other[r], card=step.card[mine][r])
+    st.board_mana[g, pl, dest] += st.board_mana[g, pl, slot]
+    st.board_mana[g, pl, slot] = 0
+    eng.say(g, "  moves the Tide's Mana under {}", eng.names(st.board_card[g, pl, dest]))
+
+
+def tide_return(step: Step) -> None:
+    """Optional: pay 1 Water Mana (into the Available Ether), then take 1 Tide card (if any)
+    from the discard pile into the hand. ``optional_payment`` decision: 0 declines, 1 pays
+    (context ``worth``: a Tide is in the discard pile)."""
+    eng = step.eng
+    st = eng.state
+    mine = step.side >= 0
+    g, pl = step.games[mine], step.player[mine]
+    can = st.reserve[g, pl, WATER] > 0
+    g, pl = g[can], pl[can]
+    if len(g) == 0:
+        return
+    tides = (st.discard[g, pl] > 0) & tide_cards(eng)[None, :]
+    options = np.ones((len(g), 2), bool)
+    pay = eng.decide("optional_payment", g, pl, options, worth=tides.any(axis=1),
+                     card=step.card[mine][can]) == 1
+    g, pl, tides = g[pay], pl[pay], tides[pay]
+    cost = np.zeros((len(g), len(ELEMENTS)), np.int32)
+    cost[:, WATER] = 1
+    pay_effect_cost(eng, g, pl, cost)
+    r = np.flatnonzero(tides.any(axis=1))
+    if len(r) == 0:
+        return
+    card = eng.decide("return_from_discard", g[r], pl[r], tides[r])
+    st.discard[g[r], pl[r], card] -= 1
+    st.hand[g[r], pl[r], card] += 1
+    eng.say(g[r], "  returns {} to hand", eng.names(card))

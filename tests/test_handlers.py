@@ -1,0 +1,570 @@
+"""Card handlers (simulator/engine/handlers*.py): one hand-built position per card.
+
+Each test starts from the empty state of ``engine_fixtures.make_engine``, sets only what the
+card needs, applies the card through the real engine entry points (``actions.prepare`` /
+``actions.activate`` / ``turns.turn_start`` / ``turns.end_of_turn`` / ``actions.trade``) and
+asserts the exact resulting state. Decisions are forced with ``ScriptedPolicy`` where the
+answer matters; the Ether start pile is always pile 0 on a tie.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from types import SimpleNamespace
+
+import numpy as np
+import pytest
+from engine_fixtures import (
+    ScriptedPolicy,
+    lid,
+    make_engine,
+    mana,
+    put_adversary,
+    put_on_board,
+    set_deck,
+    set_hand,
+)
+
+from simulator.cards import ELEMENTS, load_cards
+from simulator.decks import load_deck
+from simulator.engine.actions import (
+    activate,
+    can_prepare,
+    component_shortfall,
+    prepare,
+    trade,
+    tradeable_elements,
+)
+from simulator.engine.damage import space
+from simulator.engine.effects import run_trigger
+from simulator.engine.handlers import HANDLERS, implemented_cards, turn_boundary
+from simulator.engine.handlers_air import air_trades_one_for_one
+from simulator.engine.options import RuleOptions
+from simulator.engine.state import (
+    CHANNELED,
+    EMPTY,
+    EQUIPMENT,
+    PERMANENT,
+    PREPARED,
+    RITUAL,
+)
+from simulator.engine.tables import WORD_INDEX
+from simulator.engine.turns import end_of_turn, player_turn, turn_start
+
+G0 = np.array([0])
+P0 = np.array([0])
+FIRE, WATER, AIR, VEGETAL, MINERAL, ARCANE = range(6)
+DECKS = Path(__file__).resolve().parents[1] / "decks"
+
+
+def _engine(cards, batch=1, players=1, **forced):
+    policy = ScriptedPolicy({"ether_start_pile": 0, "mana_element": 0, **forced})
+    eng = make_engine(cards, players=players, batch=batch, policy=policy)
+    eng.state.turn[:] = 3
+    return eng
+
+
+def _deck(eng, game=0, player=0) -> list[str]:
+    st = eng.state
+    return [eng.tables.ids[c] for c in st.deck[game, player, :st.deck_len[game, player]]]
+
+
+def _pile(eng, zone, game=0, player=0) -> dict[str, int]:
+    counts = getattr(eng.state, zone)[game, player]
+    return {eng.tables.ids[c]: int(n) for c, n in enumerate(counts) if n}
+
+
+def _board(eng, game=0, player=0) -> dict[int, tuple[str, int]]:
+    st = eng.state
+    return {s: (eng.tables.ids[st.board_card[game, player, s]], int(st.board_zone[game, player, s]))
+            for s in range(st.board_card.shape[2]) if st.board_zone[game, player, s] != EMPTY}
+
+
+def _ether(eng, game=0) -> list[list[int]]:
+    return eng.state.ether[game].tolist()
+
+
+
+def _player_target(eng, player) -> int:
+    k, _, _ = space(eng)
+    return k + player
+
+
+def _perm_target(eng, player, slot) -> int:
+    k, p, s = space(eng)
+    return k + p + player * s + slot
+
+
+# --- Air ----------------------------------------------------------------------------------
+
+
+def test_favorable_winds():
+    eng = _engine(["favorable_winds", "breath", "flame"])
+    st = eng.state
+    set_deck(eng, ["flame", "flame", "flame"])
+    put_on_board(eng, "breath", CHANNELED, locked=mana(air=1))
+    winds = put_on_board(eng, "favorable_winds", PREPARED, locked=mana(air=2))
+    st.reserve[0, 0] = mana(fire=1)
+    assert not tradeable_elements(eng, G0, P0).any()  # 1 Mana: no 2-for-1 trade
+    activate(eng, G0, P0, np.array([winds]))
+    assert air_trades_one_for_one(eng, G0, P0).tolist() == [True]
+    # The Breath went third from the top, then both cards released their Mana.
+    assert _deck(eng) == ["flame", "breath", "flame", "flame"]
+    assert _board(eng) == {}
+    assert _pile(eng, "discard") == {"favorable_winds": 1}
+    assert _ether(eng) == [mana(air=2).tolist(), mana(air=1).tolist()]
+    # Taking Air costs 1 Mana of any element (the largest pile, pile 0, is used).
+    assert np.flatnonzero(tradeable_elements(eng, G0, P0)[0]).tolist() == [AIR]
+    trade(eng, G0, P0, np.array([AIR]))
+    assert st.reserve[0, 0].tolist() == mana(air=1).tolist()
+    assert _ether(eng) == [mana(fire=1, air=1).tolist(), mana(air=1).tolist()]
+    # Giving 1 Air takes 1 Mana of another element.
+    assert np.flatnonzero(tradeable_elements(eng, G0, P0)[0]).tolist() == [FIRE, AIR]
+    trade(eng, G0, P0, np.array([FIRE]))
+    assert st.reserve[0, 0].tolist() == mana(fire=1).tolist()
+    assert _ether(eng) == [mana(air=2).tolist(), mana(air=1).tolist()]
+    assert len(eng.policy.of_kind("trade_give")) == 2  # one Mana given per trade
+    # The effect ends with the turn.
+    turn_boundary(eng, G0)
+    assert not air_trades_one_for_one(eng, G0, P0)[0]
+    assert not tradeable_elements(eng, G0, P0).any()
+
+
+def test_favorable_winds_needs_air_to_trade_other_elements_one_for_one():
+    eng = _engine(["favorable_winds", "breath"])
+    st = eng.state
+    put_on_board(eng, "breath", CHANNELED)
+    winds = put_on_board(eng, "favorable_winds", PREPARED)
+    activate(eng, G0, P0, np.array([winds]))
+    st.ether[0, 0] = mana(water=1, air=1)
+    st.reserve[0, 0] = mana(fire=2)  # no Air: taking Water is still 2 for 1
+    trade(eng, G0, P0, np.array([WATER]))
+    assert st.reserve[0, 0].tolist() == mana(water=1).tolist()
+    assert _ether(eng)[0] == mana(fire=2, air=1).tolist()
+    assert len(eng.policy.of_kind("trade_give")) == 2
+
+
+def test_favorable_winds_is_cleared_by_the_next_player_turn():
+    eng = _engine(["favorable_winds", "breath", "flame"], main_action=0)
+    set_deck(eng, ["flame"] * 3)
+    put_on_board(eng, "breath", CHANNELED)
+    winds = put_on_board(eng, "favorable_winds", PREPARED)
+    activate(eng, G0, P0, np.array([winds]))
+    assert air_trades_one_for_one(eng, G0, P0)[0]
+    player_turn(eng, G0, 0)
+    assert not air_trades_one_for_one(eng, G0, P0)[0]
+
+
+def test_tornado():
+    eng = _engine(["tornado", "violent_wind", "breath", "flame"], own_component=[2, 0])
+    st = eng.state
+    k = put_adversary(eng, "duke")
+    set_deck(eng, ["flame", "flame", "flame"])
+    put_on_board(eng, "breath", CHANNELED)
+    put_on_board(eng, "breath", CHANNELED)
+    put_on_board(eng, "violent_wind", CHANNELED, locked=mana(air=3))
+    tornado = put_on_board(eng, "tornado", PREPARED, locked=mana(air=3))
+    activate(eng, G0, P0, np.array([tornado]))
+    # 4 from Tornado, then the Violent wind applied: 4 more (not a Mage Noir).
+    assert st.adv_hp[0, k] == 12
+    wind_q, breath_q = eng.policy.of_kind("own_component")
+    assert wind_q.context["word"] == "Wind" and np.flatnonzero(wind_q.options[0]).tolist() == [2]
+    assert breath_q.context["word"] == "Breath"
+    # The Violent wind returned its Breath, then Tornado returned that same Violent wind.
+    assert _deck(eng) == ["flame", "breath", "violent_wind", "flame", "flame"]
+    assert _board(eng) == {1: ("breath", CHANNELED)}
+    assert _pile(eng, "discard") == {"tornado": 1}
+    assert _ether(eng) == [mana(air=3).tolist(), mana(air=3).tolist()]
+
+
+def test_tornado_without_a_wind_component_only_deals_its_damage():
+    eng = _engine(["tornado"])
+    k = put_adversary(eng, "duke")
+    tornado = put_on_board(eng, "tornado", PREPARED)
+    activate(eng, G0, P0, np.array([tornado]))
+    assert eng.state.adv_hp[0, k] == 16
+    assert "own_component" not in eng.policy.kinds
+
+
+def test_violent_wind():
+    # Game 0 is a Mage Noir with 2 Breath components, game 1 has the same board but no Ritual.
+    eng = _engine(["violent_wind", "breath", "rite_of_passage", "howlers_robe"], batch=2)
+    st = eng.state
+    k = put_adversary(eng, "duke")
+    put_on_board(eng, "breath", CHANNELED)
+    put_on_board(eng, "breath", CHANNELED)
+    put_on_board(eng, "howlers_robe", EQUIPMENT)  # +1 to Air damage, once per instance
+    wind = put_on_board(eng, "violent_wind", PREPARED)
+    put_on_board(eng, "rite_of_passage", RITUAL, games=[0])
+    activate(eng, np.array([0, 1]), np.array([0, 0]), np.array([wind, wind]))
+    # One instance: (4 + 2 Breath) + 1 for the Mage Noir; 4 + 1 otherwise.
+    assert st.adv_hp[:, k].tolist() == [13, 15]
+    assert st.damage_to_adversary.tolist() == [7, 5]
+    # Then 1 Breath went back to the deck.
+    assert [int((st.board_card[g, 0] == lid(eng, "breath")).sum()) for g in (0, 1)] == [1, 1]
+    assert _deck(eng, 0) == _deck(eng, 1) == ["breath"]
+
+
+def test_wand_of_air_currents():
+    # Game 0: not a Mage Noir, the Wind component is discarded; game 1: Mage Noir, it stays.
+    eng = _engine(["wand_of_air_currents", "seed_in_the_wind", "rite_of_passage", "flame"],
+                  batch=2)
+    st = eng.state
+    games, players = np.array([0, 1]), np.array([0, 0])
+    put_on_board(eng, "seed_in_the_wind", CHANNELED, locked=mana(air=1, vegetal=1))
+    put_on_board(eng, "rite_of_passage", RITUAL, games=[1])
+    set_hand(eng, {"wand_of_air_currents": 1})
+    set_deck(eng, ["flame", "flame"])
+    st.reserve[:, 0] = mana(air=3, mineral=1)
+    wand = lid(eng, "wand_of_air_currents")
+    assert can_prepare(eng, games, players)[:, wand].all()
+    prepare(eng, games, players, np.array([wand, wand]))
+    assert _board(eng, 0) == {1: ("wand_of_air_currents", EQUIPMENT)}
+    assert st.board_mana[0, 0, 1].tolist() == mana(air=3, mineral=1).tolist()
+    assert _pile(eng, "discard", 0) == {"seed_in_the_wind": 1}
+    assert _pile(eng, "hand", 0) == {"flame": 1}  # Seed in the wind's "leaves play" draw
+    assert _ether(eng, 0) == [mana(air=1).tolist(), mana(vegetal=1).tolist()]
+    assert _board(eng, 1) == {0: ("seed_in_the_wind", CHANNELED), 1: ("rite_of_passage", RITUAL),
+                              2: ("wand_of_air_currents", EQUIPMENT)}
+    assert _pile(eng, "discard", 1) == {} and _pile(eng, "hand", 1) == {}
+    assert st.ether[1].sum() == 0
+
+
+@pytest.mark.parametrize(("choice", "kept", "reserve_after", "ether_after"), [
+    (0, True, mana(air=1), mana(fire=1)),   # pays 1 Fire
+    (1, True, mana(fire=1), mana(air=1)),   # pays 1 Air
+    (2, False, mana(fire=1, air=1), mana(fire=1, air=1)),  # lets it go: its Mana is released
+])
+def test_breath_of_flames(choice, kept, reserve_after, ether_after):
+    eng = _engine(["breath_of_flames", "zephyr"], pay_to_keep=choice)
+    st = eng.state
+    bof = put_on_board(eng, "breath_of_flames", CHANNELED, locked=mana(fire=1, air=1))
+    set_hand(eng, {"zephyr": 1})
+    st.reserve[0, 0] = mana(fire=1, air=3)  # Zephyr costs 2 Air and needs a Breath
+    prepare(eng, G0, P0, np.array([lid(eng, "zephyr")]))
+    (asked,) = eng.policy.of_kind("pay_to_keep")
+    assert asked.options.tolist() == [[True, True, True]]
+    assert st.reserve[0, 0].tolist() == reserve_after.tolist()
+    assert st.ether[0].sum(axis=0).tolist() == ether_after.tolist()
+    if kept:
+        assert _board(eng) == {bof: ("breath_of_flames", CHANNELED), 1: ("zephyr", PREPARED)}
+        assert _pile(eng, "discard") == {}
+    else:
+        assert _board(eng) == {1: ("zephyr", PREPARED)}
+        assert _pile(eng, "discard") == {"breath_of_flames": 1}
+
+
+def test_breath_of_flames_goes_when_nothing_can_be_paid():
+    eng = _engine(["breath_of_flames", "zephyr"])
+    st = eng.state
+    put_on_board(eng, "breath_of_flames", CHANNELED)
+    set_hand(eng, {"zephyr": 1})
+    st.reserve[0, 0] = mana(air=2)
+    prepare(eng, G0, P0, np.array([lid(eng, "zephyr")]))
+    (asked,) = eng.policy.of_kind("pay_to_keep")
+    assert asked.options.tolist() == [[False, False, True]]
+    assert _pile(eng, "discard") == {"breath_of_flames": 1}
+    assert st.reserve[0, 0].sum() == 0
+
+
+# --- Water --------------------------------------------------------------------------------
+
+
+def test_azure_ring():
+    # Game 0 takes the HP; game 1 (Mage Noir) puts 1 Water under its Condensation; game 2
+    # chooses the second option without being a Mage Noir: nothing happens.
+    modes = np.array([0, 1, 1])
+    eng = _engine(["azure_ring", "condensation", "rite_of_passage"], batch=3,
+                  choose_mode=lambda eng, games, *a, **c: modes[games],
+                  lock_mana_element=WATER, lock_mana_target=1)
+    st = eng.state
+    games = np.arange(3)
+    ring = put_on_board(eng, "azure_ring", EQUIPMENT)
+    cond = put_on_board(eng, "condensation", PREPARED, locked=mana(fire=1, water=1))
+    put_on_board(eng, "rite_of_passage", RITUAL, games=[1])
+    st.reserve[:, 0] = mana(fire=1, water=1)
+    card = np.full(3, lid(eng, "azure_ring"))
+    run_trigger(eng, "turn_start", games, np.zeros(3, np.int64), card, np.full(3, ring))
+    assert st.hp[:, 0].tolist() == [21, 20, 20]
+    assert st.reserve[:, 0].tolist() == [mana(fire=1, water=1).tolist(), mana(fire=1).tolist(),
+                                         mana(fire=1, water=1).tolist()]
+    assert st.board_mana[:, 0, cond].tolist() == [mana(fire=1, water=1).tolist(),
+                                                  mana(fire=1, water=2).tolist(),
+                                                  mana(fire=1, water=1).tolist()]
+    assert st.ether.sum() == 0  # Mana moved under a card never touches the Ether
+    (target_q,) = eng.policy.of_kind("lock_mana_target")
+    assert target_q.games.tolist() == [1]
+    assert np.flatnonzero(target_q.options[0]).tolist() == [0, 1, 2]
+
+
+def test_condensation_locks_water_while_prepared_only():
+    eng = _engine(["condensation"])
+    st = eng.state
+    prepared = put_on_board(eng, "condensation", PREPARED, locked=mana(fire=1, water=1))
+    channeled = put_on_board(eng, "condensation", CHANNELED, locked=mana(fire=1, water=1))
+    turn_start(eng, G0, P0)
+    turn_start(eng, G0, P0)
+    assert st.board_mana[0, 0, prepared].tolist() == mana(fire=1, water=3).tolist()
+    assert st.board_mana[0, 0, channeled].tolist() == mana(fire=1, water=1).tolist()
+    assert st.ether.sum() == 0
+
+
+def test_condensation():
+    # Activation: fire -> reserve, water -> under the Droplet (slot 1), water -> reserve.
+    eng = _engine(["condensation", "droplet"], distribute_mana=[0, 2, 0])
+    st = eng.state
+    cond = put_on_board(eng, "condensation", PREPARED, locked=mana(fire=1, water=2))
+    drop = put_on_board(eng, "droplet", CHANNELED)
+    activate(eng, G0, P0, np.array([cond]))
+    assert st.reserve[0, 0].tolist() == mana(fire=1, water=1).tolist()
+    assert st.board_mana[0, 0, drop].tolist() == mana(water=1).tolist()
+    assert _board(eng) == {drop: ("droplet", CHANNELED)}
+    assert _pile(eng, "discard") == {"condensation": 1}
+    assert st.ether.sum() == 0  # nothing was left to release
+    asked = eng.policy.of_kind("distribute_mana")
+    assert [int(a.context["element"][0]) for a in asked] == [FIRE, WATER, WATER]
+    assert asked[0].options[0, :3].tolist() == [True, False, True]  # never under itself
+
+
+def test_high_pressure():
+    eng = _engine(["high_pressure", "condensation"])
+    st = eng.state
+    k = put_adversary(eng, "duke")
+    put_on_board(eng, "condensation", CHANNELED, locked=mana(fire=1, water=3))
+    over = put_on_board(eng, "high_pressure", PREPARED, locked=mana(fire=1, water=3, air=1))
+    activate(eng, G0, P0, np.array([over]))
+    assert st.adv_hp[0, k] == 16  # X = 4 Mana under the Condensation
+    assert _pile(eng, "hand") == {"condensation": 1}
+    assert _pile(eng, "discard") == {"high_pressure": 1}
+    assert _board(eng) == {}
+    # The Condensation's Mana, then Overpressure's, released by the placement rule.
+    assert _ether(eng) == [mana(fire=2, water=2, air=1).tolist(), mana(water=4).tolist()]
+
+
+def test_high_pressure_with_an_empty_condensation_deals_nothing_but_returns_it():
+    eng = _engine(["high_pressure", "condensation"])
+    k = put_adversary(eng, "duke")
+    put_on_board(eng, "condensation", CHANNELED)
+    over = put_on_board(eng, "high_pressure", PREPARED)
+    activate(eng, G0, P0, np.array([over]))
+    assert eng.state.adv_hp[0, k] == 20
+    assert "target" not in eng.policy.kinds
+    assert _pile(eng, "hand") == {"condensation": 1}
+
+
+def test_water_drop():
+    # No printed card needs 2 Drops: the test gives Surging wave a requirement of 2.
+    eng = _engine(["water_drop", "surging_wave", "rite_of_passage"])
+    st = eng.state
+    drop, wave = WORD_INDEX["Drop"], lid(eng, "surging_wave")
+    eng.tables.requires[wave, drop] = 2
+    set_hand(eng, {"surging_wave": 3})
+    st.reserve[0, 0] = mana(water=9)
+    wd = put_on_board(eng, "water_drop", PREPARED)
+    assert not can_prepare(eng, G0, P0)[0, wave]  # not channeled: no Drop at all
+    st.board_zone[0, 0, wd] = CHANNELED
+    assert component_shortfall(eng, G0, P0)[0, wave, drop] == 0
+    assert can_prepare(eng, G0, P0)[0, wave]
+    prepare(eng, G0, P0, np.array([wave]))
+    asked = eng.policy.of_kind("use_component")
+    assert [np.flatnonzero(a.options[0]).tolist() for a in asked] == [[wd], [wd]]
+    assert st.board_zone[0, 0, wd] == CHANNELED
+    # Once per turn: the second Surging wave now lacks a Drop, until the next turn.
+    assert component_shortfall(eng, G0, P0)[0, wave, drop] == 1
+    assert not can_prepare(eng, G0, P0)[0, wave]
+    turn_boundary(eng, G0)
+    assert can_prepare(eng, G0, P0)[0, wave]
+    # A Mage Noir's Water drop always counts as 2.
+    put_on_board(eng, "rite_of_passage", RITUAL)
+    prepare(eng, G0, P0, np.array([wave]))
+    assert can_prepare(eng, G0, P0)[0, wave]
+    assert _pile(eng, "hand") == {"surging_wave": 1}
+
+
+def test_maelstrom():
+    # Two players: Maelström is on player 0's board in game 0 only; player 1 ends their turn.
+    eng = _engine(["maelstrom"], batch=2, players=2)
+    st = eng.state
+    put_on_board(eng, "maelstrom", PERMANENT, games=[0])
+    st.reserve[:, 0] = mana(air=1)
+    st.reserve[:, 1] = mana(fire=2, water=1)
+    end_of_turn(eng, np.array([0, 1]), np.array([1, 1]))
+    assert st.reserve[:, 1].tolist() == [mana().tolist(), mana(fire=2, water=1).tolist()]
+    assert st.reserve[:, 0].tolist() == [mana(air=1).tolist()] * 2
+    assert _ether(eng, 0) == [mana(fire=1, water=1).tolist(), mana(fire=1).tolist()]
+    assert st.ether[1].sum() == 0
+
+
+def test_tide():
+    # Game 0 pays 1 Water and takes back the Tide of its discard pile; game 1 declines.
+    eng = _engine(["tide", "flame", "droplet"], batch=2,
+                  optional_payment=lambda eng, games, *a, **c: np.array([1, 0])[games])
+    st = eng.state
+    games, players = np.array([0, 1]), np.array([0, 0])
+    drop = put_on_board(eng, "droplet", CHANNELED, locked=mana(air=1))
+    tide = put_on_board(eng, "tide", PREPARED, locked=mana(water=2))
+    set_deck(eng, ["flame", "flame"])
+    set_hand(eng, {"droplet": 1})
+    st.discard[:, 0, lid(eng, "tide")] = 1
+    st.reserve[:, 0] = mana(water=1)
+    eng.policy.forced["discard_from_hand"] = lid(eng, "droplet")
+    activate(eng, games, players, np.array([tide, tide]))
+    # Draw 1, discard 1, then the Tide's 2 Water moved under the Droplet (not released).
+    assert st.board_mana[:, 0, drop].tolist() == [mana(water=2, air=1).tolist()] * 2
+    assert _board(eng, 0) == _board(eng, 1) == {drop: ("droplet", CHANNELED)}
+    assert _pile(eng, "hand", 0) == {"flame": 1, "tide": 1}
+    assert _pile(eng, "discard", 0) == {"droplet": 1, "tide": 1}  # the activated Tide
+    assert st.reserve[0, 0].sum() == 0 and _ether(eng, 0) == [mana(water=1).tolist(), mana().tolist()]
+    assert _pile(eng, "hand", 1) == {"flame": 1}
+    assert _pile(eng, "discard", 1) == {"droplet": 1, "tide": 2}
+    assert st.reserve[1, 0].tolist() == mana(water=1).tolist() and st.ether[1].sum() == 0
+    (asked,) = eng.policy.of_kind("optional_payment")
+    assert asked.context["worth"].tolist() == [True, True]
+
+
+# --- Vegetal ------------------------------------------------------------------------------
+
+
+def test_animated_tree_discards_the_seed_used_to_prepare_it():
+    eng = _engine(["animated_tree", "seed"])
+    st = eng.state
+    put_on_board(eng, "seed", CHANNELED, locked=mana(vegetal=1))
+    set_hand(eng, {"animated_tree": 1})
+    st.reserve[0, 0] = mana(water=1, vegetal=3)
+    prepare(eng, G0, P0, np.array([lid(eng, "animated_tree")]))
+    assert _board(eng) == {1: ("animated_tree", PERMANENT)}
+    assert st.board_hp[0, 0, 1] == 3
+    assert st.board_mana[0, 0, 1].tolist() == mana(water=1, vegetal=3).tolist()
+    assert _pile(eng, "discard") == {"seed": 1}
+    assert _ether(eng) == [mana(vegetal=1).tolist(), mana().tolist()]
+    assert st.reserve[0, 0].sum() == 0
+
+
+@pytest.mark.parametrize("take", [True, False])
+def test_animated_tree(take):
+    eng = _engine(["animated_tree", "seed", "sprouted_seed", "flame"])
+    st, c = eng.state, eng.tables.size
+    eng.policy.forced["seed_from_discard"] = lid(eng, "sprouted_seed") if take else c
+    k = put_adversary(eng, "duke")
+    tree = put_on_board(eng, "animated_tree", PERMANENT)
+    st.discard[0, 0, [lid(eng, "seed"), lid(eng, "sprouted_seed"), lid(eng, "flame")]] = 1
+    turn_start(eng, G0, P0)
+    assert st.adv_hp[0, k] == 18
+    (asked,) = eng.policy.of_kind("seed_from_discard")
+    legal = np.flatnonzero(asked.options[0]).tolist()
+    assert legal == sorted([lid(eng, "seed"), lid(eng, "sprouted_seed")]) + [c]
+    if take:
+        assert _board(eng) == {tree: ("animated_tree", PERMANENT), 1: ("sprouted_seed", PREPARED)}
+        assert st.board_mana[0, 0, 1].sum() == 0 and st.board_turn[0, 0, 1] == 3
+        assert _pile(eng, "discard") == {"seed": 1, "flame": 1}
+    else:
+        assert _board(eng) == {tree: ("animated_tree", PERMANENT)}
+        assert _pile(eng, "discard") == {"seed": 1, "sprouted_seed": 1, "flame": 1}
+
+
+def test_king_of_trees():
+    # Game 0: Mage Noir, the Animated tree hits twice and brings back 2 Seeds; game 1: once.
+    eng = _engine(["king_of_trees", "animated_tree", "seed", "rite_of_passage"], batch=2)
+    st = eng.state
+    k = put_adversary(eng, "duke")
+    put_on_board(eng, "king_of_trees", PERMANENT)
+    put_on_board(eng, "animated_tree", PERMANENT)
+    put_on_board(eng, "rite_of_passage", RITUAL, games=[0])
+    st.discard[:, 0, lid(eng, "seed")] = 2
+    turn_start(eng, np.array([0, 1]), np.array([0, 0]))
+    # King: 2 per Tree in play (itself and the Animated tree) = 4, once only.
+    assert st.adv_hp[:, k].tolist() == [20 - 4 - 2 - 2, 20 - 4 - 2]
+    seeds = lid(eng, "seed")
+    assert [int(((st.board_card[g, 0] == seeds) & (st.board_zone[g, 0] == PREPARED)).sum())
+            for g in (0, 1)] == [2, 1]
+    assert st.discard[:, 0, seeds].tolist() == [0, 1]
+
+
+def test_king_of_trees_is_unique():
+    eng = _engine(["king_of_trees", "dead_tree"])
+    set_hand(eng, {"king_of_trees": 1})
+    eng.state.reserve[0, 0] = mana(vegetal=5)
+    put_on_board(eng, "dead_tree", PERMANENT)
+    king = lid(eng, "king_of_trees")
+    assert can_prepare(eng, G0, P0)[0, king]
+    put_on_board(eng, "king_of_trees", PERMANENT)
+    assert not can_prepare(eng, G0, P0)[0, king]
+
+
+def test_the_sylvan_healer():
+    # Game 0 heals its player (+3), game 1 its Dead tree (+4).
+    eng = _engine(["the_sylvan_healer", "dead_tree", "maelstrom"], batch=2)
+    st = eng.state
+    tree = put_on_board(eng, "dead_tree", PERMANENT)
+    put_on_board(eng, "maelstrom", PERMANENT)  # a Water Permanent: not a legal target
+    healer = put_on_board(eng, "the_sylvan_healer", PREPARED)
+    answers = np.array([_player_target(eng, 0), _perm_target(eng, 0, tree)])
+    eng.policy.forced["target"] = lambda eng, games, *a, **c: answers[games]
+    activate(eng, np.array([0, 1]), np.array([0, 0]), np.array([healer, healer]))
+    assert st.hp[:, 0].tolist() == [23, 20]
+    assert st.board_hp[:, 0, tree].tolist() == [2, 6]
+    (asked,) = eng.policy.of_kind("target")
+    legal = np.flatnonzero(asked.options[0]).tolist()
+    assert legal == [_player_target(eng, 0), _perm_target(eng, 0, tree)]
+    assert _pile(eng, "discard", 0) == _pile(eng, "discard", 1) == {"the_sylvan_healer": 1}
+
+
+def test_dead_tree():
+    assert "dead_tree" in implemented_cards(load_cards())
+
+
+def test_ephemeral_brambles():
+    eng = _engine(["ephemeral_brambles"], batch=2)
+    st = eng.state
+    k = put_adversary(eng, "duke")
+    brambles = put_on_board(eng, "ephemeral_brambles", PREPARED)
+    # Default reading: the Adversary picks the discard, it has no hand, nothing happens.
+    activate(eng, G0, P0, np.array([brambles]))
+    assert st.adv_hp[:, k].tolist() == [20, 20]
+    # Rule option "the players pick": the Adversary loses 3 HP (an HP loss, not damage).
+    eng.options = SimpleNamespace(**RuleOptions().as_dict(), brambles_chooser="players")
+    activate(eng, np.array([1]), P0, np.array([brambles]))
+    assert st.adv_hp[:, k].tolist() == [20, 17]
+    assert st.damage_to_adversary.tolist() == [0, 0]
+
+
+# --- Way of the Warrior-Mage ---------------------------------------------------------------
+
+
+def test_warrior_mage_ritual_end_of_turn():
+    eng = _engine(["warrior_mage_ritual", "fire_whip", "bark_armor"])
+    st = eng.state
+    put_on_board(eng, "warrior_mage_ritual", RITUAL)
+    whip = put_on_board(eng, "fire_whip", EQUIPMENT, locked=mana(fire=3))  # entered on turn 3
+    armor = put_on_board(eng, "bark_armor", EQUIPMENT)
+    st.board_turn[0, 0, armor] = 2
+    end_of_turn(eng, G0, P0)
+    assert _board(eng) == {0: ("warrior_mage_ritual", RITUAL), armor: ("bark_armor", EQUIPMENT)}
+    assert _pile(eng, "discard") == {"fire_whip": 1}
+    assert _ether(eng) == [mana(fire=2).tolist(), mana(fire=1).tolist()]
+    assert st.board_zone[0, 0, whip] == EMPTY
+
+
+# --- registry -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("deck", ["air-winds", "water-tides", "vegetal-grove"])
+def test_example_decks_are_playable(deck):
+    db = load_cards()
+    cards = {cid for cid, _ in load_deck(DECKS / f"{deck}.txt", db).counts}
+    assert cards <= implemented_cards(db)
+
+
+def test_static_handlers_refuse_to_run_as_steps():
+    from simulator.engine.core import EngineError
+    from simulator.engine.effects import Step
+
+    eng = _engine(["water_drop"])
+    step = Step(eng, {"op": "handler", "name": "water_drop"}, G0, P0, G0, None)
+    with pytest.raises(EngineError):
+        HANDLERS["water_drop"](step)
+
+
+def test_elements_order_is_the_one_these_tests_assume():
+    assert ELEMENTS.index("fire") == FIRE and ELEMENTS.index("arcane") == ARCANE
+    assert ELEMENTS.index("mineral") == MINERAL and ELEMENTS.index("vegetal") == VEGETAL
