@@ -136,6 +136,12 @@ def player_out(eng: Engine, games: np.ndarray, player: np.ndarray, reason: int) 
     games, player = games[fresh], player[fresh]
     if len(games) == 0:
         return
+    if len(np.unique(games)) < len(games):
+        # Several players of one game go out at once: one after the other, so that each
+        # release into the Ether sees the piles the previous one left (placement rule).
+        for q in np.unique(player):
+            player_out(eng, games[player == q], player[player == q], reason)
+        return
     st.out[games, player] = True
     st.out_reason[games, player] = reason
     eng.say(games, "is out of the game" + (" (0 HP)" if reason == OUT_HP else " (empty deck)"))

@@ -22,6 +22,10 @@ def add_to_ether(eng: Engine, games: np.ndarray, actor: np.ndarray, mana: np.nda
     """
     total = mana.sum(axis=1)
     live = total > 0
+    if len(np.unique(games[live])) < live.sum():
+        from simulator.engine.core import EngineError
+
+        raise EngineError("add_to_ether got the same game twice in one call")
     if not live.any():
         return
     games, actor, mana, total = games[live], actor[live], mana[live], total[live]

@@ -1,0 +1,116 @@
+"""Effect ops that move Mana and cards (RULES.md R6.4, R6.6, Q3), and regression tests for
+engine bugs found while writing the rule tests (Breath taking from one pile only, Wave
+echo recursing forever, HP loss not destroying the Duke)."""
+
+from __future__ import annotations
+
+import numpy as np
+from engine_fixtures import (
+    ScriptedPolicy,
+    lid,
+    make_engine,
+    mana,
+    put_adversary,
+    put_on_board,
+    set_deck,
+)
+
+from simulator.engine.actions import activate
+from simulator.engine.effects import run_steps
+from simulator.engine.state import CHANNELED, EMPTY, EQUIPMENT, PREPARED, RUNNING, WIN
+
+G0 = np.array([0])
+P0 = np.array([0])
+AIR = 2
+CARDS = ["breath", "air_blade", "powerful_swipe", "fire_whip", "wave_echo", "seed", "flame",
+         "fire_ball"]
+
+
+def _engine():
+    return make_engine(CARDS, policy=ScriptedPolicy({"ether_start_pile": 0, "mana_element": 0}))
+
+
+# --- taking Mana from the Available Ether (R6.6) -------------------------------------------
+
+
+def test_take_mana_starts_with_the_richer_pile():
+    eng = _engine()
+    st = eng.state
+    st.ether[0, :, AIR] = [1, 3]
+    slot = put_on_board(eng, "breath", PREPARED)
+    activate(eng, G0, P0, np.array([slot]))
+    assert st.reserve[0, 0].tolist() == mana(air=2).tolist()
+    assert st.ether[0, :, AIR].tolist() == [1, 1]
+    assert st.mana_taken[0, 0] == 2
+
+
+def test_take_mana_draws_on_both_piles_when_one_is_not_enough():
+    """R6.6: "from the Available Ether" may draw on either pile or both (a regression test:
+    the second pile used to be skipped when the first could not cover the amount)."""
+    eng = _engine()
+    st = eng.state
+    st.ether[0, :, AIR] = [1, 1]
+    slot = put_on_board(eng, "breath", PREPARED)  # nothing locked: the piles stay readable
+    activate(eng, G0, P0, np.array([slot]))
+    assert st.reserve[0, 0].tolist() == mana(air=2).tolist()
+    assert st.ether[0].sum() == 0
+    assert st.mana_taken[0, 0] == 2
+
+
+# --- cards leaving the board to the deck or the hand (Q3: their Mana is released) ----------
+
+
+def test_air_blade_puts_a_breath_component_third_from_the_top():
+    eng = _engine()
+    st = eng.state
+    k = put_adversary(eng, "duke")
+    set_deck(eng, ["seed", "flame", "fire_ball"])  # fire_ball on top
+    put_on_board(eng, "breath", CHANNELED, locked=mana(air=1))
+    blade = put_on_board(eng, "air_blade", PREPARED, locked=mana(air=1, arcane=1))
+    eng.policy.forced["target"] = k
+    activate(eng, G0, P0, np.array([blade]))
+    assert st.adv_hp[0, k] == 17
+    deck = [eng.tables.ids[c] for c in st.deck[0, 0, :st.deck_len[0, 0]]]
+    assert deck == ["seed", "breath", "flame", "fire_ball"]
+    assert (st.board_zone[0, 0] == EMPTY).all()
+    # Breath's air (tie: pile 0), then Air blade's air + arcane from the smaller pile 1.
+    assert st.ether[0].tolist() == [mana(air=1, arcane=1).tolist(), mana(air=1).tolist()]
+
+
+def test_powerful_swipe_returns_equipment_to_hand_and_releases_its_mana():
+    eng = _engine()
+    st = eng.state
+    whip = put_on_board(eng, "fire_whip", EQUIPMENT, locked=mana(fire=3))
+    swipe = put_on_board(eng, "powerful_swipe", PREPARED, locked=mana(air=4))
+    activate(eng, G0, P0, np.array([swipe]))
+    assert st.board_zone[0, 0, whip] == EMPTY
+    assert st.hand[0, 0, lid(eng, "fire_whip")] == 1
+    assert st.discard[0, 0, lid(eng, "powerful_swipe")] == 1
+    assert st.ether[0].sum() == 7
+
+
+# --- regressions ---------------------------------------------------------------------
+
+
+def test_wave_echo_applying_a_channeled_wave_echo_terminates():
+    """Wave echo may apply another Wave echo (card note), but a chain never applies a card
+    twice (a regression test: this used to recurse forever)."""
+    eng = _engine()
+    put_adversary(eng, "duke")
+    put_on_board(eng, "wave_echo", CHANNELED)
+    echo = put_on_board(eng, "wave_echo", PREPARED)
+    activate(eng, G0, P0, np.array([echo]))
+    assert eng.state.discard[0, 0, lid(eng, "wave_echo")] == 1
+    assert eng.state.outcome[0] == RUNNING
+
+
+def test_hp_loss_that_takes_the_duke_to_zero_wins():
+    """HP loss is not damage (R11.2) but still destroys the Adversary at 0 HP."""
+    eng = _engine()
+    st = eng.state
+    k = put_adversary(eng, "duke")
+    run_steps(eng, [{"op": "lose_hp", "amount": 20, "target": "opponent"}], G0, P0,
+              np.array([lid(eng, "seed")]), None)
+    assert st.adv_card[0, k] == -1
+    assert st.adv_discard[0, lid(eng, "duke")] == 1
+    assert st.outcome[0] == WIN
