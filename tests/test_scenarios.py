@@ -55,7 +55,7 @@ def test_levels_and_default(duke):
     assert duke.level_names == ("normal", "hard")
     assert duke.default_level == "normal"
     assert duke.deck() == duke.deck("normal")
-    assert 13 <= len(duke.deck("normal")) <= 17
+    assert len(duke.deck("normal")) == 12
     assert len(duke.deck("hard")) > len(duke.deck("normal"))
 
 
@@ -92,7 +92,7 @@ def test_scenario_pickles_for_worker_processes(duke):
 def test_describe_names_levels_and_warns(duke):
     text = describe_scenario(duke)
     assert "The Duke" in text and "duke.toml" in text
-    assert "level normal (default): 15 cards, 14 approximated" in text
+    assert "level normal (default): 12 cards, 11 approximated" in text
     assert "level hard" in text
     assert "warning" in text
 

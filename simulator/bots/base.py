@@ -211,8 +211,26 @@ class BasePolicy:
         # a second Ritual adds nothing once the player is a Mage Noir (its status stacks no more)
         only_status = f.only_mage_noir[None, :] & is_mage_noir(eng, games, players)[:, None]
         scores[:, sp.prepare:sp.activate] -= np.where(only_status, 100.0, 0.0)
+        # an Equipment that would only replace an equal or better one in its slot is waste
+        scores[:, sp.prepare:sp.activate] -= np.where(
+            self.slot_taken_by_equal(eng, games, players, f), 100.0, 0.0)
         scores[:, 0] = 0.0
         return scores
+
+    def slot_taken_by_equal(self, eng, games, players, f) -> np.ndarray:
+        """(n, C) bool: an Equipment whose slot already holds Equipment worth as much."""
+        from simulator.engine.state import EQUIPMENT
+
+        t = eng.tables
+        cards = board_cards(eng, games, players)  # (n, S)
+        equipped = eng.state.board_zone[games, players] == EQUIPMENT
+        held_value = np.full((len(games), t.size), -np.inf)
+        for s in range(cards.shape[1]):
+            slot_of = np.where(equipped[:, s], t.slot[cards[:, s]], -2)
+            same_slot = (t.slot[None, :] == slot_of[:, None]) & (t.card_type[None, :] == 2)
+            held_value = np.where(same_slot, np.maximum(held_value, f.value[cards[:, s]][:, None]),
+                                  held_value)
+        return held_value >= f.value[None, :]
 
     def trade_enables(self, eng, games, players, f) -> np.ndarray:
         """(n, E) bool: taking one Mana of the element by a 2-for-1 trade makes some card in
