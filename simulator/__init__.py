@@ -5,3 +5,14 @@ vectorised engine batches -> per-game result arrays -> pandas -> statistics -> r
 """
 
 __version__ = "0.1.0"
+
+__all__ = ["__version__", "simulate"]
+
+
+def __getattr__(name: str):
+    """``simulator.simulate`` is imported on first use, so ``import simulator`` stays light."""
+    if name == "simulate":
+        from simulator.run import simulate
+
+        return simulate
+    raise AttributeError(f"module 'simulator' has no attribute {name!r}")

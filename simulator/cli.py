@@ -98,15 +98,25 @@ def _add_run(sub: argparse._SubParsersAction) -> None:
     p.add_argument("decks", nargs="+", metavar="DECK", help="one deck per player (or one for all)")
     _scenario_options(p)
     p.add_argument("--players", type=int, default=None, help="number of players, 1-4")
-    p.add_argument("--games", type=int, default=1000, help="games to play (default 1000)")
-    p.add_argument("--seed", type=int, default=1, help="run seed (default 1)")
-    p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
-    p.add_argument("--batch-size", type=int, default=DEFAULT_BATCH,
-                   help=f"games per chunk (default {DEFAULT_BATCH})")
-    p.add_argument("--bot", default=DEFAULT_BOT, help=f"player bot (default {DEFAULT_BOT})")
-    p.add_argument("--min-cards", type=int, default=40, help="smallest legal deck (default 40)")
+    p.add_argument("--games", type=int, default=None,
+                   help="games to play (default 1000; with --precision, the maximum)")
+    _play_options(p, DEFAULT_BATCH, DEFAULT_BOT)
+    p.add_argument("--precision", type=float, default=None, metavar="P",
+                   help="play until the win rate's 95%% interval is within P on each side "
+                        "(e.g. 0.01; sequential rule in simulator/run.py)")
+    p.add_argument("--report", metavar="DIR", default=None,
+                   help="write DIR/report.html, the figures, the per-game table and summary.json")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(handler=_cmd_run)
+
+
+def _play_options(p: argparse.ArgumentParser, batch: int, bot: str) -> None:
+    p.add_argument("--seed", type=int, default=1, help="run seed (default 1)")
+    p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    p.add_argument("--batch-size", type=int, default=batch, help=f"games per chunk (default {batch})")
+    p.add_argument("--bot", default=bot, help=f"player bot (default {bot})")
+    p.add_argument("--min-cards", type=int, default=40, help="smallest legal deck (default 40)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
 
 
 def _scenario_options(p: argparse.ArgumentParser) -> None:
@@ -130,11 +140,20 @@ def _cmd_run(args: argparse.Namespace) -> int:
     db, decks, scenario = _load_inputs(args)
     result = simulate(decks, scenario, level=args.level, players=args.players,
                       games=args.games, seed=args.seed, jobs=args.jobs,
-                      batch_size=args.batch_size, bot=args.bot, db=db)
+                      batch_size=args.batch_size, bot=args.bot, db=db, precision=args.precision,
+                      progress=False if args.quiet else None)
     summary = result.summary()
+    status = 130 if result.partial else 0  # Ctrl-C: the finished chunks' results, then 130
+    if args.report:
+        from simulator.report import write_report
+
+        summary["report"] = str(write_report(result, args.report))
     if args.json:
         print(json.dumps(summary))
-        return 0
+        return status
+    if result.partial:
+        print(f"PARTIAL RESULTS (interrupted): {summary['games']:,} of "
+              f"{summary['planned_games']:,} planned games")
     low, high = summary["win_rate_ci"]
     outcomes = ", ".join(f"{k} {v}" for k, v in summary["outcomes"].items())
     print(f"{', '.join(args.decks)} vs {summary['scenario']} ({summary['level']}), "
@@ -142,10 +161,59 @@ def _cmd_run(args: argparse.Namespace) -> int:
     print(f"games {summary['games']}  wins {summary['wins']}  win rate "
           f"{summary['win_rate']:.1%} (95% CI {low:.1%} to {high:.1%})")
     print(f"outcomes: {outcomes}")
-    print(f"median turns: {summary['median_turns']:g}")
+    print(f"median turns: {summary['median_turns']:g} (95% CI {summary['median_turns_ci'][0]:g} "
+          f"to {summary['median_turns_ci'][1]:g})")
+    if "precision" in summary:
+        info = summary["precision"]
+        print(f"precision ±{info['target']:g}: {'reached' if info['reached'] else 'NOT reached'} "
+              f"({summary['ci_method']})")
     if scenario.has_approximations(summary["level"]):
         print("note: this scenario level contains approximated Adversary cards")
-    return 0
+    if args.report:
+        print(f"report: {summary['report']}")
+    return status
+
+
+def _add_compare(sub: argparse._SubParsersAction) -> None:
+    from simulator.bots import DEFAULT_BOT
+    from simulator.run import DEFAULT_BATCH
+
+    p = sub.add_parser("compare", help="two decks, or one deck on every level, on the same seeds")
+    p.add_argument("decks", nargs="+", metavar="DECK",
+                   help="two decks (compared on one level), or one deck (on every level)")
+    _scenario_options(p)
+    p.add_argument("--players", type=int, default=None, help="number of players, 1-4")
+    p.add_argument("--games", type=int, default=1000, help="paired games per run (default 1000)")
+    _play_options(p, DEFAULT_BATCH, DEFAULT_BOT)
+    p.add_argument("--figure", metavar="PNG", default=None, help="write the comparison figure")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(handler=_cmd_compare)
+
+
+def _cmd_compare(args: argparse.Namespace) -> int:
+    from simulator.compare import compare_decks, compare_levels, format_comparison
+
+    if len(args.decks) > 2:
+        raise UserError(f"compare takes one deck (levels) or two decks, not {len(args.decks)}")
+    db, decks, scenario = _load_inputs(args)
+    common = {"players": args.players, "games": args.games, "seed": args.seed, "jobs": args.jobs,
+              "batch_size": args.batch_size, "bot": args.bot, "db": db,
+              "progress": False if args.quiet else None}
+    if len(decks) == 2:
+        comp = compare_decks(decks[0], decks[1], scenario, level=args.level, **common)
+    elif args.level:
+        raise UserError("with one deck, compare plays every level of the scenario; "
+                        "--level is for comparing two decks")
+    else:
+        comp = compare_levels(decks[0], scenario, **common)
+    if args.figure:
+        from pathlib import Path
+
+        from simulator.report import png_bytes
+
+        Path(args.figure).write_bytes(png_bytes(comp.figure()))
+    print(json.dumps(comp.to_dict()) if args.json else format_comparison(comp))
+    return 130 if comp.to_dict()["partial"] else 0
 
 
 def _add_replay(sub: argparse._SubParsersAction) -> None:
@@ -175,6 +243,49 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _add_bench(sub: argparse._SubParsersAction) -> None:
+    from simulator.bench import MEMORY_GAMES, RUN_GAMES, SECONDS
+
+    p = sub.add_parser("bench", help="measure games/s, run time and peak memory on this machine")
+    p.add_argument("--quick", action="store_true", help="small counts everywhere (a smoke run)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--deck", action="append", metavar="DECK",
+                   help="deck to measure (repeatable; default: the example decks decks/*.txt)")
+    p.add_argument("--batch-sizes", metavar="N,N,...",
+                   help="batch sizes to measure (default 1,64,1024,16384; quick 1,16,128)")
+    p.add_argument("--seconds", type=float, default=None,
+                   help=f"time budget per measurement (default {SECONDS:g}; quick 0.5)")
+    p.add_argument("--run-games", type=int, default=None,
+                   help=f"games of the end-to-end run (default {RUN_GAMES})")
+    p.add_argument("--memory-games", type=int, default=None,
+                   help=f"games of the peak-memory run (default {MEMORY_GAMES}; quick 1000)")
+    p.set_defaults(handler=_cmd_bench)
+
+
+def _cmd_bench(args: argparse.Namespace) -> int:
+    from simulator.bench import BenchConfig, main, quick_config
+
+    batches = None
+    if args.batch_sizes:
+        try:
+            batches = tuple(int(x) for x in args.batch_sizes.split(",") if x.strip())
+        except ValueError:
+            raise UserError(f"--batch-sizes takes numbers like 1,64,1024, not {args.batch_sizes!r}") from None
+    for name in ("run_games", "memory_games"):
+        if getattr(args, name) is not None and getattr(args, name) < 1:
+            raise UserError(f"--{name.replace('_', '-')} must be at least 1")
+    if batches is not None and (not batches or min(batches) < 1):
+        raise UserError("--batch-sizes must be positive numbers")
+    overrides = {"decks": tuple(args.deck) if args.deck else None, "batch_sizes": batches,
+                 "seconds": args.seconds, "run_games": args.run_games,
+                 "memory_games": args.memory_games}
+    if args.quick:
+        config = quick_config(**overrides)
+    else:
+        config = BenchConfig(**{k: v for k, v in overrides.items() if v is not None})
+    return main(config, as_json=args.json)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="magenoir-sim",
@@ -188,6 +299,8 @@ def build_parser() -> argparse.ArgumentParser:
     _add_scenarios(sub)
     _add_run(sub)
     _add_replay(sub)
+    _add_compare(sub)
+    _add_bench(sub)
     return parser
 
 

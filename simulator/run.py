@@ -1,14 +1,31 @@
-"""Running many games: chunking, seeds, joblib, and the per-game table.
+"""Running many games: chunking, seeds, joblib, progress, interruption, target precision.
 
 Game ``i`` of a run with seed ``S`` always gets the same game seed (``rng.game_seeds``), so
 the chunk size, the number of jobs and the backend never change a result: a chunk is just
-a range of game indices. Each task returns compact per-game arrays.
+a range of game indices. Each task plays its chunk and reduces it at once to compact data:
+the per-game rows, a :class:`~simulator.stats.RunAggregate` of counts (what every statistic
+is computed from) and, when kept, the per-turn rows. Memory therefore stays bounded by the
+per-game table for runs of millions of games.
+
+``keep_turns`` (the per-turn long table, ``result.turns``) defaults to True when the run
+plays at most :data:`KEEP_TURNS_UP_TO` games (20,000; a precision run: when its maximum
+does), False above: a 1,000,000-game run would hold tens of millions of rows for a table
+the statistics do not need.
+
+Ctrl-C (KeyboardInterrupt, even one raised by an ``on_chunk`` callback) stops the run after
+the chunks already finished: the result holds those games, ``result.partial`` is True and
+the summary says so. Chunks finish in game order, so a partial run is the first N games.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
+import sys
+import time
+import warnings
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -16,82 +33,333 @@ import pandas as pd
 from simulator.bots import DEFAULT_BOT, make_bot
 from simulator.cards import CardDB, load_cards
 from simulator.decks import Deck
-from simulator.engine.game import BatchResult, Matchup, play_seeds
+from simulator.engine.game import BatchResult, Matchup, batch_labels, play_seeds
 from simulator.engine.options import RuleOptions
 from simulator.engine.state import OUTCOME_NAMES
 from simulator.errors import UserError
 from simulator.scenarios import Scenario
-from simulator.stats import wilson_interval
+from simulator.stats import (
+    CONFIDENCE,
+    REPORTED_OUTCOMES,
+    RunAggregate,
+    activation_win_table,
+    card_usage_table,
+    castable_table,
+    component_table,
+    end_turn_curves,
+    end_turn_quantiles,
+    outcome_table,
+    turn_curves,
+    wilson,
+    wilson_interval,
+    z_value,
+)
 
 DEFAULT_BATCH = 1024
-REPORTED_OUTCOMES = ("win", "loss_hp", "loss_deck", "timeout")
+DEFAULT_GAMES = 1000
+KEEP_TURNS_UP_TO = 20_000
+MAX_LOOKS = 6
+MIN_FIRST_LOOK = 100
+LOSS_REASONS = {"loss_hp": "hp", "loss_deck": "deck"}
 
+__all__ = ["simulate", "SimulationResult", "precision_plan", "chunk_ranges", "REPORTED_OUTCOMES"]
+
+
+# --- the result --------------------------------------------------------------------------
 
 @dataclass
 class SimulationResult:
-    """The games of one run, as tidy data, with the settings that reproduce it."""
+    """The games of one run, as tidy data, with the settings that reproduce it.
+
+    ``games``: one row per game. ``turns``: one row per game and player turn (when kept).
+    ``aggregate``: the counts every statistic method below is computed from.
+    """
 
     games: pd.DataFrame
     settings: dict = field(default_factory=dict)
+    aggregate: RunAggregate | None = None
+    turns_table: pd.DataFrame | None = None
+    partial: bool = False
+    planned_games: int = 0
+    precision: dict | None = None
+
+    @property
+    def turns(self) -> pd.DataFrame:
+        """Long table, one row per game and turn (see :func:`turns_frame` for the columns)."""
+        if self.turns_table is None:
+            raise ValueError("this run did not keep the per-turn table (keep_turns=False, the "
+                             f"default above {KEEP_TURNS_UP_TO:,} games); its curves are in "
+                             "result.turn_curves(), computed from per-chunk aggregates")
+        return self.turns_table
 
     def summary(self) -> dict:
-        """Games, wins, win rate with its 95% Wilson interval, outcome counts, median turns."""
-        n = len(self.games)
-        wins = int((self.games["outcome"] == "win").sum())
+        """Games, wins, win rate with its 95% interval, outcome mix with intervals, turns."""
+        agg = self.aggregate
+        n = agg.games if agg else len(self.games)
+        wins = agg.count("win") if agg else int((self.games["outcome"] == "win").sum())
         low, high = wilson_interval(wins, n)
-        counts = self.games["outcome"].value_counts()
-        return {
-            "games": n,
-            "wins": wins,
-            "win_rate": wins / n if n else 0.0,
-            "win_rate_ci": [low, high],
-            "outcomes": {name: int(counts.get(name, 0)) for name in REPORTED_OUTCOMES},
-            "median_turns": float(self.games["turns"].median()) if n else 0.0,
-            **self.settings,
-        }
+        out = {"games": n, "wins": wins, "win_rate": wins / n if n else 0.0,
+               "win_rate_ci": [low, high], "ci_method": f"Wilson {CONFIDENCE:.0%}"}
+        if self.precision:
+            out["win_rate_ci"] = list(self.precision["interval"])
+            out["ci_method"] = self.precision["method"]
+            out["precision"] = {k: v for k, v in self.precision.items() if k != "interval"}
+        if agg:
+            table = outcome_table(agg)
+            out["outcomes"] = dict(zip(table["outcome"], table["games"].astype(int).tolist(), strict=True))
+            out["outcome_rates"] = {row.outcome: [row.rate, row.rate_low, row.rate_high]
+                                    for row in table.itertuples()}
+            median, mlow, mhigh = end_turn_quantiles(agg)
+            out["median_turns"], out["median_turns_ci"] = median, [mlow, mhigh]
+            for outcomes, key in ((("win",), "median_turn_of_victory"),
+                                  (("loss_hp", "loss_deck"), "median_turn_of_defeat")):
+                med, qlow, qhigh = end_turn_quantiles(agg, outcomes)
+                out[key] = None if math.isnan(med) else med
+                out[key + "_ci"] = None if math.isnan(med) else [qlow, qhigh]
+            out["board_overflow"] = agg.board_overflow
+        else:
+            counts = self.games["outcome"].value_counts()
+            out["outcomes"] = {name: int(counts.get(name, 0)) for name in REPORTED_OUTCOMES}
+            out["median_turns"] = float(self.games["turns"].median()) if n else 0.0
+        out["partial"] = self.partial
+        out["planned_games"] = self.planned_games
+        out.update(self.settings)
+        return out
+
+    # statistics tables (simulator.stats), every rate with its 95% interval
+    def outcome_rates(self) -> pd.DataFrame:
+        return outcome_table(self.aggregate)
+
+    def end_turns(self) -> pd.DataFrame:
+        return end_turn_curves(self.aggregate)
+
+    def turn_curves(self) -> pd.DataFrame:
+        return turn_curves(self.aggregate)
+
+    def components(self) -> pd.DataFrame:
+        return component_table(self.aggregate)
+
+    def castable(self) -> pd.DataFrame:
+        return castable_table(self.aggregate)
+
+    def card_usage(self) -> pd.DataFrame:
+        return card_usage_table(self.aggregate)
+
+    def activation_win_rates(self) -> pd.DataFrame:
+        return activation_win_table(self.aggregate)
 
 
-def chunk_ranges(games: int, batch_size: int) -> list[tuple[int, int]]:
-    """[(first_game, count), ...] covering ``0 .. games-1``."""
-    return [(start, min(batch_size, games - start)) for start in range(0, games, batch_size)]
+# --- chunks ------------------------------------------------------------------------------
+
+@dataclass
+class Chunk:
+    """What one task sends back: compact, whatever the number of turns and cards."""
+
+    first: int
+    games: pd.DataFrame
+    aggregate: RunAggregate
+    turns: pd.DataFrame | None
+
+
+def chunk_ranges(games: int, batch_size: int, start: int = 0) -> list[tuple[int, int]]:
+    """[(first_game, count), ...] covering ``start .. games-1``."""
+    return [(first, min(batch_size, games - first)) for first in range(start, games, batch_size)]
 
 
 def _play_chunk(matchup: Matchup, db: CardDB, seed: int, first: int, count: int, bot: str,
-                options: RuleOptions) -> BatchResult:
-    return play_seeds(matchup, db, seed, first, count, make_bot(bot), options)
+                options: RuleOptions, keep_turns: bool) -> Chunk:
+    res = play_seeds(matchup, db, seed, first, count, make_bot(bot), options)
+    labels = batch_labels(matchup, db)
+    return Chunk(first, games_frame(res, first), RunAggregate.from_batch(res, labels),
+                 turns_frame(res, first, labels.words) if keep_turns else None)
 
 
-def results_frame(results: Sequence[BatchResult], first_games: Sequence[int]) -> pd.DataFrame:
-    """One row per game from the chunks' arrays."""
-    frames = []
-    for res, first in zip(results, first_games, strict=True):
-        n, p = res.final_hp.shape
-        data = {
-            "game": np.arange(first, first + n),
-            "seed": res.seed.astype(np.uint64),
-            "outcome": np.array(OUTCOME_NAMES)[res.outcome],
-            "turns": res.end_turn.astype(np.int64),
-            "damage_to_adversary": res.damage_to_adversary,
-        }
-        for q in range(p):
-            data[f"final_hp_p{q + 1}"] = res.final_hp[:, q]
-            data[f"mage_noir_turn_p{q + 1}"] = res.mage_noir_turn[:, q]
-            data[f"damage_taken_p{q + 1}"] = res.damage_taken[:, q]
-            data[f"mana_taken_p{q + 1}"] = res.mana_taken[:, q]
-        frames.append(pd.DataFrame(data))
-    return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
+def games_frame(res: BatchResult, first: int) -> pd.DataFrame:
+    """One row per game: index, seed, outcome, loss reason, turns, damage, per-player finals."""
+    n, p = res.final_hp.shape
+    names = np.array(OUTCOME_NAMES)[res.outcome]
+    data = {
+        "game": np.arange(first, first + n),
+        "seed": res.seed.astype(np.uint64),
+        "outcome": pd.Categorical(names, categories=OUTCOME_NAMES),
+        "loss_reason": pd.Categorical([LOSS_REASONS.get(o, "") for o in names],
+                                      categories=["", "hp", "deck"]),
+        "turns": res.end_turn.astype(np.int64),
+        "damage_to_adversary": res.damage_to_adversary,
+    }
+    for q in range(p):
+        data[f"final_hp_p{q + 1}"] = res.final_hp[:, q]
+        data[f"mage_noir_turn_p{q + 1}"] = res.mage_noir_turn[:, q]
+        data[f"damage_taken_p{q + 1}"] = res.damage_taken[:, q]
+        data[f"mana_taken_p{q + 1}"] = res.mana_taken[:, q]
+    return pd.DataFrame(data)
 
 
-def simulate(decks: Sequence[Deck], scenario: Scenario, level: str | None = None,
-             players: int | None = None, games: int = 1000, seed: int = 1, jobs: int = 1,
-             batch_size: int = DEFAULT_BATCH, bot: str = DEFAULT_BOT,
-             options: RuleOptions | None = None, db: CardDB | None = None) -> SimulationResult:
-    """Play ``games`` games of ``decks`` (one per player) against a scenario level.
+def turns_frame(res: BatchResult, first: int, words: Sequence[str]) -> pd.DataFrame:
+    """One row per game and player turn played (turns after a game's end are left out).
 
-    One deck given for several players is used by all of them.
+    Columns: game, turn, player (1-based, who played the turn), hp_pK, adversary_hp (-1 when
+    the Adversary is not in play), dealt (cumulative damage to the Adversary), taken_pK
+    (cumulative HP lost), mana_pK (cumulative Mana taken), components (how many of the
+    required words the player had on board after the turn), and one ``has_WORD`` column per
+    component word the decks' cards require.
+    """
+    b, t, p = res.hp_by_turn.shape
+    g, tt = np.nonzero(np.arange(t)[None, :] < res.end_turn.astype(np.int64)[:, None])
+    data = {"game": (first + g).astype(np.int64), "turn": (tt + 1).astype(np.int16),
+            "player": (res.player_by_turn[g, tt] + 1).astype(np.int8)}
+    for q in range(p):
+        data[f"hp_p{q + 1}"] = res.hp_by_turn[g, tt, q]
+    data["adversary_hp"] = res.adversary_hp_by_turn[g, tt]
+    data["dealt"] = res.dealt_by_turn[g, tt]
+    for q in range(p):
+        data[f"taken_p{q + 1}"] = res.taken_by_turn[g, tt, q]
+        data[f"mana_p{q + 1}"] = res.mana_by_turn[g, tt, q]
+    comps = res.components_by_turn[g, tt]
+    data["components"] = comps.sum(axis=1).astype(np.int8)
+    for w, word in enumerate(words):
+        data[f"has_{word}"] = comps[:, w]
+    return pd.DataFrame(data)
+
+
+# --- target precision --------------------------------------------------------------------
+
+def precision_plan(precision: float, max_games: int | None = None,
+                   confidence: float = CONFIDENCE) -> dict:
+    """Look schedule and per-look confidence for a run targeting ``precision``.
+
+    The rule (a group-sequential design with a Bonferroni split): the run stops at the first
+    of at most :data:`MAX_LOOKS` pre-planned looks where the Wilson interval of the win rate,
+    computed at confidence ``1 - (1 - confidence) / MAX_LOOKS``, lies within ``precision`` of
+    the observed rate on each side. By the union bound the true win rate is inside *every*
+    look's interval with probability at least ``confidence``, so the interval reported at the
+    stopping look keeps the stated 95% coverage whatever the data made the run stop. The
+    last look is the worst case: the smallest n at which the adjusted interval is within
+    ``precision`` on each side whatever the number of wins (bisected below the analytic bound
+    half-width z/(2 sqrt(n + z^2)) + centre shift z^2/(2(n + z^2))), so the run always
+    stops there.
+    Looks double in size up to it (n_max/32, ..., n_max/2, n_max): a deck far from 50% wins
+    stops early, and the price of looking six times is a z of 2.64 instead of 1.96 at the
+    final look. The looks depend only on ``precision`` (and the cap), so a precision run is
+    as reproducible as a fixed-size one. Rates other than the win rate keep their plain 95%
+    intervals (the stopping rule does not look at them).
+    """
+    if not 0 < precision < 0.5:
+        raise UserError(f"--precision must be between 0 and 0.5 (e.g. 0.01), not {precision}")
+    alpha = (1 - confidence) / MAX_LOOKS
+    z = z_value(1 - alpha)
+    x = (-0.5 + math.sqrt(0.25 + 2 * precision)) / z  # 1/sqrt(n + z^2) at the bound
+    n_max = _smallest_sure_stop(precision, 1 - alpha, max(1, math.ceil(1 / (x * x) - z * z)))
+    capped = max_games is not None and max_games < n_max
+    last = max_games if capped else n_max
+    looks = [n for n in (math.ceil(last / 2 ** (MAX_LOOKS - k)) for k in range(1, MAX_LOOKS + 1))
+             if n >= MIN_FIRST_LOOK] or [last]  # fewer looks than planned: still conservative
+    return {"precision": precision, "looks": looks, "look_confidence": 1 - alpha, "z": z,
+            "worst_case_games": n_max, "capped": capped}
+
+
+def _always_within(n: int, precision: float, confidence: float) -> bool:
+    """Is the Wilson interval at ``n`` games within ``precision`` on each side for every
+    possible number of wins?"""
+    k = np.arange(n + 1)
+    low, high = wilson(k, np.full(n + 1, n), confidence)
+    p = k / n
+    return bool(((p - low) <= precision + 1e-12).all() and ((high - p) <= precision + 1e-12).all())
+
+
+def _smallest_sure_stop(precision: float, confidence: float, bound: int) -> int:
+    """Bisect below the analytic bound (which always passes) for a smaller n that passes too."""
+    lo, hi = 0, bound
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if _always_within(mid, precision, confidence):
+            hi = mid
+        else:
+            lo = mid
+    return hi
+
+
+def _precision_met(wins: int, n: int, plan: dict) -> tuple[bool, tuple[float, float]]:
+    low, high = wilson_interval(wins, n, plan["look_confidence"])
+    p = wins / n
+    return (p - low <= plan["precision"] + 1e-12 and high - p <= plan["precision"] + 1e-12), (low, high)
+
+
+# --- progress ----------------------------------------------------------------------------
+
+class ProgressBar:
+    """A one-line progress bar on stderr, drawn only when stderr is a terminal."""
+
+    def __init__(self, total: int, enabled: bool | None = None, stream=None) -> None:
+        self.stream = stream or sys.stderr
+        if enabled is None:
+            enabled = bool(getattr(self.stream, "isatty", lambda: False)())
+        self.enabled, self.total, self.start, self.last = enabled, total, time.monotonic(), 0.0
+
+    def update(self, done: int, note: str = "") -> None:
+        now = time.monotonic()
+        if not self.enabled or (now - self.last < 0.2 and done < self.total):
+            return
+        self.last = now
+        frac = min(done / self.total, 1.0) if self.total else 1.0
+        bar = "#" * int(30 * frac)
+        self.stream.write(f"\r[{bar:<30}] {done:,}/{self.total:,} games  {now - self.start:5.1f} s"
+                          f"{'  ' + note if note else ''}\x1b[K")
+        self.stream.flush()
+
+    def close(self) -> None:
+        if self.enabled:
+            self.stream.write("\r\x1b[K")
+            self.stream.flush()
+
+
+# --- simulate ----------------------------------------------------------------------------
+
+def _resolve_inputs(decks, scenario, db: CardDB, min_cards: int):
+    from simulator.decks import load_deck
+    from simulator.scenarios import load_scenario
+
+    if isinstance(decks, (str, Path, Deck)):
+        decks = [decks]
+    decks = [d if isinstance(d, Deck) else _load_deck_or_example(d, db, min_cards, load_deck)
+             for d in decks]
+    if not isinstance(scenario, Scenario):
+        scenario = load_scenario(scenario, db)
+    return decks, scenario
+
+
+def _load_deck_or_example(name, db, min_cards, load_deck) -> Deck:
+    """A deck file path, or the name of a bundled example deck (``fire-flames``)."""
+    path = Path(name)
+    if not path.exists():
+        root = Path(__file__).resolve().parents[1]
+        for folder in (root / "decks", Path(__file__).resolve().parent / "bundled" / "decks"):
+            for suffix in ("", ".txt", ".toml"):
+                candidate = folder / f"{name}{suffix}"
+                if candidate.is_file():
+                    return load_deck(candidate, db, min_cards=min_cards)
+    return load_deck(path, db, min_cards=min_cards)
+
+
+def simulate(decks: Sequence[Deck | str | Path] | Deck | str | Path, scenario: Scenario | str | Path,
+             level: str | None = None, players: int | None = None, games: int | None = None,
+             seed: int = 1, jobs: int = 1, batch_size: int = DEFAULT_BATCH, bot: str = DEFAULT_BOT,
+             options: RuleOptions | None = None, db: CardDB | None = None,
+             precision: float | None = None, keep_turns: bool | None = None,
+             progress: bool | None = None, on_chunk: Callable[[int, int], None] | None = None,
+             min_cards: int = 40) -> SimulationResult:
+    """Play games of ``decks`` (one per player, or one for all) against a scenario level.
+
+    decks: Deck objects, deck file paths or example deck names; scenario: a Scenario, a
+    bundled scenario name (``"duke"``) or a file path. ``games`` (default 1000) fixes the
+    number of games; ``precision`` instead plays until the win rate's 95% interval is within
+    ``precision`` on each side (see :func:`precision_plan`; ``games`` then caps the run).
+    ``progress``: a progress bar on stderr (None: only when stderr is a terminal).
+    ``on_chunk(done, planned)`` is called after each finished chunk.
     """
     db = db or load_cards()
     options = options or RuleOptions()
+    decks, scenario = _resolve_inputs(decks, scenario, db, min_cards)
     players = players or len(decks)
     if not 1 <= players <= 4:
         raise UserError(f"--players must be between 1 and 4, not {players}")
@@ -99,7 +367,7 @@ def simulate(decks: Sequence[Deck], scenario: Scenario, level: str | None = None
         decks = list(decks) * players
     if len(decks) != players:
         raise UserError(f"give one deck, or one deck per player ({players}), not {len(decks)}")
-    if games < 1:
+    if games is not None and games < 1:
         raise UserError(f"--games must be at least 1, not {games}")
     if batch_size < 1:
         raise UserError(f"--batch-size must be at least 1, not {batch_size}")
@@ -108,16 +376,95 @@ def simulate(decks: Sequence[Deck], scenario: Scenario, level: str | None = None
     level = level or scenario.default_level
     scenario.level(level)  # a user error names the valid levels
     make_bot(bot)  # a user error names the valid bots
+    plan = precision_plan(precision, games) if precision is not None else None
+    stops = plan["looks"] if plan else [games or DEFAULT_GAMES]
+    if keep_turns is None:
+        keep_turns = stops[-1] <= KEEP_TURNS_UP_TO
     matchup = Matchup(tuple(decks), scenario, level)
-    chunks = chunk_ranges(games, batch_size)
-    if jobs == 1 or len(chunks) == 1:
-        results = [_play_chunk(matchup, db, seed, first, n, bot, options) for first, n in chunks]
-    else:
+    bar = ProgressBar(stops[-1], progress)
+    runner = _Runner(matchup, db, seed, bot, options, keep_turns, jobs, bar, on_chunk, stops[-1])
+    precision_info = None
+    try:
+        done = 0
+        for look, stop in enumerate(stops, 1):
+            runner.run(chunk_ranges(stop, batch_size, start=done))
+            done = stop
+            if plan:
+                met, interval = _precision_met(runner.aggregate.count("win"), done, plan)
+                precision_info = _precision_info(plan, look, met, interval)
+                if met:
+                    break
+    except KeyboardInterrupt:
+        if runner.aggregate is None:
+            raise
+        runner.partial = True
+        if plan:  # the interval of an interrupted precision run is the last look's, recomputed
+            n = runner.aggregate.games
+            _, interval = _precision_met(runner.aggregate.count("win"), n, plan)
+            precision_info = _precision_info(plan, None, False, interval)
+    finally:
+        bar.close()
+    settings = {"seed": seed, "scenario": scenario.name, "level": level, "players": players,
+                "bot": bot, "decks": [d.name for d in decks], "keep_turns": keep_turns,
+                "scenario_file": str(scenario.path),
+                "approximated_cards": scenario.approximated_count(level)}
+    frame = pd.concat(runner.frames, ignore_index=True)
+    turns = pd.concat(runner.turns, ignore_index=True) if keep_turns else None
+    return SimulationResult(frame, settings, runner.aggregate, turns, runner.partial, stops[-1],
+                            precision_info)
+
+
+def _precision_info(plan: dict, look: int | None, met: bool, interval) -> dict:
+    return {"target": plan["precision"], "reached": met, "look": look, "looks": plan["looks"],
+            "interval": [float(interval[0]), float(interval[1])],
+            "method": (f"Wilson at {plan['look_confidence']:.4%} per look, Bonferroni over "
+                       f"{MAX_LOOKS} looks: >= {CONFIDENCE:.0%} coverage at the stopping look")}
+
+
+class _Runner:
+    """Plays chunk lists in order and folds each finished chunk into the run's data."""
+
+    def __init__(self, matchup, db, seed, bot, options, keep_turns, jobs, bar, on_chunk, planned):
+        self.args = (matchup, db, seed)
+        self.bot, self.options, self.keep_turns, self.jobs = bot, options, keep_turns, jobs
+        self.bar, self.on_chunk, self.planned = bar, on_chunk, planned
+        self.aggregate: RunAggregate | None = None
+        self.frames: list[pd.DataFrame] = []
+        self.turns: list[pd.DataFrame] = []
+        self.partial = False
+
+    def _chunks(self, ranges: list[tuple[int, int]]) -> Iterator[Chunk]:
+        matchup, db, seed = self.args
+        task = (matchup, db, seed)
+        rest = (self.bot, self.options, self.keep_turns)
+        if self.jobs == 1 or len(ranges) == 1:
+            return (_play_chunk(*task, first, n, *rest) for first, n in ranges)
         from joblib import Parallel, delayed
 
-        results = Parallel(n_jobs=jobs)(
-            delayed(_play_chunk)(matchup, db, seed, first, n, bot, options) for first, n in chunks)
-    frame = results_frame(results, [first for first, _ in chunks])
-    settings = {"seed": seed, "scenario": scenario.name, "level": level, "players": players,
-                "bot": bot}
-    return SimulationResult(frame, settings)
+        parallel = Parallel(n_jobs=self.jobs, return_as="generator")
+        return parallel(delayed(_play_chunk)(*task, first, n, *rest) for first, n in ranges)
+
+    def run(self, ranges: list[tuple[int, int]]) -> None:
+        chunks: Iterable[Chunk] = self._chunks(ranges)
+        try:
+            for chunk in chunks:
+                self._fold(chunk)
+        finally:
+            close = getattr(chunks, "close", None)
+            if close is not None:  # stops the remaining joblib tasks after an interruption
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")  # joblib's "tasks were cancelled"
+                    close()
+
+    def _fold(self, chunk: Chunk) -> None:
+        if self.aggregate is None:
+            self.aggregate = chunk.aggregate
+        else:
+            self.aggregate.merge(chunk.aggregate)
+        self.frames.append(chunk.games)
+        if chunk.turns is not None:
+            self.turns.append(chunk.turns)
+        done = self.aggregate.games
+        self.bar.update(done)
+        if self.on_chunk is not None:
+            self.on_chunk(done, self.planned)

@@ -48,7 +48,7 @@ from card_positions import (
 
 from simulator.engine import actions
 from simulator.engine.adversary import adversary_turn
-from simulator.engine.handlers import HANDLERS, implemented_cards
+from simulator.engine.handlers import implemented_cards
 from simulator.engine.state import CHANNELED, EQUIPMENT, PERMANENT, PREPARED, RITUAL
 
 DUKE = adv_target(0)
@@ -1132,15 +1132,9 @@ def test_divine_hammer_strike(only_indestructible):
 # --- effects-priority worked examples ------------------------------------------------------
 
 
-def test_divine_hammer_strike_against_warrior_mage_ritual():
-    if "warrior_mage_ritual_indestructible" not in HANDLERS:
-        pytest.skip("warrior_mage_ritual_indestructible handler not registered "
-                    "(simulator/engine/handlers.py HANDLERS)")
-    pytest.skip("the handler exists but its 'at any time' interface is not tested here yet")
+# Divine hammer strike against Warrior-mage ritual: tests/test_abilities.py.
 
 
-@pytest.mark.skipif("tornado" not in HANDLERS,
-                    reason="tornado handler not registered (simulator/engine/handlers.py HANDLERS)")
 def test_tornado_with_seed_in_the_wind():
     # effects-priority sheet: Tornado in preparation, Seed in the wind channeled.
     policy = ScriptedPolicy({"target": DUKE})

@@ -27,6 +27,7 @@ from engine_fixtures import (
 
 from simulator.cards import ELEMENTS, load_cards
 from simulator.decks import load_deck
+from simulator.engine import damage as dmg
 from simulator.engine.actions import (
     activate,
     can_prepare,
@@ -37,7 +38,13 @@ from simulator.engine.actions import (
 )
 from simulator.engine.damage import space
 from simulator.engine.effects import run_trigger
-from simulator.engine.handlers import HANDLERS, implemented_cards, turn_boundary
+from simulator.engine.handlers import (
+    HANDLERS,
+    component_instances,
+    fewer_components_allowed,
+    implemented_cards,
+    turn_boundary,
+)
 from simulator.engine.handlers_air import air_trades_one_for_one
 from simulator.engine.options import RuleOptions
 from simulator.engine.state import (
@@ -543,6 +550,349 @@ def test_warrior_mage_ritual_end_of_turn():
     assert _pile(eng, "discard") == {"fire_whip": 1}
     assert _ether(eng) == [mana(fire=2).tolist(), mana(fire=1).tolist()]
     assert st.board_zone[0, 0, whip] == EMPTY
+
+
+# --- Fire hooks ---------------------------------------------------------------------------
+
+
+def _duke_attack(eng, games=G0):
+    """The Duke's turn-start effect: 4 damage (3 to a Mage Noir) to the player with most HP."""
+    k = int(np.flatnonzero(eng.state.adv_card[games[0]] == lid(eng, "duke"))[0])
+    run_trigger(eng, "turn_start", games, np.full(len(games), -1),
+                np.full(len(games), lid(eng, "duke")), np.full(len(games), k))
+
+
+def test_burning_robe():
+    # Game 0: +1; game 1 (Mage Noir): +2, and Fiery arrow's own Mage Noir amount (4).
+    eng = _engine(["burning_robe", "fiery_arrow", "rite_of_passage"], batch=2)
+    st = eng.state
+    k = put_adversary(eng, "duke")
+    put_on_board(eng, "burning_robe", EQUIPMENT)
+    arrow = put_on_board(eng, "fiery_arrow", PREPARED)
+    put_on_board(eng, "rite_of_passage", RITUAL, games=[1])
+    activate(eng, np.array([0, 1]), np.array([0, 0]), np.array([arrow, arrow]))
+    assert st.adv_hp[:, k].tolist() == [20 - 4, 20 - 6]
+    assert st.hp[:, 0].tolist() == [19, 19]  # then the robe's 1 damage to its controller
+    assert st.damage_taken[:, 0].tolist() == [1, 1]
+
+
+def test_burning_robe_applies_per_instance_to_opposing_targets_only():
+    eng = _engine(["burning_robe", "fire_ball", "violent_wind", "flame_projectile", "dead_tree"])
+    st = eng.state
+    k = put_adversary(eng, "duke")
+    guard = put_adversary(eng, "guard")
+    put_on_board(eng, "burning_robe", EQUIPMENT)
+    ball = put_on_board(eng, "fire_ball", PREPARED)
+    activate(eng, G0, P0, np.array([ball]))
+    # Two instances (the guard, then the Duke), each +1, each followed by a self-hit.
+    assert st.adv_card[0, guard] == -1  # 2 + 1 = 3 damage: destroyed
+    assert st.adv_hp[0, k] == 17
+    assert st.hp[0, 0] == 18
+    # An Air card: no bonus, no self-hit. A Fire card on an own Permanent: neither.
+    tree = put_on_board(eng, "dead_tree", PERMANENT, hp=5)
+    wind = put_on_board(eng, "violent_wind", PREPARED)
+    eng.policy.forced["target"] = [k, _perm_target(eng, 0, tree)]
+    activate(eng, G0, P0, np.array([wind]))
+    proj = put_on_board(eng, "flame_projectile", PREPARED)
+    activate(eng, G0, P0, np.array([proj]))
+    assert st.adv_hp[0, k] == 13
+    assert st.board_hp[0, 0, tree] == 2
+    assert st.hp[0, 0] == 18
+
+
+def test_crimson_ring():
+    # Game 0 pays 1 Fire: 1 damage to the Duke; game 1 declines.
+    eng = _engine(["crimson_ring"], batch=2,
+                  optional_payment=lambda eng, games, *a, **c: np.array([1, 0])[games])
+    st = eng.state
+    k = put_adversary(eng, "duke")
+    put_on_board(eng, "crimson_ring", EQUIPMENT)
+    st.reserve[:, 0] = mana(fire=1, water=1)
+    _duke_attack(eng, np.array([0, 1]))
+    assert st.hp[:, 0].tolist() == [16, 16]
+    assert st.adv_hp[:, k].tolist() == [19, 20]
+    assert st.reserve[:, 0].tolist() == [mana(water=1).tolist(), mana(fire=1, water=1).tolist()]
+    assert _ether(eng, 0) == [mana(fire=1).tolist(), mana().tolist()] and st.ether[1].sum() == 0
+    (asked,) = eng.policy.of_kind("optional_payment")
+    assert asked.options.tolist() == [[True, True]] * 2
+    assert asked.context["card"].tolist() == [lid(eng, "crimson_ring")] * 2
+
+
+def test_crimson_ring_triggers_on_hp_loss_but_not_on_zero_damage():
+    eng = _engine(["crimson_ring", "bark_armor", "ritual_of_decomposition"], optional_payment=1)
+    st = eng.state
+    k = put_adversary(eng, "duke")
+    put_on_board(eng, "crimson_ring", EQUIPMENT)
+    put_on_board(eng, "bark_armor", EQUIPMENT)  # ignores 1 damage from the opponent per turn
+    st.reserve[0, 0] = mana(fire=2)
+    dmg.deal_damage(eng, G0, np.array([-1]), np.array([lid(eng, "duke")]),
+                    np.array([_player_target(eng, 0)]), np.array([1]))
+    assert st.hp[0, 0] == 20 and "optional_payment" not in eng.policy.kinds  # 0: not inflicted
+    ritual = put_on_board(eng, "ritual_of_decomposition", RITUAL)
+    run_trigger(eng, "turn_start", G0, P0, np.array([lid(eng, "ritual_of_decomposition")]),
+                np.array([ritual]))  # lose 1 HP
+    assert st.hp[0, 0] == 19 and st.adv_hp[0, k] == 19
+    assert len(eng.policy.of_kind("optional_payment")) == 1
+
+
+def test_crimson_ring_needs_fire_and_the_adversary():
+    eng = _engine(["crimson_ring"], batch=2)
+    st = eng.state
+    put_on_board(eng, "crimson_ring", EQUIPMENT)
+    st.reserve[1, 0] = mana(fire=1)
+    put_adversary(eng, "duke", games=[0])  # game 1: no Adversary to hit
+    _duke_attack(eng, G0)  # game 0: no Fire to pay
+    dmg.lose_hp(eng, np.array([1]), P0, np.array([2]))
+    assert st.hp[:, 0].tolist() == [16, 18]
+    assert "optional_payment" not in eng.policy.kinds
+
+
+def test_crimson_ring_and_burning_robe_chain():
+    """The ring's damage is a Fire card's: the robe adds 1 and hits back, which triggers the
+    ring again (one chain, as the effects-priority sheet's two rings): 3 Fire, 3 payments."""
+    eng = _engine(["crimson_ring", "burning_robe", "fiery_arrow"], optional_payment=1)
+    st = eng.state
+    k = put_adversary(eng, "duke")
+    put_on_board(eng, "crimson_ring", EQUIPMENT)
+    put_on_board(eng, "burning_robe", EQUIPMENT)
+    arrow = put_on_board(eng, "fiery_arrow", PREPARED)
+    st.reserve[0, 0] = mana(fire=3)
+    activate(eng, G0, P0, np.array([arrow]))
+    assert st.adv_hp[0, k] == 20 - 4 - 3 * 2
+    assert st.hp[0, 0] == 20 - 4
+    assert st.reserve[0, 0].sum() == 0
+    assert _ether(eng) == [mana(fire=2).tolist(), mana(fire=1).tolist()]
+    assert len(eng.policy.of_kind("optional_payment")) == 3  # no Fire left: no 4th question
+
+
+def test_crimson_ring_chain_stops_when_declined():
+    eng = _engine(["crimson_ring", "burning_robe", "fiery_arrow"], optional_payment=[1, 0])
+    st = eng.state
+    k = put_adversary(eng, "duke")
+    put_on_board(eng, "crimson_ring", EQUIPMENT)
+    put_on_board(eng, "burning_robe", EQUIPMENT)
+    arrow = put_on_board(eng, "fiery_arrow", PREPARED)
+    st.reserve[0, 0] = mana(fire=3)
+    activate(eng, G0, P0, np.array([arrow]))
+    assert st.adv_hp[0, k] == 14 and st.hp[0, 0] == 18 and st.reserve[0, 0, FIRE] == 2
+
+
+def test_two_crimson_rings_give_two_chances():
+    # Two rings can be in play (an indestructible one survives the second): one chance each.
+    eng = _engine(["crimson_ring"], optional_payment=1)
+    st = eng.state
+    k = put_adversary(eng, "duke")
+    put_on_board(eng, "crimson_ring", EQUIPMENT)
+    put_on_board(eng, "crimson_ring", EQUIPMENT)
+    st.reserve[0, 0] = mana(fire=3)
+    _duke_attack(eng)
+    assert st.adv_hp[0, k] == 18 and st.reserve[0, 0, FIRE] == 1
+    assert len(eng.policy.of_kind("optional_payment")) == 2
+
+
+def test_ignition():
+    eng = _engine(["ignition", "flame_projectile"], batch=2)
+    st = eng.state
+    games = np.array([0, 1])
+    k = put_adversary(eng, "duke")
+    guard = put_adversary(eng, "guard")
+    ign = put_on_board(eng, "ignition", PREPARED, locked=mana(fire=3))
+    activate(eng, games, np.zeros(2, np.int64), np.array([ign, ign]))
+    # Ignition's own discard counts (its effect had started).
+    assert st.adv_hp[:, k].tolist() == [19, 19]
+    # Game 0: an Adversary card destroyed, then the spell discarded: 2 more.
+    proj = put_on_board(eng, "flame_projectile", PREPARED, games=[0])
+    eng.policy.forced["target"] = guard
+    activate(eng, G0, P0, np.array([proj]))
+    assert st.adv_card[0, guard] == -1 and st.adv_hp[0, k] == 17
+    # Game 1: the next turn, nothing more.
+    turn_boundary(eng, np.array([1]))
+    proj = put_on_board(eng, "flame_projectile", PREPARED, games=[1])
+    activate(eng, np.array([1]), P0, np.array([proj]))
+    assert st.adv_card[1, guard] == -1 and st.adv_hp[1, k] == 19
+
+
+def test_ignition_not_counting_itself_is_an_option():
+    eng = _engine(["ignition"])
+    eng.options = SimpleNamespace(**RuleOptions().as_dict(), ignition_counts_itself=False)
+    k = put_adversary(eng, "duke")
+    ign = put_on_board(eng, "ignition", PREPARED)
+    activate(eng, G0, P0, np.array([ign]))
+    assert eng.state.adv_hp[0, k] == 20
+    assert _pile(eng, "discard") == {"ignition": 1}
+
+
+def test_fire_mask():
+    eng = _engine(["fire_mask", "burning_robe", "flame", "fiery_arrow", "kerlochs_robe",
+                   "druid_horns"])
+    st = eng.state
+    robe, arrow, kerloch = (lid(eng, c) for c in ("burning_robe", "fiery_arrow", "kerlochs_robe"))
+    flame = WORD_INDEX["Flame"]
+    put_on_board(eng, "flame", CHANNELED)
+    put_on_board(eng, "druid_horns", EQUIPMENT)
+    set_hand(eng, {"burning_robe": 1, "fiery_arrow": 1, "kerlochs_robe": 1})
+    st.reserve[0, 0] = mana(fire=3, vegetal=3, arcane=2)
+    assert component_shortfall(eng, G0, P0)[0, robe, flame] == 1  # Flame x2, only one
+    mask = put_on_board(eng, "fire_mask", EQUIPMENT)
+    short = component_shortfall(eng, G0, P0)[0]
+    assert short[robe, flame] == 0  # a Fire card's "x2" becomes x1
+    assert can_prepare(eng, G0, P0)[0, robe]
+    assert short[kerloch, WORD_INDEX["Druid"]] == 1  # a Vegetal card keeps its Druid x2
+    assert not can_prepare(eng, G0, P0)[0, kerloch]
+    prepare(eng, G0, P0, np.array([robe]))
+    (asked,) = eng.policy.of_kind("use_component")
+    assert asked.context["word"] == flame
+    # The Flame destroyed itself after use: a Fire card needing one Flame still needs it.
+    assert _board(eng) == {1: ("druid_horns", EQUIPMENT), mask: ("fire_mask", EQUIPMENT),
+                           3: ("burning_robe", EQUIPMENT)}
+    assert component_shortfall(eng, G0, P0)[0, arrow, flame] == 1
+
+
+# --- Component counts ---------------------------------------------------------------------
+
+
+def test_prodigious_source():
+    eng = _engine(["prodigious_source", "surging_wave", "unleashed_ocean", "maelstrom"])
+    st = eng.state
+    wave, ocean = WORD_INDEX["Wave"], lid(eng, "unleashed_ocean")
+    ws = put_on_board(eng, "surging_wave", CHANNELED)
+    put_on_board(eng, "maelstrom", PERMANENT)
+    set_hand(eng, {"unleashed_ocean": 1})
+    st.reserve[0, 0] = mana(water=1)
+    assert not can_prepare(eng, G0, P0)[0, ocean]  # Wave x2, one Wave
+    put_on_board(eng, "prodigious_source", PERMANENT)
+    have = component_instances(eng, G0, P0)[0]
+    assert have[wave] == 2
+    assert have[WORD_INDEX["Maelström"]] == 1  # Permanents excluded
+    assert have[WORD_INDEX["Source"]] == 1
+    put_on_board(eng, "prodigious_source", PERMANENT)  # copies stack
+    assert component_instances(eng, G0, P0)[0, wave] == 3
+    prepare(eng, G0, P0, np.array([ocean]))
+    asked = eng.policy.of_kind("use_component")
+    assert [np.flatnonzero(a.options[0]).tolist() for a in asked] == [[ws], [ws]]
+    assert _board(eng)[4] == ("unleashed_ocean", PERMANENT)
+    assert st.board_mana[0, 0, 4].tolist() == mana(water=1).tolist()
+
+
+def test_great_waters_counts_water_drop_and_prodigious_source():
+    eng = _engine(["great_waters", "water_drop", "droplet", "prodigious_source"], target=0)
+    st = eng.state
+    k = put_adversary(eng, "duke")
+    put_on_board(eng, "water_drop", CHANNELED)
+    put_on_board(eng, "droplet", CHANNELED)
+    put_on_board(eng, "prodigious_source", PERMANENT)
+    first = put_on_board(eng, "great_waters", PREPARED)
+    second = put_on_board(eng, "great_waters", PREPARED)
+    # Water drop: 1 + 1 (counted as 2) + 1 (Source); Droplet: 1 + 1 (Source).
+    activate(eng, G0, P0, np.array([first]))
+    assert st.adv_hp[0, k] == 15
+    # Once per turn: the Water drop counts once now.
+    activate(eng, G0, P0, np.array([second]))
+    assert st.adv_hp[0, k] == 11
+
+
+def test_prodigious_sowing():
+    eng = _engine(["prodigious_sowing", "seed", "seed_in_the_wind", "hostile_forest",
+                   "king_of_trees"])
+    st = eng.state
+    k = put_adversary(eng, "duke")
+    forest, tree = lid(eng, "hostile_forest"), WORD_INDEX["Tree"]
+    seeds = [put_on_board(eng, "seed", CHANNELED) for _ in range(3)]
+    wind = put_on_board(eng, "seed_in_the_wind", CHANNELED)
+    set_hand(eng, {"hostile_forest": 1})
+    st.reserve[0, 0] = mana(vegetal=3, mineral=1)
+    assert not can_prepare(eng, G0, P0)[0, forest]  # Tree x3, no Tree
+    sowing = put_on_board(eng, "prodigious_sowing", PERMANENT)
+    assert component_instances(eng, G0, P0)[0, tree] == 3  # up to 3 of the 4 Seeds
+    king = put_on_board(eng, "king_of_trees", PERMANENT)
+    run_trigger(eng, "turn_start", G0, P0, np.array([lid(eng, "king_of_trees")]),
+                np.array([king]))
+    assert st.adv_hp[0, k] == 20 - 2 * 4  # the King and 3 Seeds-made-Trees
+    prepare(eng, G0, P0, np.array([forest]))
+    asked = [np.flatnonzero(a.options[0]).tolist() for a in eng.policy.of_kind("use_component")]
+    assert asked[0] == seeds + [king]  # the Seed in the wind is the 4th Seed: not a Tree
+    assert wind not in asked[0]
+    # Without the Sowing, Seeds are no longer Trees.
+    from simulator.engine.board import TO_DISCARD, leave_board
+
+    leave_board(eng, G0, P0, np.array([sowing]), TO_DISCARD)
+    assert component_instances(eng, G0, P0)[0, tree] == 1  # the King only
+
+
+def test_tree_in_flames_with_king_of_trees_needs_no_component():
+    eng = _engine(["tree_in_flames", "king_of_trees", "rite_of_passage"], batch=3)
+    tif, king = lid(eng, "tree_in_flames"), lid(eng, "king_of_trees")
+    put_on_board(eng, "rite_of_passage", RITUAL, games=[0, 1])
+    put_on_board(eng, "king_of_trees", PERMANENT, games=[0])
+    fewer = fewer_components_allowed(eng, np.arange(3), np.zeros(3, np.int64))
+    assert fewer[:, tif].tolist() == [2, 1, 0]  # King + Mage Noir, Mage Noir, neither
+    assert fewer[:, king].tolist() == [0, 0, 0]
+
+
+# --- Water hooks --------------------------------------------------------------------------
+
+
+def test_subtle_infiltration():
+    eng = _engine(["subtle_infiltration"], trade_give=FIRE, release_locked_mana=[FIRE])
+    st = eng.state
+    k = put_adversary(eng, "duke")
+    inf = put_on_board(eng, "subtle_infiltration", PERMANENT, locked=mana(fire=1, water=1))
+    st.reserve[0, 0] = mana(fire=4)
+    st.ether[0, 0] = mana(water=2)
+    trade(eng, G0, P0, np.array([WATER]))  # 2 Fire into pile 0, 1 Water out
+    assert st.adv_hp[0, k] == 19
+    assert st.board_mana[0, 0, inf].tolist() == mana(water=1).tolist()
+    assert _ether(eng) == [mana(fire=2, water=1).tolist(), mana(fire=1).tolist()]
+    (release,) = eng.policy.of_kind("release_locked_mana")
+    assert np.flatnonzero(release.options[0]).tolist() == [FIRE, WATER]
+    trade(eng, G0, P0, np.array([WATER]))
+    # 1 more damage, its last Mana released (to pile 1): discarded; then it takes up to 2
+    # Water from the Ether: only 1 is left (pile 1).
+    assert st.adv_hp[0, k] == 18
+    assert _board(eng) == {}
+    assert _pile(eng, "discard") == {"subtle_infiltration": 1}
+    assert st.reserve[0, 0].tolist() == mana(water=3).tolist()
+    assert _ether(eng) == [mana(fire=4).tolist(), mana(fire=1).tolist()]
+    (take,) = eng.policy.of_kind("take_water")
+    assert take.options.tolist() == [[False, True, True]]  # pile 1, or stop
+
+
+def test_subtle_infiltration_ignores_trades_without_water():
+    eng = _engine(["subtle_infiltration"], trade_give=FIRE)
+    st = eng.state
+    k = put_adversary(eng, "duke")
+    inf = put_on_board(eng, "subtle_infiltration", PERMANENT, locked=mana(water=2))
+    st.reserve[0, 0] = mana(fire=2)
+    st.ether[0, 0] = mana(air=1)
+    trade(eng, G0, P0, np.array([AIR]))
+    assert st.adv_hp[0, k] == 20 and st.board_mana[0, 0, inf].tolist() == mana(water=2).tolist()
+
+
+def test_unleashed_ocean():
+    eng = _engine(["unleashed_ocean", "surging_wave", "purifying_wave"])
+    st = eng.state
+    k = put_adversary(eng, "duke")
+    ocean = put_on_board(eng, "unleashed_ocean", PERMANENT, locked=mana(water=3))
+    surging = put_on_board(eng, "surging_wave", CHANNELED)
+    purifying = put_on_board(eng, "purifying_wave", CHANNELED)
+    # The player orders the Waves: the Purifying wave heals them first, then 3 damage.
+    eng.policy.forced["own_component"] = [purifying, surging, purifying, surging]
+    eng.policy.forced["target"] = [_player_target(eng, 0), k, _player_target(eng, 0), k]
+    turn_start(eng, G0, P0)
+    assert st.hp[0, 0] == 22 and st.adv_hp[0, k] == 17
+    assert st.board_mana[0, 0, ocean].tolist() == mana(water=1).tolist()  # 2 Waves: 2 released
+    assert _ether(eng) == [mana(water=1).tolist(), mana(water=1).tolist()]
+    asked = eng.policy.of_kind("own_component")
+    assert asked[0].context["word"] == "Wave"
+    assert np.flatnonzero(asked[0].options[0]).tolist() == [surging, purifying]
+    assert np.flatnonzero(asked[1].options[0]).tolist() == [surging]
+    # Next turn: the Waves apply even with 1 Mana left; it releases it and is discarded.
+    turn_start(eng, G0, P0)
+    assert st.hp[0, 0] == 24 and st.adv_hp[0, k] == 14
+    assert _board(eng) == {surging: ("surging_wave", CHANNELED),
+                           purifying: ("purifying_wave", CHANNELED)}
+    assert _pile(eng, "discard") == {"unleashed_ocean": 1}
+    assert _ether(eng) == [mana(water=2).tolist(), mana(water=1).tolist()]
 
 
 # --- registry -----------------------------------------------------------------------------

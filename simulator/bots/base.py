@@ -174,7 +174,63 @@ class BasePolicy:
 
     # --- main phase -----------------------------------------------------------------
     def score_main_action(self, eng, games, players, options, **_):
-        return self.main_action_scores(eng, games, players, options)
+        scores = self.main_action_scores(eng, games, players, options)
+        sp = action_space(eng)
+        scores[:, sp.ability:sp.prepare] = self.ability_scores(eng, games, players)
+        return scores
+
+    # --- activated abilities (engine/abilities.py) ------------------------------------
+    def ability_scores(self, eng, games, players) -> np.ndarray:
+        """(n, S) worth of using the ability of each own board slot now (main phase);
+        ``NEG`` keeps it unused. Crude rules: free cards (Druid horns), HP for cards while
+        healthy (Crimson ritual), surplus cards or a lethal total for damage (Emptiness and
+        decomposition rituals), protect Equipment the Warrior-mage ritual would destroy."""
+        from simulator.engine.abilities import ABILITY_NAMES, indestructible_candidates, slot_abilities
+        from simulator.engine.state import EQUIPMENT, PERMANENT
+
+        st = eng.state
+        which = slot_abilities(eng, games, players)
+        scores = np.full(which.shape, NEG)
+
+        def use(name: str, ok: np.ndarray, worth: float) -> None:
+            here = (which == ABILITY_NAMES.index(name)) & ok[:, None]
+            scores[here] = worth
+
+        hp = st.hp[games, players]
+        hand = st.hand[games, players].sum(axis=1)
+        present = adversary_present(st, eng.tables.is_adversary)[games]
+        adv_hp = self.adversary_hp(eng, games)
+        use("druid_horns", np.ones(len(games), bool), 8.0)
+        use("crimson_ritual", (hp >= 12) & (st.deck_len[games, players] > 5), 3.0)
+        use("emptiness_ritual_ping", present & ((hand > st.max_hand[games, players])
+                                                | (adv_hp <= hand)), 2.0)
+        perm_hp = np.where(st.board_zone[games, players] == PERMANENT, st.board_hp[games, players], 0)
+        use("ritual_of_decomposition", present & (perm_hp.max(axis=1, initial=0) >= adv_hp), 1000.0)
+        fresh = indestructible_candidates(eng, games, players) & (
+            st.board_turn[games, players] == st.turn[games][:, None]) & (
+            st.board_zone[games, players] == EQUIPMENT)
+        use("warrior_mage_ritual_indestructible", fresh.any(axis=1) & (hand > 0), 4.0)
+        return scores
+
+    def score_ability_target(self, eng, games, players, options, ability="", **_):
+        """The own board card an ability acts on: the Permanent with the most HP (Ritual of
+        decomposition), Equipment put into play this turn first (Warrior-mage ritual)."""
+        st = eng.state
+        if ability == "ritual_of_decomposition":
+            return st.board_hp[games, players].astype(np.float64)
+        fresh = st.board_turn[games, players] == st.turn[games][:, None]
+        return fresh.astype(np.float64)
+
+    def score_may_use_ability(self, eng, games, players, options, ability="", amount=None, **_):
+        """Option 1 uses an "at any time" ability at a window outside the main phase:
+        Kerloc'h's robe only against damage that would put the player out; the Warrior-mage
+        ritual always saves the Equipment."""
+        n = len(games)
+        if ability == "kerlochs_robe" and amount is not None:
+            use = np.asarray(amount) - 2 >= eng.state.hp[games, players]
+        else:
+            use = np.ones(n, bool)
+        return np.stack([np.zeros(n), np.where(use, 1.0, -1.0)], axis=1)
 
     def main_action_scores(self, eng, games, players, options) -> np.ndarray:
         st, t = eng.state, eng.tables

@@ -22,7 +22,7 @@ class GreedyPolicy(BasePolicy):
         return eng.state.ether[games].sum(axis=2).astype(np.float64)
 
     def score_main_action(self, eng, games, players, options, **_):
-        scores = self.main_action_scores(eng, games, players, options)
+        scores = super().score_main_action(eng, games, players, options)
         sp = action_space(eng)
         f = self.features(eng)
         cards = np.maximum(eng.state.board_card[games, players], 0)

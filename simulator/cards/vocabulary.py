@@ -35,6 +35,12 @@ Triggers (:data:`TRIGGERS`):
     The card leaves play (any zone change from the board).
 ``used_as_component``
     The card was designated as a component when another card was prepared.
+``ability``
+    An activated ability of a card in play that its controller may use (repeatedly) when the
+    card allows it ("During your main phase, you may ...", "At any time, you may ...").
+    Its steps name a registered ability (``engine/abilities.py``), which says when it is
+    usable; the engine offers it as a main-phase action and, for some "at any time"
+    abilities, at other moments.
 
 Every step has an ``op`` and op-specific parameters; the shared ones are:
 
@@ -60,7 +66,7 @@ from __future__ import annotations
 
 TRIGGERS: tuple[str, ...] = (
     "activate", "enter", "turn_start", "turn_start_prepared", "turn_start_channeled", "leave",
-    "used_as_component",
+    "used_as_component", "ability",
 )
 
 #: Who a step affects. "opponent" means the opposing side: the Adversary for a player's card
@@ -83,10 +89,12 @@ TARGETS: dict[str, str] = {
 
 #: Counts usable in ``per``. A ``:WORD`` suffix names a component word.
 COUNTS: dict[str, str] = {
-    "own_component": "components the controller has that provide WORD",
+    "own_component": "components the controller has that provide WORD (extra instances included)",
     "component_in_play": "components on the whole board that provide WORD",
-    "water_components_in_play": "channeled Water spells on the whole board",
-    "trees_in_play": "cards with the Tree word on the whole board (components and Permanents)",
+    "water_components_in_play": "channeled Water spells on the whole board (Water drop and "
+                                "Prodigious source instances included)",
+    "trees_in_play": "cards with the Tree word on the whole board (components and Permanents, "
+                     "Seeds made Trees by Prodigious sowing included)",
     "this_hp": "the current HP of this card",
     "locked_on_component": "Mana locked under the own component that provides WORD",
 }

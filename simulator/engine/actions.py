@@ -1,8 +1,9 @@
 """Main-phase actions (RULES.md R7): prepare, activate, channel, trade; legality and effects.
 
 The action space of one decision is flat: ``0`` ends the main phase, then one entry per
-card kind to prepare, one per board slot to activate, one per slot to channel, and one per
-element to take in a trade. :func:`legal_actions` builds the mask, the policy picks, and
+board slot to use the ability of the card in it (engine/abilities.py), one per card kind to
+prepare, one per board slot to activate, one per slot to channel, and one per element to
+take in a trade. :func:`legal_actions` builds the mask, the policy picks, and
 :func:`apply_actions` carries out each group of games that chose the same kind of action.
 """
 
@@ -13,6 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from simulator.cards import ELEMENTS
+from simulator.engine.abilities import ability_legal, use_ability
 from simulator.engine.board import (
     TO_DISCARD,
     board_cards,
@@ -27,13 +29,21 @@ from simulator.engine.board import (
 from simulator.engine.core import Engine
 from simulator.engine.effects import run_trigger
 from simulator.engine.handlers import (
+    component_instances,
+    component_requirements,
     extra_component_slots,
+    fewer_components_allowed,
+    granted_words,
+    indestructible_slots,
     record_used_components,
+    source_extra_slots,
     spend_extra_instance,
+    subtle_infiltration_trade,
     trade_price,
 )
 from simulator.engine.mana import add_to_ether, release_slot
 from simulator.engine.state import CHANNELED, EQUIPMENT, PERMANENT, PREPARED, RITUAL
+from simulator.engine.usage import count_actions
 
 E = len(ELEMENTS)
 ZONE_OF_TYPE = np.array([PREPARED, PERMANENT, EQUIPMENT, RITUAL], np.int8)  # by CARD_TYPES
@@ -47,24 +57,28 @@ class ActionSpace:
     slots: int
 
     @property
-    def prepare(self) -> int:
+    def ability(self) -> int:
         return 1
 
     @property
+    def prepare(self) -> int:
+        return 1 + self.slots
+
+    @property
     def activate(self) -> int:
-        return 1 + self.cards
+        return 1 + self.slots + self.cards
 
     @property
     def channel(self) -> int:
-        return 1 + self.cards + self.slots
+        return 1 + 2 * self.slots + self.cards
 
     @property
     def trade(self) -> int:
-        return 1 + self.cards + 2 * self.slots
+        return 1 + 3 * self.slots + self.cards
 
     @property
     def size(self) -> int:
-        return 1 + self.cards + 2 * self.slots + E
+        return 1 + 3 * self.slots + self.cards + E
 
 
 def action_space(eng: Engine) -> ActionSpace:
@@ -108,9 +122,9 @@ def effective_cost(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.nda
 
 def component_shortfall(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.ndarray:
     """(n, C, W) component words missing to prepare each card kind (0 when satisfied)."""
-    have = component_counts(eng, games, player)  # (n, W)
-    have = have + extra_component_slots(eng, games, player).sum(axis=1)  # e.g. Water drop
-    return np.maximum(eng.tables.requires[None, :, :] - have[:, None, :], 0)
+    have = component_instances(eng, games, player)  # (n, W) Water drop, Prodigious cards
+    need = component_requirements(eng, games, player)  # (n, C, W) Fire mask
+    return np.maximum(need - have[:, None, :], 0)
 
 
 def can_prepare(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.ndarray:
@@ -122,8 +136,7 @@ def can_prepare(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.ndarra
     short = component_shortfall(eng, games, player)
     missing = short.sum(axis=2)
     mn = is_mage_noir(eng, games, player)
-    ok = missing == 0
-    ok |= (missing <= s.fewer_components_mn[None, :]) & mn[:, None]
+    ok = missing <= fewer_components_allowed(eng, games, player)  # Mage Noir, King of trees
     alt_word, alt_element = s.alt_component[:, 0], s.alt_component[:, 1]
     if (alt_word >= 0).any():
         # e.g. Fire ball: discard another Fire card from hand instead of the Flame component.
@@ -155,6 +168,7 @@ def legal_actions(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.ndar
     n = len(games)
     legal = np.zeros((n, space.size), bool)
     legal[:, 0] = True
+    legal[:, space.ability:space.prepare] = ability_legal(eng, games, player)
     legal[:, space.prepare:space.activate] = can_prepare(eng, games, player)
     zone = st.board_zone[games, player]
     cards = board_cards(eng, games, player)
@@ -219,6 +233,7 @@ def trade(eng: Engine, games: np.ndarray, player: np.ndarray, element: np.ndarra
         add_to_ether(eng, games, player, given)
     st.reserve[games, player, element] += 1
     eng.say(games, "trades {} Mana for 1 {}", given.sum(axis=1), [ELEMENTS[int(e)] for e in element])
+    subtle_infiltration_trade(eng, games, player, given, element)  # trades involving Water
 
 
 # --- prepare / activate / channel -------------------------------------------------
@@ -259,20 +274,21 @@ def prepare(eng: Engine, games: np.ndarray, player: np.ndarray, card: np.ndarray
 def _designate_components(eng: Engine, games: np.ndarray, player: np.ndarray,
                           card: np.ndarray, skip_alt: np.ndarray) -> np.ndarray:
     """(n, S) bool slots used as components, chosen one at a time by the player (R8.6)."""
-    t = eng.tables
     s = eng.state.board_card.shape[2]
+    rows = np.arange(len(games))
     used = np.zeros((len(games), s), bool)
-    need = t.requires[card].copy()  # (n, W)
+    need = component_requirements(eng, games, player)[rows, card]  # (n, W) Fire mask
     alt_word = eng.statics.alt_component[card, 0]
-    mn = is_mage_noir(eng, games, player)
-    skip_left = np.where(mn, eng.statics.fewer_components_mn[card], 0)
-    extra = extra_component_slots(eng, games, player) > 0  # (n, S, W) may be designated twice
+    skip_left = fewer_components_allowed(eng, games, player)[rows, card]
+    extra = extra_component_slots(eng, games, player)  # (n, S, W) more designations per slot
+    lasting = source_extra_slots(eng, games, player)  # the part that is not Water drop's
+    granted = granted_words(eng, games, player)  # (n, S, W) e.g. Prodigious sowing's Trees
     for w in np.flatnonzero(need.any(axis=0)):
-        used_w, again = np.zeros_like(used), np.zeros_like(used)
+        times = np.zeros((len(games), s), np.int64)  # designations of each slot for word w
         for k in range(int(need[:, w].max())):
             want = need[:, w] > k
-            slots = component_slots(eng, games, player, w) & ~used
-            slots |= used_w & extra[:, :, w] & ~again
+            slots = (component_slots(eng, games, player, w) | granted[:, :, w]) & ~used
+            slots |= (times > 0) & (times <= extra[:, :, w])
             short = want & ~slots.any(axis=1)
             # A missing component is covered by the alternative cost or by "fewer components".
             short_alt = short & skip_alt & (alt_word == w)
@@ -282,11 +298,11 @@ def _designate_components(eng: Engine, games: np.ndarray, player: np.ndarray,
             if len(r):
                 choice = eng.decide("use_component", games[r], player[r], slots[r],
                                     card=card[r], word=int(w))
-                second = used_w[r, choice]  # the same card counted once more (Water drop)
-                again[r[second], choice[second]] = True
-                spend_extra_instance(eng, games[r[second]], player[r[second]], choice[second])
+                # Counted once more beyond Prodigious source: Water drop's once-per-turn use.
+                drop = times[r, choice] > lasting[r, choice, w]
+                spend_extra_instance(eng, games[r[drop]], player[r[drop]], choice[drop])
+                times[r, choice] += 1
                 used[r, choice] = True
-                used_w[r, choice] = True
     return used
 
 
@@ -301,8 +317,7 @@ def _replace_equipment(eng: Engine, games: np.ndarray, player: np.ndarray, card:
     same = (st.board_zone[games, player] == EQUIPMENT) & (t.slot[cards] == t.slot[card][:, None])
     same[np.arange(len(games)), slot] = False
     same &= is_eq[:, None]
-    indestructible = np.array(["indestructible" in k for k in t.keywords])[cards]
-    same &= ~indestructible
+    same &= ~indestructible_slots(eng, games, player)  # keyword or Warrior-mage ritual
     g, s = np.nonzero(same)
     leave_board(eng, games[g], player[g], s, TO_DISCARD)
 
@@ -322,7 +337,7 @@ def _resolve_used_components(eng: Engine, games: np.ndarray, player: np.ndarray,
         kw = t.keywords
         for_equipment = t.card_type[card[r]] == 2
         forge = np.array(["forge" in kw[c] for c in comp])
-        indestructible = np.array(["indestructible" in kw[c] for c in comp])
+        indestructible = indestructible_slots(eng, g, p)[:, s]
         equipment_used = (st.board_zone[g, p, s] == EQUIPMENT) | forge
         gone = still & for_equipment & equipment_used & ~indestructible
         leave_board(eng, g[gone], p[gone], slot[gone], TO_DISCARD)
@@ -355,12 +370,14 @@ def _mark_mage_noir(eng: Engine, games: np.ndarray, player: np.ndarray) -> None:
 def apply_actions(eng: Engine, games: np.ndarray, player: np.ndarray,
                   action: np.ndarray) -> None:
     """Carry out each game's chosen action (0 = end of main phase is handled by the caller)."""
+    count_actions(eng, games, player, action)  # card-usage counters (engine/usage.py)
     space = action_space(eng)
     groups = (
         (space.prepare, space.activate, lambda g, p, a: prepare(eng, g, p, a)),
         (space.activate, space.channel, lambda g, p, a: activate(eng, g, p, a)),
         (space.channel, space.trade, lambda g, p, a: channel(eng, g, p, a)),
         (space.trade, space.size, lambda g, p, a: trade(eng, g, p, a)),
+        (space.ability, space.prepare, lambda g, p, a: use_ability(eng, g, p, a)),
     )
     for lo, hi, run in groups:
         pick = (action >= lo) & (action < hi) & (eng.state.outcome[games] == 0)

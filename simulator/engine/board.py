@@ -108,6 +108,10 @@ def leave_board(eng: Engine, games: np.ndarray, player: np.ndarray, slot: np.nda
 
         run_trigger(eng, "leave", games, player, card, slot=None)
     release_slot(eng, games, player, slot)
+    if dest == TO_DISCARD and run_triggers:
+        from simulator.engine.handlers_fire import card_went_to_discard
+
+        card_went_to_discard(eng, games, player, slot, card)  # Ignition
 
 
 def put_in_deck(eng: Engine, games: np.ndarray, player: np.ndarray, card: np.ndarray,
@@ -183,6 +187,9 @@ def adversary_destroyed(eng: Engine, games: np.ndarray, k: np.ndarray) -> None:
     won = eng.tables.win_when_destroyed[card] & (st.outcome[games] == RUNNING)
     st.outcome[games[won]] = WIN
     st.end_turn[games[won]] = st.turn[games[won]]
+    from simulator.engine.handlers_fire import card_went_to_discard
+
+    card_went_to_discard(eng, games)  # Ignition: an Adversary card went to its discard pile
 
 
 __all__ = [

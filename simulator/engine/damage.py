@@ -7,6 +7,11 @@ over one mask: ``t < K`` is Adversary board slot ``t``; ``K <= t < K+P`` is play
 Damage versus HP loss: damage can be increased (damage bonuses of the source's controller),
 redirected (Protector), reduced and ignored (armours); HP loss cannot. Each instance goes
 through the pipeline on its own (R11.3).
+
+Card hooks of the pipeline (engine/handlers_fire.py, engine/abilities.py): Burning robe adds
+to an instance and hits its controller after it; Kerloc'h's robe may be sacrificed right
+before an instance reaches its controller and then prevents (reduces to 0) the rest of the
+turn's damage; every HP loss or damage taken above 0 triggers Crimson rings.
 """
 
 from __future__ import annotations
@@ -71,6 +76,15 @@ def deal_damage(eng: Engine, games: np.ndarray, src_player: np.ndarray, src_card
     if from_player.any():
         amount[from_player] += damage_bonus(eng, games[from_player], src_player[from_player],
                                             src_card[from_player])
+    from simulator.engine.handlers_fire import (
+        burning_robe_bonus,
+        burning_robe_self_hit,
+        robe_bonus_amount,
+    )
+
+    robes = burning_robe_bonus(eng, games, src_player, src_card, target)
+    if robes.any():
+        amount += robe_bonus_amount(eng, games, src_player, robes)
     k, p, s = space(eng)
     # Protector: damage the opponent controls, aimed at a player or their Permanent.
     on_player_side = target >= k
@@ -92,12 +106,18 @@ def deal_damage(eng: Engine, games: np.ndarray, src_player: np.ndarray, src_card
             adversary_destroyed(eng, g[dead], slot[dead])
     if is_pl.any():
         g, pl, a = games[is_pl], target[is_pl] - k, amount[is_pl]
+        from simulator.engine.abilities import before_player_damage
+
+        before_player_damage(eng, g, pl, a, unpreventable)  # Kerloc'h's robe window
         a = _armour(eng, g, pl, a, from_opponent=~from_player[is_pl], unpreventable=unpreventable)
         lose_hp(eng, g, pl, a, what="damage")
     if is_perm.any():
         g = games[is_perm]
         pl, slot = np.divmod(target[is_perm] - k - p, s)
         damage_permanent(eng, g, pl, slot, amount[is_perm])
+    if robes.any():
+        r = np.flatnonzero(robes)
+        burning_robe_self_hit(eng, games[r], src_player[r], robes[r])
 
 
 def damage_permanent(eng: Engine, games: np.ndarray, player: np.ndarray, slot: np.ndarray,
@@ -121,6 +141,10 @@ def lose_hp(eng: Engine, games: np.ndarray, player: np.ndarray, amount: np.ndarr
     st.hp[games, player] -= amount
     st.damage_taken[games, player] += amount
     eng.say(games, "  player {} takes {} " + what, player + 1, amount)
+    if (amount > 0).any():
+        from simulator.engine.handlers_fire import hp_lost
+
+        hp_lost(eng, games, player, amount)  # Crimson ring
 
 
 def heal_player(eng: Engine, games: np.ndarray, player: np.ndarray, amount: np.ndarray) -> None:
@@ -175,6 +199,9 @@ def _armour(eng: Engine, games: np.ndarray, player: np.ndarray, amount: np.ndarr
     active = in_play_static(eng, games, player)
     reduction = (eng.statics.damage_reduction[cards] * active).sum(axis=1)
     amount = np.maximum(amount - reduction, 0)
+    from simulator.engine.handlers_vegetal import damage_prevented
+
+    amount = np.where(damage_prevented(eng)[games, player], 0, amount)  # Kerloc'h's robe
     allowance = (eng.statics.ignore_per_turn[cards] * active).sum(axis=1)
     room = np.maximum(allowance - st.ignored_this_turn[games, player], 0) * from_opponent
     ignored = np.minimum(room, amount)

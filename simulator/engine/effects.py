@@ -75,24 +75,30 @@ class Step:
 
 def count(step: Step, spec: str) -> np.ndarray:
     """(n,) value of a ``per`` count (vocabulary.COUNTS)."""
+    from simulator.engine.handlers_components import (
+        component_instances,
+        granted_words,
+        water_components,
+    )
+
     eng, g, pl = step.eng, step.games, step.player
     name, _, word = spec.partition(":")
     st = eng.state
+    # Component counts include the extra instances and words cards grant (Water drop,
+    # Prodigious source, Prodigious sowing: engine/handlers_components.py).
     if name == "own_component":
-        return component_counts(eng, g, pl)[:, WORD_INDEX[word]] * (step.side != ADV)
+        return component_instances(eng, g, pl)[:, WORD_INDEX[word]] * (step.side != ADV)
     if name == "component_in_play":
-        return sum(component_counts(eng, g, np.full(len(g), q))[:, WORD_INDEX[word]]
+        return sum(component_instances(eng, g, np.full(len(g), q))[:, WORD_INDEX[word]]
                    for q in range(st.players))
     if name == "water_components_in_play":
-        from simulator.engine.state import CHANNELED
-
-        water = ELEMENTS.index("water")
-        cards = np.maximum(st.board_card[g], 0)
-        return ((st.board_zone[g] == CHANNELED) & (eng.tables.element[cards] == water)).sum((1, 2))
+        return water_components(eng, g)
     if name == "trees_in_play":
         tree = WORD_INDEX["Tree"]
         cards = np.maximum(st.board_card[g], 0)
-        return ((st.board_zone[g] >= 2) & (eng.tables.provides[cards, tree] > 0)).sum((1, 2))
+        own = ((st.board_zone[g] >= 2) & (eng.tables.provides[cards, tree] > 0)).sum((1, 2))
+        return own + sum(granted_words(eng, g, np.full(len(g), q))[:, :, tree].sum(axis=1)
+                         for q in range(st.players))
     if name == "this_hp":
         return st.board_hp[g, pl, step.slot]
     if name == "locked_on_component":
@@ -380,10 +386,11 @@ def op_destroy(step: Step) -> None:
     adv_cards = st.adv_card[g]
     adv_kind = eng.tables.adv_kind[np.maximum(adv_cards, 0)]
     adv_ok = (adv_cards >= 0) & np.isin(adv_kind, [ADV_KINDS.index(x) for x in kinds])
+    from simulator.engine.abilities import before_destroy
+    from simulator.engine.handlers_common import indestructible_all
+
     zone = st.board_zone[g]
-    cards = np.maximum(st.board_card[g], 0)
-    indestructible = np.array(["indestructible" in kw for kw in eng.tables.keywords])[cards]
-    pl_ok = np.isin(zone, zones) & ~indestructible
+    pl_ok = np.isin(zone, zones) & ~indestructible_all(eng, g)  # keyword or made so this turn
     legal = np.concatenate([adv_ok, np.zeros((len(g), p), bool), pl_ok.reshape(len(g), p * s)], 1)
     r = np.flatnonzero(legal.any(axis=1))
     if len(r) == 0:
@@ -394,7 +401,12 @@ def op_destroy(step: Step) -> None:
 
     adversary_destroyed(eng, g[r][on_adv], choice[on_adv])
     pl, sl = np.divmod(choice[~on_adv] - k - p, s)
-    leave_board(eng, g[r][~on_adv], pl, sl, TO_DISCARD)
+    g, side = g[r][~on_adv], step.side[r][~on_adv]
+    # "At any time" window between the announced target and the destruction (the
+    # Warrior-mage ritual); a target made indestructible is no longer valid: nothing happens.
+    before_destroy(eng, g, side, pl, sl)
+    still = ~indestructible_all(eng, g)[np.arange(len(g)), pl, sl] & (st.board_card[g, pl, sl] >= 0)
+    leave_board(eng, g[still], pl[still], sl[still], TO_DISCARD)
 
 
 def _choose_own_component(step: Step, word: str,

@@ -12,11 +12,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from simulator.cards import CardDB
+from simulator.cards import COMPONENT_WORDS, CardDB
 from simulator.decks import Deck
 from simulator.engine import rng
 from simulator.engine.adversary import adversary_turn
-from simulator.engine.board import check_defeats
+from simulator.engine.board import check_defeats, component_counts
 from simulator.engine.core import Engine
 from simulator.engine.handlers import implemented_cards
 from simulator.engine.options import RuleOptions
@@ -24,6 +24,8 @@ from simulator.engine.state import RUNNING, TIMEOUT, GameState
 from simulator.engine.statics import compile_statics
 from simulator.engine.tables import BatchTables, build_batch_tables
 from simulator.engine.turns import player_turn
+from simulator.engine.usage import attach as attach_usage
+from simulator.engine.usage import mark_castable, note_hands
 from simulator.engine.zones import shuffle_adversary, shuffle_deck
 from simulator.scenarios import Scenario
 
@@ -62,6 +64,24 @@ class BatchResult:
     adversary_hp_by_turn: np.ndarray  # (B, T) int16 Adversary HP after each turn, -1 absent
     dealt_by_turn: np.ndarray  # (B, T) int32 cumulative damage to the Adversary
     board_overflow: int        # preparations refused for lack of board slots (engine limit)
+    # Per-turn records (turn t is index t-1). A game's last turn holds the values at its end
+    # (which may come in the Adversary turn after it); later turns repeat them, except the
+    # boolean records, which stay False there.
+    taken_by_turn: np.ndarray = None   # (B, T, P) int32 cumulative HP lost by each player
+    mana_by_turn: np.ndarray = None    # (B, T, P) int32 cumulative Mana taken from the Ether
+    player_by_turn: np.ndarray = None  # (B, T) int8 player who played turn t, -1 none
+    components_by_turn: np.ndarray = None  # (B, T, W) bool word w on that player's board
+    #                                    after their turn (W: batch_labels().words)
+    castable_by_turn: np.ndarray = None  # (B, T, C) bool card c castable on turn t (usage.py)
+    # Card usage per game (engine/usage.py); C: the decks' card kinds, batch_labels().card_ids.
+    drawn: np.ndarray = None           # (B, P, C) int16 copies drawn, starting hand included
+    prepared: np.ndarray = None        # (B, P, C) int16 copies prepared
+    activated: np.ndarray = None       # (B, P, C) int16 activations
+    channeled: np.ndarray = None       # (B, P, C) int16 channelings
+    first_activation: np.ndarray = None  # (B, P, C) int16 turn of first activation, 0 never
+    stranded: np.ndarray = None        # (B, P, C) int16 copies in hand after the last turn
+    # Every field but board_overflow is a per-game array; the labels of the W and C axes are
+    # the same for every batch of a matchup: see batch_labels().
 
 
 def build_tables(matchup: Matchup, db: CardDB) -> BatchTables:
@@ -155,9 +175,8 @@ def play(matchup: Matchup, db: CardDB, seeds: np.ndarray, policy, options: RuleO
     deal_starting_hands(eng)
     p = st.players
     horizon = options.max_rounds * p
-    hp_track = np.zeros((st.batch, horizon, p), np.int16)
-    adv_track = np.full((st.batch, horizon), -1, np.int16)
-    dealt_track = np.zeros((st.batch, horizon), np.int32)
+    usage = attach_usage(eng, horizon)
+    tracks = _Tracks.empty(st.batch, horizon, p, required_words(tables))
     for _ in range(options.max_rounds):
         for q in range(p):
             games = np.flatnonzero(st.running & ~st.out[:, q])
@@ -166,46 +185,122 @@ def play(matchup: Matchup, db: CardDB, seeds: np.ndarray, policy, options: RuleO
             check_defeats(eng, games)
             games = games[st.running[games] & ~st.out[games, q]]
             player_turn(eng, games, q)
-            _record(eng, games, hp_track, adv_track, dealt_track)
+            _record(eng, games, q, tracks)
         if not st.running.any():
             break
     late = st.running
     st.outcome[late] = TIMEOUT
     st.end_turn[late] = st.turn[late]
-    _fill_after_end(st, hp_track, adv_track, dealt_track)
+    tracks.fill_after_end(st, adversary_hp(st, tables))
     return BatchResult(
         seed=st.seed.copy(), outcome=st.outcome.copy(), end_turn=st.end_turn.copy(),
         final_hp=st.hp.copy(), out_reason=st.out_reason.copy(),
         mage_noir_turn=st.mage_noir_turn.copy(),
         damage_to_adversary=st.damage_to_adversary.copy(),
         damage_taken=st.damage_taken.copy(), mana_taken=st.mana_taken.copy(),
-        hp_by_turn=hp_track, adversary_hp_by_turn=adv_track, dealt_by_turn=dealt_track,
+        hp_by_turn=tracks.hp, adversary_hp_by_turn=tracks.adv, dealt_by_turn=tracks.dealt,
         board_overflow=eng.counters["board_overflow"],
+        taken_by_turn=tracks.taken, mana_by_turn=tracks.mana, player_by_turn=tracks.player,
+        components_by_turn=tracks.components, castable_by_turn=usage.castable,
+        drawn=usage.drawn, prepared=usage.prepared, activated=usage.activated,
+        channeled=usage.channeled, first_activation=usage.first_activation,
+        stranded=usage.stranded,
     )
 
 
-def _record(eng: Engine, games: np.ndarray, hp_track, adv_track, dealt_track) -> None:
+@dataclass(frozen=True)
+class BatchLabels:
+    """Names along the W and C axes of a matchup's BatchResult arrays."""
+
+    words: tuple[str, ...]       # (W,) component words some card of the decks requires
+    card_ids: tuple[str, ...]    # (C,) database ids of the decks' card kinds (local id order)
+    card_names: tuple[str, ...]  # (C,) their display names
+
+
+def batch_labels(matchup: Matchup, db: CardDB) -> BatchLabels:
+    tables = build_tables(matchup, db)
+    n = tables.n_player_cards
+    return BatchLabels(tuple(COMPONENT_WORDS[w] for w in required_words(tables)),
+                       tables.ids[:n], tables.names[:n])
+
+
+def required_words(tables: BatchTables) -> np.ndarray:
+    """Indices (in COMPONENT_WORDS) of the words some player card of the batch requires."""
+    return np.flatnonzero(tables.requires[:tables.n_player_cards].any(axis=0))
+
+
+@dataclass
+class _Tracks:
+    """The per-turn records of a batch while it plays (see BatchResult for shapes)."""
+
+    hp: np.ndarray
+    adv: np.ndarray
+    dealt: np.ndarray
+    taken: np.ndarray
+    mana: np.ndarray
+    player: np.ndarray
+    components: np.ndarray
+    word_index: np.ndarray  # (W,) int indices in COMPONENT_WORDS
+
+    @classmethod
+    def empty(cls, batch: int, horizon: int, players: int, word_index: np.ndarray) -> _Tracks:
+        return cls(hp=np.zeros((batch, horizon, players), np.int16),
+                   adv=np.full((batch, horizon), -1, np.int16),
+                   dealt=np.zeros((batch, horizon), np.int32),
+                   taken=np.zeros((batch, horizon, players), np.int32),
+                   mana=np.zeros((batch, horizon, players), np.int32),
+                   player=np.full((batch, horizon), -1, np.int8),
+                   components=np.zeros((batch, horizon, len(word_index)), bool),
+                   word_index=word_index)
+
+    def fill_after_end(self, st: GameState, adv_hp: np.ndarray) -> None:
+        """The values at the game's end go on its last turn (a game lost on the Adversary's
+        turn ends after the last player turn was recorded), then carry forward past its end
+        so that curves stay defined."""
+        horizon = self.hp.shape[1]
+        last = np.clip(st.end_turn.astype(np.int64) - 1, 0, horizon - 1)
+        after = np.arange(horizon)[None, :] > last[:, None]
+        rows = np.arange(st.batch)
+        ended = st.end_turn > 0
+        r, t = rows[ended], last[ended]
+        self.hp[r, t] = st.hp[r]
+        self.taken[r, t] = st.damage_taken[r]
+        self.mana[r, t] = st.mana_taken[r]
+        self.dealt[r, t] = st.damage_to_adversary[r]
+        self.adv[r, t] = adv_hp[r]
+        for track in (self.hp, self.taken, self.mana):
+            track[:] = np.where(after[:, :, None], track[rows, last][:, None, :], track)
+        for track in (self.adv, self.dealt):
+            track[:] = np.where(after, track[rows, last][:, None], track)
+
+
+def adversary_hp(st: GameState, tables: BatchTables) -> np.ndarray:
+    """(B,) HP of the Adversary card itself, -1 when it is not in play."""
+    cards = st.adv_card
+    present = (cards >= 0) & tables.is_adversary[np.maximum(cards, 0)]
+    return np.where(present.any(axis=1), (st.adv_hp * present).sum(axis=1), -1)
+
+
+def _record(eng: Engine, games: np.ndarray, q: int, tracks: _Tracks) -> None:
+    """After player ``q``'s turn in ``games``: HP, damage, Mana, components, castable cards."""
     st = eng.state
     t = st.turn[games].astype(np.int64) - 1
-    ok = (t >= 0) & (t < hp_track.shape[1])
+    ok = (t >= 0) & (t < tracks.hp.shape[1])
     games, t = games[ok], t[ok]
-    hp_track[games, t] = st.hp[games]
-    cards = st.adv_card[games]
-    present = (cards >= 0) & eng.tables.is_adversary[np.maximum(cards, 0)]
-    adv_track[games, t] = np.where(present.any(axis=1),
-                                   (st.adv_hp[games] * present).sum(axis=1), -1)
-    dealt_track[games, t] = st.damage_to_adversary[games]
-
-
-def _fill_after_end(st: GameState, hp_track, adv_track, dealt_track) -> None:
-    """Carry each game's last recorded values forward past its end (curves stay defined)."""
-    horizon = hp_track.shape[1]
-    last = np.clip(st.end_turn.astype(np.int64) - 1, 0, horizon - 1)
-    after = np.arange(horizon)[None, :] > last[:, None]
-    rows = np.arange(st.batch)
-    hp_track[:] = np.where(after[:, :, None], hp_track[rows, last][:, None, :], hp_track)
-    adv_track[:] = np.where(after, adv_track[rows, last][:, None], adv_track)
-    dealt_track[:] = np.where(after, dealt_track[rows, last][:, None], dealt_track)
+    tracks.hp[games, t] = st.hp[games]
+    tracks.adv[games, t] = adversary_hp(st, eng.tables)[games]
+    tracks.dealt[games, t] = st.damage_to_adversary[games]
+    tracks.taken[games, t] = st.damage_taken[games]
+    tracks.mana[games, t] = st.mana_taken[games]
+    tracks.player[games, t] = q
+    still_in = games[~st.out[games, q]]
+    player = np.full(len(still_in), q)
+    if len(still_in):
+        t_in = st.turn[still_in].astype(np.int64) - 1
+        counts = component_counts(eng, still_in, player)[:, tracks.word_index]
+        tracks.components[still_in, t_in] = counts > 0
+    mark_castable(eng, still_in, player)
+    note_hands(eng, still_in, q)
 
 
 def play_seeds(matchup: Matchup, db: CardDB, run_seed: int, first_game: int, count: int,
@@ -214,4 +309,5 @@ def play_seeds(matchup: Matchup, db: CardDB, run_seed: int, first_game: int, cou
     return play(matchup, db, rng.game_seeds(run_seed, first_game, count), policy, options)
 
 
-__all__ = ["Matchup", "BatchResult", "play", "play_seeds", "RUNNING", "Sequence"]
+__all__ = ["Matchup", "BatchResult", "BatchLabels", "batch_labels", "play", "play_seeds", "RUNNING",
+           "Sequence"]

@@ -9,7 +9,8 @@ Step handlers get an :class:`~simulator.engine.effects.Step`. Static handlers ar
 engine hooks (listed below); their registry entry only marks them as implemented and fails
 loudly if it is ever run as a step.
 
-Registered handlers (each tested one by one in tests/test_handlers.py):
+Registered handlers (each tested one by one in tests/test_handlers.py and, for the
+activated abilities, tests/test_abilities.py):
 
 - ``favorable_winds`` (handlers_air): this turn, trades giving or taking Air are 1 for 1
   (hook: ``actions.tradeable_elements`` / ``actions.trade`` via :func:`trade_price`).
@@ -40,8 +41,33 @@ Registered handlers (each tested one by one in tests/test_handlers.py):
   under the default reading; ``brambles_chooser = "players"`` makes it lose 3 HP.
 - ``warrior_mage_ritual_end_of_turn`` (static, here): at the end of the controller's turn,
   their Equipment put into play this turn is destroyed unless indestructible (hook:
-  ``turns.end_of_turn``). The card stays unplayable until
-  ``warrior_mage_ritual_indestructible`` exists.
+  ``turns.end_of_turn``).
+- ``emptiness_ritual_discard`` (handlers_air): on entry the hand size becomes 4 (the
+  ``hand_size`` static sets ``state.max_hand``, recomputed at every end of turn too), and
+  the player discards down to 4.
+- ``burning_robe`` (static, handlers_fire): +1 (+2 Mage Noir) per instance of the
+  controller's Fire cards on an opposing target, then 1 damage to the controller (hook:
+  ``damage.deal_damage``).
+- ``crimson_ring`` (static, handlers_fire): on each HP loss / damage taken, each ring may pay
+  1 Fire for 1 damage to the opponent (hook: ``damage.lose_hp``).
+- ``ignition`` (handlers_fire): this turn, each card going from play to a discard pile deals
+  1 damage to the opponent (hooks: ``board.leave_board``, ``board.adversary_destroyed``).
+- ``fire_mask`` (static, handlers_components): the controller's Fire cards need each word
+  they require 2+ times once less (hook: ``actions`` requirements).
+- ``prodigious_source`` / ``prodigious_sowing`` (static, handlers_components): extra
+  instances of own non-Permanent Water components; up to 3 own Seed components per copy also
+  provide Tree (hooks: ``actions`` requirements and designation, ``effects.count``).
+- ``subtle_infiltration_trade`` (static, handlers_water): each trade giving or taking Water
+  deals 1 damage to the opponent and releases 1 Mana under it (hook: ``actions.trade``).
+- ``subtle_infiltration_empty`` / ``unleashed_ocean_empty`` (handlers_water): the card is
+  discarded as soon as no (Water) Mana is under it, checked on entry and after every release
+  or swap (Infiltration: then up to 2 Water from the Ether).
+- ``unleashed_ocean_waves`` / ``unleashed_ocean_release`` (handlers_water): turn start, own
+  Waves apply their effects, then 1 Water per Wave component is released at once.
+- Activated abilities (``effect.ability``, see :mod:`simulator.engine.abilities`):
+  ``crimson_ritual``, ``emptiness_ritual_ping``, ``ritual_of_decomposition``,
+  ``ritual_of_melange``, ``druid_horns``, ``kerlochs_robe`` (also before damage reaches its
+  controller) and ``warrior_mage_ritual_indestructible`` (also before a destroy effect).
 """
 
 from __future__ import annotations
@@ -51,10 +77,13 @@ from collections.abc import Callable
 import numpy as np
 
 from simulator.cards import CardDB
+from simulator.engine.abilities import ABILITIES, ability_step
 from simulator.engine.board import TO_DISCARD, board_cards, in_play_static, leave_board
 from simulator.engine.core import Engine
 from simulator.engine.handlers_air import (
+    apply_hand_size,
     breath_of_flames,
+    emptiness_ritual_discard,
     favorable_winds,
     tornado,
     trade_price,
@@ -63,11 +92,20 @@ from simulator.engine.handlers_air import (
 from simulator.engine.handlers_common import (
     discard_used_component,
     handler_cards,
+    indestructible_slots,
     record_used_components,
     reset_turn_effects,
     static_handler,
-    turn_array,
 )
+from simulator.engine.handlers_components import (
+    component_instances,
+    component_requirements,
+    extra_component_slots,
+    fewer_components_allowed,
+    granted_words,
+    source_extra_slots,
+)
+from simulator.engine.handlers_fire import ignition
 from simulator.engine.handlers_vegetal import (
     animated_tree,
     ephemeral_brambles,
@@ -78,12 +116,15 @@ from simulator.engine.handlers_water import (
     azure_ring,
     condensation_distribute,
     condensation_lock,
-    extra_component_slots,
+    empty_on_entry,
     high_pressure,
     maelstrom_end_of_turn,
     spend_extra_instance,
+    subtle_infiltration_trade,
     tide_move_mana,
     tide_return,
+    unleashed_ocean_release,
+    unleashed_ocean_waves,
 )
 from simulator.engine.state import EQUIPMENT
 
@@ -107,6 +148,19 @@ HANDLERS: dict[str, Callable] = {
     "the_sylvan_healer": the_sylvan_healer,
     "ephemeral_brambles": ephemeral_brambles,
     "warrior_mage_ritual_end_of_turn": static_handler,
+    "emptiness_ritual_discard": emptiness_ritual_discard,
+    "burning_robe": static_handler,
+    "crimson_ring": static_handler,
+    "ignition": ignition,
+    "fire_mask": static_handler,
+    "prodigious_sowing": static_handler,
+    "prodigious_source": static_handler,
+    "subtle_infiltration_trade": static_handler,
+    "subtle_infiltration_empty": empty_on_entry,
+    "unleashed_ocean_empty": empty_on_entry,
+    "unleashed_ocean_waves": unleashed_ocean_waves,
+    "unleashed_ocean_release": unleashed_ocean_release,
+    **{name: ability_step for name in ABILITIES},
 }
 
 #: Rough per-activation worth of handler effects, for bots that estimate cards from their
@@ -117,6 +171,7 @@ HANDLER_ESTIMATES: dict[str, dict[str, float]] = {
     "high_pressure": {"damage": 3.0, "harms_own": 1.0},
     "tornado": {"damage": 2.0},
     "the_sylvan_healer": {"heal": 3.0},
+    "ignition": {"damage": 2.0},
 }
 
 #: Cards whose printed text has no effect beyond facts the engine reads elsewhere
@@ -157,6 +212,7 @@ def end_of_turn_effects(eng: Engine, games: np.ndarray, player: np.ndarray) -> N
     """End-of-turn triggers of static handlers, before the hand-size check."""
     maelstrom_end_of_turn(eng, games, player)
     warrior_mage_ritual_end_of_turn(eng, games, player)
+    apply_hand_size(eng, games, player)  # "your maximum hand size becomes 4"
 
 
 def warrior_mage_ritual_end_of_turn(eng: Engine, games: np.ndarray, player: np.ndarray) -> None:
@@ -165,15 +221,12 @@ def warrior_mage_ritual_end_of_turn(eng: Engine, games: np.ndarray, player: np.n
     rituals = handler_cards(eng, "warrior_mage_ritual_end_of_turn")
     if not rituals.any() or len(games) == 0:
         return
-    st, t = eng.state, eng.tables
+    st = eng.state
     cards = board_cards(eng, games, player)
     has = (in_play_static(eng, games, player) & rituals[cards]).any(axis=1)
-    s = st.board_card.shape[2]
-    flagged = turn_array(eng, "indestructible", (st.players, s))[games, player]
-    keyword = np.array(["indestructible" in k for k in t.keywords], bool)[cards]
     fresh = (st.board_zone[games, player] == EQUIPMENT) & (
         st.board_turn[games, player] == st.turn[games][:, None])
-    doomed = fresh & ~keyword & ~flagged & has[:, None]
+    doomed = fresh & ~indestructible_slots(eng, games, player) & has[:, None]
     for slot in np.flatnonzero(doomed.any(axis=0)):
         r = np.flatnonzero(doomed[:, slot])
         leave_board(eng, games[r], player[r], np.full(len(r), slot), TO_DISCARD)
@@ -182,5 +235,7 @@ def warrior_mage_ritual_end_of_turn(eng: Engine, games: np.ndarray, player: np.n
 __all__ = [
     "HANDLERS", "HANDLER_ESTIMATES", "NO_EFFECT_CARDS", "implemented_cards", "handler_names",
     "turn_boundary", "end_of_turn_effects", "turn_start_repeats", "extra_component_slots",
-    "spend_extra_instance", "record_used_components", "trade_price",
+    "spend_extra_instance", "record_used_components", "trade_price", "component_instances",
+    "component_requirements", "fewer_components_allowed", "granted_words", "source_extra_slots",
+    "indestructible_slots", "subtle_infiltration_trade",
 ]

@@ -1,4 +1,4 @@
-"""Air handlers: Favorable winds, Tornado, Violent wind, Breath of flames."""
+"""Air handlers: Favorable winds, Tornado, Violent wind, Breath of flames, Emptiness ritual."""
 
 from __future__ import annotations
 
@@ -6,7 +6,14 @@ import numpy as np
 
 from simulator.cards import ELEMENTS
 from simulator.engine import damage as dmg
-from simulator.engine.board import TO_DECK_THIRD, TO_DISCARD, component_counts, leave_board
+from simulator.engine.board import (
+    TO_DECK_THIRD,
+    TO_DISCARD,
+    board_cards,
+    component_counts,
+    in_play_static,
+    leave_board,
+)
 from simulator.engine.core import Engine
 from simulator.engine.effects import Step, _choose_own_component, run_trigger, targets
 from simulator.engine.handlers_common import turn_array
@@ -102,3 +109,61 @@ def breath_of_flames(step: Step) -> None:
         pay_effect_cost(eng, g[r], pl[r], cost)
     gone = choice == len(KEEP_COSTS)
     leave_board(eng, g[gone], pl[gone], slot[gone], TO_DISCARD)
+
+
+# --- Emptiness ritual ------------------------------------------------------------------------
+
+def apply_hand_size(eng: Engine, games: np.ndarray, player: np.ndarray) -> None:
+    """``state.max_hand`` from the ``hand_size`` statics in play ("your maximum hand size
+    becomes N": the smallest one in play), else the rule option ``hand_limit``."""
+    if len(games) == 0:
+        return
+    sizes = eng.statics.hand_size[board_cards(eng, games, player)]
+    active = in_play_static(eng, games, player) & (sizes > 0)
+    big = np.iinfo(np.int32).max
+    smallest = np.where(active, sizes, big).min(axis=1)
+    eng.state.max_hand[games, player] = np.where(active.any(axis=1), smallest,
+                                                 eng.options.hand_limit)
+
+
+def emptiness_ritual_discard(step: Step) -> None:
+    """Enter: the hand size becomes 4; discard right away, one card at a time (the player
+    chooses, ``discard_from_hand`` with reason ``hand_size``), down to 4 cards."""
+    eng = step.eng
+    st = eng.state
+    mine = step.side >= 0
+    g, pl = step.games[mine], step.player[mine]
+    apply_hand_size(eng, g, pl)
+    while len(g):
+        over = st.hand[g, pl].sum(axis=1) > st.max_hand[g, pl]
+        g, pl = g[over], pl[over]
+        if len(g) == 0:
+            return
+        card = eng.decide("discard_from_hand", g, pl, st.hand[g, pl] > 0, reason="hand_size")
+        st.hand[g, pl, card] -= 1
+        st.discard[g, pl, card] += 1
+        eng.say(g, "  discards {} (hand size 4)", eng.names(card))
+
+
+def emptiness_ritual_ping(eng: Engine, games: np.ndarray, player: np.ndarray,
+                          slot: np.ndarray) -> None:
+    """Ability (during the own turn, repeatable): discard 1 card from hand (``discard_from_hand``
+    with reason ``ability``), then 1 damage to any target, the Ritual (an Air card) being the
+    source (Air damage bonuses apply)."""
+    st = eng.state
+    has = st.hand[games, player].sum(axis=1) > 0
+    games, player, slot = games[has], player[has], slot[has]
+    if len(games) == 0:
+        return
+    card = eng.decide("discard_from_hand", games, player, st.hand[games, player] > 0,
+                      reason="ability")
+    st.hand[games, player, card] -= 1
+    st.discard[games, player, card] += 1
+    eng.say(games, "  discards {}", eng.names(card))
+    ritual = st.board_card[games, player, slot].astype(np.int64)
+    step = Step(eng, {}, games, player, ritual, slot)
+    hit = targets(step, "any", "damage")
+    for t in np.flatnonzero(hit.any(axis=0)):
+        r = np.flatnonzero(hit[:, t])
+        dmg.deal_damage(eng, games[r], player[r], ritual[r], np.full(len(r), t),
+                        np.ones(len(r), np.int64))

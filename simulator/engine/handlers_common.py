@@ -89,3 +89,52 @@ def discard_used_component(step: Step) -> None:
     for s in np.flatnonzero(used.any(axis=0)):
         r = np.flatnonzero(used[:, s])
         leave_board(eng, g[r], pl[r], np.full(len(r), s), TO_DISCARD)
+
+
+# --- indestructible until the end of the turn (Warrior-mage ritual) ---------------------------
+
+def _indestructible_marks(eng: Engine) -> np.ndarray:
+    """(B, P, S) int16: card id + 1 of each slot made indestructible this turn (0 none).
+
+    The card id is kept so that a slot emptied and refilled this turn is not protected.
+    """
+    st = eng.state
+    return turn_array(eng, "indestructible_card", (st.players, st.board_card.shape[2]), np.int16)
+
+
+def mark_indestructible(eng: Engine, games: np.ndarray, player: np.ndarray,
+                        slot: np.ndarray) -> None:
+    """The card in each slot is indestructible until the end of the turn."""
+    _indestructible_marks(eng)[games, player, slot] = eng.state.board_card[games, player, slot] + 1
+
+
+def indestructible_all(eng: Engine, games: np.ndarray) -> np.ndarray:
+    """(n, P, S) bool board cards that cannot be destroyed: the keyword, or made so this turn."""
+    st, t = eng.state, eng.tables
+    cards = st.board_card[games]
+    keyword = np.array(["indestructible" in k for k in t.keywords], bool)[np.maximum(cards, 0)]
+    marked = _indestructible_marks(eng)[games] == cards + 1
+    return (keyword | marked) & (cards >= 0)
+
+
+def indestructible_slots(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.ndarray:
+    """(n, S) bool own board cards that cannot be destroyed (see :func:`indestructible_all`)."""
+    return indestructible_all(eng, games)[np.arange(len(games)), player]
+
+
+def distinct_rounds(games: np.ndarray) -> list[np.ndarray]:
+    """Row indices split into rounds in which no game appears twice (first occurrences first).
+
+    Mana additions refuse a game twice in one call; effects that may hit one game several
+    times in one call (several players, several cards) run round by round.
+    """
+    games = np.asarray(games)
+    if len(np.unique(games)) == len(games):
+        return [np.arange(len(games))]
+    order = np.argsort(games, kind="stable")
+    sorted_games = games[order]
+    first = np.r_[0, np.flatnonzero(np.diff(sorted_games)) + 1]
+    rank = np.arange(len(games)) - np.repeat(first, np.diff(np.r_[first, len(games)]))
+    ranks = np.empty(len(games), np.int64)
+    ranks[order] = rank
+    return [np.flatnonzero(ranks == k) for k in range(int(ranks.max()) + 1)]

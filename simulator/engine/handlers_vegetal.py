@@ -1,4 +1,5 @@
-"""Vegetal handlers: Animated tree, King of trees, The sylvan healer, Ephemeral brambles."""
+"""Vegetal handlers: Animated tree, King of trees, The sylvan healer, Ephemeral brambles, and
+the abilities of Druid horns, Kerloc'h's robe and the Ritual of decomposition."""
 
 from __future__ import annotations
 
@@ -6,10 +7,17 @@ import numpy as np
 
 from simulator.cards import ELEMENTS
 from simulator.engine import damage as dmg
-from simulator.engine.board import board_cards, free_slot, is_mage_noir, place_card
+from simulator.engine.board import (
+    TO_DISCARD,
+    board_cards,
+    free_slot,
+    is_mage_noir,
+    leave_board,
+    place_card,
+)
 from simulator.engine.core import Engine
 from simulator.engine.effects import Step, _choose, targets
-from simulator.engine.handlers_common import handler_cards
+from simulator.engine.handlers_common import handler_cards, indestructible_slots, turn_array
 from simulator.engine.state import PERMANENT, PREPARED
 from simulator.engine.tables import WORD_INDEX
 
@@ -124,3 +132,76 @@ def ephemeral_brambles(step: Step) -> None:
         eng.say(g, "  the Adversary loses 3 HP")
         dead = eng.state.adv_hp[g, t] <= 0
         adversary_destroyed(eng, g[dead], np.full(int(dead.sum()), t))
+
+
+# --- Druid horns -----------------------------------------------------------------------------
+
+def druid_horns_legal(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.ndarray:
+    """(n,) bool: the top card of the player's deck provides Seed (looking is free)."""
+    st = eng.state
+    n = st.deck_len[games, player].astype(np.int64)
+    top = st.deck[games, player, np.maximum(n - 1, 0)].astype(np.int64)
+    return (n > 0) & (eng.tables.provides[top, SEED] > 0)
+
+
+def druid_horns(eng: Engine, games: np.ndarray, player: np.ndarray, slot: np.ndarray) -> None:
+    """Ability (at any time, repeatable): the top card is a Seed: reveal it, put it in hand."""
+    ok = druid_horns_legal(eng, games, player)
+    g, pl = games[ok], player[ok]
+    st = eng.state
+    st.deck_len[g, pl] -= 1
+    card = st.deck[g, pl, st.deck_len[g, pl]].astype(np.int64)
+    np.add.at(st.hand, (g, pl, card), 1)
+    eng.say(g, "  Druid horns: reveals {} and takes it", eng.names(card))
+
+
+# --- Kerloc'h's robe -------------------------------------------------------------------------
+
+def damage_prevented(eng: Engine) -> np.ndarray:
+    """(B, P) bool: Kerloc'h's robe prevents the damage the player takes this turn."""
+    return turn_array(eng, "damage_prevented", (eng.state.players,))
+
+
+def kerlochs_robe(eng: Engine, games: np.ndarray, player: np.ndarray, slot: np.ndarray) -> None:
+    """Ability (at any time): sacrifice the robe and discard the whole hand; until the end of
+    the turn every damage instance the player takes is reduced to 0 (a reduction: damage that
+    cannot be reduced still hits). The robe goes to the discard pile (its Mana is released)."""
+    st = eng.state
+    eng.say(games, "  sacrifices Kerloc'h's robe and discards their hand")
+    leave_board(eng, games, player, slot, TO_DISCARD)
+    st.discard[games, player] += st.hand[games, player]
+    st.hand[games, player] = 0
+    damage_prevented(eng)[games, player] = True
+
+
+# --- Ritual of decomposition -----------------------------------------------------------------
+
+def decomposition_targets(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.ndarray:
+    """(n, S) bool own Permanents that can be destroyed (not indestructible)."""
+    return (eng.state.board_zone[games, player] == PERMANENT) & ~indestructible_slots(
+        eng, games, player)
+
+
+def ritual_of_decomposition(eng: Engine, games: np.ndarray, player: np.ndarray,
+                            slot: np.ndarray) -> None:
+    """Ability (main phase, repeatable): destroy 1 own Permanent (``ability_target``), then
+    deal damage equal to its HP (0 for a Permanent without HP) to any target, the Ritual (a
+    Vegetal card) being the source."""
+    st = eng.state
+    legal = decomposition_targets(eng, games, player)
+    r = np.flatnonzero(legal.any(axis=1))
+    games, player, slot, legal = games[r], player[r], slot[r], legal[r]
+    if len(games) == 0:
+        return
+    ritual = st.board_card[games, player, slot].astype(np.int64)
+    victim = eng.decide("ability_target", games, player, legal,
+                        ability="ritual_of_decomposition")
+    hp = st.board_hp[games, player, victim].astype(np.int64)
+    leave_board(eng, games, player, victim, TO_DISCARD)
+    hits = hp > 0
+    step = Step(eng, {}, games[hits], player[hits], ritual[hits], slot[hits])
+    hit = targets(step, "any", "damage")
+    for t in np.flatnonzero(hit.any(axis=0)):
+        rr = np.flatnonzero(hit[:, t])
+        dmg.deal_damage(eng, step.games[rr], step.side[rr], step.card[rr], np.full(len(rr), t),
+                        hp[hits][rr])

@@ -1,4 +1,5 @@
-"""Water handlers: Azure ring, Condensation, Overpressure, Water drop, Maelström, Tide.
+"""Water handlers: Azure ring, Condensation, Overpressure, Water drop, Maelström, Tide,
+Subtle infiltration, Unleashed ocean, Ritual of melange.
 
 Mana moved under a card (Azure ring, Condensation's distribution) goes straight from the
 reserve or from another card: it never touches the Available Ether (R6.8). It stays locked
@@ -11,7 +12,7 @@ import numpy as np
 
 from simulator.cards import COMPONENT_WORDS, ELEMENTS
 from simulator.engine import damage as dmg
-from simulator.engine.board import TO_HAND, board_cards, is_mage_noir, leave_board
+from simulator.engine.board import TO_DISCARD, TO_HAND, board_cards, is_mage_noir, leave_board
 from simulator.engine.core import Engine
 from simulator.engine.effects import Step, _choose_own_component, targets
 from simulator.engine.handlers_common import handler_cards, turn_array
@@ -122,8 +123,8 @@ def high_pressure(step: Step) -> None:
 
 # --- Water drop ------------------------------------------------------------------------------
 
-def extra_component_slots(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.ndarray:
-    """(n, S, W) int extra component instances each own slot provides right now.
+def water_drop_extra_slots(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.ndarray:
+    """(n, S, W) int extra Drop instances own Water drops provide right now.
 
     Water drop: channeled, it may count as 2 Drop components once per turn (per copy), and
     always for a Mage Noir. The once-per-turn use is spent by :func:`spend_extra_instance`
@@ -232,3 +233,183 @@ def tide_return(step: Step) -> None:
     st.discard[g[r], pl[r], card] -= 1
     st.hand[g[r], pl[r], card] += 1
     eng.say(g[r], "  returns {} to hand", eng.names(card))
+
+
+# --- cards discarded as soon as their Mana runs out ------------------------------------------
+
+def _take_water(eng: Engine, games: np.ndarray, player: np.ndarray, amount: int) -> None:
+    """Take up to ``amount`` Water Mana from the Available Ether, one at a time, from either
+    pile: ``take_water`` decision, options 0 / 1 the pile, 2 stop."""
+    st = eng.state
+    for _ in range(amount):
+        has = st.ether[games, :, WATER] > 0  # (n, 2)
+        r = np.flatnonzero(has.any(axis=1))
+        games, player = games[r], player[r]
+        if len(games) == 0:
+            return
+        options = np.concatenate([has[r], np.ones((len(r), 1), bool)], axis=1)
+        pile = eng.decide("take_water", games, player, options)
+        take = pile < 2
+        games, player, pile = games[take], player[take], pile[take]
+        st.ether[games, pile, WATER] -= 1
+        st.reserve[games, player, WATER] += 1
+        st.mana_taken[games, player] += 1
+        eng.say(games, "  takes 1 Water Mana")
+
+
+def discard_if_empty(eng: Engine, games: np.ndarray, player: np.ndarray) -> None:
+    """State check after locked Mana left cards: an Unleashed ocean with no Water Mana under
+    it, a Subtle infiltration with no Mana under it, goes to the discard pile; after the
+    Infiltration's discard its controller may take up to 2 Water Mana from the Ether."""
+    ocean = handler_cards(eng, "unleashed_ocean_empty")
+    infiltration = handler_cards(eng, "subtle_infiltration_empty")
+    if not (ocean.any() or infiltration.any()) or len(games) == 0:
+        return
+    st = eng.state
+    for s in range(st.board_card.shape[2]):
+        live = st.outcome[games] == 0
+        g, pl = games[live], player[live]
+        card = board_cards(eng, g, pl)[:, s]
+        perm = st.board_zone[g, pl, s] == PERMANENT
+        locked = st.board_mana[g, pl, s]
+        dry_ocean = perm & ocean[card] & (locked[:, WATER] == 0)
+        dry_inf = perm & infiltration[card] & (locked.sum(axis=1) == 0)
+        gone = dry_ocean | dry_inf
+        if not gone.any():
+            continue
+        eng.say(g[gone], "  {} has no Mana left and is discarded", eng.names(card[gone]))
+        leave_board(eng, g[gone], pl[gone], np.full(int(gone.sum()), s), TO_DISCARD)
+        _take_water(eng, g[dry_inf], pl[dry_inf], 2)
+
+
+def empty_on_entry(step: Step) -> None:
+    """Enter (Unleashed ocean, Subtle infiltration): the "as soon as no Mana is locked" check
+    also applies when the card arrives with nothing under it."""
+    mine = step.side >= 0
+    discard_if_empty(step.eng, step.games[mine], step.player[mine])
+
+
+# --- Subtle infiltration ---------------------------------------------------------------------
+
+def subtle_infiltration_trade(eng: Engine, games: np.ndarray, player: np.ndarray,
+                              given: np.ndarray, taken: np.ndarray) -> None:
+    """Hook of ``actions.trade``: a trade giving or taking Water Mana. Each own Subtle
+    infiltration deals 1 damage to the opponent, then releases 1 Mana locked under it
+    (``release_locked_mana`` decision over the elements under it) into the Available Ether;
+    the empty check follows."""
+    cards = handler_cards(eng, "subtle_infiltration_trade")
+    if not cards.any() or len(games) == 0:
+        return
+    from simulator.engine.handlers_fire import adversary_target
+
+    st = eng.state
+    water = (given[:, WATER] > 0) | (taken == WATER)
+    games, player = games[water], player[water]
+    for s in range(st.board_card.shape[2]):
+        here = (st.board_zone[games, player, s] == PERMANENT) & cards[
+            board_cards(eng, games, player)[:, s]] & (st.outcome[games] == 0)
+        g, pl = games[here], player[here]
+        if len(g) == 0:
+            continue
+        card = st.board_card[g, pl, s].astype(np.int64)
+        target = adversary_target(eng, g)
+        hit = target >= 0
+        eng.say(g, "  Subtle infiltration: 1 damage, then 1 Mana released")
+        dmg.deal_damage(eng, g[hit], pl[hit], card[hit], target[hit], np.ones(int(hit.sum()), np.int64))
+        still = (st.board_card[g, pl, s] == card) & (st.board_mana[g, pl, s].sum(axis=1) > 0)
+        g, pl = g[still], pl[still]
+        if len(g):
+            element = eng.decide("release_locked_mana", g, pl, st.board_mana[g, pl, s] > 0,
+                                 card=card[still])
+            st.board_mana[g, pl, s, element] -= 1
+            mana = np.zeros((len(g), len(ELEMENTS)), np.int64)
+            mana[np.arange(len(g)), element] = 1
+            add_to_ether(eng, g, pl, mana)
+        discard_if_empty(eng, games[here], player[here])
+
+
+# --- Unleashed ocean -------------------------------------------------------------------------
+
+WAVE = WORD_INDEX["Wave"]
+
+
+def unleashed_ocean_waves(step: Step) -> None:
+    """Turn start, step 1: each own Wave component applies its activate effects once, in the
+    order the player chooses (one ``own_component`` decision per Wave, word ``Wave``)."""
+    from simulator.engine.board import component_slots
+    from simulator.engine.effects import run_trigger
+
+    eng = step.eng
+    st = eng.state
+    mine = step.side >= 0
+    g, pl = step.games[mine], step.player[mine]
+    done = np.zeros((len(g), st.board_card.shape[2]), bool)
+    while len(g):
+        live = st.outcome[g] == 0
+        slots = component_slots(eng, g, pl, WAVE) & ~done & ~eng.applying[g, pl]
+        r = np.flatnonzero(slots.any(axis=1) & live)
+        if len(r) == 0:
+            return
+        gr, pr = g[r], pl[r]
+        choice = eng.decide("own_component", gr, pr, slots[r], word="Wave")
+        done[r, choice] = True
+        card = st.board_card[gr, pr, choice].astype(np.int64)
+        eng.say(gr, "  Unleashed ocean: {} applies its effects", eng.names(card))
+        eng.applying[gr, pr, choice] = True
+        try:
+            run_trigger(eng, "activate", gr, pr, card, choice)
+        finally:
+            eng.applying[gr, pr, choice] = False
+
+
+def unleashed_ocean_release(step: Step) -> None:
+    """Turn start, step 2: release 1 Water Mana per own Wave component (instances, so
+    Prodigious source counts), all at once; fewer if fewer are locked. Then the empty check."""
+    from simulator.engine.handlers_components import component_instances
+
+    eng = step.eng
+    st = eng.state
+    mine = step.side >= 0
+    g, pl, slot = step.games[mine], step.player[mine], step.slot[mine]
+    here = (st.board_card[g, pl, slot] == step.card[mine]) & (st.outcome[g] == 0)
+    g, pl, slot = g[here], pl[here], slot[here]
+    waves = component_instances(eng, g, pl)[:, WAVE]
+    n = np.minimum(waves, st.board_mana[g, pl, slot, WATER])
+    st.board_mana[g, pl, slot, WATER] -= n.astype(np.int32)
+    mana = np.zeros((len(g), len(ELEMENTS)), np.int64)
+    mana[:, WATER] = n
+    eng.say(g, "  Unleashed ocean releases {} Water Mana", n)
+    add_to_ether(eng, g, pl, mana)
+    discard_if_empty(eng, g, pl)
+
+
+# --- Ritual of melange -----------------------------------------------------------------------
+
+def melange_cards(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.ndarray:
+    """(n, S) bool own Water cards on the board (any zone) with Mana locked under them."""
+    st = eng.state
+    cards = board_cards(eng, games, player)
+    return (st.board_zone[games, player] != EMPTY) & (eng.tables.element[cards] == WATER) & (
+        st.board_mana[games, player].sum(axis=2) > 0)
+
+
+def ritual_of_melange(eng: Engine, games: np.ndarray, player: np.ndarray, slot: np.ndarray) -> None:
+    """Ability (main phase, repeatable): trade 1 reserve Mana for 1 Mana locked under one own
+    Water card, 1 for 1 (``ability_target`` picks the card, ``melange_give`` the reserve
+    element, ``melange_take`` the locked element). No Mana touches the Available Ether."""
+    st = eng.state
+    legal = melange_cards(eng, games, player)
+    ok = legal.any(axis=1) & (st.reserve[games, player].sum(axis=1) > 0)
+    g, pl, legal = games[ok], player[ok], legal[ok]
+    if len(g) == 0:
+        return
+    card = eng.decide("ability_target", g, pl, legal, ability="ritual_of_melange")
+    give = eng.decide("melange_give", g, pl, st.reserve[g, pl] > 0)
+    take = eng.decide("melange_take", g, pl, st.board_mana[g, pl, card] > 0, give=give)
+    st.reserve[g, pl, give] -= 1
+    st.board_mana[g, pl, card, give] += 1
+    st.board_mana[g, pl, card, take] -= 1
+    st.reserve[g, pl, take] += 1
+    eng.say(g, "  Ritual of melange: 1 {} for 1 {} under {}", [ELEMENTS[int(e)] for e in give],
+            [ELEMENTS[int(e)] for e in take], eng.names(st.board_card[g, pl, card]))
+    discard_if_empty(eng, g, pl)

@@ -13,6 +13,7 @@ from simulator.engine import rng
 from simulator.engine.board import player_out
 from simulator.engine.core import Engine
 from simulator.engine.state import OUT_DECK
+from simulator.engine.usage import count_draw
 
 
 def draw(eng: Engine, games: np.ndarray, player: np.ndarray, count: np.ndarray | int) -> None:
@@ -29,6 +30,7 @@ def draw(eng: Engine, games: np.ndarray, player: np.ndarray, count: np.ndarray |
         st.deck_len[g, p] -= 1
         card = st.deck[g, p, st.deck_len[g, p]].astype(np.int64)
         np.add.at(st.hand, (g, p, card), 1)
+        count_draw(eng, g, p, card)  # card-usage counters (engine/usage.py)
         eng.say(g, "  draws {}", eng.names(card))
 
 

@@ -1,0 +1,210 @@
+"""Paired comparisons: two decks on one scenario level, or one deck on every level.
+
+Why paired: game ``i`` of every run with seed ``S`` has the same game seed, so the Adversary
+shuffles of game ``i`` are identical in both runs (common random numbers, DESIGN.md 3.5).
+The difference of win rates is then estimated from the 2x2 table of paired outcomes, which
+removes the shared luck of the Adversary's draws: the interval of the paired difference
+(Newcombe's score method) is narrower than the one two independent runs would give, and
+McNemar's exact test asks whether the discordant seeds (won by one, lost by the other) split
+evenly. Several levels are each compared with the first one (the scenario's file order).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from simulator.errors import UserError
+from simulator.stats import mcnemar, paired_difference, wilson_interval
+
+
+@dataclass
+class Comparison:
+    """Runs of the same seeds: ``labels[k]`` names ``results[k]`` (a SimulationResult)."""
+
+    kind: str                # "decks" or "levels"
+    labels: list[str]
+    results: list
+
+    def wins(self) -> list[np.ndarray]:
+        """Per run, (n,) bool won, in game order (the runs are checked to share their seeds).
+
+        After an interruption the runs are prefixes of the same games: the games every run
+        finished are compared."""
+        n = min(len(res.games) for res in self.results)
+        seeds = self.results[0].games["seed"].to_numpy()[:n]
+        out = []
+        for res in self.results:
+            games = res.games.iloc[:n]
+            if not np.array_equal(games["seed"].to_numpy(), seeds):
+                raise ValueError("the runs of a comparison must play the same seeds")
+            out.append((games["outcome"] == "win").to_numpy())
+        return out
+
+    def table(self) -> pd.DataFrame:
+        """One row per run: games, wins, win rate and its 95% Wilson interval."""
+        rows = []
+        for label, won in zip(self.labels, self.wins(), strict=True):
+            low, high = wilson_interval(int(won.sum()), len(won))
+            rows.append({"label": label, "games": len(won), "wins": int(won.sum()),
+                         "win_rate": won.mean() if len(won) else 0.0, "low": low, "high": high})
+        return pd.DataFrame(rows)
+
+    def differences(self) -> pd.DataFrame:
+        """Each run against the first: paired difference with its interval, McNemar's test."""
+        wins = self.wins()
+        rows = []
+        for label, won in zip(self.labels[1:], wins[1:], strict=True):
+            ref = wins[0]
+            both, only_ref = int((ref & won).sum()), int((ref & ~won).sum())
+            only_this, neither = int((~ref & won).sum()), int((~ref & ~won).sum())
+            diff, low, high = paired_difference(both, only_this, only_ref, neither)
+            test = mcnemar(only_this, only_ref)
+            rows.append({"a": label, "b": self.labels[0], "difference": diff, "low": low,
+                         "high": high, "both_won": both, "only_a_won": only_this,
+                         "only_b_won": only_ref, "neither_won": neither,
+                         "mcnemar_p": test["p_value"], "mcnemar_chi2": test["chi2"],
+                         "mcnemar_chi2_p": test["chi2_p_value"]})
+        return pd.DataFrame(rows)
+
+    def to_dict(self) -> dict:
+        settings = self.results[0].settings
+        entries = [{"label": r.label, "games": int(r.games), "wins": int(r.wins),
+                    "win_rate": float(r.win_rate), "win_rate_ci": [float(r.low), float(r.high)]}
+                   for r in self.table().itertuples()]
+        diffs = [{"a": d.a, "b": d.b, "difference": float(d.difference),
+                  "difference_ci": [float(d.low), float(d.high)], "both_won": d.both_won,
+                  "only_a_won": d.only_a_won, "only_b_won": d.only_b_won,
+                  "neither_won": d.neither_won, "mcnemar_p": float(d.mcnemar_p),
+                  "mcnemar_chi2": float(d.mcnemar_chi2), "mcnemar_chi2_p": float(d.mcnemar_chi2_p)}
+                 for d in self.differences().itertuples()]
+        levels = list(dict.fromkeys(r.settings["level"] for r in self.results))
+        return {"kind": self.kind, "scenario": settings["scenario"], "levels": levels,
+                "seed": settings["seed"], "games": entries[0]["games"], "bot": settings["bot"],
+                "players": settings["players"], "paired": True,
+                "approximated_cards": {r.settings["level"]: r.settings.get("approximated_cards", 0)
+                                       for r in self.results},
+                "partial": any(r.partial for r in self.results),
+                "entries": entries, "differences": diffs}
+
+    def figure(self):
+        """Win rates with their intervals, and the paired differences with theirs."""
+        from simulator.report import _percent, _pyplot
+
+        plt = _pyplot()
+        table, diffs = self.table(), self.differences()
+        fig, (left, right) = plt.subplots(1, 2, figsize=(12, 0.6 * len(table) + 2.4),
+                                          gridspec_kw={"width_ratios": [1, 1]})
+        y = np.arange(len(table))[::-1]
+        err = np.vstack([table["win_rate"] - table["low"], table["high"] - table["win_rate"]])
+        left.barh(y, table["win_rate"], xerr=err, capsize=4, color="#2e7d32", alpha=0.8)
+        for yy, row in zip(y, table.itertuples(), strict=True):
+            left.text(row.high + 0.01, yy, f"{row.win_rate:.1%} ({row.low:.1%}–{row.high:.1%})",
+                      va="center", fontsize=9)
+        left.set_yticks(y, table["label"])
+        left.set_xlim(0, min(1.0, max(0.15, float(table["high"].max()) * 1.6)))
+        left.xaxis.set_major_formatter(_percent())
+        left.set_title(f"Win rate, {int(table['games'].iloc[0]):,} paired games (95% Wilson)")
+        yd = np.arange(len(diffs))[::-1]
+        derr = np.vstack([diffs["difference"] - diffs["low"], diffs["high"] - diffs["difference"]])
+        right.errorbar(diffs["difference"], yd, xerr=derr, fmt="o", color="#1565c0", capsize=5)
+        right.axvline(0, color="#555", lw=0.8, ls="--")
+        for yy, d in zip(yd, diffs.itertuples(), strict=True):
+            text = f"{d.difference:+.1%} ({d.low:+.1%} to {d.high:+.1%}), McNemar p={d.mcnemar_p:.2g}"
+            right.annotate(text,
+                           (d.difference, yy), textcoords="offset points", xytext=(0, 9),
+                           ha="center", fontsize=9,
+                           bbox={"boxstyle": "round", "fc": "white", "ec": "none", "alpha": 0.8})
+        right.set_yticks(yd, [f"{d.a}\nminus {d.b}" for d in diffs.itertuples()])
+        span = max(0.05, float(np.abs(diffs[["low", "high"]].to_numpy()).max()) * 1.3)
+        right.set_xlim(-span, span)
+        right.set_ylim(-0.7, len(diffs) - 0.3)
+        right.xaxis.set_major_formatter(_percent())
+        right.set_title("Paired difference of win rates (95% Newcombe)")
+        right.grid(alpha=0.3, axis="x")
+        fig.tight_layout()
+        return fig
+
+
+def _common(kwargs: dict) -> dict:
+    kwargs = dict(kwargs)
+    kwargs.setdefault("keep_turns", False)  # a comparison needs the per-game outcomes only
+    if kwargs.get("precision") is not None:
+        raise UserError("compare plays a fixed number of games (--games), not --precision")
+    kwargs.pop("precision", None)
+    return kwargs
+
+
+def compare_decks(deck_a, deck_b, scenario, level: str | None = None, **kwargs) -> Comparison:
+    """Two decks (Deck objects, paths or example names) against one level, on the same seeds.
+
+    ``kwargs`` go to :func:`simulator.run.simulate` (games, seed, jobs, bot, players, ...).
+    """
+    from simulator.run import simulate
+
+    kwargs = _common(kwargs)
+    results = _run_all([lambda d=deck: simulate(d, scenario, level=level, **kwargs)
+                        for deck in (deck_a, deck_b)])
+    labels = [res.settings["decks"][0] for res in results]
+    if labels[0] == labels[1]:
+        labels = [f"{labels[0]} (1)", f"{labels[1]} (2)"]
+    return Comparison("decks", labels, results)
+
+
+def compare_levels(deck, scenario, levels: Sequence[str] | None = None, **kwargs) -> Comparison:
+    """One deck against every level of a scenario (or the given levels), on the same seeds."""
+    from simulator.run import _resolve_inputs, simulate
+    from simulator.scenarios import Scenario
+
+    kwargs = _common(kwargs)
+    if not isinstance(scenario, Scenario):
+        from simulator.cards import load_cards
+
+        kwargs.setdefault("db", load_cards())
+        _, scenario = _resolve_inputs([], scenario, kwargs["db"], 40)
+    levels = list(levels or scenario.level_names)
+    if len(levels) < 2:
+        raise UserError(f"scenario {scenario.name!r} has one level only: give two decks to compare")
+    results = _run_all([lambda lv=lv: simulate(deck, scenario, level=lv, **kwargs) for lv in levels])
+    return Comparison("levels", levels[:len(results)], results)
+
+
+def _run_all(runs) -> list:
+    """Play the runs in turn; after a Ctrl-C (a partial run) the later ones are skipped."""
+    results = []
+    for run in runs:
+        try:
+            results.append(run())
+        except KeyboardInterrupt:  # interrupted before its first chunk finished
+            break
+        if results[-1].partial:
+            break
+    if len(results) < 2:
+        raise KeyboardInterrupt
+    return results
+
+
+def format_comparison(comp: Comparison) -> str:
+    """Plain-text lines for the ``compare`` command."""
+    d = comp.to_dict()
+    what = "decks" if comp.kind == "decks" else "levels"
+    lines = [f"{what} compared on {d['games']:,} paired games vs {d['scenario']} "
+             f"({', '.join(d['levels'])}), bot {d['bot']}, seed {d['seed']}"]
+    width = max(len(e["label"]) for e in d["entries"])
+    for e in d["entries"]:
+        low, high = e["win_rate_ci"]
+        lines.append(f"  {e['label']:<{width}}  win rate {e['win_rate']:.1%} "
+                     f"(95% CI {low:.1%} to {high:.1%}), {e['wins']:,} wins")
+    for x in d["differences"]:
+        low, high = x["difference_ci"]
+        lines.append(f"  {x['a']} minus {x['b']}: {x['difference']:+.1%} (95% CI {low:+.1%} to "
+                     f"{high:+.1%}); seeds won by one only: {x['only_a_won']} vs {x['only_b_won']}, "
+                     f"McNemar exact p = {x['mcnemar_p']:.3g}")
+    if any(d["approximated_cards"].values()):
+        lines.append("note: this scenario contains approximated Adversary cards")
+    if d["partial"]:
+        lines.append("PARTIAL: interrupted; only the games finished by every run are compared")
+    return "\n".join(lines)

@@ -1,0 +1,148 @@
+"""Component bookkeeping that cards change: extra instances, granted words, requirements.
+
+Four cards change how components are counted or required, and one count reads them all:
+
+- Water drop (handlers_water): channeled, counts as 2 Drops once per turn (always for a
+  Mage Noir);
+- Prodigious source: each own Water component that is not a Permanent (channeled Water
+  spells, Water Equipment) counts as 1 more instance of each word it provides, per copy;
+- Prodigious sowing: up to 3 own Seed components per copy also provide Tree (Transmutable:
+  Tree). Which Seeds: the first ones in board-slot order (which ones only matters once one
+  leaves, and then the next Seed takes its place, as the ruling says);
+- Fire mask: the controller's Fire cards need each component word they require 2 or more
+  times once less (R8.5: "multiple times" is within one card's own list);
+- King of trees (Mage Noir): the other Trees' "requires 1 less component" applies once more,
+  so Tree in flames needs no component at all (its ruling).
+
+:func:`component_instances` is what requirements and ``own_component`` counts see;
+``actions.component_shortfall`` / ``actions._designate_components`` use the per-slot parts.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from simulator.cards import ELEMENTS
+from simulator.engine.board import (
+    board_cards,
+    component_counts,
+    in_play_static,
+    is_component,
+    is_mage_noir,
+)
+from simulator.engine.core import Engine
+from simulator.engine.handlers_common import handler_cards
+from simulator.engine.handlers_water import spend_extra_instance, water_drop_extra_slots
+from simulator.engine.state import CHANNELED, EQUIPMENT, PERMANENT
+from simulator.engine.tables import WORD_INDEX
+
+WATER = ELEMENTS.index("water")
+FIRE = ELEMENTS.index("fire")
+SEED = WORD_INDEX["Seed"]
+TREE = WORD_INDEX["Tree"]
+SOWING_LIMIT = 3
+
+
+def _copies(eng: Engine, games: np.ndarray, player: np.ndarray, name: str,
+            zone: int = PERMANENT) -> np.ndarray:
+    """(n,) copies of the cards naming handler ``name`` the player has in ``zone``."""
+    cards = handler_cards(eng, name)
+    if not cards.any() or len(games) == 0:
+        return np.zeros(len(games), np.int64)
+    here = eng.state.board_zone[games, player] == zone
+    return (here & cards[board_cards(eng, games, player)]).sum(axis=1)
+
+
+def source_extra_slots(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.ndarray:
+    """(n, S, W) int Prodigious source: extra instances of each word per own non-Permanent
+    Water component (channeled Water spells and Water Equipment), one per source copy."""
+    st, t = eng.state, eng.tables
+    s = st.board_card.shape[2]
+    copies = _copies(eng, games, player, "prodigious_source")
+    if not copies.any():
+        return np.zeros((len(games), s, t.provides.shape[1]), np.int64)
+    cards = board_cards(eng, games, player)
+    zone = st.board_zone[games, player]
+    water = (t.element[cards] == WATER) & ((zone == CHANNELED) | (zone == EQUIPMENT))
+    return t.provides[cards].astype(np.int64) * (water * copies[:, None])[:, :, None]
+
+
+def extra_component_slots(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.ndarray:
+    """(n, S, W) int extra instances each own slot provides now (Water drop + Prodigious
+    source): a slot may be designated ``1 + extra`` times for that word."""
+    return water_drop_extra_slots(eng, games, player) + source_extra_slots(eng, games, player)
+
+
+def granted_words(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.ndarray:
+    """(n, S, W) bool words own components provide beyond their own (Prodigious sowing:
+    up to 3 Seed components per copy also provide Tree)."""
+    st, t = eng.state, eng.tables
+    out = np.zeros((len(games), st.board_card.shape[2], t.provides.shape[1]), bool)
+    copies = _copies(eng, games, player, "prodigious_sowing")
+    if not copies.any():
+        return out
+    cards = board_cards(eng, games, player)
+    seeds = is_component(eng, games, player) & (t.provides[cards, SEED] > 0) & (
+        t.provides[cards, TREE] == 0)
+    rank = np.cumsum(seeds, axis=1)
+    out[:, :, TREE] = seeds & (rank <= SOWING_LIMIT * copies[:, None])
+    return out
+
+
+def _any_cards(eng: Engine, *names: str) -> bool:
+    return any(handler_cards(eng, name).any() for name in names)
+
+
+def component_instances(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.ndarray:
+    """(n, W) int own component instances of each word, with every card effect included."""
+    if not _any_cards(eng, "water_drop", "prodigious_source", "prodigious_sowing"):
+        return component_counts(eng, games, player)
+    return (component_counts(eng, games, player)
+            + extra_component_slots(eng, games, player).sum(axis=1)
+            + granted_words(eng, games, player).sum(axis=1))
+
+
+def component_requirements(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.ndarray:
+    """(n, C, W) int components each card kind requires of the player now (Fire mask); a
+    read-only broadcast view when no Fire mask is in the batch."""
+    t = eng.tables
+    req = np.broadcast_to(t.requires, (len(games),) + t.requires.shape)
+    masks = handler_cards(eng, "fire_mask")
+    if not masks.any() or len(games) == 0:
+        return req
+    cards = board_cards(eng, games, player)
+    has = (in_play_static(eng, games, player) & masks[cards]).any(axis=1)
+    lowered = (t.requires >= 2) & (t.element == FIRE)[:, None]  # (C, W)
+    return req - (has[:, None, None] & lowered[None, :, :])
+
+
+def fewer_components_allowed(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.ndarray:
+    """(n, C) int components each card kind may skip now ("requires 1 less component" for a
+    Mage Noir), twice for a Tree while the player's King of trees repeats Tree effects."""
+    mn = is_mage_noir(eng, games, player)
+    fewer = eng.statics.fewer_components_mn[None, :] * mn[:, None]
+    kings = handler_cards(eng, "king_of_trees")
+    if not kings.any():
+        return fewer
+    king_here = _copies(eng, games, player, "king_of_trees") > 0
+    tree = (eng.tables.provides[:, TREE] > 0) & ~kings
+    return fewer * (1 + (king_here & mn)[:, None] * tree[None, :])
+
+
+def water_components(eng: Engine, games: np.ndarray, spend: bool = True) -> np.ndarray:
+    """(n,) Water components in play on every player's board (Great waters): channeled Water
+    spells, each counting 1 + its controller's Prodigious sources, + 1 for a Water drop
+    still able to count twice (that once-per-turn use is then spent, unless Mage Noir)."""
+    st, t = eng.state, eng.tables
+    total = np.zeros(len(games), np.int64)
+    for q in range(st.players):
+        player = np.full(len(games), q)
+        cards = board_cards(eng, games, player)
+        water = (st.board_zone[games, q] == CHANNELED) & (t.element[cards] == WATER)
+        copies = _copies(eng, games, player, "prodigious_source")
+        drop = water_drop_extra_slots(eng, games, player).max(axis=2) > 0  # (n, S)
+        total += (water * (1 + copies[:, None] + drop)).sum(axis=1)
+        if spend:
+            g, s = np.nonzero(water & drop)
+            spend_extra_instance(eng, games[g], player[g], s)
+    return total

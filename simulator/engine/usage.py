@@ -1,0 +1,133 @@
+"""Card-usage counters: what each player did with each card kind, per game.
+
+The rules modules call two hooks, :func:`count_draw` (from ``zones.draw``) and
+:func:`count_actions` (from ``actions.apply_actions``). Both do nothing unless the match
+loop attached a :class:`CardUsage` to the engine (``eng.usage``): hand-built test positions,
+replays and any other caller of the rules pay nothing and need to know nothing.
+
+Definitions (``simulator.stats`` turns them into rates with intervals):
+
+- *drawn*: copies that entered the hand by a draw, counting the kept starting hand;
+- *prepared*, *activated*, *channeled*: main-phase actions of that kind on the card;
+- *first activation*: the player turn of the first activation, 0 when never;
+- *stranded*: copies still in hand when the player's last turn ended;
+- *castable on turn t*: at some main-phase decision point of turn ``t`` (before each action
+  and at the end of the turn), the player had the Mana (after cost reductions) and the
+  components (counting Mage Noir allowances) to prepare the card, whether or not a copy was
+  in hand. Optional costs (discarding a card instead of a component), board room and
+  "Unique" are ignored: castability measures the deck's resources, not its draws.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+
+@dataclass
+class CardUsage:
+    """Per-game counters of one batch. C is the number of *player* card kinds."""
+
+    drawn: np.ndarray        # (B, P, C) int16 copies drawn (starting hand included)
+    prepared: np.ndarray     # (B, P, C) int16 copies prepared
+    activated: np.ndarray    # (B, P, C) int16 activations
+    channeled: np.ndarray    # (B, P, C) int16 channelings
+    first_activation: np.ndarray  # (B, P, C) int16 turn of the first activation, 0 never
+    stranded: np.ndarray     # (B, P, C) int16 copies in hand at the end of the last turn
+    castable: np.ndarray     # (B, T, C) bool the active player could prepare it on turn t
+
+    @classmethod
+    def empty(cls, batch: int, players: int, cards: int, horizon: int) -> CardUsage:
+        def z() -> np.ndarray:
+            return np.zeros((batch, players, cards), np.int16)
+
+        return cls(drawn=z(), prepared=z(), activated=z(), channeled=z(),
+                   first_activation=z(), stranded=z(),
+                   castable=np.zeros((batch, horizon, cards), bool))
+
+
+def attach(eng, horizon: int) -> CardUsage:
+    """Start counting on this engine; the kept starting hands count as drawn."""
+    st = eng.state
+    n = eng.tables.n_player_cards
+    usage = CardUsage.empty(st.batch, st.players, n, horizon)
+    usage.drawn += st.hand[:, :, :n]
+    eng.usage = usage
+    return usage
+
+
+def count_draw(eng, games: np.ndarray, player: np.ndarray, card: np.ndarray) -> None:
+    """Hook: one card drawn by each (game, player)."""
+    usage = getattr(eng, "usage", None)
+    if usage is None or len(games) == 0:
+        return
+    np.add.at(usage.drawn, (games, player, card), 1)
+
+
+def count_actions(eng, games: np.ndarray, player: np.ndarray, action: np.ndarray) -> None:
+    """Hook, before the actions are applied: count prepare / activate / channel choices and
+    note what the player could prepare at this decision point."""
+    usage = getattr(eng, "usage", None)
+    if usage is None or len(games) == 0:
+        return
+    from simulator.engine.actions import action_space
+
+    st = eng.state
+    live = (st.outcome[games] == 0) & ~st.out[games, player]
+    games, player, action = games[live], player[live], action[live]
+    mark_castable(eng, games, player)
+    space = action_space(eng)
+    n = usage.drawn.shape[2]
+    prep = (action >= space.prepare) & (action < space.activate)
+    card = action[prep] - space.prepare
+    mine = card < n
+    np.add.at(usage.prepared, (games[prep][mine], player[prep][mine], card[mine]), 1)
+    for lo, hi, counter in ((space.activate, space.channel, usage.activated),
+                            (space.channel, space.trade, usage.channeled)):
+        pick = (action >= lo) & (action < hi)
+        g, p = games[pick], player[pick]
+        card = st.board_card[g, p, action[pick] - lo].astype(np.int64)
+        mine = (card >= 0) & (card < n)
+        g, p, card = g[mine], p[mine], card[mine]
+        np.add.at(counter, (g, p, card), 1)
+        if counter is usage.activated:
+            first = usage.first_activation[g, p, card] == 0
+            usage.first_activation[g[first], p[first], card[first]] = st.turn[g[first]]
+
+
+def castable_now(eng, games: np.ndarray, player: np.ndarray) -> np.ndarray:
+    """(n, C) bool: the player has the Mana and the components to prepare each card kind."""
+    from simulator.engine.actions import component_shortfall, effective_cost
+    from simulator.engine.board import is_mage_noir
+
+    st, s = eng.state, eng.statics
+    n = eng.tables.n_player_cards
+    cost = effective_cost(eng, games, player)[:, :n]
+    affordable = (st.reserve[games, player][:, None, :] >= cost).all(axis=2)
+    missing = component_shortfall(eng, games, player)[:, :n].sum(axis=2)
+    mn = is_mage_noir(eng, games, player)
+    ok = (missing == 0) | ((missing <= s.fewer_components_mn[None, :n]) & mn[:, None])
+    ok &= ~s.mage_noir_only[None, :n] | mn[:, None]
+    return affordable & ok
+
+
+def mark_castable(eng, games: np.ndarray, player: np.ndarray) -> None:
+    """Record :func:`castable_now` on the current turn of each game."""
+    usage = getattr(eng, "usage", None)
+    if usage is None or len(games) == 0:
+        return
+    t = eng.state.turn[games].astype(np.int64) - 1
+    ok = (t >= 0) & (t < usage.castable.shape[1])
+    games, player, t = games[ok], player[ok], t[ok]
+    if len(games):
+        usage.castable[games, t] |= castable_now(eng, games, player)
+
+
+def note_hands(eng, games: np.ndarray, player: int) -> None:
+    """After a player's turn: what is in hand now is stranded unless played later."""
+    usage = getattr(eng, "usage", None)
+    if usage is None or len(games) == 0:
+        return
+    n = usage.stranded.shape[2]
+    usage.stranded[games, player] = eng.state.hand[games, player, :n]

@@ -1,0 +1,124 @@
+"""The bench command in quick mode with tiny counts: structure and positive numbers, no timings."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from simulator.bench import (
+    TARGETS,
+    Measurement,
+    batch_speedups,
+    format_report,
+    format_table,
+    measure_throughput,
+    quick_config,
+    run_bench,
+)
+from simulator.cards import load_cards
+from simulator.cli import main
+from simulator.decks import load_deck
+from simulator.scenarios import load_scenario
+
+ROOT = Path(__file__).resolve().parents[1]
+FIRE = str(ROOT / "decks" / "fire-flames.txt")
+WATER = str(ROOT / "decks" / "water-tides.txt")
+
+TINY = ["--batch-sizes", "1,2", "--seconds", "0", "--run-games", "3", "--memory-games", "3"]
+
+
+@pytest.fixture(scope="module")
+def bench_json():
+    """One tiny quick bench through the CLI (two decks, batch 1 and 2, jobs 1 and 2)."""
+    import contextlib
+    import io
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+        status = main(["bench", "--quick", "--json", "--deck", FIRE, "--deck", WATER, *TINY])
+    assert status == 0
+    return json.loads(out.getvalue())
+
+
+def test_bench_json_has_the_documented_keys(bench_json):
+    assert set(bench_json) >= {"games_per_second", "batch_speedup", "run_10k_seconds",
+                               "peak_memory_mb", "table", "machine", "targets", "quick"}
+    assert bench_json["quick"] is True
+    assert set(bench_json["machine"]) >= {"cpu_count", "platform", "python", "numpy"}
+    assert set(bench_json["targets"]) == set(TARGETS)
+    for target in bench_json["targets"].values():
+        assert set(target) >= {"value", "target", "pass"}
+        assert target["pass"] in (True, False)
+
+
+def test_bench_table_covers_every_configuration_with_positive_numbers(bench_json):
+    table = bench_json["table"]
+    configs = {(row["deck"], row["batch_size"], row["jobs"]) for row in table}
+    assert configs == {(deck, batch, jobs) for deck in ("fire-flames", "water-tides")
+                       for batch in (1, 2) for jobs in (1, 2)}
+    for row in table:
+        assert row["games"] >= row["batch_size"] * row["jobs"]
+        assert row["games"] % (row["batch_size"] * row["jobs"]) == 0
+        assert row["seconds"] > 0 and row["games_per_second"] > 0
+    assert bench_json["games_per_second"] == max(row["games_per_second"] for row in table)
+    assert set(bench_json["batch_speedup_by_deck"]) == {"fire-flames", "water-tides"}
+    assert bench_json["batch_speedup"] == min(bench_json["batch_speedup_by_deck"].values()) > 0
+    assert bench_json["batch_speedup_batches"] == [1, 2]
+
+
+def test_bench_child_runs_report_time_and_memory(bench_json):
+    assert bench_json["run_games"] == 3 and bench_json["memory_games"] == 3
+    assert bench_json["run_10k_seconds"] > 0
+    assert bench_json["memory_run_seconds"] > 0
+    assert bench_json["peak_memory_mb"] > 0
+    command = bench_json["run_command"]
+    assert command[1:4] == ["-m", "simulator.cli", "run"] and "--json" in command
+
+
+def test_bench_text_report_shows_table_and_verdicts(bench_json):
+    text = format_report(bench_json)
+    assert "fire-flames" in text and "water-tides" in text
+    assert "jobs=1 games/s" in text and "jobs=2 games/s" in text
+    assert text.count("PASS") + text.count("FAIL") == len(TARGETS)
+    assert "quick mode" in text
+
+
+def test_measure_throughput_plays_whole_chunks_and_scales_to_the_budget():
+    db = load_cards()
+    deck, duke = load_deck(FIRE, db), load_scenario("duke", db)
+    m = measure_throughput(deck, duke, db, batch_size=2, jobs=1, seconds=0.3, label="fire")
+    assert m.games >= 2 and m.games % 2 == 0 and m.seconds > 0 and m.repeats >= 1
+    assert m.games_per_second > 0
+
+
+def test_batch_speedup_is_largest_over_smallest_batch_at_one_job():
+    table = [Measurement("a", 1, 1, 10, 1.0, 1), Measurement("a", 8, 1, 80, 2.0, 1),
+             Measurement("a", 8, 2, 160, 1.0, 1), Measurement("b", 1, 1, 20, 1.0, 1),
+             Measurement("b", 8, 1, 100, 1.0, 1)]
+    speedups, between = batch_speedups(table)
+    assert between == [1, 8]
+    assert speedups == {"a": pytest.approx(4.0), "b": pytest.approx(5.0)}
+    text = format_table([m.as_dict() for m in table])
+    assert "a" in text and "b" in text and "4.0x" in text
+
+
+def test_quick_config_keeps_explicit_counts():
+    config = quick_config(memory_games=7, seconds=None)
+    assert config.quick and config.memory_games == 7 and config.seconds > 0
+
+
+def test_bench_rejects_bad_batch_sizes(capsys):
+    assert main(["bench", "--quick", "--batch-sizes", "1,x"]) == 2
+    assert "--batch-sizes" in capsys.readouterr().err
+
+
+def test_run_bench_can_be_called_directly():
+    config = quick_config(decks=(FIRE,), batch_sizes=(1,), jobs=(1,), seconds=0.0, run_games=2,
+                          memory_games=2)
+    result = run_bench(config)
+    assert result["batch_speedup"] is None  # one batch size: no speedup to report
+    assert result["targets"]["batch_speedup"]["pass"] is None
+    assert "needs two batch sizes" in format_report(result)
+    assert len(result["table"]) == 1 and result["table"][0]["games"] == 1

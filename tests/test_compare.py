@@ -1,0 +1,110 @@
+"""Paired comparisons: same seeds, paired differences, McNemar, the compare command."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from simulator.cli import main
+from simulator.compare import compare_decks, compare_levels
+from simulator.errors import UserError
+from simulator.stats import mcnemar, paired_difference
+
+ROOT = Path(__file__).resolve().parents[1]
+FIRE = str(ROOT / "decks" / "fire-flames.txt")
+WATER = str(ROOT / "decks" / "water-tides.txt")
+
+
+@pytest.fixture(scope="module")
+def levels():
+    return compare_levels(FIRE, "duke", games=80, seed=5, batch_size=80)
+
+
+def test_levels_are_paired_on_the_same_seeds(levels):
+    normal, hard = levels.results
+    assert levels.labels == ["normal", "hard"]
+    assert normal.games["seed"].equals(hard.games["seed"])
+    table = levels.table()
+    assert list(table["label"]) == ["normal", "hard"] and (table["games"] == 80).all()
+    assert ((table["low"] <= table["win_rate"]) & (table["win_rate"] <= table["high"])).all()
+
+
+def test_difference_and_mcnemar_come_from_the_paired_table(levels):
+    diff = levels.differences().iloc[0]
+    assert (diff["a"], diff["b"]) == ("hard", "normal")
+    cells = [int(diff[k]) for k in ("both_won", "only_a_won", "only_b_won", "neither_won")]
+    assert sum(cells) == 80
+    won = [r.games["outcome"].eq("win").to_numpy() for r in levels.results]
+    assert cells[0] == int((won[0] & won[1]).sum()) and cells[1] == int((won[1] & ~won[0]).sum())
+    d, low, high = paired_difference(*cells)
+    assert (diff["difference"], diff["low"], diff["high"]) == pytest.approx((d, low, high))
+    table = levels.table()
+    assert d == pytest.approx(table["win_rate"].iloc[1] - table["win_rate"].iloc[0])
+    assert diff["mcnemar_p"] == pytest.approx(mcnemar(cells[1], cells[2])["p_value"])
+
+
+def test_comparison_figure_is_drawn(levels, tmp_path):
+    from simulator.report import png_bytes
+
+    data = png_bytes(levels.figure())
+    assert data[:4] == b"\x89PNG" and len(data) > 10_000
+
+
+def test_compare_json_keys_for_two_decks(capsys, tmp_path):
+    figure = tmp_path / "cmp.png"
+    assert main(["compare", FIRE, WATER, "--scenario", "duke", "--games", "60", "--seed", "2",
+                 "--quiet", "--json", "--figure", str(figure)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert {"kind", "scenario", "levels", "seed", "games", "bot", "players", "paired",
+            "approximated_cards", "partial", "entries", "differences"} <= set(out)
+    assert out["kind"] == "decks" and out["games"] == 60 and out["levels"] == ["normal"]
+    assert [e["label"] for e in out["entries"]] == ["fire-flames", "water-tides"]
+    for entry in out["entries"]:
+        assert {"label", "games", "wins", "win_rate", "win_rate_ci"} <= set(entry)
+    (diff,) = out["differences"]
+    assert {"a", "b", "difference", "difference_ci", "both_won", "only_a_won", "only_b_won",
+            "neither_won", "mcnemar_p", "mcnemar_chi2", "mcnemar_chi2_p"} <= set(diff)
+    low, high = diff["difference_ci"]
+    assert low <= diff["difference"] <= high
+    assert figure.stat().st_size > 10_000
+
+
+def test_compare_text_output_for_levels(capsys):
+    assert main(["compare", FIRE, "--games", "30", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "hard minus normal" in out and "McNemar exact p" in out and "95% CI" in out
+
+
+def test_compare_user_errors(capsys):
+    tiny = str(ROOT / "tests" / "data" / "scenarios" / "tiny.toml")
+    with pytest.raises(UserError, match="one level"):
+        compare_levels(FIRE, tiny, games=5)
+    assert main(["compare", FIRE, WATER, FIRE, "--games", "5"]) == 2
+    assert "one deck (levels) or two decks" in capsys.readouterr().err
+
+
+def test_a_deck_against_itself_differs_by_exactly_zero():
+    comp = compare_decks(FIRE, FIRE, "duke", games=30, seed=4)
+    assert comp.labels == ["fire-flames (1)", "fire-flames (2)"]
+    diff = comp.differences().iloc[0]
+    assert diff["difference"] == 0 and diff["only_a_won"] == diff["only_b_won"] == 0
+    assert diff["low"] <= 0 <= diff["high"] and diff["mcnemar_p"] == 1.0
+
+
+def test_an_interrupted_comparison_compares_the_games_both_runs_finished():
+    calls = []
+
+    def stop_in_second_run(done, planned):
+        calls.append(done)
+        if len(calls) == 3:  # the first run has two chunks; stop after the second run's first
+            raise KeyboardInterrupt
+
+    comp = compare_levels(FIRE, "duke", games=40, seed=4, batch_size=20, on_chunk=stop_in_second_run)
+    out = comp.to_dict()
+    assert out["partial"] is True and out["games"] == 20
+    assert [e["games"] for e in out["entries"]] == [20, 20]
+    with pytest.raises(KeyboardInterrupt):  # nothing to compare when the first run is cut short
+        compare_levels(FIRE, "duke", games=40, seed=4, batch_size=20,
+                       on_chunk=lambda done, planned: (_ for _ in ()).throw(KeyboardInterrupt))

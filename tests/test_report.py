@@ -1,0 +1,93 @@
+"""The report directory: files, stamp, warnings, figures a person can read."""
+
+from __future__ import annotations
+
+import json
+import re
+import struct
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from simulator import __version__
+from simulator.cli import main
+from simulator.report import (
+    FIGURES,
+    card_data_version,
+    render_html,
+    stamp,
+    warnings_of,
+    write_games_table,
+)
+from simulator.run import simulate
+
+ROOT = Path(__file__).resolve().parents[1]
+FIRE = str(ROOT / "decks" / "fire-flames.txt")
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    return struct.unpack(">II", data[16:24])
+
+
+@pytest.fixture(scope="module")
+def report_dir(tmp_path_factory):
+    out = tmp_path_factory.mktemp("report")
+    assert main(["run", FIRE, "--scenario", "duke", "--games", "120", "--seed", "9", "--quiet",
+                 "--report", str(out)]) == 0
+    return out
+
+
+def test_report_writes_every_file(report_dir):
+    names = {p.name for p in report_dir.iterdir()}
+    assert {"report.html", "summary.json"} <= names
+    assert {f"{name}.png" for name in FIGURES} <= names
+    assert "games.parquet" in names or "games.csv" in names
+    for name in FIGURES:
+        width, height = png_size((report_dir / f"{name}.png").read_bytes())
+        assert width >= 600 and height >= 250, name  # big enough to read
+
+
+def test_report_html_is_self_contained_and_stamped(report_dir):
+    text = (report_dir / "report.html").read_text(encoding="utf-8")
+    assert text.count("src='data:image/png;base64,") == len(FIGURES)
+    assert not re.search(r"""(src|href)=['"]?(https?:|file:|/)""", text)  # nothing external
+    for needle in (f"tool version: <b>{__version__}</b>", f"card data version: <b>{card_data_version()}",
+                   "scenario: <b>The Duke</b>", "level: <b>normal</b>", "bot: <b>planner</b>",
+                   "seed: <b>9</b>", "games: <b>120</b>"):
+        assert needle in text, needle
+    assert "class=warning" in text and "approximated Adversary card" in text
+    assert "95%" in text and "<span class=ci>(" in text  # numbers carry their intervals
+
+
+def test_summary_json_has_stamp_and_warning(report_dir):
+    summary = json.loads((report_dir / "summary.json").read_text(encoding="utf-8"))
+    stamp = summary["stamp"]
+    assert stamp["tool_version"] == __version__ and stamp["card_data_version"] == card_data_version()
+    assert (stamp["seed"], stamp["games"], stamp["level"], stamp["bot"]) == (9, 120, "normal", "planner")
+    assert stamp["scenario"] == "The Duke"
+    assert any("approximated" in w for w in summary["warnings"])
+    assert summary["games"] == 120 and len(summary["win_rate_ci"]) == 2
+
+
+def test_per_game_table_round_trips(report_dir):
+    path = report_dir / "games.parquet"
+    games = pd.read_parquet(path) if path.exists() else pd.read_csv(report_dir / "games.csv")
+    assert len(games) == 120 and list(games["game"]) == list(range(120))
+
+
+def test_csv_when_pyarrow_is_missing_and_partial_is_flagged(tmp_path, monkeypatch):
+    res = simulate(FIRE, "duke", games=40, seed=2, batch_size=20, keep_turns=False)
+    res.partial, res.planned_games = True, 100
+    monkeypatch.setattr("simulator.report.parquet_available", lambda: False)
+    path = write_games_table(res.games, tmp_path)
+    assert path.name == "games.csv" and len(pd.read_csv(path)) == 40
+    text = render_html(res, {})  # the page without its figures
+    assert "PARTIAL RESULTS" in text and "40 of 100 games" in text
+    assert stamp(res)["partial"] is True
+    res.settings["approximated_cards"] = 0  # as if every card had been typed in from the box
+    text = render_html(res, {})
+    assert "approximated Adversary" not in text and "class=warning" in text
+    res.partial = False
+    assert "class=warning" not in render_html(res, {}) and warnings_of(res) == []
