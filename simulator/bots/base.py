@@ -257,6 +257,8 @@ class BasePolicy:
         act = 4.0 * dmg + f.heal[cards] * np.minimum(hurt, 6)[:, None] / 3 + 3.0 * f.draw[cards]
         act += 2.0 * f.mana[cards] + 1000.0 * (lethal & present[:, None] & (dmg > 0))
         act -= 20.0 * f.harms_own[cards] * ~(present | enemy_perms)[:, None]
+        # removal (Engulfment, Fission): only worth it with an enemy Permanent to destroy
+        act += np.where(f.removal[cards], np.where(enemy_perms, 12.0, -50.0)[:, None], 0.0)
         channel_value = 6.0 * (t.provides[cards] * (needs[:, None, :] > 0)).sum(axis=2)
         channel_value += 1.0 * f.channel_only[cards]
         scores[:, sp.activate:sp.channel] = np.where(prepared, act - 1.0, NEG)

@@ -29,6 +29,7 @@ class CardFeatures:
     harms_own: np.ndarray     # (C,) bool its damage may have to land on the own side
     channel_only: np.ndarray  # (C,) bool a spell with nothing to do when activated
     component_drawback: np.ndarray  # (C,) float cost of using it as a component
+    removal: np.ndarray       # (C,) bool an activation destroys one Permanent/Equipment
     only_mage_noir: np.ndarray  # (C,) bool its only effect is making its controller a Mage Noir
     value: np.ndarray         # (C,) float overall worth of having the card
     opening_value: np.ndarray  # (C,) float worth in an opening hand
@@ -49,10 +50,13 @@ def card_features(t: BatchTables) -> CardFeatures:
     harms_own = np.zeros(n, bool)
     channel_only = np.zeros(n, bool)
     drawback = np.zeros(n)
+    removal = np.zeros(n, bool)
     for c, effect in enumerate(t.effects):
         for trigger, steps in effect.items():
             if trigger == "static":
-                persistent[c] += 2.0 * len(steps)
+                # a static ability is worth more the bigger its number (Druid armor's 3
+                # ignored damage beats Bark armor's 1)
+                persistent[c] += sum(1.0 + float(st.get("amount", 1)) for st in steps)
                 continue
             weight = 3.0 if trigger.startswith("turn_start") else 1.0
             for step in steps:
@@ -76,6 +80,8 @@ def card_features(t: BatchTables) -> CardFeatures:
                         drawback[c] += 2.0 * amount
                     else:
                         persistent[c] -= amount
+                elif op == "destroy" and trigger == "activate":
+                    removal[c] = True
                 elif op == "destroy_self" and trigger == "used_as_component":
                     drawback[c] += 1.0
         channel_only[c] = c < t.n_player_cards and not effect.get("activate") and t.card_type[c] == 0
@@ -85,5 +91,6 @@ def card_features(t: BatchTables) -> CardFeatures:
     value = damage + 0.7 * heal + 1.5 * draw + mana + persistent
     opening = np.where(cost <= 3, 1.0, 0.3) + 0.2 * (t.provides.sum(axis=1) > 0)
     opening -= 0.3 * (t.requires.sum(axis=1) > 0)
+    value = value + 4.0 * removal
     return CardFeatures(damage, needs_opp, heal, draw, mana, harms_own, channel_only,
-                        drawback, only_mn, value, opening)
+                        drawback, removal, only_mn, value, opening)
