@@ -10,7 +10,6 @@ answer matters; the Ether start pile is always pile 0 on a tie.
 from __future__ import annotations
 
 from pathlib import Path
-from types import SimpleNamespace
 
 import numpy as np
 import pytest
@@ -529,7 +528,7 @@ def test_ephemeral_brambles():
     activate(eng, G0, P0, np.array([brambles]))
     assert st.adv_hp[:, k].tolist() == [20, 20]
     # Rule option "the players pick": the Adversary loses 3 HP (an HP loss, not damage).
-    eng.options = SimpleNamespace(**RuleOptions().as_dict(), brambles_chooser="players")
+    eng.options = RuleOptions(brambles_chooser="players")
     activate(eng, np.array([1]), P0, np.array([brambles]))
     assert st.adv_hp[:, k].tolist() == [20, 17]
     assert st.damage_to_adversary.tolist() == [0, 0]
@@ -714,7 +713,7 @@ def test_ignition():
 
 def test_ignition_not_counting_itself_is_an_option():
     eng = _engine(["ignition"])
-    eng.options = SimpleNamespace(**RuleOptions().as_dict(), ignition_counts_itself=False)
+    eng.options = RuleOptions(ignition_counts_itself=False)
     k = put_adversary(eng, "duke")
     ign = put_on_board(eng, "ignition", PREPARED)
     activate(eng, G0, P0, np.array([ign]))

@@ -3,8 +3,9 @@
 Priority list:
 1. activate any prepared spell that deals damage or heals now (most damage first);
 2. prepare the card with the highest immediate value it can afford;
-3. never channel for later needs (only spells with nothing to do when activated);
-4. take the larger Ether pile.
+3. channel a prepared spell only when that makes a card in hand castable right now (its
+   Mana is already in the reserve), never for later needs;
+4. take the larger Ether pile, whatever its elements.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from simulator.bots.base import NEG, BasePolicy
-from simulator.engine.actions import action_space
+from simulator.engine.actions import action_space, effective_cost
 
 
 class GreedyPolicy(BasePolicy):
@@ -24,8 +25,17 @@ class GreedyPolicy(BasePolicy):
     def score_main_action(self, eng, games, players, options, **_):
         scores = super().score_main_action(eng, games, players, options)
         sp = action_space(eng)
-        f = self.features(eng)
-        cards = np.maximum(eng.state.board_card[games, players], 0)
+        t = eng.tables
+        cards = np.maximum(eng.state.board_card[games, players], 0)  # (n, S)
+        # words missing for hand cards whose Mana is already there: channeling helps *now*
+        affordable = (eng.state.reserve[games, players][:, None, :]
+                      >= effective_cost(eng, games, players)).all(axis=2)
+        in_hand = (eng.state.hand[games, players] > 0) & affordable  # (n, C)
+        from simulator.engine.actions import component_shortfall
+
+        short = component_shortfall(eng, games, players)  # (n, C, W)
+        needed_now = (short * in_hand[:, :, None]).max(axis=1) > 0  # (n, W)
+        helps_now = (t.provides[cards] * needed_now[:, None, :]).sum(axis=2) > 0  # (n, S)
         channel = scores[:, sp.channel:sp.trade]
-        scores[:, sp.channel:sp.trade] = np.where(f.channel_only[cards] & (channel > NEG), 1.0, NEG)
+        scores[:, sp.channel:sp.trade] = np.where(helps_now & (channel > NEG), channel, NEG)
         return scores

@@ -178,7 +178,7 @@ def ignition(step: Step) -> None:
     g, p = step.games[mine], step.player[mine]
     np.add.at(turn_array(eng, "ignition", (st.players,), np.int16), (g, p), 1)
     eng.say(g, "  Ignition: cards going to a discard pile deal 1 damage this turn")
-    if step.slot is not None and not getattr(eng.options, "ignition_counts_itself", True):
+    if step.slot is not None and not eng.options.ignition_counts_itself:
         skip = turn_array(eng, "ignition_skip", (st.players, st.board_card.shape[2]), np.int16)
         skip[g, p, step.slot[mine]] = step.card[mine] + 1
 

@@ -113,11 +113,11 @@ def ephemeral_brambles(step: Step) -> None:
 
     A player's opponent is the Adversary, which has no hand. Default reading (the Adversary
     picks): it takes the empty discard and nothing happens. With the rule option
-    ``brambles_chooser = "players"`` (read with a default, so it works once the option exists)
+    ``brambles_chooser = "players"`` (a named rule option)
     the players pick for it and the Adversary loses 3 HP.
     """
     eng = step.eng
-    if getattr(eng.options, "brambles_chooser", "opponent") != "players":
+    if eng.options.brambles_chooser != "players":
         eng.say(step.games, "  the Adversary discards from its (empty) hand: nothing happens")
         return
     mine = step.side >= 0

@@ -12,6 +12,7 @@ from dataclasses import dataclass, fields
 from simulator.errors import UserError
 
 TRADE_MODES = ("largest_pile", "placement_rule")
+BRAMBLES_CHOOSERS = ("opponent", "players")
 
 
 @dataclass(frozen=True)
@@ -30,6 +31,13 @@ class RuleOptions:
     #: An Adversary card that stays in play adds its Mana value on the turn it arrives too
     #: (the rulesheet: a card adds its Mana value "when it applies its effects").
     adversary_mana_on_arrival: bool = True
+    #: Ephemeral brambles lets "the opponent" choose: discard a card or lose 3 HP. Against
+    #: the Adversary (no hand) "opponent" means the Adversary picks the empty discard and
+    #: nothing happens; "players" lets the players pick, so it loses 3 HP.
+    brambles_chooser: str = "opponent"
+    #: Ignition: "this turn, whenever a card goes from play to a discard pile, 1 damage". Its
+    #: own discard after activation comes after its effect started, so it counts by default.
+    ignition_counts_itself: bool = True
     #: Every game ends: after this many rounds (each player has had a turn) the game is a
     #: ``timeout``, reported separately and never counted as a loss.
     max_rounds: int = 40
@@ -43,6 +51,9 @@ class RuleOptions:
         if self.trade_mode not in TRADE_MODES:
             raise UserError(f"trade_mode must be one of {', '.join(TRADE_MODES)}, "
                             f"not {self.trade_mode!r}")
+        if self.brambles_chooser not in BRAMBLES_CHOOSERS:
+            raise UserError(f"brambles_chooser must be one of {', '.join(BRAMBLES_CHOOSERS)}, "
+                            f"not {self.brambles_chooser!r}")
         for name in ("hand_limit", "max_rounds", "board_slots", "max_actions_per_turn"):
             if getattr(self, name) < 1:
                 raise UserError(f"rule option {name} must be at least 1")
