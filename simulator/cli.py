@@ -112,8 +112,16 @@ def _add_run(sub: argparse._SubParsersAction) -> None:
 
 def _play_options(p: argparse.ArgumentParser, batch: int, bot: str) -> None:
     p.add_argument("--seed", type=int, default=1, help="run seed (default 1)")
-    p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    p.add_argument("--jobs", type=int, default=None,
+                   help="worker processes (default 1; --backend dask without --scheduler: one per "
+                        "core; ray: every CPU of the ray cluster)")
     p.add_argument("--batch-size", type=int, default=batch, help=f"games per chunk (default {batch})")
+    p.add_argument("--backend", default="loky", metavar="NAME",
+                   help="where chunks run: loky (processes here, default), dask, ray "
+                        "(pip install \".[dask]\" / \".[ray]\"; ray honours RAY_ADDRESS)")
+    p.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                   help="dask scheduler to connect to (tcp://host:8786); without it --backend "
+                        "dask starts a local cluster")
     p.add_argument("--bot", default=bot, help=f"player bot (default {bot})")
     p.add_argument("--min-cards", type=int, default=40, help="smallest legal deck (default 40)")
     p.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
@@ -134,14 +142,21 @@ def _load_inputs(args: argparse.Namespace):
     return db, decks, load_scenario(args.scenario, db)
 
 
+def _open_backend(args: argparse.Namespace):
+    from simulator.backends import open_backend
+
+    return open_backend(args.backend, args.jobs, args.scheduler)
+
+
 def _cmd_run(args: argparse.Namespace) -> int:
     from simulator.run import simulate
 
     db, decks, scenario = _load_inputs(args)
-    result = simulate(decks, scenario, level=args.level, players=args.players,
-                      games=args.games, seed=args.seed, jobs=args.jobs,
-                      batch_size=args.batch_size, bot=args.bot, db=db, precision=args.precision,
-                      progress=False if args.quiet else None)
+    with _open_backend(args) as backend:
+        result = simulate(decks, scenario, level=args.level, players=args.players,
+                          games=args.games, seed=args.seed, backend=backend,
+                          batch_size=args.batch_size, bot=args.bot, db=db, precision=args.precision,
+                          progress=False if args.quiet else None)
     summary = result.summary()
     status = 130 if result.partial else 0  # Ctrl-C: the finished chunks' results, then 130
     if args.report:
@@ -196,16 +211,17 @@ def _cmd_compare(args: argparse.Namespace) -> int:
     if len(args.decks) > 2:
         raise UserError(f"compare takes one deck (levels) or two decks, not {len(args.decks)}")
     db, decks, scenario = _load_inputs(args)
-    common = {"players": args.players, "games": args.games, "seed": args.seed, "jobs": args.jobs,
-              "batch_size": args.batch_size, "bot": args.bot, "db": db,
-              "progress": False if args.quiet else None}
-    if len(decks) == 2:
-        comp = compare_decks(decks[0], decks[1], scenario, level=args.level, **common)
-    elif args.level:
+    if len(decks) == 1 and args.level:
         raise UserError("with one deck, compare plays every level of the scenario; "
                         "--level is for comparing two decks")
-    else:
-        comp = compare_levels(decks[0], scenario, **common)
+    with _open_backend(args) as backend:  # one backend (one local cluster) for every run
+        common = {"players": args.players, "games": args.games, "seed": args.seed,
+                  "backend": backend, "batch_size": args.batch_size, "bot": args.bot, "db": db,
+                  "progress": False if args.quiet else None}
+        if len(decks) == 2:
+            comp = compare_decks(decks[0], decks[1], scenario, level=args.level, **common)
+        else:
+            comp = compare_levels(decks[0], scenario, **common)
     if args.figure:
         from pathlib import Path
 
@@ -312,6 +328,12 @@ def main(argv: list[str] | None = None) -> int:
     except UserError as err:
         print(f"magenoir-sim: error: {err}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # The reader went away (e.g. `| head`): stop quietly, like other command-line tools.
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
     except KeyboardInterrupt:
         print("magenoir-sim: interrupted", file=sys.stderr)
         return 130
