@@ -83,3 +83,16 @@ def test_cards_playable_lists_only_cards_decks_may_use(capsys):
     assert {"flame", "fire_ball", "rite_of_passage"} <= playable
     assert main(["cards", "--playable", "--json"]) == 0
     assert {r["id"] for r in json.loads(capsys.readouterr().out)} == playable
+
+
+def test_card_data_docstring_lists_exactly_the_cards_with_handlers():
+    import re
+
+    import simulator.cards as cards_module
+    from simulator.engine.handlers import HANDLERS, handler_names
+
+    listed = dict(re.findall(r"^- (\w+): ([\w, ]+)$", cards_module.__doc__, re.M))
+    actual = {c.id: ", ".join(sorted(handler_names(dict(c.effect)))) for c in load_cards()
+              if handler_names(dict(c.effect))}
+    assert listed == actual
+    assert {h for names in actual.values() for h in names.split(", ")} <= HANDLERS.keys()
