@@ -1,0 +1,61 @@
+"""Mana is conserved: it only enters play through Mana the Adversary's cards add.
+
+In a one-player game with cards that never create Mana from the Infinite Ether (everything
+but Condensation and Crimson ritual), every Mana that exists (reserve, both Ether piles,
+locked under cards) was added by an Adversary card, one ``mana_element`` decision per Mana.
+So after every player turn: reserve + Ether + locked Mana == number of those decisions.
+Paying, releasing, trading (2 for 1 keeps the total: 2 leave the reserve, 1 comes back
+and the pile keeps one), taking and moving Mana must all keep the sum.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from engine_fixtures import play_capturing
+from test_engine_invariance import _base_pool, random_deck
+
+from simulator.bots import make_bot
+from simulator.cards import load_cards
+from simulator.engine.rng import game_seeds
+from simulator.scenarios import load_scenario
+
+CREATES_MANA = {"condensation", "crimson_ritual"}
+
+
+class CountingPolicy:
+    """Delegates every decision and counts the Mana each game's Adversary created."""
+
+    def __init__(self, inner, batch: int):
+        self.inner = inner
+        self.created = np.zeros(batch, np.int64)
+
+    def decide(self, eng, kind, games, players, options, **context):
+        if kind == "mana_element":
+            np.add.at(self.created, games, 1)
+        return self.inner.decide(eng, kind, games, players, options, **context)
+
+
+@pytest.mark.parametrize("seed, bot, level", [(1, "random", "normal"), (2, "planner", "hard"),
+                                              (3, "greedy", "normal"), (4, "planner", "normal")])
+def test_mana_is_conserved_after_every_player_turn(seed, bot, level):
+    db = load_cards()
+    duke = load_scenario("duke", db)
+    pool = [c for c in _base_pool(db, implemented_only=True) if c.id not in CREATES_MANA]
+    deck = random_deck(pool, np.random.default_rng(seed), db)
+    seeds = game_seeds(seed, 0, 40)
+    policy = CountingPolicy(make_bot(bot), len(seeds))
+    checked = []
+
+    def after_turn(eng, games, player):
+        st = eng.state
+        live = games[~st.out[games, player]]
+        total = (st.reserve[live].sum(axis=(1, 2)) + st.ether[live].sum(axis=(1, 2))
+                 + st.board_mana[live].sum(axis=(1, 2, 3)))
+        np.testing.assert_array_equal(total, policy.created[live])
+        assert (st.reserve >= 0).all() and (st.ether >= 0).all() and (st.board_mana >= 0).all()
+        checked.append(len(live))
+
+    play_capturing([deck], duke, level, seeds, policy, after_turn=after_turn)
+    assert sum(checked) > 100  # many turns were checked
+    assert policy.created.sum() > 0
