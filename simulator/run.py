@@ -12,6 +12,10 @@ plays at most :data:`KEEP_TURNS_UP_TO` games (20,000; a precision run: when its 
 does), False above: a 1,000,000-game run would hold tens of millions of rows for a table
 the statistics do not need.
 
+Where chunks run is a backend (:mod:`simulator.backends`): joblib processes on this machine
+(``loky``, the default), a dask.distributed cluster (``dask``) or ray (``ray``). Every
+backend plays the same chunk function and returns chunks in game order.
+
 Ctrl-C (KeyboardInterrupt, even one raised by an ``on_chunk`` callback) stops the run after
 the chunks already finished: the result holds those games, ``result.partial`` is True and
 the summary says so. Chunks finish in game order, so a partial run is the first N games.
@@ -23,13 +27,14 @@ import math
 import sys
 import time
 import warnings
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
+from simulator.backends import DEFAULT_BACKEND, Backend, open_backend
 from simulator.bots import DEFAULT_BOT, make_bot
 from simulator.cards import CardDB, load_cards
 from simulator.decks import Deck
@@ -343,11 +348,12 @@ def _load_deck_or_example(name, db, min_cards, load_deck) -> Deck:
 
 def simulate(decks: Sequence[Deck | str | Path] | Deck | str | Path, scenario: Scenario | str | Path,
              level: str | None = None, players: int | None = None, games: int | None = None,
-             seed: int = 1, jobs: int = 1, batch_size: int = DEFAULT_BATCH, bot: str = DEFAULT_BOT,
-             options: RuleOptions | None = None, db: CardDB | None = None,
+             seed: int = 1, jobs: int | None = None, batch_size: int = DEFAULT_BATCH,
+             bot: str = DEFAULT_BOT, options: RuleOptions | None = None, db: CardDB | None = None,
              precision: float | None = None, keep_turns: bool | None = None,
              progress: bool | None = None, on_chunk: Callable[[int, int], None] | None = None,
-             min_cards: int = 40) -> SimulationResult:
+             min_cards: int = 40, backend: str | Backend = DEFAULT_BACKEND,
+             scheduler: str | None = None) -> SimulationResult:
     """Play games of ``decks`` (one per player, or one for all) against a scenario level.
 
     decks: Deck objects, deck file paths or example deck names; scenario: a Scenario, a
@@ -356,6 +362,11 @@ def simulate(decks: Sequence[Deck | str | Path] | Deck | str | Path, scenario: S
     ``precision`` on each side (see :func:`precision_plan`; ``games`` then caps the run).
     ``progress``: a progress bar on stderr (None: only when stderr is a terminal).
     ``on_chunk(done, planned)`` is called after each finished chunk.
+    ``backend``: where chunks run, ``"loky"`` (default; ``jobs`` processes, default 1),
+    ``"dask"`` (``scheduler``: address of a running scheduler, else a LocalCluster of
+    ``jobs`` workers started and closed here) or ``"ray"`` (see :mod:`simulator.backends`);
+    or an open :class:`~simulator.backends.Backend`, reused and left open (``jobs`` and
+    ``scheduler`` are then the backend's). The result is the same whatever the backend.
     """
     db = db or load_cards()
     options = options or RuleOptions()
@@ -371,7 +382,7 @@ def simulate(decks: Sequence[Deck | str | Path] | Deck | str | Path, scenario: S
         raise UserError(f"--games must be at least 1, not {games}")
     if batch_size < 1:
         raise UserError(f"--batch-size must be at least 1, not {batch_size}")
-    if jobs < 1:
+    if jobs is not None and jobs < 1:
         raise UserError(f"--jobs must be at least 1, not {jobs}")
     level = level or scenario.default_level
     scenario.level(level)  # a user error names the valid levels
@@ -381,8 +392,10 @@ def simulate(decks: Sequence[Deck | str | Path] | Deck | str | Path, scenario: S
     if keep_turns is None:
         keep_turns = stops[-1] <= KEEP_TURNS_UP_TO
     matchup = Matchup(tuple(decks), scenario, level)
+    owned = not isinstance(backend, Backend)
+    executor = open_backend(backend, jobs, scheduler) if owned else backend
     bar = ProgressBar(stops[-1], progress)
-    runner = _Runner(matchup, db, seed, bot, options, keep_turns, jobs, bar, on_chunk, stops[-1])
+    runner = _Runner(matchup, db, seed, bot, options, keep_turns, executor, bar, on_chunk, stops[-1])
     precision_info = None
     try:
         done = 0
@@ -404,6 +417,8 @@ def simulate(decks: Sequence[Deck | str | Path] | Deck | str | Path, scenario: S
             precision_info = _precision_info(plan, None, False, interval)
     finally:
         bar.close()
+        if owned:
+            executor.close()
     settings = {"seed": seed, "scenario": scenario.name, "level": level, "players": players,
                 "bot": bot, "decks": [d.name for d in decks], "keep_turns": keep_turns,
                 "scenario_file": str(scenario.path),
@@ -424,34 +439,25 @@ def _precision_info(plan: dict, look: int | None, met: bool, interval) -> dict:
 class _Runner:
     """Plays chunk lists in order and folds each finished chunk into the run's data."""
 
-    def __init__(self, matchup, db, seed, bot, options, keep_turns, jobs, bar, on_chunk, planned):
-        self.args = (matchup, db, seed)
-        self.bot, self.options, self.keep_turns, self.jobs = bot, options, keep_turns, jobs
+    def __init__(self, matchup, db, seed, bot, options, keep_turns, backend, bar, on_chunk, planned):
+        self.shared = (matchup, db, seed)
+        self.bot, self.options, self.keep_turns, self.backend = bot, options, keep_turns, backend
         self.bar, self.on_chunk, self.planned = bar, on_chunk, planned
         self.aggregate: RunAggregate | None = None
         self.frames: list[pd.DataFrame] = []
         self.turns: list[pd.DataFrame] = []
         self.partial = False
 
-    def _chunks(self, ranges: list[tuple[int, int]]) -> Iterator[Chunk]:
-        matchup, db, seed = self.args
-        task = (matchup, db, seed)
-        rest = (self.bot, self.options, self.keep_turns)
-        if self.jobs == 1 or len(ranges) == 1:
-            return (_play_chunk(*task, first, n, *rest) for first, n in ranges)
-        from joblib import Parallel, delayed
-
-        parallel = Parallel(n_jobs=self.jobs, return_as="generator")
-        return parallel(delayed(_play_chunk)(*task, first, n, *rest) for first, n in ranges)
-
     def run(self, ranges: list[tuple[int, int]]) -> None:
-        chunks: Iterable[Chunk] = self._chunks(ranges)
+        rest = (self.bot, self.options, self.keep_turns)
+        items = [(first, n, *rest) for first, n in ranges]  # the one chunk call, on any backend
+        chunks: Iterable[Chunk] = self.backend.imap(_play_chunk, self.shared, items)
         try:
             for chunk in chunks:
                 self._fold(chunk)
         finally:
             close = getattr(chunks, "close", None)
-            if close is not None:  # stops the remaining joblib tasks after an interruption
+            if close is not None:  # stops the remaining tasks after an interruption
                 with warnings.catch_warnings():
                     warnings.simplefilter("ignore")  # joblib's "tasks were cancelled"
                     close()

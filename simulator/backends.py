@@ -1,0 +1,225 @@
+"""Where the chunks of a run are played: processes here, a dask.distributed cluster, or ray.
+
+A run is a list of chunks (ranges of game indices); every backend plays the same
+module-level chunk function (``simulator.run._play_chunk``) on the same inputs and hands
+the results back **in chunk order**, so the run folds them identically whatever the
+backend, the number of workers and the chunk size (game ``i`` of seed ``S`` is always the
+same game). A backend only decides where a call runs:
+
+- ``loky`` (default): joblib's process pool on this machine, ``jobs`` processes (1: in this
+  process, no pool).
+- ``dask``: a dask.distributed cluster through its Client (``submit`` / futures). With a
+  scheduler address it connects to a running cluster; without one it starts a
+  LocalCluster of ``jobs`` worker processes (default: one per core) and closes it at the
+  end. The inputs every chunk shares (decks, scenario, card data) are sent to the cluster
+  once, as one small task whose result the workers fetch; each chunk is then a task of a
+  few hundred bytes. Tasks of a lost worker are rescheduled by dask (and the shared inputs
+  recomputed from their task if their last copy is lost), and a chunk that raises is
+  retried ``retries`` times, so a run survives a worker dying mid-run with the same result.
+- ``ray``: ray's joblib backend (``ray.util.joblib``); ``ray.init()`` honours
+  ``RAY_ADDRESS`` (a running cluster) and starts a local ray otherwise. That backend cannot
+  stream results, so chunks go in waves of a few per worker, each wave in order.
+
+dask and ray are optional extras (``pip install "magenoir-sim[dask]"``); asking for one that
+is not installed is a :class:`~simulator.errors.UserError` naming the extra.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import warnings
+from collections.abc import Callable, Iterator, Sequence
+
+from simulator.errors import UserError
+
+BACKENDS = ("loky", "dask", "ray")
+DEFAULT_BACKEND = "loky"
+RETRIES = 2          # a dask chunk that raises is tried this many more times
+CONNECT_TIMEOUT = 10  # seconds to reach a dask scheduler
+WAVE_PER_WORKER = 4  # chunks per worker in one wave of a backend that cannot stream
+
+__all__ = ["BACKENDS", "Backend", "JoblibBackend", "DaskBackend", "RayBackend", "open_backend"]
+
+
+def open_backend(name: str = DEFAULT_BACKEND, jobs: int | None = None,
+                 scheduler: str | None = None) -> Backend:
+    """The backend called ``name`` (loky, dask, ray), ready to play chunks; close it after
+    (it is a context manager). ``jobs``: worker processes (loky: default 1; a local dask
+    cluster: default one per core; ray: default every CPU of the ray cluster; ignored when
+    connecting to a dask scheduler, whose workers decide). ``scheduler``: the address of a
+    running dask scheduler (``tcp://host:8786``), dask only."""
+    if name not in BACKENDS:
+        raise UserError(f"--backend must be one of {', '.join(BACKENDS)}, not {name!r}")
+    if jobs is not None and jobs < 1:
+        raise UserError(f"--jobs must be at least 1, not {jobs}")
+    if scheduler and name != "dask":
+        raise UserError(f"--scheduler is for --backend dask (ray reads RAY_ADDRESS), not {name}")
+    if name == "dask":
+        return DaskBackend(scheduler, jobs)
+    if name == "ray":
+        return RayBackend(jobs)
+    return JoblibBackend("loky", jobs or 1)
+
+
+def _missing_extra(backend: str, err: ImportError) -> UserError:
+    return UserError(f"--backend {backend} needs the {backend} extra: "
+                     f"pip install \"magenoir-sim[{backend}]\" (or pip install -e \".[{backend}]\" "
+                     f"in a checkout); import failed: {err}")
+
+
+class Backend:
+    """Plays ``fn(*shared, *item)`` for each item and yields the results in item order.
+
+    ``imap`` returns an iterator with a ``close()`` that stops the tasks not yet needed
+    (after a Ctrl-C); the backend itself is closed with ``close()`` or a ``with`` block.
+    """
+
+    name = "base"
+
+    def imap(self, fn: Callable, shared: tuple, items: Sequence[tuple]) -> Iterator:
+        raise NotImplementedError
+
+    def close(self) -> None:
+        """Release what the backend started (pools, a local cluster, a local ray)."""
+
+    def __enter__(self) -> Backend:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name}>"
+
+
+def _serial(fn: Callable, shared: tuple, items: Sequence[tuple]) -> Iterator:
+    return (fn(*shared, *item) for item in items)
+
+
+class JoblibBackend(Backend):
+    """joblib's Parallel with one of its backends (``loky`` processes; ``ray`` once
+    registered). ``streams``: the backend can hand results back one by one
+    (``return_as="generator"``); otherwise chunks go in ordered waves."""
+
+    def __init__(self, joblib_backend: str = "loky", jobs: int = 1, streams: bool = True,
+                 name: str | None = None) -> None:
+        self.joblib_backend, self.jobs, self.streams = joblib_backend, jobs, streams
+        self.name = name or joblib_backend
+
+    def imap(self, fn: Callable, shared: tuple, items: Sequence[tuple]) -> Iterator:
+        if self.joblib_backend == "loky" and (self.jobs == 1 or len(items) <= 1):
+            return _serial(fn, shared, items)  # no pool for one process: same calls, in order
+        if self.streams:
+            from joblib import Parallel, delayed
+
+            parallel = Parallel(n_jobs=self.jobs, backend=self.joblib_backend, return_as="generator")
+            return parallel(delayed(fn)(*shared, *item) for item in items)
+        return self._waves(fn, shared, items)
+
+    def _waves(self, fn: Callable, shared: tuple, items: Sequence[tuple]) -> Iterator:
+        from joblib import Parallel, delayed, effective_n_jobs, parallel_config
+
+        with parallel_config(backend=self.joblib_backend, n_jobs=self.jobs):
+            wave = WAVE_PER_WORKER * max(1, effective_n_jobs(self.jobs))
+            with Parallel() as parallel:  # one pool for every wave
+                for start in range(0, len(items), wave):
+                    yield from parallel(delayed(fn)(*shared, *item)
+                                        for item in items[start:start + wave])
+
+
+class RayBackend(JoblibBackend):
+    """ray's joblib backend; starts a local ray (or joins ``RAY_ADDRESS``) unless ray is
+    already initialised, and shuts down only what it started."""
+
+    def __init__(self, jobs: int | None = None) -> None:
+        try:
+            import ray
+            from ray.util.joblib import register_ray
+        except ImportError as err:
+            raise _missing_extra("ray", err) from None
+        register_ray()
+        self._ray = ray
+        self._started = not ray.is_initialized()
+        if self._started:
+            ray.init()  # reads RAY_ADDRESS: a running cluster, else a local one
+        super().__init__("ray", jobs or -1, streams=False, name="ray")
+
+    def close(self) -> None:
+        if self._started and self._ray.is_initialized():
+            self._ray.shutdown()
+        self._started = False
+
+
+def _pack(*values):
+    """The shared inputs of a run, as one task result on the cluster."""
+    return values
+
+
+def _call(fn: Callable, shared: tuple, *item):
+    return fn(*shared, *item)
+
+
+class DaskBackend(Backend):
+    """A dask.distributed Client: on the scheduler at ``scheduler``, or on a LocalCluster of
+    ``jobs`` worker processes (one thread each, loopback only) started here and closed by
+    :meth:`close`."""
+
+    name = "dask"
+
+    def __init__(self, scheduler: str | None = None, jobs: int | None = None,
+                 retries: int = RETRIES, timeout: float = CONNECT_TIMEOUT) -> None:
+        try:
+            import distributed
+        except ImportError as err:
+            raise _missing_extra("dask", err) from None
+        self.retries, self.cluster, self.scheduler = retries, None, scheduler
+        self._shared: dict[tuple, tuple] = {}
+        if scheduler:
+            try:
+                self.client = distributed.Client(scheduler, timeout=timeout)
+            except (OSError, TimeoutError, ValueError) as err:
+                raise UserError(f"cannot reach the dask scheduler at {scheduler!r}: {err}") from None
+            return
+        with warnings.catch_warnings():
+            warnings.filterwarnings("ignore", "Port .* is already in use")  # it takes another one
+            self.cluster = distributed.LocalCluster(
+                n_workers=jobs or os.cpu_count() or 1, threads_per_worker=1, processes=True,
+                host="127.0.0.1", dashboard_address=None, silence_logs=logging.ERROR)
+        try:
+            self.client = distributed.Client(self.cluster)
+        except BaseException:
+            self.cluster.close()
+            raise
+
+    def imap(self, fn: Callable, shared: tuple, items: Sequence[tuple]) -> Iterator:
+        key = tuple(id(value) for value in shared)
+        if key not in self._shared:  # sent once per run (every look of a precision run reuses it)
+            self._shared[key] = (shared, self.client.submit(_pack, *shared, pure=False))
+        packed = self._shared[key][1]
+        futures = [self.client.submit(_call, fn, packed, *item, pure=False, retries=self.retries)
+                   for item in items]
+        return self._in_order(futures)
+
+    def _in_order(self, futures: list) -> Iterator:
+        try:
+            for k, future in enumerate(futures):
+                result = future.result()
+                futures[k] = None  # the cluster may forget a chunk once it is here
+                future.release()
+                yield result
+        finally:
+            left = [f for f in futures if f is not None]
+            if left:  # interrupted: stop the chunks nobody will read
+                self.client.cancel(left)
+
+    def close(self) -> None:
+        self._shared.clear()
+        client, cluster = getattr(self, "client", None), self.cluster
+        self.client, self.cluster = None, None
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # shutdown chatter of distributed
+            if client is not None:
+                client.close()
+            if cluster is not None:
+                cluster.close()

@@ -1,0 +1,174 @@
+"""Backends: the same games, in the same order, whether chunks run here, on a dask cluster
+(a real LocalCluster of worker processes on the loopback interface) or through ray; a
+worker killed mid-run changes nothing; a missing extra is one clear line."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sys
+import time
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+import simulator.backends as backends
+from simulator.backends import DaskBackend, JoblibBackend, open_backend
+from simulator.cards import load_cards
+from simulator.cli import main
+from simulator.errors import UserError
+from simulator.run import simulate
+
+ROOT = Path(__file__).resolve().parents[1]
+FIRE = str(ROOT / "decks" / "fire-flames.txt")
+WATER = str(ROOT / "decks" / "water-tides.txt")
+GAMES, SEED = 160, 5
+TABLES = ("outcome_rates", "end_turns", "turn_curves", "components", "castable", "card_usage",
+          "activation_win_rates")
+
+
+@pytest.fixture(scope="module")
+def db():
+    return load_cards()
+
+
+@pytest.fixture(scope="module")
+def local(db):
+    """The reference: the same run played in this process, with another chunk size."""
+    return simulate(FIRE, "duke", games=GAMES, seed=SEED, batch_size=GAMES, db=db)
+
+
+@pytest.fixture(scope="module")
+def dask_backend():
+    """``--backend dask`` without a scheduler: a LocalCluster of two worker processes
+    (one thread each, loopback only) started by the backend, shared by the tests below
+    (its nannies restart a killed worker) and always closed."""
+    pytest.importorskip("distributed")
+    backend = open_backend("dask", jobs=2)
+    cluster = backend.cluster
+    try:
+        assert cluster.scheduler_address.startswith("tcp://127.0.0.1:")
+        assert len(backend.client.scheduler_info()["workers"]) == 2
+        yield backend
+    finally:
+        backend.close()
+    assert cluster.status.name == "closed" and backend.client is None
+
+
+@pytest.fixture(scope="module")
+def address(dask_backend):
+    """The address of that running scheduler, as ``--scheduler`` takes it."""
+    return dask_backend.cluster.scheduler_address
+
+
+def assert_same_run(a, b):
+    pd.testing.assert_frame_equal(a.games, b.games)
+    pd.testing.assert_frame_equal(a.turns, b.turns)
+    for name in TABLES:
+        pd.testing.assert_frame_equal(getattr(a, name)(), getattr(b, name)(), obj=name)
+    assert a.summary() == b.summary()
+
+
+def test_dask_cluster_plays_the_same_games_as_the_local_run(dask_backend, local, db):
+    res = simulate(FIRE, "duke", games=GAMES, seed=SEED, batch_size=40, db=db, backend=dask_backend)
+    assert_same_run(local, res)
+
+
+def test_connecting_to_a_scheduler_plays_the_same_games(address, local, db):
+    with DaskBackend(address) as backend:
+        res = simulate(FIRE, "duke", games=GAMES, seed=SEED, batch_size=80, db=db, backend=backend)
+        assert backend.cluster is None  # connected to a running scheduler: nothing started here
+    assert_same_run(local, res)
+
+
+def test_cli_run_and_compare_on_a_dask_scheduler(address, local, capsys):
+    dask = ["--backend", "dask", "--scheduler", address]
+    run = ["run", FIRE, "--games", str(GAMES), "--seed", str(SEED), "--batch-size", "100",
+           "--quiet", "--json"]
+    assert main(run + dask) == 0
+    assert json.loads(capsys.readouterr().out) == json.loads(json.dumps(local.summary()))
+    compare = ["compare", FIRE, WATER, "--games", "40", "--batch-size", "20", "--seed", "3",
+               "--quiet", "--json"]
+    assert main(compare) == 0
+    here = json.loads(capsys.readouterr().out)
+    assert main(compare + dask) == 0
+    assert json.loads(capsys.readouterr().out) == here
+
+
+def test_ctrl_c_on_a_cluster_keeps_the_first_chunks(dask_backend, local, db):
+    calls = []
+
+    def interrupt_after_two(done, planned):
+        calls.append(done)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+
+    res = simulate(FIRE, "duke", games=GAMES, seed=SEED, batch_size=40, db=db,
+                   backend=dask_backend, on_chunk=interrupt_after_two)
+    assert res.partial and calls == [40, 80]
+    pd.testing.assert_frame_equal(res.games, local.games.iloc[:80])
+
+
+def test_a_worker_killed_mid_run_changes_nothing(dask_backend, local, db):
+    """After the first chunk, a worker busy with a chunk is killed (SIGKILL): dask
+    reschedules its chunks (and recomputes what it held), the run ends with the same games."""
+    client, killed = dask_backend.client, []
+
+    def kill_a_busy_worker(done, planned):
+        if killed:
+            return
+        pids = client.run(os.getpid)
+        busy = [addr for addr, keys in client.processing().items() if keys]
+        victim = (busy or sorted(pids))[0]
+        os.kill(pids[victim], signal.SIGKILL)
+        killed.append(pids[victim])
+
+    res = simulate(FIRE, "duke", games=GAMES, seed=SEED, batch_size=30, db=db,
+                   backend=dask_backend, on_chunk=kill_a_busy_worker)
+    assert killed and killed[0] not in client.run(os.getpid).values()
+    assert not res.partial
+    assert_same_run(local, res)
+
+
+def test_waves_for_backends_that_cannot_stream(local, db, monkeypatch):
+    """ray's joblib backend returns lists, not generators: the ordered-waves path (here over
+    joblib threads, one chunk per worker per wave) gives the same run."""
+    monkeypatch.setattr(backends, "WAVE_PER_WORKER", 1)
+    backend = JoblibBackend("threading", 2, streams=False)
+    res = simulate(FIRE, "duke", games=GAMES, seed=SEED, batch_size=40, db=db, backend=backend)
+    assert_same_run(local, res)
+
+
+def test_ray_backend_plays_the_same_games(local, db):
+    pytest.importorskip("ray")
+    res = simulate(FIRE, "duke", games=GAMES, seed=SEED, batch_size=60, jobs=2, db=db, backend="ray")
+    assert_same_run(local, res)
+
+
+@pytest.mark.parametrize("extra, module", [("dask", "distributed"), ("ray", "ray")])
+def test_a_missing_extra_is_one_line_naming_it(extra, module, monkeypatch, capsys):
+    monkeypatch.setitem(sys.modules, module, None)  # as if not installed
+    with pytest.raises(UserError, match=rf'pip install "magenoir-sim\[{extra}\]"'):
+        open_backend(extra)
+    assert main(["run", FIRE, "--games", "5", "--quiet", "--backend", extra]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"[{extra}]" in err and "Traceback" not in err
+
+
+def test_bad_backend_options_are_user_errors(capsys):
+    for args, words in ((["--backend", "spark"], "loky, dask, ray"),
+                        (["--scheduler", "tcp://127.0.0.1:8786"], "--scheduler is for --backend dask"),
+                        (["--backend", "dask", "--jobs", "0"], "--jobs")):
+        assert main(["run", FIRE, "--games", "5", "--quiet", *args]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and words in err
+
+
+def test_an_unreachable_scheduler_is_a_user_error():
+    pytest.importorskip("distributed")
+    start = time.monotonic()
+    with pytest.raises(UserError, match="cannot reach the dask scheduler"):
+        DaskBackend("tcp://127.0.0.1:9", timeout=1)
+    assert time.monotonic() - start < 30
