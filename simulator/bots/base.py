@@ -21,8 +21,8 @@ import numpy as np
 
 from simulator.bots.features import CardFeatures, card_features
 from simulator.cards import ELEMENTS
-from simulator.engine.actions import action_space, component_shortfall, effective_cost
-from simulator.engine.board import board_cards, is_mage_noir
+from simulator.engine.actions import action_space, effective_cost, readiness
+from simulator.engine.board import board_cards
 from simulator.engine.damage import space
 from simulator.engine.state import PREPARED, adversary_present
 
@@ -75,11 +75,13 @@ class BasePolicy:
 
     # --- Mana -----------------------------------------------------------------------
     def demand(self, eng, games, players) -> np.ndarray:
-        """(n, E) Mana the player's hand still needs beyond the reserve (a want list)."""
-        hand = eng.state.hand[games, players].astype(np.float64)  # (n, C)
-        cost = effective_cost(eng, games, players).astype(np.float64)  # (n, C, E)
-        want = (hand[:, :, None] * cost).sum(axis=1)
-        return np.maximum(want - eng.state.reserve[games, players], 0)
+        """(n, E) float Mana the player's hand still needs beyond the reserve (a want list).
+
+        Summed in integers (hand counts times costs), which float64 represents exactly."""
+        hand = eng.state.hand[games, players].astype(np.int64)  # (n, C)
+        cost = effective_cost(eng, games, players)  # (n, C, E) int64
+        want = np.matmul(hand[:, None, :], cost)[:, 0, :]  # (n, E)
+        return np.maximum(want - eng.state.reserve[games, players], 0).astype(np.float64)
 
     def score_take_pile(self, eng, games, players, options, **_):
         piles = eng.state.ether[games].astype(np.float64)  # (n, 2, E)
@@ -87,8 +89,12 @@ class BasePolicy:
         useful = np.minimum(piles, need[:, None, :]).sum(axis=2)
         return 2.0 * useful + piles.sum(axis=2)
 
-    def score_mana_element(self, eng, games, players, options, chosen=None, **_):
-        need = self.demand(eng, games, players)
+    def score_mana_element(self, eng, games, players, options, chosen=None, series=None,
+                           rows=None, **_):
+        if series is None:
+            need = self.demand(eng, games, players)
+        else:  # one Mana at a time on an unchanged state: the demand is computed once
+            need = series.reuse("demand", lambda g, p: self.demand(eng, g, p), rows, games)
         if chosen is not None:
             need = need - chosen
         return need - 0.01 * np.arange(need.shape[1])[None, :]
@@ -173,8 +179,11 @@ class BasePolicy:
         return np.stack([np.zeros(len(games)), np.where(worth, 1.0, -1.0)], axis=1)
 
     # --- main phase -----------------------------------------------------------------
-    def score_main_action(self, eng, games, players, options, **_):
-        scores = self.main_action_scores(eng, games, players, options)
+    def score_main_action(self, eng, games, players, options, ready=None, **_):
+        """ready: the decision's ``actions.Readiness`` (costs, shortfalls, Mage Noir status)
+        that the engine built for the legal actions; computed here when absent."""
+        ready = readiness(eng, games, players, ready)
+        scores = self.main_action_scores(eng, games, players, options, ready)
         sp = action_space(eng)
         scores[:, sp.ability:sp.prepare] = self.ability_scores(eng, games, players)
         return scores
@@ -232,8 +241,9 @@ class BasePolicy:
             use = np.ones(n, bool)
         return np.stack([np.zeros(n), np.where(use, 1.0, -1.0)], axis=1)
 
-    def main_action_scores(self, eng, games, players, options) -> np.ndarray:
+    def main_action_scores(self, eng, games, players, options, ready=None) -> np.ndarray:
         st, t = eng.state, eng.tables
+        ready = readiness(eng, games, players, ready)
         f = self.features(eng)
         sp = action_space(eng)
         n = len(games)
@@ -243,8 +253,10 @@ class BasePolicy:
         enemy_perms = self.enemy_permanents(eng, games)
         hurt = (20 - st.hp[games, players]).clip(0)
         # prepare
-        needs = self.words_needed(eng, games, players)  # (n, W)
-        provides_needed = (t.provides[None, :, :] * (needs[:, None, :] > 0)).sum(axis=2)
+        provides = t.provides[:, ready.words]  # (C, W) the words some card requires
+        needs = self.words_needed(eng, games, players, ready=ready)  # (n, W)
+        # (n, C) int needed words each card kind provides: a small (n, W) @ (W, C) product
+        provides_needed = (needs > 0).astype(np.int64) @ provides.T.astype(np.int64)
         prep = 5.0 + f.value[None, :] + 3.0 * (t.card_type[None, :] > 0)
         prep = prep + 2.0 * provides_needed
         scores[:, sp.prepare:sp.activate] = prep
@@ -259,15 +271,15 @@ class BasePolicy:
         act -= 20.0 * f.harms_own[cards] * ~(present | enemy_perms)[:, None]
         # removal (Engulfment, Fission): only worth it with an enemy Permanent to destroy
         act += np.where(f.removal[cards], np.where(enemy_perms, 12.0, -50.0)[:, None], 0.0)
-        channel_value = 6.0 * (t.provides[cards] * (needs[:, None, :] > 0)).sum(axis=2)
+        channel_value = 6.0 * np.take_along_axis(provides_needed, cards, axis=1)  # (n, S)
         channel_value += 1.0 * f.channel_only[cards]
         scores[:, sp.activate:sp.channel] = np.where(prepared, act - 1.0, NEG)
         scores[:, sp.channel:sp.trade] = np.where(prepared & (channel_value > 0),
                                                   channel_value + 0.5 * (dmg == 0), NEG)
         # trades: only when one trade makes a card in hand affordable right now
-        scores[:, sp.trade:] = np.where(self.trade_enables(eng, games, players, f), 1.0, NEG)
+        scores[:, sp.trade:] = np.where(self.trade_enables(eng, games, players, f, ready), 1.0, NEG)
         # a second Ritual adds nothing once the player is a Mage Noir (its status stacks no more)
-        only_status = f.only_mage_noir[None, :] & is_mage_noir(eng, games, players)[:, None]
+        only_status = f.only_mage_noir[None, :] & ready.mage_noir[:, None]
         scores[:, sp.prepare:sp.activate] -= np.where(only_status, 100.0, 0.0)
         # an Equipment that would only replace an equal or better one in its slot is waste
         scores[:, sp.prepare:sp.activate] -= np.where(
@@ -276,32 +288,47 @@ class BasePolicy:
         return scores
 
     def slot_taken_by_equal(self, eng, games, players, f) -> np.ndarray:
-        """(n, C) bool: an Equipment whose slot already holds Equipment worth as much."""
+        """(n, C) bool: an Equipment whose slot already holds Equipment worth as much.
+
+        One pass per Equipment slot kind of the batch's cards (none without Equipment)
+        rather than per board slot: the best value held in each kind, given to the cards
+        of that kind."""
         from simulator.engine.state import EQUIPMENT
 
         t = eng.tables
-        cards = board_cards(eng, games, players)  # (n, S)
-        equipped = eng.state.board_zone[games, players] == EQUIPMENT
-        held_value = np.full((len(games), t.size), -np.inf)
-        for s in range(cards.shape[1]):
-            slot_of = np.where(equipped[:, s], t.slot[cards[:, s]], -2)
-            same_slot = (t.slot[None, :] == slot_of[:, None]) & (t.card_type[None, :] == 2)
-            held_value = np.where(same_slot, np.maximum(held_value, f.value[cards[:, s]][:, None]),
-                                  held_value)
+        held_value = np.full((len(games), t.size), -np.inf)  # (n, C)
+        equipment = t.card_type == 2  # (C,)
+        kinds = np.unique(t.slot[equipment])
+        if len(kinds):
+            cards = board_cards(eng, games, players)  # (n, S)
+            equipped = eng.state.board_zone[games, players] == EQUIPMENT
+            slot_of = np.where(equipped, t.slot[cards], -2)  # (n, S) -2: no Equipment there
+            value = f.value[cards]  # (n, S)
+            for kind in kinds:
+                held = np.where(slot_of == kind, value, -np.inf).max(axis=1)  # (n,)
+                held_value[:, equipment & (t.slot == kind)] = held[:, None]
         return held_value >= f.value[None, :]
 
-    def trade_enables(self, eng, games, players, f) -> np.ndarray:
+    def trade_enables(self, eng, games, players, f, ready=None) -> np.ndarray:
         """(n, E) bool: taking one Mana of the element by a 2-for-1 trade makes some card in
-        hand affordable this turn (the 2 given are not needed for that card)."""
-        reserve = eng.state.reserve[games, players].astype(np.int64)  # (n, E)
-        cost = effective_cost(eng, games, players)  # (n, C, E)
-        deficit = np.maximum(cost - reserve[:, None, :], 0)  # (n, C, E)
-        one_short = deficit.sum(axis=2) == 1
-        spare = reserve.sum(axis=1)[:, None] - (cost.sum(axis=2) - 1)  # Mana not needed by c
+        hand affordable this turn (the 2 given are not needed for that card).
+
+        Only cards in hand, worth something and with all their components can be enabled:
+        the Mana is looked at for those (game, card) pairs only, a few per game."""
+        ready = readiness(eng, games, players, ready)
         in_hand = eng.state.hand[games, players] > 0
-        worth = in_hand & one_short & (spare >= 2) & (f.value[None, :] > 0)
-        worth &= (component_shortfall(eng, games, players).sum(axis=2) == 0)
-        return ((deficit > 0) & worth[:, :, None]).any(axis=1)
+        candidate = in_hand & (f.value[None, :] > 0) & (ready.shortfall.sum(axis=2) == 0)
+        row, card = np.nonzero(candidate)  # (m,) pairs
+        reserve = eng.state.reserve[games[row], players[row]].astype(np.int64)  # (m, E)
+        cost = ready.cost[row, card]  # (m, E)
+        deficit = np.maximum(cost - reserve, 0)  # (m, E)
+        one_short = deficit.sum(axis=1) == 1
+        spare = reserve.sum(axis=1) - (cost.sum(axis=1) - 1)  # Mana not needed by the card
+        worth = one_short & (spare >= 2)  # (m,)
+        enables = np.zeros((len(games), eng.state.reserve.shape[2]), bool)  # (n, E)
+        pair, element = np.nonzero((deficit > 0) & worth[:, None])
+        enables[row[pair], element] = True
+        return enables
 
     # --- shared estimates -----------------------------------------------------------
     def adversary_hp(self, eng, games) -> np.ndarray:
@@ -316,8 +343,9 @@ class BasePolicy:
         return ((cards >= 0) & ~eng.tables.is_adversary[np.maximum(cards, 0)] & (
             st.adv_hp[games] > 0)).any(axis=1)
 
-    def words_needed(self, eng, games, players) -> np.ndarray:
-        """(n, W) component words missing for the cards in hand."""
-        short = component_shortfall(eng, games, players)  # (n, C, W)
+    def words_needed(self, eng, games, players, ready=None) -> np.ndarray:
+        """(n, W) component words missing for the cards in hand, over the words some card
+        requires (``ready.words``, ``eng.tables.words``): no other word can be missing."""
+        short = readiness(eng, games, players, ready).shortfall  # (n, C, W)
         in_hand = eng.state.hand[games, players] > 0
         return (short * in_hand[:, :, None]).max(axis=1)

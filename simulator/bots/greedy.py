@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from simulator.bots.base import NEG, BasePolicy
-from simulator.engine.actions import action_space, effective_cost
+from simulator.engine.actions import action_space, readiness
 
 
 class GreedyPolicy(BasePolicy):
@@ -22,20 +22,19 @@ class GreedyPolicy(BasePolicy):
     def score_take_pile(self, eng, games, players, options, **_):
         return eng.state.ether[games].sum(axis=2).astype(np.float64)
 
-    def score_main_action(self, eng, games, players, options, **_):
-        scores = super().score_main_action(eng, games, players, options)
+    def score_main_action(self, eng, games, players, options, ready=None, **_):
+        ready = readiness(eng, games, players, ready)
+        scores = super().score_main_action(eng, games, players, options, ready)
         sp = action_space(eng)
         t = eng.tables
         cards = np.maximum(eng.state.board_card[games, players], 0)  # (n, S)
         # words missing for hand cards whose Mana is already there: channeling helps *now*
-        affordable = (eng.state.reserve[games, players][:, None, :]
-                      >= effective_cost(eng, games, players)).all(axis=2)
+        affordable = (eng.state.reserve[games, players][:, None, :] >= ready.cost).all(axis=2)
         in_hand = (eng.state.hand[games, players] > 0) & affordable  # (n, C)
-        from simulator.engine.actions import component_shortfall
-
-        short = component_shortfall(eng, games, players)  # (n, C, W)
+        short = ready.shortfall  # (n, C, W) over the words some card requires
         needed_now = (short * in_hand[:, :, None]).max(axis=1) > 0  # (n, W)
-        helps_now = (t.provides[cards] * needed_now[:, None, :]).sum(axis=2) > 0  # (n, S)
+        provides = t.provides[:, ready.words]  # (C, W)
+        helps_now = (provides[cards] * needed_now[:, None, :]).sum(axis=2) > 0  # (n, S)
         channel = scores[:, sp.channel:sp.trade]
         scores[:, sp.channel:sp.trade] = np.where(helps_now & (channel > NEG), channel, NEG)
         return scores

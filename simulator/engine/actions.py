@@ -26,7 +26,7 @@ from simulator.engine.board import (
     leave_board,
     place_card,
 )
-from simulator.engine.core import Engine
+from simulator.engine.core import Engine, EngineError
 from simulator.engine.effects import run_trigger
 from simulator.engine.handlers import (
     component_instances,
@@ -43,6 +43,7 @@ from simulator.engine.handlers import (
 )
 from simulator.engine.mana import add_to_ether, release_slot
 from simulator.engine.state import CHANNELED, EQUIPMENT, PERMANENT, PREPARED, RITUAL
+from simulator.engine.tables import WORD_INDEX, word_columns
 from simulator.engine.usage import count_actions
 
 E = len(ELEMENTS)
@@ -87,29 +88,35 @@ def action_space(eng: Engine) -> ActionSpace:
 
 # --- costs and components ----------------------------------------------------------
 
-def effective_cost(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.ndarray:
-    """(n, C, E) Mana cost of preparing each card kind now, after reductions (R6.3)."""
+def effective_cost(eng: Engine, games: np.ndarray, player: np.ndarray,
+                   mage_noir: np.ndarray | None = None) -> np.ndarray:
+    """(n, C, E) int64 Mana cost of preparing each card kind now, after reductions (R6.3).
+
+    Without any cost reduction in the batch this is a read-only broadcast view of the
+    printed costs (no (n, C, E) copy). mage_noir: the players' :func:`is_mage_noir` when the
+    caller has it already.
+    """
     t = eng.tables
     n = len(games)
-    cost = np.broadcast_to(t.cost, (n,) + t.cost.shape).astype(np.int64).copy()
+    printed = np.broadcast_to(t.cost.astype(np.int64), (n,) + t.cost.shape)  # (n, C, E) view
     if not eng.statics.cost_reductions:
-        return cost
-    mn = is_mage_noir(eng, games, player)
-    cards = board_cards(eng, games, player)
-    active = in_play_static(eng, games, player)
-    counts = component_counts(eng, games, player)
+        return printed
+    cost = printed.copy()
+    mn = is_mage_noir(eng, games, player) if mage_noir is None else mage_noir
+    cards = active = None  # (n, S) board cards and their static flag, for auras only
     for red in eng.statics.cost_reductions:
         amount = np.where(mn, red.amount_mn, red.amount)
         cond = np.ones(n, bool)
         if red.condition == "mage_noir":
             cond = mn
         elif red.condition.startswith("controls_component:"):
-            from simulator.engine.tables import WORD_INDEX
-
-            cond = counts[:, WORD_INDEX[red.condition.split(":")[1]]] > 0
+            word = WORD_INDEX[red.condition.split(":")[1]]
+            cond = component_counts(eng, games, player, [word])[:, 0] > 0
         if red.self_only:
             cost[:, red.card, red.element] -= amount * cond
             continue
+        if cards is None:
+            cards, active = board_cards(eng, games, player), in_play_static(eng, games, player)
         copies = ((cards == red.card) & active).sum(axis=1) * cond
         applies = np.ones(t.size, bool)
         if red.card_element >= 0:
@@ -117,32 +124,93 @@ def effective_cost(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.nda
         if red.word >= 0:
             applies &= t.provides[:, red.word] > 0
         cost[:, applies, red.element] -= (copies * amount)[:, None]
-    return np.maximum(cost, 0)
+    return np.maximum(cost, 0, out=cost)
 
 
-def component_shortfall(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.ndarray:
-    """(n, C, W) component words missing to prepare each card kind (0 when satisfied)."""
-    have = component_instances(eng, games, player)  # (n, W) Water drop, Prodigious cards
-    need = component_requirements(eng, games, player)  # (n, C, W) Fire mask
+def component_shortfall(eng: Engine, games: np.ndarray, player: np.ndarray,
+                        words: np.ndarray | None = None) -> np.ndarray:
+    """(n, C, W) component words missing to prepare each card kind (0 when satisfied).
+
+    words: (W,) the word columns (``tables.word_layout``; None: all 35 words). Only the
+    words some card requires (``eng.tables.words``) can be missing: the rules and the bots
+    pass that compact layout, the full one is for callers indexing by ``WORD_INDEX``.
+    """
+    have = component_instances(eng, games, player, words)  # (n, W) Water drop, Prodigious cards
+    need = component_requirements(eng, games, player, words)  # (n, C, W) Fire mask
     return np.maximum(need - have[:, None, :], 0)
 
 
-def can_prepare(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.ndarray:
-    """(n, C) bool: card kinds the player may prepare now (R7.1)."""
+@dataclass(frozen=True)
+class Readiness:
+    """What preparing each card kind takes of one player per game, at one moment.
+
+    Why: one main-phase decision reads these arrays in :func:`legal_actions`, in the
+    policy's ``main_action`` scores, in ``usage.castable_now`` and in :func:`prepare`;
+    computing them once per decision instead of in each reader (3 to 5 times) was one of
+    the engine's largest savings. They describe the state when they were built:
+    ``turns.main_phase`` builds them right before :func:`legal_actions`, and
+    :func:`apply_actions` stops handing them on once one action has changed the state.
+    Every reader also works without them (``ready=None``: computed afresh).
+    """
+
+    games: np.ndarray      # (n,) game indices
+    player: np.ndarray     # (n,) the player of each game
+    cost: np.ndarray       # (n, C, E) int64 effective_cost (read-only)
+    shortfall: np.ndarray  # (n, C, W) int64 component_shortfall over the columns ``words``
+    words: np.ndarray      # (W,) the batch's required words (BatchTables.words)
+    mage_noir: np.ndarray  # (n,) bool is_mage_noir
+
+    def rows(self, r: np.ndarray) -> Readiness:
+        """The same facts for a subset of the games (r: row indices or a boolean mask);
+        itself, without copying, when ``r`` is a mask keeping every game."""
+        r = np.asarray(r)
+        if r.dtype == bool and r.shape == self.mage_noir.shape and r.all():
+            return self
+        return Readiness(self.games[r], self.player[r], self.cost[r], self.shortfall[r],
+                         self.words, self.mage_noir[r])
+
+    def check(self, games: np.ndarray, player: np.ndarray) -> Readiness:
+        """Itself, after making sure it was built for exactly these games and players."""
+        if not (np.array_equal(self.games, games) and np.array_equal(self.player, player)):
+            raise EngineError("Readiness used for other games or players than its own")
+        return self
+
+
+def readiness(eng: Engine, games: np.ndarray, player: np.ndarray,
+              ready: Readiness | None = None) -> Readiness:
+    """The :class:`Readiness` of the players in ``games`` now; ``ready`` when one is given
+    (checked to be theirs)."""
+    if ready is not None:
+        return ready.check(games, player)
+    mn = is_mage_noir(eng, games, player)
+    words = eng.tables.words
+    return Readiness(np.asarray(games), np.asarray(player), effective_cost(eng, games, player, mn),
+                     component_shortfall(eng, games, player, words), words, mn)
+
+
+def can_prepare(eng: Engine, games: np.ndarray, player: np.ndarray,
+                ready: Readiness | None = None) -> np.ndarray:
+    """(n, C) bool: card kinds the player may prepare now (R7.1).
+
+    ready: the :class:`Readiness` of these games, when the caller has it already.
+    """
     st, t, s = eng.state, eng.tables, eng.statics
+    ready = readiness(eng, games, player, ready)
     hand = st.hand[games, player] > 0
     hand[:, t.n_player_cards:] = False
-    affordable = (st.reserve[games, player][:, None, :] >= effective_cost(eng, games, player)).all(2)
-    short = component_shortfall(eng, games, player)
+    affordable = (st.reserve[games, player][:, None, :] >= ready.cost).all(2)
+    short = ready.shortfall  # (n, C, W) over the required words
     missing = short.sum(axis=2)
-    mn = is_mage_noir(eng, games, player)
-    ok = missing <= fewer_components_allowed(eng, games, player)  # Mage Noir, King of trees
+    mn = ready.mage_noir
+    ok = missing <= fewer_components_allowed(eng, games, player, mn)  # Mage Noir, King of trees
     alt_word, alt_element = s.alt_component[:, 0], s.alt_component[:, 1]
     if (alt_word >= 0).any():
         # e.g. Fire ball: discard another Fire card from hand instead of the Flame component.
         own_element_cards = _hand_cards_of_element(eng, games, player)
+        alt_column = word_columns(ready.words, alt_word)  # -1: no card requires it, never missing
         for c in np.flatnonzero(alt_word >= 0):
-            only_that = (missing[:, c] == short[:, c, alt_word[c]]) & (missing[:, c] == 1)
+            alt_short = short[:, c, alt_column[c]] if alt_column[c] >= 0 else 0
+            only_that = (missing[:, c] == alt_short) & (missing[:, c] == 1)
             spare = own_element_cards[:, alt_element[c]] - (t.element[c] == alt_element[c])
             ok[:, c] |= only_that & (spare > 0)
     ok &= ~s.mage_noir_only[None, :] | mn[:, None]
@@ -161,15 +229,16 @@ def _hand_cards_of_element(eng: Engine, games: np.ndarray, player: np.ndarray) -
     return hand @ onehot.astype(np.int64)
 
 
-def legal_actions(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.ndarray:
-    """(n, A) bool legal main-phase actions of the active player."""
+def legal_actions(eng: Engine, games: np.ndarray, player: np.ndarray,
+                  ready: Readiness | None = None) -> np.ndarray:
+    """(n, A) bool legal main-phase actions of the active player (ready: see can_prepare)."""
     st = eng.state
     space = action_space(eng)
     n = len(games)
     legal = np.zeros((n, space.size), bool)
     legal[:, 0] = True
     legal[:, space.ability:space.prepare] = ability_legal(eng, games, player)
-    legal[:, space.prepare:space.activate] = can_prepare(eng, games, player)
+    legal[:, space.prepare:space.activate] = can_prepare(eng, games, player, ready)
     zone = st.board_zone[games, player]
     cards = board_cards(eng, games, player)
     slow = np.array(["slowcast" in k for k in eng.tables.keywords])[cards]
@@ -238,18 +307,27 @@ def trade(eng: Engine, games: np.ndarray, player: np.ndarray, element: np.ndarra
 
 # --- prepare / activate / channel -------------------------------------------------
 
-def prepare(eng: Engine, games: np.ndarray, player: np.ndarray, card: np.ndarray) -> None:
-    """Prepare a card from hand: pay, designate components, enter the board (R7.1)."""
+def prepare(eng: Engine, games: np.ndarray, player: np.ndarray, card: np.ndarray,
+            ready: Readiness | None = None) -> None:
+    """Prepare a card from hand: pay, designate components, enter the board (R7.1).
+
+    ready: the :class:`Readiness` of these games when nothing changed since it was built.
+    """
     st, t = eng.state, eng.tables
     n = len(games)
     rows = np.arange(n)
-    cost = effective_cost(eng, games, player)[rows, card]  # (n, E)
-    short = component_shortfall(eng, games, player)[rows, card]  # (n, W)
+    if ready is None:
+        cost, short, words = _chosen_card_needs(eng, games, player, card)
+    else:
+        ready.check(games, player)
+        cost, short, words = ready.cost[rows, card], ready.shortfall[rows, card], ready.words
     st.hand[games, player, card] -= 1
     eng.say(games, "prepares {}", eng.names(card))
     # Alternative cost: discard a card of the named element instead of the missing word.
-    alt_word = eng.statics.alt_component[card, 0]
-    use_alt = (alt_word >= 0) & (short.sum(axis=1) > 0) & (short[rows, np.maximum(alt_word, 0)] > 0)
+    alt_column = word_columns(words, eng.statics.alt_component[card, 0])  # (n,) -1 none
+    use_alt = (alt_column >= 0) & (short.sum(axis=1) > 0)
+    maybe = np.flatnonzero(use_alt)
+    use_alt[maybe] = short[maybe, alt_column[maybe]] > 0  # that very word is missing
     if use_alt.any():
         r = np.flatnonzero(use_alt)
         element = eng.statics.alt_component[card[r], 1]
@@ -271,24 +349,40 @@ def prepare(eng: Engine, games: np.ndarray, player: np.ndarray, card: np.ndarray
     _mark_mage_noir(eng, games, player)
 
 
+def _chosen_card_needs(eng: Engine, games: np.ndarray, player: np.ndarray,
+                       card: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The needs of the one card each game prepares: (n, E) cost, (n, W) component
+    shortfall over the required words, and those (W,) words. Equal to the rows of
+    :func:`effective_cost` / :func:`component_shortfall`, without building the (n, C, W)
+    shortfall of every card kind."""
+    rows = np.arange(len(games))
+    words = eng.tables.words
+    cost = effective_cost(eng, games, player)[rows, card]  # (n, E)
+    have = component_instances(eng, games, player, words)  # (n, W)
+    need = component_requirements(eng, games, player, words)[rows, card]  # (n, W)
+    return cost, np.maximum(need - have, 0), words
+
+
 def _designate_components(eng: Engine, games: np.ndarray, player: np.ndarray,
                           card: np.ndarray, skip_alt: np.ndarray) -> np.ndarray:
     """(n, S) bool slots used as components, chosen one at a time by the player (R8.6)."""
     s = eng.state.board_card.shape[2]
     rows = np.arange(len(games))
     used = np.zeros((len(games), s), bool)
-    need = component_requirements(eng, games, player)[rows, card]  # (n, W) Fire mask
+    words = eng.tables.words  # (W,) the words some card requires: the only ones needed
+    need = component_requirements(eng, games, player, words)[rows, card]  # (n, W) Fire mask
     alt_word = eng.statics.alt_component[card, 0]
     skip_left = fewer_components_allowed(eng, games, player)[rows, card]
-    extra = extra_component_slots(eng, games, player)  # (n, S, W) more designations per slot
-    lasting = source_extra_slots(eng, games, player)  # the part that is not Water drop's
-    granted = granted_words(eng, games, player)  # (n, S, W) e.g. Prodigious sowing's Trees
-    for w in np.flatnonzero(need.any(axis=0)):
+    extra = extra_component_slots(eng, games, player, words)  # (n, S, W) more designations
+    lasting = source_extra_slots(eng, games, player, words)  # the part that is not Water drop's
+    granted = granted_words(eng, games, player, words)  # (n, S, W) e.g. Prodigious sowing's Trees
+    for j in np.flatnonzero(need.any(axis=0)):
+        w = words[j]  # column j is word w of COMPONENT_WORDS
         times = np.zeros((len(games), s), np.int64)  # designations of each slot for word w
-        for k in range(int(need[:, w].max())):
-            want = need[:, w] > k
-            slots = (component_slots(eng, games, player, w) | granted[:, :, w]) & ~used
-            slots |= (times > 0) & (times <= extra[:, :, w])
+        for k in range(int(need[:, j].max())):
+            want = need[:, j] > k
+            slots = (component_slots(eng, games, player, w) | granted[:, :, j]) & ~used
+            slots |= (times > 0) & (times <= extra[:, :, j])
             short = want & ~slots.any(axis=1)
             # A missing component is covered by the alternative cost or by "fewer components".
             short_alt = short & skip_alt & (alt_word == w)
@@ -299,7 +393,7 @@ def _designate_components(eng: Engine, games: np.ndarray, player: np.ndarray,
                 choice = eng.decide("use_component", games[r], player[r], slots[r],
                                     card=card[r], word=int(w))
                 # Counted once more beyond Prodigious source: Water drop's once-per-turn use.
-                drop = times[r, choice] > lasting[r, choice, w]
+                drop = times[r, choice] > lasting[r, choice, j]
                 spend_extra_instance(eng, games[r[drop]], player[r[drop]], choice[drop])
                 times[r, choice] += 1
                 used[r, choice] = True
@@ -368,22 +462,31 @@ def _mark_mage_noir(eng: Engine, games: np.ndarray, player: np.ndarray) -> None:
 
 
 def apply_actions(eng: Engine, games: np.ndarray, player: np.ndarray,
-                  action: np.ndarray) -> None:
-    """Carry out each game's chosen action (0 = end of main phase is handled by the caller)."""
-    count_actions(eng, games, player, action)  # card-usage counters (engine/usage.py)
+                  action: np.ndarray, ready: Readiness | None = None) -> None:
+    """Carry out each game's chosen action (0 = end of main phase is handled by the caller).
+
+    ready: the :class:`Readiness` of these games, built before the decision; it is handed to
+    the usage counters and to the first group of actions carried out, and to no later group
+    (the first one changed the state).
+    """
+    if ready is not None:
+        ready.check(games, player)
+    count_actions(eng, games, player, action, ready)  # card-usage counters (engine/usage.py)
     space = action_space(eng)
     groups = (
-        (space.prepare, space.activate, lambda g, p, a: prepare(eng, g, p, a)),
-        (space.activate, space.channel, lambda g, p, a: activate(eng, g, p, a)),
-        (space.channel, space.trade, lambda g, p, a: channel(eng, g, p, a)),
-        (space.trade, space.size, lambda g, p, a: trade(eng, g, p, a)),
-        (space.ability, space.prepare, lambda g, p, a: use_ability(eng, g, p, a)),
+        (space.prepare, space.activate, lambda g, p, a, r: prepare(eng, g, p, a, r)),
+        (space.activate, space.channel, lambda g, p, a, r: activate(eng, g, p, a)),
+        (space.channel, space.trade, lambda g, p, a, r: channel(eng, g, p, a)),
+        (space.trade, space.size, lambda g, p, a, r: trade(eng, g, p, a)),
+        (space.ability, space.prepare, lambda g, p, a, r: use_ability(eng, g, p, a)),
     )
     for lo, hi, run in groups:
         pick = (action >= lo) & (action < hi) & (eng.state.outcome[games] == 0)
         pick &= ~eng.state.out[games, player]
         if pick.any():
-            run(games[pick], player[pick], action[pick] - lo)
+            run(games[pick], player[pick], action[pick] - lo,
+                None if ready is None else ready.rows(pick))
+            ready = None  # the state has changed: later groups compute afresh
 
 
 __all__ = ["release_slot"]

@@ -24,6 +24,7 @@ from simulator.engine.state import (
     RUNNING,
     WIN,
 )
+from simulator.engine.tables import word_layout
 
 # Where a card goes when it leaves the board.
 TO_DISCARD, TO_HAND, TO_DECK_TOP, TO_DECK_THIRD = range(4)
@@ -52,16 +53,22 @@ def is_mage_noir(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.ndarr
     return (eng.statics.mage_noir[cards] & in_play_static(eng, games, player)).any(axis=1)
 
 
-def component_counts(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.ndarray:
-    """(n, W) int number of distinct components providing each word (R8.1, R8.5)."""
+def component_counts(eng: Engine, games: np.ndarray, player: np.ndarray,
+                     words: np.ndarray | None = None) -> np.ndarray:
+    """(n, W) int number of distinct components providing each word (R8.1, R8.5).
+
+    words: (W,) the word columns to count (``tables.word_layout``; None: all 35 words).
+    """
+    provides = eng.tables.provides
+    if words is not None:
+        provides = provides[:, word_layout(words)]  # (C, W)
     cards = board_cards(eng, games, player)
-    provides = eng.tables.provides[cards]  # (n, S, W)
-    return (provides * is_component(eng, games, player)[:, :, None]).sum(axis=1)
+    return (provides[cards] * is_component(eng, games, player)[:, :, None]).sum(axis=1)
 
 
 def component_slots(eng: Engine, games: np.ndarray, player: np.ndarray,
                     word: int) -> np.ndarray:
-    """(n, S) bool own components that provide word ``word``."""
+    """(n, S) bool own components that provide word ``word`` (an index in COMPONENT_WORDS)."""
     cards = board_cards(eng, games, player)
     return is_component(eng, games, player) & (eng.tables.provides[cards, word] > 0)
 
@@ -167,7 +174,12 @@ def check_defeats(eng: Engine, games: np.ndarray | None = None) -> None:
     """Put out every player at 0 HP or less (R4.1), checked after each indivisible action."""
     st = eng.state
     if games is None:
-        games = np.flatnonzero(st.running)
+        # Every running game: on the whole (B, P) arrays, no gather (called after each step).
+        dead = (st.hp <= 0) & ~st.out & st.running[:, None]
+        g, p = np.nonzero(dead)
+        if len(g):
+            player_out(eng, g, p, OUT_HP)
+        return
     if len(games) == 0:
         return
     dead = (st.hp[games] <= 0) & ~st.out[games]

@@ -85,6 +85,32 @@ class Engine:
         return self.tables.names[int(card)]
 
 
+@dataclass
+class DecisionSeries:
+    """Context of decisions asked one after another on an unchanged game state.
+
+    Decision ``k`` of a series concerns the games ``games[rows]`` (``rows`` is in its context
+    too), and nothing changes the state between two decisions of the series: e.g. the
+    elements of one Mana addition, chosen one Mana at a time. A policy may therefore compute
+    a value that depends only on the state once for all the series' games and reuse its
+    rows (:meth:`reuse`) instead of computing it again at every decision.
+    """
+
+    games: np.ndarray    # (n,) game indices
+    players: np.ndarray  # (n,) deciding player per game
+    memo: dict = field(default_factory=dict)  # key -> (n, ...) value computed for all games
+
+    def reuse(self, key: str, compute: Callable[[np.ndarray, np.ndarray], np.ndarray],
+              rows: np.ndarray, games: np.ndarray) -> np.ndarray:
+        """Rows ``rows`` of ``compute(games, players)`` for the whole series, computed at the
+        first call only; ``games`` are the decision's games (checked to be those rows)."""
+        if not np.array_equal(self.games[rows], games):
+            raise EngineError("a decision of a series asked about other games than its rows")
+        if key not in self.memo:
+            self.memo[key] = compute(self.games, self.players)
+        return self.memo[key][rows]
+
+
 class CardNames:
     """Card ids shown as names, looked up only when a transcript line is written."""
 

@@ -31,27 +31,31 @@ def space(eng: Engine) -> tuple[int, int, int]:
     return st.adv_card.shape[1], st.players, st.board_card.shape[2]
 
 
-def target_masks(eng: Engine, games: np.ndarray) -> dict[str, np.ndarray]:
-    """Masks (n, T) of damageable things, by category."""
+MASK_NAMES = ("adversary", "adv_permanents", "players", "player_permanents")
+
+
+def target_masks(eng: Engine, games: np.ndarray,
+                 names: tuple[str, ...] = MASK_NAMES) -> dict[str, np.ndarray]:
+    """Masks (n, T) of damageable things, by category (only the categories ``names``)."""
     st = eng.state
     k, p, s = space(eng)
     n = len(games)
-    adv_cards = st.adv_card[games]
-    adv_alive = (adv_cards >= 0) & (st.adv_hp[games] > 0)
-    adv_is_adv = eng.tables.is_adversary[np.maximum(adv_cards, 0)] & (adv_cards >= 0)
-    players = ~st.out[games]
-    perms = (st.board_zone[games] == PERMANENT) & (
-        eng.tables.hp[np.maximum(st.board_card[games], 0)] > 0)  # (n, P, S)
-    empty_adv = np.zeros((n, k), bool)
-    empty_pl = np.zeros((n, p), bool)
-    empty_perm = np.zeros((n, p * s), bool)
-    flat_perms = perms.reshape(n, p * s)
-    return {
-        "adversary": np.concatenate([adv_alive & adv_is_adv, empty_pl, empty_perm], axis=1),
-        "adv_permanents": np.concatenate([adv_alive & ~adv_is_adv, empty_pl, empty_perm], 1),
-        "players": np.concatenate([empty_adv, players, empty_perm], axis=1),
-        "player_permanents": np.concatenate([empty_adv, empty_pl, flat_perms], axis=1),
-    }
+    masks = {name: np.zeros((n, k + p + p * s), bool) for name in names}  # (n, T) each
+    if "adversary" in names or "adv_permanents" in names:
+        adv_cards = st.adv_card[games]
+        adv_alive = (adv_cards >= 0) & (st.adv_hp[games] > 0)
+        adv_is_adv = eng.tables.is_adversary[np.maximum(adv_cards, 0)] & (adv_cards >= 0)
+        if "adversary" in names:
+            masks["adversary"][:, :k] = adv_alive & adv_is_adv
+        if "adv_permanents" in names:
+            masks["adv_permanents"][:, :k] = adv_alive & ~adv_is_adv
+    if "players" in names:
+        masks["players"][:, k:k + p] = ~st.out[games]
+    if "player_permanents" in names:
+        perms = (st.board_zone[games] == PERMANENT) & (
+            eng.tables.hp[np.maximum(st.board_card[games], 0)] > 0)  # (n, P, S)
+        masks["player_permanents"][:, k + p:] = perms.reshape(n, p * s)
+    return masks
 
 
 def player_target(eng: Engine, player: np.ndarray) -> np.ndarray:

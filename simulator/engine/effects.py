@@ -26,7 +26,7 @@ from simulator.engine.board import (
     is_mage_noir,
     leave_board,
 )
-from simulator.engine.core import Engine, EngineError
+from simulator.engine.core import DecisionSeries, Engine, EngineError
 from simulator.engine.mana import add_to_ether, pay_effect_cost
 from simulator.engine.state import EQUIPMENT, PERMANENT, PREPARED, RUNNING
 from simulator.engine.tables import WORD_INDEX
@@ -87,9 +87,9 @@ def count(step: Step, spec: str) -> np.ndarray:
     # Component counts include the extra instances and words cards grant (Water drop,
     # Prodigious source, Prodigious sowing: engine/handlers_components.py).
     if name == "own_component":
-        return component_instances(eng, g, pl)[:, WORD_INDEX[word]] * (step.side != ADV)
+        return component_instances(eng, g, pl, [WORD_INDEX[word]])[:, 0] * (step.side != ADV)
     if name == "component_in_play":
-        return sum(component_instances(eng, g, np.full(len(g), q))[:, WORD_INDEX[word]]
+        return sum(component_instances(eng, g, np.full(len(g), q), [WORD_INDEX[word]])[:, 0]
                    for q in range(st.players))
     if name == "water_components_in_play":
         return water_components(eng, g)
@@ -97,7 +97,7 @@ def count(step: Step, spec: str) -> np.ndarray:
         tree = WORD_INDEX["Tree"]
         cards = np.maximum(st.board_card[g], 0)
         own = ((st.board_zone[g] >= 2) & (eng.tables.provides[cards, tree] > 0)).sum((1, 2))
-        return own + sum(granted_words(eng, g, np.full(len(g), q))[:, :, tree].sum(axis=1)
+        return own + sum(granted_words(eng, g, np.full(len(g), q), [tree])[:, :, 0].sum(axis=1)
                          for q in range(st.players))
     if name == "this_hp":
         return st.board_hp[g, pl, step.slot]
@@ -114,8 +114,8 @@ def condition(step: Step, spec: str) -> np.ndarray:
     if name == "not_mage_noir":
         return ~step.mage_noir()
     if name == "controls_component":
-        counts = component_counts(step.eng, step.games, step.player)
-        return (counts[:, WORD_INDEX[word]] > 0) & (step.side != ADV)
+        counts = component_counts(step.eng, step.games, step.player, [WORD_INDEX[word]])
+        return (counts[:, 0] > 0) & (step.side != ADV)
     if name == "adversary_present":
         from simulator.engine.state import adversary_present
 
@@ -125,11 +125,26 @@ def condition(step: Step, spec: str) -> np.ndarray:
 
 # --- targets ------------------------------------------------------------------------
 
+# The target_masks categories each target kind reads (building the others would be wasted).
+TARGET_MASKS = {
+    "opponent": ("adversary", "players"),
+    "any": dmg.MASK_NAMES,
+    "any_permanent": ("adv_permanents", "player_permanents"),
+    "self": ("adversary",),
+    "adversary": ("adversary",),
+    "all_players": ("players",),
+    "active_player": ("players",),
+    "opponent_permanents": ("adv_permanents", "player_permanents"),
+    "opponent_and_permanents": dmg.MASK_NAMES,
+    "own_vegetal_permanents": ("player_permanents",),
+}
+
+
 def targets(step: Step, name: str, purpose: str) -> np.ndarray:
     """(n, T) bool: the targets hit, one instance each; a single choice has one true."""
     eng, g = step.eng, step.games
     n = len(g)
-    masks = dmg.target_masks(eng, g)
+    masks = dmg.target_masks(eng, g, TARGET_MASKS.get(name, ()))
     k, p, s = dmg.space(eng)
     tcount = k + p + p * s
     out = np.zeros((n, tcount), bool)
@@ -361,12 +376,17 @@ def op_add_mana(step: Step) -> None:
 
 def choose_mana_elements(eng: Engine, games: np.ndarray, decider: np.ndarray,
                          amount: np.ndarray) -> np.ndarray:
-    """(n, E) elements chosen one Mana at a time by the deciding player."""
+    """(n, E) elements chosen one Mana at a time by the deciding player.
+
+    The choices only fill ``mana``: the state is unchanged between them (one series).
+    """
     mana = np.zeros((len(games), len(ELEMENTS)), np.int64)
+    series = DecisionSeries(games, decider)
     for k in range(int(amount.max(initial=0))):
         r = np.flatnonzero(amount > k)
         options = np.ones((len(r), len(ELEMENTS)), bool)
-        e = eng.decide("mana_element", games[r], decider[r], options, chosen=mana[r])
+        e = eng.decide("mana_element", games[r], decider[r], options, chosen=mana[r],
+                       series=series, rows=r)
         mana[r, e] += 1
     return mana
 

@@ -297,7 +297,7 @@ def _record(eng: Engine, games: np.ndarray, q: int, tracks: _Tracks) -> None:
     player = np.full(len(still_in), q)
     if len(still_in):
         t_in = st.turn[still_in].astype(np.int64) - 1
-        counts = component_counts(eng, still_in, player)[:, tracks.word_index]
+        counts = component_counts(eng, still_in, player, tracks.word_index)  # (n, W)
         tracks.components[still_in, t_in] = counts > 0
     mark_castable(eng, still_in, player)
     note_hands(eng, still_in, q)

@@ -72,7 +72,7 @@ def tornado(step: Step) -> None:
 def violent_wind(step: Step) -> None:
     """One instance of 4 damage to any target, + 1 per own Breath component for a Mage Noir."""
     eng = step.eng
-    breath = component_counts(eng, step.games, step.player)[:, WORD_INDEX["Breath"]]
+    breath = component_counts(eng, step.games, step.player, [WORD_INDEX["Breath"]])[:, 0]
     amount = 4 + np.where(step.mage_noir(), breath, 0)
     hit = targets(step, "any", "damage")
     for t in np.flatnonzero(hit.any(axis=0)):

@@ -34,12 +34,13 @@ from simulator.engine.core import Engine
 from simulator.engine.handlers_common import handler_cards
 from simulator.engine.handlers_water import spend_extra_instance, water_drop_extra_slots
 from simulator.engine.state import CHANNELED, EQUIPMENT, PERMANENT
-from simulator.engine.tables import WORD_INDEX
+from simulator.engine.tables import WORD_INDEX, word_layout
 
 WATER = ELEMENTS.index("water")
 FIRE = ELEMENTS.index("fire")
 SEED = WORD_INDEX["Seed"]
 TREE = WORD_INDEX["Tree"]
+DROP = WORD_INDEX["Drop"]
 SOWING_LIMIT = 3
 
 
@@ -53,31 +54,41 @@ def _copies(eng: Engine, games: np.ndarray, player: np.ndarray, name: str,
     return (here & cards[board_cards(eng, games, player)]).sum(axis=1)
 
 
-def source_extra_slots(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.ndarray:
+def source_extra_slots(eng: Engine, games: np.ndarray, player: np.ndarray,
+                       words: np.ndarray | None = None) -> np.ndarray:
     """(n, S, W) int Prodigious source: extra instances of each word per own non-Permanent
     Water component (channeled Water spells and Water Equipment), one per source copy."""
     st, t = eng.state, eng.tables
     s = st.board_card.shape[2]
+    words = word_layout(words)
     copies = _copies(eng, games, player, "prodigious_source")
     if not copies.any():
-        return np.zeros((len(games), s, t.provides.shape[1]), np.int64)
+        return np.zeros((len(games), s, len(words)), np.int64)
     cards = board_cards(eng, games, player)
     zone = st.board_zone[games, player]
     water = (t.element[cards] == WATER) & ((zone == CHANNELED) | (zone == EQUIPMENT))
-    return t.provides[cards].astype(np.int64) * (water * copies[:, None])[:, :, None]
+    provides = t.provides[:, words]  # (C, W)
+    return provides[cards].astype(np.int64) * (water * copies[:, None])[:, :, None]
 
 
-def extra_component_slots(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.ndarray:
+def extra_component_slots(eng: Engine, games: np.ndarray, player: np.ndarray,
+                          words: np.ndarray | None = None) -> np.ndarray:
     """(n, S, W) int extra instances each own slot provides now (Water drop + Prodigious
     source): a slot may be designated ``1 + extra`` times for that word."""
-    return water_drop_extra_slots(eng, games, player) + source_extra_slots(eng, games, player)
+    return (water_drop_extra_slots(eng, games, player, words)
+            + source_extra_slots(eng, games, player, words))
 
 
-def granted_words(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.ndarray:
+def granted_words(eng: Engine, games: np.ndarray, player: np.ndarray,
+                  words: np.ndarray | None = None) -> np.ndarray:
     """(n, S, W) bool words own components provide beyond their own (Prodigious sowing:
-    up to 3 Seed components per copy also provide Tree)."""
+    up to 3 Seed components per copy also provide Tree); only the Tree column can be true."""
     st, t = eng.state, eng.tables
-    out = np.zeros((len(games), st.board_card.shape[2], t.provides.shape[1]), bool)
+    words = word_layout(words)
+    out = np.zeros((len(games), st.board_card.shape[2], len(words)), bool)
+    tree_column = np.flatnonzero(words == TREE)
+    if len(tree_column) == 0:
+        return out
     copies = _copies(eng, games, player, "prodigious_sowing")
     if not copies.any():
         return out
@@ -85,7 +96,7 @@ def granted_words(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.ndar
     seeds = is_component(eng, games, player) & (t.provides[cards, SEED] > 0) & (
         t.provides[cards, TREE] == 0)
     rank = np.cumsum(seeds, axis=1)
-    out[:, :, TREE] = seeds & (rank <= SOWING_LIMIT * copies[:, None])
+    out[:, :, tree_column[0]] = seeds & (rank <= SOWING_LIMIT * copies[:, None])
     return out
 
 
@@ -93,33 +104,43 @@ def _any_cards(eng: Engine, *names: str) -> bool:
     return any(handler_cards(eng, name).any() for name in names)
 
 
-def component_instances(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.ndarray:
-    """(n, W) int own component instances of each word, with every card effect included."""
+def component_instances(eng: Engine, games: np.ndarray, player: np.ndarray,
+                        words: np.ndarray | None = None) -> np.ndarray:
+    """(n, W) int own component instances of each word, with every card effect included.
+
+    words: (W,) the word columns (``tables.word_layout``; None: all 35 words), e.g.
+    ``eng.tables.words`` for requirements or ``[WORD_INDEX[word]]`` for one count.
+    """
+    counts = component_counts(eng, games, player, words)
     if not _any_cards(eng, "water_drop", "prodigious_source", "prodigious_sowing"):
-        return component_counts(eng, games, player)
-    return (component_counts(eng, games, player)
-            + extra_component_slots(eng, games, player).sum(axis=1)
-            + granted_words(eng, games, player).sum(axis=1))
+        return counts
+    return (counts + extra_component_slots(eng, games, player, words).sum(axis=1)
+            + granted_words(eng, games, player, words).sum(axis=1))
 
 
-def component_requirements(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.ndarray:
+def component_requirements(eng: Engine, games: np.ndarray, player: np.ndarray,
+                           words: np.ndarray | None = None) -> np.ndarray:
     """(n, C, W) int components each card kind requires of the player now (Fire mask); a
-    read-only broadcast view when no Fire mask is in the batch."""
+    read-only broadcast view when no Fire mask is in the batch. words: the word columns
+    (``tables.word_layout``; None: all 35 words)."""
     t = eng.tables
-    req = np.broadcast_to(t.requires, (len(games),) + t.requires.shape)
+    requires = t.requires if words is None else t.requires[:, word_layout(words)]  # (C, W)
+    req = np.broadcast_to(requires, (len(games),) + requires.shape)
     masks = handler_cards(eng, "fire_mask")
     if not masks.any() or len(games) == 0:
         return req
     cards = board_cards(eng, games, player)
     has = (in_play_static(eng, games, player) & masks[cards]).any(axis=1)
-    lowered = (t.requires >= 2) & (t.element == FIRE)[:, None]  # (C, W)
+    lowered = (requires >= 2) & (t.element == FIRE)[:, None]  # (C, W)
     return req - (has[:, None, None] & lowered[None, :, :])
 
 
-def fewer_components_allowed(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.ndarray:
+def fewer_components_allowed(eng: Engine, games: np.ndarray, player: np.ndarray,
+                             mage_noir: np.ndarray | None = None) -> np.ndarray:
     """(n, C) int components each card kind may skip now ("requires 1 less component" for a
-    Mage Noir), twice for a Tree while the player's King of trees repeats Tree effects."""
-    mn = is_mage_noir(eng, games, player)
+    Mage Noir), twice for a Tree while the player's King of trees repeats Tree effects.
+    mage_noir: the players' ``is_mage_noir`` when the caller has it already."""
+    mn = is_mage_noir(eng, games, player) if mage_noir is None else mage_noir
     fewer = eng.statics.fewer_components_mn[None, :] * mn[:, None]
     kings = handler_cards(eng, "king_of_trees")
     if not kings.any():
@@ -140,7 +161,7 @@ def water_components(eng: Engine, games: np.ndarray, spend: bool = True) -> np.n
         cards = board_cards(eng, games, player)
         water = (st.board_zone[games, q] == CHANNELED) & (t.element[cards] == WATER)
         copies = _copies(eng, games, player, "prodigious_source")
-        drop = water_drop_extra_slots(eng, games, player).max(axis=2) > 0  # (n, S)
+        drop = water_drop_extra_slots(eng, games, player, [DROP])[:, :, 0] > 0  # (n, S)
         total += (water * (1 + copies[:, None] + drop)).sum(axis=1)
         if spend:
             g, s = np.nonzero(water & drop)

@@ -42,7 +42,7 @@ FIRE = ELEMENTS.index("fire")
 
 def adversary_target(eng: Engine, games: np.ndarray) -> np.ndarray:
     """(n,) flat target of the Adversary card itself, -1 where it is not in play."""
-    masks = dmg.target_masks(eng, games)["adversary"]
+    masks = dmg.target_masks(eng, games, ("adversary",))["adversary"]
     return np.where(masks.any(axis=1), np.argmax(masks, axis=1), -1)
 
 

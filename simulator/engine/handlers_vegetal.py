@@ -94,7 +94,7 @@ def the_sylvan_healer(step: Step) -> None:
     if n == 0:
         return
     k, p, s = dmg.space(eng)
-    masks = dmg.target_masks(eng, g)
+    masks = dmg.target_masks(eng, g, ("player_permanents",))
     cards = np.maximum(eng.state.board_card[g], 0)  # (n, P, S)
     vegetal = (eng.tables.element[cards] == VEGETAL).reshape(n, p * s)
     legal = masks["player_permanents"].copy()

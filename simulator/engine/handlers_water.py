@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from simulator.cards import COMPONENT_WORDS, ELEMENTS
+from simulator.cards import ELEMENTS
 from simulator.engine import damage as dmg
 from simulator.engine.board import TO_DISCARD, TO_HAND, board_cards, is_mage_noir, leave_board
 from simulator.engine.core import Engine
@@ -18,7 +18,7 @@ from simulator.engine.effects import Step, _choose_own_component, targets
 from simulator.engine.handlers_common import handler_cards, turn_array
 from simulator.engine.mana import add_to_ether, pay_effect_cost
 from simulator.engine.state import CHANNELED, EMPTY, PERMANENT
-from simulator.engine.tables import WORD_INDEX
+from simulator.engine.tables import WORD_INDEX, word_layout
 
 WATER = ELEMENTS.index("water")
 DROP = WORD_INDEX["Drop"]
@@ -123,24 +123,28 @@ def high_pressure(step: Step) -> None:
 
 # --- Water drop ------------------------------------------------------------------------------
 
-def water_drop_extra_slots(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.ndarray:
+def water_drop_extra_slots(eng: Engine, games: np.ndarray, player: np.ndarray,
+                           words: np.ndarray | None = None) -> np.ndarray:
     """(n, S, W) int extra Drop instances own Water drops provide right now.
 
     Water drop: channeled, it may count as 2 Drop components once per turn (per copy), and
     always for a Mage Noir. The once-per-turn use is spent by :func:`spend_extra_instance`
-    when a preparation designates it a second time.
+    when a preparation designates it a second time. words: the word columns
+    (``tables.word_layout``; None: all 35); only the Drop column can be non-zero.
     """
     st = eng.state
     s = st.board_card.shape[2]
-    out = np.zeros((len(games), s, len(COMPONENT_WORDS)), np.int64)
+    words = word_layout(words)
+    out = np.zeros((len(games), s, len(words)), np.int64)
     drops = handler_cards(eng, "water_drop")
-    if not drops.any() or len(games) == 0:
+    drop_column = np.flatnonzero(words == DROP)
+    if not drops.any() or len(games) == 0 or len(drop_column) == 0:
         return out
     cards = board_cards(eng, games, player)
     spent = turn_array(eng, "water_drop_spent", (st.players, s))[games, player]
     mn = is_mage_noir(eng, games, player)
     ready = (st.board_zone[games, player] == CHANNELED) & drops[cards] & (~spent | mn[:, None])
-    out[:, :, DROP] = ready
+    out[:, :, drop_column[0]] = ready
     return out
 
 
@@ -373,7 +377,7 @@ def unleashed_ocean_release(step: Step) -> None:
     g, pl, slot = step.games[mine], step.player[mine], step.slot[mine]
     here = (st.board_card[g, pl, slot] == step.card[mine]) & (st.outcome[g] == 0)
     g, pl, slot = g[here], pl[here], slot[here]
-    waves = component_instances(eng, g, pl)[:, WAVE]
+    waves = component_instances(eng, g, pl, [WAVE])[:, 0]
     n = np.minimum(waves, st.board_mana[g, pl, slot, WATER])
     st.board_mana[g, pl, slot, WATER] -= n.astype(np.int32)
     mana = np.zeros((len(g), len(ELEMENTS)), np.int64)

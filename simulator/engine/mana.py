@@ -38,13 +38,14 @@ def add_to_ether(eng: Engine, games: np.ndarray, actor: np.ndarray, mana: np.nda
         options = np.ones((len(rows), 2), dtype=bool)
         start[rows] = eng.decide("ether_start_pile", games[rows], actor[rows], options,
                                  mana=mana[rows])
-    cum = np.cumsum(mana, axis=1)  # (n, E)
-    for k in range(int(total.max())):
-        valid = k < total
-        element = (cum <= k).sum(axis=1)  # element of the k-th Mana placed
-        pile = np.where(k % 2 == 0, start, 1 - start)
-        g = games[valid]
-        ether[g, pile[valid], element[valid]] += 1
+    # Mana number k (k = 0, 1, ...) goes to the start pile when k is even, to the other when
+    # odd, and elements come in ELEMENTS order: element e is placed as numbers
+    # first[e] .. end[e]-1, of which (end+1)//2 - (first+1)//2 are even.
+    end = np.cumsum(mana, axis=1)  # (n, E)
+    first = end - mana
+    on_start = (end + 1) // 2 - (first + 1) // 2  # (n, E) Mana of each element to the start pile
+    ether[games, start] += on_start.astype(ether.dtype)
+    ether[games, 1 - start] += (mana - on_start).astype(ether.dtype)
 
 
 def take_pile(eng: Engine, games: np.ndarray, player: np.ndarray) -> None:

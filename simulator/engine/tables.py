@@ -53,6 +53,41 @@ class BatchTables:
     def local_id(self, card_id: str) -> int:
         return self.ids.index(card_id)
 
+    @property
+    def words(self) -> np.ndarray:
+        """(W,) int64 indices in COMPONENT_WORDS of the words some card of the batch requires.
+
+        Why: a matchup needs 2-4 of the 35 words, and a component shortfall can only be
+        non-zero where a card requires the word. The (n, C, W) and (n, S, W) arrays built at
+        every main-phase decision (shortfalls, the words a hand needs) are therefore computed
+        on these columns only (the ``words=`` argument of the component functions, see
+        :func:`word_layout`). Derived from ``requires`` on access (a few microseconds), so it
+        always agrees with it, even when a test edits ``requires`` in place.
+        """
+        return np.flatnonzero(self.requires.any(axis=0))
+
+
+ALL_WORDS = np.arange(len(COMPONENT_WORDS))
+
+
+def word_layout(words: Sequence[int] | np.ndarray | None) -> np.ndarray:
+    """(W,) int64 global word indices (in COMPONENT_WORDS) of a word-column layout.
+
+    The component functions (``board.component_counts``, ``actions.component_shortfall``,
+    ``handlers_components.*``) take ``words``: the columns to compute, in this order. None is
+    the full layout, all 35 words, where column ``w`` is ``WORD_INDEX[word]``; a compact
+    layout such as ``BatchTables.words`` or ``[WORD_INDEX["Tree"]]`` computes only those.
+    """
+    return ALL_WORDS if words is None else np.asarray(words, dtype=np.int64).reshape(-1)
+
+
+def word_columns(words: np.ndarray, wanted: np.ndarray) -> np.ndarray:
+    """(m,) int64 column of each global word of ``wanted`` in layout ``words``, -1 absent."""
+    column = np.full(len(COMPONENT_WORDS), -1, np.int64)
+    column[words] = np.arange(len(words))
+    wanted = np.asarray(wanted, dtype=np.int64)
+    return np.where(wanted >= 0, column[np.maximum(wanted, 0)], -1)
+
 
 @lru_cache(maxsize=4)
 def database_tables(db: CardDB) -> CardTables:

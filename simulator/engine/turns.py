@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from simulator.engine.actions import apply_actions, legal_actions
+from simulator.engine.actions import apply_actions, legal_actions, readiness
 from simulator.engine.board import check_defeats
 from simulator.engine.core import Engine
 from simulator.engine.effects import run_trigger
@@ -72,11 +72,14 @@ def main_phase(eng: Engine, games: np.ndarray, p: np.ndarray) -> None:
         games, p = _still_playing(eng, games, p)
         if len(games) == 0:
             return
-        legal = legal_actions(eng, games, p)
-        action = eng.decide("main_action", games, p, legal)
+        # Costs, shortfalls and Mage Noir status, computed once for the legal actions, the
+        # policy's scores, the usage counters and the preparations of this decision.
+        ready = readiness(eng, games, p)
+        legal = legal_actions(eng, games, p, ready)
+        action = eng.decide("main_action", games, p, legal, ready=ready)
         go_on = action != 0
         games, p, action = games[go_on], p[go_on], action[go_on]
-        apply_actions(eng, games, p, action)
+        apply_actions(eng, games, p, action, ready.rows(go_on))
         check_defeats(eng)
 
 

@@ -65,9 +65,11 @@ def count_draw(eng, games: np.ndarray, player: np.ndarray, card: np.ndarray) -> 
     np.add.at(usage.drawn, (games, player, card), 1)
 
 
-def count_actions(eng, games: np.ndarray, player: np.ndarray, action: np.ndarray) -> None:
+def count_actions(eng, games: np.ndarray, player: np.ndarray, action: np.ndarray,
+                  ready=None) -> None:
     """Hook, before the actions are applied: count prepare / activate / channel choices and
-    note what the player could prepare at this decision point."""
+    note what the player could prepare at this decision point (ready: the decision's
+    ``actions.Readiness``, when the caller has it)."""
     usage = getattr(eng, "usage", None)
     if usage is None or len(games) == 0:
         return
@@ -76,7 +78,7 @@ def count_actions(eng, games: np.ndarray, player: np.ndarray, action: np.ndarray
     st = eng.state
     live = (st.outcome[games] == 0) & ~st.out[games, player]
     games, player, action = games[live], player[live], action[live]
-    mark_castable(eng, games, player)
+    mark_castable(eng, games, player, None if ready is None else ready.rows(live))
     space = action_space(eng)
     n = usage.drawn.shape[2]
     prep = (action >= space.prepare) & (action < space.activate)
@@ -96,23 +98,26 @@ def count_actions(eng, games: np.ndarray, player: np.ndarray, action: np.ndarray
             usage.first_activation[g[first], p[first], card[first]] = st.turn[g[first]]
 
 
-def castable_now(eng, games: np.ndarray, player: np.ndarray) -> np.ndarray:
-    """(n, C) bool: the player has the Mana and the components to prepare each card kind."""
-    from simulator.engine.actions import component_shortfall, effective_cost
-    from simulator.engine.board import is_mage_noir
+def castable_now(eng, games: np.ndarray, player: np.ndarray, ready=None) -> np.ndarray:
+    """(n, C) bool: the player has the Mana and the components to prepare each card kind.
+
+    ready: the ``actions.Readiness`` of these games when the caller has it (the same costs,
+    shortfalls and Mage Noir status ``actions.can_prepare`` reads)."""
+    from simulator.engine.actions import readiness
 
     st, s = eng.state, eng.statics
     n = eng.tables.n_player_cards
-    cost = effective_cost(eng, games, player)[:, :n]
+    ready = readiness(eng, games, player, ready)
+    cost = ready.cost[:, :n]
     affordable = (st.reserve[games, player][:, None, :] >= cost).all(axis=2)
-    missing = component_shortfall(eng, games, player)[:, :n].sum(axis=2)
-    mn = is_mage_noir(eng, games, player)
+    missing = ready.shortfall[:, :n].sum(axis=2)
+    mn = ready.mage_noir
     ok = (missing == 0) | ((missing <= s.fewer_components_mn[None, :n]) & mn[:, None])
     ok &= ~s.mage_noir_only[None, :n] | mn[:, None]
     return affordable & ok
 
 
-def mark_castable(eng, games: np.ndarray, player: np.ndarray) -> None:
+def mark_castable(eng, games: np.ndarray, player: np.ndarray, ready=None) -> None:
     """Record :func:`castable_now` on the current turn of each game."""
     usage = getattr(eng, "usage", None)
     if usage is None or len(games) == 0:
@@ -121,7 +126,8 @@ def mark_castable(eng, games: np.ndarray, player: np.ndarray) -> None:
     ok = (t >= 0) & (t < usage.castable.shape[1])
     games, player, t = games[ok], player[ok], t[ok]
     if len(games):
-        usage.castable[games, t] |= castable_now(eng, games, player)
+        usage.castable[games, t] |= castable_now(eng, games, player,
+                                                 None if ready is None else ready.rows(ok))
 
 
 def note_hands(eng, games: np.ndarray, player: int) -> None:
