@@ -30,6 +30,7 @@ class CardFeatures:
     channel_only: np.ndarray  # (C,) bool a spell with nothing to do when activated
     component_drawback: np.ndarray  # (C,) float cost of using it as a component
     removal: np.ndarray       # (C,) bool an activation destroys one Permanent/Equipment
+    threat: np.ndarray        # (C,) float damage an Adversary card in play deals per turn
     only_mage_noir: np.ndarray  # (C,) bool its only effect is making its controller a Mage Noir
     value: np.ndarray         # (C,) float overall worth of having the card
     opening_value: np.ndarray  # (C,) float worth in an opening hand
@@ -51,6 +52,7 @@ def card_features(t: BatchTables) -> CardFeatures:
     channel_only = np.zeros(n, bool)
     drawback = np.zeros(n)
     removal = np.zeros(n, bool)
+    threat = np.zeros(n)
     for c, effect in enumerate(t.effects):
         for trigger, steps in effect.items():
             if trigger == "static":
@@ -58,6 +60,9 @@ def card_features(t: BatchTables) -> CardFeatures:
                 # ignored damage beats Bark armor's 1)
                 persistent[c] += sum(1.0 + float(st.get("amount", 1)) for st in steps)
                 continue
+            if c >= t.n_player_cards and trigger == "turn_start":
+                threat[c] += sum(float(st.get("amount", 0)) for st in steps
+                                 if st.get("op") in ("damage", "lose_hp"))
             weight = 3.0 if trigger.startswith("turn_start") else 1.0
             for step in steps:
                 op, target = step.get("op"), step.get("target", "")
@@ -93,4 +98,4 @@ def card_features(t: BatchTables) -> CardFeatures:
     opening -= 0.3 * (t.requires.sum(axis=1) > 0)
     value = value + 4.0 * removal
     return CardFeatures(damage, needs_opp, heal, draw, mana, harms_own, channel_only,
-                        drawback, removal, only_mn, value, opening)
+                        drawback, removal, threat, only_mn, value, opening)
