@@ -30,11 +30,12 @@ def test_three_mana_on_empty_piles_split_2_1_from_the_chosen_pile(start):
     policy = ScriptedPolicy({"ether_start_pile": start})
     eng = make_engine([], policy=policy)
     add_to_ether(eng, G0, P0, mana(fire=1, water=1, air=1)[None])
-    # Elements are placed in ELEMENTS order, alternating from the start pile.
+    # By default the elements go in ELEMENTS order, alternating from the start pile; the
+    # actor is asked which 2 Mana the start pile gets (one ``ether_split`` per Mana).
     first, second = mana(fire=1, air=1).tolist(), mana(water=1).tolist()
     expected = [first, second] if start == 0 else [second, first]
     assert _ether(eng) == expected
-    assert policy.kinds == ["ether_start_pile"]
+    assert policy.kinds == ["ether_start_pile", "ether_split", "ether_split"]
     asked = policy.asked[0]
     assert asked.players.tolist() == [0] and asked.options.tolist() == [[True, True]]
 
@@ -221,3 +222,24 @@ def test_equal_piles_are_both_largest():
     trade(eng, G0, P0, np.array([WATER]))
     assert st.ether[0, 1].tolist() == mana(fire=2).tolist()
     assert st.ether[0, 0].tolist() == mana(fire=1).tolist()
+
+
+def test_the_actor_chooses_which_mana_lands_on_the_start_pile():
+    # 2 fire + 1 air onto 0/0 piles: the start pile gets 2 Mana. ELEMENTS order would give it
+    # fire (1st) and air (3rd); here the actor keeps both fire together instead.
+    fire, air = 0, 2
+    policy = ScriptedPolicy({"ether_start_pile": 1, "ether_split": [fire, fire]})
+    eng = make_engine([], policy=policy)
+    add_to_ether(eng, G0, P0, mana(fire=2, air=1)[None])
+    assert _ether(eng) == [mana(air=1).tolist(), mana(fire=2).tolist()]
+    split = [a for a in policy.asked if a.kind == "ether_split"]
+    assert [a.options.tolist() for a in split] == [[[True, False, True, False, False, False]],
+                                                   [[True, False, True, False, False, False]]]
+
+
+def test_single_element_mana_asks_no_split():
+    policy = ScriptedPolicy({"ether_start_pile": 0})
+    eng = make_engine([], policy=policy)
+    add_to_ether(eng, G0, P0, mana(water=3)[None])
+    assert _ether(eng) == [mana(water=2).tolist(), mana(water=1).tolist()]
+    assert "ether_split" not in policy.kinds

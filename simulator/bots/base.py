@@ -99,6 +99,10 @@ class BasePolicy:
             need = need - chosen
         return need - 0.01 * np.arange(need.shape[1])[None, :]
 
+    def score_ether_split(self, eng, games, players, options, default=None, **_):
+        """Which Mana goes on the starting pile: the ``ELEMENTS``-order split by default."""
+        return (np.asarray(default) > 0).astype(np.float64)
+
     def score_trade_give(self, eng, games, players, options, take=None, air_completes=None, **_):
         surplus = eng.state.reserve[games, players] - self.demand(eng, games, players)
         scores = surplus.astype(np.float64)

@@ -3,8 +3,10 @@
 Every addition to the Available Ether (gathering, paying an effect cost, releasing locked
 Mana, Adversary Mana values) goes through :func:`add_to_ether`, the placement rule: start
 with the smaller pile (the actor chooses on a tie), then alternate strictly. The actor also
-chooses the element order; the engine places elements in ``ELEMENTS`` order, one legal
-choice (the ``ether_start_pile`` decision is exposed, the order is not yet).
+chooses the element order. Choosing an order is the same as choosing which Mana land on
+the starting pile (it receives the 1st, 3rd, ... Mana), so when the Mana is of several
+elements the actor picks them one at a time (the ``ether_split`` decision); the policy is
+told the split that ``ELEMENTS`` order would give, a sensible default.
 """
 
 from __future__ import annotations
@@ -44,8 +46,29 @@ def add_to_ether(eng: Engine, games: np.ndarray, actor: np.ndarray, mana: np.nda
     end = np.cumsum(mana, axis=1)  # (n, E)
     first = end - mana
     on_start = (end + 1) // 2 - (first + 1) // 2  # (n, E) Mana of each element to the start pile
+    mixed = np.flatnonzero((mana > 0).sum(axis=1) > 1)
+    if len(mixed):
+        on_start[mixed] = _choose_split(eng, games[mixed], actor[mixed], mana[mixed],
+                                        on_start[mixed])
     ether[games, start] += on_start.astype(ether.dtype)
     ether[games, 1 - start] += (mana - on_start).astype(ether.dtype)
+
+
+def _choose_split(eng: Engine, games: np.ndarray, actor: np.ndarray, mana: np.ndarray,
+                  default: np.ndarray) -> np.ndarray:
+    """(n, E) Mana the actor puts on the starting pile: ceil(total/2) of them, one at a time.
+
+    default: (n, E) the split of the ``ELEMENTS`` order, passed to the policy as a hint.
+    """
+    chosen = np.zeros_like(mana)
+    quota = (mana.sum(axis=1) + 1) // 2
+    for k in range(int(quota.max())):
+        rows = np.flatnonzero(quota > k)
+        left = mana[rows] - chosen[rows]
+        element = eng.decide("ether_split", games[rows], actor[rows], left > 0,
+                             default=default[rows] - chosen[rows])
+        chosen[rows, element] += 1
+    return chosen
 
 
 def take_pile(eng: Engine, games: np.ndarray, player: np.ndarray) -> None:
