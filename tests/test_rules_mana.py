@@ -227,7 +227,7 @@ def test_equal_piles_are_both_largest():
 def test_the_actor_chooses_which_mana_lands_on_the_start_pile():
     # 2 fire + 1 air onto 0/0 piles: the start pile gets 2 Mana. ELEMENTS order would give it
     # fire (1st) and air (3rd); here the actor keeps both fire together instead.
-    fire, air = 0, 2
+    fire = 0  # ELEMENTS index
     policy = ScriptedPolicy({"ether_start_pile": 1, "ether_split": [fire, fire]})
     eng = make_engine([], policy=policy)
     add_to_ether(eng, G0, P0, mana(fire=2, air=1)[None])
