@@ -1,8 +1,8 @@
 """The Adversary's turn (solo & co-op rulesheet, "Adversary turns" and "Application of the card").
 
 1. Each Adversary card already in play applies its effect (``turn_start``) and adds its
-   Mana value to the Available Ether; the players choose the order (slot order here, which
-   is one legal order) and the Mana elements (a ``mana_element`` decision).
+   Mana value to the Available Ether; the players choose the order (``effect_order``, see
+   ``ordering.py``) and the Mana elements (a ``mana_element`` decision).
 2. The top card of its deck is drawn (the discard pile is shuffled into a new deck when the
    deck is empty) and applied: a card without keyword applies ``activate``, goes to the
    discard pile and adds its Mana value; a card that stays in play (keyword, the Adversary
@@ -19,6 +19,7 @@ from simulator.engine.core import Engine, EngineError
 from simulator.engine.damage import ADVERSARY_SIDE
 from simulator.engine.effects import choose_mana_elements, run_trigger
 from simulator.engine.mana import add_to_ether
+from simulator.engine.ordering import resolve_in_chosen_order
 from simulator.engine.state import RUNNING
 from simulator.engine.tables import ADV_KINDS
 from simulator.engine.zones import shuffle_adversary
@@ -33,13 +34,16 @@ def adversary_turn(eng: Engine, games: np.ndarray) -> None:
     st.ignored_this_turn[games] = 0  # "each turn" allowances reset at every turn start
     eng.say(games, "-- Adversary turn --")
     side = np.full(len(games), ADVERSARY_SIDE)
-    for k in range(st.adv_card.shape[1]):
-        live = (st.adv_card[games, k] >= 0) & (st.outcome[games] == RUNNING)
-        g = games[live]
-        card = st.adv_card[g, k].astype(np.int64)
-        run_trigger(eng, "turn_start", g, side[live], card, np.full(len(g), k))
+    # The cards already in play apply their effects in the order the players choose.
+    def apply(rows: np.ndarray, k: int, card: np.ndarray) -> None:
+        g = games[rows]
+        run_trigger(eng, "turn_start", g, side[rows], card, np.full(len(g), k))
         still = (st.adv_card[g, k] == card) & (st.outcome[g] == RUNNING)
         _add_mana_value(eng, g[still], card[still])
+
+    resolve_in_chosen_order(eng, games, eng.active[games].astype(np.int64),
+                            st.adv_card[games].astype(np.int64),
+                            lambda rows: st.adv_card[games[rows]].astype(np.int64), apply)
     games = games[st.outcome[games] == RUNNING]
     games = games[(st.adv_deck_len[games] > 0) | (st.adv_discard[games].sum(axis=1) > 0)]
     card = draw_adversary_card(eng, games)

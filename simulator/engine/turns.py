@@ -15,6 +15,7 @@ from simulator.engine.core import Engine
 from simulator.engine.effects import run_trigger
 from simulator.engine.handlers import end_of_turn_effects, turn_boundary, turn_start_repeats
 from simulator.engine.mana import take_pile
+from simulator.engine.ordering import resolve_in_chosen_order
 from simulator.engine.state import CHANNELED, PERMANENT, PREPARED, RUNNING
 from simulator.engine.zones import draw
 
@@ -50,20 +51,44 @@ def _still_playing(eng: Engine, games: np.ndarray, p: np.ndarray):
 
 
 def turn_start(eng: Engine, games: np.ndarray, p: np.ndarray) -> None:
-    """Resolve the player's start-of-turn effects, one board slot after the other."""
+    """Resolve the player's start-of-turn effects in the order the player chooses."""
     st = eng.state
-    for s in range(st.board_card.shape[2]):
-        for zone, trigger in START_TRIGGERS:
-            games, p = _still_playing(eng, games, p)
-            zones = st.board_zone[games, p, s]
-            here = (zones >= PERMANENT) if zone == PERMANENT else (zones == zone)
-            g, pl = games[here], p[here]
-            card = st.board_card[g, pl, s].astype(np.int64)
-            run_trigger(eng, trigger, g, pl, card, np.full(len(g), s))
+    triggers = _start_trigger_table(eng)  # (C, zones) bool: has a start-of-turn effect there
+
+    def due(rows: np.ndarray) -> np.ndarray:
+        zone = st.board_zone[games[rows], p[rows]]
+        cards = st.board_card[games[rows], p[rows]].astype(np.int64)
+        has = np.zeros(zone.shape, bool)
+        for column, (z, _trigger) in enumerate(START_TRIGGERS):
+            here = (zone >= PERMANENT) if z == PERMANENT else (zone == z)
+            has |= here & triggers[np.maximum(cards, 0), column]
+        return np.where(has & (cards >= 0), cards, -1)
+
+    def apply(rows: np.ndarray, s: int, card: np.ndarray) -> None:
+        g, pl = games[rows], p[rows]
+        zone = st.board_zone[g, pl, s]
+        for z, trigger in START_TRIGGERS:
+            here = (zone >= PERMANENT) if z == PERMANENT else (zone == z)
+            if not here.any():
+                continue
+            gh, ph, ch = g[here], pl[here], card[here]
+            run_trigger(eng, trigger, gh, ph, ch, np.full(len(gh), s))
             # King of trees: the Mage Noir's other Trees apply their effects once more.
-            again = turn_start_repeats(eng, g, pl, card) & (st.board_card[g, pl, s] == card)
-            run_trigger(eng, trigger, g[again], pl[again], card[again], np.full(int(again.sum()), s))
+            again = turn_start_repeats(eng, gh, ph, ch) & (st.board_card[gh, ph, s] == ch)
+            run_trigger(eng, trigger, gh[again], ph[again], ch[again], np.full(int(again.sum()), s))
+
+    rows = np.arange(len(games))
+    resolve_in_chosen_order(
+        eng, games, p, due(rows),
+        lambda r: st.board_card[games[r], p[r]].astype(np.int64), apply,
+        still_in=lambda r: ~st.out[games[r], p[r]])
     check_defeats(eng)
+
+
+def _start_trigger_table(eng: Engine) -> np.ndarray:
+    """(C, len(START_TRIGGERS)) bool: the card kind has an effect for that start trigger."""
+    return np.array([[bool(effect.get(trigger)) for _zone, trigger in START_TRIGGERS]
+                     for effect in eng.tables.effects], dtype=bool).reshape(-1, len(START_TRIGGERS))
 
 
 def main_phase(eng: Engine, games: np.ndarray, p: np.ndarray) -> None:
