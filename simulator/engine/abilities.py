@@ -56,6 +56,7 @@ from simulator.engine.handlers_vegetal import (
 )
 from simulator.engine.handlers_water import melange_cards, ritual_of_melange
 from simulator.engine.state import EQUIPMENT, RITUAL, RUNNING
+from simulator.engine.zones import discard_chosen
 
 MAY_USE = "may_use_ability"  # decision kind: option 0 declines, option 1 uses the ability
 
@@ -106,10 +107,7 @@ def make_indestructible(eng: Engine, games: np.ndarray, player: np.ndarray,
     """The ability's effect on a chosen own Equipment: discard 1 card from hand (the cost,
     ``discard_from_hand`` with reason ``ability``), then it is indestructible this turn."""
     st = eng.state
-    card = eng.decide("discard_from_hand", games, player, st.hand[games, player] > 0,
-                      reason="ability")
-    st.hand[games, player, card] -= 1
-    st.discard[games, player, card] += 1
+    card = discard_chosen(eng, games, player, reason="ability", say=None)
     mark_indestructible(eng, games, player, target)
     eng.say(games, "  discards {}: {} is indestructible this turn", eng.names(card),
             eng.names(st.board_card[games, player, target]))

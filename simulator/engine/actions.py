@@ -45,6 +45,7 @@ from simulator.engine.mana import add_to_ether, release_slot
 from simulator.engine.state import CHANNELED, EQUIPMENT, PERMANENT, PREPARED, RITUAL
 from simulator.engine.tables import WORD_INDEX, word_columns
 from simulator.engine.usage import count_actions
+from simulator.engine.zones import discard_chosen
 
 E = len(ELEMENTS)
 ZONE_OF_TYPE = np.array([PREPARED, PERMANENT, EQUIPMENT, RITUAL], np.int8)  # by CARD_TYPES
@@ -332,10 +333,7 @@ def prepare(eng: Engine, games: np.ndarray, player: np.ndarray, card: np.ndarray
         r = np.flatnonzero(use_alt)
         element = eng.statics.alt_component[card[r], 1]
         options = (st.hand[games[r], player[r]] > 0) & (t.element[None, :] == element[:, None])
-        discarded = eng.decide("discard_from_hand", games[r], player[r], options,
-                               reason="alternative_component")
-        st.hand[games[r], player[r], discarded] -= 1
-        st.discard[games[r], player[r], discarded] += 1
+        discard_chosen(eng, games[r], player[r], options, reason="alternative_component", say=None)
     used = _designate_components(eng, games, player, card, use_alt)
     record_used_components(eng, games, player, used)  # e.g. Wand of air currents discards it
     slot = free_slot(eng, games, player)

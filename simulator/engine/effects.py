@@ -33,6 +33,7 @@ from simulator.engine.tables import WORD_INDEX
 from simulator.engine.zones import (
     append_to_deck,
     deck_counts,
+    discard_chosen,
     draw,
     remove_from_deck,
     shuffle_deck,
@@ -320,10 +321,7 @@ def op_discard_from_hand(step: Step) -> None:
         r = np.flatnonzero(hand.any(axis=1) & (who >= 0))
         if len(r) == 0:
             return
-        card = eng.decide("discard_from_hand", step.games[r], who[r], hand[r])
-        eng.state.hand[step.games[r], who[r], card] -= 1
-        eng.state.discard[step.games[r], who[r], card] += 1
-        eng.say(step.games[r], "  discards {}", eng.names(card))
+        discard_chosen(eng, step.games[r], who[r], hand[r])
 
 
 def _target_players(step: Step) -> np.ndarray:

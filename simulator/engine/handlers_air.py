@@ -19,6 +19,7 @@ from simulator.engine.effects import Step, _choose_own_component, run_trigger, t
 from simulator.engine.handlers_common import turn_array
 from simulator.engine.mana import pay_effect_cost
 from simulator.engine.tables import WORD_INDEX
+from simulator.engine.zones import discard_chosen, discard_down_to_hand_size
 
 AIR = ELEMENTS.index("air")
 
@@ -130,19 +131,10 @@ def emptiness_ritual_discard(step: Step) -> None:
     """Enter: the hand size becomes 4; discard right away, one card at a time (the player
     chooses, ``discard_from_hand`` with reason ``hand_size``), down to 4 cards."""
     eng = step.eng
-    st = eng.state
     mine = step.side >= 0
     g, pl = step.games[mine], step.player[mine]
     apply_hand_size(eng, g, pl)
-    while len(g):
-        over = st.hand[g, pl].sum(axis=1) > st.max_hand[g, pl]
-        g, pl = g[over], pl[over]
-        if len(g) == 0:
-            return
-        card = eng.decide("discard_from_hand", g, pl, st.hand[g, pl] > 0, reason="hand_size")
-        st.hand[g, pl, card] -= 1
-        st.discard[g, pl, card] += 1
-        eng.say(g, "  discards {} (hand size 4)", eng.names(card))
+    discard_down_to_hand_size(eng, g, pl, "hand_size", "  discards {} (hand size 4)")
 
 
 def emptiness_ritual_ping(eng: Engine, games: np.ndarray, player: np.ndarray,
@@ -155,11 +147,7 @@ def emptiness_ritual_ping(eng: Engine, games: np.ndarray, player: np.ndarray,
     games, player, slot = games[has], player[has], slot[has]
     if len(games) == 0:
         return
-    card = eng.decide("discard_from_hand", games, player, st.hand[games, player] > 0,
-                      reason="ability")
-    st.hand[games, player, card] -= 1
-    st.discard[games, player, card] += 1
-    eng.say(games, "  discards {}", eng.names(card))
+    discard_chosen(eng, games, player, reason="ability")
     ritual = st.board_card[games, player, slot].astype(np.int64)
     step = Step(eng, {}, games, player, ritual, slot)
     hit = targets(step, "any", "damage")

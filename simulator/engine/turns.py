@@ -17,7 +17,7 @@ from simulator.engine.handlers import end_of_turn_effects, turn_boundary, turn_s
 from simulator.engine.mana import take_pile
 from simulator.engine.ordering import resolve_in_chosen_order
 from simulator.engine.state import CHANNELED, PERMANENT, PREPARED, RUNNING
-from simulator.engine.zones import draw
+from simulator.engine.zones import discard_down_to_hand_size, draw
 
 START_TRIGGERS = ((PERMANENT, "turn_start"), (PREPARED, "turn_start_prepared"),
                   (CHANNELED, "turn_start_channeled"))
@@ -111,19 +111,9 @@ def main_phase(eng: Engine, games: np.ndarray, p: np.ndarray) -> None:
 def end_of_turn(eng: Engine, games: np.ndarray, p: np.ndarray) -> None:
     """End-of-turn triggers (handlers: Maelström, Warrior-mage ritual), then discard down to
     the maximum hand size, one card at a time, the player choosing."""
-    st = eng.state
     end_of_turn_effects(eng, games, p)
     games, p = _still_playing(eng, games, p)
-    while len(games):
-        over = st.hand[games, p].sum(axis=1) > st.max_hand[games, p]
-        games, p = games[over], p[over]
-        if len(games) == 0:
-            return
-        card = eng.decide("discard_from_hand", games, p, st.hand[games, p] > 0,
-                          reason="hand_limit")
-        st.hand[games, p, card] -= 1
-        st.discard[games, p, card] += 1
-        eng.say(games, "  discards {} (hand limit)", eng.names(card))
+    discard_down_to_hand_size(eng, games, p, "hand_limit", "  discards {} (hand limit)")
 
 
 __all__ = ["run_trigger"]

@@ -101,3 +101,36 @@ def append_to_deck(eng: Engine, games: np.ndarray, player: np.ndarray,
     st = eng.state
     st.deck[games, player, st.deck_len[games, player]] = card
     st.deck_len[games, player] += 1
+
+
+def discard_chosen(eng: Engine, games: np.ndarray, player: np.ndarray,
+                   options: np.ndarray | None = None, reason: str | None = None,
+                   say: str | None = "  discards {}") -> np.ndarray:
+    """Each player discards one card of their choice from hand (one indivisible action).
+
+    options: (n, C) bool the cards allowed, default any card in hand; reason: passed to the
+    ``discard_from_hand`` decision; say: transcript template, None for no line.
+    Returns (n,) the discarded card ids.
+    """
+    st = eng.state
+    if options is None:
+        options = st.hand[games, player] > 0
+    context = {} if reason is None else {"reason": reason}
+    card = eng.decide("discard_from_hand", games, player, options, **context)
+    st.hand[games, player, card] -= 1
+    st.discard[games, player, card] += 1
+    if say is not None:
+        eng.say(games, say, eng.names(card))
+    return card
+
+
+def discard_down_to_hand_size(eng: Engine, games: np.ndarray, player: np.ndarray,
+                              reason: str, say: str) -> None:
+    """Discard one chosen card at a time until each hand is within ``state.max_hand``."""
+    st = eng.state
+    while len(games):
+        over = st.hand[games, player].sum(axis=1) > st.max_hand[games, player]
+        games, player = games[over], player[over]
+        if len(games) == 0:
+            return
+        discard_chosen(eng, games, player, reason=reason, say=say)
