@@ -35,6 +35,8 @@ from simulator.errors import UserError
 
 BACKENDS = ("loky", "dask", "ray")
 DEFAULT_BACKEND = "loky"
+#: Games per task (chunk): large enough that numpy batching pays, small enough to spread.
+DEFAULT_BATCH = 1024
 RETRIES = 2          # a dask chunk that raises is tried this many more times
 CONNECT_TIMEOUT = 10  # seconds to reach a dask scheduler
 WAVE_PER_WORKER = 4  # chunks per worker in one wave of a backend that cannot stream

@@ -91,8 +91,8 @@ def _cmd_scenarios(args: argparse.Namespace) -> int:
 
 
 def _add_run(sub: argparse._SubParsersAction) -> None:
+    from simulator.backends import DEFAULT_BATCH
     from simulator.bots import DEFAULT_BOT
-    from simulator.run import DEFAULT_BATCH
 
     p = sub.add_parser("run", help="play games and report the win rate")
     p.add_argument("decks", nargs="+", metavar="DECK", help="one deck per player (or one for all)")
@@ -190,8 +190,8 @@ def _cmd_run(args: argparse.Namespace) -> int:
 
 
 def _add_compare(sub: argparse._SubParsersAction) -> None:
+    from simulator.backends import DEFAULT_BATCH
     from simulator.bots import DEFAULT_BOT
-    from simulator.run import DEFAULT_BATCH
 
     p = sub.add_parser("compare", help="two decks, or one deck on every level, on the same seeds")
     p.add_argument("decks", nargs="+", metavar="DECK",

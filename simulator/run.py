@@ -34,7 +34,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from simulator.backends import DEFAULT_BACKEND, Backend, open_backend
+from simulator.backends import DEFAULT_BACKEND, DEFAULT_BATCH, Backend, open_backend
 from simulator.bots import DEFAULT_BOT, make_bot
 from simulator.cards import CardDB, load_cards
 from simulator.decks import Deck
@@ -60,7 +60,6 @@ from simulator.stats import (
     z_value,
 )
 
-DEFAULT_BATCH = 1024
 DEFAULT_GAMES = 1000
 KEEP_TURNS_UP_TO = 20_000
 MAX_LOOKS = 6
