@@ -14,10 +14,10 @@ from simulator.bots import DEFAULT_BOT, make_bot
 from simulator.cards import CardDB, load_cards
 from simulator.decks import Deck
 from simulator.engine import rng
-from simulator.engine.game import Matchup, play
+from simulator.engine.game import play
 from simulator.engine.options import RuleOptions
 from simulator.engine.state import OUTCOME_NAMES
-from simulator.errors import UserError
+from simulator.run import build_matchup
 from simulator.scenarios import Scenario
 
 
@@ -26,20 +26,15 @@ def replay_game(decks: Sequence[Deck], scenario: Scenario, level: str | None = N
                 bot: str = DEFAULT_BOT, options: RuleOptions | None = None,
                 db: CardDB | None = None) -> str:
     db = db or load_cards()
-    players = players or len(decks)
-    if len(decks) == 1:
-        decks = list(decks) * players
-    if len(decks) != players or not 1 <= players <= 4:
-        raise UserError("give one deck, or one deck per player (1 to 4 players)")
-    level = level or scenario.default_level
-    scenario.level(level)
+    matchup = build_matchup(decks, scenario, level, players)
     lines: list[str] = []
-    result = play(Matchup(tuple(decks), scenario, level), db,
+    result = play(matchup, db,
                   rng.game_seeds(seed, game, 1), make_bot(bot), options or RuleOptions(),
                   log=lambda _g, text: lines.append(text))
     outcome = OUTCOME_NAMES[int(result.outcome[0])]
-    header = (f"Game {game} of the run with seed {seed}: {', '.join(d.name for d in decks)} "
-              f"vs {scenario.name} ({level}), bot {bot}")
+    header = (f"Game {game} of the run with seed {seed}: "
+              f"{', '.join(d.name for d in matchup.decks)} vs {scenario.name} ({matchup.level}), "
+              f"bot {bot}")
     footer = f"Result: {outcome} on turn {int(result.end_turn[0])}, HP " + ", ".join(
         str(int(h)) for h in np.atleast_1d(result.final_hp[0]))
     return "\n".join([header, *lines, footer])

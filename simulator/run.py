@@ -319,6 +319,22 @@ class ProgressBar:
 
 # --- simulate ----------------------------------------------------------------------------
 
+def build_matchup(decks: Sequence[Deck], scenario: Scenario, level: str | None,
+                  players: int | None) -> Matchup:
+    """One deck per player (one deck given for several players is used by all of them) on a
+    level of the scenario (its default when None); user errors name what is wrong."""
+    players = players or len(decks)
+    if not 1 <= players <= 4:
+        raise UserError(f"--players must be between 1 and 4, not {players}")
+    if len(decks) == 1:
+        decks = list(decks) * players
+    if len(decks) != players:
+        raise UserError(f"give one deck, or one deck per player ({players}), not {len(decks)}")
+    level = level or scenario.default_level
+    scenario.level(level)  # a user error names the valid levels
+    return Matchup(tuple(decks), scenario, level)
+
+
 def _resolve_inputs(decks, scenario, db: CardDB, min_cards: int):
     from simulator.decks import load_deck
     from simulator.scenarios import load_scenario
@@ -370,27 +386,19 @@ def simulate(decks: Sequence[Deck | str | Path] | Deck | str | Path, scenario: S
     db = db or load_cards()
     options = options or RuleOptions()
     decks, scenario = _resolve_inputs(decks, scenario, db, min_cards)
-    players = players or len(decks)
-    if not 1 <= players <= 4:
-        raise UserError(f"--players must be between 1 and 4, not {players}")
-    if len(decks) == 1:
-        decks = list(decks) * players
-    if len(decks) != players:
-        raise UserError(f"give one deck, or one deck per player ({players}), not {len(decks)}")
+    matchup = build_matchup(decks, scenario, level, players)
+    decks, level, players = matchup.decks, matchup.level, matchup.players
     if games is not None and games < 1:
         raise UserError(f"--games must be at least 1, not {games}")
     if batch_size < 1:
         raise UserError(f"--batch-size must be at least 1, not {batch_size}")
     if jobs is not None and jobs < 1:
         raise UserError(f"--jobs must be at least 1, not {jobs}")
-    level = level or scenario.default_level
-    scenario.level(level)  # a user error names the valid levels
     make_bot(bot)  # a user error names the valid bots
     plan = precision_plan(precision, games) if precision is not None else None
     stops = plan["looks"] if plan else [games or DEFAULT_GAMES]
     if keep_turns is None:
         keep_turns = stops[-1] <= KEEP_TURNS_UP_TO
-    matchup = Matchup(tuple(decks), scenario, level)
     owned = not isinstance(backend, Backend)
     executor = open_backend(backend, jobs, scheduler) if owned else backend
     bar = ProgressBar(stops[-1], progress)

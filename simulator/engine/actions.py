@@ -41,7 +41,7 @@ from simulator.engine.handlers import (
     subtle_infiltration_trade,
     trade_price,
 )
-from simulator.engine.mana import add_to_ether, release_slot
+from simulator.engine.mana import add_to_ether
 from simulator.engine.state import CHANNELED, EQUIPMENT, PERMANENT, PREPARED, RITUAL
 from simulator.engine.tables import WORD_INDEX, word_columns
 from simulator.engine.usage import count_actions
@@ -486,5 +486,3 @@ def apply_actions(eng: Engine, games: np.ndarray, player: np.ndarray,
                 None if ready is None else ready.rows(pick))
             ready = None  # the state has changed: later groups compute afresh
 
-
-__all__ = ["release_slot"]

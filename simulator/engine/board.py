@@ -20,7 +20,6 @@ from simulator.engine.state import (
     OUT_DECK,
     OUT_HP,
     PERMANENT,
-    RITUAL,
     RUNNING,
     WIN,
 )
@@ -203,7 +202,3 @@ def adversary_destroyed(eng: Engine, games: np.ndarray, k: np.ndarray) -> None:
 
     card_went_to_discard(eng, games)  # Ignition: an Adversary card went to its discard pile
 
-
-__all__ = [
-    "RITUAL", "TO_DISCARD", "TO_HAND", "TO_DECK_TOP", "TO_DECK_THIRD", "LOSS_HP",
-]

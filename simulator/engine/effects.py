@@ -209,7 +209,6 @@ def targets_legal(step: Step, name: str) -> np.ndarray:
 def _choose(step: Step, legal: np.ndarray, purpose: str,
             rows_mask: np.ndarray | None = None) -> np.ndarray:
     """One target per game among ``legal`` (a decision when there is a choice)."""
-    n = len(step.games)
     out = np.zeros_like(legal)
     ask = legal.any(axis=1) if rows_mask is None else legal.any(axis=1) & rows_mask
     if ask.any():
@@ -217,7 +216,6 @@ def _choose(step: Step, legal: np.ndarray, purpose: str,
         choice = step.eng.decide("target", step.games[r], step.decider[r], legal[r],
                                  purpose=purpose, side=step.side[r], card=step.card[r])
         out[r, choice] = True
-    del n
     return out
 
 
@@ -227,9 +225,6 @@ def op_damage(step: Step) -> None:
     hit = targets(step, step.p["target"], "damage")
     amount = step.amount()
     unpreventable = bool(step.p.get("unpreventable", False))
-    if step.side[0] == ADV and "amount_mn" in step.p:
-        # Adversary cards: amount_mn applies when the *targeted* player is a Mage Noir.
-        pass
     for t in np.flatnonzero(hit.any(axis=0)):
         r = np.flatnonzero(hit[:, t])
         a = amount[r]
@@ -347,7 +342,6 @@ def op_take_mana(step: Step) -> None:
         return
     columns = [ELEMENTS.index(element)] if element else list(range(len(ELEMENTS)))
     left = amount.copy()
-    rows = np.arange(len(g))
     for e in columns:
         first = np.argmax(eng.state.ether[g, :, e], axis=1)
         for pile in (first, 1 - first):
@@ -357,7 +351,6 @@ def op_take_mana(step: Step) -> None:
             eng.state.reserve[g, pl, e] += take
             eng.state.mana_taken[g, pl] += take
             left -= take
-    del rows
 
 
 def op_add_mana(step: Step) -> None:

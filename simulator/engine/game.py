@@ -7,7 +7,7 @@ game ends: after ``max_rounds`` rounds a game still running is a ``timeout``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -20,7 +20,7 @@ from simulator.engine.board import check_defeats, component_counts
 from simulator.engine.core import Engine
 from simulator.engine.handlers import implemented_cards
 from simulator.engine.options import RuleOptions
-from simulator.engine.state import RUNNING, TIMEOUT, GameState
+from simulator.engine.state import TIMEOUT, GameState
 from simulator.engine.statics import compile_statics
 from simulator.engine.tables import BatchTables, build_batch_tables
 from simulator.engine.turns import player_turn
@@ -309,5 +309,4 @@ def play_seeds(matchup: Matchup, db: CardDB, run_seed: int, first_game: int, cou
     return play(matchup, db, rng.game_seeds(run_seed, first_game, count), policy, options)
 
 
-__all__ = ["Matchup", "BatchResult", "BatchLabels", "batch_labels", "play", "play_seeds", "RUNNING",
-           "Sequence"]
+__all__ = ["Matchup", "BatchResult", "BatchLabels", "batch_labels", "play", "play_seeds"]

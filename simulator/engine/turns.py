@@ -115,5 +115,3 @@ def end_of_turn(eng: Engine, games: np.ndarray, p: np.ndarray) -> None:
     games, p = _still_playing(eng, games, p)
     discard_down_to_hand_size(eng, games, p, "hand_limit", "  discards {} (hand limit)")
 
-
-__all__ = ["run_trigger"]
