@@ -13,12 +13,14 @@ from engine_fixtures import (
     lid,
     make_engine,
     mana,
+    put_adversary,
     put_on_board,
     set_deck,
     set_hand,
 )
 
 from simulator.engine.board import check_defeats
+from simulator.engine.handlers_common import turn_array
 from simulator.engine.options import RuleOptions
 from simulator.engine.state import (
     CHANNELED,
@@ -209,6 +211,22 @@ def test_a_defeated_player_discards_everything_and_releases_locked_mana():
     assert st.outcome[0] == RUNNING
     assert st.board_zone[0, 1, 0] == PREPARED and st.board_mana[0, 1, 0].sum() == 3
     assert st.reserve[0, 1].tolist() == mana(fire=1).tolist()
+
+
+def test_cards_of_a_defeated_player_trigger_discard_effects():
+    """The rulesheet: a defeated player's cards go to the discard pile "and any discard
+    effects trigger": a teammate's Ignition deals 1 damage per board card."""
+    eng = make_engine(["ignition", "flame", "fire_ball"], players=2)
+    st = eng.state
+    duke = put_adversary(eng, "duke")
+    put_on_board(eng, "flame", CHANNELED, player=0)
+    put_on_board(eng, "fire_ball", PREPARED, player=0, locked=mana(fire=2, air=1))
+    turn_array(eng, "ignition", (st.players,), np.int16)[0, 1] = 1  # player 2 activated it
+    st.hp[0, 0] = 0
+    check_defeats(eng)
+    assert st.out[0].tolist() == [True, False]
+    assert st.adv_hp[0, duke] == 18
+    assert st.discard[0, 0, lid(eng, "flame")] == 1 and st.discard[0, 0, lid(eng, "fire_ball")] == 1
 
 
 def test_coop_game_is_lost_when_the_last_player_goes_out():

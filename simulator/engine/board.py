@@ -89,7 +89,7 @@ def place_card(eng: Engine, games: np.ndarray, player: np.ndarray, slot: np.ndar
 
 
 def leave_board(eng: Engine, games: np.ndarray, player: np.ndarray, slot: np.ndarray,
-                dest: int, run_triggers: bool = True) -> None:
+                dest: int) -> None:
     """A board card leaves play: move it, resolve "leaves play", release its Mana."""
     if len(games) == 0:
         return
@@ -109,12 +109,11 @@ def leave_board(eng: Engine, games: np.ndarray, player: np.ndarray, slot: np.nda
     else:
         put_in_deck(eng, games, player, card, from_top=0 if dest == TO_DECK_TOP else 2)
     eng.say(games, "{} leaves play", eng.names(card))
-    if run_triggers:
-        from simulator.engine.effects import run_trigger
+    from simulator.engine.effects import run_trigger
 
-        run_trigger(eng, "leave", games, player, card, slot=None)
+    run_trigger(eng, "leave", games, player, card, slot=None)
     release_slot(eng, games, player, slot)
-    if dest == TO_DISCARD and run_triggers:
+    if dest == TO_DISCARD:
         from simulator.engine.handlers_fire import card_went_to_discard
 
         card_went_to_discard(eng, games, player, slot, card)  # Ignition
@@ -139,7 +138,10 @@ def put_in_deck(eng: Engine, games: np.ndarray, player: np.ndarray, card: np.nda
 def player_out(eng: Engine, games: np.ndarray, player: np.ndarray, reason: int) -> None:
     """A player is out (co-op defeat): cards to the discard pile, Mana back to the Ethers.
 
-    The game is lost when every player is out.
+    Their board cards go to the discard pile as any discarded card does, so discard effects
+    apply (a teammate's Ignition deals its damage); the out player's own steps no longer
+    run (``effects.run_steps`` skips players who are out). The game is lost when every
+    player is out.
     """
     st = eng.state
     fresh = ~st.out[games, player]
@@ -158,7 +160,7 @@ def player_out(eng: Engine, games: np.ndarray, player: np.ndarray, reason: int) 
     for s in range(st.board_card.shape[2]):
         occupied = st.board_zone[games, player, s] != EMPTY
         slot = np.full(occupied.sum(), s)
-        leave_board(eng, games[occupied], player[occupied], slot, TO_DISCARD, run_triggers=False)
+        leave_board(eng, games[occupied], player[occupied], slot, TO_DISCARD)
     st.discard[games, player] += st.hand[games, player]
     st.hand[games, player] = 0
     st.reserve[games, player] = 0
