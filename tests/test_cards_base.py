@@ -50,6 +50,7 @@ from simulator.engine import actions
 from simulator.engine.adversary import adversary_turn
 from simulator.engine.handlers import implemented_cards
 from simulator.engine.state import CHANNELED, EQUIPMENT, PERMANENT, PREPARED, RITUAL
+from simulator.engine.tables import WORD_INDEX
 
 DUKE = adv_target(0)
 NOTHING = mana()
@@ -166,6 +167,24 @@ def test_breath(piles, taken, after):
     assert reserve_of(eng, 0) == mana(air=taken)
     assert ether_of(eng) == after
     assert discard_of(eng, 0) == {"breath": 1} and board_of(eng, 0) == {}
+
+
+def test_breath_takes_up_to_two_and_may_stop():
+    """"Up to 2": each Air is a ``take_mana`` decision (pile and element), and the player may
+    stop after the first."""
+    from simulator.cards import ELEMENTS
+
+    n, air = len(ELEMENTS), ELEMENTS.index("air")
+    eng = make_engine(["breath"], policy=ScriptedPolicy({"take_mana": [n + air, 2 * n]}))
+    eng.state.ether[0] = (mana(air=1, fire=1), mana(air=2))
+    slot = put_on_board(eng, 0, "breath", PREPARED, mana(air=1))
+    _activate(eng, slot)
+    first, second = eng.policy.options_of("take_mana")
+    assert np.flatnonzero(first).tolist() == [air, n + air, 2 * n]  # Air of either pile, or stop
+    assert np.flatnonzero(second).tolist() == [air, n + air, 2 * n]
+    assert reserve_of(eng, 0) == mana(air=1)  # took one Air from pile 1, then stopped
+    # Breath's own Air is released afterwards into the smaller pile (pile 1, 1 Mana).
+    assert ether_of(eng) == [mana(air=1, fire=1), mana(air=2)]
 
 
 @pytest.mark.parametrize("breath_component", [False, True])
@@ -421,6 +440,39 @@ def test_fire_ball_alternative_cost_discards_a_fire_card():
     assert hand_of(eng, 0) == {"seed": 1} and discard_of(eng, 0) == {"flame": 1}
     assert board_of(eng, 0) == {slot: ("fire_ball", PREPARED)}
     assert _locked(eng, 0, slot) == mana(fire=2, air=1) and reserve_of(eng, 0) == NOTHING
+
+
+@pytest.mark.parametrize("discard_instead", [False, True])
+def test_fire_ball_alternative_cost_is_a_choice_with_a_flame_in_play(discard_instead):
+    """With a Flame on the board and a Fire card in hand, the player chooses: use the Flame
+    (it destroys itself after the use) or discard the Fire card and keep the Flame."""
+    policy = ScriptedPolicy({"alternative_component": int(discard_instead)})
+    eng = make_engine(["fire_ball", "flame", "seed"], policy=policy)
+    flame = put_on_board(eng, 0, "flame", CHANNELED)
+    give_hand(eng, 0, "fire_ball")
+    give_hand(eng, 0, "flame")
+    set_reserve(eng, 0, fire=2, air=1)
+    slot = prepare(eng, 0, "fire_ball")
+    assert policy.options_of("alternative_component")[0].tolist() == [True, True]
+    assert board_of(eng, 0)[slot] == ("fire_ball", PREPARED)
+    if discard_instead:
+        assert "use_component" not in policy.kinds
+        assert hand_of(eng, 0) == {} and discard_of(eng, 0) == {"flame": 1}
+        assert board_of(eng, 0)[flame] == ("flame", CHANNELED)
+    else:
+        assert hand_of(eng, 0) == {"flame": 1} and discard_of(eng, 0) == {"flame": 1}
+        assert flame not in board_of(eng, 0)  # used, then destroyed itself
+
+
+def test_fire_ball_without_a_fire_card_in_hand_asks_nothing():
+    policy = ScriptedPolicy()
+    eng = make_engine(["fire_ball", "flame", "seed"], policy=policy)
+    put_on_board(eng, 0, "flame", CHANNELED)
+    give_hand(eng, 0, "fire_ball")
+    give_hand(eng, 0, "seed")
+    set_reserve(eng, 0, fire=2, air=1)
+    prepare(eng, 0, "fire_ball")
+    assert "alternative_component" not in policy.kinds and "use_component" in policy.kinds
 
 
 @pytest.mark.parametrize(("is_mage_noir", "duke", "duke_after"), [
@@ -864,6 +916,35 @@ def test_tree_in_flames_components(is_mage_noir, tree, flame, legal):
         assert set(board_of(eng, 0)) == before | {slot}  # components stay
         assert board_of(eng, 0)[slot] == ("tree_in_flames", PERMANENT)
         assert _slot_hp(eng, 0, slot) == 3 and _locked(eng, 0, slot) == mana(fire=1, vegetal=2)
+
+
+@pytest.mark.parametrize(("answers", "left_out"), [
+    (None, "Flame"),   # the base policy keeps the Flame, which would destroy itself
+    ("Tree", "Tree"),  # leaving out the Tree: the Flame is used and destroys itself
+    ("none", None),    # leaving out nothing: both are used
+])
+def test_tree_in_flames_mage_noir_chooses_the_component_to_leave_out(answers, left_out):
+    eng = make_engine(["tree_in_flames", "dead_tree", "flame", "rite_of_passage"])
+    words = eng.tables.words.tolist()
+    column = {w: words.index(WORD_INDEX[w]) for w in ("Tree", "Flame")}
+    if answers is not None:
+        eng.policy = ScriptedPolicy({"skip_component": 0 if answers == "none" else 1 + column[answers]})
+    else:
+        eng.policy = ScriptedPolicy()
+    put_on_board(eng, 0, "rite_of_passage", RITUAL)
+    tree = put_on_board(eng, 0, "dead_tree", PERMANENT)
+    flame = put_on_board(eng, 0, "flame", CHANNELED)
+    give_hand(eng, 0, "tree_in_flames")
+    set_reserve(eng, 0, fire=1, vegetal=2)
+    slot = prepare(eng, 0, "tree_in_flames")
+    (options,) = eng.policy.options_of("skip_component")
+    assert np.flatnonzero(options).tolist() == sorted([0, 1 + column["Tree"], 1 + column["Flame"]])
+    used = [c["word"] for k, _, c in eng.policy.asked if k == "use_component"]
+    assert sorted(used) == sorted(WORD_INDEX[w] for w in ("Tree", "Flame") if w != left_out)
+    assert board_of(eng, 0)[slot] == ("tree_in_flames", PERMANENT)
+    assert tree in board_of(eng, 0)
+    assert (flame in board_of(eng, 0)) == (left_out == "Flame")
+    assert discard_of(eng, 0) == ({} if left_out == "Flame" else {"flame": 1})
 
 
 @pytest.mark.parametrize(("hp", "duke"), [(3, True), (1, True), (3, False)])

@@ -36,7 +36,7 @@ from simulator.engine.actions import (
     tradeable_elements,
 )
 from simulator.engine.damage import space
-from simulator.engine.effects import run_trigger
+from simulator.engine.effects import run_steps, run_trigger
 from simulator.engine.handlers import (
     HANDLERS,
     component_instances,
@@ -634,6 +634,27 @@ def test_crimson_ring_triggers_on_hp_loss_but_not_on_zero_damage():
     assert len(eng.policy.of_kind("optional_payment")) == 1
 
 
+def test_crimson_rings_answer_after_a_step_has_hit_every_player():
+    """One step is one indivisible action: when it hits both players, both rings answer only
+    once both hits have landed (a ring's damage could otherwise end the game in between)."""
+    hp_when_asked = []
+
+    def pay(eng, games, players, options, **_):
+        hp_when_asked.append(eng.state.hp[0].tolist())
+        return np.ones(len(games), np.int64)
+
+    eng = _engine(["crimson_ring"], players=2, optional_payment=pay)
+    st = eng.state
+    k = put_adversary(eng, "duke")
+    for q in (0, 1):
+        put_on_board(eng, "crimson_ring", EQUIPMENT, player=q)
+        st.reserve[0, q] = mana(fire=1)
+    volley = [{"op": "damage", "amount": 2, "target": "all_players"}]
+    run_steps(eng, volley, G0, np.array([dmg.ADVERSARY_SIDE]), np.array([lid(eng, "duke")]), None)
+    assert hp_when_asked == [[18, 18], [18, 18]]
+    assert st.adv_hp[0, k] == 18 and st.reserve[0].sum() == 0
+
+
 def test_crimson_ring_needs_fire_and_the_adversary():
     eng = _engine(["crimson_ring"], batch=2)
     st = eng.state
@@ -852,8 +873,9 @@ def test_subtle_infiltration():
     assert _pile(eng, "discard") == {"subtle_infiltration": 1}
     assert st.reserve[0, 0].tolist() == mana(water=3).tolist()
     assert _ether(eng) == [mana(fire=4).tolist(), mana(fire=1).tolist()]
-    (take,) = eng.policy.of_kind("take_water")
-    assert take.options.tolist() == [[False, True, True]]  # pile 1, or stop
+    (take,) = eng.policy.of_kind("take_mana")
+    n = len(ELEMENTS)
+    assert np.flatnonzero(take.options[0]).tolist() == [n + WATER, 2 * n]  # pile 1's Water, or stop
 
 
 def test_subtle_infiltration_ignores_trades_without_water():

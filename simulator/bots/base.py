@@ -22,7 +22,7 @@ import numpy as np
 from simulator.bots.features import CardFeatures, card_features
 from simulator.cards import ELEMENTS
 from simulator.engine.actions import action_space, effective_cost, readiness
-from simulator.engine.board import board_cards
+from simulator.engine.board import board_cards, component_slots
 from simulator.engine.damage import space
 from simulator.engine.state import PREPARED, adversary_present
 
@@ -99,6 +99,14 @@ class BasePolicy:
             need = need - chosen
         return need - 0.01 * np.arange(need.shape[1])[None, :]
 
+    def score_take_mana(self, eng, games, players, options, **_):
+        """Take all that is offered: the Mana the hand wants first, then from the pile
+        holding more of that element; stopping early (the last option) comes last."""
+        piles = eng.state.ether[games].astype(np.float64)  # (n, 2, E)
+        want = self.demand(eng, games, players)[:, None, :]  # (n, 1, E)
+        take = (100.0 * np.minimum(want, 1.0) + piles).reshape(len(games), -1)
+        return np.concatenate([take, np.full((len(games), 1), -1.0)], axis=1)
+
     def score_ether_split(self, eng, games, players, options, default=None, **_):
         """Which Mana goes on the starting pile: the ``ELEMENTS``-order split by default."""
         return (np.asarray(default) > 0).astype(np.float64)
@@ -168,6 +176,25 @@ class BasePolicy:
         f = self.features(eng)
         cards = board_cards(eng, games, players)
         return -f.component_drawback[cards].astype(np.float64)
+
+    def score_skip_component(self, eng, games, players, options, short=None, **_):
+        """"Requires 1 less component": leave out a missing word first, then a word whose
+        component would be lost by the use (a Flame destroys itself), else stop (option 0)."""
+        f = self.features(eng)
+        words = eng.tables.words
+        cards = board_cards(eng, games, players)
+        scores = np.full(options.shape, -1.0)
+        scores[:, 0] = 0.0
+        for j in np.flatnonzero(options[:, 1:].any(axis=0)):
+            providers = component_slots(eng, games, players, int(words[j]))  # (n, S)
+            keep = np.where(providers, f.component_drawback[cards], np.inf).min(axis=1)
+            scores[:, 1 + j] = np.where(np.asarray(short)[:, j] > 0, 2.0,
+                                        np.where(np.isfinite(keep) & (keep > 0), 1.0, -1.0))
+        return scores
+
+    def score_alternative_component(self, eng, games, players, options, **_):
+        """Fire ball's choice: use the component on the board (option 0), keeping the hand."""
+        return np.tile([1.0, 0.0], (len(games), 1))
 
     def score_own_component(self, eng, games, players, options, **_):
         f = self.features(eng)

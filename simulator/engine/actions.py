@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from simulator.cards import ELEMENTS
+from simulator.cards import COMPONENT_WORDS, ELEMENTS
 from simulator.engine.abilities import ability_legal, use_ability
 from simulator.engine.board import (
     TO_DISCARD,
@@ -324,17 +324,8 @@ def prepare(eng: Engine, games: np.ndarray, player: np.ndarray, card: np.ndarray
         cost, short, words = ready.cost[rows, card], ready.shortfall[rows, card], ready.words
     st.hand[games, player, card] -= 1
     eng.say(games, "prepares {}", eng.names(card))
-    # Alternative cost: discard a card of the named element instead of the missing word.
-    alt_column = word_columns(words, eng.statics.alt_component[card, 0])  # (n,) -1 none
-    use_alt = (alt_column >= 0) & (short.sum(axis=1) > 0)
-    maybe = np.flatnonzero(use_alt)
-    use_alt[maybe] = short[maybe, alt_column[maybe]] > 0  # that very word is missing
-    if use_alt.any():
-        r = np.flatnonzero(use_alt)
-        element = eng.statics.alt_component[card[r], 1]
-        options = (st.hand[games[r], player[r]] > 0) & (t.element[None, :] == element[:, None])
-        discard_chosen(eng, games[r], player[r], options, reason="alternative_component", say=None)
-    used = _designate_components(eng, games, player, card, use_alt)
+    use_alt = _use_alternative_component(eng, games, player, card, short, words)
+    used = _designate_components(eng, games, player, card, use_alt, short, words)
     record_used_components(eng, games, player, used)  # e.g. Wand of air currents discards it
     slot = free_slot(eng, games, player)
     st.reserve[games, player] -= cost.astype(np.int32)
@@ -345,6 +336,38 @@ def prepare(eng: Engine, games: np.ndarray, player: np.ndarray, card: np.ndarray
     entering = t.card_type[card] > 0
     run_trigger(eng, "enter", games[entering], player[entering], card[entering], slot[entering])
     _mark_mage_noir(eng, games, player)
+
+
+def _use_alternative_component(eng: Engine, games: np.ndarray, player: np.ndarray,
+                               card: np.ndarray, short: np.ndarray, words: np.ndarray) -> np.ndarray:
+    """(n,) bool: the player discards a card of the named element from hand instead of the
+    named component (Fire ball, Fission: a Fire card instead of the Flame), and has done so.
+
+    Forced when that component is missing; when it is on the board too, an
+    ``alternative_component`` decision (option 0 uses the component, 1 discards instead).
+    The spell being prepared has already left the hand, so any card of that element counts.
+    """
+    st, t = eng.state, eng.tables
+    alt_word, alt_element = eng.statics.alt_component[card, 0], eng.statics.alt_component[card, 1]
+    alt_column = word_columns(words, alt_word)  # (n,) -1: no alternative (or never required)
+    has_alt = np.flatnonzero(alt_column >= 0)
+    use_alt = np.zeros(len(games), bool)
+    if len(has_alt) == 0:
+        return use_alt
+    g, p = games[has_alt], player[has_alt]
+    discardable = (st.hand[g, p] > 0) & (t.element[None, :] == alt_element[has_alt, None])  # (m, C)
+    missing = short[has_alt, alt_column[has_alt]] > 0
+    use_alt[has_alt] = missing
+    ask = np.flatnonzero(~missing & discardable.any(axis=1))
+    if len(ask):
+        options = np.ones((len(ask), 2), bool)
+        choice = eng.decide("alternative_component", g[ask], p[ask], options, card=card[has_alt[ask]],
+                            word=alt_word[has_alt[ask]])
+        use_alt[has_alt[ask]] = choice == 1
+    r = np.flatnonzero(use_alt[has_alt])
+    if len(r):
+        discard_chosen(eng, g[r], p[r], discardable[r], reason="alternative_component", say=None)
+    return use_alt
 
 
 def _chosen_card_needs(eng: Engine, games: np.ndarray, player: np.ndarray,
@@ -361,16 +384,23 @@ def _chosen_card_needs(eng: Engine, games: np.ndarray, player: np.ndarray,
     return cost, np.maximum(need - have, 0), words
 
 
-def _designate_components(eng: Engine, games: np.ndarray, player: np.ndarray,
-                          card: np.ndarray, skip_alt: np.ndarray) -> np.ndarray:
-    """(n, S) bool slots used as components, chosen one at a time by the player (R8.6)."""
+def _designate_components(eng: Engine, games: np.ndarray, player: np.ndarray, card: np.ndarray,
+                          use_alt: np.ndarray, short: np.ndarray, words: np.ndarray) -> np.ndarray:
+    """(n, S) bool slots used as components, chosen one at a time by the player (R8.6).
+
+    use_alt: (n,) the alternative cost replaced one instance of its word (Fire ball);
+    short: (n, W) words missing over the columns ``words`` (the batch's required words).
+    """
     s = eng.state.board_card.shape[2]
     rows = np.arange(len(games))
     used = np.zeros((len(games), s), bool)
-    words = eng.tables.words  # (W,) the words some card requires: the only ones needed
     need = component_requirements(eng, games, player, words)[rows, card]  # (n, W) Fire mask
-    alt_word = eng.statics.alt_component[card, 0]
-    skip_left = fewer_components_allowed(eng, games, player)[rows, card]
+    alt_column = word_columns(words, eng.statics.alt_component[card, 0])
+    covered = np.flatnonzero(use_alt)
+    need[covered, alt_column[covered]] -= 1  # the discarded card stands for that instance
+    short = short.copy()
+    short[covered, alt_column[covered]] -= 1
+    need -= _skipped_components(eng, games, player, card, need, short)
     extra = extra_component_slots(eng, games, player, words)  # (n, S, W) more designations
     lasting = source_extra_slots(eng, games, player, words)  # the part that is not Water drop's
     granted = granted_words(eng, games, player, words)  # (n, S, W) e.g. Prodigious sowing's Trees
@@ -381,12 +411,9 @@ def _designate_components(eng: Engine, games: np.ndarray, player: np.ndarray,
             want = need[:, j] > k
             slots = (component_slots(eng, games, player, w) | granted[:, :, j]) & ~used
             slots |= (times > 0) & (times <= extra[:, :, j])
-            short = want & ~slots.any(axis=1)
-            # A missing component is covered by the alternative cost or by "fewer components".
-            short_alt = short & skip_alt & (alt_word == w)
-            short_fewer = short & ~short_alt & (skip_left > 0)
-            skip_left -= short_fewer
-            r = np.flatnonzero(want & slots.any(axis=1))
+            if (want & ~slots.any(axis=1)).any():
+                raise EngineError(f"a card was prepared without its component {COMPONENT_WORDS[w]!r}")
+            r = np.flatnonzero(want)
             if len(r):
                 choice = eng.decide("use_component", games[r], player[r], slots[r],
                                     card=card[r], word=int(w))
@@ -396,6 +423,36 @@ def _designate_components(eng: Engine, games: np.ndarray, player: np.ndarray,
                 times[r, choice] += 1
                 used[r, choice] = True
     return used
+
+
+def _skipped_components(eng: Engine, games: np.ndarray, player: np.ndarray, card: np.ndarray,
+                        need: np.ndarray, short: np.ndarray) -> np.ndarray:
+    """(n, W) component instances the player leaves out ("requires 1 less component": Tree in
+    flames as a Mage Noir, twice with King of trees).
+
+    One ``skip_component`` decision per instance the card may leave out: option 0 stops (legal
+    once nothing is missing), option 1 + j leaves out one instance of word column j (legal
+    while what is still missing fits in the skips left). A missing word must be left out; a
+    word on the board may be too, which keeps that component (a Flame) in play.
+    """
+    skipped = np.zeros_like(need)
+    left = fewer_components_allowed(eng, games, player)[np.arange(len(games)), card]  # (n,)
+    short = short.copy()
+    while True:
+        r = np.flatnonzero((left > 0) & ((need - skipped).sum(axis=1) > 0))
+        if len(r) == 0:
+            return skipped
+        missing = short[r].sum(axis=1)
+        fits = missing[:, None] - (short[r] > 0) <= left[r, None] - 1  # (m, W)
+        options = np.concatenate([(missing == 0)[:, None], fits & (need[r] - skipped[r] > 0)], axis=1)
+        choice = eng.decide("skip_component", games[r], player[r], options, card=card[r],
+                            short=short[r])
+        stop = choice == 0
+        left[r[stop]] = 0
+        r, j = r[~stop], choice[~stop] - 1
+        skipped[r, j] += 1
+        short[r, j] = np.maximum(short[r, j] - 1, 0)
+        left[r] -= 1
 
 
 def _replace_equipment(eng: Engine, games: np.ndarray, player: np.ndarray, card: np.ndarray,

@@ -27,7 +27,7 @@ from simulator.engine.board import (
     leave_board,
 )
 from simulator.engine.core import DecisionSeries, Engine, EngineError
-from simulator.engine.mana import add_to_ether, pay_effect_cost
+from simulator.engine.mana import add_to_ether, pay_effect_cost, take_from_ether
 from simulator.engine.state import EQUIPMENT, PERMANENT, PREPARED, RUNNING
 from simulator.engine.tables import WORD_INDEX
 from simulator.engine.zones import (
@@ -330,8 +330,8 @@ def _target_players(step: Step) -> np.ndarray:
 def op_take_mana(step: Step) -> None:
     """Take up to AMOUNT Mana (of ELEMENT) from the Available Ether, or create it.
 
-    From the Available Ether the player takes as much as allowed, from the pile holding more
-    of that element first (one legal way of taking "up to" N; not yet a decision).
+    From the Available Ether the player picks each Mana's pile and may stop early
+    (:func:`~simulator.engine.mana.take_from_ether`).
     """
     eng, g, pl = step.eng, step.games, step.player
     amount = step.amount() * (step.side != ADV)
@@ -340,17 +340,7 @@ def op_take_mana(step: Step) -> None:
         e = ELEMENTS.index(element)
         eng.state.reserve[g, pl, e] += amount.astype(np.int32)
         return
-    columns = [ELEMENTS.index(element)] if element else list(range(len(ELEMENTS)))
-    left = amount.copy()
-    for e in columns:
-        first = np.argmax(eng.state.ether[g, :, e], axis=1)
-        for pile in (first, 1 - first):
-            have = eng.state.ether[g, pile, e]
-            take = np.minimum(have, left).astype(np.int32)
-            eng.state.ether[g, pile, e] -= take
-            eng.state.reserve[g, pl, e] += take
-            eng.state.mana_taken[g, pl] += take
-            left -= take
+    take_from_ether(eng, g, pl, amount, ELEMENTS.index(element) if element else None)
 
 
 def op_add_mana(step: Step) -> None:
@@ -590,6 +580,8 @@ OP_FUNCTIONS = {
 def run_steps(eng: Engine, steps: list, games: np.ndarray, side: np.ndarray,
               card: np.ndarray, slot: np.ndarray | None) -> None:
     """Run a list of steps for games that all trigger the same card."""
+    from simulator.engine.handlers_fire import hp_triggers_deferred
+
     for params in steps:
         live = eng.state.outcome[games] == RUNNING
         live &= np.where(side >= 0, ~eng.state.out[games, np.maximum(side, 0)], True)
@@ -603,7 +595,8 @@ def run_steps(eng: Engine, steps: list, games: np.ndarray, side: np.ndarray,
                         None if step.slot is None else step.slot[keep])
             if len(step.games) == 0:
                 continue
-        OP_FUNCTIONS[params["op"]](step)
+        with hp_triggers_deferred(eng):  # one step is one indivisible action (Crimson ring)
+            OP_FUNCTIONS[params["op"]](step)
         check_defeats(eng)
 
 

@@ -109,8 +109,12 @@ def _pending(eng: Engine) -> np.ndarray:
 
 @contextmanager
 def hp_triggers_deferred(eng: Engine):
-    """Within the block (one indivisible action), HP-loss triggers wait; they resolve at the
-    end of the block, in order, once per event."""
+    """Within the block (one indivisible action: an effect step, an ability's paragraph),
+    HP-loss triggers wait; they resolve at the end of the block, in order, once per event.
+    So when one step hits several players, every hit lands before any ring answers."""
+    if not handler_cards(eng, "crimson_ring").any():
+        yield
+        return
     eng.__dict__["defer_hp_triggers"] = eng.__dict__.get("defer_hp_triggers", 0) + 1
     try:
         yield

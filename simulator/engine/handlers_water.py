@@ -16,7 +16,7 @@ from simulator.engine.board import TO_DISCARD, TO_HAND, board_cards, is_mage_noi
 from simulator.engine.core import Engine
 from simulator.engine.effects import Step, _choose_own_component, targets
 from simulator.engine.handlers_common import handler_cards, turn_array
-from simulator.engine.mana import add_to_ether, pay_effect_cost
+from simulator.engine.mana import add_to_ether, pay_effect_cost, take_from_ether
 from simulator.engine.state import CHANNELED, EMPTY, PERMANENT
 from simulator.engine.tables import WORD_INDEX, word_layout
 
@@ -241,26 +241,6 @@ def tide_return(step: Step) -> None:
 
 # --- cards discarded as soon as their Mana runs out ------------------------------------------
 
-def _take_water(eng: Engine, games: np.ndarray, player: np.ndarray, amount: int) -> None:
-    """Take up to ``amount`` Water Mana from the Available Ether, one at a time, from either
-    pile: ``take_water`` decision, options 0 / 1 the pile, 2 stop."""
-    st = eng.state
-    for _ in range(amount):
-        has = st.ether[games, :, WATER] > 0  # (n, 2)
-        r = np.flatnonzero(has.any(axis=1))
-        games, player = games[r], player[r]
-        if len(games) == 0:
-            return
-        options = np.concatenate([has[r], np.ones((len(r), 1), bool)], axis=1)
-        pile = eng.decide("take_water", games, player, options)
-        take = pile < 2
-        games, player, pile = games[take], player[take], pile[take]
-        st.ether[games, pile, WATER] -= 1
-        st.reserve[games, player, WATER] += 1
-        st.mana_taken[games, player] += 1
-        eng.say(games, "  takes 1 Water Mana")
-
-
 def discard_if_empty(eng: Engine, games: np.ndarray, player: np.ndarray) -> None:
     """State check after locked Mana left cards: an Unleashed ocean with no Water Mana under
     it, a Subtle infiltration with no Mana under it, goes to the discard pile; after the
@@ -283,7 +263,7 @@ def discard_if_empty(eng: Engine, games: np.ndarray, player: np.ndarray) -> None
             continue
         eng.say(g[gone], "  {} has no Mana left and is discarded", eng.names(card[gone]))
         leave_board(eng, g[gone], pl[gone], np.full(int(gone.sum()), s), TO_DISCARD)
-        _take_water(eng, g[dry_inf], pl[dry_inf], 2)
+        take_from_ether(eng, g[dry_inf], pl[dry_inf], np.full(int(dry_inf.sum()), 2), WATER)
 
 
 def empty_on_entry(step: Step) -> None:

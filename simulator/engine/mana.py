@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from simulator.cards import ELEMENTS
 from simulator.engine.core import Engine
 
 
@@ -85,6 +86,39 @@ def take_pile(eng: Engine, games: np.ndarray, player: np.ndarray) -> None:
 
 
 
+def take_from_ether(eng: Engine, games: np.ndarray, player: np.ndarray, amount: np.ndarray,
+                    element: int | None = None) -> None:
+    """"Take up to N Mana from the Available Ether" (Breath, Subtle infiltration): the player
+    takes them one at a time, each from the pile and of the element they like, and may stop.
+
+    amount: (n,) int most Mana each player may take; element: the only element allowed (None:
+    any). Each Mana is one ``take_mana`` decision with (n, 2E + 1) options: option
+    ``pile * E + e`` takes one Mana of element e from that pile, the last option stops.
+    """
+    st = eng.state
+    n_elements = st.ether.shape[2]
+    allowed = np.ones(n_elements, bool) if element is None else np.arange(n_elements) == element
+    left = np.asarray(amount, np.int64).copy()
+    games, player = np.asarray(games), np.asarray(player)
+    while True:
+        takeable = (st.ether[games] > 0) & allowed[None, None, :]  # (n, 2, E)
+        r = np.flatnonzero((left > 0) & takeable.any(axis=(1, 2)))
+        if len(r) == 0:
+            return
+        options = np.concatenate([takeable[r].reshape(len(r), -1), np.ones((len(r), 1), bool)],
+                                 axis=1)
+        choice = eng.decide("take_mana", games[r], player[r], options, left=left[r])
+        took = choice < options.shape[1] - 1
+        left[r[~took]] = 0
+        r, choice = r[took], choice[took]
+        pile, e = choice // n_elements, choice % n_elements
+        st.ether[games[r], pile, e] -= 1
+        st.reserve[games[r], player[r], e] += 1
+        st.mana_taken[games[r], player[r]] += 1
+        left[r] -= 1
+        eng.say(games[r], "  takes 1 {} Mana", [ELEMENTS[int(x)] for x in e] if eng.log else ())
+
+
 def pay_effect_cost(eng: Engine, games: np.ndarray, player: np.ndarray,
                     cost: np.ndarray) -> None:
     """Pay an effect cost: Mana leaves the reserve into the Available Ether (R6.2)."""
@@ -109,7 +143,5 @@ def release_slot(eng: Engine, games: np.ndarray, player: np.ndarray, slot: np.nd
 
 def format_mana(mana: np.ndarray) -> str:
     """'2 fire, 1 air' for a (E,) Mana vector; 'nothing' when empty."""
-    from simulator.cards import ELEMENTS
-
     parts = [f"{int(n)} {e}" for e, n in zip(ELEMENTS, mana, strict=True) if n]
     return ", ".join(parts) if parts else "nothing"
