@@ -46,6 +46,10 @@ from simulator.engine.zones import deck_counts
 from simulator.scenarios import Scenario, load_scenario
 
 E = len(ELEMENTS)
+FIRE, WATER, AIR, VEGETAL, MINERAL, ARCANE = (ELEMENTS.index(e) for e in (
+    "fire", "water", "air", "vegetal", "mineral", "arcane"))
+G0 = np.array([0])  # game 0 alone, as the ``games`` argument of an engine function
+P0 = np.array([0])  # player 0 of that game
 LEVEL = "test"
 
 TINY_SCENARIO = """
@@ -138,6 +142,10 @@ class ScriptedPolicy(BasePolicy):
     def of_kind(self, kind: str) -> list[Asked]:
         return [a for a in self.asked if a.kind == kind]
 
+    def options_of(self, kind: str) -> list[np.ndarray]:
+        """The option masks of game 0 (the first row) of every question of ``kind``."""
+        return [a.options[0] for a in self.of_kind(kind)]
+
     def decide(self, eng, kind, games, players, options, **context) -> np.ndarray:
         self.asked.append(Asked(kind, np.array(games), np.array(players), np.array(options),
                                 dict(context)))
@@ -182,6 +190,16 @@ def make_engine(player_cards: Sequence[str], players: int = 1, batch: int = 1,
     st.adv_deck_len[:] = 0
     eng = Engine(state=st, tables=tables, policy=policy, statics=compile_statics(tables),
                  options=options)
+    return eng
+
+
+def engine_with_answers(cards: Sequence[str], batch: int = 1, players: int = 1, **forced) -> Engine:
+    """:func:`make_engine` on turn 3 (past the first-turn rules) with a :class:`ScriptedPolicy`
+    forcing ``forced`` answers, plus pile 0 on Ether ties and the first element when the
+    player picks a Mana's element, so expected Ether contents are easy to write down."""
+    policy = ScriptedPolicy({"ether_start_pile": 0, "mana_element": 0, **forced})
+    eng = make_engine(cards, players=players, batch=batch, policy=policy)
+    eng.state.turn[:] = 3
     return eng
 
 
@@ -262,9 +280,41 @@ def player_target(eng: Engine, player: int) -> int:
     return k + player
 
 
+def slot_target(eng: Engine, player: int, slot: int) -> int:
+    """Flat target index of board slot ``slot`` of ``player``."""
+    k, p, s = space(eng)
+    return k + p + player * s + slot
+
+
 def ether_total(eng: Engine) -> np.ndarray:
     """(B,) Mana in both Available Ether piles."""
     return eng.state.ether.sum(axis=(1, 2))
+
+
+# --- reading a position --------------------------------------------------------------------
+
+
+def card_counts(eng: Engine, counts: np.ndarray) -> dict[str, int]:
+    """``{card id: count}`` of the non-zero entries of a (C,) count row."""
+    return {eng.tables.ids[c]: int(n) for c, n in enumerate(counts) if n}
+
+
+def pile_of(eng: Engine, zone: str, game: int = 0, player: int = 0) -> dict[str, int]:
+    """A player's ``"hand"`` or ``"discard"`` pile as ``{card id: count}``."""
+    return card_counts(eng, getattr(eng.state, zone)[game, player])
+
+
+def board_at(eng: Engine, game: int = 0, player: int = 0) -> dict[int, tuple[str, int]]:
+    """A player's occupied board slots: ``{slot: (card id, zone)}``."""
+    st = eng.state
+    return {s: (eng.tables.ids[int(st.board_card[game, player, s])], int(st.board_zone[game, player, s]))
+            for s in range(st.board_card.shape[2]) if st.board_zone[game, player, s] != EMPTY}
+
+
+def deck_at(eng: Engine, game: int = 0, player: int = 0) -> list[str]:
+    """A player's deck as card ids, bottom first (the last one is the top card)."""
+    st = eng.state
+    return [eng.tables.ids[int(c)] for c in st.deck[game, player, :st.deck_len[game, player]]]
 
 
 # --- whole games ---------------------------------------------------------------------------

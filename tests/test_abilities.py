@@ -11,10 +11,16 @@ from __future__ import annotations
 
 import numpy as np
 from engine_fixtures import (
-    ScriptedPolicy,
+    FIRE,
+    G0,
+    P0,
+    WATER,
+    board_at,
+    deck_at,
+    engine_with_answers,
     lid,
-    make_engine,
     mana,
+    pile_of,
     player_target,
     put_adversary,
     put_on_board,
@@ -37,33 +43,6 @@ from simulator.engine.state import (
     RITUAL,
 )
 from simulator.engine.turns import end_of_turn, turn_start
-
-G0 = np.array([0])
-P0 = np.array([0])
-FIRE, WATER, AIR, VEGETAL, MINERAL, ARCANE = range(6)
-
-
-def _engine(cards, batch=1, players=1, **forced):
-    policy = ScriptedPolicy({"ether_start_pile": 0, "mana_element": 0, **forced})
-    eng = make_engine(cards, players=players, batch=batch, policy=policy)
-    eng.state.turn[:] = 3
-    return eng
-
-
-def _pile(eng, zone, game=0, player=0) -> dict[str, int]:
-    counts = getattr(eng.state, zone)[game, player]
-    return {eng.tables.ids[c]: int(n) for c, n in enumerate(counts) if n}
-
-
-def _board(eng, game=0, player=0) -> dict[int, tuple[str, int]]:
-    st = eng.state
-    return {s: (eng.tables.ids[st.board_card[game, player, s]], int(st.board_zone[game, player, s]))
-            for s in range(st.board_card.shape[2]) if st.board_zone[game, player, s] != EMPTY}
-
-
-def _deck(eng, game=0, player=0) -> list[str]:
-    st = eng.state
-    return [eng.tables.ids[c] for c in st.deck[game, player, :st.deck_len[game, player]]]
 
 
 def _ability_legal(eng, player=0) -> list[int]:
@@ -88,7 +67,7 @@ def test_every_ability_is_a_registered_handler():
 
 
 def test_the_ability_group_comes_first_and_only_for_cards_in_play():
-    eng = _engine(["crimson_ritual", "flame"])
+    eng = engine_with_answers(["crimson_ritual", "flame"])
     sp = action_space(eng)
     s = eng.state.board_card.shape[2]
     assert (sp.ability, sp.prepare) == (1, 1 + s)
@@ -104,37 +83,37 @@ def test_the_ability_group_comes_first_and_only_for_cards_in_play():
 
 
 def test_crimson_ritual():
-    eng = _engine(["crimson_ritual", "flame", "seed"])
+    eng = engine_with_answers(["crimson_ritual", "flame", "seed"])
     st = eng.state
     ritual = put_on_board(eng, "crimson_ritual", RITUAL, locked=mana(fire=1, arcane=2))
     set_deck(eng, ["flame", "seed"])
     _use(eng, ritual)
     assert st.hp[0, 0] == 19 and st.damage_taken[0, 0] == 1
     assert st.reserve[0, 0].tolist() == mana(fire=1).tolist()  # from the Infinite Ether
-    assert _pile(eng, "hand") == {"seed": 1} and _deck(eng) == ["flame"]
+    assert pile_of(eng, "hand") == {"seed": 1} and deck_at(eng) == ["flame"]
     assert st.ether.sum() == 0
     # Repeatable: the ability is still offered.
     assert _ability_legal(eng) == [ritual]
     _use(eng, ritual)
     assert st.hp[0, 0] == 18 and st.reserve[0, 0, FIRE] == 2
-    assert _pile(eng, "hand") == {"seed": 1, "flame": 1}
+    assert pile_of(eng, "hand") == {"seed": 1, "flame": 1}
 
 
 def test_crimson_ritual_enters_with_half_the_hp_lost():
-    eng = _engine(["crimson_ritual"])
+    eng = engine_with_answers(["crimson_ritual"])
     st = eng.state
     st.hp[0, 0] = 19
     set_hand(eng, {"crimson_ritual": 1})
     st.reserve[0, 0] = mana(fire=1, arcane=2)
     prepare(eng, G0, P0, np.array([lid(eng, "crimson_ritual")]))
     assert st.hp[0, 0] == 10  # 9 HP lost (half of 19, rounded down)
-    assert _board(eng) == {0: ("crimson_ritual", RITUAL)}
+    assert board_at(eng) == {0: ("crimson_ritual", RITUAL)}
 
 
 def test_crimson_ritual_triggers_crimson_ring_after_the_whole_action():
     """Lose 1 HP, take 1 Fire and draw is one indivisible action: the ring it triggers
     resolves afterwards and can pay with the Fire Mana just taken."""
-    eng = _engine(["crimson_ritual", "crimson_ring", "flame"], optional_payment=1)
+    eng = engine_with_answers(["crimson_ritual", "crimson_ring", "flame"], optional_payment=1)
     st = eng.state
     k = put_adversary(eng, "duke")
     ritual = put_on_board(eng, "crimson_ritual", RITUAL)
@@ -145,7 +124,7 @@ def test_crimson_ritual_triggers_crimson_ring_after_the_whole_action():
     assert st.adv_hp[0, k] == 19
     assert st.reserve[0, 0].sum() == 0
     assert eng.state.ether[0].tolist() == [mana(fire=1).tolist(), mana().tolist()]
-    assert _pile(eng, "hand") == {"flame": 1}
+    assert pile_of(eng, "hand") == {"flame": 1}
     (asked,) = eng.policy.of_kind("optional_payment")
     assert asked.context["card"].tolist() == [lid(eng, "crimson_ring")]
 
@@ -155,41 +134,41 @@ def test_crimson_ritual_triggers_crimson_ring_after_the_whole_action():
 
 def test_emptiness_ritual():
     # Entering: the hand size becomes 4 and the player discards right away, down to 4.
-    eng = _engine(["emptiness_ritual", "flame", "seed"])
+    eng = engine_with_answers(["emptiness_ritual", "flame", "seed"])
     st = eng.state
     eng.policy.forced["discard_from_hand"] = [lid(eng, "flame"), lid(eng, "seed")]
     set_hand(eng, {"emptiness_ritual": 1, "flame": 3, "seed": 3})
     st.reserve[0, 0] = mana(air=2, arcane=3)
     prepare(eng, G0, P0, np.array([lid(eng, "emptiness_ritual")]))
     assert st.max_hand[0, 0] == 4
-    assert _pile(eng, "hand") == {"flame": 2, "seed": 2}
-    assert _pile(eng, "discard") == {"flame": 1, "seed": 1}
+    assert pile_of(eng, "hand") == {"flame": 2, "seed": 2}
+    assert pile_of(eng, "discard") == {"flame": 1, "seed": 1}
     asked = eng.policy.of_kind("discard_from_hand")
     assert [a.context["reason"] for a in asked] == ["hand_size", "hand_size"]
-    assert _board(eng) == {0: ("emptiness_ritual", RITUAL)}
+    assert board_at(eng) == {0: ("emptiness_ritual", RITUAL)}
 
 
 def test_emptiness_ritual_with_a_small_hand_discards_nothing():
-    eng = _engine(["emptiness_ritual", "flame"])
+    eng = engine_with_answers(["emptiness_ritual", "flame"])
     set_hand(eng, {"emptiness_ritual": 1, "flame": 3})
     eng.state.reserve[0, 0] = mana(air=2, arcane=3)
     prepare(eng, G0, P0, np.array([lid(eng, "emptiness_ritual")]))
-    assert _pile(eng, "hand") == {"flame": 3}
+    assert pile_of(eng, "hand") == {"flame": 3}
     assert "discard_from_hand" not in eng.policy.kinds
 
 
 def test_emptiness_ritual_hand_size_applies_at_the_end_of_turn():
-    eng = _engine(["emptiness_ritual", "flame"])
+    eng = engine_with_answers(["emptiness_ritual", "flame"])
     put_on_board(eng, "emptiness_ritual", RITUAL)
     set_hand(eng, {"flame": 6})
     eng.policy.forced["discard_from_hand"] = lid(eng, "flame")
     end_of_turn(eng, G0, P0)
     assert eng.state.max_hand[0, 0] == 4
-    assert _pile(eng, "hand") == {"flame": 4}
+    assert pile_of(eng, "hand") == {"flame": 4}
 
 
 def test_emptiness_ritual_ping():
-    eng = _engine(["emptiness_ritual", "flame", "seed"], target=0)
+    eng = engine_with_answers(["emptiness_ritual", "flame", "seed"], target=0)
     st = eng.state
     k = put_adversary(eng, "duke")
     ritual = put_on_board(eng, "emptiness_ritual", RITUAL)
@@ -198,7 +177,7 @@ def test_emptiness_ritual_ping():
     eng.policy.forced["discard_from_hand"] = lid(eng, "seed")
     _use(eng, ritual)
     assert st.adv_hp[0, k] == 19
-    assert _pile(eng, "hand") == {"flame": 1} and _pile(eng, "discard") == {"seed": 1}
+    assert pile_of(eng, "hand") == {"flame": 1} and pile_of(eng, "discard") == {"seed": 1}
     (asked,) = eng.policy.of_kind("discard_from_hand")
     assert asked.context["reason"] == "ability"
     (target,) = eng.policy.of_kind("target")
@@ -209,7 +188,7 @@ def test_emptiness_ritual_ping():
 
 
 def test_ritual_of_decomposition():
-    eng = _engine(["ritual_of_decomposition", "dead_tree", "maelstrom", "kerlochs_robe"],
+    eng = engine_with_answers(["ritual_of_decomposition", "dead_tree", "maelstrom", "kerlochs_robe"],
                   target=0)
     st = eng.state
     k = put_adversary(eng, "duke")
@@ -221,21 +200,21 @@ def test_ritual_of_decomposition():
     (asked,) = eng.policy.of_kind("ability_target")
     assert np.flatnonzero(asked.options[0]).tolist() == [tree, mael]
     assert st.adv_hp[0, k] == 17  # the Dead tree's current HP, 3
-    assert _board(eng) == {ritual: ("ritual_of_decomposition", RITUAL),
+    assert board_at(eng) == {ritual: ("ritual_of_decomposition", RITUAL),
                            mael: ("maelstrom", PERMANENT)}
-    assert _pile(eng, "discard") == {"dead_tree": 1}
+    assert pile_of(eng, "discard") == {"dead_tree": 1}
     assert st.ether[0].tolist() == [mana(vegetal=1).tolist()] * 2
     # A Permanent without HP: destroyed at will, no damage and no target to choose.
     _use(eng, ritual)
     assert st.adv_hp[0, k] == 17
     assert len(eng.policy.of_kind("target")) == 1
-    assert _pile(eng, "discard") == {"dead_tree": 1, "maelstrom": 1}
+    assert pile_of(eng, "discard") == {"dead_tree": 1, "maelstrom": 1}
     assert _ability_legal(eng) == []  # no Permanent left
 
 
 def test_ritual_of_decomposition_damage_is_vegetal():
     # Kerloc'h's robe: damage from Vegetal cards +3, so 2 HP deal 5.
-    eng = _engine(["ritual_of_decomposition", "dead_tree", "kerlochs_robe"], target=0)
+    eng = engine_with_answers(["ritual_of_decomposition", "dead_tree", "kerlochs_robe"], target=0)
     k = put_adversary(eng, "duke")
     ritual = put_on_board(eng, "ritual_of_decomposition", RITUAL)
     put_on_board(eng, "kerlochs_robe", EQUIPMENT)
@@ -248,7 +227,7 @@ def test_ritual_of_decomposition_damage_is_vegetal():
 
 
 def test_ritual_of_melange():
-    eng = _engine(["ritual_of_melange", "surging_wave", "flame"], melange_give=FIRE,
+    eng = engine_with_answers(["ritual_of_melange", "surging_wave", "flame"], melange_give=FIRE,
                   melange_take=WATER)
     st = eng.state
     ritual = put_on_board(eng, "ritual_of_melange", RITUAL, locked=mana(water=2, arcane=3))
@@ -268,7 +247,7 @@ def test_ritual_of_melange():
 
 
 def test_ritual_of_melange_can_empty_an_unleashed_ocean():
-    eng = _engine(["ritual_of_melange", "unleashed_ocean"], melange_give=FIRE,
+    eng = engine_with_answers(["ritual_of_melange", "unleashed_ocean"], melange_give=FIRE,
                   melange_take=WATER)
     st = eng.state
     ritual = put_on_board(eng, "ritual_of_melange", RITUAL)
@@ -277,8 +256,8 @@ def test_ritual_of_melange_can_empty_an_unleashed_ocean():
     eng.policy.forced["ability_target"] = ocean
     _use(eng, ritual)
     # No Water left under it: discarded, the swapped Fire released.
-    assert _board(eng) == {ritual: ("ritual_of_melange", RITUAL)}
-    assert _pile(eng, "discard") == {"unleashed_ocean": 1}
+    assert board_at(eng) == {ritual: ("ritual_of_melange", RITUAL)}
+    assert pile_of(eng, "discard") == {"unleashed_ocean": 1}
     assert st.reserve[0, 0].tolist() == mana(water=1).tolist()
     assert st.ether[0].tolist() == [mana(fire=1).tolist(), mana().tolist()]
 
@@ -287,13 +266,13 @@ def test_ritual_of_melange_can_empty_an_unleashed_ocean():
 
 
 def test_druid_horns():
-    eng = _engine(["druid_horns", "seed", "seed_in_the_wind", "flame"])
+    eng = engine_with_answers(["druid_horns", "seed", "seed_in_the_wind", "flame"])
     horns = put_on_board(eng, "druid_horns", EQUIPMENT)
     set_deck(eng, ["flame", "seed_in_the_wind", "seed"])
     _use(eng, horns)
-    assert _pile(eng, "hand") == {"seed": 1} and _deck(eng) == ["flame", "seed_in_the_wind"]
+    assert pile_of(eng, "hand") == {"seed": 1} and deck_at(eng) == ["flame", "seed_in_the_wind"]
     _use(eng, horns)  # several times per turn; any card with the word Seed
-    assert _pile(eng, "hand") == {"seed": 1, "seed_in_the_wind": 1} and _deck(eng) == ["flame"]
+    assert pile_of(eng, "hand") == {"seed": 1, "seed_in_the_wind": 1} and deck_at(eng) == ["flame"]
     assert _ability_legal(eng) == []  # the top card is not a Seed
 
 
@@ -301,15 +280,15 @@ def test_druid_horns():
 
 
 def test_kerlochs_robe():
-    eng = _engine(["kerlochs_robe", "flame", "seed"])
+    eng = engine_with_answers(["kerlochs_robe", "flame", "seed"])
     st = eng.state
     k = put_adversary(eng, "duke")
     robe = put_on_board(eng, "kerlochs_robe", EQUIPMENT, locked=mana(vegetal=2, arcane=2))
     set_hand(eng, {"flame": 2, "seed": 1})
     _use(eng, robe)
-    assert _board(eng) == {}
-    assert _pile(eng, "hand") == {}
-    assert _pile(eng, "discard") == {"kerlochs_robe": 1, "flame": 2, "seed": 1}
+    assert board_at(eng) == {}
+    assert pile_of(eng, "hand") == {}
+    assert pile_of(eng, "discard") == {"kerlochs_robe": 1, "flame": 2, "seed": 1}
     assert st.ether[0].tolist() == [mana(vegetal=1, arcane=1).tolist()] * 2
     assert damage_prevented(eng)[0, 0]
     # Damage this turn is reduced to 0 (the Duke's 4), but not damage that can't be reduced.
@@ -326,7 +305,7 @@ def test_kerlochs_robe():
 def test_kerlochs_robe_window_before_damage():
     """"You may sacrifice this right before you take damage, including during the
     opponent's turn": a ``may_use_ability`` decision before the Duke's damage lands."""
-    eng = _engine(["kerlochs_robe", "flame"], batch=2,
+    eng = engine_with_answers(["kerlochs_robe", "flame"], batch=2,
                   may_use_ability=lambda eng, games, *a, **c: np.array([1, 0])[games])
     st = eng.state
     k = put_adversary(eng, "duke")
@@ -341,15 +320,15 @@ def test_kerlochs_robe_window_before_damage():
     assert asked.players.tolist() == [0, 0]
     # Game 0 sacrificed it: no damage. Game 1 kept it: 4 - 2 = 2 damage.
     assert st.hp[:, 0].tolist() == [20, 18]
-    assert _pile(eng, "discard", 0) == {"kerlochs_robe": 1, "flame": 1}
-    assert _board(eng, 1) == {0: ("kerlochs_robe", EQUIPMENT)} and _pile(eng, "hand", 1) == {"flame": 1}
+    assert pile_of(eng, "discard", 0) == {"kerlochs_robe": 1, "flame": 1}
+    assert board_at(eng, 1) == {0: ("kerlochs_robe", EQUIPMENT)} and pile_of(eng, "hand", 1) == {"flame": 1}
 
 
 # --- Warrior-mage ritual ------------------------------------------------------------------
 
 
 def test_warrior_mage_ritual():
-    eng = _engine(["warrior_mage_ritual", "fire_whip", "bark_armor", "flame"])
+    eng = engine_with_answers(["warrior_mage_ritual", "fire_whip", "bark_armor", "flame"])
     st = eng.state
     ritual = put_on_board(eng, "warrior_mage_ritual", RITUAL)
     whip = put_on_board(eng, "fire_whip", EQUIPMENT, locked=mana(fire=3))  # entered this turn
@@ -360,16 +339,16 @@ def test_warrior_mage_ritual():
     _use(eng, ritual)
     (asked,) = eng.policy.of_kind("ability_target")
     assert np.flatnonzero(asked.options[0]).tolist() == [whip, armor]
-    assert _pile(eng, "discard") == {"flame": 1} and _pile(eng, "hand") == {}
+    assert pile_of(eng, "discard") == {"flame": 1} and pile_of(eng, "hand") == {}
     # The end-of-turn destruction spares the indestructible whip, not the armour.
     end_of_turn(eng, G0, P0)
-    assert _board(eng) == {ritual: ("warrior_mage_ritual", RITUAL), whip: ("fire_whip", EQUIPMENT)}
-    assert _pile(eng, "discard") == {"flame": 1, "bark_armor": 1}
+    assert board_at(eng) == {ritual: ("warrior_mage_ritual", RITUAL), whip: ("fire_whip", EQUIPMENT)}
+    assert pile_of(eng, "discard") == {"flame": 1, "bark_armor": 1}
     assert st.board_mana[0, 0, whip].tolist() == mana(fire=3).tolist()
 
 
 def test_warrior_mage_ritual_indestructible_equipment_is_not_replaced():
-    eng = _engine(["warrior_mage_ritual", "fire_whip", "flame"])
+    eng = engine_with_answers(["warrior_mage_ritual", "fire_whip", "flame"])
     st = eng.state
     ritual = put_on_board(eng, "warrior_mage_ritual", RITUAL)
     old = put_on_board(eng, "fire_whip", EQUIPMENT)
@@ -379,7 +358,7 @@ def test_warrior_mage_ritual_indestructible_equipment_is_not_replaced():
     st.reserve[0, 0] = mana(fire=3)
     new = int(np.argmax(st.board_zone[0, 0] == EMPTY))
     prepare(eng, G0, P0, np.array([lid(eng, "fire_whip")]))
-    assert _board(eng) == {ritual: ("warrior_mage_ritual", RITUAL), old: ("fire_whip", EQUIPMENT),
+    assert board_at(eng) == {ritual: ("warrior_mage_ritual", RITUAL), old: ("fire_whip", EQUIPMENT),
                            new: ("fire_whip", EQUIPMENT)}
     # The mark ends with the turn (and never follows another card into the slot).
     turn_boundary(eng, G0)
@@ -397,7 +376,7 @@ def test_divine_hammer_strike_against_warrior_mage_ritual():
     our Fire whip. The ``may_use_ability`` window opens between the announced target and the
     destruction. Game 0 uses the ability, game 1 does not.
     """
-    eng = _engine(["warrior_mage_ritual", "fire_whip", "flame", "divine_hammer_strike"], batch=2,
+    eng = engine_with_answers(["warrior_mage_ritual", "fire_whip", "flame", "divine_hammer_strike"], batch=2,
                   may_use_ability=lambda eng, games, *a, **c: np.array([1, 0])[games])
     st = eng.state
     put_on_board(eng, "warrior_mage_ritual", RITUAL)
@@ -416,30 +395,30 @@ def test_divine_hammer_strike_against_warrior_mage_ritual():
     assert window.context["ability"] == "warrior_mage_ritual_indestructible"
     assert window.players.tolist() == [0, 0]
     # Game 0: the whip survives, the flame was discarded, no Mana moved.
-    assert _board(eng, 0)[whip] == ("fire_whip", EQUIPMENT)
-    assert _pile(eng, "discard", 0) == {"flame": 1} and st.ether[0].sum() == 0
+    assert board_at(eng, 0)[whip] == ("fire_whip", EQUIPMENT)
+    assert pile_of(eng, "discard", 0) == {"flame": 1} and st.ether[0].sum() == 0
     # Game 1: the whip is destroyed and its Mana released.
-    assert whip not in _board(eng, 1)
-    assert _pile(eng, "discard", 1) == {"fire_whip": 1} and _pile(eng, "hand", 1) == {"flame": 1}
+    assert whip not in board_at(eng, 1)
+    assert pile_of(eng, "discard", 1) == {"fire_whip": 1} and pile_of(eng, "hand", 1) == {"flame": 1}
     assert st.ether[1].tolist() == [mana(fire=2).tolist(), mana(fire=1).tolist()]
 
 
 def test_own_destroy_effects_open_no_window():
-    eng = _engine(["warrior_mage_ritual", "fire_whip", "flame", "divine_hammer_strike"])
+    eng = engine_with_answers(["warrior_mage_ritual", "fire_whip", "flame", "divine_hammer_strike"])
     put_on_board(eng, "warrior_mage_ritual", RITUAL)
     put_on_board(eng, "fire_whip", EQUIPMENT)
     set_hand(eng, {"flame": 1})
     strike = put_on_board(eng, "divine_hammer_strike", PREPARED)
     activate(eng, G0, P0, np.array([strike]))
     assert "may_use_ability" not in eng.policy.kinds
-    assert _pile(eng, "discard") == {"fire_whip": 1, "divine_hammer_strike": 1}
+    assert pile_of(eng, "discard") == {"fire_whip": 1, "divine_hammer_strike": 1}
 
 
 def test_turn_start_is_not_an_ability_window():
     # Abilities are main-phase actions: a turn start asks nothing about them.
-    eng = _engine(["druid_horns", "seed"])
+    eng = engine_with_answers(["druid_horns", "seed"])
     put_on_board(eng, "druid_horns", EQUIPMENT)
     set_deck(eng, ["seed"])
     turn_start(eng, G0, P0)
     assert eng.policy.kinds == []
-    assert _pile(eng, "hand") == {}
+    assert pile_of(eng, "hand") == {}

@@ -46,6 +46,7 @@ from card_positions import (
     summon_duke,
 )
 
+from simulator.cards import load_cards
 from simulator.engine import actions
 from simulator.engine.adversary import adversary_turn
 from simulator.engine.handlers import implemented_cards
@@ -773,9 +774,7 @@ def player_target_of_0(eng, games, *args, **kwargs):
 
 def test_dead_tree_is_playable():
     # effect = {}: it must be listed in handlers.NO_EFFECT_CARDS to be accepted in a deck.
-    from card_positions import database
-
-    assert "dead_tree" in implemented_cards(database())
+    assert "dead_tree" in implemented_cards(load_cards())
 
 
 def test_druid_armor():
@@ -939,7 +938,7 @@ def test_tree_in_flames_mage_noir_chooses_the_component_to_leave_out(answers, le
     slot = prepare(eng, 0, "tree_in_flames")
     (options,) = eng.policy.options_of("skip_component")
     assert np.flatnonzero(options).tolist() == sorted([0, 1 + column["Tree"], 1 + column["Flame"]])
-    used = [c["word"] for k, _, c in eng.policy.asked if k == "use_component"]
+    used = [a.context["word"] for a in eng.policy.of_kind("use_component")]
     assert sorted(used) == sorted(WORD_INDEX[w] for w in ("Tree", "Flame") if w != left_out)
     assert board_of(eng, 0)[slot] == ("tree_in_flames", PERMANENT)
     assert tree in board_of(eng, 0)

@@ -14,14 +14,26 @@ from pathlib import Path
 import numpy as np
 import pytest
 from engine_fixtures import (
-    ScriptedPolicy,
+    AIR,
+    ARCANE,
+    FIRE,
+    G0,
+    MINERAL,
+    P0,
+    VEGETAL,
+    WATER,
+    board_at,
+    deck_at,
+    engine_with_answers,
     lid,
-    make_engine,
     mana,
+    pile_of,
+    player_target,
     put_adversary,
     put_on_board,
     set_deck,
     set_hand,
+    slot_target,
 )
 
 from simulator.cards import ELEMENTS, load_cards
@@ -35,7 +47,6 @@ from simulator.engine.actions import (
     trade,
     tradeable_elements,
 )
-from simulator.engine.damage import space
 from simulator.engine.effects import run_steps, run_trigger
 from simulator.engine.handlers import (
     HANDLERS,
@@ -57,33 +68,15 @@ from simulator.engine.state import (
 from simulator.engine.tables import WORD_INDEX
 from simulator.engine.turns import end_of_turn, player_turn, turn_start
 
-G0 = np.array([0])
-P0 = np.array([0])
-FIRE, WATER, AIR, VEGETAL, MINERAL, ARCANE = range(6)
 DECKS = Path(__file__).resolve().parents[1] / "decks"
 
 
-def _engine(cards, batch=1, players=1, **forced):
-    policy = ScriptedPolicy({"ether_start_pile": 0, "mana_element": 0, **forced})
-    eng = make_engine(cards, players=players, batch=batch, policy=policy)
-    eng.state.turn[:] = 3
-    return eng
 
 
-def _deck(eng, game=0, player=0) -> list[str]:
-    st = eng.state
-    return [eng.tables.ids[c] for c in st.deck[game, player, :st.deck_len[game, player]]]
 
 
-def _pile(eng, zone, game=0, player=0) -> dict[str, int]:
-    counts = getattr(eng.state, zone)[game, player]
-    return {eng.tables.ids[c]: int(n) for c, n in enumerate(counts) if n}
 
 
-def _board(eng, game=0, player=0) -> dict[int, tuple[str, int]]:
-    st = eng.state
-    return {s: (eng.tables.ids[st.board_card[game, player, s]], int(st.board_zone[game, player, s]))
-            for s in range(st.board_card.shape[2]) if st.board_zone[game, player, s] != EMPTY}
 
 
 def _ether(eng, game=0) -> list[list[int]]:
@@ -91,21 +84,15 @@ def _ether(eng, game=0) -> list[list[int]]:
 
 
 
-def _player_target(eng, player) -> int:
-    k, _, _ = space(eng)
-    return k + player
 
 
-def _perm_target(eng, player, slot) -> int:
-    k, p, s = space(eng)
-    return k + p + player * s + slot
 
 
 # --- Air ----------------------------------------------------------------------------------
 
 
 def test_favorable_winds():
-    eng = _engine(["favorable_winds", "breath", "flame"])
+    eng = engine_with_answers(["favorable_winds", "breath", "flame"])
     st = eng.state
     set_deck(eng, ["flame", "flame", "flame"])
     put_on_board(eng, "breath", CHANNELED, locked=mana(air=1))
@@ -115,9 +102,9 @@ def test_favorable_winds():
     activate(eng, G0, P0, np.array([winds]))
     assert air_trades_one_for_one(eng, G0, P0).tolist() == [True]
     # The Breath went third from the top, then both cards released their Mana.
-    assert _deck(eng) == ["flame", "breath", "flame", "flame"]
-    assert _board(eng) == {}
-    assert _pile(eng, "discard") == {"favorable_winds": 1}
+    assert deck_at(eng) == ["flame", "breath", "flame", "flame"]
+    assert board_at(eng) == {}
+    assert pile_of(eng, "discard") == {"favorable_winds": 1}
     assert _ether(eng) == [mana(air=2).tolist(), mana(air=1).tolist()]
     # Taking Air costs 1 Mana of any element (the largest pile, pile 0, is used).
     assert np.flatnonzero(tradeable_elements(eng, G0, P0)[0]).tolist() == [AIR]
@@ -137,7 +124,7 @@ def test_favorable_winds():
 
 
 def test_favorable_winds_needs_air_to_trade_other_elements_one_for_one():
-    eng = _engine(["favorable_winds", "breath"])
+    eng = engine_with_answers(["favorable_winds", "breath"])
     st = eng.state
     put_on_board(eng, "breath", CHANNELED)
     winds = put_on_board(eng, "favorable_winds", PREPARED)
@@ -151,7 +138,7 @@ def test_favorable_winds_needs_air_to_trade_other_elements_one_for_one():
 
 
 def test_favorable_winds_is_cleared_by_the_next_player_turn():
-    eng = _engine(["favorable_winds", "breath", "flame"], main_action=0)
+    eng = engine_with_answers(["favorable_winds", "breath", "flame"], main_action=0)
     set_deck(eng, ["flame"] * 3)
     put_on_board(eng, "breath", CHANNELED)
     winds = put_on_board(eng, "favorable_winds", PREPARED)
@@ -162,7 +149,7 @@ def test_favorable_winds_is_cleared_by_the_next_player_turn():
 
 
 def test_tornado():
-    eng = _engine(["tornado", "violent_wind", "breath", "flame"], own_component=[2, 0])
+    eng = engine_with_answers(["tornado", "violent_wind", "breath", "flame"], own_component=[2, 0])
     st = eng.state
     k = put_adversary(eng, "duke")
     set_deck(eng, ["flame", "flame", "flame"])
@@ -177,14 +164,14 @@ def test_tornado():
     assert wind_q.context["word"] == "Wind" and np.flatnonzero(wind_q.options[0]).tolist() == [2]
     assert breath_q.context["word"] == "Breath"
     # The Violent wind returned its Breath, then Tornado returned that same Violent wind.
-    assert _deck(eng) == ["flame", "breath", "violent_wind", "flame", "flame"]
-    assert _board(eng) == {1: ("breath", CHANNELED)}
-    assert _pile(eng, "discard") == {"tornado": 1}
+    assert deck_at(eng) == ["flame", "breath", "violent_wind", "flame", "flame"]
+    assert board_at(eng) == {1: ("breath", CHANNELED)}
+    assert pile_of(eng, "discard") == {"tornado": 1}
     assert _ether(eng) == [mana(air=3).tolist(), mana(air=3).tolist()]
 
 
 def test_tornado_without_a_wind_component_only_deals_its_damage():
-    eng = _engine(["tornado"])
+    eng = engine_with_answers(["tornado"])
     k = put_adversary(eng, "duke")
     tornado = put_on_board(eng, "tornado", PREPARED)
     activate(eng, G0, P0, np.array([tornado]))
@@ -194,7 +181,7 @@ def test_tornado_without_a_wind_component_only_deals_its_damage():
 
 def test_violent_wind():
     # Game 0 is a Mage Noir with 2 Breath components, game 1 has the same board but no Ritual.
-    eng = _engine(["violent_wind", "breath", "rite_of_passage", "howlers_robe"], batch=2)
+    eng = engine_with_answers(["violent_wind", "breath", "rite_of_passage", "howlers_robe"], batch=2)
     st = eng.state
     k = put_adversary(eng, "duke")
     put_on_board(eng, "breath", CHANNELED)
@@ -208,12 +195,12 @@ def test_violent_wind():
     assert st.damage_to_adversary.tolist() == [7, 5]
     # Then 1 Breath went back to the deck.
     assert [int((st.board_card[g, 0] == lid(eng, "breath")).sum()) for g in (0, 1)] == [1, 1]
-    assert _deck(eng, 0) == _deck(eng, 1) == ["breath"]
+    assert deck_at(eng, 0) == deck_at(eng, 1) == ["breath"]
 
 
 def test_wand_of_air_currents():
     # Game 0: not a Mage Noir, the Wind component is discarded; game 1: Mage Noir, it stays.
-    eng = _engine(["wand_of_air_currents", "seed_in_the_wind", "rite_of_passage", "flame"],
+    eng = engine_with_answers(["wand_of_air_currents", "seed_in_the_wind", "rite_of_passage", "flame"],
                   batch=2)
     st = eng.state
     games, players = np.array([0, 1]), np.array([0, 0])
@@ -225,14 +212,14 @@ def test_wand_of_air_currents():
     wand = lid(eng, "wand_of_air_currents")
     assert can_prepare(eng, games, players)[:, wand].all()
     prepare(eng, games, players, np.array([wand, wand]))
-    assert _board(eng, 0) == {1: ("wand_of_air_currents", EQUIPMENT)}
+    assert board_at(eng, 0) == {1: ("wand_of_air_currents", EQUIPMENT)}
     assert st.board_mana[0, 0, 1].tolist() == mana(air=3, mineral=1).tolist()
-    assert _pile(eng, "discard", 0) == {"seed_in_the_wind": 1}
-    assert _pile(eng, "hand", 0) == {"flame": 1}  # Seed in the wind's "leaves play" draw
+    assert pile_of(eng, "discard", 0) == {"seed_in_the_wind": 1}
+    assert pile_of(eng, "hand", 0) == {"flame": 1}  # Seed in the wind's "leaves play" draw
     assert _ether(eng, 0) == [mana(air=1).tolist(), mana(vegetal=1).tolist()]
-    assert _board(eng, 1) == {0: ("seed_in_the_wind", CHANNELED), 1: ("rite_of_passage", RITUAL),
+    assert board_at(eng, 1) == {0: ("seed_in_the_wind", CHANNELED), 1: ("rite_of_passage", RITUAL),
                               2: ("wand_of_air_currents", EQUIPMENT)}
-    assert _pile(eng, "discard", 1) == {} and _pile(eng, "hand", 1) == {}
+    assert pile_of(eng, "discard", 1) == {} and pile_of(eng, "hand", 1) == {}
     assert st.ether[1].sum() == 0
 
 
@@ -242,7 +229,7 @@ def test_wand_of_air_currents():
     (2, False, mana(fire=1, air=1), mana(fire=1, air=1)),  # lets it go: its Mana is released
 ])
 def test_breath_of_flames(choice, kept, reserve_after, ether_after):
-    eng = _engine(["breath_of_flames", "zephyr"], pay_to_keep=choice)
+    eng = engine_with_answers(["breath_of_flames", "zephyr"], pay_to_keep=choice)
     st = eng.state
     bof = put_on_board(eng, "breath_of_flames", CHANNELED, locked=mana(fire=1, air=1))
     set_hand(eng, {"zephyr": 1})
@@ -253,15 +240,15 @@ def test_breath_of_flames(choice, kept, reserve_after, ether_after):
     assert st.reserve[0, 0].tolist() == reserve_after.tolist()
     assert st.ether[0].sum(axis=0).tolist() == ether_after.tolist()
     if kept:
-        assert _board(eng) == {bof: ("breath_of_flames", CHANNELED), 1: ("zephyr", PREPARED)}
-        assert _pile(eng, "discard") == {}
+        assert board_at(eng) == {bof: ("breath_of_flames", CHANNELED), 1: ("zephyr", PREPARED)}
+        assert pile_of(eng, "discard") == {}
     else:
-        assert _board(eng) == {1: ("zephyr", PREPARED)}
-        assert _pile(eng, "discard") == {"breath_of_flames": 1}
+        assert board_at(eng) == {1: ("zephyr", PREPARED)}
+        assert pile_of(eng, "discard") == {"breath_of_flames": 1}
 
 
 def test_breath_of_flames_goes_when_nothing_can_be_paid():
-    eng = _engine(["breath_of_flames", "zephyr"])
+    eng = engine_with_answers(["breath_of_flames", "zephyr"])
     st = eng.state
     put_on_board(eng, "breath_of_flames", CHANNELED)
     set_hand(eng, {"zephyr": 1})
@@ -269,7 +256,7 @@ def test_breath_of_flames_goes_when_nothing_can_be_paid():
     prepare(eng, G0, P0, np.array([lid(eng, "zephyr")]))
     (asked,) = eng.policy.of_kind("pay_to_keep")
     assert asked.options.tolist() == [[False, False, True]]
-    assert _pile(eng, "discard") == {"breath_of_flames": 1}
+    assert pile_of(eng, "discard") == {"breath_of_flames": 1}
     assert st.reserve[0, 0].sum() == 0
 
 
@@ -280,7 +267,7 @@ def test_azure_ring():
     # Game 0 takes the HP; game 1 (Mage Noir) puts 1 Water under its Condensation; game 2
     # chooses the second option without being a Mage Noir: nothing happens.
     modes = np.array([0, 1, 1])
-    eng = _engine(["azure_ring", "condensation", "rite_of_passage"], batch=3,
+    eng = engine_with_answers(["azure_ring", "condensation", "rite_of_passage"], batch=3,
                   choose_mode=lambda eng, games, *a, **c: modes[games],
                   lock_mana_element=WATER, lock_mana_target=1)
     st = eng.state
@@ -304,7 +291,7 @@ def test_azure_ring():
 
 
 def test_condensation_locks_water_while_prepared_only():
-    eng = _engine(["condensation"])
+    eng = engine_with_answers(["condensation"])
     st = eng.state
     prepared = put_on_board(eng, "condensation", PREPARED, locked=mana(fire=1, water=1))
     channeled = put_on_board(eng, "condensation", CHANNELED, locked=mana(fire=1, water=1))
@@ -317,15 +304,15 @@ def test_condensation_locks_water_while_prepared_only():
 
 def test_condensation():
     # Activation: fire -> reserve, water -> under the Droplet (slot 1), water -> reserve.
-    eng = _engine(["condensation", "droplet"], distribute_mana=[0, 2, 0])
+    eng = engine_with_answers(["condensation", "droplet"], distribute_mana=[0, 2, 0])
     st = eng.state
     cond = put_on_board(eng, "condensation", PREPARED, locked=mana(fire=1, water=2))
     drop = put_on_board(eng, "droplet", CHANNELED)
     activate(eng, G0, P0, np.array([cond]))
     assert st.reserve[0, 0].tolist() == mana(fire=1, water=1).tolist()
     assert st.board_mana[0, 0, drop].tolist() == mana(water=1).tolist()
-    assert _board(eng) == {drop: ("droplet", CHANNELED)}
-    assert _pile(eng, "discard") == {"condensation": 1}
+    assert board_at(eng) == {drop: ("droplet", CHANNELED)}
+    assert pile_of(eng, "discard") == {"condensation": 1}
     assert st.ether.sum() == 0  # nothing was left to release
     asked = eng.policy.of_kind("distribute_mana")
     assert [int(a.context["element"][0]) for a in asked] == [FIRE, WATER, WATER]
@@ -333,34 +320,34 @@ def test_condensation():
 
 
 def test_high_pressure():
-    eng = _engine(["high_pressure", "condensation"])
+    eng = engine_with_answers(["high_pressure", "condensation"])
     st = eng.state
     k = put_adversary(eng, "duke")
     put_on_board(eng, "condensation", CHANNELED, locked=mana(fire=1, water=3))
     over = put_on_board(eng, "high_pressure", PREPARED, locked=mana(fire=1, water=3, air=1))
     activate(eng, G0, P0, np.array([over]))
     assert st.adv_hp[0, k] == 16  # X = 4 Mana under the Condensation
-    assert _pile(eng, "hand") == {"condensation": 1}
-    assert _pile(eng, "discard") == {"high_pressure": 1}
-    assert _board(eng) == {}
+    assert pile_of(eng, "hand") == {"condensation": 1}
+    assert pile_of(eng, "discard") == {"high_pressure": 1}
+    assert board_at(eng) == {}
     # The Condensation's Mana, then Overpressure's, released by the placement rule.
     assert _ether(eng) == [mana(fire=2, water=2, air=1).tolist(), mana(water=4).tolist()]
 
 
 def test_high_pressure_with_an_empty_condensation_deals_nothing_but_returns_it():
-    eng = _engine(["high_pressure", "condensation"])
+    eng = engine_with_answers(["high_pressure", "condensation"])
     k = put_adversary(eng, "duke")
     put_on_board(eng, "condensation", CHANNELED)
     over = put_on_board(eng, "high_pressure", PREPARED)
     activate(eng, G0, P0, np.array([over]))
     assert eng.state.adv_hp[0, k] == 20
     assert "target" not in eng.policy.kinds
-    assert _pile(eng, "hand") == {"condensation": 1}
+    assert pile_of(eng, "hand") == {"condensation": 1}
 
 
 def test_water_drop():
     # No printed card needs 2 Drops: the test gives Surging wave a requirement of 2.
-    eng = _engine(["water_drop", "surging_wave", "rite_of_passage"])
+    eng = engine_with_answers(["water_drop", "surging_wave", "rite_of_passage"])
     st = eng.state
     drop, wave = WORD_INDEX["Drop"], lid(eng, "surging_wave")
     eng.tables.requires[wave, drop] = 2
@@ -384,12 +371,12 @@ def test_water_drop():
     put_on_board(eng, "rite_of_passage", RITUAL)
     prepare(eng, G0, P0, np.array([wave]))
     assert can_prepare(eng, G0, P0)[0, wave]
-    assert _pile(eng, "hand") == {"surging_wave": 1}
+    assert pile_of(eng, "hand") == {"surging_wave": 1}
 
 
 def test_maelstrom():
     # Two players: Maelström is on player 0's board in game 0 only; player 1 ends their turn.
-    eng = _engine(["maelstrom"], batch=2, players=2)
+    eng = engine_with_answers(["maelstrom"], batch=2, players=2)
     st = eng.state
     put_on_board(eng, "maelstrom", PERMANENT, games=[0])
     st.reserve[:, 0] = mana(air=1)
@@ -403,7 +390,7 @@ def test_maelstrom():
 
 def test_tide():
     # Game 0 pays 1 Water and takes back the Tide of its discard pile; game 1 declines.
-    eng = _engine(["tide", "flame", "droplet"], batch=2,
+    eng = engine_with_answers(["tide", "flame", "droplet"], batch=2,
                   optional_payment=lambda eng, games, *a, **c: np.array([1, 0])[games])
     st = eng.state
     games, players = np.array([0, 1]), np.array([0, 0])
@@ -417,12 +404,12 @@ def test_tide():
     activate(eng, games, players, np.array([tide, tide]))
     # Draw 1, discard 1, then the Tide's 2 Water moved under the Droplet (not released).
     assert st.board_mana[:, 0, drop].tolist() == [mana(water=2, air=1).tolist()] * 2
-    assert _board(eng, 0) == _board(eng, 1) == {drop: ("droplet", CHANNELED)}
-    assert _pile(eng, "hand", 0) == {"flame": 1, "tide": 1}
-    assert _pile(eng, "discard", 0) == {"droplet": 1, "tide": 1}  # the activated Tide
+    assert board_at(eng, 0) == board_at(eng, 1) == {drop: ("droplet", CHANNELED)}
+    assert pile_of(eng, "hand", 0) == {"flame": 1, "tide": 1}
+    assert pile_of(eng, "discard", 0) == {"droplet": 1, "tide": 1}  # the activated Tide
     assert st.reserve[0, 0].sum() == 0 and _ether(eng, 0) == [mana(water=1).tolist(), mana().tolist()]
-    assert _pile(eng, "hand", 1) == {"flame": 1}
-    assert _pile(eng, "discard", 1) == {"droplet": 1, "tide": 2}
+    assert pile_of(eng, "hand", 1) == {"flame": 1}
+    assert pile_of(eng, "discard", 1) == {"droplet": 1, "tide": 2}
     assert st.reserve[1, 0].tolist() == mana(water=1).tolist() and st.ether[1].sum() == 0
     (asked,) = eng.policy.of_kind("optional_payment")
     assert asked.context["worth"].tolist() == [True, True]
@@ -432,23 +419,23 @@ def test_tide():
 
 
 def test_animated_tree_discards_the_seed_used_to_prepare_it():
-    eng = _engine(["animated_tree", "seed"])
+    eng = engine_with_answers(["animated_tree", "seed"])
     st = eng.state
     put_on_board(eng, "seed", CHANNELED, locked=mana(vegetal=1))
     set_hand(eng, {"animated_tree": 1})
     st.reserve[0, 0] = mana(water=1, vegetal=3)
     prepare(eng, G0, P0, np.array([lid(eng, "animated_tree")]))
-    assert _board(eng) == {1: ("animated_tree", PERMANENT)}
+    assert board_at(eng) == {1: ("animated_tree", PERMANENT)}
     assert st.board_hp[0, 0, 1] == 3
     assert st.board_mana[0, 0, 1].tolist() == mana(water=1, vegetal=3).tolist()
-    assert _pile(eng, "discard") == {"seed": 1}
+    assert pile_of(eng, "discard") == {"seed": 1}
     assert _ether(eng) == [mana(vegetal=1).tolist(), mana().tolist()]
     assert st.reserve[0, 0].sum() == 0
 
 
 @pytest.mark.parametrize("take", [True, False])
 def test_animated_tree(take):
-    eng = _engine(["animated_tree", "seed", "sprouted_seed", "flame"])
+    eng = engine_with_answers(["animated_tree", "seed", "sprouted_seed", "flame"])
     st, c = eng.state, eng.tables.size
     eng.policy.forced["seed_from_discard"] = lid(eng, "sprouted_seed") if take else c
     k = put_adversary(eng, "duke")
@@ -460,17 +447,17 @@ def test_animated_tree(take):
     legal = np.flatnonzero(asked.options[0]).tolist()
     assert legal == sorted([lid(eng, "seed"), lid(eng, "sprouted_seed")]) + [c]
     if take:
-        assert _board(eng) == {tree: ("animated_tree", PERMANENT), 1: ("sprouted_seed", PREPARED)}
+        assert board_at(eng) == {tree: ("animated_tree", PERMANENT), 1: ("sprouted_seed", PREPARED)}
         assert st.board_mana[0, 0, 1].sum() == 0 and st.board_turn[0, 0, 1] == 3
-        assert _pile(eng, "discard") == {"seed": 1, "flame": 1}
+        assert pile_of(eng, "discard") == {"seed": 1, "flame": 1}
     else:
-        assert _board(eng) == {tree: ("animated_tree", PERMANENT)}
-        assert _pile(eng, "discard") == {"seed": 1, "sprouted_seed": 1, "flame": 1}
+        assert board_at(eng) == {tree: ("animated_tree", PERMANENT)}
+        assert pile_of(eng, "discard") == {"seed": 1, "sprouted_seed": 1, "flame": 1}
 
 
 def test_king_of_trees():
     # Game 0: Mage Noir, the Animated tree hits twice and brings back 2 Seeds; game 1: once.
-    eng = _engine(["king_of_trees", "animated_tree", "seed", "rite_of_passage"], batch=2)
+    eng = engine_with_answers(["king_of_trees", "animated_tree", "seed", "rite_of_passage"], batch=2)
     st = eng.state
     k = put_adversary(eng, "duke")
     put_on_board(eng, "king_of_trees", PERMANENT)
@@ -487,7 +474,7 @@ def test_king_of_trees():
 
 
 def test_king_of_trees_is_unique():
-    eng = _engine(["king_of_trees", "dead_tree"])
+    eng = engine_with_answers(["king_of_trees", "dead_tree"])
     set_hand(eng, {"king_of_trees": 1})
     eng.state.reserve[0, 0] = mana(vegetal=5)
     put_on_board(eng, "dead_tree", PERMANENT)
@@ -499,20 +486,20 @@ def test_king_of_trees_is_unique():
 
 def test_the_sylvan_healer():
     # Game 0 heals its player (+3), game 1 its Dead tree (+4).
-    eng = _engine(["the_sylvan_healer", "dead_tree", "maelstrom"], batch=2)
+    eng = engine_with_answers(["the_sylvan_healer", "dead_tree", "maelstrom"], batch=2)
     st = eng.state
     tree = put_on_board(eng, "dead_tree", PERMANENT)
     put_on_board(eng, "maelstrom", PERMANENT)  # a Water Permanent: not a legal target
     healer = put_on_board(eng, "the_sylvan_healer", PREPARED)
-    answers = np.array([_player_target(eng, 0), _perm_target(eng, 0, tree)])
+    answers = np.array([player_target(eng, 0), slot_target(eng, 0, tree)])
     eng.policy.forced["target"] = lambda eng, games, *a, **c: answers[games]
     activate(eng, np.array([0, 1]), np.array([0, 0]), np.array([healer, healer]))
     assert st.hp[:, 0].tolist() == [23, 20]
     assert st.board_hp[:, 0, tree].tolist() == [2, 6]
     (asked,) = eng.policy.of_kind("target")
     legal = np.flatnonzero(asked.options[0]).tolist()
-    assert legal == [_player_target(eng, 0), _perm_target(eng, 0, tree)]
-    assert _pile(eng, "discard", 0) == _pile(eng, "discard", 1) == {"the_sylvan_healer": 1}
+    assert legal == [player_target(eng, 0), slot_target(eng, 0, tree)]
+    assert pile_of(eng, "discard", 0) == pile_of(eng, "discard", 1) == {"the_sylvan_healer": 1}
 
 
 def test_dead_tree():
@@ -520,7 +507,7 @@ def test_dead_tree():
 
 
 def test_ephemeral_brambles():
-    eng = _engine(["ephemeral_brambles"], batch=2)
+    eng = engine_with_answers(["ephemeral_brambles"], batch=2)
     st = eng.state
     k = put_adversary(eng, "duke")
     brambles = put_on_board(eng, "ephemeral_brambles", PREPARED)
@@ -538,15 +525,15 @@ def test_ephemeral_brambles():
 
 
 def test_warrior_mage_ritual_end_of_turn():
-    eng = _engine(["warrior_mage_ritual", "fire_whip", "bark_armor"])
+    eng = engine_with_answers(["warrior_mage_ritual", "fire_whip", "bark_armor"])
     st = eng.state
     put_on_board(eng, "warrior_mage_ritual", RITUAL)
     whip = put_on_board(eng, "fire_whip", EQUIPMENT, locked=mana(fire=3))  # entered on turn 3
     armor = put_on_board(eng, "bark_armor", EQUIPMENT)
     st.board_turn[0, 0, armor] = 2
     end_of_turn(eng, G0, P0)
-    assert _board(eng) == {0: ("warrior_mage_ritual", RITUAL), armor: ("bark_armor", EQUIPMENT)}
-    assert _pile(eng, "discard") == {"fire_whip": 1}
+    assert board_at(eng) == {0: ("warrior_mage_ritual", RITUAL), armor: ("bark_armor", EQUIPMENT)}
+    assert pile_of(eng, "discard") == {"fire_whip": 1}
     assert _ether(eng) == [mana(fire=2).tolist(), mana(fire=1).tolist()]
     assert st.board_zone[0, 0, whip] == EMPTY
 
@@ -563,7 +550,7 @@ def _duke_attack(eng, games=G0):
 
 def test_burning_robe():
     # Game 0: +1; game 1 (Mage Noir): +2, and Fiery arrow's own Mage Noir amount (4).
-    eng = _engine(["burning_robe", "fiery_arrow", "rite_of_passage"], batch=2)
+    eng = engine_with_answers(["burning_robe", "fiery_arrow", "rite_of_passage"], batch=2)
     st = eng.state
     k = put_adversary(eng, "duke")
     put_on_board(eng, "burning_robe", EQUIPMENT)
@@ -576,7 +563,7 @@ def test_burning_robe():
 
 
 def test_burning_robe_applies_per_instance_to_opposing_targets_only():
-    eng = _engine(["burning_robe", "fire_ball", "violent_wind", "flame_projectile", "dead_tree"])
+    eng = engine_with_answers(["burning_robe", "fire_ball", "violent_wind", "flame_projectile", "dead_tree"])
     st = eng.state
     k = put_adversary(eng, "duke")
     guard = put_adversary(eng, "guard")
@@ -590,7 +577,7 @@ def test_burning_robe_applies_per_instance_to_opposing_targets_only():
     # An Air card: no bonus, no self-hit. A Fire card on an own Permanent: neither.
     tree = put_on_board(eng, "dead_tree", PERMANENT, hp=5)
     wind = put_on_board(eng, "violent_wind", PREPARED)
-    eng.policy.forced["target"] = [k, _perm_target(eng, 0, tree)]
+    eng.policy.forced["target"] = [k, slot_target(eng, 0, tree)]
     activate(eng, G0, P0, np.array([wind]))
     proj = put_on_board(eng, "flame_projectile", PREPARED)
     activate(eng, G0, P0, np.array([proj]))
@@ -601,7 +588,7 @@ def test_burning_robe_applies_per_instance_to_opposing_targets_only():
 
 def test_crimson_ring():
     # Game 0 pays 1 Fire: 1 damage to the Duke; game 1 declines.
-    eng = _engine(["crimson_ring"], batch=2,
+    eng = engine_with_answers(["crimson_ring"], batch=2,
                   optional_payment=lambda eng, games, *a, **c: np.array([1, 0])[games])
     st = eng.state
     k = put_adversary(eng, "duke")
@@ -618,14 +605,14 @@ def test_crimson_ring():
 
 
 def test_crimson_ring_triggers_on_hp_loss_but_not_on_zero_damage():
-    eng = _engine(["crimson_ring", "bark_armor", "ritual_of_decomposition"], optional_payment=1)
+    eng = engine_with_answers(["crimson_ring", "bark_armor", "ritual_of_decomposition"], optional_payment=1)
     st = eng.state
     k = put_adversary(eng, "duke")
     put_on_board(eng, "crimson_ring", EQUIPMENT)
     put_on_board(eng, "bark_armor", EQUIPMENT)  # ignores 1 damage from the opponent per turn
     st.reserve[0, 0] = mana(fire=2)
     dmg.deal_damage(eng, G0, np.array([-1]), np.array([lid(eng, "duke")]),
-                    np.array([_player_target(eng, 0)]), np.array([1]))
+                    np.array([player_target(eng, 0)]), np.array([1]))
     assert st.hp[0, 0] == 20 and "optional_payment" not in eng.policy.kinds  # 0: not inflicted
     ritual = put_on_board(eng, "ritual_of_decomposition", RITUAL)
     run_trigger(eng, "turn_start", G0, P0, np.array([lid(eng, "ritual_of_decomposition")]),
@@ -643,7 +630,7 @@ def test_crimson_rings_answer_after_a_step_has_hit_every_player():
         hp_when_asked.append(eng.state.hp[0].tolist())
         return np.ones(len(games), np.int64)
 
-    eng = _engine(["crimson_ring"], players=2, optional_payment=pay)
+    eng = engine_with_answers(["crimson_ring"], players=2, optional_payment=pay)
     st = eng.state
     k = put_adversary(eng, "duke")
     for q in (0, 1):
@@ -656,7 +643,7 @@ def test_crimson_rings_answer_after_a_step_has_hit_every_player():
 
 
 def test_crimson_ring_needs_fire_and_the_adversary():
-    eng = _engine(["crimson_ring"], batch=2)
+    eng = engine_with_answers(["crimson_ring"], batch=2)
     st = eng.state
     put_on_board(eng, "crimson_ring", EQUIPMENT)
     st.reserve[1, 0] = mana(fire=1)
@@ -670,7 +657,7 @@ def test_crimson_ring_needs_fire_and_the_adversary():
 def test_crimson_ring_and_burning_robe_chain():
     """The ring's damage is a Fire card's: the robe adds 1 and hits back, which triggers the
     ring again (one chain, as the effects-priority sheet's two rings): 3 Fire, 3 payments."""
-    eng = _engine(["crimson_ring", "burning_robe", "fiery_arrow"], optional_payment=1)
+    eng = engine_with_answers(["crimson_ring", "burning_robe", "fiery_arrow"], optional_payment=1)
     st = eng.state
     k = put_adversary(eng, "duke")
     put_on_board(eng, "crimson_ring", EQUIPMENT)
@@ -686,7 +673,7 @@ def test_crimson_ring_and_burning_robe_chain():
 
 
 def test_crimson_ring_chain_stops_when_declined():
-    eng = _engine(["crimson_ring", "burning_robe", "fiery_arrow"], optional_payment=[1, 0])
+    eng = engine_with_answers(["crimson_ring", "burning_robe", "fiery_arrow"], optional_payment=[1, 0])
     st = eng.state
     k = put_adversary(eng, "duke")
     put_on_board(eng, "crimson_ring", EQUIPMENT)
@@ -699,7 +686,7 @@ def test_crimson_ring_chain_stops_when_declined():
 
 def test_two_crimson_rings_give_two_chances():
     # Two rings can be in play (an indestructible one survives the second): one chance each.
-    eng = _engine(["crimson_ring"], optional_payment=1)
+    eng = engine_with_answers(["crimson_ring"], optional_payment=1)
     st = eng.state
     k = put_adversary(eng, "duke")
     put_on_board(eng, "crimson_ring", EQUIPMENT)
@@ -711,7 +698,7 @@ def test_two_crimson_rings_give_two_chances():
 
 
 def test_ignition():
-    eng = _engine(["ignition", "flame_projectile"], batch=2)
+    eng = engine_with_answers(["ignition", "flame_projectile"], batch=2)
     st = eng.state
     games = np.array([0, 1])
     k = put_adversary(eng, "duke")
@@ -733,17 +720,17 @@ def test_ignition():
 
 
 def test_ignition_not_counting_itself_is_an_option():
-    eng = _engine(["ignition"])
+    eng = engine_with_answers(["ignition"])
     eng.options = RuleOptions(ignition_counts_itself=False)
     k = put_adversary(eng, "duke")
     ign = put_on_board(eng, "ignition", PREPARED)
     activate(eng, G0, P0, np.array([ign]))
     assert eng.state.adv_hp[0, k] == 20
-    assert _pile(eng, "discard") == {"ignition": 1}
+    assert pile_of(eng, "discard") == {"ignition": 1}
 
 
 def test_fire_mask():
-    eng = _engine(["fire_mask", "burning_robe", "flame", "fiery_arrow", "kerlochs_robe",
+    eng = engine_with_answers(["fire_mask", "burning_robe", "flame", "fiery_arrow", "kerlochs_robe",
                    "druid_horns"])
     st = eng.state
     robe, arrow, kerloch = (lid(eng, c) for c in ("burning_robe", "fiery_arrow", "kerlochs_robe"))
@@ -763,7 +750,7 @@ def test_fire_mask():
     (asked,) = eng.policy.of_kind("use_component")
     assert asked.context["word"] == flame
     # The Flame destroyed itself after use: a Fire card needing one Flame still needs it.
-    assert _board(eng) == {1: ("druid_horns", EQUIPMENT), mask: ("fire_mask", EQUIPMENT),
+    assert board_at(eng) == {1: ("druid_horns", EQUIPMENT), mask: ("fire_mask", EQUIPMENT),
                            3: ("burning_robe", EQUIPMENT)}
     assert component_shortfall(eng, G0, P0)[0, arrow, flame] == 1
 
@@ -772,7 +759,7 @@ def test_fire_mask():
 
 
 def test_prodigious_source():
-    eng = _engine(["prodigious_source", "surging_wave", "unleashed_ocean", "maelstrom"])
+    eng = engine_with_answers(["prodigious_source", "surging_wave", "unleashed_ocean", "maelstrom"])
     st = eng.state
     wave, ocean = WORD_INDEX["Wave"], lid(eng, "unleashed_ocean")
     ws = put_on_board(eng, "surging_wave", CHANNELED)
@@ -790,12 +777,12 @@ def test_prodigious_source():
     prepare(eng, G0, P0, np.array([ocean]))
     asked = eng.policy.of_kind("use_component")
     assert [np.flatnonzero(a.options[0]).tolist() for a in asked] == [[ws], [ws]]
-    assert _board(eng)[4] == ("unleashed_ocean", PERMANENT)
+    assert board_at(eng)[4] == ("unleashed_ocean", PERMANENT)
     assert st.board_mana[0, 0, 4].tolist() == mana(water=1).tolist()
 
 
 def test_great_waters_counts_water_drop_and_prodigious_source():
-    eng = _engine(["great_waters", "water_drop", "droplet", "prodigious_source"], target=0)
+    eng = engine_with_answers(["great_waters", "water_drop", "droplet", "prodigious_source"], target=0)
     st = eng.state
     k = put_adversary(eng, "duke")
     put_on_board(eng, "water_drop", CHANNELED)
@@ -812,7 +799,7 @@ def test_great_waters_counts_water_drop_and_prodigious_source():
 
 
 def test_prodigious_sowing():
-    eng = _engine(["prodigious_sowing", "seed", "seed_in_the_wind", "hostile_forest",
+    eng = engine_with_answers(["prodigious_sowing", "seed", "seed_in_the_wind", "hostile_forest",
                    "king_of_trees"])
     st = eng.state
     k = put_adversary(eng, "duke")
@@ -840,7 +827,7 @@ def test_prodigious_sowing():
 
 
 def test_tree_in_flames_with_king_of_trees_needs_no_component():
-    eng = _engine(["tree_in_flames", "king_of_trees", "rite_of_passage"], batch=3)
+    eng = engine_with_answers(["tree_in_flames", "king_of_trees", "rite_of_passage"], batch=3)
     tif, king = lid(eng, "tree_in_flames"), lid(eng, "king_of_trees")
     put_on_board(eng, "rite_of_passage", RITUAL, games=[0, 1])
     put_on_board(eng, "king_of_trees", PERMANENT, games=[0])
@@ -853,7 +840,7 @@ def test_tree_in_flames_with_king_of_trees_needs_no_component():
 
 
 def test_subtle_infiltration():
-    eng = _engine(["subtle_infiltration"], trade_give=FIRE, release_locked_mana=[FIRE])
+    eng = engine_with_answers(["subtle_infiltration"], trade_give=FIRE, release_locked_mana=[FIRE])
     st = eng.state
     k = put_adversary(eng, "duke")
     inf = put_on_board(eng, "subtle_infiltration", PERMANENT, locked=mana(fire=1, water=1))
@@ -869,8 +856,8 @@ def test_subtle_infiltration():
     # 1 more damage, its last Mana released (to pile 1): discarded; then it takes up to 2
     # Water from the Ether: only 1 is left (pile 1).
     assert st.adv_hp[0, k] == 18
-    assert _board(eng) == {}
-    assert _pile(eng, "discard") == {"subtle_infiltration": 1}
+    assert board_at(eng) == {}
+    assert pile_of(eng, "discard") == {"subtle_infiltration": 1}
     assert st.reserve[0, 0].tolist() == mana(water=3).tolist()
     assert _ether(eng) == [mana(fire=4).tolist(), mana(fire=1).tolist()]
     (take,) = eng.policy.of_kind("take_mana")
@@ -879,7 +866,7 @@ def test_subtle_infiltration():
 
 
 def test_subtle_infiltration_ignores_trades_without_water():
-    eng = _engine(["subtle_infiltration"], trade_give=FIRE)
+    eng = engine_with_answers(["subtle_infiltration"], trade_give=FIRE)
     st = eng.state
     k = put_adversary(eng, "duke")
     inf = put_on_board(eng, "subtle_infiltration", PERMANENT, locked=mana(water=2))
@@ -890,7 +877,7 @@ def test_subtle_infiltration_ignores_trades_without_water():
 
 
 def test_unleashed_ocean():
-    eng = _engine(["unleashed_ocean", "surging_wave", "purifying_wave"])
+    eng = engine_with_answers(["unleashed_ocean", "surging_wave", "purifying_wave"])
     st = eng.state
     k = put_adversary(eng, "duke")
     ocean = put_on_board(eng, "unleashed_ocean", PERMANENT, locked=mana(water=3))
@@ -898,7 +885,7 @@ def test_unleashed_ocean():
     purifying = put_on_board(eng, "purifying_wave", CHANNELED)
     # The player orders the Waves: the Purifying wave heals them first, then 3 damage.
     eng.policy.forced["own_component"] = [purifying, surging, purifying, surging]
-    eng.policy.forced["target"] = [_player_target(eng, 0), k, _player_target(eng, 0), k]
+    eng.policy.forced["target"] = [player_target(eng, 0), k, player_target(eng, 0), k]
     turn_start(eng, G0, P0)
     assert st.hp[0, 0] == 22 and st.adv_hp[0, k] == 17
     assert st.board_mana[0, 0, ocean].tolist() == mana(water=1).tolist()  # 2 Waves: 2 released
@@ -910,9 +897,9 @@ def test_unleashed_ocean():
     # Next turn: the Waves apply even with 1 Mana left; it releases it and is discarded.
     turn_start(eng, G0, P0)
     assert st.hp[0, 0] == 24 and st.adv_hp[0, k] == 14
-    assert _board(eng) == {surging: ("surging_wave", CHANNELED),
+    assert board_at(eng) == {surging: ("surging_wave", CHANNELED),
                            purifying: ("purifying_wave", CHANNELED)}
-    assert _pile(eng, "discard") == {"unleashed_ocean": 1}
+    assert pile_of(eng, "discard") == {"unleashed_ocean": 1}
     assert _ether(eng) == [mana(water=2).tolist(), mana(water=1).tolist()]
 
 
@@ -930,7 +917,7 @@ def test_static_handlers_refuse_to_run_as_steps():
     from simulator.engine.core import EngineError
     from simulator.engine.effects import Step
 
-    eng = _engine(["water_drop"])
+    eng = engine_with_answers(["water_drop"])
     step = Step(eng, {"op": "handler", "name": "water_drop"}, G0, P0, G0, None)
     with pytest.raises(EngineError):
         HANDLERS["water_drop"](step)
