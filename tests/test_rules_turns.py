@@ -256,3 +256,17 @@ def test_locked_mana_of_players_out_at_once_all_returns_to_the_ether():
     check_defeats(eng)
     assert st.outcome[0] == LOSS_HP
     assert ether_total(eng)[0] == 6
+
+
+def test_replay_transcript_shows_hand_and_reserve_as_the_main_phase_starts():
+    eng = make_engine(["fire_ball", "flame"], policy=ScriptedPolicy({"main_action": 0}))
+    st = eng.state
+    st.turn[:] = 3
+    lines = []
+    eng.log = lambda game, line: lines.append(line)
+    set_hand(eng, {"fire_ball": 1, "flame": 1})
+    set_deck(eng, ["flame"])
+    st.ether[0, 0] = mana(fire=2)
+    player_turn(eng, np.array([0]), 0)
+    taken = lines.index("takes a pile: 2 fire")
+    assert lines[taken + 1] == "  hand: Fire ball, Flame x2; reserve: 2 fire"

@@ -14,7 +14,7 @@ from simulator.engine.board import check_defeats
 from simulator.engine.core import Engine
 from simulator.engine.effects import run_trigger
 from simulator.engine.handlers import end_of_turn_effects, turn_boundary, turn_start_repeats
-from simulator.engine.mana import take_pile
+from simulator.engine.mana import format_mana, take_pile
 from simulator.engine.ordering import resolve_in_chosen_order
 from simulator.engine.state import CHANNELED, PERMANENT, PREPARED, RUNNING
 from simulator.engine.zones import discard_down_to_hand_size, draw
@@ -39,10 +39,27 @@ def player_turn(eng: Engine, games: np.ndarray, player: int) -> None:
     draw(eng, games[~skip], p[~skip], 1)
     games, p = _still_playing(eng, games, p)
     take_pile(eng, games, p)
+    _say_hand_and_reserve(eng, games, p)
     main_phase(eng, games, p)
     games, p = _still_playing(eng, games, p)
     end_of_turn(eng, games, p)
     turn_boundary(eng, everyone)
+
+
+def _say_hand_and_reserve(eng: Engine, games: np.ndarray, p: np.ndarray) -> None:
+    """Transcript only: what the player holds as the main phase starts, so that a reader of a
+    replay can judge the choices that follow."""
+    if eng.log is None or len(games) == 0:
+        return
+    st = eng.state
+
+    def hand(g: int, q: int) -> str:
+        counts = st.hand[g, q]
+        cards = [f"{eng.card_name(c)}{f' x{n}' if n > 1 else ''}" for c, n in enumerate(counts.tolist()) if n]
+        return ", ".join(cards) or "nothing"
+
+    eng.say(games, "  hand: {}; reserve: {}", [hand(g, q) for g, q in zip(games, p, strict=True)],
+            [format_mana(st.reserve[g, q]) for g, q in zip(games, p, strict=True)])
 
 
 def _still_playing(eng: Engine, games: np.ndarray, p: np.ndarray):
