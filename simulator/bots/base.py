@@ -9,7 +9,8 @@ the first legal option. Named bots subclass it and override only what they care 
 The base plays a plain plan:
 1. activate a prepared spell that deals lethal damage to the Adversary;
 2. prepare Rituals, Permanents and Equipment (they work every turn), then spells;
-3. channel a prepared spell when a card in hand or on the board needs its component word;
+3. channel a prepared spell when a card in hand or on the board needs its component word,
+   the more so when that makes cards in hand preparable now (worth their value);
 4. activate prepared spells whose effect is worth it now (damage once the Adversary is
    there, healing when hurt, card draw and Mana);
 5. trade Mana when it makes a card in hand affordable; otherwise end the main phase.
@@ -304,6 +305,7 @@ class BasePolicy:
         act += np.where(f.removal[cards], np.where(enemy_perms, 12.0, -50.0)[:, None], 0.0)
         channel_value = 6.0 * np.take_along_axis(provides_needed, cards, axis=1)  # (n, S)
         channel_value += 1.0 * f.channel_only[cards]
+        channel_value += 2.0 * self.channel_enables(eng, games, players, f, ready, cards, prepared)
         scores[:, sp.activate:sp.channel] = np.where(prepared, act - 1.0, NEG)
         scores[:, sp.channel:sp.trade] = np.where(prepared & (channel_value > 0),
                                                   channel_value + 0.5 * (dmg == 0), NEG)
@@ -339,6 +341,33 @@ class BasePolicy:
                 held = np.where(slot_of == kind, value, -np.inf).max(axis=1)  # (n,)
                 held_value[:, equipment & (t.slot == kind)] = held[:, None]
         return held_value >= f.value[None, :]
+
+    def channel_enables(self, eng, games, players, f, ready, cards, prepared) -> np.ndarray:
+        """(n, S) worth of the hand cards that channeling each prepared spell would make
+        preparable right now: the spell supplies their last missing component words and the
+        reserve already pays for them. Why: a channel is worth what it unlocks (a Draconic
+        flame channeled lets three Flame projectiles follow), not only how many needed words
+        it provides.
+
+        Only (game, slot) pairs of prepared spells that provide a word the hand lacks are
+        looked at, a few per decision."""
+        t = eng.tables
+        words = ready.words
+        short = ready.shortfall  # (n, C, W)
+        hand = eng.state.hand[games, players] > 0  # (n, C)
+        reserve = eng.state.reserve[games, players].astype(np.int64)  # (n, E)
+        affordable = (ready.cost <= reserve[:, None, :]).all(axis=2) & hand  # (n, C)
+        affordable &= ~eng.statics.mage_noir_only[None, :] | ready.mage_noir[:, None]
+        gives = t.provides[:, words] > 0  # (C, W)
+        lacking = (short > 0) & affordable[:, :, None]  # (n, C, W)
+        helps = prepared & (gives[cards] & lacking.any(axis=1)[:, None, :]).any(axis=2)  # (n, S)
+        row, slot = np.nonzero(helps)
+        worth = np.zeros(cards.shape)
+        if len(row):
+            after = np.maximum(short[row] - gives[cards[row, slot]][:, None, :], 0)  # (m, C, W)
+            unlocked = affordable[row] & (short[row].sum(axis=2) > 0) & (after.sum(axis=2) == 0)
+            worth[row, slot] = (unlocked * f.value[None, :]).sum(axis=1)
+        return worth
 
     def trade_enables(self, eng, games, players, f, ready=None) -> np.ndarray:
         """(n, E) bool: taking one Mana of the element by a 2-for-1 trade makes some card in
