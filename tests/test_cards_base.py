@@ -1232,3 +1232,17 @@ def test_tornado_with_seed_in_the_wind():
     assert wind not in board_of(eng, 0) and board_of(eng, 0) == {}
     assert discard_of(eng, 0) == {"tornado": 1}
     assert ether_of(eng) == [mana(air=3, vegetal=1), mana(air=2, vegetal=1)]
+
+
+def test_one_component_may_serve_two_words_of_the_same_spell():
+    """A Tree in flames on the board provides Tree and Flame: a second one may use it for
+    both words (R8.5 asks for distinct cards within one requirement only)."""
+    eng = make_engine(["tree_in_flames"])
+    first = put_on_board(eng, 0, "tree_in_flames", PERMANENT)
+    give_hand(eng, 0, "tree_in_flames")
+    set_reserve(eng, 0, fire=1, vegetal=2)
+    assert can_prepare(eng, 0, "tree_in_flames")
+    slot = prepare(eng, 0, "tree_in_flames")
+    used = [a.options[0] for a in eng.policy.of_kind("use_component")]
+    assert [np.flatnonzero(o).tolist() for o in used] == [[first], [first]]
+    assert board_of(eng, 0) == {first: ("tree_in_flames", PERMANENT), slot: ("tree_in_flames", PERMANENT)}

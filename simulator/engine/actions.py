@@ -388,6 +388,10 @@ def _designate_components(eng: Engine, games: np.ndarray, player: np.ndarray, ca
                           use_alt: np.ndarray, short: np.ndarray, words: np.ndarray) -> np.ndarray:
     """(n, S) bool slots used as components, chosen one at a time by the player (R8.6).
 
+    Within one word the cards are distinct (beyond Water drop's and Prodigious source's extra
+    instances); across words one card may be designated for each word it provides, the
+    reading :func:`component_shortfall` counts with.
+
     use_alt: (n,) the alternative cost replaced one instance of its word (Fire ball);
     short: (n, W) words missing over the columns ``words`` (the batch's required words).
     """
@@ -409,7 +413,9 @@ def _designate_components(eng: Engine, games: np.ndarray, player: np.ndarray, ca
         times = np.zeros((len(games), s), np.int64)  # designations of each slot for word w
         for k in range(int(need[:, j].max())):
             want = need[:, j] > k
-            slots = (component_slots(eng, games, player, w) | granted[:, :, j]) & ~used
+            # N of a word need N distinct cards (R8.5); a card providing two required words
+            # (a Tree in flames: Tree and Flame) may serve both, as the counts assume.
+            slots = (component_slots(eng, games, player, w) | granted[:, :, j]) & (times == 0)
             slots |= (times > 0) & (times <= extra[:, :, j])
             if (want & ~slots.any(axis=1)).any():
                 raise EngineError(f"a card was prepared without its component {COMPONENT_WORDS[w]!r}")
