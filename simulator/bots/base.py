@@ -211,7 +211,7 @@ class BasePolicy:
 
         hp = st.hp[games, players]
         hand = st.hand[games, players].sum(axis=1)
-        present = adversary_present(st, eng.tables.is_adversary)[games]
+        present = adversary_present(st, eng.tables.is_adversary, games)
         adv_hp = self.adversary_hp(eng, games)
         use("druid_horns", np.ones(len(games), bool), 8.0)
         use("crimson_ritual", (hp >= 12) & (st.deck_len[games, players] > 5), 3.0)
@@ -252,7 +252,7 @@ class BasePolicy:
         sp = action_space(eng)
         n = len(games)
         scores = np.zeros((n, sp.size))
-        present = adversary_present(st, t.is_adversary)[games]
+        present = adversary_present(st, t.is_adversary, games)
         adv_hp = self.adversary_hp(eng, games)
         enemy_perms = self.enemy_permanents(eng, games)
         hurt = (20 - st.hp[games, players]).clip(0)

@@ -96,10 +96,11 @@ class GameState:
         return GameState(**{f.name: getattr(self, f.name)[games].copy() for f in fields(self)})
 
 
-def adversary_present(state: GameState, is_adversary: np.ndarray) -> np.ndarray:
-    """(B,) bool: the Adversary card itself is in play.
+def adversary_present(state: GameState, is_adversary: np.ndarray, games: np.ndarray) -> np.ndarray:
+    """(n,) bool: the Adversary card itself is in play in each of ``games``.
 
-    is_adversary: (C,) bool marks the local card ids that are the Adversary.
+    is_adversary: (C,) bool marks the local card ids that are the Adversary. Computed for the
+    asked games only: the bots ask at every main-phase decision, for the deciding games.
     """
-    cards = state.adv_card
-    return np.any((cards >= 0) & is_adversary[np.maximum(cards, 0)], axis=1)
+    cards = state.adv_card[games]
+    return ((cards >= 0) & is_adversary[np.maximum(cards, 0, dtype=np.intp)]).any(axis=1)
