@@ -321,7 +321,7 @@ class BasePolicy:
         the Mana is looked at for those (game, card) pairs only, a few per game."""
         ready = readiness(eng, games, players, ready)
         in_hand = eng.state.hand[games, players] > 0
-        candidate = in_hand & (f.value[None, :] > 0) & (ready.shortfall.sum(axis=2) == 0)
+        candidate = in_hand & (f.value[None, :] > 0) & (ready.missing == 0)
         row, card = np.nonzero(candidate)  # (m,) pairs
         reserve = eng.state.reserve[games[row], players[row]].astype(np.int64)  # (m, E)
         cost = ready.cost[row, card]  # (m, E)
@@ -352,4 +352,7 @@ class BasePolicy:
         requires (``ready.words``, ``eng.tables.words``): no other word can be missing."""
         short = readiness(eng, games, players, ready).shortfall  # (n, C, W)
         in_hand = eng.state.hand[games, players] > 0
-        return (short * in_hand[:, :, None]).max(axis=1)
+        needs = np.empty((len(games), short.shape[2]), np.int64)
+        for j in range(short.shape[2]):  # word by word: a max over the middle axis of the
+            needs[:, j] = (short[:, :, j] * in_hand).max(axis=1)  # (n, C, W) was far slower
+        return needs

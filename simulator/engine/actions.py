@@ -42,6 +42,7 @@ from simulator.engine.handlers import (
     trade_price,
 )
 from simulator.engine.mana import add_to_ether
+from simulator.engine.short_axis import all_last, sum_last
 from simulator.engine.state import CHANNELED, EQUIPMENT, PERMANENT, PREPARED, RITUAL
 from simulator.engine.tables import WORD_INDEX, word_columns
 from simulator.engine.usage import count_actions
@@ -160,6 +161,8 @@ class Readiness:
     shortfall: np.ndarray  # (n, C, W) int64 component_shortfall over the columns ``words``
     words: np.ndarray      # (W,) the batch's required words (BatchTables.words)
     mage_noir: np.ndarray  # (n,) bool is_mage_noir
+    missing: np.ndarray    # (n, C) int64 words missing in all (shortfall summed over words)
+    affordable: np.ndarray  # (n, C) bool the reserve covers the cost
 
     def rows(self, r: np.ndarray) -> Readiness:
         """The same facts for a subset of the games (r: row indices or a boolean mask);
@@ -167,8 +170,13 @@ class Readiness:
         r = np.asarray(r)
         if r.dtype == bool and r.shape == self.mage_noir.shape and r.all():
             return self
-        return Readiness(self.games[r], self.player[r], self.cost[r], self.shortfall[r],
-                         self.words, self.mage_noir[r])
+        games = self.games[r]
+        if self.cost.strides[0] == 0:  # the printed costs' broadcast view: stays a view
+            cost = np.broadcast_to(self.cost[0], (len(games),) + self.cost.shape[1:])
+        else:
+            cost = self.cost[r]
+        return Readiness(games, self.player[r], cost, self.shortfall[r], self.words,
+                         self.mage_noir[r], self.missing[r], self.affordable[r])
 
     def check(self, games: np.ndarray, player: np.ndarray) -> Readiness:
         """Itself, after making sure it was built for exactly these games and players."""
@@ -185,8 +193,11 @@ def readiness(eng: Engine, games: np.ndarray, player: np.ndarray,
         return ready.check(games, player)
     mn = is_mage_noir(eng, games, player)
     words = eng.tables.words
-    return Readiness(np.asarray(games), np.asarray(player), effective_cost(eng, games, player, mn),
-                     component_shortfall(eng, games, player, words), words, mn)
+    cost = effective_cost(eng, games, player, mn)
+    shortfall = component_shortfall(eng, games, player, words)
+    reserve = eng.state.reserve[games, player]
+    return Readiness(np.asarray(games), np.asarray(player), cost, shortfall, words, mn,
+                     sum_last(shortfall), all_last(reserve[:, None, :] >= cost))
 
 
 def can_prepare(eng: Engine, games: np.ndarray, player: np.ndarray,
@@ -199,9 +210,9 @@ def can_prepare(eng: Engine, games: np.ndarray, player: np.ndarray,
     ready = readiness(eng, games, player, ready)
     hand = st.hand[games, player] > 0
     hand[:, t.n_player_cards:] = False
-    affordable = (st.reserve[games, player][:, None, :] >= ready.cost).all(2)
+    affordable = ready.affordable
     short = ready.shortfall  # (n, C, W) over the required words
-    missing = short.sum(axis=2)
+    missing = ready.missing
     mn = ready.mage_noir
     ok = missing <= fewer_components_allowed(eng, games, player, mn)  # Mage Noir, King of trees
     alt_word, alt_element = s.alt_component[:, 0], s.alt_component[:, 1]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from simulator.engine.core import Engine
+from simulator.engine.core import Engine, all_distinct
 from simulator.engine.mana import release_slot
 from simulator.engine.state import (
     CHANNELED,
@@ -154,7 +154,7 @@ def player_out(eng: Engine, games: np.ndarray, player: np.ndarray, reason: int) 
     games, player = games[fresh], player[fresh]
     if len(games) == 0:
         return
-    if len(np.unique(games)) < len(games):
+    if not all_distinct(games):
         # Several players of one game go out at once: one after the other, so that each
         # release into the Ether sees the piles the previous one left (placement rule).
         for q in np.unique(player):
@@ -163,10 +163,11 @@ def player_out(eng: Engine, games: np.ndarray, player: np.ndarray, reason: int) 
     st.out[games, player] = True
     st.out_reason[games, player] = reason
     eng.say(games, "is out of the game" + (" (0 HP)" if reason == OUT_HP else " (empty deck)"))
-    for s in range(st.board_card.shape[2]):
-        occupied = st.board_zone[games, player, s] != EMPTY
-        slot = np.full(occupied.sum(), s)
-        leave_board(eng, games[occupied], player[occupied], slot, TO_DISCARD, run_triggers=False)
+    occupied = st.board_zone[games, player] != EMPTY  # (n, S) no trigger runs: stays true
+    for s in np.flatnonzero(occupied.any(axis=0)):
+        here = occupied[:, s]
+        slot = np.full(here.sum(), s)
+        leave_board(eng, games[here], player[here], slot, TO_DISCARD, run_triggers=False)
     st.discard[games, player] += st.hand[games, player]
     st.hand[games, player] = 0
     st.reserve[games, player] = 0
@@ -183,8 +184,8 @@ def check_defeats(eng: Engine, games: np.ndarray | None = None) -> None:
     if games is None:
         # Every running game: on the whole (B, P) arrays, no gather (called after each step).
         dead = (st.hp <= 0) & ~st.out & st.running[:, None]
-        g, p = np.nonzero(dead)
-        if len(g):
+        if dead.any():  # rarely: skips the nonzero scan of the whole batch
+            g, p = np.nonzero(dead)
             player_out(eng, g, p, OUT_HP)
         return
     if len(games) == 0:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from simulator.engine.core import Engine
+from simulator.engine.core import Engine, EngineError, all_distinct
 
 
 def add_to_ether(eng: Engine, games: np.ndarray, actor: np.ndarray, mana: np.ndarray) -> None:
@@ -24,9 +24,7 @@ def add_to_ether(eng: Engine, games: np.ndarray, actor: np.ndarray, mana: np.nda
     """
     total = mana.sum(axis=1)
     live = total > 0
-    if len(np.unique(games[live])) < live.sum():
-        from simulator.engine.core import EngineError
-
+    if not all_distinct(games[live]):
         raise EngineError("add_to_ether got the same game twice in one call")
     if not live.any():
         return
@@ -91,8 +89,6 @@ def pay_effect_cost(eng: Engine, games: np.ndarray, player: np.ndarray,
     if len(games) == 0:
         return
     if (eng.state.reserve[games, player] < cost).any():
-        from simulator.engine.core import EngineError
-
         raise EngineError("paid an effect cost the reserve could not cover")
     eng.state.reserve[games, player] -= cost
     add_to_ether(eng, games, player, cost)
