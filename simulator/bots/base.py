@@ -198,12 +198,21 @@ class BasePolicy:
         ``NEG`` keeps it unused. Crude rules: free cards (Druid horns), HP for cards while
         healthy (Crimson ritual), surplus cards or a lethal total for damage (Emptiness and
         decomposition rituals), protect Equipment the Warrior-mage ritual would destroy."""
-        from simulator.engine.abilities import ABILITY_NAMES, indestructible_candidates, slot_abilities
+        from simulator.engine.abilities import (
+            ABILITY_NAMES,
+            ability_index,
+            indestructible_candidates,
+            slot_abilities,
+        )
         from simulator.engine.state import EQUIPMENT, PERMANENT
 
         st = eng.state
+        if (ability_index(eng) < 0).all():  # no card of the batch has an ability: all NEG
+            return np.full((len(games), st.board_card.shape[2]), NEG)
         which = slot_abilities(eng, games, players)
         scores = np.full(which.shape, NEG)
+        if (which < 0).all():  # none in play: every score below would stay NEG
+            return scores
 
         def use(name: str, ok: np.ndarray, worth: float) -> None:
             here = (which == ABILITY_NAMES.index(name)) & ok[:, None]

@@ -42,7 +42,7 @@ from simulator.engine.handlers import (
     trade_price,
 )
 from simulator.engine.mana import add_to_ether
-from simulator.engine.short_axis import all_last, sum_last
+from simulator.engine.short_axis import covers, sum_last
 from simulator.engine.state import CHANNELED, EQUIPMENT, PERMANENT, PREPARED, RITUAL
 from simulator.engine.tables import WORD_INDEX, word_columns
 from simulator.engine.usage import count_actions
@@ -197,7 +197,7 @@ def readiness(eng: Engine, games: np.ndarray, player: np.ndarray,
     shortfall = component_shortfall(eng, games, player, words)
     reserve = eng.state.reserve[games, player]
     return Readiness(np.asarray(games), np.asarray(player), cost, shortfall, words, mn,
-                     sum_last(shortfall), all_last(reserve[:, None, :] >= cost))
+                     sum_last(shortfall), covers(reserve, cost))
 
 
 def can_prepare(eng: Engine, games: np.ndarray, player: np.ndarray,
