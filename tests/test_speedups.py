@@ -7,8 +7,8 @@ Why: the hot paths of a main-phase decision use shortcuts (see the docstrings th
 - ``actions.Readiness``: costs, shortfalls and Mage Noir status computed once per decision
   and shared by the legal actions, the policy, the usage counters and ``prepare``;
 - sparse or per-kind versions of bot scores (``trade_enables``, ``slot_taken_by_equal``,
-  the needed-words product), the integer ``demand``, the closed-form placement rule of
-  ``mana.add_to_ether``.
+  the needed-words product, the prepared spells' activate and channel scores), the integer
+  ``demand``, the closed-form placement rule of ``mana.add_to_ether``.
 
 Each test compares a shortcut with the full-width formula it replaced, written out again
 here, on game states reached by real games (the example decks and a deck full of the cards
@@ -26,14 +26,14 @@ import pytest
 from engine_fixtures import ScriptedPolicy, make_engine, play_capturing
 
 from simulator.bots import make_bot
-from simulator.bots.base import BasePolicy
+from simulator.bots.base import NEG, BasePolicy
 from simulator.cards import COMPONENT_WORDS, ELEMENTS, load_cards
 from simulator.decks import Deck, load_deck
 from simulator.engine import actions, board, handlers_components, handlers_water, turns, usage
 from simulator.engine.core import DecisionSeries, EngineError
 from simulator.engine.mana import add_to_ether
 from simulator.engine.rng import game_seeds
-from simulator.engine.state import EQUIPMENT
+from simulator.engine.state import EQUIPMENT, PREPARED, adversary_present
 from simulator.engine.tables import WORD_INDEX
 from simulator.scenarios import load_scenario
 
@@ -249,6 +249,32 @@ def _demand_full(eng, games, players) -> np.ndarray:
     return np.maximum(want - eng.state.reserve[games, players], 0)
 
 
+def _spell_blocks_full(bot, eng, games, players, ready) -> np.ndarray:
+    """The activate and channel blocks of ``BasePolicy.main_action_scores`` as written before
+    the shortcut (dense over every board slot, not only the prepared ones)."""
+    st, t, f = eng.state, eng.tables, bot.features(eng)
+    present = adversary_present(st, t.is_adversary, games)
+    adv_hp = bot.adversary_hp(eng, games)
+    enemy_perms = bot.enemy_permanents(eng, games)
+    hurt = (20 - st.hp[games, players]).clip(0)
+    needs = bot.words_needed(eng, games, players, ready=ready)
+    provides_needed = (needs > 0).astype(np.int64) @ t.provides[:, ready.words].T.astype(np.int64)
+    cards = board.board_cards(eng, games, players)
+    prepared = st.board_zone[games, players] == PREPARED
+    dmg = f.damage[cards] * np.where(f.needs_opponent[cards], present[:, None],
+                                     (present | enemy_perms)[:, None])
+    lethal = dmg >= adv_hp[:, None]
+    act = 4.0 * dmg + f.heal[cards] * np.minimum(hurt, 6)[:, None] / 3 + 3.0 * f.draw[cards]
+    act += 2.0 * f.mana[cards] + 1000.0 * (lethal & present[:, None] & (dmg > 0))
+    act -= 20.0 * f.harms_own[cards] * ~(present | enemy_perms)[:, None]
+    act += np.where(f.removal[cards], np.where(enemy_perms, 12.0, -50.0)[:, None], 0.0)
+    channel_value = 6.0 * np.take_along_axis(provides_needed, cards, axis=1)
+    channel_value += 1.0 * f.channel_only[cards]
+    return np.concatenate([np.where(prepared, act - 1.0, NEG),
+                           np.where(prepared & (channel_value > 0),
+                                    channel_value + 0.5 * (dmg == 0), NEG)], axis=1)
+
+
 def test_bot_scores_equal_the_full_formulas(monkeypatch):
     bot = BasePolicy()
 
@@ -274,6 +300,11 @@ def test_bot_scores_equal_the_full_formulas(monkeypatch):
         demand = bot.demand(eng, games, players)
         assert demand.dtype == np.float64
         np.testing.assert_array_equal(demand, _demand_full(eng, games, players))
+        # the activate and channel blocks, scored at the prepared slots only
+        sp = actions.action_space(eng)
+        np.testing.assert_array_equal(
+            bot.main_action_scores(eng, games, players, None, ready)[:, sp.activate:sp.trade],
+            _spell_blocks_full(bot, eng, games, players, ready))
         # the scores with the engine's Readiness are those the bot computes on its own
         options = actions.legal_actions(eng, games, players, ready)
         np.testing.assert_array_equal(

@@ -273,22 +273,24 @@ class BasePolicy:
         prep = 5.0 + f.value[None, :] + 3.0 * (t.card_type[None, :] > 0)
         prep = prep + 2.0 * provides_needed
         scores[:, sp.prepare:sp.activate] = prep
-        # activate / channel prepared spells
-        cards = board_cards(eng, games, players)
-        prepared = st.board_zone[games, players] == PREPARED
-        dmg = f.damage[cards] * np.where(f.needs_opponent[cards], present[:, None],
-                                         (present | enemy_perms)[:, None])
-        lethal = dmg >= adv_hp[:, None]
-        act = 4.0 * dmg + f.heal[cards] * np.minimum(hurt, 6)[:, None] / 3 + 3.0 * f.draw[cards]
-        act += 2.0 * f.mana[cards] + 1000.0 * (lethal & present[:, None] & (dmg > 0))
-        act -= 20.0 * f.harms_own[cards] * ~(present | enemy_perms)[:, None]
+        # activate / channel prepared spells: scored at the prepared slots only, a few per
+        # game (m pairs of row r, slot s, card c); every other slot of both blocks is NEG
+        scores[:, sp.activate:sp.trade] = NEG
+        r, s = np.nonzero(st.board_zone[games, players] == PREPARED)  # (m,)
+        c = np.maximum(st.board_card[games[r], players[r], s], 0, dtype=np.intp)  # (m,)
+        on_adv, on_any = present[r], (present | enemy_perms)[r]  # damage has a target
+        dmg = f.damage[c] * np.where(f.needs_opponent[c], on_adv, on_any)
+        lethal = dmg >= adv_hp[r]
+        act = 4.0 * dmg + f.heal[c] * np.minimum(hurt[r], 6) / 3 + 3.0 * f.draw[c]
+        act += 2.0 * f.mana[c] + 1000.0 * (lethal & on_adv & (dmg > 0))
+        act -= 20.0 * f.harms_own[c] * ~on_any
         # removal (Engulfment, Fission): only worth it with an enemy Permanent to destroy
-        act += np.where(f.removal[cards], np.where(enemy_perms, 12.0, -50.0)[:, None], 0.0)
-        channel_value = 6.0 * np.take_along_axis(provides_needed, cards, axis=1)  # (n, S)
-        channel_value += 1.0 * f.channel_only[cards]
-        scores[:, sp.activate:sp.channel] = np.where(prepared, act - 1.0, NEG)
-        scores[:, sp.channel:sp.trade] = np.where(prepared & (channel_value > 0),
-                                                  channel_value + 0.5 * (dmg == 0), NEG)
+        act += np.where(f.removal[c], np.where(enemy_perms[r], 12.0, -50.0), 0.0)
+        channel_value = 6.0 * provides_needed[r, c]
+        channel_value += 1.0 * f.channel_only[c]
+        scores[r, sp.activate + s] = act - 1.0
+        worth = channel_value > 0
+        scores[r[worth], sp.channel + s[worth]] = (channel_value + 0.5 * (dmg == 0))[worth]
         # trades: only when one trade makes a card in hand affordable right now
         scores[:, sp.trade:] = np.where(self.trade_enables(eng, games, players, f, ready), 1.0, NEG)
         # a second Ritual adds nothing once the player is a Mage Noir (its status stacks no more)
@@ -304,21 +306,22 @@ class BasePolicy:
         """(n, C) bool: an Equipment whose slot already holds Equipment worth as much.
 
         One pass per Equipment slot kind of the batch's cards (none without Equipment)
-        rather than per board slot: the best value held in each kind, given to the cards
-        of that kind."""
+        rather than per board slot, over the Equipment in play only (a few per game): the
+        best value held in each kind, given to the cards of that kind."""
         from simulator.engine.state import EQUIPMENT
 
         t = eng.tables
-        held_value = np.full((len(games), t.size), -np.inf)  # (n, C)
+        n = len(games)
+        held_value = np.full((n, t.size), -np.inf)  # (n, C)
         equipment = t.card_type == 2  # (C,)
         kinds = np.unique(t.slot[equipment])
         if len(kinds):
-            cards = board_cards(eng, games, players)  # (n, S)
-            equipped = eng.state.board_zone[games, players] == EQUIPMENT
-            slot_of = np.where(equipped, t.slot[cards], -2)  # (n, S) -2: no Equipment there
-            value = f.value[cards]  # (n, S)
+            r, s = np.nonzero(eng.state.board_zone[games, players] == EQUIPMENT)  # (m,)
+            card = eng.state.board_card[games[r], players[r], s].astype(np.intp)  # (m,)
             for kind in kinds:
-                held = np.where(slot_of == kind, value, -np.inf).max(axis=1)  # (n,)
+                here = t.slot[card] == kind
+                held = np.full(n, -np.inf)  # (n,)
+                np.maximum.at(held, r[here], f.value[card[here]])
                 held_value[:, equipment & (t.slot == kind)] = held[:, None]
         return held_value >= f.value[None, :]
 
