@@ -265,7 +265,7 @@ def legal_actions(eng: Engine, games: np.ndarray, player: np.ndarray,
 
 def trade_pile(eng: Engine, games: np.ndarray) -> np.ndarray:
     """(n,) the pile a trade is made with: the largest (pile 0 on a tie)."""
-    sizes = eng.state.ether[games].sum(axis=2)
+    sizes = sum_last(eng.state.ether[games])
     return np.where(sizes[:, 1] > sizes[:, 0], 1, 0)
 
 
@@ -273,7 +273,7 @@ def tradeable_elements(eng: Engine, games: np.ndarray, player: np.ndarray) -> np
     """(n, E) elements that can be taken by a 2-for-1 trade (R6.5), or 1 for 1 (Favorable winds)."""
     st = eng.state
     enough = st.reserve[games, player].sum(axis=1)[:, None] >= trade_price(eng, games, player)
-    sizes = st.ether[games].sum(axis=2)
+    sizes = sum_last(st.ether[games])
     present = (st.ether[games, 0] > 0) & (sizes[:, 0] >= sizes[:, 1])[:, None]
     present |= (st.ether[games, 1] > 0) & (sizes[:, 1] >= sizes[:, 0])[:, None]
     return present & enough
@@ -286,7 +286,7 @@ def trade(eng: Engine, games: np.ndarray, player: np.ndarray, element: np.ndarra
     and giving 1 Air (as the first Mana given) completes the trade for another element.
     """
     st = eng.state
-    sizes = st.ether[games].sum(axis=2)
+    sizes = sum_last(st.ether[games])
     has0 = (st.ether[games, 0, element] > 0) & (sizes[:, 0] >= sizes[:, 1])
     pile = np.where(has0, 0, 1)
     rows = np.arange(len(games))

@@ -22,6 +22,7 @@ from simulator.engine.state import (
     PERMANENT,
     RUNNING,
     WIN,
+    player_rows,
 )
 from simulator.engine.tables import word_layout
 
@@ -36,18 +37,18 @@ def board_cards(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.ndarra
     intp because the result indexes the (C, ...) card tables: numpy converts a narrower
     index array to intp at every lookup, which made those lookups several times slower.
     """
-    return np.maximum(eng.state.board_card[games, player], 0, dtype=np.intp)
+    return np.maximum(player_rows(eng.state.board_card, games, player), 0, dtype=np.intp)
 
 
 def is_component(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.ndarray:
     """(n, S) bool slots usable as components: channeled spells, Permanents, Equipment."""
-    zone = eng.state.board_zone[games, player]
+    zone = player_rows(eng.state.board_zone, games, player)
     return (zone == CHANNELED) | (zone == PERMANENT) | (zone == EQUIPMENT)
 
 
 def in_play_static(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.ndarray:
     """(n, S) bool slots whose static abilities apply: Permanents, Equipment, Rituals."""
-    return eng.state.board_zone[games, player] >= PERMANENT
+    return player_rows(eng.state.board_zone, games, player) >= PERMANENT
 
 
 def is_mage_noir(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.ndarray:
@@ -82,7 +83,7 @@ def component_slots(eng: Engine, games: np.ndarray, player: np.ndarray,
 
 def free_slot(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.ndarray:
     """(n,) int first empty board slot, -1 when the board is full."""
-    empty = eng.state.board_zone[games, player] == EMPTY
+    empty = player_rows(eng.state.board_zone, games, player) == EMPTY
     return np.where(empty.any(axis=1), np.argmax(empty, axis=1), -1)
 
 

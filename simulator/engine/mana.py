@@ -14,6 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from simulator.engine.core import Engine, EngineError, all_distinct
+from simulator.engine.short_axis import sum_last
 
 
 def add_to_ether(eng: Engine, games: np.ndarray, actor: np.ndarray, mana: np.ndarray) -> None:
@@ -22,7 +23,7 @@ def add_to_ether(eng: Engine, games: np.ndarray, actor: np.ndarray, mana: np.nda
     games: (n,) game indices (distinct); actor: (n,) deciding player on a tie;
     mana: (n, E) int Mana by element. One indivisible action.
     """
-    total = mana.sum(axis=1)
+    total = sum_last(mana)
     live = total > 0
     if not all_distinct(games[live]):
         raise EngineError("add_to_ether got the same game twice in one call")
@@ -30,7 +31,7 @@ def add_to_ether(eng: Engine, games: np.ndarray, actor: np.ndarray, mana: np.nda
         return
     games, actor, mana, total = games[live], actor[live], mana[live], total[live]
     ether = eng.state.ether
-    sizes = ether[games].sum(axis=2)  # (n, 2)
+    sizes = sum_last(ether[games])  # (n, 2)
     start = np.argmin(sizes, axis=1)
     tie = sizes[:, 0] == sizes[:, 1]
     if tie.any():

@@ -96,6 +96,17 @@ class GameState:
         return GameState(**{f.name: getattr(self, f.name)[games].copy() for f in fields(self)})
 
 
+def player_rows(array: np.ndarray, games: np.ndarray, player: np.ndarray) -> np.ndarray:
+    """``array[games, player]`` for a (B, P, ...) state array: (n, ...) rows, a copy.
+
+    Why: one ``take`` along the flattened (B*P) axis is several times faster than numpy's
+    indexing with two index arrays, and the board is read this way at every decision.
+    """
+    b, p = array.shape[:2]
+    flat = array.reshape((b * p,) + array.shape[2:])
+    return flat.take(np.asarray(games) * p + player, axis=0)
+
+
 def adversary_present(state: GameState, is_adversary: np.ndarray, games: np.ndarray) -> np.ndarray:
     """(n,) bool: the Adversary card itself is in play in each of ``games``.
 
