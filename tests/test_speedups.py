@@ -183,10 +183,12 @@ def _castable_full(eng, games, player) -> np.ndarray:
 def test_readiness_and_its_readers_equal_the_full_computations(monkeypatch):
     def check(eng, games, player):
         words = _words(eng)
+        kinds = eng.tables.n_player_cards  # a Readiness covers the player cards only
         ready = actions.readiness(eng, games, player)
-        np.testing.assert_array_equal(ready.cost, actions.effective_cost(eng, games, player))
+        np.testing.assert_array_equal(ready.cost,
+                                      actions.effective_cost(eng, games, player)[:, :kinds])
         np.testing.assert_array_equal(
-            ready.shortfall, actions.component_shortfall(eng, games, player)[..., words])
+            ready.shortfall, actions.component_shortfall(eng, games, player)[:, :kinds, words])
         np.testing.assert_array_equal(ready.mage_noir, board.is_mage_noir(eng, games, player))
         expected = _can_prepare_full(eng, games, player)
         np.testing.assert_array_equal(actions.can_prepare(eng, games, player, ready), expected)
@@ -196,7 +198,7 @@ def test_readiness_and_its_readers_equal_the_full_computations(monkeypatch):
         half = np.arange(len(games)) % 2 == 0  # a subset keeps its rows
         sub = ready.rows(half)
         np.testing.assert_array_equal(
-            sub.cost, actions.effective_cost(eng, games[half], player[half]))
+            sub.cost, actions.effective_cost(eng, games[half], player[half])[:, :kinds])
         assert ready.rows(np.ones(len(games), bool)) is ready
 
     assert _positions(check, monkeypatch) > 2000

@@ -332,8 +332,9 @@ class BasePolicy:
         Only cards in hand, worth something and with all their components can be enabled:
         the Mana is looked at for those (game, card) pairs only, a few per game."""
         ready = readiness(eng, games, players, ready)
-        in_hand = eng.state.hand[games, players] > 0
-        candidate = in_hand & (f.value[None, :] > 0) & (ready.missing == 0)
+        kinds = eng.tables.n_player_cards  # the Readiness covers the player cards
+        in_hand = eng.state.hand[games, players, :kinds] > 0
+        candidate = in_hand & (f.value[None, :kinds] > 0) & (ready.missing == 0)
         row, card = np.nonzero(candidate)  # (m,) pairs
         reserve = eng.state.reserve[games[row], players[row]].astype(np.int64)  # (m, E)
         cost = ready.cost[row, card]  # (m, E)
@@ -362,8 +363,8 @@ class BasePolicy:
     def words_needed(self, eng, games, players, ready=None) -> np.ndarray:
         """(n, W) component words missing for the cards in hand, over the words some card
         requires (``ready.words``, ``eng.tables.words``): no other word can be missing."""
-        short = readiness(eng, games, players, ready).shortfall  # (n, C, W)
-        in_hand = eng.state.hand[games, players] > 0
+        short = readiness(eng, games, players, ready).shortfall  # (n, Cp, W) player cards
+        in_hand = eng.state.hand[games, players, :short.shape[1]] > 0
         needs = np.empty((len(games), short.shape[2]), np.int64)
         for j in range(short.shape[2]):  # word by word: a max over the middle axis of the
             needs[:, j] = (short[:, :, j] * in_hand).max(axis=1)  # (n, C, W) was far slower

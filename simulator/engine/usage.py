@@ -107,9 +107,9 @@ def castable_now(eng, games: np.ndarray, player: np.ndarray, ready=None) -> np.n
 
     s = eng.statics
     n = eng.tables.n_player_cards
-    ready = readiness(eng, games, player, ready)
-    affordable = ready.affordable[:, :n]
-    missing = ready.missing[:, :n]
+    ready = readiness(eng, games, player, ready)  # over the player cards only
+    affordable = ready.affordable
+    missing = ready.missing
     mn = ready.mage_noir
     ok = (missing == 0) | ((missing <= s.fewer_components_mn[None, :n]) & mn[:, None])
     ok &= ~s.mage_noir_only[None, :n] | mn[:, None]
