@@ -91,7 +91,6 @@ def _cmd_scenarios(args: argparse.Namespace) -> int:
 
 
 def _add_run(sub: argparse._SubParsersAction) -> None:
-    from simulator.backends import DEFAULT_BATCH
     from simulator.bots import DEFAULT_BOT
 
     p = sub.add_parser("run", help="play games and report the win rate")
@@ -100,7 +99,7 @@ def _add_run(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--players", type=int, default=None, help="number of players, 1-4")
     p.add_argument("--games", type=int, default=None,
                    help="games to play (default 1000; with --precision, the maximum)")
-    _play_options(p, DEFAULT_BATCH, DEFAULT_BOT)
+    _play_options(p, DEFAULT_BOT)
     p.add_argument("--precision", type=float, default=None, metavar="P",
                    help="play until the win rate's 95%% interval is within P on each side "
                         "(e.g. 0.01; sequential rule in simulator/run.py)")
@@ -110,12 +109,16 @@ def _add_run(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(handler=_cmd_run)
 
 
-def _play_options(p: argparse.ArgumentParser, batch: int, bot: str) -> None:
+def _play_options(p: argparse.ArgumentParser, bot: str) -> None:
+    from simulator.backends import MAX_BATCH
+
     p.add_argument("--seed", type=int, default=1, help="run seed (default 1)")
     p.add_argument("--jobs", type=int, default=None,
                    help="worker processes (default 1; --backend dask without --scheduler: one per "
                         "core; ray: every CPU of the ray cluster)")
-    p.add_argument("--batch-size", type=int, default=batch, help=f"games per chunk (default {batch})")
+    p.add_argument("--batch-size", type=int, default=None,
+                   help="games per chunk (default: the games split evenly over the workers, at "
+                        f"most {MAX_BATCH} a chunk)")
     p.add_argument("--backend", default="loky", metavar="NAME",
                    help="where chunks run: loky (processes here, default), dask, ray "
                         "(pip install \".[dask]\" / \".[ray]\"; ray honours RAY_ADDRESS)")
@@ -190,7 +193,6 @@ def _cmd_run(args: argparse.Namespace) -> int:
 
 
 def _add_compare(sub: argparse._SubParsersAction) -> None:
-    from simulator.backends import DEFAULT_BATCH
     from simulator.bots import DEFAULT_BOT
 
     p = sub.add_parser("compare", help="two decks, or one deck on every level, on the same seeds")
@@ -199,7 +201,7 @@ def _add_compare(sub: argparse._SubParsersAction) -> None:
     _scenario_options(p)
     p.add_argument("--players", type=int, default=None, help="number of players, 1-4")
     p.add_argument("--games", type=int, default=1000, help="paired games per run (default 1000)")
-    _play_options(p, DEFAULT_BATCH, DEFAULT_BOT)
+    _play_options(p, DEFAULT_BOT)
     p.add_argument("--figure", metavar="PNG", default=None, help="write the comparison figure")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(handler=_cmd_compare)

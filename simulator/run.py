@@ -34,7 +34,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from simulator.backends import DEFAULT_BACKEND, DEFAULT_BATCH, Backend, open_backend
+from simulator.backends import DEFAULT_BACKEND, Backend, auto_batch, open_backend
 from simulator.bots import DEFAULT_BOT, make_bot
 from simulator.cards import CardDB, load_cards
 from simulator.decks import Deck
@@ -363,7 +363,7 @@ def _load_deck_or_example(name, db, min_cards, load_deck) -> Deck:
 
 def simulate(decks: Sequence[Deck | str | Path] | Deck | str | Path, scenario: Scenario | str | Path,
              level: str | None = None, players: int | None = None, games: int | None = None,
-             seed: int = 1, jobs: int | None = None, batch_size: int = DEFAULT_BATCH,
+             seed: int = 1, jobs: int | None = None, batch_size: int | None = None,
              bot: str = DEFAULT_BOT, options: RuleOptions | None = None, db: CardDB | None = None,
              precision: float | None = None, keep_turns: bool | None = None,
              progress: bool | None = None, on_chunk: Callable[[int, int], None] | None = None,
@@ -382,6 +382,8 @@ def simulate(decks: Sequence[Deck | str | Path] | Deck | str | Path, scenario: S
     ``jobs`` workers started and closed here) or ``"ray"`` (see :mod:`simulator.backends`);
     or an open :class:`~simulator.backends.Backend`, reused and left open (``jobs`` and
     ``scheduler`` are then the backend's). The result is the same whatever the backend.
+    ``batch_size``: games per chunk (None: the games split evenly over the backend's workers,
+    at most ``backends.MAX_BATCH`` per chunk; see :func:`~simulator.backends.auto_batch`).
     """
     db = db or load_cards()
     options = options or RuleOptions()
@@ -390,7 +392,7 @@ def simulate(decks: Sequence[Deck | str | Path] | Deck | str | Path, scenario: S
     decks, level, players = matchup.decks, matchup.level, matchup.players
     if games is not None and games < 1:
         raise UserError(f"--games must be at least 1, not {games}")
-    if batch_size < 1:
+    if batch_size is not None and batch_size < 1:
         raise UserError(f"--batch-size must be at least 1, not {batch_size}")
     if jobs is not None and jobs < 1:
         raise UserError(f"--jobs must be at least 1, not {jobs}")
@@ -407,7 +409,8 @@ def simulate(decks: Sequence[Deck | str | Path] | Deck | str | Path, scenario: S
     try:
         done = 0
         for look, stop in enumerate(stops, 1):
-            runner.run(chunk_ranges(stop, batch_size, start=done))
+            chunk = batch_size or auto_batch(stop - done, executor.workers)
+            runner.run(chunk_ranges(stop, chunk, start=done))
             done = stop
             if plan:
                 met, interval = _precision_met(runner.aggregate.count("win"), done, plan)

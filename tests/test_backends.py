@@ -141,6 +141,21 @@ def test_waves_for_backends_that_cannot_stream(local, db, monkeypatch):
     assert_same_run(local, res)
 
 
+def test_without_a_batch_size_the_games_are_split_over_the_workers(local, db):
+    """The automatic chunk size: one chunk per worker, at most MAX_BATCH games each; the
+    games are the same as with any other chunking."""
+    assert backends.auto_batch(10_000, 2) == 5_000
+    assert backends.auto_batch(10**6, 2) == backends.MAX_BATCH
+    assert backends.auto_batch(3, 8) == 1
+    done = []
+    backend = JoblibBackend("threading", 2)
+    assert backend.workers == 2
+    res = simulate(FIRE, "duke", games=GAMES, seed=SEED, db=db, backend=backend,
+                   on_chunk=lambda n, _planned: done.append(n))
+    assert done == [GAMES // 2, GAMES]
+    assert_same_run(local, res)
+
+
 def test_ray_backend_plays_the_same_games(local, db):
     pytest.importorskip("ray")
     res = simulate(FIRE, "duke", games=GAMES, seed=SEED, batch_size=60, jobs=2, db=db, backend="ray")

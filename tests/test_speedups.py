@@ -7,8 +7,8 @@ Why: the hot paths of a main-phase decision use shortcuts (see the docstrings th
 - ``actions.Readiness``: costs, shortfalls and Mage Noir status computed once per decision
   and shared by the legal actions, the policy, the usage counters and ``prepare``;
 - sparse or per-kind versions of bot scores (``trade_enables``, ``slot_taken_by_equal``,
-  the needed-words product), the integer ``demand``, the closed-form placement rule of
-  ``mana.add_to_ether``.
+  the needed-words product, the prepared spells' activate and channel scores), the integer
+  ``demand``, the closed-form placement rule of ``mana.add_to_ether``.
 
 Each test compares a shortcut with the full-width formula it replaced, written out again
 here, on game states reached by real games (the example decks and a deck full of the cards
@@ -26,14 +26,14 @@ import pytest
 from engine_fixtures import ScriptedPolicy, make_engine, play_capturing
 
 from simulator.bots import make_bot
-from simulator.bots.base import BasePolicy
+from simulator.bots.base import NEG, BasePolicy
 from simulator.cards import COMPONENT_WORDS, ELEMENTS, load_cards
 from simulator.decks import Deck, load_deck
 from simulator.engine import actions, board, handlers_components, handlers_water, turns, usage
 from simulator.engine.core import DecisionSeries, EngineError
 from simulator.engine.mana import add_to_ether
 from simulator.engine.rng import game_seeds
-from simulator.engine.state import EQUIPMENT
+from simulator.engine.state import EQUIPMENT, PREPARED, adversary_present
 from simulator.engine.tables import WORD_INDEX
 from simulator.scenarios import load_scenario
 
@@ -183,10 +183,12 @@ def _castable_full(eng, games, player) -> np.ndarray:
 def test_readiness_and_its_readers_equal_the_full_computations(monkeypatch):
     def check(eng, games, player):
         words = _words(eng)
+        kinds = eng.tables.n_player_cards  # a Readiness covers the player cards only
         ready = actions.readiness(eng, games, player)
-        np.testing.assert_array_equal(ready.cost, actions.effective_cost(eng, games, player))
+        np.testing.assert_array_equal(ready.cost,
+                                      actions.effective_cost(eng, games, player)[:, :kinds])
         np.testing.assert_array_equal(
-            ready.shortfall, actions.component_shortfall(eng, games, player)[..., words])
+            ready.shortfall, actions.component_shortfall(eng, games, player)[:, :kinds, words])
         np.testing.assert_array_equal(ready.mage_noir, board.is_mage_noir(eng, games, player))
         expected = _can_prepare_full(eng, games, player)
         np.testing.assert_array_equal(actions.can_prepare(eng, games, player, ready), expected)
@@ -196,7 +198,7 @@ def test_readiness_and_its_readers_equal_the_full_computations(monkeypatch):
         half = np.arange(len(games)) % 2 == 0  # a subset keeps its rows
         sub = ready.rows(half)
         np.testing.assert_array_equal(
-            sub.cost, actions.effective_cost(eng, games[half], player[half]))
+            sub.cost, actions.effective_cost(eng, games[half], player[half])[:, :kinds])
         assert ready.rows(np.ones(len(games), bool)) is ready
 
     assert _positions(check, monkeypatch) > 2000
@@ -249,6 +251,50 @@ def _demand_full(eng, games, players) -> np.ndarray:
     return np.maximum(want - eng.state.reserve[games, players], 0)
 
 
+def _channel_enables_full(eng, games, players, f, cards) -> np.ndarray:
+    """(n, S) ``BasePolicy.channel_enables`` for every slot, from the full arrays: the value
+    of the hand cards, affordable and preparable but for their components, that the words
+    of the card in each slot would complete."""
+    short = actions.component_shortfall(eng, games, players)  # (n, C, 35)
+    hand = eng.state.hand[games, players] > 0
+    cost = actions.effective_cost(eng, games, players)
+    affordable = (cost <= eng.state.reserve[games, players][:, None, :]).all(axis=2) & hand
+    mn = board.is_mage_noir(eng, games, players)
+    affordable &= ~eng.statics.mage_noir_only[None, :] | mn[:, None]
+    affordable[:, eng.tables.n_player_cards:] = False
+    gives = eng.tables.provides[cards] > 0  # (n, S, 35)
+    after = np.maximum(short[:, None, :, :] - gives[:, :, None, :], 0).sum(axis=3)  # (n, S, C)
+    unlocked = affordable[:, None, :] & (short.sum(axis=2) > 0)[:, None, :] & (after == 0)
+    return (unlocked * f.value[None, None, :]).sum(axis=2)
+
+
+def _spell_blocks_full(bot, eng, games, players, ready) -> np.ndarray:
+    """The activate and channel blocks of ``BasePolicy.main_action_scores`` as written before
+    the shortcut (dense over every board slot, not only the prepared ones)."""
+    st, t, f = eng.state, eng.tables, bot.features(eng)
+    present = adversary_present(st, t.is_adversary, games)
+    adv_hp = bot.adversary_hp(eng, games)
+    enemy_perms = bot.enemy_permanents(eng, games)
+    hurt = (20 - st.hp[games, players]).clip(0)
+    needs = bot.words_needed(eng, games, players, ready=ready)
+    provides_needed = (needs > 0).astype(np.int64) @ t.provides[:, ready.words].T.astype(np.int64)
+    cards = board.board_cards(eng, games, players)
+    prepared = st.board_zone[games, players] == PREPARED
+    dmg = f.damage[cards] * np.where(f.needs_opponent[cards], present[:, None],
+                                     (present | enemy_perms)[:, None])
+    lethal = dmg >= adv_hp[:, None]
+    act = 4.0 * dmg + f.heal[cards] * np.minimum(hurt, 6)[:, None] / 3 + 3.0 * f.draw[cards]
+    act += 2.0 * f.mana[cards] + 1000.0 * (lethal & present[:, None] & (dmg > 0))
+    act -= 20.0 * f.harms_own[cards] * ~(present | enemy_perms)[:, None]
+    act += np.where(f.removal[cards], np.where(enemy_perms, 12.0, -50.0)[:, None], 0.0)
+    channel_value = 6.0 * np.take_along_axis(provides_needed, cards, axis=1)
+    channel_value += 1.0 * f.channel_only[cards]
+    channel_value += 2.0 * _channel_enables_full(eng, games, players, f, cards)
+    return np.concatenate([np.where(prepared, act - 1.0, NEG),
+                           np.where(prepared & (channel_value > 0),
+                                    channel_value + 0.5 * (dmg == 0), NEG)], axis=1)
+
+
 def test_bot_scores_equal_the_full_formulas(monkeypatch):
     bot = BasePolicy()
 
@@ -274,6 +320,11 @@ def test_bot_scores_equal_the_full_formulas(monkeypatch):
         demand = bot.demand(eng, games, players)
         assert demand.dtype == np.float64
         np.testing.assert_array_equal(demand, _demand_full(eng, games, players))
+        # the activate and channel blocks, scored at the prepared slots only
+        sp = actions.action_space(eng)
+        np.testing.assert_array_equal(
+            bot.main_action_scores(eng, games, players, None, ready)[:, sp.activate:sp.trade],
+            _spell_blocks_full(bot, eng, games, players, ready))
         # the scores with the engine's Readiness are those the bot computes on its own
         options = actions.legal_actions(eng, games, players, ready)
         np.testing.assert_array_equal(

@@ -226,12 +226,21 @@ class BasePolicy:
         ``NEG`` keeps it unused. Crude rules: free cards (Druid horns), HP for cards while
         healthy (Crimson ritual), surplus cards or a lethal total for damage (Emptiness and
         decomposition rituals), protect Equipment the Warrior-mage ritual would destroy."""
-        from simulator.engine.abilities import ABILITY_NAMES, indestructible_candidates, slot_abilities
+        from simulator.engine.abilities import (
+            ABILITY_NAMES,
+            ability_index,
+            indestructible_candidates,
+            slot_abilities,
+        )
         from simulator.engine.state import EQUIPMENT, PERMANENT
 
         st = eng.state
+        if (ability_index(eng) < 0).all():  # no card of the batch has an ability: all NEG
+            return np.full((len(games), st.board_card.shape[2]), NEG)
         which = slot_abilities(eng, games, players)
         scores = np.full(which.shape, NEG)
+        if (which < 0).all():  # none in play: every score below would stay NEG
+            return scores
 
         def use(name: str, ok: np.ndarray, worth: float) -> None:
             here = (which == ABILITY_NAMES.index(name)) & ok[:, None]
@@ -239,7 +248,7 @@ class BasePolicy:
 
         hp = st.hp[games, players]
         hand = st.hand[games, players].sum(axis=1)
-        present = adversary_present(st, eng.tables.is_adversary)[games]
+        present = adversary_present(st, eng.tables.is_adversary, games)
         adv_hp = self.adversary_hp(eng, games)
         use("druid_horns", np.ones(len(games), bool), 8.0)
         use("crimson_ritual", (hp >= 12) & (st.deck_len[games, players] > 5), 3.0)
@@ -280,7 +289,7 @@ class BasePolicy:
         sp = action_space(eng)
         n = len(games)
         scores = np.zeros((n, sp.size))
-        present = adversary_present(st, t.is_adversary)[games]
+        present = adversary_present(st, t.is_adversary, games)
         adv_hp = self.adversary_hp(eng, games)
         enemy_perms = self.enemy_permanents(eng, games)
         hurt = (20 - st.hp[games, players]).clip(0)
@@ -292,23 +301,25 @@ class BasePolicy:
         prep = 5.0 + f.value[None, :] + 3.0 * (t.card_type[None, :] > 0)
         prep = prep + 2.0 * provides_needed
         scores[:, sp.prepare:sp.activate] = prep
-        # activate / channel prepared spells
-        cards = board_cards(eng, games, players)
-        prepared = st.board_zone[games, players] == PREPARED
-        dmg = f.damage[cards] * np.where(f.needs_opponent[cards], present[:, None],
-                                         (present | enemy_perms)[:, None])
-        lethal = dmg >= adv_hp[:, None]
-        act = 4.0 * dmg + f.heal[cards] * np.minimum(hurt, 6)[:, None] / 3 + 3.0 * f.draw[cards]
-        act += 2.0 * f.mana[cards] + 1000.0 * (lethal & present[:, None] & (dmg > 0))
-        act -= 20.0 * f.harms_own[cards] * ~(present | enemy_perms)[:, None]
+        # activate / channel prepared spells: scored at the prepared slots only, a few per
+        # game (m pairs of row r, slot s, card c); every other slot of both blocks is NEG
+        scores[:, sp.activate:sp.trade] = NEG
+        r, s = np.nonzero(st.board_zone[games, players] == PREPARED)  # (m,)
+        c = np.maximum(st.board_card[games[r], players[r], s], 0, dtype=np.intp)  # (m,)
+        on_adv, on_any = present[r], (present | enemy_perms)[r]  # damage has a target
+        dmg = f.damage[c] * np.where(f.needs_opponent[c], on_adv, on_any)
+        lethal = dmg >= adv_hp[r]
+        act = 4.0 * dmg + f.heal[c] * np.minimum(hurt[r], 6) / 3 + 3.0 * f.draw[c]
+        act += 2.0 * f.mana[c] + 1000.0 * (lethal & on_adv & (dmg > 0))
+        act -= 20.0 * f.harms_own[c] * ~on_any
         # removal (Engulfment, Fission): only worth it with an enemy Permanent to destroy
-        act += np.where(f.removal[cards], np.where(enemy_perms, 12.0, -50.0)[:, None], 0.0)
-        channel_value = 6.0 * np.take_along_axis(provides_needed, cards, axis=1)  # (n, S)
-        channel_value += 1.0 * f.channel_only[cards]
-        channel_value += 2.0 * self.channel_enables(eng, games, players, f, ready, cards, prepared)
-        scores[:, sp.activate:sp.channel] = np.where(prepared, act - 1.0, NEG)
-        scores[:, sp.channel:sp.trade] = np.where(prepared & (channel_value > 0),
-                                                  channel_value + 0.5 * (dmg == 0), NEG)
+        act += np.where(f.removal[c], np.where(enemy_perms[r], 12.0, -50.0), 0.0)
+        channel_value = 6.0 * provides_needed[r, c]
+        channel_value += 1.0 * f.channel_only[c]
+        channel_value += 2.0 * self.channel_enables(eng, games, players, f, ready, r, c)
+        scores[r, sp.activate + s] = act - 1.0
+        worth = channel_value > 0
+        scores[r[worth], sp.channel + s[worth]] = (channel_value + 0.5 * (dmg == 0))[worth]
         # trades: only when one trade makes a card in hand affordable right now
         scores[:, sp.trade:] = np.where(self.trade_enables(eng, games, players, f, ready), 1.0, NEG)
         # a second Ritual adds nothing once the player is a Mage Noir (its status stacks no more)
@@ -324,50 +335,40 @@ class BasePolicy:
         """(n, C) bool: an Equipment whose slot already holds Equipment worth as much.
 
         One pass per Equipment slot kind of the batch's cards (none without Equipment)
-        rather than per board slot: the best value held in each kind, given to the cards
-        of that kind."""
+        rather than per board slot, over the Equipment in play only (a few per game): the
+        best value held in each kind, given to the cards of that kind."""
         from simulator.engine.state import EQUIPMENT
 
         t = eng.tables
-        held_value = np.full((len(games), t.size), -np.inf)  # (n, C)
+        n = len(games)
+        held_value = np.full((n, t.size), -np.inf)  # (n, C)
         equipment = t.card_type == 2  # (C,)
         kinds = np.unique(t.slot[equipment])
         if len(kinds):
-            cards = board_cards(eng, games, players)  # (n, S)
-            equipped = eng.state.board_zone[games, players] == EQUIPMENT
-            slot_of = np.where(equipped, t.slot[cards], -2)  # (n, S) -2: no Equipment there
-            value = f.value[cards]  # (n, S)
+            r, s = np.nonzero(eng.state.board_zone[games, players] == EQUIPMENT)  # (m,)
+            card = eng.state.board_card[games[r], players[r], s].astype(np.intp)  # (m,)
             for kind in kinds:
-                held = np.where(slot_of == kind, value, -np.inf).max(axis=1)  # (n,)
+                here = t.slot[card] == kind
+                held = np.full(n, -np.inf)  # (n,)
+                np.maximum.at(held, r[here], f.value[card[here]])
                 held_value[:, equipment & (t.slot == kind)] = held[:, None]
         return held_value >= f.value[None, :]
 
-    def channel_enables(self, eng, games, players, f, ready, cards, prepared) -> np.ndarray:
-        """(n, S) worth of the hand cards that channeling each prepared spell would make
-        preparable right now: the spell supplies their last missing component words and the
-        reserve already pays for them. Why: a channel is worth what it unlocks (a Draconic
-        flame channeled lets three Flame projectiles follow), not only how many needed words
-        it provides.
-
-        Only (game, slot) pairs of prepared spells that provide a word the hand lacks are
-        looked at, a few per decision."""
-        t = eng.tables
-        words = ready.words
-        short = ready.shortfall  # (n, C, W)
-        hand = eng.state.hand[games, players] > 0  # (n, C)
-        reserve = eng.state.reserve[games, players].astype(np.int64)  # (n, E)
-        affordable = (ready.cost <= reserve[:, None, :]).all(axis=2) & hand  # (n, C)
-        affordable &= ~eng.statics.mage_noir_only[None, :] | ready.mage_noir[:, None]
-        gives = t.provides[:, words] > 0  # (C, W)
-        lacking = (short > 0) & affordable[:, :, None]  # (n, C, W)
-        helps = prepared & (gives[cards] & lacking.any(axis=1)[:, None, :]).any(axis=2)  # (n, S)
-        row, slot = np.nonzero(helps)
-        worth = np.zeros(cards.shape)
-        if len(row):
-            after = np.maximum(short[row] - gives[cards[row, slot]][:, None, :], 0)  # (m, C, W)
-            unlocked = affordable[row] & (short[row].sum(axis=2) > 0) & (after.sum(axis=2) == 0)
-            worth[row, slot] = (unlocked * f.value[None, :]).sum(axis=1)
-        return worth
+    def channel_enables(self, eng, games, players, f, ready, r, c) -> np.ndarray:
+        """(m,) worth of the hand cards that channeling the prepared card ``c`` of game row
+        ``r`` (m pairs) would make preparable right now: it supplies their last missing
+        component words and the reserve already pays for them. Why: a channel is worth what
+        it unlocks (a Draconic flame channeled lets three Flame projectiles follow), not
+        only how many needed words it provides. Looked at for the m pairs only."""
+        cp = eng.tables.n_player_cards
+        gives = eng.tables.provides[:, ready.words] > 0  # (C, W)
+        short = ready.shortfall[r]  # (m, Cp, W)
+        hand = eng.state.hand[games[r], players[r], :cp] > 0  # (m, Cp)
+        usable = hand & ready.affordable[r] & (ready.missing[r] > 0)  # (m, Cp)
+        usable &= ~eng.statics.mage_noir_only[None, :cp] | ready.mage_noir[r, None]
+        after = np.maximum(short - gives[c][:, None, :], 0).sum(axis=2)  # (m, Cp)
+        unlocked = usable & (after == 0)
+        return (unlocked * f.value[None, :cp]).sum(axis=1)
 
     def trade_enables(self, eng, games, players, f, ready=None) -> np.ndarray:
         """(n, E) bool: taking one Mana of the element by a 2-for-1 trade makes some card in
@@ -376,8 +377,9 @@ class BasePolicy:
         Only cards in hand, worth something and with all their components can be enabled:
         the Mana is looked at for those (game, card) pairs only, a few per game."""
         ready = readiness(eng, games, players, ready)
-        in_hand = eng.state.hand[games, players] > 0
-        candidate = in_hand & (f.value[None, :] > 0) & (ready.shortfall.sum(axis=2) == 0)
+        kinds = eng.tables.n_player_cards  # the Readiness covers the player cards
+        in_hand = eng.state.hand[games, players, :kinds] > 0
+        candidate = in_hand & (f.value[None, :kinds] > 0) & (ready.missing == 0)
         row, card = np.nonzero(candidate)  # (m,) pairs
         reserve = eng.state.reserve[games[row], players[row]].astype(np.int64)  # (m, E)
         cost = ready.cost[row, card]  # (m, E)
@@ -406,6 +408,9 @@ class BasePolicy:
     def words_needed(self, eng, games, players, ready=None) -> np.ndarray:
         """(n, W) component words missing for the cards in hand, over the words some card
         requires (``ready.words``, ``eng.tables.words``): no other word can be missing."""
-        short = readiness(eng, games, players, ready).shortfall  # (n, C, W)
-        in_hand = eng.state.hand[games, players] > 0
-        return (short * in_hand[:, :, None]).max(axis=1)
+        short = readiness(eng, games, players, ready).shortfall  # (n, Cp, W) player cards
+        in_hand = eng.state.hand[games, players, :short.shape[1]] > 0
+        needs = np.empty((len(games), short.shape[2]), np.int64)
+        for j in range(short.shape[2]):  # word by word: a max over the middle axis of the
+            needs[:, j] = (short[:, :, j] * in_hand).max(axis=1)  # (n, C, W) was far slower
+        return needs

@@ -29,9 +29,9 @@ class GreedyPolicy(BasePolicy):
         t = eng.tables
         cards = np.maximum(eng.state.board_card[games, players], 0)  # (n, S)
         # words missing for hand cards whose Mana is already there: channeling helps *now*
-        affordable = (eng.state.reserve[games, players][:, None, :] >= ready.cost).all(axis=2)
-        in_hand = (eng.state.hand[games, players] > 0) & affordable  # (n, C)
-        short = ready.shortfall  # (n, C, W) over the words some card requires
+        affordable = ready.affordable  # (n, Cp) over the player cards
+        in_hand = (eng.state.hand[games, players, :t.n_player_cards] > 0) & affordable
+        short = ready.shortfall  # (n, Cp, W) over the words some card requires
         needed_now = (short * in_hand[:, :, None]).max(axis=1) > 0  # (n, W)
         provides = t.provides[:, ready.words]  # (C, W)
         helps_now = (provides[cards] * needed_now[:, None, :]).sum(axis=2) > 0  # (n, S)

@@ -51,7 +51,7 @@ class PlannerPolicy(BasePolicy):
         from simulator.engine.state import adversary_present
 
         st = eng.state
-        absent = ~adversary_present(st, eng.tables.is_adversary)[games]
+        absent = ~adversary_present(st, eng.tables.is_adversary, games)
         cards = board_cards(eng, games, players)
         perms = (st.adv_card[games] >= 0) & (st.adv_hp[games] > 0)
         weakest = np.where(perms, st.adv_hp[games], 10**6).min(axis=1)  # (n,)

@@ -42,7 +42,8 @@ from simulator.engine.handlers import (
     trade_price,
 )
 from simulator.engine.mana import add_to_ether
-from simulator.engine.state import CHANNELED, EQUIPMENT, PERMANENT, PREPARED, RITUAL
+from simulator.engine.short_axis import covers, sum_last
+from simulator.engine.state import CHANNELED, EQUIPMENT, PERMANENT, PREPARED, RITUAL, player_rows
 from simulator.engine.tables import WORD_INDEX, word_columns
 from simulator.engine.usage import count_actions
 from simulator.engine.zones import discard_chosen
@@ -129,15 +130,16 @@ def effective_cost(eng: Engine, games: np.ndarray, player: np.ndarray,
 
 
 def component_shortfall(eng: Engine, games: np.ndarray, player: np.ndarray,
-                        words: np.ndarray | None = None) -> np.ndarray:
+                        words: np.ndarray | None = None, kinds: int | None = None) -> np.ndarray:
     """(n, C, W) component words missing to prepare each card kind (0 when satisfied).
 
     words: (W,) the word columns (``tables.word_layout``; None: all 35 words). Only the
     words some card requires (``eng.tables.words``) can be missing: the rules and the bots
     pass that compact layout, the full one is for callers indexing by ``WORD_INDEX``.
+    kinds: only the first ``kinds`` card kinds (the player cards, see :class:`Readiness`).
     """
     have = component_instances(eng, games, player, words)  # (n, W) Water drop, Prodigious cards
-    need = component_requirements(eng, games, player, words)  # (n, C, W) Fire mask
+    need = component_requirements(eng, games, player, words)[:, :kinds]  # (n, C, W) Fire mask
     return np.maximum(need - have[:, None, :], 0)
 
 
@@ -152,14 +154,19 @@ class Readiness:
     ``turns.main_phase`` builds them right before :func:`legal_actions`, and
     :func:`apply_actions` stops handing them on once one action has changed the state.
     Every reader also works without them (``ready=None``: computed afresh).
+
+    Only the player cards are covered (``Cp = tables.n_player_cards`` columns, local ids
+    ``0 .. Cp-1``): the Adversary's cards, often half the table, are never prepared.
     """
 
     games: np.ndarray      # (n,) game indices
     player: np.ndarray     # (n,) the player of each game
-    cost: np.ndarray       # (n, C, E) int64 effective_cost (read-only)
-    shortfall: np.ndarray  # (n, C, W) int64 component_shortfall over the columns ``words``
+    cost: np.ndarray       # (n, Cp, E) int64 effective_cost (read-only)
+    shortfall: np.ndarray  # (n, Cp, W) int64 component_shortfall over the columns ``words``
     words: np.ndarray      # (W,) the batch's required words (BatchTables.words)
     mage_noir: np.ndarray  # (n,) bool is_mage_noir
+    missing: np.ndarray    # (n, Cp) int64 words missing in all (shortfall summed over words)
+    affordable: np.ndarray  # (n, Cp) bool the reserve covers the cost
 
     def rows(self, r: np.ndarray) -> Readiness:
         """The same facts for a subset of the games (r: row indices or a boolean mask);
@@ -167,8 +174,13 @@ class Readiness:
         r = np.asarray(r)
         if r.dtype == bool and r.shape == self.mage_noir.shape and r.all():
             return self
-        return Readiness(self.games[r], self.player[r], self.cost[r], self.shortfall[r],
-                         self.words, self.mage_noir[r])
+        games = self.games[r]
+        if self.cost.strides[0] == 0:  # the printed costs' broadcast view: stays a view
+            cost = np.broadcast_to(self.cost[0], (len(games),) + self.cost.shape[1:])
+        else:
+            cost = self.cost[r]
+        return Readiness(games, self.player[r], cost, self.shortfall[r], self.words,
+                         self.mage_noir[r], self.missing[r], self.affordable[r])
 
     def check(self, games: np.ndarray, player: np.ndarray) -> Readiness:
         """Itself, after making sure it was built for exactly these games and players."""
@@ -184,9 +196,12 @@ def readiness(eng: Engine, games: np.ndarray, player: np.ndarray,
     if ready is not None:
         return ready.check(games, player)
     mn = is_mage_noir(eng, games, player)
-    words = eng.tables.words
-    return Readiness(np.asarray(games), np.asarray(player), effective_cost(eng, games, player, mn),
-                     component_shortfall(eng, games, player, words), words, mn)
+    words, kinds = eng.tables.words, eng.tables.n_player_cards
+    cost = effective_cost(eng, games, player, mn)[:, :kinds]
+    shortfall = component_shortfall(eng, games, player, words, kinds)
+    reserve = eng.state.reserve[games, player]
+    return Readiness(np.asarray(games), np.asarray(player), cost, shortfall, words, mn,
+                     sum_last(shortfall), covers(reserve, cost))
 
 
 def can_prepare(eng: Engine, games: np.ndarray, player: np.ndarray,
@@ -197,14 +212,13 @@ def can_prepare(eng: Engine, games: np.ndarray, player: np.ndarray,
     """
     st, t, s = eng.state, eng.tables, eng.statics
     ready = readiness(eng, games, player, ready)
-    hand = st.hand[games, player] > 0
-    hand[:, t.n_player_cards:] = False
-    affordable = (st.reserve[games, player][:, None, :] >= ready.cost).all(2)
-    short = ready.shortfall  # (n, C, W) over the required words
-    missing = short.sum(axis=2)
+    kinds = t.n_player_cards  # the Adversary's cards (columns kinds..C-1) are never prepared
+    hand = player_rows(st.hand, games, player)[:, :kinds] > 0
+    short = ready.shortfall  # (n, Cp, W) over the required words
+    missing = ready.missing
     mn = ready.mage_noir
-    ok = missing <= fewer_components_allowed(eng, games, player, mn)  # Mage Noir, King of trees
-    alt_word, alt_element = s.alt_component[:, 0], s.alt_component[:, 1]
+    ok = missing <= fewer_components_allowed(eng, games, player, mn)[:, :kinds]  # Mage Noir, King of trees
+    alt_word, alt_element = s.alt_component[:kinds, 0], s.alt_component[:kinds, 1]
     if (alt_word >= 0).any():
         # e.g. Fire ball: discard another Fire card from hand instead of the Flame component.
         own_element_cards = _hand_cards_of_element(eng, games, player)
@@ -214,13 +228,15 @@ def can_prepare(eng: Engine, games: np.ndarray, player: np.ndarray,
             only_that = (missing[:, c] == alt_short) & (missing[:, c] == 1)
             spare = own_element_cards[:, alt_element[c]] - (t.element[c] == alt_element[c])
             ok[:, c] |= only_that & (spare > 0)
-    ok &= ~s.mage_noir_only[None, :] | mn[:, None]
-    unique = np.flatnonzero(s.unique)
+    ok &= ~s.mage_noir_only[None, :kinds] | mn[:, None]
+    unique = np.flatnonzero(s.unique[:kinds])
     if len(unique):  # Unique: never a second copy in play (e.g. King of trees)
         held = (st.board_card[games, player][:, :, None] == unique[None, None, :]).any(axis=1)
         ok[:, unique] &= ~held
     has_room = free_slot(eng, games, player) >= 0
-    return hand & affordable & ok & has_room[:, None]
+    legal = np.zeros((len(games), t.size), bool)
+    legal[:, :kinds] = hand & ready.affordable & ok & has_room[:, None]
+    return legal
 
 
 def _hand_cards_of_element(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.ndarray:
@@ -254,7 +270,7 @@ def legal_actions(eng: Engine, games: np.ndarray, player: np.ndarray,
 
 def trade_pile(eng: Engine, games: np.ndarray) -> np.ndarray:
     """(n,) the pile a trade is made with: the largest (pile 0 on a tie)."""
-    sizes = eng.state.ether[games].sum(axis=2)
+    sizes = sum_last(eng.state.ether[games])
     return np.where(sizes[:, 1] > sizes[:, 0], 1, 0)
 
 
@@ -262,7 +278,7 @@ def tradeable_elements(eng: Engine, games: np.ndarray, player: np.ndarray) -> np
     """(n, E) elements that can be taken by a 2-for-1 trade (R6.5), or 1 for 1 (Favorable winds)."""
     st = eng.state
     enough = st.reserve[games, player].sum(axis=1)[:, None] >= trade_price(eng, games, player)
-    sizes = st.ether[games].sum(axis=2)
+    sizes = sum_last(st.ether[games])
     present = (st.ether[games, 0] > 0) & (sizes[:, 0] >= sizes[:, 1])[:, None]
     present |= (st.ether[games, 1] > 0) & (sizes[:, 1] >= sizes[:, 0])[:, None]
     return present & enough
@@ -275,7 +291,7 @@ def trade(eng: Engine, games: np.ndarray, player: np.ndarray, element: np.ndarra
     and giving 1 Air (as the first Mana given) completes the trade for another element.
     """
     st = eng.state
-    sizes = st.ether[games].sum(axis=2)
+    sizes = sum_last(st.ether[games])
     has0 = (st.ether[games, 0, element] > 0) & (sizes[:, 0] >= sizes[:, 1])
     pile = np.where(has0, 0, 1)
     rows = np.arange(len(games))

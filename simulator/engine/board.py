@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from simulator.engine.core import Engine
+from simulator.engine.core import Engine, all_distinct
 from simulator.engine.mana import release_slot
 from simulator.engine.state import (
     CHANNELED,
@@ -22,6 +22,7 @@ from simulator.engine.state import (
     PERMANENT,
     RUNNING,
     WIN,
+    player_rows,
 )
 from simulator.engine.tables import word_layout
 
@@ -31,19 +32,23 @@ COMPONENT_ZONES = (CHANNELED, PERMANENT, EQUIPMENT)
 
 
 def board_cards(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.ndarray:
-    """(n, S) local card ids on the player's board, 0 where empty (mask with zones)."""
-    return np.maximum(eng.state.board_card[games, player], 0)
+    """(n, S) intp local card ids on the player's board, 0 where empty (mask with zones).
+
+    intp because the result indexes the (C, ...) card tables: numpy converts a narrower
+    index array to intp at every lookup, which made those lookups several times slower.
+    """
+    return np.maximum(player_rows(eng.state.board_card, games, player), 0, dtype=np.intp)
 
 
 def is_component(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.ndarray:
     """(n, S) bool slots usable as components: channeled spells, Permanents, Equipment."""
-    zone = eng.state.board_zone[games, player]
+    zone = player_rows(eng.state.board_zone, games, player)
     return (zone == CHANNELED) | (zone == PERMANENT) | (zone == EQUIPMENT)
 
 
 def in_play_static(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.ndarray:
     """(n, S) bool slots whose static abilities apply: Permanents, Equipment, Rituals."""
-    return eng.state.board_zone[games, player] >= PERMANENT
+    return player_rows(eng.state.board_zone, games, player) >= PERMANENT
 
 
 def is_mage_noir(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.ndarray:
@@ -58,11 +63,15 @@ def component_counts(eng: Engine, games: np.ndarray, player: np.ndarray,
 
     words: (W,) the word columns to count (``tables.word_layout``; None: all 35 words).
     """
-    provides = eng.tables.provides
-    if words is not None:
-        provides = provides[:, word_layout(words)]  # (C, W)
+    words = word_layout(words)
     cards = board_cards(eng, games, player)
-    return (provides[cards] * is_component(eng, games, player)[:, :, None]).sum(axis=1)
+    component = is_component(eng, games, player)
+    counts = np.empty((len(games), len(words)), np.int64)
+    # One word at a time, as (n, S) bool counts: a (n, S, W) product summed over the slots
+    # was several times slower for the 1 to 4 words asked.
+    for j, w in enumerate(words):
+        counts[:, j] = np.count_nonzero(component & (eng.tables.provides[:, w] > 0)[cards], axis=1)
+    return counts
 
 
 def component_slots(eng: Engine, games: np.ndarray, player: np.ndarray,
@@ -74,7 +83,7 @@ def component_slots(eng: Engine, games: np.ndarray, player: np.ndarray,
 
 def free_slot(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.ndarray:
     """(n,) int first empty board slot, -1 when the board is full."""
-    empty = eng.state.board_zone[games, player] == EMPTY
+    empty = player_rows(eng.state.board_zone, games, player) == EMPTY
     return np.where(empty.any(axis=1), np.argmax(empty, axis=1), -1)
 
 
@@ -148,7 +157,7 @@ def player_out(eng: Engine, games: np.ndarray, player: np.ndarray, reason: int) 
     games, player = games[fresh], player[fresh]
     if len(games) == 0:
         return
-    if len(np.unique(games)) < len(games):
+    if not all_distinct(games):
         # Several players of one game go out at once: one after the other, so that each
         # release into the Ether sees the piles the previous one left (placement rule).
         for q in np.unique(player):
@@ -157,10 +166,11 @@ def player_out(eng: Engine, games: np.ndarray, player: np.ndarray, reason: int) 
     st.out[games, player] = True
     st.out_reason[games, player] = reason
     eng.say(games, "is out of the game" + (" (0 HP)" if reason == OUT_HP else " (empty deck)"))
-    for s in range(st.board_card.shape[2]):
-        occupied = st.board_zone[games, player, s] != EMPTY
-        slot = np.full(occupied.sum(), s)
-        leave_board(eng, games[occupied], player[occupied], slot, TO_DISCARD)
+    occupied = st.board_zone[games, player] != EMPTY  # (n, S) nothing enters an out player's board
+    for s in np.flatnonzero(occupied.any(axis=0)):
+        here = occupied[:, s]
+        slot = np.full(here.sum(), s)
+        leave_board(eng, games[here], player[here], slot, TO_DISCARD)
     st.discard[games, player] += st.hand[games, player]
     st.hand[games, player] = 0
     st.reserve[games, player] = 0
@@ -177,8 +187,8 @@ def check_defeats(eng: Engine, games: np.ndarray | None = None) -> None:
     if games is None:
         # Every running game: on the whole (B, P) arrays, no gather (called after each step).
         dead = (st.hp <= 0) & ~st.out & st.running[:, None]
-        g, p = np.nonzero(dead)
-        if len(g):
+        if dead.any():  # rarely: skips the nonzero scan of the whole batch
+            g, p = np.nonzero(dead)
             player_out(eng, g, p, OUT_HP)
         return
     if len(games) == 0:

@@ -22,6 +22,18 @@ class EngineError(RuntimeError):
     """An internal inconsistency: the engine refuses to produce a wrong number."""
 
 
+def all_distinct(games: np.ndarray) -> bool:
+    """True when no game appears twice in ``games``.
+
+    Why the increasing test first: the engine's game lists are nearly always increasing, and
+    that test is much cheaper than the sort of ``np.unique``, which is the fallback.
+    """
+    games = np.asarray(games)
+    if len(games) < 2 or (games[1:] > games[:-1]).all():
+        return True
+    return len(np.unique(games)) == len(games)
+
+
 @dataclass
 class Engine:
     """One batch of games being played."""

@@ -120,7 +120,7 @@ def condition(step: Step, spec: str) -> np.ndarray:
     if name == "adversary_present":
         from simulator.engine.state import adversary_present
 
-        return adversary_present(step.eng.state, step.eng.tables.is_adversary)[step.games]
+        return adversary_present(step.eng.state, step.eng.tables.is_adversary, step.games)
     raise EngineError(f"unknown condition {spec!r}")
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from simulator.engine.board import TO_DISCARD, leave_board
-from simulator.engine.core import Engine, EngineError
+from simulator.engine.core import Engine, EngineError, all_distinct
 from simulator.engine.effects import Step
 from simulator.engine.state import EMPTY
 
@@ -129,7 +129,7 @@ def distinct_rounds(games: np.ndarray) -> list[np.ndarray]:
     times in one call (several players, several cards) run round by round.
     """
     games = np.asarray(games)
-    if len(np.unique(games)) == len(games):
+    if all_distinct(games):
         return [np.arange(len(games))]
     order = np.argsort(games, kind="stable")
     sorted_games = games[order]

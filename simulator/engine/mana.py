@@ -14,7 +14,8 @@ from __future__ import annotations
 import numpy as np
 
 from simulator.cards import ELEMENTS
-from simulator.engine.core import Engine
+from simulator.engine.core import Engine, EngineError, all_distinct
+from simulator.engine.short_axis import sum_last
 
 
 def add_to_ether(eng: Engine, games: np.ndarray, actor: np.ndarray, mana: np.ndarray) -> None:
@@ -23,17 +24,15 @@ def add_to_ether(eng: Engine, games: np.ndarray, actor: np.ndarray, mana: np.nda
     games: (n,) game indices (distinct); actor: (n,) deciding player on a tie;
     mana: (n, E) int Mana by element. One indivisible action.
     """
-    total = mana.sum(axis=1)
+    total = sum_last(mana)
     live = total > 0
-    if len(np.unique(games[live])) < live.sum():
-        from simulator.engine.core import EngineError
-
+    if not all_distinct(games[live]):
         raise EngineError("add_to_ether got the same game twice in one call")
     if not live.any():
         return
     games, actor, mana, total = games[live], actor[live], mana[live], total[live]
     ether = eng.state.ether
-    sizes = ether[games].sum(axis=2)  # (n, 2)
+    sizes = sum_last(ether[games])  # (n, 2)
     start = np.argmin(sizes, axis=1)
     tie = sizes[:, 0] == sizes[:, 1]
     if tie.any():
@@ -125,8 +124,6 @@ def pay_effect_cost(eng: Engine, games: np.ndarray, player: np.ndarray,
     if len(games) == 0:
         return
     if (eng.state.reserve[games, player] < cost).any():
-        from simulator.engine.core import EngineError
-
         raise EngineError("paid an effect cost the reserve could not cover")
     eng.state.reserve[games, player] -= cost
     add_to_ether(eng, games, player, cost)

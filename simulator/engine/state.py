@@ -96,10 +96,22 @@ class GameState:
         return GameState(**{f.name: getattr(self, f.name)[games].copy() for f in fields(self)})
 
 
-def adversary_present(state: GameState, is_adversary: np.ndarray) -> np.ndarray:
-    """(B,) bool: the Adversary card itself is in play.
+def player_rows(array: np.ndarray, games: np.ndarray, player: np.ndarray) -> np.ndarray:
+    """``array[games, player]`` for a (B, P, ...) state array: (n, ...) rows, a copy.
 
-    is_adversary: (C,) bool marks the local card ids that are the Adversary.
+    Why: one ``take`` along the flattened (B*P) axis is several times faster than numpy's
+    indexing with two index arrays, and the board is read this way at every decision.
     """
-    cards = state.adv_card
-    return np.any((cards >= 0) & is_adversary[np.maximum(cards, 0)], axis=1)
+    b, p = array.shape[:2]
+    flat = array.reshape((b * p,) + array.shape[2:])
+    return flat.take(np.asarray(games) * p + player, axis=0)
+
+
+def adversary_present(state: GameState, is_adversary: np.ndarray, games: np.ndarray) -> np.ndarray:
+    """(n,) bool: the Adversary card itself is in play in each of ``games``.
+
+    is_adversary: (C,) bool marks the local card ids that are the Adversary. Computed for the
+    asked games only: the bots ask at every main-phase decision, for the deciding games.
+    """
+    cards = state.adv_card[games]
+    return ((cards >= 0) & is_adversary[np.maximum(cards, 0, dtype=np.intp)]).any(axis=1)

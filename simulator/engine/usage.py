@@ -105,12 +105,11 @@ def castable_now(eng, games: np.ndarray, player: np.ndarray, ready=None) -> np.n
     shortfalls and Mage Noir status ``actions.can_prepare`` reads)."""
     from simulator.engine.actions import readiness
 
-    st, s = eng.state, eng.statics
+    s = eng.statics
     n = eng.tables.n_player_cards
-    ready = readiness(eng, games, player, ready)
-    cost = ready.cost[:, :n]
-    affordable = (st.reserve[games, player][:, None, :] >= cost).all(axis=2)
-    missing = ready.shortfall[:, :n].sum(axis=2)
+    ready = readiness(eng, games, player, ready)  # over the player cards only
+    affordable = ready.affordable
+    missing = ready.missing
     mn = ready.mage_noir
     ok = (missing == 0) | ((missing <= s.fewer_components_mn[None, :n]) & mn[:, None])
     ok &= ~s.mage_noir_only[None, :n] | mn[:, None]
