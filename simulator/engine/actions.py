@@ -241,8 +241,9 @@ def can_prepare(eng: Engine, games: np.ndarray, player: np.ndarray,
 
 def _hand_cards_of_element(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.ndarray:
     """(n, E) number of hand cards of each element."""
-    hand = eng.state.hand[games, player]  # (n, C)
-    onehot = eng.tables.element[:, None] == np.arange(E)[None, :]  # (C, E)
+    kinds = eng.tables.n_player_cards  # Adversary cards have no element (-1): not counted
+    hand = player_rows(eng.state.hand, games, player)[:, :kinds]  # (n, Cp)
+    onehot = eng.tables.element[:kinds, None] == np.arange(E)[None, :]  # (Cp, E)
     return hand @ onehot.astype(np.int64)
 
 
