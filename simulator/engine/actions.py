@@ -183,7 +183,10 @@ class Readiness:
                          self.mage_noir[r], self.missing[r], self.affordable[r])
 
     def check(self, games: np.ndarray, player: np.ndarray) -> Readiness:
-        """Itself, after making sure it was built for exactly these games and players."""
+        """Itself, after making sure it was built for exactly these games and players (the
+        very arrays it was built from, as in a main-phase decision, need no comparison)."""
+        if games is self.games and player is self.player:
+            return self
         if not (np.array_equal(self.games, games) and np.array_equal(self.player, player)):
             raise EngineError("Readiness used for other games or players than its own")
         return self
@@ -445,7 +448,7 @@ def _resolve_used_components(eng: Engine, games: np.ndarray, player: np.ndarray,
         still = st.board_card[g, p, s] == comp
         kw = t.keywords
         for_equipment = t.card_type[card[r]] == 2
-        forge = np.array(["forge" in kw[c] for c in comp])
+        forge = np.array(["forge" in k for k in kw], bool)[comp]  # per card kind, not game
         indestructible = indestructible_slots(eng, g, p)[:, s]
         equipment_used = (st.board_zone[g, p, s] == EQUIPMENT) | forge
         gone = still & for_equipment & equipment_used & ~indestructible
