@@ -176,7 +176,7 @@ class Readiness:
             return self
         games = self.games[r]
         if self.cost.strides[0] == 0:  # the printed costs' broadcast view: stays a view
-            cost = np.broadcast_to(self.cost[0], (len(games),) + self.cost.shape[1:])
+            cost = np.broadcast_to(self.cost[:1], (len(games),) + self.cost.shape[1:])
         else:
             cost = self.cost[r]
         return Readiness(games, self.player[r], cost, self.shortfall[r], self.words,
