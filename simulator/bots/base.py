@@ -25,6 +25,7 @@ from simulator.cards import ELEMENTS
 from simulator.engine.actions import action_space, effective_cost, readiness
 from simulator.engine.board import board_cards, component_slots
 from simulator.engine.damage import space
+from simulator.engine.short_axis import sum_last
 from simulator.engine.state import PREPARED, adversary_present
 
 NEG = -1e9
@@ -384,8 +385,8 @@ class BasePolicy:
         reserve = eng.state.reserve[games[row], players[row]].astype(np.int64)  # (m, E)
         cost = ready.cost[row, card]  # (m, E)
         deficit = np.maximum(cost - reserve, 0)  # (m, E)
-        one_short = deficit.sum(axis=1) == 1
-        spare = reserve.sum(axis=1) - (cost.sum(axis=1) - 1)  # Mana not needed by the card
+        one_short = sum_last(deficit) == 1
+        spare = sum_last(reserve) - (sum_last(cost) - 1)  # Mana not needed by the card
         worth = one_short & (spare >= 2)  # (m,)
         enables = np.zeros((len(games), eng.state.reserve.shape[2]), bool)  # (n, E)
         pair, element = np.nonzero((deficit > 0) & worth[:, None])
@@ -396,13 +397,13 @@ class BasePolicy:
     def adversary_hp(self, eng, games) -> np.ndarray:
         st = eng.state
         cards = st.adv_card[games]
-        mine = (cards >= 0) & eng.tables.is_adversary[np.maximum(cards, 0)]
+        mine = (cards >= 0) & eng.tables.is_adversary[np.maximum(cards, 0, dtype=np.intp)]
         return np.where(mine.any(axis=1), (st.adv_hp[games] * mine).sum(axis=1), 10**6)
 
     def enemy_permanents(self, eng, games) -> np.ndarray:
         st = eng.state
         cards = st.adv_card[games]
-        return ((cards >= 0) & ~eng.tables.is_adversary[np.maximum(cards, 0)] & (
+        return ((cards >= 0) & ~eng.tables.is_adversary[np.maximum(cards, 0, dtype=np.intp)] & (
             st.adv_hp[games] > 0)).any(axis=1)
 
     def words_needed(self, eng, games, players, ready=None) -> np.ndarray:

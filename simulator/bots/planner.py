@@ -52,17 +52,19 @@ class PlannerPolicy(BasePolicy):
 
         st = eng.state
         absent = ~adversary_present(st, eng.tables.is_adversary, games)
-        cards = board_cards(eng, games, players)
-        perms = (st.adv_card[games] >= 0) & (st.adv_hp[games] > 0)
-        weakest = np.where(perms, st.adv_hp[games], 10**6).min(axis=1)  # (n,)
-        dmg = f.damage[cards]  # (n, S)
-        wasted = absent[:, None] & (dmg > 0) & (dmg < weakest[:, None]) & (f.heal[cards] == 0)
-        block = sp.activate, sp.channel
-        scores[:, block[0]:block[1]] = np.where(wasted, -1.0, scores[:, block[0]:block[1]])
+        # the prepared spells of those games (only they can be activated): m pairs (r, s)
+        r, s = np.nonzero((st.board_zone[games, players] == PREPARED) & absent[:, None])
+        card = st.board_card[games[r], players[r], s].astype(np.intp)  # (m,)
+        adv_hp = st.adv_hp[games[r]]  # (m, K)
+        perms = (st.adv_card[games[r]] >= 0) & (adv_hp > 0)
+        weakest = np.where(perms, adv_hp, 10**6).min(axis=1)  # (m,)
+        dmg = f.damage[card]  # (m,)
+        wasted = (dmg > 0) & (dmg < weakest) & (f.heal[card] == 0)
+        scores[r[wasted], sp.activate + s[wasted]] = -1.0
 
     def expected_threat(self, eng, games) -> np.ndarray:
         """(n,) damage the players' side expects from the next Adversary turn."""
         f = self.features(eng)
         cards = eng.state.adv_card[games]
         in_play = cards >= 0
-        return (f.threat[np.maximum(cards, 0)] * in_play).sum(axis=1) + ONE_SHOT_THREAT
+        return (f.threat[np.maximum(cards, 0, dtype=np.intp)] * in_play).sum(axis=1) + ONE_SHOT_THREAT

@@ -176,14 +176,17 @@ class Readiness:
             return self
         games = self.games[r]
         if self.cost.strides[0] == 0:  # the printed costs' broadcast view: stays a view
-            cost = np.broadcast_to(self.cost[0], (len(games),) + self.cost.shape[1:])
+            cost = np.broadcast_to(self.cost[:1], (len(games),) + self.cost.shape[1:])
         else:
             cost = self.cost[r]
         return Readiness(games, self.player[r], cost, self.shortfall[r], self.words,
                          self.mage_noir[r], self.missing[r], self.affordable[r])
 
     def check(self, games: np.ndarray, player: np.ndarray) -> Readiness:
-        """Itself, after making sure it was built for exactly these games and players."""
+        """Itself, after making sure it was built for exactly these games and players (the
+        very arrays it was built from, as in a main-phase decision, need no comparison)."""
+        if games is self.games and player is self.player:
+            return self
         if not (np.array_equal(self.games, games) and np.array_equal(self.player, player)):
             raise EngineError("Readiness used for other games or players than its own")
         return self
@@ -241,8 +244,9 @@ def can_prepare(eng: Engine, games: np.ndarray, player: np.ndarray,
 
 def _hand_cards_of_element(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.ndarray:
     """(n, E) number of hand cards of each element."""
-    hand = eng.state.hand[games, player]  # (n, C)
-    onehot = eng.tables.element[:, None] == np.arange(E)[None, :]  # (C, E)
+    kinds = eng.tables.n_player_cards  # Adversary cards have no element (-1): not counted
+    hand = player_rows(eng.state.hand, games, player)[:, :kinds]  # (n, Cp)
+    onehot = eng.tables.element[:kinds, None] == np.arange(E)[None, :]  # (Cp, E)
     return hand @ onehot.astype(np.int64)
 
 
@@ -507,7 +511,7 @@ def _resolve_used_components(eng: Engine, games: np.ndarray, player: np.ndarray,
         still = st.board_card[g, p, s] == comp
         kw = t.keywords
         for_equipment = t.card_type[card[r]] == 2
-        forge = np.array(["forge" in kw[c] for c in comp])
+        forge = np.array(["forge" in k for k in kw], bool)[comp]  # per card kind, not game
         indestructible = indestructible_slots(eng, g, p)[:, s]
         equipment_used = (st.board_zone[g, p, s] == EQUIPMENT) | forge
         gone = still & for_equipment & equipment_used & ~indestructible

@@ -99,7 +99,7 @@ def _enter_play(eng: Engine, games: np.ndarray, card: np.ndarray) -> None:
     st.adv_card[games, slot] = card
     st.adv_hp[games, slot] = t.hp[card]
     side = np.full(len(games), ADVERSARY_SIDE)
-    has_enter = np.array([bool(t.effects[c].get("enter")) for c in card], bool)
+    has_enter = np.array([bool(e.get("enter")) for e in t.effects], bool)[card]  # per kind, not game
     run_trigger(eng, "enter", games[has_enter], side[has_enter], card[has_enter],
                 slot[has_enter])
     run_trigger(eng, "turn_start", games[~has_enter], side[~has_enter], card[~has_enter],

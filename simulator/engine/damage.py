@@ -44,7 +44,7 @@ def target_masks(eng: Engine, games: np.ndarray,
     if "adversary" in names or "adv_permanents" in names:
         adv_cards = st.adv_card[games]
         adv_alive = (adv_cards >= 0) & (st.adv_hp[games] > 0)
-        adv_is_adv = eng.tables.is_adversary[np.maximum(adv_cards, 0)] & (adv_cards >= 0)
+        adv_is_adv = eng.tables.is_adversary[np.maximum(adv_cards, 0, dtype=np.intp)] & (adv_cards >= 0)
         if "adversary" in names:
             masks["adversary"][:, :k] = adv_alive & adv_is_adv
         if "adv_permanents" in names:
@@ -53,7 +53,7 @@ def target_masks(eng: Engine, games: np.ndarray,
         masks["players"][:, k:k + p] = ~st.out[games]
     if "player_permanents" in names:
         perms = (st.board_zone[games] == PERMANENT) & (
-            eng.tables.hp[np.maximum(st.board_card[games], 0)] > 0)  # (n, P, S)
+            eng.tables.hp[np.maximum(st.board_card[games], 0, dtype=np.intp)] > 0)  # (n, P, S)
         masks["player_permanents"][:, k + p:] = perms.reshape(n, p * s)
     return masks
 

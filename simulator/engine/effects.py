@@ -385,7 +385,7 @@ def op_destroy(step: Step) -> None:
     from simulator.engine.tables import ADV_KINDS
 
     adv_cards = st.adv_card[g]
-    adv_kind = eng.tables.adv_kind[np.maximum(adv_cards, 0)]
+    adv_kind = eng.tables.adv_kind[np.maximum(adv_cards, 0, dtype=np.intp)]
     adv_ok = (adv_cards >= 0) & np.isin(adv_kind, [ADV_KINDS.index(x) for x in kinds])
     from simulator.engine.abilities import before_destroy
     from simulator.engine.handlers_common import indestructible_all

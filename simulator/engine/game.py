@@ -277,7 +277,7 @@ class _Tracks:
 def adversary_hp(st: GameState, tables: BatchTables) -> np.ndarray:
     """(B,) HP of the Adversary card itself, -1 when it is not in play."""
     cards = st.adv_card
-    present = (cards >= 0) & tables.is_adversary[np.maximum(cards, 0)]
+    present = (cards >= 0) & tables.is_adversary[np.maximum(cards, 0, dtype=np.intp)]
     return np.where(present.any(axis=1), (st.adv_hp * present).sum(axis=1), -1)
 
 

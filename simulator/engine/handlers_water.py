@@ -167,7 +167,7 @@ def maelstrom_end_of_turn(eng: Engine, games: np.ndarray, player: np.ndarray) ->
         return
     st = eng.state
     here = ((st.board_zone[games] == PERMANENT)
-            & cards[np.maximum(st.board_card[games], 0)]).any(axis=(1, 2))
+            & cards[np.maximum(st.board_card[games], 0, dtype=np.intp)]).any(axis=(1, 2))
     g, pl = games[here], player[here]
     mana = st.reserve[g, pl].copy()
     st.reserve[g, pl] = 0
