@@ -5,7 +5,9 @@ Priority list (over the base policy, ``bots/base.py``):
 2. survival: when the Adversary's next two turns could put the player out (its cards in
    play, read from their effect data, plus an average one-shot card), healing spells are
    prepared and activated first;
-3. take the Ether pile that best funds the cards in hand;
+3. take the Ether pile that best funds the cards in hand; the Mana an Adversary card adds
+   goes first to the card in hand nearest to affordable (not to the element the whole hand
+   wants most, which starves a card's second element);
 4. prepare persistent cards (Rituals, Permanents, Equipment) first, channel the spells whose
    component words the hand needs, keep the rest prepared for damage;
 5. damage goes to the Adversary once present, else to Adversary cards in play;
@@ -17,7 +19,7 @@ from __future__ import annotations
 import numpy as np
 
 from simulator.bots.base import BasePolicy
-from simulator.engine.actions import action_space
+from simulator.engine.actions import action_space, readiness
 from simulator.engine.board import board_cards
 from simulator.engine.state import PREPARED
 
@@ -44,6 +46,37 @@ class PlannerPolicy(BasePolicy):
         scores[:, sp.activate:sp.channel] += heal_now
         scores[:, sp.prepare:sp.activate] += np.where(danger[:, None], 4.0 * f.heal[None, :], 0.0)
         return scores
+
+    def score_mana_element(self, eng, games, players, options, chosen=None, series=None,
+                           rows=None, **_):
+        """The element that brings a card in hand nearest to castable: each card in hand
+        short of Mana is weighted 1 / (Mana and components it still lacks), an element scores
+        the largest weight of the cards lacking it. The whole hand's demand breaks ties.
+
+        Why: summing the hand's costs asks for the element every card shares (three Azure
+        rings and a Wave want 9 Water, 3 Mineral) again and again, so no card ever gets its
+        second element and the Mana piles up unused (seen in water-tides replays)."""
+        demand = super().score_mana_element(eng, games, players, options, chosen=chosen,
+                                            series=series, rows=rows)
+        if series is None:
+            needs = self.hand_needs(eng, games, players)
+        else:  # the state is unchanged along the series: computed once
+            needs = series.reuse("hand_needs", lambda g, p: self.hand_needs(eng, g, p), rows, games)
+        have = eng.state.reserve[games, players] + (0 if chosen is None else chosen)  # (n, E)
+        lack = np.maximum(needs[:, :, :-1] - have[:, None, :], 0)  # (n, C, E) 0 when not in hand
+        total = lack.sum(axis=2)  # (n, C)
+        weight = np.where(total > 0, 1.0 / np.maximum(total + needs[:, :, -1], 1), 0.0)
+        nearest = ((lack > 0) * weight[:, :, None]).max(axis=1)  # (n, E)
+        return 10.0 * nearest + 0.01 * demand
+
+    @staticmethod
+    def hand_needs(eng, games, players) -> np.ndarray:
+        """(n, C, E+1) int: for each card kind in hand its Mana cost by element, then the
+        number of components it lacks; all 0 for the kinds not in hand."""
+        ready = readiness(eng, games, players)
+        in_hand = eng.state.hand[games, players] > 0  # (n, C)
+        missing = ready.shortfall.sum(axis=2)[:, :, None]  # (n, C, 1)
+        return np.concatenate([ready.cost, missing], axis=2) * in_hand[:, :, None]
 
     def save_burn_for_the_adversary(self, eng, games, players, scores, f, sp) -> None:
         """Before the Adversary arrives, a damage spell is spent on one of its Permanents

@@ -1,0 +1,39 @@
+"""The planner's choices on small hand-built positions (one test per fixed mistake).
+
+Each test builds the position a replay showed going wrong and asserts the exact choice.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from engine_fixtures import make_engine, set_hand
+
+from simulator.bots.planner import PlannerPolicy
+from simulator.cards import ELEMENTS
+from simulator.engine.effects import choose_mana_elements
+
+G0 = np.array([0])
+P0 = np.array([0])
+
+
+def _element_names(mana: np.ndarray) -> dict[str, int]:
+    return {e: int(n) for e, n in zip(ELEMENTS, mana, strict=True) if n}
+
+
+def test_adversary_mana_completes_a_card_instead_of_piling_up_the_shared_element():
+    # Two Azure rings (2 water + 1 mineral) and a Surging wave (3 water): the hand's summed
+    # demand is 7 water for 2 mineral, so asking for the most-wanted element gives 3 water
+    # and no card is ever affordable; the planner gets a ring its mineral.
+    eng = make_engine(["azure_ring", "surging_wave"], policy=PlannerPolicy())
+    set_hand(eng, {"azure_ring": 2, "surging_wave": 1})
+    chosen = choose_mana_elements(eng, G0, P0, np.array([3]))
+    assert _element_names(chosen[0]) == {"water": 2, "mineral": 1}
+
+
+def test_adversary_mana_goes_to_the_element_the_reserve_lacks():
+    # 2 water in the reserve already pay the ring's water: its mineral comes first.
+    eng = make_engine(["azure_ring", "surging_wave"], policy=PlannerPolicy())
+    set_hand(eng, {"azure_ring": 2, "surging_wave": 1})
+    eng.state.reserve[0, 0, ELEMENTS.index("water")] = 2
+    chosen = choose_mana_elements(eng, G0, P0, np.array([1]))
+    assert _element_names(chosen[0]) == {"mineral": 1}
