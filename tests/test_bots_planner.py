@@ -6,11 +6,12 @@ Each test builds the position a replay showed going wrong and asserts the exact 
 from __future__ import annotations
 
 import numpy as np
-from engine_fixtures import make_engine, set_hand
+from engine_fixtures import make_engine, mana, set_hand
 
 from simulator.bots.planner import PlannerPolicy
 from simulator.cards import ELEMENTS
 from simulator.engine.effects import choose_mana_elements
+from simulator.engine.mana import add_to_ether
 
 G0 = np.array([0])
 P0 = np.array([0])
@@ -37,3 +38,15 @@ def test_adversary_mana_goes_to_the_element_the_reserve_lacks():
     eng.state.reserve[0, 0, ELEMENTS.index("water")] = 2
     chosen = choose_mana_elements(eng, G0, P0, np.array([1]))
     assert _element_names(chosen[0]) == {"mineral": 1}
+
+
+
+def test_the_mana_a_card_lacks_lands_on_the_pile_the_player_will_take():
+    # 2 water in the reserve, an Azure ring (2 water + 1 mineral) in hand: of 2 water,
+    # 1 vegetal and 1 mineral added to empty piles, the ELEMENTS order would put both water
+    # on the starting pile; the planner puts the mineral there.
+    eng = make_engine(["azure_ring"], policy=PlannerPolicy())
+    set_hand(eng, {"azure_ring": 1})
+    eng.state.reserve[0, 0] = mana(water=2)
+    add_to_ether(eng, G0, P0, mana(water=2, vegetal=1, mineral=1)[None, :])
+    assert eng.state.ether[0, 0, ELEMENTS.index("mineral")] == 1

@@ -69,6 +69,37 @@ class PlannerPolicy(BasePolicy):
         nearest = ((lack > 0) * weight[:, :, None]).max(axis=1)  # (n, E)
         return 10.0 * nearest + 0.01 * demand
 
+    def score_ether_split(self, eng, games, players, options, start=None, mana=None,
+                          chosen=None, **_):
+        """Which Mana lands on the starting pile: the player will take one whole pile, so the
+        Mana its hand needs goes together onto the pile it will take.
+
+        The starting pile gets ceil(total / 2) of the Mana; it ends up at least as large as
+        the other pile unless it started smaller by two or more. When it will be the larger
+        pile, it gets the Mana that brings a card nearest to castable (scored as
+        ``score_mana_element`` with the pile counted as taken); otherwise it gets the Mana
+        that pile-to-be-taken needs least."""
+        n = len(games)
+        rows = np.arange(n)
+        piles = eng.state.ether[games]  # (n, 2, E)
+        start = np.asarray(start)
+        total = np.asarray(mana).sum(axis=1)
+        on_start = piles[rows, start] + np.asarray(chosen)  # (n, E)
+        other = piles[rows, 1 - start]  # (n, E)
+        start_size = piles[rows, start].sum(axis=1) + (total + 1) // 2
+        other_size = other.sum(axis=1) + total // 2
+        keep = start_size >= other_size  # (n,) the starting pile is the one to take
+        want_here = self.score_mana_element(eng, games, players, options, chosen=on_start)
+        want_there = self.score_mana_element(eng, games, players, options, chosen=other)
+        return np.where(keep[:, None], want_here, -want_there)
+
+    def score_ether_start_pile(self, eng, games, players, options, **_):
+        """On equal piles the Mana being added starts on the pile whose Mana the hand needs
+        more, so the pile the player takes holds more of what it needs."""
+        need = self.demand(eng, games, players)  # (n, E)
+        piles = eng.state.ether[games].astype(np.float64)  # (n, 2, E)
+        return np.minimum(piles, need[:, None, :]).sum(axis=2)
+
     @staticmethod
     def hand_needs(eng, games, players) -> np.ndarray:
         """(n, C, E+1) int: for each card kind in hand its Mana cost by element, then the
