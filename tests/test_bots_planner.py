@@ -10,6 +10,7 @@ from engine_fixtures import make_engine, mana, set_hand
 
 from simulator.bots.planner import PlannerPolicy
 from simulator.cards import ELEMENTS
+from simulator.engine.actions import trade
 from simulator.engine.effects import choose_mana_elements
 from simulator.engine.mana import add_to_ether
 
@@ -50,3 +51,16 @@ def test_the_mana_a_card_lacks_lands_on_the_pile_the_player_will_take():
     eng.state.reserve[0, 0] = mana(water=2)
     add_to_ether(eng, G0, P0, mana(water=2, vegetal=1, mineral=1)[None, :])
     assert eng.state.ether[0, 0, ELEMENTS.index("mineral")] == 1
+
+
+def test_a_trade_never_gives_the_mana_the_card_it_is_for_needs():
+    # Air mage's robe costs 3 air + 1 vegetal + 1 arcane; the hand's other cards want plenty of
+    # air, so vegetal looks like the surplus. With 6 air and 2 vegetal the trade for the
+    # arcane gives 1 vegetal and 1 air: giving both vegetal would leave the robe unaffordable
+    # again (an air-winds replay traded in circles that way).
+    eng = make_engine(["howlers_robe", "violent_wind", "zephyr"], policy=PlannerPolicy())
+    set_hand(eng, {"howlers_robe": 1, "violent_wind": 1, "zephyr": 4})
+    eng.state.reserve[0, 0] = mana(air=6, vegetal=2)
+    eng.state.ether[0, 0] = mana(arcane=1)
+    trade(eng, G0, P0, np.array([ELEMENTS.index("arcane")]))
+    assert _element_names(eng.state.reserve[0, 0]) == {"air": 5, "vegetal": 1, "arcane": 1}

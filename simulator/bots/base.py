@@ -103,9 +103,19 @@ class BasePolicy:
         """Which Mana goes on the starting pile: the ``ELEMENTS``-order split by default."""
         return (np.asarray(default) > 0).astype(np.float64)
 
-    def score_trade_give(self, eng, games, players, options, take=None, air_completes=None, **_):
-        surplus = eng.state.reserve[games, players] - self.demand(eng, games, players)
+    def score_trade_give(self, eng, games, players, options, take=None, air_completes=None,
+                         given=None, **_):
+        """The Mana to give in a trade: never one the card the trade is for still needs
+        (``trade_target_cost``), then the element the hand needs least.
+
+        given: (n, E) Mana already given in this trade (the second Mana's decision)."""
+        reserve = eng.state.reserve[games, players]
+        surplus = reserve - self.demand(eng, games, players)
         scores = surplus.astype(np.float64)
+        if take is not None:
+            left = reserve - (0 if given is None else np.asarray(given))  # (n, E)
+            target = self.trade_target_cost(eng, games, players, np.asarray(take))
+            scores += np.where(left > target, 100.0, 0.0)
         if air_completes is not None:
             # Favorable winds: giving 1 Air completes the trade, saving a second Mana.
             scores[:, ELEMENTS.index("air")] += 1.0 * np.asarray(air_completes)
@@ -333,6 +343,21 @@ class BasePolicy:
         pair, element = np.nonzero((deficit > 0) & worth[:, None])
         enables[row[pair], element] = True
         return enables
+
+    def trade_target_cost(self, eng, games, players, take) -> np.ndarray:
+        """(n, E) Mana the cards a trade for ``take`` (n,) makes affordable cost: the
+        element-wise largest cost of the cards in hand ``trade_enables`` counts, one Mana of
+        ``take`` short of affordable. Giving any of it away would defeat the trade (seen in an
+        air-winds replay: it gave the Vegetal its robe needed for the Arcane it lacked)."""
+        f = self.features(eng)
+        ready = readiness(eng, games, players)
+        reserve = eng.state.reserve[games, players].astype(np.int64)  # (n, E)
+        deficit = np.maximum(ready.cost - reserve[:, None, :], 0)  # (n, C, E)
+        short_of_take = np.take_along_axis(deficit, take[:, None, None], axis=2)[:, :, 0]  # (n, C)
+        target = ((eng.state.hand[games, players] > 0) & (f.value[None, :] > 0)
+                  & (ready.shortfall.sum(axis=2) == 0)
+                  & (deficit.sum(axis=2) == 1) & (short_of_take == 1))  # (n, C)
+        return (ready.cost * target[:, :, None]).max(axis=1)
 
     # --- shared estimates -----------------------------------------------------------
     def adversary_hp(self, eng, games) -> np.ndarray:
