@@ -6,13 +6,13 @@ Each test builds the position a replay showed going wrong and asserts the exact 
 from __future__ import annotations
 
 import numpy as np
-from engine_fixtures import make_engine, mana, set_hand
+from engine_fixtures import lid, make_engine, mana, set_hand
 
 from simulator.bots.planner import PlannerPolicy
 from simulator.cards import ELEMENTS
 from simulator.engine.actions import trade
 from simulator.engine.effects import choose_mana_elements
-from simulator.engine.mana import add_to_ether
+from simulator.engine.mana import add_to_ether, take_pile
 
 G0 = np.array([0])
 P0 = np.array([0])
@@ -64,3 +64,18 @@ def test_a_trade_never_gives_the_mana_the_card_it_is_for_needs():
     eng.state.ether[0, 0] = mana(arcane=1)
     trade(eng, G0, P0, np.array([ELEMENTS.index("arcane")]))
     assert _element_names(eng.state.reserve[0, 0]) == {"air": 5, "vegetal": 1, "arcane": 1}
+
+
+def test_in_coop_the_pile_left_holds_the_mana_the_next_player_was_seen_to_use():
+    # Both piles give player 1 the 2 water its Surging wave needs, plus one Mana it has no
+    # use for. Player 2 has a Draconic flame (2 fire) in its discard pile (public): player 1
+    # leaves it the fire.
+    eng = make_engine(["surging_wave", "draconic_flame"], players=2, policy=PlannerPolicy())
+    set_hand(eng, {"surging_wave": 1})
+    eng.state.discard[0, 1, lid(eng, "draconic_flame")] = 1
+    eng.state.ether[0, 0] = mana(water=2, fire=1)
+    eng.state.ether[0, 1] = mana(water=2, vegetal=1)
+    take_pile(eng, G0, P0)
+    assert _element_names(eng.state.reserve[0, 0]) == {"water": 2, "vegetal": 1}
+    assert _element_names(eng.state.ether[0].sum(axis=0)) == {"water": 2, "fire": 1}
+

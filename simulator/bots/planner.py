@@ -47,6 +47,37 @@ class PlannerPolicy(BasePolicy):
         scores[:, sp.prepare:sp.activate] += np.where(danger[:, None], 4.0 * f.heal[None, :], 0.0)
         return scores
 
+    def score_take_pile(self, eng, games, players, options, **_):
+        """In co-op the pile not taken goes to the next player: Mana of an element the
+        next player has been seen to use counts one less, so the player leaves them the pile
+        they need unless it needs that Mana itself."""
+        scores = super().score_take_pile(eng, games, players, options)
+        if eng.state.players == 1:
+            return scores
+        want = self.next_player_elements(eng, games, players)  # (n, E)
+        piles = eng.state.ether[games].astype(np.float64)  # (n, 2, E)
+        return scores - (piles * want[:, None, :]).sum(axis=2)
+
+    @staticmethod
+    def next_player_elements(eng, games, players) -> np.ndarray:
+        """(n, E) float 1 for the elements in the costs of the cards the next player still
+        in the game has shown (discard pile, board): public information only, never their
+        hand. 0 everywhere when no other player is in."""
+        st, t = eng.state, eng.tables
+        n, p = len(games), st.players
+        rows = np.arange(n)
+        nxt = np.full(n, -1)
+        for offset in range(p - 1, 0, -1):  # the nearest live player after ``players`` wins
+            q = (players + offset) % p
+            nxt = np.where(~st.out[games, q], q, nxt)
+        q = np.maximum(nxt, 0)
+        shown = st.discard[games, q].astype(np.int64)  # (n, C)
+        board = st.board_card[games, q]  # (n, S)
+        np.add.at(shown, (np.repeat(rows, board.shape[1]), np.maximum(board, 0).ravel()),
+                  (board >= 0).ravel().astype(np.int64))
+        seen = (shown @ (t.cost > 0).astype(np.int64)) > 0  # (n, E)
+        return (seen & (nxt >= 0)[:, None]).astype(np.float64)
+
     def score_mana_element(self, eng, games, players, options, chosen=None, series=None,
                            rows=None, **_):
         """The element that brings a card in hand nearest to castable: each card in hand
