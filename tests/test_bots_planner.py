@@ -8,9 +8,10 @@ from __future__ import annotations
 import numpy as np
 from engine_fixtures import lid, make_engine, mana, set_hand
 
+from simulator.bots.base import BasePolicy
 from simulator.bots.planner import PlannerPolicy
 from simulator.cards import ELEMENTS
-from simulator.engine.actions import trade
+from simulator.engine.actions import action_space, legal_actions, readiness, trade
 from simulator.engine.effects import choose_mana_elements
 from simulator.engine.mana import add_to_ether, take_pile
 
@@ -79,3 +80,19 @@ def test_in_coop_the_pile_left_holds_the_mana_the_next_player_was_seen_to_use():
     assert _element_names(eng.state.reserve[0, 0]) == {"water": 2, "vegetal": 1}
     assert _element_names(eng.state.ether[0].sum(axis=0)) == {"water": 2, "fire": 1}
 
+
+
+def test_the_planner_trades_twice_toward_a_card_two_mana_short():
+    # The sylvan healer (1 water + 1 air + 2 vegetal) with 2 vegetal and 4 fire: two trades
+    # (4 fire for a water and an air, both in the largest pile) make it affordable this turn.
+    # The base policy only trades when one trade is enough, so it would end the turn.
+    eng = make_engine(["the_sylvan_healer"], policy=PlannerPolicy())
+    set_hand(eng, {"the_sylvan_healer": 1})
+    eng.state.reserve[0, 0] = mana(vegetal=2, fire=4)
+    eng.state.ether[0, 0] = mana(water=1, air=1)
+    ready = readiness(eng, G0, P0)
+    legal = legal_actions(eng, G0, P0, ready)
+    sp = action_space(eng)
+    choice = int(eng.decide("main_action", G0, P0, legal, ready=ready)[0])
+    assert choice == sp.trade + ELEMENTS.index("water")
+    assert int(BasePolicy().decide(eng, "main_action", G0, P0, legal, ready=ready)[0]) == 0

@@ -56,6 +56,8 @@ class BasePolicy:
     """Answers every decision; subclasses override ``score_<kind>`` methods."""
 
     name = "base"
+    #: trades in a row the bot makes toward one card (``trade_enables``)
+    trades_ahead = 1
 
     def __init__(self) -> None:
         self._features: dict[int, CardFeatures] = {}
@@ -324,8 +326,9 @@ class BasePolicy:
         return held_value >= f.value[None, :]
 
     def trade_enables(self, eng, games, players, f, ready=None) -> np.ndarray:
-        """(n, E) bool: taking one Mana of the element by a 2-for-1 trade makes some card in
-        hand affordable this turn (the 2 given are not needed for that card).
+        """(n, E) bool: taking one Mana of the element by a 2-for-1 trade brings a card in
+        hand affordable this turn within ``trades_ahead`` trades (the Mana given is not
+        needed for that card).
 
         Only cards in hand, worth something and with all their components can be enabled:
         the Mana is looked at for those (game, card) pairs only, a few per game."""
@@ -336,9 +339,9 @@ class BasePolicy:
         reserve = eng.state.reserve[games[row], players[row]].astype(np.int64)  # (m, E)
         cost = ready.cost[row, card]  # (m, E)
         deficit = np.maximum(cost - reserve, 0)  # (m, E)
-        one_short = deficit.sum(axis=1) == 1
-        spare = reserve.sum(axis=1) - (cost.sum(axis=1) - 1)  # Mana not needed by the card
-        worth = one_short & (spare >= 2)  # (m,)
+        short = deficit.sum(axis=1)  # (m,) trades needed
+        spare = reserve.sum(axis=1) - (cost.sum(axis=1) - short)  # Mana not needed by the card
+        worth = (short >= 1) & (short <= self.trades_ahead) & (spare >= 2 * short)  # (m,)
         enables = np.zeros((len(games), eng.state.reserve.shape[2]), bool)  # (n, E)
         pair, element = np.nonzero((deficit > 0) & worth[:, None])
         enables[row[pair], element] = True
@@ -346,17 +349,19 @@ class BasePolicy:
 
     def trade_target_cost(self, eng, games, players, take) -> np.ndarray:
         """(n, E) Mana the cards a trade for ``take`` (n,) makes affordable cost: the
-        element-wise largest cost of the cards in hand ``trade_enables`` counts, one Mana of
-        ``take`` short of affordable. Giving any of it away would defeat the trade (seen in an
+        element-wise largest cost of the cards in hand ``trade_enables`` counts that lack
+        ``take``. Giving any of it away would defeat the trade (seen in an
         air-winds replay: it gave the Vegetal its robe needed for the Arcane it lacked)."""
         f = self.features(eng)
         ready = readiness(eng, games, players)
         reserve = eng.state.reserve[games, players].astype(np.int64)  # (n, E)
         deficit = np.maximum(ready.cost - reserve[:, None, :], 0)  # (n, C, E)
         short_of_take = np.take_along_axis(deficit, take[:, None, None], axis=2)[:, :, 0]  # (n, C)
+        short = deficit.sum(axis=2)  # (n, C) trades needed
+        spare = reserve.sum(axis=1)[:, None] - (ready.cost.sum(axis=2) - short)  # (n, C)
         target = ((eng.state.hand[games, players] > 0) & (f.value[None, :] > 0)
-                  & (ready.shortfall.sum(axis=2) == 0)
-                  & (deficit.sum(axis=2) == 1) & (short_of_take == 1))  # (n, C)
+                  & (ready.shortfall.sum(axis=2) == 0) & (short_of_take >= 1)
+                  & (short <= self.trades_ahead) & (spare >= 2 * short))  # (n, C)
         return (ready.cost * target[:, :, None]).max(axis=1)
 
     # --- shared estimates -----------------------------------------------------------

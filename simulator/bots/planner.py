@@ -11,7 +11,7 @@ Priority list (over the base policy, ``bots/base.py``):
 4. prepare persistent cards (Rituals, Permanents, Equipment) first, channel the spells whose
    component words the hand needs, keep the rest prepared for damage;
 5. damage goes to the Adversary once present, else to Adversary cards in play;
-6. trade only to make a card in hand affordable.
+6. trade only to make a card in hand affordable, in up to three trades.
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ ONE_SHOT_THREAT = 2.0
 
 class PlannerPolicy(BasePolicy):
     name = "planner"
+    trades_ahead = 3
 
     def main_action_scores(self, eng, games, players, options, ready=None) -> np.ndarray:
         scores = super().main_action_scores(eng, games, players, options, ready=ready)
