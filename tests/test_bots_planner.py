@@ -6,12 +6,13 @@ Each test builds the position a replay showed going wrong and asserts the exact 
 from __future__ import annotations
 
 import numpy as np
-from engine_fixtures import lid, make_engine, mana, set_hand
+from engine_fixtures import lid, make_engine, mana, put_adversary, set_hand, tiny_scenario
 
 from simulator.bots.base import BasePolicy
 from simulator.bots.planner import PlannerPolicy
 from simulator.cards import ELEMENTS
 from simulator.engine.actions import action_space, legal_actions, readiness, trade
+from simulator.engine.adversary import adversary_turn
 from simulator.engine.effects import choose_mana_elements
 from simulator.engine.mana import add_to_ether, take_pile
 
@@ -96,3 +97,36 @@ def test_the_planner_trades_twice_toward_a_card_two_mana_short():
     choice = int(eng.decide("main_action", G0, P0, legal, ready=ready)[0])
     assert choice == sp.trade + ELEMENTS.index("water")
     assert int(BasePolicy().decide(eng, "main_action", G0, P0, legal, ready=ready)[0]) == 0
+
+
+EXECUTIONER = """
+[[card]]
+id = "executioner"
+name = "Executioner"
+kind = "keyword"
+keyword = "Permanent"
+mana_value = 1
+hp = 4
+source = "approximation"
+effect.turn_start = [ { op = "damage", amount = 2, target = "active_player" } ]
+"""
+
+
+def test_the_adversarys_blow_to_the_healthiest_player_resolves_after_its_other_hits():
+    # Player 1 (about to play, 20 HP) and player 2 (19 HP); the Duke hits the player with the
+    # most HP for 4, the Executioner the active player for 2. Board order (Duke first) puts
+    # both blows on player 1 (14 / 19); the Executioner first moves the Duke onto player 2.
+    scenario = tiny_scenario(EXECUTIONER, "duke = 1, executioner = 1")
+    eng = make_engine(["flame"], players=2, scenario=scenario, policy=PlannerPolicy())
+    put_adversary(eng, "duke")
+    put_adversary(eng, "executioner")
+    eng.state.hp[0] = [20, 19]
+    adversary_turn(eng, G0)
+    assert eng.state.hp[0].tolist() == [18, 15]
+
+
+def test_alone_the_adversarys_cards_keep_board_order():
+    scenario = tiny_scenario(EXECUTIONER, "duke = 1, executioner = 1")
+    eng = make_engine(["flame"], scenario=scenario, policy=PlannerPolicy())
+    cards = np.array([[lid(eng, "duke"), lid(eng, "executioner")]])
+    assert eng.decide("effect_order", G0, P0, np.ones((1, 2), bool), cards=cards).tolist() == [0]

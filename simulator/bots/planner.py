@@ -10,7 +10,8 @@ Priority list (over the base policy, ``bots/base.py``):
    wants most, which starves a card's second element);
 4. prepare persistent cards (Rituals, Permanents, Equipment) first, channel the spells whose
    component words the hand needs, keep the rest prepared for damage;
-5. damage goes to the Adversary once present, else to Adversary cards in play;
+5. damage goes to the Adversary once present, else to Adversary cards in play; of the
+   Adversary's cards in play, those hitting the healthiest player resolve last;
 6. trade only to make a card in hand affordable, in up to three trades.
 """
 
@@ -78,6 +79,16 @@ class PlannerPolicy(BasePolicy):
                   (board >= 0).ravel().astype(np.int64))
         seen = (shown @ (t.cost > 0).astype(np.int64)) > 0  # (n, E)
         return (seen & (nxt >= 0)[:, None]).astype(np.float64)
+
+    def score_effect_order(self, eng, games, players, options, cards=None, **_):
+        """With two players or more still in, the Adversary's cards in play strike "the
+        player with the most HP" last, after its other hits, so that blow lands on whoever is
+        healthiest once those are taken: that spreads the damage (measured on 2-player
+        games). Otherwise board order (alone, the other order cost vegetal-grove wins through
+        its Protectors' redirections)."""
+        team = (~eng.state.out[games]).sum(axis=1) >= 2  # (n,)
+        last = self.features(eng).hits_healthiest[np.maximum(np.asarray(cards), 0)]  # (n, K)
+        return -1.0 * (last & team[:, None]) - 0.001 * np.arange(options.shape[1])[None, :]
 
     def score_mana_element(self, eng, games, players, options, chosen=None, series=None,
                            rows=None, **_):
