@@ -1,10 +1,11 @@
 """Bot strength table: each bot on every example deck and Duke level, paired on the same seeds.
 
-Usage: python scripts/bot_strength.py [--games N] [--seed S] [--jobs J] [--markdown]
+Usage: python scripts/bot_strength.py [--games N] [--seed S] [--jobs J] [--players P]
 
 Every bot plays the same game seeds (same shuffles, same Adversary decks), so the difference
 of two bots' win rates is a paired comparison: we report it with Newcombe's paired interval
-and McNemar's exact test. This is the table quoted in the README.
+and McNemar's exact test. This is the table quoted in the README. ``--players 2`` plays
+co-op games, every player with the same deck.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=4000)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--players", type=int, default=1)
     args = parser.parse_args()
     db = load_cards()
     duke = load_scenario("duke", db)
@@ -41,7 +43,8 @@ def main() -> None:
         deck = load_deck(ROOT / "decks" / f"{name}.txt", db)
         wins = {}
         for bot in BOTS:
-            games = simulate([deck], duke, level=level, games=args.games, seed=args.seed,
+            games = simulate([deck] * args.players, duke, level=level, players=args.players,
+                             games=args.games, seed=args.seed,
                              jobs=args.jobs, batch_size=max(1, args.games // args.jobs),
                              bot=bot, db=db).games
             wins[bot] = (games["outcome"] == "win").to_numpy()

@@ -58,6 +58,8 @@ class BasePolicy:
     """Answers every decision; subclasses override ``score_<kind>`` methods."""
 
     name = "base"
+    #: trades in a row the bot makes toward one card (``trade_enables``)
+    trades_ahead = 1
 
     def __init__(self) -> None:
         self._features: dict[int, CardFeatures] = {}
@@ -113,9 +115,19 @@ class BasePolicy:
         """Which Mana goes on the starting pile: the ``ELEMENTS``-order split by default."""
         return (np.asarray(default) > 0).astype(np.float64)
 
-    def score_trade_give(self, eng, games, players, options, take=None, air_completes=None, **_):
-        surplus = eng.state.reserve[games, players] - self.demand(eng, games, players)
+    def score_trade_give(self, eng, games, players, options, take=None, air_completes=None,
+                         given=None, **_):
+        """The Mana to give in a trade: never one the card the trade is for still needs
+        (``trade_target_cost``), then the element the hand needs least.
+
+        given: (n, E) Mana already given in this trade (the second Mana's decision)."""
+        reserve = eng.state.reserve[games, players]
+        surplus = reserve - self.demand(eng, games, players)
         scores = surplus.astype(np.float64)
+        if take is not None:
+            left = reserve - (0 if given is None else np.asarray(given))  # (n, E)
+            target = self.trade_target_cost(eng, games, players, np.asarray(take))
+            scores += np.where(left > target, 100.0, 0.0)
         if air_completes is not None:
             # Favorable winds: giving 1 Air completes the trade, saving a second Mana.
             scores[:, ELEMENTS.index("air")] += 1.0 * np.asarray(air_completes)
@@ -372,8 +384,9 @@ class BasePolicy:
         return (unlocked * f.value[None, :cp]).sum(axis=1)
 
     def trade_enables(self, eng, games, players, f, ready=None) -> np.ndarray:
-        """(n, E) bool: taking one Mana of the element by a 2-for-1 trade makes some card in
-        hand affordable this turn (the 2 given are not needed for that card).
+        """(n, E) bool: taking one Mana of the element by a 2-for-1 trade brings a card in
+        hand affordable this turn within ``trades_ahead`` trades (the Mana given is not
+        needed for that card).
 
         Only cards in hand, worth something and with all their components can be enabled:
         the Mana is looked at for those (game, card) pairs only, a few per game."""
@@ -385,13 +398,31 @@ class BasePolicy:
         reserve = eng.state.reserve[games[row], players[row]].astype(np.int64)  # (m, E)
         cost = ready.cost[row, card]  # (m, E)
         deficit = np.maximum(cost - reserve, 0)  # (m, E)
-        one_short = sum_last(deficit) == 1
-        spare = sum_last(reserve) - (sum_last(cost) - 1)  # Mana not needed by the card
-        worth = one_short & (spare >= 2)  # (m,)
+        short = sum_last(deficit)  # (m,) trades needed
+        spare = sum_last(reserve) - (sum_last(cost) - short)  # Mana not needed by the card
+        worth = (short >= 1) & (short <= self.trades_ahead) & (spare >= 2 * short)  # (m,)
         enables = np.zeros((len(games), eng.state.reserve.shape[2]), bool)  # (n, E)
         pair, element = np.nonzero((deficit > 0) & worth[:, None])
         enables[row[pair], element] = True
         return enables
+
+    def trade_target_cost(self, eng, games, players, take) -> np.ndarray:
+        """(n, E) Mana the cards a trade for ``take`` (n,) makes affordable cost: the
+        element-wise largest cost of the cards in hand ``trade_enables`` counts that lack
+        ``take``. Giving any of it away would defeat the trade (seen in an
+        air-winds replay: it gave the Vegetal its robe needed for the Arcane it lacked)."""
+        f = self.features(eng)
+        cp = eng.tables.n_player_cards
+        ready = readiness(eng, games, players)
+        reserve = eng.state.reserve[games, players].astype(np.int64)  # (n, E)
+        deficit = np.maximum(ready.cost - reserve[:, None, :], 0)  # (n, Cp, E)
+        short_of_take = np.take_along_axis(deficit, take[:, None, None], axis=2)[:, :, 0]  # (n, Cp)
+        short = sum_last(deficit)  # (n, Cp) trades needed
+        spare = reserve.sum(axis=1)[:, None] - (sum_last(ready.cost) - short)  # (n, Cp)
+        target = ((eng.state.hand[games, players, :cp] > 0) & (f.value[None, :cp] > 0)
+                  & (ready.missing == 0) & (short_of_take >= 1)
+                  & (short <= self.trades_ahead) & (spare >= 2 * short))  # (n, Cp)
+        return (ready.cost * target[:, :, None]).max(axis=1)
 
     # --- shared estimates -----------------------------------------------------------
     def adversary_hp(self, eng, games) -> np.ndarray:

@@ -31,6 +31,7 @@ class CardFeatures:
     component_drawback: np.ndarray  # (C,) float cost of using it as a component
     removal: np.ndarray       # (C,) bool an activation destroys one Permanent/Equipment
     threat: np.ndarray        # (C,) float damage an Adversary card in play deals per turn
+    hits_healthiest: np.ndarray  # (C,) bool an Adversary card in play hits the player with the most HP
     only_mage_noir: np.ndarray  # (C,) bool its only effect is making its controller a Mage Noir
     value: np.ndarray         # (C,) float overall worth of having the card
     opening_value: np.ndarray  # (C,) float worth in an opening hand
@@ -53,6 +54,7 @@ def card_features(t: BatchTables) -> CardFeatures:
     drawback = np.zeros(n)
     removal = np.zeros(n, bool)
     threat = np.zeros(n)
+    healthiest = np.zeros(n, bool)
     for c, effect in enumerate(t.effects):
         for trigger, steps in effect.items():
             if trigger == "static":
@@ -63,6 +65,7 @@ def card_features(t: BatchTables) -> CardFeatures:
             if c >= t.n_player_cards and trigger == "turn_start":
                 threat[c] += sum(float(st.get("amount", 0)) for st in steps
                                  if st.get("op") in ("damage", "lose_hp"))
+                healthiest[c] = any(st.get("target") == "player_most_hp" for st in steps)
             weight = 3.0 if trigger.startswith("turn_start") else 1.0
             for step in steps:
                 op, target = step.get("op"), step.get("target", "")
@@ -98,4 +101,4 @@ def card_features(t: BatchTables) -> CardFeatures:
     opening -= 0.3 * (t.requires.sum(axis=1) > 0)
     value = value + 4.0 * removal
     return CardFeatures(damage, needs_opp, heal, draw, mana, harms_own, channel_only,
-                        drawback, removal, threat, only_mn, value, opening)
+                        drawback, removal, threat, healthiest, only_mn, value, opening)

@@ -5,11 +5,14 @@ Priority list (over the base policy, ``bots/base.py``):
 2. survival: when the Adversary's next two turns could put the player out (its cards in
    play, read from their effect data, plus an average one-shot card), healing spells are
    prepared and activated first;
-3. take the Ether pile that best funds the cards in hand;
+3. take the Ether pile that best funds the cards in hand; the Mana an Adversary card adds
+   goes first to the card in hand nearest to affordable (not to the element the whole hand
+   wants most, which starves a card's second element);
 4. prepare persistent cards (Rituals, Permanents, Equipment) first, channel the spells whose
    component words the hand needs, keep the rest prepared for damage;
-5. damage goes to the Adversary once present, else to Adversary cards in play;
-6. trade only to make a card in hand affordable.
+5. damage goes to the Adversary once present, else to Adversary cards in play; of the
+   Adversary's cards in play, those hitting the healthiest player resolve last;
+6. trade only to make a card in hand affordable, in up to three trades.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from __future__ import annotations
 import numpy as np
 
 from simulator.bots.base import BasePolicy
-from simulator.engine.actions import action_space
+from simulator.engine.actions import action_space, readiness
 from simulator.engine.board import board_cards
 from simulator.engine.state import PREPARED
 
@@ -28,6 +31,7 @@ ONE_SHOT_THREAT = 2.0
 
 class PlannerPolicy(BasePolicy):
     name = "planner"
+    trades_ahead = 3
 
     def main_action_scores(self, eng, games, players, options, ready=None) -> np.ndarray:
         scores = super().main_action_scores(eng, games, players, options, ready=ready)
@@ -44,6 +48,109 @@ class PlannerPolicy(BasePolicy):
         scores[:, sp.activate:sp.channel] += heal_now
         scores[:, sp.prepare:sp.activate] += np.where(danger[:, None], 4.0 * f.heal[None, :], 0.0)
         return scores
+
+    def score_take_pile(self, eng, games, players, options, **_):
+        """In co-op the pile not taken goes to the next player: Mana of an element the
+        next player has been seen to use counts one less, so the player leaves them the pile
+        they need unless it needs that Mana itself."""
+        scores = super().score_take_pile(eng, games, players, options)
+        if eng.state.players == 1:
+            return scores
+        want = self.next_player_elements(eng, games, players)  # (n, E)
+        piles = eng.state.ether[games].astype(np.float64)  # (n, 2, E)
+        return scores - (piles * want[:, None, :]).sum(axis=2)
+
+    @staticmethod
+    def next_player_elements(eng, games, players) -> np.ndarray:
+        """(n, E) float 1 for the elements in the costs of the cards the next player still
+        in the game has shown (discard pile, board): public information only, never their
+        hand. 0 everywhere when no other player is in."""
+        st, t = eng.state, eng.tables
+        n, p = len(games), st.players
+        rows = np.arange(n)
+        nxt = np.full(n, -1)
+        for offset in range(p - 1, 0, -1):  # the nearest live player after ``players`` wins
+            q = (players + offset) % p
+            nxt = np.where(~st.out[games, q], q, nxt)
+        q = np.maximum(nxt, 0)
+        shown = st.discard[games, q].astype(np.int64)  # (n, C)
+        board = st.board_card[games, q]  # (n, S)
+        np.add.at(shown, (np.repeat(rows, board.shape[1]), np.maximum(board, 0).ravel()),
+                  (board >= 0).ravel().astype(np.int64))
+        seen = (shown @ (t.cost > 0).astype(np.int64)) > 0  # (n, E)
+        return (seen & (nxt >= 0)[:, None]).astype(np.float64)
+
+    def score_effect_order(self, eng, games, players, options, cards=None, **_):
+        """With two players or more still in, the Adversary's cards in play strike "the
+        player with the most HP" last, after its other hits, so that blow lands on whoever is
+        healthiest once those are taken: that spreads the damage (measured on 2-player
+        games). Otherwise board order (alone, the other order cost vegetal-grove wins through
+        its Protectors' redirections)."""
+        team = (~eng.state.out[games]).sum(axis=1) >= 2  # (n,)
+        last = self.features(eng).hits_healthiest[np.maximum(np.asarray(cards), 0)]  # (n, K)
+        return -1.0 * (last & team[:, None]) - 0.001 * np.arange(options.shape[1])[None, :]
+
+    def score_mana_element(self, eng, games, players, options, chosen=None, series=None,
+                           rows=None, **_):
+        """The element that brings a card in hand nearest to castable: each card in hand
+        short of Mana is weighted 1 / (Mana and components it still lacks), an element scores
+        the largest weight of the cards lacking it. The whole hand's demand breaks ties.
+
+        Why: summing the hand's costs asks for the element every card shares (three Azure
+        rings and a Wave want 9 Water, 3 Mineral) again and again, so no card ever gets its
+        second element and the Mana piles up unused (seen in water-tides replays)."""
+        demand = super().score_mana_element(eng, games, players, options, chosen=chosen,
+                                            series=series, rows=rows)
+        if series is None:
+            needs = self.hand_needs(eng, games, players)
+        else:  # the state is unchanged along the series: computed once
+            needs = series.reuse("hand_needs", lambda g, p: self.hand_needs(eng, g, p), rows, games)
+        have = eng.state.reserve[games, players] + (0 if chosen is None else chosen)  # (n, E)
+        lack = np.maximum(needs[:, :, :-1] - have[:, None, :], 0)  # (n, C, E) 0 when not in hand
+        total = lack.sum(axis=2)  # (n, C)
+        weight = np.where(total > 0, 1.0 / np.maximum(total + needs[:, :, -1], 1), 0.0)
+        nearest = ((lack > 0) * weight[:, :, None]).max(axis=1)  # (n, E)
+        return 10.0 * nearest + 0.01 * demand
+
+    def score_ether_split(self, eng, games, players, options, start=None, mana=None,
+                          chosen=None, **_):
+        """Which Mana lands on the starting pile: the player will take one whole pile, so the
+        Mana its hand needs goes together onto the pile it will take.
+
+        The starting pile gets ceil(total / 2) of the Mana; it ends up at least as large as
+        the other pile unless it started smaller by two or more. When it will be the larger
+        pile, it gets the Mana that brings a card nearest to castable (scored as
+        ``score_mana_element`` with the pile counted as taken); otherwise it gets the Mana
+        that pile-to-be-taken needs least."""
+        n = len(games)
+        rows = np.arange(n)
+        piles = eng.state.ether[games]  # (n, 2, E)
+        start = np.asarray(start)
+        total = np.asarray(mana).sum(axis=1)
+        on_start = piles[rows, start] + np.asarray(chosen)  # (n, E)
+        other = piles[rows, 1 - start]  # (n, E)
+        start_size = piles[rows, start].sum(axis=1) + (total + 1) // 2
+        other_size = other.sum(axis=1) + total // 2
+        keep = start_size >= other_size  # (n,) the starting pile is the one to take
+        want_here = self.score_mana_element(eng, games, players, options, chosen=on_start)
+        want_there = self.score_mana_element(eng, games, players, options, chosen=other)
+        return np.where(keep[:, None], want_here, -want_there)
+
+    def score_ether_start_pile(self, eng, games, players, options, **_):
+        """On equal piles the Mana being added starts on the pile whose Mana the hand needs
+        more, so the pile the player takes holds more of what it needs."""
+        need = self.demand(eng, games, players)  # (n, E)
+        piles = eng.state.ether[games].astype(np.float64)  # (n, 2, E)
+        return np.minimum(piles, need[:, None, :]).sum(axis=2)
+
+    @staticmethod
+    def hand_needs(eng, games, players) -> np.ndarray:
+        """(n, Cp, E+1) int: for each player card kind in hand its Mana cost by element, then
+        the number of components it lacks; all 0 for the kinds not in hand."""
+        ready = readiness(eng, games, players)
+        in_hand = eng.state.hand[games, players, :eng.tables.n_player_cards] > 0  # (n, Cp)
+        missing = ready.missing[:, :, None]  # (n, Cp, 1)
+        return np.concatenate([ready.cost, missing], axis=2) * in_hand[:, :, None]
 
     def save_burn_for_the_adversary(self, eng, games, players, scores, f, sp) -> None:
         """Before the Adversary arrives, a damage spell is spent on one of its Permanents

@@ -307,12 +307,13 @@ def trade(eng: Engine, games: np.ndarray, player: np.ndarray, element: np.ndarra
     options[short & (element != air)] &= np.arange(E) == air
     air_completes = (price[rows, element] == 1) & (element != air)
     e = eng.decide("trade_give", games, player, options, take=element,
-                   air_completes=air_completes)
+                   air_completes=air_completes, given=given.copy())
     given[rows, e] += 1
     more = np.flatnonzero(~((price[rows, element] == 1) & ((element == air) | (e == air))))
     if len(more):
         options = (st.reserve[games[more], player[more]] - given[more]) > 0
-        e = eng.decide("trade_give", games[more], player[more], options, take=element[more])
+        e = eng.decide("trade_give", games[more], player[more], options, take=element[more],
+                       given=given[more])
         given[more, e] += 1
     st.reserve[games, player] -= given.astype(np.int32)
     if eng.options.trade_mode == "largest_pile":

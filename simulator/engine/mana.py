@@ -6,7 +6,8 @@ with the smaller pile (the actor chooses on a tie), then alternate strictly. The
 chooses the element order. Choosing an order is the same as choosing which Mana land on
 the starting pile (it receives the 1st, 3rd, ... Mana), so when the Mana is of several
 elements the actor picks them one at a time (the ``ether_split`` decision); the policy is
-told the split that ``ELEMENTS`` order would give, a sensible default.
+told the starting pile, the Mana being added, what it has put on the starting pile so far
+and the split that ``ELEMENTS`` order would give, a sensible default.
 """
 
 from __future__ import annotations
@@ -49,16 +50,18 @@ def add_to_ether(eng: Engine, games: np.ndarray, actor: np.ndarray, mana: np.nda
     mixed = np.flatnonzero((mana > 0).sum(axis=1) > 1)
     if len(mixed):
         on_start[mixed] = _choose_split(eng, games[mixed], actor[mixed], mana[mixed],
-                                        on_start[mixed])
+                                        on_start[mixed], start[mixed])
     ether[games, start] += on_start.astype(ether.dtype)
     ether[games, 1 - start] += (mana - on_start).astype(ether.dtype)
 
 
 def _choose_split(eng: Engine, games: np.ndarray, actor: np.ndarray, mana: np.ndarray,
-                  default: np.ndarray) -> np.ndarray:
+                  default: np.ndarray, start: np.ndarray) -> np.ndarray:
     """(n, E) Mana the actor puts on the starting pile: ceil(total/2) of them, one at a time.
 
-    default: (n, E) the split of the ``ELEMENTS`` order, passed to the policy as a hint.
+    default: (n, E) the split of the ``ELEMENTS`` order, passed to the policy as a hint;
+    start: (n,) the starting pile. The policy also gets the Mana added (``mana``) and what
+    it has put on the starting pile so far (``chosen``).
     """
     chosen = np.zeros_like(mana)
     quota = (mana.sum(axis=1) + 1) // 2
@@ -66,7 +69,8 @@ def _choose_split(eng: Engine, games: np.ndarray, actor: np.ndarray, mana: np.nd
         rows = np.flatnonzero(quota > k)
         left = mana[rows] - chosen[rows]
         element = eng.decide("ether_split", games[rows], actor[rows], left > 0,
-                             default=default[rows] - chosen[rows])
+                             default=default[rows] - chosen[rows], start=start[rows],
+                             mana=mana[rows], chosen=chosen[rows])
         chosen[rows, element] += 1
     return chosen
 

@@ -3,7 +3,8 @@
 Start-of-turn effects of a player's cards (the active player chooses, R5.1) and the effects
 of the Adversary's cards in play (the players choose, solo rulesheet) are resolved one card
 at a time: each round the decider picks one of the cards still pending (``effect_order``
-decision, asked only when two or more are pending). Cards that leave play meanwhile are
+decision, asked only when two or more are pending; the policy is told the card of each
+slot). Cards that leave play meanwhile are
 skipped; cards that arrive meanwhile did not exist at the start and get no turn this time.
 """
 
@@ -50,7 +51,7 @@ def resolve_in_chosen_order(eng: Engine, games: np.ndarray, decider: np.ndarray,
         ask = options.sum(axis=1) > 1
         if ask.any():
             choice[ask] = eng.decide("effect_order", games[rows[ask]], decider[rows[ask]],
-                                     options[ask])
+                                     options[ask], cards=pending[rows[ask]])
         done[rows, choice] = True
         for slot in np.unique(choice):
             sel = rows[choice == slot]
