@@ -6,7 +6,7 @@ Each test builds the position a replay showed going wrong and asserts the exact 
 from __future__ import annotations
 
 import numpy as np
-from engine_fixtures import lid, make_engine, mana, put_adversary, set_hand, tiny_scenario
+from engine_fixtures import G0, P0, lid, make_engine, mana, put_adversary, set_hand, tiny_scenario
 
 from simulator.bots.base import BasePolicy
 from simulator.bots.planner import PlannerPolicy
@@ -15,9 +15,6 @@ from simulator.engine.actions import action_space, legal_actions, readiness, tra
 from simulator.engine.adversary import adversary_turn
 from simulator.engine.effects import choose_mana_elements
 from simulator.engine.mana import add_to_ether, take_pile
-
-G0 = np.array([0])
-P0 = np.array([0])
 
 
 def _element_names(mana: np.ndarray) -> dict[str, int]:
