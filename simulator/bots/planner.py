@@ -113,7 +113,7 @@ class PlannerPolicy(BasePolicy):
         return 10.0 * nearest + 0.01 * demand
 
     def score_ether_split(self, eng, games, players, options, start=None, mana=None,
-                          chosen=None, **_):
+                          chosen=None, series=None, rows=None, **_):
         """Which Mana lands on the starting pile: the player will take one whole pile, so the
         Mana its hand needs goes together onto the pile it will take.
 
@@ -122,18 +122,19 @@ class PlannerPolicy(BasePolicy):
         pile, it gets the Mana that brings a card nearest to castable (scored as
         ``score_mana_element`` with the pile counted as taken); otherwise it gets the Mana
         that pile-to-be-taken needs least."""
-        n = len(games)
-        rows = np.arange(n)
+        every = np.arange(len(games))
         piles = eng.state.ether[games]  # (n, 2, E)
         start = np.asarray(start)
         total = np.asarray(mana).sum(axis=1)
-        on_start = piles[rows, start] + np.asarray(chosen)  # (n, E)
-        other = piles[rows, 1 - start]  # (n, E)
-        start_size = piles[rows, start].sum(axis=1) + (total + 1) // 2
+        on_start = piles[every, start] + np.asarray(chosen)  # (n, E)
+        other = piles[every, 1 - start]  # (n, E)
+        start_size = piles[every, start].sum(axis=1) + (total + 1) // 2
         other_size = other.sum(axis=1) + total // 2
         keep = start_size >= other_size  # (n,) the starting pile is the one to take
-        want_here = self.score_mana_element(eng, games, players, options, chosen=on_start)
-        want_there = self.score_mana_element(eng, games, players, options, chosen=other)
+        want_here = self.score_mana_element(eng, games, players, options, chosen=on_start,
+                                            series=series, rows=rows)
+        want_there = self.score_mana_element(eng, games, players, options, chosen=other,
+                                             series=series, rows=rows)
         return np.where(keep[:, None], want_here, -want_there)
 
     def score_ether_start_pile(self, eng, games, players, options, **_):

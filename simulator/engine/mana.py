@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 
 from simulator.cards import ELEMENTS
-from simulator.engine.core import Engine, EngineError, all_distinct
+from simulator.engine.core import DecisionSeries, Engine, EngineError, all_distinct
 from simulator.engine.short_axis import sum_last
 
 
@@ -60,17 +60,19 @@ def _choose_split(eng: Engine, games: np.ndarray, actor: np.ndarray, mana: np.nd
     """(n, E) Mana the actor puts on the starting pile: ceil(total/2) of them, one at a time.
 
     default: (n, E) the split of the ``ELEMENTS`` order, passed to the policy as a hint;
-    start: (n,) the starting pile. The policy also gets the Mana added (``mana``) and what
-    it has put on the starting pile so far (``chosen``).
+    start: (n,) the starting pile. The policy also gets the Mana added (``mana``), what it
+    has put on the starting pile so far (``chosen``), and the decisions' ``series`` (the state
+    does not change along it, so a policy computes its hand's needs once).
     """
     chosen = np.zeros_like(mana)
     quota = (mana.sum(axis=1) + 1) // 2
+    series = DecisionSeries(games, actor)  # nothing changes until every Mana is placed
     for k in range(int(quota.max())):
         rows = np.flatnonzero(quota > k)
         left = mana[rows] - chosen[rows]
         element = eng.decide("ether_split", games[rows], actor[rows], left > 0,
                              default=default[rows] - chosen[rows], start=start[rows],
-                             mana=mana[rows], chosen=chosen[rows])
+                             mana=mana[rows], chosen=chosen[rows], series=series, rows=rows)
         chosen[rows, element] += 1
     return chosen
 
