@@ -329,7 +329,7 @@ class BasePolicy:
         act += np.where(f.removal[c], np.where(enemy_perms[r], 12.0, -50.0), 0.0)
         channel_value = 6.0 * provides_needed[r, c]
         channel_value += 1.0 * f.channel_only[c]
-        channel_value += 2.0 * self.channel_enables(eng, games, players, f, ready, r, c)
+        channel_value += 2.0 * self.channel_enables(eng, games, players, f, ready, provides, r, c)
         scores[r, sp.activate + s] = act - 1.0
         worth = channel_value > 0
         scores[r[worth], sp.channel + s[worth]] = (channel_value + 0.5 * (dmg == 0))[worth]
@@ -367,14 +367,16 @@ class BasePolicy:
                 held_value[:, equipment & (t.slot == kind)] = held[:, None]
         return held_value >= f.value[None, :]
 
-    def channel_enables(self, eng, games, players, f, ready, r, c) -> np.ndarray:
+    def channel_enables(self, eng, games, players, f, ready, provides, r, c) -> np.ndarray:
         """(m,) worth of the hand cards that channeling the prepared card ``c`` of game row
         ``r`` (m pairs) would make preparable right now: it supplies their last missing
         component words and the reserve already pays for them. Why: a channel is worth what
         it unlocks (a Draconic flame channeled lets three Flame projectiles follow), not
-        only how many needed words it provides. Looked at for the m pairs only."""
+        only how many needed words it provides. Looked at for the m pairs only.
+
+        provides: (C, W) the words each card kind provides, over ``ready.words``."""
         cp = eng.tables.n_player_cards
-        gives = eng.tables.provides[:, ready.words] > 0  # (C, W)
+        gives = provides > 0  # (C, W)
         short = ready.shortfall[r]  # (m, Cp, W)
         hand = eng.state.hand[games[r], players[r], :cp] > 0  # (m, Cp)
         usable = hand & ready.affordable[r] & (ready.missing[r] > 0)  # (m, Cp)
@@ -396,11 +398,7 @@ class BasePolicy:
         candidate = in_hand & (f.value[None, :kinds] > 0) & (ready.missing == 0)
         row, card = np.nonzero(candidate)  # (m,) pairs
         reserve = eng.state.reserve[games[row], players[row]].astype(np.int64)  # (m, E)
-        cost = ready.cost[row, card]  # (m, E)
-        deficit = np.maximum(cost - reserve, 0)  # (m, E)
-        short = sum_last(deficit)  # (m,) trades needed
-        spare = sum_last(reserve) - (sum_last(cost) - short)  # Mana not needed by the card
-        worth = (short >= 1) & (short <= self.trades_ahead) & (spare >= 2 * short)  # (m,)
+        deficit, worth = self._within_trades(ready.cost[row, card], reserve)  # (m, E), (m,)
         enables = np.zeros((len(games), eng.state.reserve.shape[2]), bool)  # (n, E)
         pair, element = np.nonzero((deficit > 0) & worth[:, None])
         enables[row[pair], element] = True
@@ -415,14 +413,21 @@ class BasePolicy:
         cp = eng.tables.n_player_cards
         ready = readiness(eng, games, players)
         reserve = eng.state.reserve[games, players].astype(np.int64)  # (n, E)
-        deficit = np.maximum(ready.cost - reserve[:, None, :], 0)  # (n, Cp, E)
+        deficit, worth = self._within_trades(ready.cost, reserve[:, None, :])  # (n, Cp, E), (n, Cp)
         short_of_take = np.take_along_axis(deficit, take[:, None, None], axis=2)[:, :, 0]  # (n, Cp)
-        short = sum_last(deficit)  # (n, Cp) trades needed
-        spare = reserve.sum(axis=1)[:, None] - (sum_last(ready.cost) - short)  # (n, Cp)
         target = ((eng.state.hand[games, players, :cp] > 0) & (f.value[None, :cp] > 0)
-                  & (ready.missing == 0) & (short_of_take >= 1)
-                  & (short <= self.trades_ahead) & (spare >= 2 * short))  # (n, Cp)
+                  & (ready.missing == 0) & (short_of_take >= 1) & worth)  # (n, Cp)
         return (ready.cost * target[:, :, None]).max(axis=1)
+
+    def _within_trades(self, cost, reserve) -> tuple[np.ndarray, np.ndarray]:
+        """The Mana a card lacks and whether 1 to ``trades_ahead`` 2-for-1 trades make it
+        affordable, giving only Mana the card does not need: ``(deficit, worth)`` for costs
+        ``(..., E)`` and a reserve broadcast against them. The one rule behind both
+        :meth:`trade_enables` and :meth:`trade_target_cost`."""
+        deficit = np.maximum(cost - reserve, 0)  # (..., E)
+        short = sum_last(deficit)  # (...,) trades needed
+        spare = sum_last(np.broadcast_to(reserve, cost.shape)) - (sum_last(cost) - short)
+        return deficit, (short >= 1) & (short <= self.trades_ahead) & (spare >= 2 * short)
 
     # --- shared estimates -----------------------------------------------------------
     def adversary_hp(self, eng, games) -> np.ndarray:
