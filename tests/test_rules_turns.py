@@ -270,3 +270,26 @@ def test_replay_transcript_shows_hand_and_reserve_as_the_main_phase_starts():
     player_turn(eng, np.array([0]), 0)
     taken = lines.index("takes a pile: 2 fire")
     assert lines[taken + 1] == "  hand: Fire ball, Flame x2; reserve: 2 fire"
+
+
+def test_the_last_player_out_clears_the_board_without_a_decision():
+    """Nobody is left to play: the board goes to the discard pile at once, the locked Mana
+    returns to the Ether split evenly, and no placement decision is asked for nothing."""
+    policy = ScriptedPolicy()
+    eng = make_engine(["fire_ball", "enchanted_forest", "flame"], policy=policy)
+    st = eng.state
+    st.turn[0] = 4
+    st.hp[0, 0] = 0
+    put_on_board(eng, "fire_ball", PREPARED, locked=mana(fire=2, air=1))
+    put_on_board(eng, "enchanted_forest", PERMANENT, locked=mana(water=3, vegetal=2))
+    put_on_board(eng, "flame", CHANNELED)
+    set_hand(eng, {"flame": 1})
+    check_defeats(eng)
+    assert st.outcome[0] == LOSS_HP and st.end_turn[0] == 4
+    assert policy.kinds == []
+    assert (st.board_zone[0, 0] == EMPTY).all() and (st.board_card[0, 0] == -1).all()
+    assert st.board_mana[0, 0].sum() == 0 and st.board_hp[0, 0].sum() == 0
+    discard = {eng.tables.ids[c]: int(n) for c, n in enumerate(st.discard[0, 0]) if n}
+    assert discard == {"fire_ball": 1, "enchanted_forest": 1, "flame": 2}
+    assert st.ether[0, 0].tolist() == mana(fire=1, air=1, water=2, vegetal=1).tolist()
+    assert st.ether[0, 1].tolist() == mana(fire=1, water=1, vegetal=1).tolist()
