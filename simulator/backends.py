@@ -7,7 +7,8 @@ backend, the number of workers and the chunk size (game ``i`` of seed ``S`` is a
 same game). A backend only decides where a call runs:
 
 - ``loky`` (default): joblib's process pool on this machine, ``jobs`` processes (1: in this
-  process, no pool).
+  process, no pool). Without ``jobs``, one per core once the run has
+  :data:`MIN_GAMES_PER_WORKER` games for each (:func:`auto_jobs`), else 1.
 - ``dask``: a dask.distributed cluster through its Client (``submit`` / futures). With a
   scheduler address it connects to a running cluster; without one it starts a
   LocalCluster of ``jobs`` worker processes (default: one per core) and closes it at the
@@ -40,12 +41,15 @@ DEFAULT_BACKEND = "loky"
 #: of 1,024 ran at about half the per-game rate of one of 16,384), and a chunk of 16,384
 #: games peaks near 250 MB in its worker.
 MAX_BATCH = 16384
+#: Games each loky worker must have before a run without ``--jobs`` starts one: a worker
+#: process costs about a second to start (spawn, imports), the time of 1,000-2,000 games.
+MIN_GAMES_PER_WORKER = 2_000
 RETRIES = 2          # a dask chunk that raises is tried this many more times
 CONNECT_TIMEOUT = 10  # seconds to reach a dask scheduler
 WAVE_PER_WORKER = 4  # chunks per worker in one wave of a backend that cannot stream
 
 __all__ = ["BACKENDS", "Backend", "JoblibBackend", "DaskBackend", "RayBackend", "open_backend",
-           "auto_batch"]
+           "auto_batch", "auto_jobs"]
 
 
 def auto_batch(games: int, workers: int) -> int:
@@ -54,13 +58,30 @@ def auto_batch(games: int, workers: int) -> int:
     return max(1, min(MAX_BATCH, -(-games // max(1, workers))))
 
 
+def usable_cores() -> int:
+    """CPUs this process may run on (its affinity mask where the OS has one)."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return os.cpu_count() or 1
+
+
+def auto_jobs(games: int | None) -> int:
+    """loky worker processes when ``--jobs`` is not given: one per core, but no more than
+    have :data:`MIN_GAMES_PER_WORKER` games each, so a small run stays in this process
+    (``games`` None, unknown: 1)."""
+    if games is None:
+        return 1
+    return max(1, min(usable_cores(), games // MIN_GAMES_PER_WORKER))
+
+
 def open_backend(name: str = DEFAULT_BACKEND, jobs: int | None = None,
-                 scheduler: str | None = None) -> Backend:
+                 scheduler: str | None = None, games: int | None = None) -> Backend:
     """The backend called ``name`` (loky, dask, ray), ready to play chunks; close it after
-    (it is a context manager). ``jobs``: worker processes (loky: default 1; a local dask
-    cluster: default one per core; ray: default every CPU of the ray cluster; ignored when
-    connecting to a dask scheduler, whose workers decide). ``scheduler``: the address of a
-    running dask scheduler (``tcp://host:8786``), dask only."""
+    (it is a context manager). ``jobs``: worker processes (loky: default :func:`auto_jobs`
+    of ``games``, the games the backend is opened for; a local dask cluster: default one per
+    core; ray: default every CPU of the ray cluster; ignored when connecting to a dask
+    scheduler, whose workers decide). ``scheduler``: the address of a running dask
+    scheduler (``tcp://host:8786``), dask only."""
     if name not in BACKENDS:
         raise UserError(f"--backend must be one of {', '.join(BACKENDS)}, not {name!r}")
     if jobs is not None and jobs < 1:
@@ -71,7 +92,7 @@ def open_backend(name: str = DEFAULT_BACKEND, jobs: int | None = None,
         return DaskBackend(scheduler, jobs)
     if name == "ray":
         return RayBackend(jobs)
-    return JoblibBackend("loky", jobs or 1)
+    return JoblibBackend("loky", jobs or auto_jobs(games))
 
 
 def _missing_extra(backend: str, err: ImportError) -> UserError:

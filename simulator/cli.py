@@ -114,8 +114,9 @@ def _play_options(p: argparse.ArgumentParser, bot: str) -> None:
 
     p.add_argument("--seed", type=int, default=1, help="run seed (default 1)")
     p.add_argument("--jobs", type=int, default=None,
-                   help="worker processes (default 1; --backend dask without --scheduler: one per "
-                        "core; ray: every CPU of the ray cluster)")
+                   help="worker processes (default: one per core, as long as each gets 2,000 "
+                        "games, else 1; --backend dask without --scheduler: one per core; ray: "
+                        "every CPU of the ray cluster)")
     p.add_argument("--batch-size", type=int, default=None,
                    help="games per chunk (default: the games split evenly over the workers, at "
                         f"most {MAX_BATCH} a chunk)")
@@ -145,17 +146,28 @@ def _load_inputs(args: argparse.Namespace):
     return db, decks, load_scenario(args.scenario, db)
 
 
-def _open_backend(args: argparse.Namespace):
+def _open_backend(args: argparse.Namespace, games: int | None):
+    """The backend of a command that will play ``games`` games in all (for the default
+    number of local workers)."""
     from simulator.backends import open_backend
 
-    return open_backend(args.backend, args.jobs, args.scheduler)
+    return open_backend(args.backend, args.jobs, args.scheduler, games=games)
+
+
+def _planned_games(args: argparse.Namespace) -> int:
+    """Games a ``run`` plays at most: ``--games`` (default 1000), or a precision run's cap."""
+    from simulator.run import DEFAULT_GAMES, precision_plan
+
+    if args.precision is not None:
+        return precision_plan(args.precision, args.games)["looks"][-1]
+    return args.games or DEFAULT_GAMES
 
 
 def _cmd_run(args: argparse.Namespace) -> int:
     from simulator.run import simulate
 
     db, decks, scenario = _load_inputs(args)
-    with _open_backend(args) as backend:
+    with _open_backend(args, _planned_games(args)) as backend:
         result = simulate(decks, scenario, level=args.level, players=args.players,
                           games=args.games, seed=args.seed, backend=backend,
                           batch_size=args.batch_size, bot=args.bot, db=db, precision=args.precision,
@@ -216,7 +228,8 @@ def _cmd_compare(args: argparse.Namespace) -> int:
     if len(decks) == 1 and args.level:
         raise UserError("with one deck, compare plays every level of the scenario; "
                         "--level is for comparing two decks")
-    with _open_backend(args) as backend:  # one backend (one local cluster) for every run
+    runs = 2 if len(decks) == 2 else len(scenario.levels)
+    with _open_backend(args, runs * args.games) as backend:  # one backend for every run
         common = {"players": args.players, "games": args.games, "seed": args.seed,
                   "backend": backend, "batch_size": args.batch_size, "bot": args.bot, "db": db,
                   "progress": False if args.quiet else None}

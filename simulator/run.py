@@ -377,7 +377,8 @@ def simulate(decks: Sequence[Deck | str | Path] | Deck | str | Path, scenario: S
     ``precision`` on each side (see :func:`precision_plan`; ``games`` then caps the run).
     ``progress``: a progress bar on stderr (None: only when stderr is a terminal).
     ``on_chunk(done, planned)`` is called after each finished chunk.
-    ``backend``: where chunks run, ``"loky"`` (default; ``jobs`` processes, default 1),
+    ``backend``: where chunks run, ``"loky"`` (default; ``jobs`` processes, default one per
+    core when the run has enough games, see :func:`~simulator.backends.auto_jobs`),
     ``"dask"`` (``scheduler``: address of a running scheduler, else a LocalCluster of
     ``jobs`` workers started and closed here) or ``"ray"`` (see :mod:`simulator.backends`);
     or an open :class:`~simulator.backends.Backend`, reused and left open (``jobs`` and
@@ -402,7 +403,7 @@ def simulate(decks: Sequence[Deck | str | Path] | Deck | str | Path, scenario: S
     if keep_turns is None:
         keep_turns = stops[-1] <= KEEP_TURNS_UP_TO
     owned = not isinstance(backend, Backend)
-    executor = open_backend(backend, jobs, scheduler) if owned else backend
+    executor = open_backend(backend, jobs, scheduler, games=stops[-1]) if owned else backend
     bar = ProgressBar(stops[-1], progress)
     runner = _Runner(matchup, db, seed, bot, options, keep_turns, executor, bar, on_chunk, stops[-1])
     precision_info = None

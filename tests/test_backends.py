@@ -187,3 +187,14 @@ def test_an_unreachable_scheduler_is_a_user_error():
     with pytest.raises(UserError, match="cannot reach the dask scheduler"):
         DaskBackend("tcp://127.0.0.1:9", timeout=1)
     assert time.monotonic() - start < 30
+
+
+def test_loky_uses_every_core_only_when_each_worker_gets_enough_games(monkeypatch):
+    monkeypatch.setattr(backends, "usable_cores", lambda: 4)
+    assert backends.auto_jobs(None) == 1
+    assert backends.auto_jobs(1_000) == 1
+    assert backends.auto_jobs(2 * backends.MIN_GAMES_PER_WORKER) == 2
+    assert backends.auto_jobs(10**6) == 4
+    assert open_backend("loky", games=10**6).workers == 4
+    assert open_backend("loky", jobs=1, games=10**6).workers == 1
+    assert open_backend("loky").workers == 1
