@@ -99,18 +99,28 @@ class PlannerPolicy(BasePolicy):
         Why: summing the hand's costs asks for the element every card shares (three Azure
         rings and a Wave want 9 Water, 3 Mineral) again and again, so no card ever gets its
         second element and the Mana piles up unused (seen in water-tides replays)."""
-        demand = super().score_mana_element(eng, games, players, options, chosen=chosen,
-                                            series=series, rows=rows)
+        extra = np.zeros_like(eng.state.reserve[games, players]) if chosen is None else chosen
+        return self._nearest_castable(eng, games, players, series, rows, np.asarray(extra)[:, None, :])[:, 0]
+
+    def _nearest_castable(self, eng, games, players, series, rows, extra) -> np.ndarray:
+        """(n, K, E) the ``score_mana_element`` scores of K alternatives at once, alternative k
+        counting ``extra[:, k]`` (n, K, E) Mana as the player's on top of the reserve.
+
+        Why K at once: an Ether split weighs the pile it keeps against the other one; one pass
+        over both halves the work of the most frequent decision of a batch."""
         if series is None:
+            demand = self.demand(eng, games, players)
             needs = self.hand_needs(eng, games, players)
         else:  # the state is unchanged along the series: computed once
+            demand = series.reuse("demand", lambda g, p: self.demand(eng, g, p), rows, games)
             needs = series.reuse("hand_needs", lambda g, p: self.hand_needs(eng, g, p), rows, games)
-        have = eng.state.reserve[games, players] + (0 if chosen is None else chosen)  # (n, E)
-        lack = np.maximum(needs[:, :, :-1] - have[:, None, :], 0)  # (n, C, E) 0 when not in hand
-        total = lack.sum(axis=2)  # (n, C)
-        weight = np.where(total > 0, 1.0 / np.maximum(total + needs[:, :, -1], 1), 0.0)
-        nearest = ((lack > 0) * weight[:, :, None]).max(axis=1)  # (n, E)
-        return 10.0 * nearest + 0.01 * demand
+        base = (demand[:, None, :] - extra) - 0.01 * np.arange(demand.shape[1])  # (n, K, E)
+        have = eng.state.reserve[games, players][:, None, :] + extra  # (n, K, E)
+        lack = np.maximum(needs[:, None, :, :-1] - have[:, :, None, :], 0)  # (n, K, H, E)
+        total = lack.sum(axis=3)  # (n, K, H)
+        weight = np.where(total > 0, 1.0 / np.maximum(total + needs[:, None, :, -1], 1), 0.0)
+        nearest = ((lack > 0) * weight[:, :, :, None]).max(axis=2)  # (n, K, E)
+        return 10.0 * nearest + 0.01 * base
 
     def score_ether_split(self, eng, games, players, options, start=None, mana=None,
                           chosen=None, series=None, rows=None, **_):
@@ -131,11 +141,9 @@ class PlannerPolicy(BasePolicy):
         start_size = piles[every, start].sum(axis=1) + (total + 1) // 2
         other_size = other.sum(axis=1) + total // 2
         keep = start_size >= other_size  # (n,) the starting pile is the one to take
-        want_here = self.score_mana_element(eng, games, players, options, chosen=on_start,
-                                            series=series, rows=rows)
-        want_there = self.score_mana_element(eng, games, players, options, chosen=other,
-                                             series=series, rows=rows)
-        return np.where(keep[:, None], want_here, -want_there)
+        want = self._nearest_castable(eng, games, players, series, rows,
+                                      np.stack([on_start, other], axis=1))  # (n, 2, E)
+        return np.where(keep[:, None], want[:, 0], -want[:, 1])
 
     def score_ether_start_pile(self, eng, games, players, options, **_):
         """On equal piles the Mana being added starts on the pile whose Mana the hand needs
@@ -146,12 +154,17 @@ class PlannerPolicy(BasePolicy):
 
     @staticmethod
     def hand_needs(eng, games, players) -> np.ndarray:
-        """(n, Cp, E+1) int: for each player card kind in hand its Mana cost by element, then
-        the number of components it lacks; all 0 for the kinds not in hand."""
+        """(n, H, E+1) int, one row per card kind in hand (H: the most kinds any of these
+        hands holds): its Mana cost by element, then the number of components it lacks; rows
+        past a hand's own kinds are 0 (they weigh nothing in the scores)."""
         ready = readiness(eng, games, players)
         in_hand = eng.state.hand[games, players, :eng.tables.n_player_cards] > 0  # (n, Cp)
-        missing = ready.missing[:, :, None]  # (n, Cp, 1)
-        return np.concatenate([ready.cost, missing], axis=2) * in_hand[:, :, None]
+        h = max(1, int(in_hand.sum(axis=1).max(initial=0)))
+        kinds = np.argsort(~in_hand, axis=1, kind="stable")[:, :h]  # (n, H) the kinds in hand first
+        held = np.take_along_axis(in_hand, kinds, axis=1)[:, :, None]  # (n, H, 1)
+        cost = np.take_along_axis(ready.cost, kinds[:, :, None], axis=1)  # (n, H, E)
+        missing = np.take_along_axis(ready.missing, kinds, axis=1)[:, :, None]  # (n, H, 1)
+        return np.concatenate([cost, missing], axis=2) * held
 
     def save_burn_for_the_adversary(self, eng, games, players, scores, f, sp) -> None:
         """Before the Adversary arrives, a damage spell is spent on one of its Permanents

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from simulator.engine.core import Engine, EngineError
+from simulator.engine.core import DecisionSeries, Engine, EngineError
 from simulator.engine.damage import ADVERSARY_SIDE
 from simulator.engine.effects import choose_mana_elements, run_trigger
 from simulator.engine.mana import add_to_ether
@@ -117,5 +117,6 @@ def _add_mana_value(eng: Engine, games: np.ndarray, card: np.ndarray) -> None:
     if len(games) == 0:
         return
     decider = eng.active[games].astype(np.int64)
-    mana = choose_mana_elements(eng, games, decider, amount)
-    add_to_ether(eng, games, decider, mana)
+    series = DecisionSeries(games, decider)  # the elements, then their placement
+    mana = choose_mana_elements(eng, games, decider, amount, series)
+    add_to_ether(eng, games, decider, mana, series)

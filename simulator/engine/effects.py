@@ -350,19 +350,22 @@ def op_add_mana(step: Step) -> None:
     mana = np.zeros((len(step.games), len(ELEMENTS)), np.int64)
     if element:
         mana[:, ELEMENTS.index(element)] = amount
-    else:
-        mana = choose_mana_elements(step.eng, step.games, step.decider, amount)
-    add_to_ether(step.eng, step.games, step.decider, mana)
+        add_to_ether(step.eng, step.games, step.decider, mana)
+        return
+    series = DecisionSeries(step.games, step.decider)  # the elements, then their placement
+    mana = choose_mana_elements(step.eng, step.games, step.decider, amount, series)
+    add_to_ether(step.eng, step.games, step.decider, mana, series)
 
 
 def choose_mana_elements(eng: Engine, games: np.ndarray, decider: np.ndarray,
-                         amount: np.ndarray) -> np.ndarray:
+                         amount: np.ndarray, series: DecisionSeries | None = None) -> np.ndarray:
     """(n, E) elements chosen one Mana at a time by the deciding player.
 
-    The choices only fill ``mana``: the state is unchanged between them (one series).
+    The choices only fill ``mana``: the state is unchanged between them (one series; pass
+    ``series``, over the same games and deciders, to continue it with the Mana's placement).
     """
     mana = np.zeros((len(games), len(ELEMENTS)), np.int64)
-    series = DecisionSeries(games, decider)
+    series = DecisionSeries(games, decider) if series is None else series
     for k in range(int(amount.max(initial=0))):
         r = np.flatnonzero(amount > k)
         options = np.ones((len(r), len(ELEMENTS)), bool)

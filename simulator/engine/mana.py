@@ -19,11 +19,15 @@ from simulator.engine.core import DecisionSeries, Engine, EngineError, all_disti
 from simulator.engine.short_axis import sum_last
 
 
-def add_to_ether(eng: Engine, games: np.ndarray, actor: np.ndarray, mana: np.ndarray) -> None:
+def add_to_ether(eng: Engine, games: np.ndarray, actor: np.ndarray, mana: np.ndarray,
+                 series: DecisionSeries | None = None) -> None:
     """Add ``mana`` to the Available Ether of each game by the placement rule.
 
     games: (n,) game indices (distinct); actor: (n,) deciding player on a tie;
     mana: (n, E) int Mana by element. One indivisible action.
+    series: the decision series the actors' choice of this Mana's elements belonged to
+    (:func:`effects.choose_mana_elements`, same games and actors): nothing has changed since,
+    so the split decisions continue it and the policy's values computed for it still hold.
     """
     total = sum_last(mana)
     live = total > 0
@@ -31,6 +35,9 @@ def add_to_ether(eng: Engine, games: np.ndarray, actor: np.ndarray, mana: np.nda
         raise EngineError("add_to_ether got the same game twice in one call")
     if not live.any():
         return
+    if series is None:
+        series = DecisionSeries(games, actor)
+    in_series = np.flatnonzero(live)  # (m,) each game's row in the series
     games, actor, mana, total = games[live], actor[live], mana[live], total[live]
     ether = eng.state.ether
     sizes = sum_last(ether[games])  # (n, 2)
@@ -50,29 +57,31 @@ def add_to_ether(eng: Engine, games: np.ndarray, actor: np.ndarray, mana: np.nda
     mixed = np.flatnonzero((mana > 0).sum(axis=1) > 1)
     if len(mixed):
         on_start[mixed] = _choose_split(eng, games[mixed], actor[mixed], mana[mixed],
-                                        on_start[mixed], start[mixed])
+                                        on_start[mixed], start[mixed], series, in_series[mixed])
     ether[games, start] += on_start.astype(ether.dtype)
     ether[games, 1 - start] += (mana - on_start).astype(ether.dtype)
 
 
 def _choose_split(eng: Engine, games: np.ndarray, actor: np.ndarray, mana: np.ndarray,
-                  default: np.ndarray, start: np.ndarray) -> np.ndarray:
+                  default: np.ndarray, start: np.ndarray, series: DecisionSeries,
+                  in_series: np.ndarray) -> np.ndarray:
     """(n, E) Mana the actor puts on the starting pile: ceil(total/2) of them, one at a time.
 
     default: (n, E) the split of the ``ELEMENTS`` order, passed to the policy as a hint;
     start: (n,) the starting pile. The policy also gets the Mana added (``mana``), what it
     has put on the starting pile so far (``chosen``), and the decisions' ``series`` (the state
-    does not change along it, so a policy computes its hand's needs once).
+    does not change along it, so a policy computes its hand's needs once); in_series: (n,)
+    the row of each game in ``series``.
     """
     chosen = np.zeros_like(mana)
     quota = (mana.sum(axis=1) + 1) // 2
-    series = DecisionSeries(games, actor)  # nothing changes until every Mana is placed
     for k in range(int(quota.max())):
         rows = np.flatnonzero(quota > k)
         left = mana[rows] - chosen[rows]
         element = eng.decide("ether_split", games[rows], actor[rows], left > 0,
                              default=default[rows] - chosen[rows], start=start[rows],
-                             mana=mana[rows], chosen=chosen[rows], series=series, rows=rows)
+                             mana=mana[rows], chosen=chosen[rows], series=series,
+                             rows=in_series[rows])
         chosen[rows, element] += 1
     return chosen
 
