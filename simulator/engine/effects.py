@@ -222,25 +222,34 @@ def _choose(step: Step, legal: np.ndarray, purpose: str,
 # --- ops ----------------------------------------------------------------------------
 
 def op_damage(step: Step) -> None:
-    hit = targets(step, step.p["target"], "damage")
+    """Damage to each hit target; a game's targets in increasing target order.
+
+    Why by rank rather than by target: the i-th target of every game is dealt with in one
+    call (games are independent), so a step hitting one target per game is one call however
+    many different targets the games chose."""
+    hit = targets(step, step.p["target"], "damage")  # (n, T)
     amount = step.amount()
     unpreventable = bool(step.p.get("unpreventable", False))
-    for t in np.flatnonzero(hit.any(axis=0)):
-        r = np.flatnonzero(hit[:, t])
+    count = hit.sum(axis=1)  # (n,) targets hit in each game
+    order = np.argsort(~hit, axis=1, kind="stable")  # (n, T) a game's hit targets first
+    for i in range(int(count.max(initial=0))):
+        r = np.flatnonzero(count > i)
+        t = order[r, i]
         a = amount[r]
         if (step.side[r] == ADV).any() and "amount_mn" in step.p:
             a = _adversary_amount(step, r, t)
-        dmg.deal_damage(step.eng, step.games[r], step.side[r], step.card[r],
-                        np.full(len(r), t), a, unpreventable)
+        dmg.deal_damage(step.eng, step.games[r], step.side[r], step.card[r], t, a, unpreventable)
 
 
-def _adversary_amount(step: Step, rows: np.ndarray, t: int) -> np.ndarray:
-    """An Adversary card's amount against a player: ``amount_mn`` if that player is a Mage Noir."""
+def _adversary_amount(step: Step, rows: np.ndarray, t: np.ndarray) -> np.ndarray:
+    """(m,) an Adversary card's amount on each target ``t`` (m,): ``amount_mn`` when the
+    target is a player who is a Mage Noir."""
     k, p, _ = dmg.space(step.eng)
     base = np.full(len(rows), step.p["amount"], np.int64)
-    if k <= t < k + p:
-        target_mn = is_mage_noir(step.eng, step.games[rows], np.full(len(rows), t - k))
-        base = np.where(target_mn, step.p["amount_mn"], base)
+    on_player = np.flatnonzero((t >= k) & (t < k + p))
+    if len(on_player):
+        target_mn = is_mage_noir(step.eng, step.games[rows[on_player]], t[on_player] - k)
+        base[on_player] = np.where(target_mn, step.p["amount_mn"], base[on_player])
     return base
 
 
