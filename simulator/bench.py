@@ -15,8 +15,11 @@ Four measurements, each printed next to its target with pass/fail:
   1 job; the headline is the smallest over the decks (the target must hold for each);
 * ``run_10k_seconds``: ``python -m simulator.cli run DECK --games 10000 --json`` from
   process start to exit, in a subprocess;
-* ``peak_memory_mb``: peak resident memory of the child process of a ``--memory-games``
-  (default 1,000,000) game run, read from its own rusage (``os.wait4``).
+* ``peak_memory_mb``: peak memory of a ``--memory-games`` (default 1,000,000) game run in a
+  child process, its worker processes included: the largest sum of their proportional set
+  sizes (``/proc/PID/smaps_rollup``, sampled every 0.2 s; pages a forked worker shares with
+  its parent count once), or the child's own peak RSS from its rusage (``os.wait4``) when
+  that is larger or ``/proc`` is missing.
 
 ``--quick`` shrinks every count so the whole bench is a smoke run of well under a minute.
 """
@@ -31,6 +34,7 @@ import platform
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
@@ -256,15 +260,16 @@ def run_cli(deck: str, games: int, extra: Sequence[str] = ()) -> ProcessRun:
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         start = time.perf_counter()
         proc = subprocess.Popen(command, stdout=out, stderr=err, cwd=project_root())
+        sampler = TreeMemorySampler(proc.pid)
         if hasattr(os, "wait4"):
             _, status, usage = os.wait4(proc.pid, 0)
             seconds = time.perf_counter() - start
             proc.returncode = os.waitstatus_to_exitcode(status)
-            peak = _max_rss_mb(usage.ru_maxrss)
+            peak = max(_max_rss_mb(usage.ru_maxrss), sampler.stop())
         else:  # pragma: no cover - platforms without wait4 (Windows)
             proc.wait()
             seconds = time.perf_counter() - start
-            peak = None
+            peak = sampler.stop() or None
         out.seek(0)
         err.seek(0)
         stdout, stderr = out.read().decode(), err.read().decode()
@@ -273,6 +278,54 @@ def run_cli(deck: str, games: int, extra: Sequence[str] = ()) -> ProcessRun:
     lines = [line for line in stdout.splitlines() if line.strip().startswith("{")]
     summary = json.loads(lines[-1]) if lines else {}
     return ProcessRun(command, seconds, peak, summary)
+
+
+class TreeMemorySampler:
+    """Samples, in a thread, the memory of a process and of every process under it: the sum of
+    their proportional set sizes (Linux ``/proc``; 0 elsewhere). Why: a run's workers are
+    other processes, whose memory the parent's rusage does not add up."""
+
+    def __init__(self, pid: int, interval: float = 0.2) -> None:
+        self.pid, self.interval, self.peak_mb = pid, interval, 0.0
+        self._done = threading.Event()
+        self._thread = threading.Thread(target=self._sample, daemon=True)
+        self._thread.start()
+
+    def stop(self) -> float:
+        """The peak in MiB (0.0 when nothing could be read)."""
+        self._done.set()
+        self._thread.join()
+        return self.peak_mb
+
+    def _sample(self) -> None:
+        while not self._done.is_set():
+            self.peak_mb = max(self.peak_mb, sum(_pss_kib(p) for p in _process_tree(self.pid)) / 1024)
+            self._done.wait(self.interval)
+
+
+def _process_tree(pid: int) -> list[int]:
+    """``pid`` and its descendants, read from ``/proc/PID/task/*/children`` ([] without /proc)."""
+    tree, todo = [], [pid]
+    while todo:
+        p = todo.pop()
+        tree.append(p)
+        for children in Path(f"/proc/{p}/task").glob("*/children"):
+            try:
+                todo.extend(int(c) for c in children.read_text().split())
+            except OSError:  # the process ended meanwhile
+                pass
+    return tree if Path(f"/proc/{pid}").exists() else []
+
+
+def _pss_kib(pid: int) -> int:
+    """Proportional set size of a process in KiB (0 if it is gone or unreadable)."""
+    try:
+        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+            if line.startswith("Pss:"):
+                return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
 
 
 # --- the whole bench ---------------------------------------------------------------

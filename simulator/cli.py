@@ -120,9 +120,10 @@ def _play_options(p: argparse.ArgumentParser, bot: str) -> None:
     p.add_argument("--batch-size", type=int, default=None,
                    help="games per chunk (default: the games split evenly over the workers, at "
                         f"most {MAX_BATCH} a chunk)")
-    p.add_argument("--backend", default="loky", metavar="NAME",
-                   help="where chunks run: loky (processes here, default), dask, ray "
-                        "(pip install \".[dask]\" / \".[ray]\"; ray honours RAY_ADDRESS)")
+    p.add_argument("--backend", default="local", metavar="NAME",
+                   help="where chunks run: local (processes forked here, default), loky (fresh "
+                        "processes here), dask, ray (pip install \".[dask]\" / \".[ray]\"; "
+                        "ray honours RAY_ADDRESS)")
     p.add_argument("--scheduler", default=None, metavar="ADDRESS",
                    help="dask scheduler to connect to (tcp://host:8786); without it --backend "
                         "dask starts a local cluster")

@@ -12,9 +12,10 @@ plays at most :data:`KEEP_TURNS_UP_TO` games (20,000; a precision run: when its 
 does), False above: a 1,000,000-game run would hold tens of millions of rows for a table
 the statistics do not need.
 
-Where chunks run is a backend (:mod:`simulator.backends`): joblib processes on this machine
-(``loky``, the default), a dask.distributed cluster (``dask``) or ray (``ray``). Every
-backend plays the same chunk function and returns chunks in game order.
+Where chunks run is a backend (:mod:`simulator.backends`): processes on this machine
+(``local``, the default, forked from this one; ``loky``, joblib's fresh processes), a
+dask.distributed cluster (``dask``) or ray (``ray``). Every backend plays the same chunk
+function and returns chunks in game order.
 
 Ctrl-C (KeyboardInterrupt, even one raised by an ``on_chunk`` callback) stops the run after
 the chunks already finished: the result holds those games, ``result.partial`` is True and
@@ -377,8 +378,9 @@ def simulate(decks: Sequence[Deck | str | Path] | Deck | str | Path, scenario: S
     ``precision`` on each side (see :func:`precision_plan`; ``games`` then caps the run).
     ``progress``: a progress bar on stderr (None: only when stderr is a terminal).
     ``on_chunk(done, planned)`` is called after each finished chunk.
-    ``backend``: where chunks run, ``"loky"`` (default; ``jobs`` processes, default one per
-    core when the run has enough games, see :func:`~simulator.backends.auto_jobs`),
+    ``backend``: where chunks run, ``"local"`` (default; ``jobs`` processes forked from this
+    one, default one per core when the run has enough games, see
+    :func:`~simulator.backends.auto_jobs`), ``"loky"`` (the same with fresh processes),
     ``"dask"`` (``scheduler``: address of a running scheduler, else a LocalCluster of
     ``jobs`` workers started and closed here) or ``"ray"`` (see :mod:`simulator.backends`);
     or an open :class:`~simulator.backends.Backend`, reused and left open (``jobs`` and

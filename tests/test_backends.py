@@ -198,3 +198,36 @@ def test_loky_uses_every_core_only_when_each_worker_gets_enough_games(monkeypatc
     assert open_backend("loky", games=10**6).workers == 4
     assert open_backend("loky", jobs=1, games=10**6).workers == 1
     assert open_backend("loky").workers == 1
+
+
+@pytest.mark.skipif(not backends.can_fork(), reason="no fork on this system")
+def test_forked_workers_play_the_same_games(local, db):
+    with open_backend("local", jobs=2) as backend:
+        assert isinstance(backend, backends.ForkBackend) and backend.workers == 2
+        res = simulate(FIRE, "duke", games=GAMES, seed=SEED, batch_size=40, db=db, backend=backend)
+        again = simulate(FIRE, "duke", games=GAMES, seed=SEED, batch_size=70, db=db, backend=backend)
+    assert_same_run(local, res)
+    assert_same_run(local, again)  # the pool serves every run of the backend
+
+
+def test_fresh_loky_workers_play_the_same_games(local, db):
+    res = simulate(FIRE, "duke", games=GAMES, seed=SEED, batch_size=40, jobs=2, db=db, backend="loky")
+    assert_same_run(local, res)
+
+
+@pytest.mark.skipif(not backends.can_fork(), reason="no fork on this system")
+def test_a_killed_forked_worker_stops_the_run_loudly(db):
+    """No hang and no silent gap: the run raises once a worker has died."""
+    import multiprocessing
+    from concurrent.futures.process import BrokenProcessPool
+
+    others = {child.pid for child in multiprocessing.active_children()}  # e.g. a dask cluster's
+
+    def kill_a_worker(done, planned):
+        if done == 20:
+            ours = [c.pid for c in multiprocessing.active_children() if c.pid not in others]
+            os.kill(ours[0], signal.SIGKILL)
+
+    with open_backend("local", jobs=2) as backend, pytest.raises(BrokenProcessPool):
+        simulate(FIRE, "duke", games=400, seed=SEED, batch_size=20, db=db, backend=backend,
+                 on_chunk=kill_a_worker)

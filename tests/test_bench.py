@@ -122,3 +122,28 @@ def test_run_bench_can_be_called_directly():
     assert result["targets"]["batch_speedup"]["pass"] is None
     assert "needs two batch sizes" in format_report(result)
     assert len(result["table"]) == 1 and result["table"][0]["games"] == 1
+
+
+@pytest.mark.skipif(not Path("/proc/self/smaps_rollup").exists(), reason="needs Linux /proc")
+def test_memory_sampler_adds_up_the_workers_of_a_process():
+    """A child holding 120 MiB forks a worker, then each writes 120 MiB of its own: the
+    sampled peak counts both processes' own memory, and the shared pages once (the parent's
+    rusage alone would say about 240)."""
+    import subprocess
+    import sys
+
+    from simulator.bench import TreeMemorySampler
+
+    script = (
+        "import os, time\n"
+        "shared = b'y' * (120 * 2**20)\n"
+        "pid = os.fork()\n"
+        "own = b'x' * (120 * 2**20)\n"
+        "time.sleep(1.5)\n"
+        "os._exit(0) if pid == 0 else os.waitpid(pid, 0)\n"
+    )
+    proc = subprocess.Popen([sys.executable, "-c", script])
+    sampler = TreeMemorySampler(proc.pid, interval=0.05)
+    proc.wait()
+    peak = sampler.stop()
+    assert 340 <= peak < 460  # 120 shared once + 2 x 120 own + two interpreters; not 480+
