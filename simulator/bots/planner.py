@@ -154,27 +154,30 @@ class PlannerPolicy(BasePolicy):
         keep = start_size >= other_size  # (n,) the starting pile is the one to take
         want_here = self.hand_element_scores(eng, games, players, on_start, series, rows)
         want_there = self.hand_element_scores(eng, games, players, other, series, rows)
-        own = np.where(keep[:, None], want_here, -want_there)  # (n, E)
+        own = np.where(keep[:, None], want_here, -want_there)  # (n, E) onto the taken pile
         mate, seen = self.teammate_takes(eng, games, players)
         if not mate.any():
             return own
-        # A teammate takes the next pile: the elements they have shown go onto the pile
-        # that will be the larger, what the own hand lacks onto the other (left to the player).
-        team = np.where(keep[:, None], seen - 0.01 * want_there, 0.01 * want_here - seen)
-        return np.where(mate[:, None], team, own)
+        # A teammate takes the next pile: the elements they have shown go onto it, first
+        # those the own hand lacks (with similar cards, the best guess of what theirs lacks);
+        # the Mana of other elements the own hand lacks goes onto the pile left to the player.
+        to_taken = np.where(keep, 100.0, -100.0)[:, None] + own
+        to_left = np.where(keep[:, None], -want_there, want_here)
+        return np.where(mate[:, None], np.where(seen > 0, to_taken, to_left), own)
 
     def score_ether_start_pile(self, eng, games, players, options, **_):
         """On equal piles the Mana being added starts on (and makes larger) the pile whose
         Mana the player who takes the next pile wants more: the own hand's needs, or when a
-        teammate takes it, the elements they have shown (the own needs then go on the other
-        pile, a tie-break)."""
+        teammate takes it, the elements they have shown, then (as in ``score_ether_split``)
+        the own needs of those elements, and the pile with less of the own needs of others."""
         need = self.demand(eng, games, players)  # (n, E)
         piles = eng.state.ether[games].astype(np.float64)  # (n, 2, E)
         own = np.minimum(piles, need[:, None, :]).sum(axis=2)  # (n, 2)
         mate, seen = self.teammate_takes(eng, games, players)
         if not mate.any():
             return own
-        team = (piles * seen[:, None, :]).sum(axis=2) - 0.01 * own
+        shared = np.minimum(piles, (need * seen)[:, None, :]).sum(axis=2)  # (n, 2)
+        team = 100.0 * (piles * seen[:, None, :]).sum(axis=2) + 2.0 * shared - own
         return np.where(mate[:, None], team, own)
 
     @staticmethod
