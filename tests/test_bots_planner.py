@@ -80,6 +80,60 @@ def test_in_coop_the_pile_left_holds_the_mana_the_next_player_was_seen_to_use():
 
 
 
+def _coop_position(gathered: bool, active: int = 0):
+    """Two players. Player 1 holds an Azure ring (2 water + 1 mineral); player 2 has shown a
+    Draconic flame (2 fire, in their discard pile). ``gathered``: the active player has
+    taken their pile this turn (their main phase), else the Adversary turn before theirs."""
+    eng = make_engine(["azure_ring", "draconic_flame"], players=2, policy=PlannerPolicy())
+    set_hand(eng, {"azure_ring": 1})
+    eng.state.discard[0, 1, lid(eng, "draconic_flame")] = 1
+    eng.active[0] = active
+    eng.pile_taken[0] = gathered
+    return eng
+
+
+def test_in_coop_mana_released_in_the_main_phase_goes_on_the_pile_the_next_player_takes():
+    # Player 1 has gathered: player 2 takes the next pile. Of 1 water and 1 fire on empty
+    # piles, the fire (player 2's element) goes on the starting pile, which is the one to
+    # take; the water the ring needs stays on the other pile, left for player 1.
+    # (Serving the own hand put the water on the starting pile.)
+    eng = _coop_position(gathered=True)
+    add_to_ether(eng, G0, P0, mana(water=1, fire=1)[None, :])
+    assert _element_names(eng.state.ether[0, 0]) == {"fire": 1}
+    assert _element_names(eng.state.ether[0, 1]) == {"water": 1}
+
+
+def test_in_coop_a_mana_element_chosen_in_the_main_phase_is_one_the_next_player_shows():
+    eng = _coop_position(gathered=True)
+    chosen = choose_mana_elements(eng, G0, P0, np.array([1]))
+    assert _element_names(chosen[0]) == {"fire": 1}
+
+
+def test_in_coop_mana_on_equal_piles_starts_on_the_pile_the_next_player_wants():
+    # Equal piles, water (player 1's need) and fire (player 2's element): the Mana added
+    # after player 1 has gathered makes the fire pile the larger one.
+    eng = _coop_position(gathered=True)
+    eng.state.ether[0, 0] = mana(water=1)
+    eng.state.ether[0, 1] = mana(fire=1)
+    add_to_ether(eng, G0, P0, mana(arcane=1)[None, :])
+    assert _element_names(eng.state.ether[0, 1]) == {"fire": 1, "arcane": 1}
+
+
+def test_in_coop_mana_released_in_the_adversary_turn_before_a_teammate_serves_that_teammate():
+    # Player 2 is active and has not gathered yet: Mana player 1 releases now (e.g. a card of
+    # theirs destroyed) goes to player 2's pile.
+    eng = _coop_position(gathered=False, active=1)
+    add_to_ether(eng, G0, P0, mana(water=1, fire=1)[None, :])
+    assert _element_names(eng.state.ether[0, 0]) == {"fire": 1}
+
+
+def test_in_coop_the_adversarys_mana_before_the_players_own_turn_serves_their_hand():
+    # The Adversary turn before player 1's: player 1 takes the next pile, as alone.
+    eng = _coop_position(gathered=False)
+    chosen = choose_mana_elements(eng, G0, P0, np.array([3]))
+    assert _element_names(chosen[0]) == {"water": 2, "mineral": 1}
+
+
 def test_the_planner_trades_twice_toward_a_card_two_mana_short():
     # The sylvan healer (1 water + 1 air + 2 vegetal) with 2 vegetal and 4 fire: two trades
     # (4 fire for a water and an air, both in the largest pile) make it affordable this turn.

@@ -10,6 +10,7 @@ from hypothesis import strategies as hs
 
 from simulator.cards import ELEMENTS
 from simulator.engine.actions import action_space, legal_actions, trade, tradeable_elements
+from simulator.engine.adversary import adversary_turn
 from simulator.engine.mana import add_to_ether, take_pile
 from simulator.engine.options import RuleOptions
 
@@ -125,6 +126,17 @@ def test_taking_an_empty_pile_is_allowed_and_takes_nothing():
     take_pile(eng, G0, P0)
     assert eng.state.reserve[0, 0].sum() == 0 and eng.state.mana_taken[0, 0] == 0
     assert eng.state.ether[0, 0].tolist() == mana(fire=3).tolist()
+
+
+def test_taking_a_pile_marks_the_active_player_as_gathered_until_the_next_adversary_turn():
+    # Public turn structure a co-op bot reads to know who takes the next pile.
+    eng = make_engine([], players=2, policy=ScriptedPolicy({"take_pile": 0}))
+    assert not eng.pile_taken[0]
+    take_pile(eng, G0, P0)
+    assert eng.pile_taken[0]
+    eng.active[0] = 1
+    adversary_turn(eng, G0)
+    assert not eng.pile_taken[0]
 
 
 # --- trading 2 for 1 (R6.5, Q4) ------------------------------------------------------------

@@ -7,7 +7,9 @@ Priority list (over the base policy, ``bots/base.py``):
    prepared and activated first;
 3. take the Ether pile that best funds the cards in hand; the Mana an Adversary card adds
    goes first to the card in hand nearest to affordable (not to the element the whole hand
-   wants most, which starves a card's second element);
+   wants most, which starves a card's second element); in co-op, Mana added to the Ether
+   after the player has gathered waits for the next player, so it serves what that
+   player has shown instead;
 4. prepare persistent cards (Rituals, Permanents, Equipment) first, channel the spells whose
    component words the hand needs, keep the rest prepared for damage;
 5. damage goes to the Adversary once present, else to Adversary cards in play; of the
@@ -20,6 +22,7 @@ from __future__ import annotations
 import numpy as np
 
 from simulator.bots.base import BasePolicy
+from simulator.bots.teammates import next_player, pile_taker, shown_elements
 from simulator.engine.actions import action_space, readiness
 from simulator.engine.board import board_cards
 from simulator.engine.state import PREPARED
@@ -65,20 +68,24 @@ class PlannerPolicy(BasePolicy):
         """(n, E) float 1 for the elements in the costs of the cards the next player still
         in the game has shown (discard pile, board): public information only, never their
         hand. 0 everywhere when no other player is in."""
-        st, t = eng.state, eng.tables
-        n, p = len(games), st.players
-        rows = np.arange(n)
-        nxt = np.full(n, -1)
-        for offset in range(p - 1, 0, -1):  # the nearest live player after ``players`` wins
-            q = (players + offset) % p
-            nxt = np.where(~st.out[games, q], q, nxt)
-        q = np.maximum(nxt, 0)
-        shown = st.discard[games, q].astype(np.int64)  # (n, C)
-        board = st.board_card[games, q]  # (n, S)
-        np.add.at(shown, (np.repeat(rows, board.shape[1]), np.maximum(board, 0).ravel()),
-                  (board >= 0).ravel().astype(np.int64))
-        seen = (shown @ (t.cost > 0).astype(np.int64)) > 0  # (n, E)
+        nxt = next_player(eng, games, players)
+        seen = shown_elements(eng, games, np.maximum(nxt, 0))  # (n, E)
         return (seen & (nxt >= 0)[:, None]).astype(np.float64)
+
+    @staticmethod
+    def teammate_takes(eng, games, players) -> tuple[np.ndarray, np.ndarray]:
+        """Whether the next pile goes to another player than the deciders ``players`` (n,)
+        (``teammates.pile_taker``), and if so which elements that player has shown.
+
+        Returns ``(mate, seen)``: (n,) bool, (n, E) float 1 for a shown element, 0 in the
+        rows where the decider takes the next pile themself (always so alone)."""
+        n, e = len(games), eng.state.ether.shape[2]
+        if eng.state.players == 1:
+            return np.zeros(n, bool), np.zeros((n, e))
+        taker = pile_taker(eng, games)
+        mate = taker != players
+        seen = shown_elements(eng, games, taker) & mate[:, None]
+        return mate, seen.astype(np.float64)
 
     def score_effect_order(self, eng, games, players, options, cards=None, **_):
         """With two players or more still in, the Adversary's cards in play strike "the
@@ -92,22 +99,31 @@ class PlannerPolicy(BasePolicy):
 
     def score_mana_element(self, eng, games, players, options, chosen=None, series=None,
                            rows=None, **_):
-        """The element that brings a card in hand nearest to castable: each card in hand
-        short of Mana is weighted 1 / (Mana and components it still lacks), an element scores
-        the largest weight of the cards lacking it. The whole hand's demand breaks ties.
+        """The element of a Mana added to the Ether serves whoever takes the next pile: the
+        player's own hand (``hand_element_scores``) when it is theirs; when a teammate takes
+        it (the player's main phase in co-op), an element that teammate has shown, and among
+        those the one the own hand wants (in two-player, the pile the teammate leaves comes
+        back to the player)."""
+        extra = np.zeros_like(eng.state.reserve[games, players]) if chosen is None else chosen
+        own = self.hand_element_scores(eng, games, players, series, rows,
+                                       np.asarray(extra)[:, None, :])[:, 0]  # (n, E)
+        mate, seen = self.teammate_takes(eng, games, players)
+        if not mate.any():
+            return own
+        return np.where(mate[:, None], 100.0 * seen + own, own)
+
+    def hand_element_scores(self, eng, games, players, series, rows, extra) -> np.ndarray:
+        """(n, K, E) for K alternatives at once, alternative k counting ``extra[:, k]`` (n, K, E)
+        Mana as the player's on top of the reserve: the element that brings a card in hand
+        nearest to castable. Each card in hand short of Mana is weighted 1 / (Mana and
+        components it still lacks), an element scores the largest weight of the cards lacking
+        it; the whole hand's demand breaks ties.
 
         Why: summing the hand's costs asks for the element every card shares (three Azure
         rings and a Wave want 9 Water, 3 Mineral) again and again, so no card ever gets its
-        second element and the Mana piles up unused (seen in water-tides replays)."""
-        extra = np.zeros_like(eng.state.reserve[games, players]) if chosen is None else chosen
-        return self._nearest_castable(eng, games, players, series, rows, np.asarray(extra)[:, None, :])[:, 0]
-
-    def _nearest_castable(self, eng, games, players, series, rows, extra) -> np.ndarray:
-        """(n, K, E) the ``score_mana_element`` scores of K alternatives at once, alternative k
-        counting ``extra[:, k]`` (n, K, E) Mana as the player's on top of the reserve.
-
-        Why K at once: an Ether split weighs the pile it keeps against the other one; one pass
-        over both halves the work of the most frequent decision of a batch."""
+        second element and the Mana piles up unused (seen in water-tides replays). Why K at
+        once: an Ether split weighs the pile it keeps against the other one; one pass over
+        both halves the work of the most frequent decision of a batch."""
         if series is None:
             demand = self.demand(eng, games, players)
             needs = self.hand_needs(eng, games, players)
@@ -124,14 +140,15 @@ class PlannerPolicy(BasePolicy):
 
     def score_ether_split(self, eng, games, players, options, start=None, mana=None,
                           chosen=None, series=None, rows=None, **_):
-        """Which Mana lands on the starting pile: the player will take one whole pile, so the
-        Mana its hand needs goes together onto the pile it will take.
+        """Which Mana lands on the starting pile: whoever takes the next pile takes one whole
+        pile, so the Mana they need goes together onto the pile they will take.
 
         The starting pile gets ceil(total / 2) of the Mana; it ends up at least as large as
-        the other pile unless it started smaller by two or more. When it will be the larger
-        pile, it gets the Mana that brings a card nearest to castable (scored as
-        ``score_mana_element`` with the pile counted as taken); otherwise it gets the Mana
-        that pile-to-be-taken needs least."""
+        the other pile unless it started smaller by two or more, and is then the one taken.
+        When the player takes the next pile and the starting pile will be the larger, it gets
+        the Mana that brings a card nearest to castable (``hand_element_scores`` with the pile
+        counted as taken); otherwise the Mana that pile-to-be-taken needs least. When a
+        teammate takes it, their shown elements play that part."""
         every = np.arange(len(games))
         piles = eng.state.ether[games]  # (n, 2, E)
         start = np.asarray(start)
@@ -141,16 +158,34 @@ class PlannerPolicy(BasePolicy):
         start_size = piles[every, start].sum(axis=1) + (total + 1) // 2
         other_size = other.sum(axis=1) + total // 2
         keep = start_size >= other_size  # (n,) the starting pile is the one to take
-        want = self._nearest_castable(eng, games, players, series, rows,
-                                      np.stack([on_start, other], axis=1))  # (n, 2, E)
-        return np.where(keep[:, None], want[:, 0], -want[:, 1])
+        want = self.hand_element_scores(eng, games, players, series, rows,
+                                        np.stack([on_start, other], axis=1))  # (n, 2, E)
+        want_here, want_there = want[:, 0], want[:, 1]
+        own = np.where(keep[:, None], want_here, -want_there)  # (n, E) onto the taken pile
+        mate, seen = self.teammate_takes(eng, games, players)
+        if not mate.any():
+            return own
+        # A teammate takes the next pile: the elements they have shown go onto it, first
+        # those the own hand lacks (with similar cards, the best guess of what theirs lacks);
+        # the Mana of other elements the own hand lacks goes onto the pile left to the player.
+        to_taken = np.where(keep, 100.0, -100.0)[:, None] + own
+        to_left = np.where(keep[:, None], -want_there, want_here)
+        return np.where(mate[:, None], np.where(seen > 0, to_taken, to_left), own)
 
     def score_ether_start_pile(self, eng, games, players, options, **_):
-        """On equal piles the Mana being added starts on the pile whose Mana the hand needs
-        more, so the pile the player takes holds more of what it needs."""
+        """On equal piles the Mana being added starts on (and makes larger) the pile whose
+        Mana the player who takes the next pile wants more: the own hand's needs, or when a
+        teammate takes it, the elements they have shown, then (as in ``score_ether_split``)
+        the own needs of those elements, and the pile with less of the own needs of others."""
         need = self.demand(eng, games, players)  # (n, E)
         piles = eng.state.ether[games].astype(np.float64)  # (n, 2, E)
-        return np.minimum(piles, need[:, None, :]).sum(axis=2)
+        own = np.minimum(piles, need[:, None, :]).sum(axis=2)  # (n, 2)
+        mate, seen = self.teammate_takes(eng, games, players)
+        if not mate.any():
+            return own
+        shared = np.minimum(piles, (need * seen)[:, None, :]).sum(axis=2)  # (n, 2)
+        team = 100.0 * (piles * seen[:, None, :]).sum(axis=2) + 2.0 * shared - own
+        return np.where(mate[:, None], team, own)
 
     @staticmethod
     def hand_needs(eng, games, players) -> np.ndarray:

@@ -32,6 +32,7 @@ def adversary_turn(eng: Engine, games: np.ndarray) -> None:
     """Play one Adversary turn in each of ``games`` (the active player is already set)."""
     st = eng.state
     st.ignored_this_turn[games] = 0  # "each turn" allowances reset at every turn start
+    eng.pile_taken[games] = False  # the active player takes a pile after this turn
     eng.say(games, "-- Adversary turn --")
     side = np.full(len(games), ADVERSARY_SIDE)
     # The cards already in play apply their effects in the order the players choose.

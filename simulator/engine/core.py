@@ -55,6 +55,10 @@ class Engine:
         #: (B, P, S) bool board cards whose effects are being applied by another card (Wave
         #: echo, Tornado): they cannot be chosen again in the same chain
         self.applying = np.zeros(self.state.board_card.shape, dtype=bool)
+        #: (B,) bool the active player has taken their pile this turn: from then on, Mana
+        #: added to the Available Ether waits for the next player's turn (public, as the
+        #: turn structure is; a policy reads it to know who takes the next pile)
+        self.pile_taken = np.zeros(self.state.batch, dtype=bool)
 
     # --- decisions -----------------------------------------------------------------
     def decide(self, kind: str, games: np.ndarray, players: np.ndarray,

@@ -96,6 +96,7 @@ def take_pile(eng: Engine, games: np.ndarray, player: np.ndarray) -> None:
     eng.state.reserve[games, player] += taken
     eng.state.ether[games, pile] = 0
     eng.state.mana_taken[games, player] += taken.sum(axis=1)
+    eng.pile_taken[games] = True
     eng.say(games, "takes a pile: {}", [format_mana(m) for m in taken] if eng.log else ())
 
 
