@@ -26,7 +26,7 @@ from simulator.engine.board import (
     leave_board,
     place_card,
 )
-from simulator.engine.core import Engine, EngineError
+from simulator.engine.core import Engine, EngineError, ranked_columns
 from simulator.engine.effects import run_trigger
 from simulator.engine.handlers import (
     component_instances,
@@ -503,18 +503,15 @@ def _resolve_used_components(eng: Engine, games: np.ndarray, player: np.ndarray,
     """'After this spell is used as a component' triggers; Equipment used for Equipment
     (and Forge cards) are discarded (R8.7)."""
     st, t = eng.state, eng.tables
-    for s in np.flatnonzero(used.any(axis=0)):
-        r = np.flatnonzero(used[:, s])
+    forge_kind = np.array(["forge" in k for k in t.keywords], bool)  # (C,)
+    for r, slot in ranked_columns(used):  # a game's components in slot order
         g, p = games[r], player[r]
-        comp = st.board_card[g, p, s].astype(np.int64)
-        slot = np.full(len(r), s)
+        comp = st.board_card[g, p, slot].astype(np.int64)
         run_trigger(eng, "used_as_component", g, p, comp, slot)
-        still = st.board_card[g, p, s] == comp
-        kw = t.keywords
+        still = st.board_card[g, p, slot] == comp
         for_equipment = t.card_type[card[r]] == 2
-        forge = np.array(["forge" in k for k in kw], bool)[comp]  # per card kind, not game
-        indestructible = indestructible_slots(eng, g, p)[:, s]
-        equipment_used = (st.board_zone[g, p, s] == EQUIPMENT) | forge
+        indestructible = indestructible_slots(eng, g, p)[np.arange(len(r)), slot]
+        equipment_used = (st.board_zone[g, p, slot] == EQUIPMENT) | forge_kind[comp]
         gone = still & for_equipment & equipment_used & ~indestructible
         leave_board(eng, g[gone], p[gone], slot[gone], TO_DISCARD)
 

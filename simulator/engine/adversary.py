@@ -36,9 +36,9 @@ def adversary_turn(eng: Engine, games: np.ndarray) -> None:
     eng.say(games, "-- Adversary turn --")
     side = np.full(len(games), ADVERSARY_SIDE)
     # The cards already in play apply their effects in the order the players choose.
-    def apply(rows: np.ndarray, k: int, card: np.ndarray) -> None:
+    def apply(rows: np.ndarray, k: np.ndarray, card: np.ndarray) -> None:
         g = games[rows]
-        run_trigger(eng, "turn_start", g, side[rows], card, np.full(len(g), k))
+        run_trigger(eng, "turn_start", g, side[rows], card, k)
         still = (st.adv_card[g, k] == card) & (st.outcome[g] == RUNNING)
         _add_mana_value(eng, g[still], card[still])
 

@@ -34,6 +34,23 @@ def all_distinct(games: np.ndarray) -> bool:
     return len(np.unique(games)) == len(games)
 
 
+def ranked_columns(mask: np.ndarray) -> list[tuple[np.ndarray, np.ndarray]]:
+    """``[(rows, columns), ...]``: round i holds the i-th True column (left to right) of every
+    row of the (n, K) ``mask`` that has more than i of them.
+
+    Why: a per-game effect over several slots or targets, applied round by round, touches each
+    game in column order as a loop over the columns would, but in as many calls as the most a
+    game has (usually one) rather than one per column any game uses; and a round never holds
+    a game twice (Mana additions require that)."""
+    count = mask.sum(axis=1)  # (n,)
+    order = np.argsort(~mask, axis=1, kind="stable")  # (n, K) each row's True columns first
+    rounds = []
+    for i in range(int(count.max(initial=0))):
+        rows = np.flatnonzero(count > i)
+        rounds.append((rows, order[rows, i]))
+    return rounds
+
+
 @dataclass
 class Engine:
     """One batch of games being played."""

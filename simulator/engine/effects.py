@@ -26,7 +26,7 @@ from simulator.engine.board import (
     is_mage_noir,
     leave_board,
 )
-from simulator.engine.core import DecisionSeries, Engine, EngineError
+from simulator.engine.core import DecisionSeries, Engine, EngineError, ranked_columns
 from simulator.engine.mana import add_to_ether, pay_effect_cost, take_from_ether
 from simulator.engine.state import EQUIPMENT, PERMANENT, PREPARED, RUNNING
 from simulator.engine.tables import WORD_INDEX
@@ -222,19 +222,12 @@ def _choose(step: Step, legal: np.ndarray, purpose: str,
 # --- ops ----------------------------------------------------------------------------
 
 def op_damage(step: Step) -> None:
-    """Damage to each hit target; a game's targets in increasing target order.
-
-    Why by rank rather than by target: the i-th target of every game is dealt with in one
-    call (games are independent), so a step hitting one target per game is one call however
-    many different targets the games chose."""
+    """Damage to each hit target; a game's targets in increasing target order, the i-th
+    target of every game in one call (``core.ranked_columns``)."""
     hit = targets(step, step.p["target"], "damage")  # (n, T)
     amount = step.amount()
     unpreventable = bool(step.p.get("unpreventable", False))
-    count = hit.sum(axis=1)  # (n,) targets hit in each game
-    order = np.argsort(~hit, axis=1, kind="stable")  # (n, T) a game's hit targets first
-    for i in range(int(count.max(initial=0))):
-        r = np.flatnonzero(count > i)
-        t = order[r, i]
+    for r, t in ranked_columns(hit):
         a = amount[r]
         if (step.side[r] == ADV).any() and "amount_mn" in step.p:
             a = _adversary_amount(step, r, t)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from simulator.engine.board import TO_DISCARD, leave_board
-from simulator.engine.core import Engine, EngineError, all_distinct
+from simulator.engine.core import Engine, EngineError, all_distinct, ranked_columns
 from simulator.engine.effects import Step
 from simulator.engine.state import EMPTY
 
@@ -85,10 +85,8 @@ def discard_used_component(step: Step) -> None:
     eng = step.eng
     mine = step.side >= 0
     g, pl = step.games[mine], step.player[mine]
-    used = used_component_slots(eng, g, pl)
-    for s in np.flatnonzero(used.any(axis=0)):
-        r = np.flatnonzero(used[:, s])
-        leave_board(eng, g[r], pl[r], np.full(len(r), s), TO_DISCARD)
+    for r, slot in ranked_columns(used_component_slots(eng, g, pl)):
+        leave_board(eng, g[r], pl[r], slot, TO_DISCARD)
 
 
 # --- indestructible until the end of the turn (Warrior-mage ritual) ---------------------------

@@ -26,7 +26,8 @@ def resolve_in_chosen_order(eng: Engine, games: np.ndarray, decider: np.ndarray,
 
     pending: (n, K) int card id per slot whose effect is due, -1 none;
     current(rows) -> (len(rows), K) card ids now in those slots (a card that left is skipped);
-    apply(game_rows, slot, cards): resolve slot ``slot`` for the given rows of ``games``;
+    apply(game_rows, slots, cards): resolve for each of the given rows of ``games`` its slot
+    ``slots`` (one per row; a round resolves one card per game, all games in one call);
     still_in(rows) -> bool per row: the side still takes part (e.g. the player is not out).
     """
     done = pending < 0
@@ -53,6 +54,4 @@ def resolve_in_chosen_order(eng: Engine, games: np.ndarray, decider: np.ndarray,
             choice[ask] = eng.decide("effect_order", games[rows[ask]], decider[rows[ask]],
                                      options[ask], cards=pending[rows[ask]])
         done[rows, choice] = True
-        for slot in np.unique(choice):
-            sel = rows[choice == slot]
-            apply(sel, int(slot), pending[sel, slot])
+        apply(rows, choice, pending[rows, choice])

@@ -81,18 +81,18 @@ def turn_start(eng: Engine, games: np.ndarray, p: np.ndarray) -> None:
             has |= here & triggers[np.maximum(cards, 0), column]
         return np.where(has & (cards >= 0), cards, -1)
 
-    def apply(rows: np.ndarray, s: int, card: np.ndarray) -> None:
+    def apply(rows: np.ndarray, s: np.ndarray, card: np.ndarray) -> None:
         g, pl = games[rows], p[rows]
         zone = st.board_zone[g, pl, s]
         for z, trigger in START_TRIGGERS:
             here = (zone >= PERMANENT) if z == PERMANENT else (zone == z)
             if not here.any():
                 continue
-            gh, ph, ch = g[here], pl[here], card[here]
-            run_trigger(eng, trigger, gh, ph, ch, np.full(len(gh), s))
+            gh, ph, ch, sh = g[here], pl[here], card[here], s[here]
+            run_trigger(eng, trigger, gh, ph, ch, sh)
             # King of trees: the Mage Noir's other Trees apply their effects once more.
-            again = turn_start_repeats(eng, gh, ph, ch) & (st.board_card[gh, ph, s] == ch)
-            run_trigger(eng, trigger, gh[again], ph[again], ch[again], np.full(int(again.sum()), s))
+            again = turn_start_repeats(eng, gh, ph, ch) & (st.board_card[gh, ph, sh] == ch)
+            run_trigger(eng, trigger, gh[again], ph[again], ch[again], sh[again])
 
     rows = np.arange(len(games))
     resolve_in_chosen_order(
