@@ -265,10 +265,8 @@ def op_distribute_damage(step: Step) -> None:
         t = step.eng.decide("target", step.games[r], step.decider[r], legal, purpose="damage",
                             side=step.side[r], card=step.card[r])
         assigned[r, t] += 1
-    for t in np.flatnonzero(assigned.any(axis=0)):
-        r = np.flatnonzero(assigned[:, t])
-        dmg.deal_damage(step.eng, step.games[r], step.side[r], step.card[r],
-                        np.full(len(r), t), assigned[r, t])
+    for r, t in ranked_columns(assigned > 0):
+        dmg.deal_damage(step.eng, step.games[r], step.side[r], step.card[r], t, assigned[r, t])
 
 
 def op_lose_hp(step: Step) -> None:
@@ -300,9 +298,8 @@ def op_lose_half_hp(step: Step) -> None:
 def op_heal(step: Step) -> None:
     hit = targets(step, step.p["target"], "heal")
     amount = step.amount()
-    for t in np.flatnonzero(hit.any(axis=0)):
-        r = np.flatnonzero(hit[:, t])
-        dmg.heal_target(step.eng, step.games[r], np.full(len(r), t), amount[r])
+    for r, t in ranked_columns(hit):
+        dmg.heal_target(step.eng, step.games[r], t, amount[r])
 
 
 def op_draw(step: Step) -> None:

@@ -79,7 +79,7 @@ import numpy as np
 from simulator.cards import CardDB
 from simulator.engine.abilities import ABILITIES, ability_step
 from simulator.engine.board import TO_DISCARD, board_cards, in_play_static, leave_board
-from simulator.engine.core import Engine
+from simulator.engine.core import Engine, ranked_columns
 from simulator.engine.handlers_air import (
     apply_hand_size,
     breath_of_flames,
@@ -227,9 +227,8 @@ def warrior_mage_ritual_end_of_turn(eng: Engine, games: np.ndarray, player: np.n
     fresh = (st.board_zone[games, player] == EQUIPMENT) & (
         st.board_turn[games, player] == st.turn[games][:, None])
     doomed = fresh & ~indestructible_slots(eng, games, player) & has[:, None]
-    for slot in np.flatnonzero(doomed.any(axis=0)):
-        r = np.flatnonzero(doomed[:, slot])
-        leave_board(eng, games[r], player[r], np.full(len(r), slot), TO_DISCARD)
+    for r, slot in ranked_columns(doomed):
+        leave_board(eng, games[r], player[r], slot, TO_DISCARD)
 
 
 __all__ = [

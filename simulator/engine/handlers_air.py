@@ -14,7 +14,7 @@ from simulator.engine.board import (
     in_play_static,
     leave_board,
 )
-from simulator.engine.core import Engine
+from simulator.engine.core import Engine, ranked_columns
 from simulator.engine.effects import Step, _choose_own_component, run_trigger, targets
 from simulator.engine.handlers_common import turn_array
 from simulator.engine.mana import pay_effect_cost
@@ -76,10 +76,8 @@ def violent_wind(step: Step) -> None:
     breath = component_counts(eng, step.games, step.player, [WORD_INDEX["Breath"]])[:, 0]
     amount = 4 + np.where(step.mage_noir(), breath, 0)
     hit = targets(step, "any", "damage")
-    for t in np.flatnonzero(hit.any(axis=0)):
-        r = np.flatnonzero(hit[:, t])
-        dmg.deal_damage(eng, step.games[r], step.side[r], step.card[r], np.full(len(r), t),
-                        amount[r])
+    for r, t in ranked_columns(hit):
+        dmg.deal_damage(eng, step.games[r], step.side[r], step.card[r], t, amount[r])
 
 
 # --- Breath of flames ------------------------------------------------------------------------
@@ -151,7 +149,5 @@ def emptiness_ritual_ping(eng: Engine, games: np.ndarray, player: np.ndarray,
     ritual = st.board_card[games, player, slot].astype(np.int64)
     step = Step(eng, {}, games, player, ritual, slot)
     hit = targets(step, "any", "damage")
-    for t in np.flatnonzero(hit.any(axis=0)):
-        r = np.flatnonzero(hit[:, t])
-        dmg.deal_damage(eng, games[r], player[r], ritual[r], np.full(len(r), t),
-                        np.ones(len(r), np.int64))
+    for r, t in ranked_columns(hit):
+        dmg.deal_damage(eng, games[r], player[r], ritual[r], t, np.ones(len(r), np.int64))

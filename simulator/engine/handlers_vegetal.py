@@ -15,7 +15,7 @@ from simulator.engine.board import (
     leave_board,
     place_card,
 )
-from simulator.engine.core import Engine
+from simulator.engine.core import Engine, ranked_columns
 from simulator.engine.effects import Step, _choose, targets
 from simulator.engine.handlers_common import handler_cards, indestructible_slots, turn_array
 from simulator.engine.state import PERMANENT, PREPARED
@@ -201,7 +201,5 @@ def ritual_of_decomposition(eng: Engine, games: np.ndarray, player: np.ndarray,
     hits = hp > 0
     step = Step(eng, {}, games[hits], player[hits], ritual[hits], slot[hits])
     hit = targets(step, "any", "damage")
-    for t in np.flatnonzero(hit.any(axis=0)):
-        rr = np.flatnonzero(hit[:, t])
-        dmg.deal_damage(eng, step.games[rr], step.side[rr], step.card[rr], np.full(len(rr), t),
-                        hp[hits][rr])
+    for rr, t in ranked_columns(hit):
+        dmg.deal_damage(eng, step.games[rr], step.side[rr], step.card[rr], t, hp[hits][rr])

@@ -13,7 +13,7 @@ import numpy as np
 from simulator.cards import ELEMENTS
 from simulator.engine import damage as dmg
 from simulator.engine.board import TO_DISCARD, TO_HAND, board_cards, is_mage_noir, leave_board
-from simulator.engine.core import Engine
+from simulator.engine.core import Engine, ranked_columns
 from simulator.engine.effects import Step, _choose_own_component, targets
 from simulator.engine.handlers_common import handler_cards, turn_array
 from simulator.engine.mana import add_to_ether, pay_effect_cost, take_from_ether
@@ -113,10 +113,8 @@ def high_pressure(step: Step) -> None:
         sub = Step(eng, step.p, step.games[q], step.side[q], step.card[q],
                    None if step.slot is None else step.slot[q])
         hit = targets(sub, "any", "damage")
-        for t in np.flatnonzero(hit.any(axis=0)):
-            rr = np.flatnonzero(hit[:, t])
-            dmg.deal_damage(eng, sub.games[rr], sub.side[rr], sub.card[rr],
-                            np.full(len(rr), t), x[hits][rr])
+        for rr, t in ranked_columns(hit):
+            dmg.deal_damage(eng, sub.games[rr], sub.side[rr], sub.card[rr], t, x[hits][rr])
     still = st.board_card[g, pl, slot] == comp
     leave_board(eng, g[still], pl[still], slot[still], TO_HAND)
 
