@@ -125,11 +125,10 @@ class PlannerPolicy(BasePolicy):
         once: an Ether split weighs the pile it keeps against the other one; one pass over
         both halves the work of the most frequent decision of a batch."""
         if series is None:
-            demand = self.demand(eng, games, players)
-            needs = self.hand_needs(eng, games, players)
+            demand, needs = self.hand_wants(eng, games, players)
         else:  # the state is unchanged along the series: computed once
-            demand = series.reuse("demand", lambda g, p: self.demand(eng, g, p), rows, games)
-            needs = series.reuse("hand_needs", lambda g, p: self.hand_needs(eng, g, p), rows, games)
+            demand, needs = series.reuse("hand_wants", lambda g, p: self.hand_wants(eng, g, p),
+                                         rows, games)
         base = (demand[:, None, :] - extra) - 0.01 * np.arange(demand.shape[1])  # (n, K, E)
         have = eng.state.reserve[games, players][:, None, :] + extra  # (n, K, E)
         lack = np.maximum(needs[:, None, :, :-1] - have[:, :, None, :], 0)  # (n, K, H, E)
@@ -188,11 +187,22 @@ class PlannerPolicy(BasePolicy):
         return np.where(mate[:, None], team, own)
 
     @staticmethod
-    def hand_needs(eng, games, players) -> np.ndarray:
+    def hand_wants(eng, games, players) -> tuple[np.ndarray, np.ndarray]:
+        """``(demand, needs)`` from one :class:`Readiness`: the base policy's ``demand`` (n, E)
+        (the hand's Mana cost beyond the reserve) and the per-card ``needs`` (n, H, E+1) of
+        :meth:`hand_needs`."""
+        ready = readiness(eng, games, players)
+        hand = eng.state.hand[games, players, :eng.tables.n_player_cards].astype(np.int64)  # (n, Cp)
+        want = np.matmul(hand[:, None, :], ready.cost)[:, 0, :]  # (n, E)
+        demand = np.maximum(want - eng.state.reserve[games, players], 0).astype(np.float64)
+        return demand, PlannerPolicy.hand_needs(eng, games, players, ready)
+
+    @staticmethod
+    def hand_needs(eng, games, players, ready=None) -> np.ndarray:
         """(n, H, E+1) int, one row per card kind in hand (H: the most kinds any of these
         hands holds): its Mana cost by element, then the number of components it lacks; rows
         past a hand's own kinds are 0 (they weigh nothing in the scores)."""
-        ready = readiness(eng, games, players)
+        ready = readiness(eng, games, players, ready)
         in_hand = eng.state.hand[games, players, :eng.tables.n_player_cards] > 0  # (n, Cp)
         h = max(1, int(in_hand.sum(axis=1).max(initial=0)))
         kinds = np.argsort(~in_hand, axis=1, kind="stable")[:, :h]  # (n, H) the kinds in hand first

@@ -133,15 +133,17 @@ class DecisionSeries:
     players: np.ndarray  # (n,) deciding player per game
     memo: dict = field(default_factory=dict)  # key -> (n, ...) value computed for all games
 
-    def reuse(self, key: str, compute: Callable[[np.ndarray, np.ndarray], np.ndarray],
-              rows: np.ndarray, games: np.ndarray) -> np.ndarray:
-        """Rows ``rows`` of ``compute(games, players)`` for the whole series, computed at the
-        first call only; ``games`` are the decision's games (checked to be those rows)."""
+    def reuse(self, key: str, compute: Callable[[np.ndarray, np.ndarray], object],
+              rows: np.ndarray, games: np.ndarray):
+        """Rows ``rows`` of ``compute(games, players)`` for the whole series (an array, or a
+        tuple of arrays: the rows of each), computed at the first call only; ``games`` are the
+        decision's games (checked to be those rows)."""
         if not np.array_equal(self.games[rows], games):
             raise EngineError("a decision of a series asked about other games than its rows")
         if key not in self.memo:
             self.memo[key] = compute(self.games, self.players)
-        return self.memo[key][rows]
+        value = self.memo[key]
+        return tuple(v[rows] for v in value) if isinstance(value, tuple) else value[rows]
 
 
 class CardNames:
