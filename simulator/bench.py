@@ -21,6 +21,10 @@ Four measurements, each printed next to its target with pass/fail:
   its parent count once), or the child's own peak RSS from its rusage (``os.wait4``) when
   that is larger or ``/proc`` is missing.
 
+``machine.reference_seconds`` times a fixed numpy workload (:func:`machine_reference`) before
+and after the measurements: on a shared machine the speed drifts, and that figure tells a
+slower machine from slower code when two bench results are compared.
+
 ``--quick`` shrinks every count so the whole bench is a smoke run of well under a minute.
 """
 
@@ -158,6 +162,28 @@ def machine_info() -> dict:
     if hasattr(os, "getloadavg"):
         info["load_average"] = [round(x, 2) for x in os.getloadavg()]
     return info
+
+
+def machine_reference(repeats: int = 5) -> float:
+    """Seconds of CPU a fixed numpy workload takes here (the best of ``repeats``): small
+    reductions and element-wise steps over (4096, 12, 6) arrays, the engine's kind of work,
+    independent of the simulator's code.
+
+    Why: on a shared or virtual machine the same code runs at different speeds from one
+    hour to the next (here up to 30%); a bench result quoted with this figure, taken before
+    and after it, tells a slower machine from slower code."""
+    import numpy as np
+
+    a = np.random.default_rng(0).integers(0, 5, (4096, 12, 6))
+    best = math.inf
+    for _ in range(repeats):
+        start = time.process_time()
+        for _ in range(40):
+            lack = np.maximum(a - a[:, :1, :], 0)
+            (lack > 0).sum(axis=2).max(axis=1)
+            np.where(lack.sum(axis=2) > 3, 1.0 / np.maximum(lack.sum(axis=2), 1), 0.0).argmax(axis=1)
+        best = min(best, time.process_time() - start)
+    return best
 
 
 # --- throughput --------------------------------------------------------------------
@@ -348,6 +374,7 @@ def run_bench(config: BenchConfig, progress: Progress | None = None) -> dict:
     say = progress or (lambda _msg: None)
     started = time.perf_counter()
     machine = machine_info()
+    reference_before = machine_reference()
     decks = list(config.decks) or example_decks()
     config = BenchConfig(**{**asdict(config), "decks": tuple(decks)})
     say(f"throughput: {len(decks)} deck(s) x batch {list(config.batch_sizes)} x jobs "
@@ -363,6 +390,7 @@ def run_bench(config: BenchConfig, progress: Progress | None = None) -> dict:
     say(f"peak memory: {config.memory_games} games of {Path(run_deck).name} in a child process")
     memory = run_cli(run_deck, config.memory_games)
     say(f"  {memory.peak_memory_mb} MiB in {memory.seconds:.2f} s")
+    machine["reference_seconds"] = [round(reference_before, 4), round(machine_reference(), 4)]
     result = {
         "quick": config.quick,
         "games_per_second": best.games_per_second,
@@ -435,7 +463,10 @@ def format_report(result: dict) -> str:
     lines = [
         f"magenoir-sim bench{' (quick: smoke-run counts, not the real targets)' if result['quick'] else ''}",
         f"machine: {m['cpu_count']} CPUs, {m['platform']}, Python {m['python']}, numpy {m['numpy']}"
-        + (f", load {m['load_average']}" if "load_average" in m else ""),
+        + (f", load {m['load_average']}" if "load_average" in m else "")
+        + (f"; speed reference {m['reference_seconds'][0]:.3f} s before, "
+           f"{m['reference_seconds'][1]:.3f} s after (smaller: faster)"
+           if "reference_seconds" in m else ""),
         f"scenario {result['settings']['scenario']} (default level), 1 player, "
         f"bot {result['settings']['bot']}",
         "",

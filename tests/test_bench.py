@@ -46,7 +46,10 @@ def test_bench_json_has_the_documented_keys(bench_json):
     assert set(bench_json) >= {"games_per_second", "batch_speedup", "run_10k_seconds",
                                "peak_memory_mb", "table", "machine", "targets", "quick"}
     assert bench_json["quick"] is True
-    assert set(bench_json["machine"]) >= {"cpu_count", "platform", "python", "numpy"}
+    assert set(bench_json["machine"]) >= {"cpu_count", "platform", "python", "numpy",
+                                          "reference_seconds"}
+    before, after = bench_json["machine"]["reference_seconds"]
+    assert before > 0 and after > 0
     assert set(bench_json["targets"]) == set(TARGETS)
     for target in bench_json["targets"].values():
         assert set(target) >= {"value", "target", "pass"}
@@ -83,6 +86,7 @@ def test_bench_text_report_shows_table_and_verdicts(bench_json):
     assert "jobs=1 games/s" in text and "jobs=2 games/s" in text
     assert text.count("PASS") + text.count("FAIL") == len(TARGETS)
     assert "quick mode" in text
+    assert "speed reference" in text
 
 
 def test_measure_throughput_plays_whole_chunks_and_scales_to_the_budget():
