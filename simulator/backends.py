@@ -82,11 +82,11 @@ def auto_jobs(games: int | None) -> int:
 
 def open_backend(name: str = DEFAULT_BACKEND, jobs: int | None = None,
                  scheduler: str | None = None, games: int | None = None) -> Backend:
-    """The backend called ``name`` (loky, dask, ray), ready to play chunks; close it after
+    """The backend called ``name`` (local, loky, dask, ray), ready to play chunks; close it after
     (it is a context manager). ``jobs``: worker processes (local and loky: default
-    :func:`auto_jobs` of ``games``, the games the backend is opened for; a local dask cluster: default one per
-    core; ray: default every CPU of the ray cluster; ignored when connecting to a dask
-    scheduler, whose workers decide). ``scheduler``: the address of a running dask
+    :func:`auto_jobs` of ``games``, the games the backend is opened for; a local dask
+    cluster: default one per core; ray: default every CPU of the ray cluster; ignored when
+    connecting to a dask scheduler, whose workers decide). ``scheduler``: the address of a running dask
     scheduler (``tcp://host:8786``), dask only."""
     if name not in BACKENDS:
         raise UserError(f"--backend must be one of {', '.join(BACKENDS)}, not {name!r}")
@@ -191,9 +191,9 @@ class ForkBackend(Backend):
     Why fork rather than loky's fresh processes: a forked worker starts in milliseconds with
     numpy, pandas and the engine already imported, where a fresh one spends a second or more
     importing them before its first game (on a 10,000-game run, a fifth of the time). The
-    pool is made when the backend opens, before a progress bar starts its thread (a fork
-    copies only the calling thread). A worker that dies breaks the run loudly
-    (``BrokenProcessPool``) rather than hanging it.
+    workers are forked at the first chunk, before the pool starts its own threads (a fork
+    copies only the calling thread; the simulator starts none). A worker that dies breaks the
+    run loudly (``BrokenProcessPool``) rather than hanging it.
     """
 
     name = "local"
