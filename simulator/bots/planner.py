@@ -186,16 +186,12 @@ class PlannerPolicy(BasePolicy):
         team = 100.0 * (piles * seen[:, None, :]).sum(axis=2) + 2.0 * shared - own
         return np.where(mate[:, None], team, own)
 
-    @staticmethod
-    def hand_wants(eng, games, players) -> tuple[np.ndarray, np.ndarray]:
+    def hand_wants(self, eng, games, players) -> tuple[np.ndarray, np.ndarray]:
         """``(demand, needs)`` from one :class:`Readiness`: the base policy's ``demand`` (n, E)
         (the hand's Mana cost beyond the reserve) and the per-card ``needs`` (n, H, E+1) of
         :meth:`hand_needs`."""
         ready = readiness(eng, games, players)
-        hand = eng.state.hand[games, players, :eng.tables.n_player_cards].astype(np.int64)  # (n, Cp)
-        want = np.matmul(hand[:, None, :], ready.cost)[:, 0, :]  # (n, E)
-        demand = np.maximum(want - eng.state.reserve[games, players], 0).astype(np.float64)
-        return demand, PlannerPolicy.hand_needs(eng, games, players, ready)
+        return self.demand(eng, games, players, ready), self.hand_needs(eng, games, players, ready)
 
     @staticmethod
     def hand_needs(eng, games, players, ready=None) -> np.ndarray:
