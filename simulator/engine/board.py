@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from simulator.engine.core import Engine, all_distinct
+from simulator.engine.core import Engine, all_distinct, ranked_columns
 from simulator.engine.mana import release_slot
 from simulator.engine.state import (
     CHANNELED,
@@ -169,10 +169,8 @@ def player_out(eng: Engine, games: np.ndarray, player: np.ndarray, reason: int) 
     last = st.out[games].all(axis=1)  # (n,) no player left: the game ends with this
     _clear_board_at_game_end(eng, games[last], player[last])
     occupied = st.board_zone[games, player] != EMPTY  # (n, S) nothing enters an out player's board
-    for s in np.flatnonzero(occupied.any(axis=0)):
-        here = occupied[:, s]
-        slot = np.full(here.sum(), s)
-        leave_board(eng, games[here], player[here], slot, TO_DISCARD)
+    for r, slot in ranked_columns(occupied):  # a player's cards in slot order
+        leave_board(eng, games[r], player[r], slot, TO_DISCARD)
     st.discard[games, player] += st.hand[games, player]
     st.hand[games, player] = 0
     st.reserve[games, player] = 0
