@@ -335,32 +335,33 @@ def card_totals(eng: Engine) -> np.ndarray:
 
 
 @contextmanager
-def capturing_engine(after_turn: Callable[[Engine, np.ndarray, int], None] | None = None):
+def capturing_engine(after_turn: Callable[[Engine, np.ndarray, np.ndarray], None] | None = None):
     """Within the block, :func:`game.play` appends its Engine to the yielded list and calls
-    ``after_turn(eng, games, player)`` after each player turn (the real loop, unmodified)."""
+    ``after_turn(eng, games, players)`` after each group of player turns ends (the real loop,
+    unmodified; ``players``: (n,) the player of each game's turn)."""
     captured: list[Engine] = []
-    original_engine, original_turn = game.Engine, game.player_turn
+    original_engine, original_end = game.Engine, game.end_player_turn
 
     class CapturingEngine(original_engine):
         def __post_init__(self) -> None:
             super().__post_init__()
             captured.append(self)
 
-    def turn_with_hook(eng, games, player):
-        original_turn(eng, games, player)
-        if after_turn is not None:
-            after_turn(eng, games, player)
+    def end_with_hook(eng, games, players):
+        original_end(eng, games, players)
+        if after_turn is not None and len(games):
+            after_turn(eng, games, players)
 
-    game.Engine, game.player_turn = CapturingEngine, turn_with_hook
+    game.Engine, game.end_player_turn = CapturingEngine, end_with_hook
     try:
         yield captured
     finally:
-        game.Engine, game.player_turn = original_engine, original_turn
+        game.Engine, game.end_player_turn = original_engine, original_end
 
 
 def play_capturing(decks: Iterable[Deck], scenario: Scenario, level: str, seeds: np.ndarray,
                    policy, options: RuleOptions | None = None,
-                   after_turn: Callable[[Engine, np.ndarray, int], None] | None = None):
+                   after_turn: Callable[[Engine, np.ndarray, np.ndarray], None] | None = None):
     """``(BatchResult, Engine)`` of :func:`game.play` on these decks and seeds."""
     db = load_cards()
     matchup = Matchup(tuple(decks), scenario, level)

@@ -95,6 +95,32 @@ def test_the_big_batch_is_not_degenerate(big_batch):
     assert len(np.unique(batch.damage_to_adversary)) > 3
 
 
+@pytest.mark.parametrize("players", [1, 2])
+def test_carrying_main_phase_stragglers_over_changes_no_result_and_saves_rounds(
+        db, duke, fire_deck, monkeypatch, players):
+    """The match loop lets the last few games of a main phase finish it in the next cycle's
+    rounds (game.STRAGGLER_SHARE). Every per-game result must be the same as when each main
+    phase runs to its end before the next turn, in fewer main-phase rounds."""
+    matchup = Matchup((fire_deck,) * players, duke, "normal")
+    seeds = game_seeds(13, 0, 400)
+    rounds = []
+    original_round = game.main_phase_round
+
+    def counted_round(eng, games, seats):
+        rounds.append(len(games))
+        return original_round(eng, games, seats)
+
+    monkeypatch.setattr(game, "main_phase_round", counted_round)
+    carried = play(matchup, db, seeds, make_bot(DEFAULT_BOT), RuleOptions())
+    carried_rounds, rounds[:] = len(rounds), []
+    monkeypatch.setattr(game, "STRAGGLER_SHARE", 10**9)  # never carry a main phase over
+    whole = play(matchup, db, seeds, make_bot(DEFAULT_BOT), RuleOptions())
+    for name in PER_GAME:
+        np.testing.assert_array_equal(getattr(carried, name), getattr(whole, name),
+                                      err_msg=f"field {name}")
+    assert carried_rounds < 0.8 * len(rounds)
+
+
 # --- (b) chunks and jobs -------------------------------------------------------------------
 
 

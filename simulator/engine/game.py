@@ -23,7 +23,7 @@ from simulator.engine.options import RuleOptions
 from simulator.engine.state import TIMEOUT, GameState
 from simulator.engine.statics import compile_statics
 from simulator.engine.tables import BatchTables, build_batch_tables
-from simulator.engine.turns import player_turn
+from simulator.engine.turns import begin_player_turn, end_player_turn, main_phase_round
 from simulator.engine.usage import attach as attach_usage
 from simulator.engine.usage import mark_castable, note_hands
 from simulator.engine.zones import shuffle_adversary, shuffle_deck
@@ -32,6 +32,10 @@ from simulator.scenarios import Scenario
 STARTING_HP = 20
 HAND_PILE = 5
 ADVERSARY_SLOTS = 12
+#: A cycle's main-phase rounds stop once at most 1/STRAGGLER_SHARE of the games they started
+#: with still act (see :func:`_play_turns`). On 5,000-game batches 4 and 8 ran alike, 2 and
+#: 1.3 slower; never deferring was 7-13% slower.
+STRAGGLER_SHARE = 4
 
 
 @dataclass(frozen=True)
@@ -173,21 +177,10 @@ def play(matchup: Matchup, db: CardDB, seeds: np.ndarray, policy, options: RuleO
     eng = Engine(state=st, tables=tables, policy=policy, statics=compile_statics(tables),
                  options=options, log=log)
     deal_starting_hands(eng)
-    p = st.players
-    horizon = options.max_rounds * p
+    horizon = options.max_rounds * st.players
     usage = attach_usage(eng, horizon)
-    tracks = _Tracks.empty(st.batch, horizon, p, required_words(tables))
-    for _ in range(options.max_rounds):
-        for q in range(p):
-            games = np.flatnonzero(st.running & ~st.out[:, q])
-            eng.active[games] = q
-            adversary_turn(eng, games)
-            check_defeats(eng, games)
-            games = games[st.running[games] & ~st.out[games, q]]
-            player_turn(eng, games, q)
-            _record(eng, games, q, tracks)
-        if not st.running.any():
-            break
+    tracks = _Tracks.empty(st.batch, horizon, st.players, required_words(tables))
+    _play_turns(eng, tracks)
     late = st.running
     st.outcome[late] = TIMEOUT
     st.end_turn[late] = st.turn[late]
@@ -281,26 +274,91 @@ def adversary_hp(st: GameState, tables: BatchTables) -> np.ndarray:
     return np.where(present.any(axis=1), (st.adv_hp * present).sum(axis=1), -1)
 
 
-def _record(eng: Engine, games: np.ndarray, q: int, tracks: _Tracks) -> None:
-    """After player ``q``'s turn in ``games``: HP, damage, Mana, components, castable cards."""
+def _record(eng: Engine, games: np.ndarray, seat: np.ndarray, tracks: _Tracks) -> None:
+    """After the turns of player ``seat[i]`` in ``games[i]``: HP, damage, Mana, components,
+    castable cards."""
     st = eng.state
     t = st.turn[games].astype(np.int64) - 1
     ok = (t >= 0) & (t < tracks.hp.shape[1])
-    games, t = games[ok], t[ok]
+    games, seat, t = games[ok], seat[ok], t[ok]
     tracks.hp[games, t] = st.hp[games]
     tracks.adv[games, t] = adversary_hp(st, eng.tables)[games]
     tracks.dealt[games, t] = st.damage_to_adversary[games]
     tracks.taken[games, t] = st.damage_taken[games]
     tracks.mana[games, t] = st.mana_taken[games]
-    tracks.player[games, t] = q
-    still_in = games[~st.out[games, q]]
-    player = np.full(len(still_in), q)
+    tracks.player[games, t] = seat
+    in_game = ~st.out[games, seat]
+    still_in, player = games[in_game], seat[in_game]
     if len(still_in):
         t_in = st.turn[still_in].astype(np.int64) - 1
         counts = component_counts(eng, still_in, player, tracks.word_index)  # (n, W)
         tracks.components[still_in, t_in] = counts > 0
     mark_castable(eng, still_in, player)
-    note_hands(eng, still_in, q)
+    note_hands(eng, still_in, player)
+
+
+def _play_turns(eng: Engine, tracks: _Tracks) -> None:
+    """Play every game's turns until it ends or reaches ``max_rounds`` rounds.
+
+    Each game follows its own turn order; the loop only groups the games that are at the
+    same part of a turn, in cycles of: Adversary turns, starts of player turns, main-phase
+    rounds, ends of player turns. Why cycles rather than one turn for all games at a time: a
+    main phase lasts as many rounds as its longest game takes, and the last rounds hold a
+    handful of games at the full cost of a round. A cycle stops its main-phase rounds once
+    at most 1/``STRAGGLER_SHARE`` of the games it started them with still act; those carry
+    their main phase over into the next cycle's rounds, a turn behind the others. No game
+    sees another (each game's randomness depends on its own seed and decisions only), so
+    the grouping changes no result: a game plays the same alone as in any batch.
+    """
+    st, options = eng.state, eng.options
+    batch, players = st.batch, st.players
+    every = np.arange(batch)
+    last_step = options.max_rounds * players
+    step = np.zeros(batch, np.int64)        # (B,) the game's next turn: round * players + seat
+    seat = np.zeros(batch, np.int64)        # (B,) the player whose turn is under way
+    under_way = np.zeros(batch, bool)       # (B,) a player turn has begun and not ended
+    acting = np.zeros(batch, bool)          # (B,) that turn's main phase goes on
+    actions = np.zeros(batch, np.int64)     # (B,) main-phase actions asked this turn
+    while True:
+        idle = st.running & ~under_way
+        for _ in range(players):  # a player who is out has no turn, nor its Adversary turn
+            step[idle & (step < last_step) & st.out[every, step % players]] += 1
+        games = np.flatnonzero(idle & (step < last_step))
+        if len(games) == 0 and not under_way.any():
+            break
+        q = step[games] % players
+        if len(games):
+            eng.active[games] = q
+            adversary_turn(eng, games)
+            check_defeats(eng, games)
+            turn = st.running[games] & ~st.out[games, q]
+            step[games[~turn]] += 1
+            games, q = games[turn], q[turn]
+        if len(games):
+            seat[games], under_way[games], actions[games] = q, True, 0
+            playing, _ = begin_player_turn(eng, games, q)
+            acting[playing] = True
+        _main_phase_rounds(eng, acting, actions, seat)
+        ending = np.flatnonzero(under_way & ~acting)
+        if len(ending):
+            end_player_turn(eng, ending, seat[ending])
+            _record(eng, ending, seat[ending], tracks)
+            under_way[ending] = False
+            step[ending] += 1
+
+
+def _main_phase_rounds(eng: Engine, acting: np.ndarray, actions: np.ndarray,
+                       seat: np.ndarray) -> None:
+    """Main-phase rounds of the ``acting`` (B,) games, updating ``acting`` and ``actions``
+    in place, until none acts or only the stragglers do (kept ``acting``)."""
+    started = int(acting.sum())
+    while True:
+        games = np.flatnonzero(acting)
+        if len(games) == 0 or len(games) * STRAGGLER_SHARE <= started:
+            return
+        go_on = main_phase_round(eng, games, seat[games])
+        actions[games] += 1
+        acting[games] = go_on & (actions[games] < eng.options.max_actions_per_turn)
 
 
 def play_seeds(matchup: Matchup, db: CardDB, run_seed: int, first_game: int, count: int,

@@ -24,15 +24,22 @@ START_TRIGGERS = ((PERMANENT, "turn_start"), (PREPARED, "turn_start_prepared"),
 
 
 def player_turn(eng: Engine, games: np.ndarray, player: int) -> None:
-    """Play player ``player``'s turn in each of ``games`` (they are running, player in game)."""
-    st = eng.state
+    """Play player ``player``'s whole turn in each of ``games`` (they are running, player in
+    game). The match loop plays the same three parts, with the main phase in rounds shared
+    across turns (see :mod:`simulator.engine.game`)."""
     p = np.full(len(games), player)
+    main_phase(eng, *begin_player_turn(eng, games, p))
+    end_player_turn(eng, games, p)
+
+
+def begin_player_turn(eng: Engine, games: np.ndarray, p: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Turn start, draw and Mana gathering of player ``p[i]`` in ``games[i]``; returns the
+    ``(games, p)`` still playing, whose main phase begins."""
+    st = eng.state
     st.turn[games] += 1
     st.ignored_this_turn[games] = 0
     turn_boundary(eng, games)  # "this turn" effects of handlers (Favorable winds, ...) reset
-    everyone = games
-    eng.say(games, f"-- Turn {{}}: player {player + 1} ({{}} HP) --", st.turn[games],
-            st.hp[games, player])
+    eng.say(games, "-- Turn {}: player {} ({} HP) --", st.turn[games], p + 1, st.hp[games, p])
     turn_start(eng, games, p)
     games, p = _still_playing(eng, games, p)
     skip = (st.turn[games] == 1) & eng.options.first_player_skips_draw
@@ -40,10 +47,16 @@ def player_turn(eng: Engine, games: np.ndarray, player: int) -> None:
     games, p = _still_playing(eng, games, p)
     take_pile(eng, games, p)
     _say_hand_and_reserve(eng, games, p)
-    main_phase(eng, games, p)
-    games, p = _still_playing(eng, games, p)
-    end_of_turn(eng, games, p)
-    turn_boundary(eng, everyone)
+    return games, p
+
+
+def end_player_turn(eng: Engine, games: np.ndarray, p: np.ndarray) -> None:
+    """End of the turns begun in ``games`` (``begin_player_turn``), whose main phase is over:
+    end-of-turn effects and hand limit where the player still plays, then the turn boundary
+    in all of them."""
+    playing, q = _still_playing(eng, games, p)
+    end_of_turn(eng, playing, q)
+    turn_boundary(eng, games)
 
 
 def _say_hand_and_reserve(eng: Engine, games: np.ndarray, p: np.ndarray) -> None:
@@ -63,8 +76,13 @@ def _say_hand_and_reserve(eng: Engine, games: np.ndarray, p: np.ndarray) -> None
 
 
 def _still_playing(eng: Engine, games: np.ndarray, p: np.ndarray):
-    live = (eng.state.outcome[games] == RUNNING) & ~eng.state.out[games, p]
+    live = _still_playing_mask(eng, games, p)
     return games[live], p[live]
+
+
+def _still_playing_mask(eng: Engine, games: np.ndarray, p: np.ndarray) -> np.ndarray:
+    """(n,) bool the game is running and player ``p[i]`` still in it."""
+    return (eng.state.outcome[games] == RUNNING) & ~eng.state.out[games, p]
 
 
 def turn_start(eng: Engine, games: np.ndarray, p: np.ndarray) -> None:
@@ -111,18 +129,32 @@ def _start_trigger_table(eng: Engine) -> np.ndarray:
 def main_phase(eng: Engine, games: np.ndarray, p: np.ndarray) -> None:
     """Ask for actions until every game has ended its main phase (or hit the action cap)."""
     for _ in range(eng.options.max_actions_per_turn):
-        games, p = _still_playing(eng, games, p)
         if len(games) == 0:
             return
-        # Costs, shortfalls and Mage Noir status, computed once for the legal actions, the
-        # policy's scores, the usage counters and the preparations of this decision.
-        ready = readiness(eng, games, p)
-        legal = legal_actions(eng, games, p, ready)
-        action = eng.decide("main_action", games, p, legal, ready=ready)
-        go_on = action != 0
-        games, p, action = games[go_on], p[go_on], action[go_on]
-        apply_actions(eng, games, p, action, ready.rows(go_on))
-        check_defeats(eng)
+        go_on = main_phase_round(eng, games, p)
+        games, p = games[go_on], p[go_on]
+
+
+def main_phase_round(eng: Engine, games: np.ndarray, p: np.ndarray) -> np.ndarray:
+    """One main-phase action of player ``p[i]`` in each of ``games``: returns (n,) bool,
+    the games whose main phase goes on (the player took an action and still plays). The
+    caller counts the actions against ``max_actions_per_turn``."""
+    live = _still_playing_mask(eng, games, p)
+    go_on = np.zeros(len(games), bool)
+    rows = np.flatnonzero(live)
+    if len(rows) == 0:
+        return go_on
+    g, q = games[rows], p[rows]
+    # Costs, shortfalls and Mage Noir status, computed once for the legal actions, the
+    # policy's scores, the usage counters and the preparations of this decision.
+    ready = readiness(eng, g, q)
+    legal = legal_actions(eng, g, q, ready)
+    action = eng.decide("main_action", g, q, legal, ready=ready)
+    act = action != 0
+    apply_actions(eng, g[act], q[act], action[act], ready.rows(act))
+    check_defeats(eng)
+    go_on[rows[act]] = True
+    return go_on
 
 
 def end_of_turn(eng: Engine, games: np.ndarray, p: np.ndarray) -> None:

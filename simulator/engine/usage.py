@@ -129,7 +129,7 @@ def mark_castable(eng, games: np.ndarray, player: np.ndarray, ready=None) -> Non
                                                  None if ready is None else ready.rows(ok))
 
 
-def note_hands(eng, games: np.ndarray, player: int) -> None:
+def note_hands(eng, games: np.ndarray, player: np.ndarray) -> None:
     """After a player's turn: what is in hand now is stranded unless played later."""
     usage = getattr(eng, "usage", None)
     if usage is None or len(games) == 0:
