@@ -114,8 +114,16 @@ def component_instances(eng: Engine, games: np.ndarray, player: np.ndarray,
     counts = component_counts(eng, games, player, words)
     if not _any_cards(eng, "water_drop", "prodigious_source", "prodigious_sowing"):
         return counts
-    return (counts + extra_component_slots(eng, games, player, words).sum(axis=1)
-            + granted_words(eng, games, player, words).sum(axis=1))
+    words = word_layout(words)
+    if _any_cards(eng, "prodigious_source"):
+        counts += source_extra_slots(eng, games, player, words).sum(axis=1)
+    # Water drop adds only Drops and Prodigious sowing only Trees: their one column is
+    # summed alone (the (n, S, W) per-slot arrays, 24 slots deep, cost more than the count).
+    for word, per_slot in ((DROP, water_drop_extra_slots), (TREE, granted_words)):
+        column = np.flatnonzero(words == word)
+        if len(column):
+            counts[:, column[0]] += per_slot(eng, games, player, [word])[:, :, 0].sum(axis=1)
+    return counts
 
 
 def component_requirements(eng: Engine, games: np.ndarray, player: np.ndarray,
