@@ -25,6 +25,7 @@ from simulator.bots.base import BasePolicy
 from simulator.bots.teammates import next_player, pile_taker, shown_elements
 from simulator.engine.actions import action_space, readiness
 from simulator.engine.board import board_cards
+from simulator.engine.short_axis import sum_last
 from simulator.engine.state import PREPARED
 
 #: Damage expected from the one-shot card the Adversary draws each turn (the Duke's deck
@@ -131,10 +132,16 @@ class PlannerPolicy(BasePolicy):
                                          rows, games)
         base = (demand[:, None, :] - extra) - 0.01 * np.arange(demand.shape[1])  # (n, K, E)
         have = eng.state.reserve[games, players][:, None, :] + extra  # (n, K, E)
-        lack = np.maximum(needs[:, None, :, :-1] - have[:, :, None, :], 0)  # (n, K, H, E)
-        total = lack.sum(axis=3)  # (n, K, H)
-        weight = np.where(total > 0, 1.0 / np.maximum(total + needs[:, None, :, -1], 1), 0.0)
-        nearest = ((lack > 0) * weight[:, :, :, None]).max(axis=2)  # (n, K, E)
+        # Hand kinds on the leading axis, contiguous: the maximum over them is then an
+        # element-wise one, and the sum over the 6 elements goes column by column (together
+        # a third faster than reducing the middle and last axes of an (n, K, H, E) array).
+        cost = np.ascontiguousarray(needs[:, :, :-1].transpose(1, 0, 2))  # (H, n, E)
+        missing = np.ascontiguousarray(needs[:, :, -1].T)  # (H, n)
+        lack = cost[:, :, None, :] - have[None]  # (H, n, K, E)
+        np.maximum(lack, 0, out=lack)
+        total = sum_last(lack)  # (H, n, K)
+        weight = np.where(total > 0, 1.0 / np.maximum(total + missing[:, :, None], 1), 0.0)
+        nearest = ((lack > 0) * weight[..., None]).max(axis=0)  # (n, K, E)
         return 10.0 * nearest + 0.01 * base
 
     def score_ether_split(self, eng, games, players, options, start=None, mana=None,
