@@ -213,10 +213,11 @@ class ForkBackend(Backend):
     def imap(self, fn: Callable, shared: tuple, items: Sequence[tuple]) -> Iterator:
         if self._pool is None or len(items) <= 1:
             return _serial(fn, shared, items)
-        return self._stream(fn, shared, items)
+        # Submitted now, not at the first result asked: the workers start at once and the
+        # caller may do its own work meanwhile (a run imports pandas).
+        return self._stream([self._pool.submit(fn, *shared, *item) for item in items])
 
-    def _stream(self, fn: Callable, shared: tuple, items: Sequence[tuple]) -> Iterator:
-        futures = [self._pool.submit(fn, *shared, *item) for item in items]
+    def _stream(self, futures: list) -> Iterator:
         try:
             for future in futures:
                 yield future.result()

@@ -33,12 +33,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
-import pandas as pd
 
 from simulator.backends import DEFAULT_BACKEND, Backend, auto_batch, open_backend
 from simulator.bots import DEFAULT_BOT, make_bot
 from simulator.cards import CardDB, load_cards
 from simulator.decks import Deck
+from simulator.deferred import pandas as pd
 from simulator.engine.game import BatchResult, Matchup, batch_labels, play_seeds
 from simulator.engine.options import RuleOptions
 from simulator.engine.state import OUTCOME_NAMES
@@ -65,7 +65,11 @@ DEFAULT_GAMES = 1000
 KEEP_TURNS_UP_TO = 20_000
 MAX_LOOKS = 6
 MIN_FIRST_LOOK = 100
-LOSS_REASONS = {"loss_hp": "hp", "loss_deck": "deck"}
+LOSS_REASONS = ("", "hp", "deck")  # the loss_reason categories
+_LOSS_REASON_OF = {"loss_hp": "hp", "loss_deck": "deck"}
+#: (len(OUTCOME_NAMES),) int8 the loss_reason category code of each outcome
+LOSS_REASON_CODE = np.array([LOSS_REASONS.index(_LOSS_REASON_OF.get(name, "")) for name in OUTCOME_NAMES],
+                            np.int8)
 
 __all__ = ["simulate", "SimulationResult", "precision_plan", "chunk_ranges", "REPORTED_OUTCOMES"]
 
@@ -90,7 +94,7 @@ class SimulationResult:
 
     @property
     def turns(self) -> pd.DataFrame:
-        """Long table, one row per game and turn (see :func:`turns_frame` for the columns)."""
+        """Long table, one row per game and turn (see :func:`turns_columns` for the columns)."""
         if self.turns_table is None:
             raise ValueError("this run did not keep the per-turn table (keep_turns=False, the "
                              f"default above {KEEP_TURNS_UP_TO:,} games); its curves are in "
@@ -158,16 +162,17 @@ class SimulationResult:
 
 @dataclass
 class Chunk:
-    """What one task sends back: compact, whatever the number of turns and cards."""
+    """What one task sends back: compact, whatever the number of turns and cards, and numpy
+    only (the worker never imports pandas; the main process builds the tables)."""
 
     first: int
-    games: pd.DataFrame
+    games: dict[str, np.ndarray]  # columns of games_frame, outcome and loss_reason as codes
     aggregate: RunAggregate
-    turns: pd.DataFrame | None
+    turns: dict[str, np.ndarray] | None  # columns of turns_frame
 
 
 def chunk_ranges(games: int, batch_size: int, start: int = 0) -> list[tuple[int, int]]:
-    """[(first_game, count), ...] covering ``start .. games-1``."""
+    """``(first_game, count)`` chunks covering games ``start .. games-1``."""
     return [(first, min(batch_size, games - first)) for first in range(start, games, batch_size)]
 
 
@@ -175,20 +180,18 @@ def _play_chunk(matchup: Matchup, db: CardDB, seed: int, first: int, count: int,
                 options: RuleOptions, keep_turns: bool) -> Chunk:
     res = play_seeds(matchup, db, seed, first, count, make_bot(bot), options)
     labels = batch_labels(matchup, db)
-    return Chunk(first, games_frame(res, first), RunAggregate.from_batch(res, labels),
-                 turns_frame(res, first, labels.words) if keep_turns else None)
+    return Chunk(first, games_columns(res, first), RunAggregate.from_batch(res, labels),
+                 turns_columns(res, first, labels.words) if keep_turns else None)
 
 
-def games_frame(res: BatchResult, first: int) -> pd.DataFrame:
-    """One row per game: index, seed, outcome, loss reason, turns, damage, per-player finals."""
+def games_columns(res: BatchResult, first: int) -> dict[str, np.ndarray]:
+    """The columns of :func:`games_frame`, with outcome and loss_reason as category codes."""
     n, p = res.final_hp.shape
-    names = np.array(OUTCOME_NAMES)[res.outcome]
     data = {
         "game": np.arange(first, first + n),
         "seed": res.seed.astype(np.uint64),
-        "outcome": pd.Categorical(names, categories=OUTCOME_NAMES),
-        "loss_reason": pd.Categorical([LOSS_REASONS.get(o, "") for o in names],
-                                      categories=["", "hp", "deck"]),
+        "outcome": res.outcome.astype(np.int8),
+        "loss_reason": LOSS_REASON_CODE[res.outcome],
         "turns": res.end_turn.astype(np.int64),
         "damage_to_adversary": res.damage_to_adversary,
     }
@@ -197,10 +200,19 @@ def games_frame(res: BatchResult, first: int) -> pd.DataFrame:
         data[f"mage_noir_turn_p{q + 1}"] = res.mage_noir_turn[:, q]
         data[f"damage_taken_p{q + 1}"] = res.damage_taken[:, q]
         data[f"mana_taken_p{q + 1}"] = res.mana_taken[:, q]
+    return data
+
+
+def games_frame(columns: dict[str, np.ndarray]) -> pd.DataFrame:
+    """One row per game: index, seed, outcome, loss reason, turns, damage, per-player finals
+    (from :func:`games_columns`)."""
+    data = dict(columns)
+    data["outcome"] = pd.Categorical.from_codes(data["outcome"], categories=OUTCOME_NAMES)
+    data["loss_reason"] = pd.Categorical.from_codes(data["loss_reason"], categories=LOSS_REASONS)
     return pd.DataFrame(data)
 
 
-def turns_frame(res: BatchResult, first: int, words: Sequence[str]) -> pd.DataFrame:
+def turns_columns(res: BatchResult, first: int, words: Sequence[str]) -> dict[str, np.ndarray]:
     """One row per game and player turn played (turns after a game's end are left out).
 
     Columns: game, turn, player (1-based, who played the turn), hp_pK, adversary_hp (-1 when
@@ -224,7 +236,7 @@ def turns_frame(res: BatchResult, first: int, words: Sequence[str]) -> pd.DataFr
     data["components"] = comps.sum(axis=1).astype(np.int8)
     for w, word in enumerate(words):
         data[f"has_{word}"] = comps[:, w]
-    return pd.DataFrame(data)
+    return data
 
 
 # --- target precision --------------------------------------------------------------------
@@ -465,6 +477,7 @@ class _Runner:
         rest = (self.bot, self.options, self.keep_turns)
         items = [(first, n, *rest) for first, n in ranges]  # the one chunk call, on any backend
         chunks: Iterable[Chunk] = self.backend.imap(_play_chunk, self.shared, items)
+        pd.load()  # now, while the workers play (simulator.deferred); the tables need it next
         try:
             for chunk in chunks:
                 self._fold(chunk)
@@ -480,9 +493,9 @@ class _Runner:
             self.aggregate = chunk.aggregate
         else:
             self.aggregate.merge(chunk.aggregate)
-        self.frames.append(chunk.games)
+        self.frames.append(games_frame(chunk.games))
         if chunk.turns is not None:
-            self.turns.append(chunk.turns)
+            self.turns.append(pd.DataFrame(chunk.turns))
         done = self.aggregate.games
         self.bar.update(done)
         if self.on_chunk is not None:

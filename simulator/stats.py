@@ -23,8 +23,8 @@ from dataclasses import dataclass, field
 from statistics import NormalDist
 
 import numpy as np
-import pandas as pd
 
+from simulator.deferred import pandas as pd
 from simulator.engine.state import OUTCOME_NAMES
 
 CONFIDENCE = 0.95

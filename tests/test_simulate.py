@@ -258,3 +258,34 @@ def test_simulate_rejects_bad_inputs_with_one_line(db):
     with pytest.raises(Exception, match="no-such-deck"):
         simulate("no-such-deck", "duke", games=5, db=db)
     assert np.isfinite(simulate([FIRE], "duke", games=3, db=db).summary()["win_rate"])
+
+
+def test_a_chunk_is_played_and_reduced_without_importing_pandas():
+    """A run's workers never import pandas (simulator.deferred): the main process forks them
+    and hands them their chunks first, and imports pandas while they play."""
+    code = "\n".join([
+        "import sys",
+        "from simulator.cards import load_cards",
+        "from simulator.engine.options import RuleOptions",
+        "from simulator.run import _play_chunk, _resolve_inputs, build_matchup",
+        "db = load_cards()",
+        "decks, scenario = _resolve_inputs(['fire-flames'], 'duke', db, 40)",
+        "matchup = build_matchup(decks, scenario, None, None)",
+        "chunk = _play_chunk(matchup, db, 1, 0, 20, 'planner', RuleOptions(), True)",
+        "print(len(chunk.games['outcome']), chunk.aggregate.games, len(chunk.turns['turn']) >= 20,",
+        "      'pandas' in sys.modules)",
+    ])
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["20", "20", "True", "False"]
+
+
+def test_the_games_table_has_the_outcome_and_loss_reason_categories():
+    result = simulate(["fire-flames"], "duke", games=60, seed=2, batch_size=30)
+    games = result.games
+    assert list(games["outcome"].cat.categories) == ["running", "win", "loss_hp", "loss_deck",
+                                                     "timeout", "draw"]
+    assert list(games["loss_reason"].cat.categories) == ["", "hp", "deck"]
+    lost = games["outcome"].isin(["loss_hp", "loss_deck"])
+    assert (games.loc[lost, "loss_reason"] == games.loc[lost, "outcome"].str[5:]).all()
+    assert (games.loc[~lost, "loss_reason"] == "").all()
+    assert lost.any() and (~lost).any()
