@@ -189,10 +189,11 @@ class ForkBackend(Backend):
     """A pool of ``jobs`` worker processes forked from this one, kept for the backend's life.
 
     Why fork rather than loky's fresh processes: a forked worker starts in milliseconds with
-    numpy, pandas and the engine already imported, where a fresh one spends a second or more
-    importing them before its first game (on a 10,000-game run, a fifth of the time). The
-    workers are forked at the first chunk, before the pool starts its own threads (a fork
-    copies only the calling thread; the simulator starts none). A worker that dies breaks the
+    numpy and the engine already imported, where a fresh one spends half a second or more
+    importing them before its first game. A run forks its workers before it imports pandas,
+    which they never need (:mod:`simulator.deferred`). The workers are forked when
+    :meth:`imap` submits the chunks, before the pool starts its own threads (a fork copies
+    only the calling thread; the simulator starts none). A worker that dies breaks the
     run loudly (``BrokenProcessPool``) rather than hanging it.
     """
 

@@ -168,7 +168,7 @@ class Chunk:
     first: int
     games: dict[str, np.ndarray]  # columns of games_frame, outcome and loss_reason as codes
     aggregate: RunAggregate
-    turns: dict[str, np.ndarray] | None  # columns of turns_frame
+    turns: dict[str, np.ndarray] | None  # turns_columns, built into result.turns
 
 
 def chunk_ranges(games: int, batch_size: int, start: int = 0) -> list[tuple[int, int]]:
