@@ -276,7 +276,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
 
 
 def _add_bench(sub: argparse._SubParsersAction) -> None:
-    from simulator.bench import MEMORY_GAMES, RUN_GAMES, SECONDS
+    from simulator.bench import MEMORY_GAMES, RUN_GAMES, RUN_REPEATS, SECONDS
 
     p = sub.add_parser("bench", help="measure games/s, run time and peak memory on this machine")
     p.add_argument("--quick", action="store_true", help="small counts everywhere (a smoke run)")
@@ -289,6 +289,9 @@ def _add_bench(sub: argparse._SubParsersAction) -> None:
                    help=f"time budget per measurement (default {SECONDS:g}; quick 0.5)")
     p.add_argument("--run-games", type=int, default=None,
                    help=f"games of the end-to-end run (default {RUN_GAMES})")
+    p.add_argument("--run-repeats", type=int, default=None,
+                   help=f"times the end-to-end run is timed, the median reported (default "
+                        f"{RUN_REPEATS}; quick 1)")
     p.add_argument("--memory-games", type=int, default=None,
                    help=f"games of the peak-memory run (default {MEMORY_GAMES}; quick 1000)")
     p.set_defaults(handler=_cmd_bench)
@@ -303,14 +306,14 @@ def _cmd_bench(args: argparse.Namespace) -> int:
             batches = tuple(int(x) for x in args.batch_sizes.split(",") if x.strip())
         except ValueError:
             raise UserError(f"--batch-sizes takes numbers like 1,64,1024, not {args.batch_sizes!r}") from None
-    for name in ("run_games", "memory_games"):
+    for name in ("run_games", "run_repeats", "memory_games"):
         if getattr(args, name) is not None and getattr(args, name) < 1:
             raise UserError(f"--{name.replace('_', '-')} must be at least 1")
     if batches is not None and (not batches or min(batches) < 1):
         raise UserError("--batch-sizes must be positive numbers")
     overrides = {"decks": tuple(args.deck) if args.deck else None, "batch_sizes": batches,
                  "seconds": args.seconds, "run_games": args.run_games,
-                 "memory_games": args.memory_games}
+                 "run_repeats": args.run_repeats, "memory_games": args.memory_games}
     if args.quick:
         config = quick_config(**overrides)
     else:

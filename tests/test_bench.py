@@ -26,7 +26,8 @@ ROOT = Path(__file__).resolve().parents[1]
 FIRE = str(ROOT / "decks" / "fire-flames.txt")
 WATER = str(ROOT / "decks" / "water-tides.txt")
 
-TINY = ["--batch-sizes", "1,2", "--seconds", "0", "--run-games", "3", "--memory-games", "3"]
+TINY = ["--batch-sizes", "1,2", "--seconds", "0", "--run-games", "3", "--run-repeats", "3",
+        "--memory-games", "3"]
 
 
 @pytest.fixture(scope="module")
@@ -73,7 +74,10 @@ def test_bench_table_covers_every_configuration_with_positive_numbers(bench_json
 
 def test_bench_child_runs_report_time_and_memory(bench_json):
     assert bench_json["run_games"] == 3 and bench_json["memory_games"] == 3
-    assert bench_json["run_10k_seconds"] > 0
+    times = bench_json["run_10k_all_seconds"]
+    assert len(times) == 3 and min(times) > 0
+    assert bench_json["run_10k_seconds"] == sorted(times)[1]  # the median of the three runs
+    assert bench_json["settings"]["run_repeats"] == 3
     assert bench_json["memory_run_seconds"] > 0
     assert bench_json["peak_memory_mb"] > 0
     command = bench_json["run_command"]
@@ -116,6 +120,11 @@ def test_quick_config_keeps_explicit_counts():
 def test_bench_rejects_bad_batch_sizes(capsys):
     assert main(["bench", "--quick", "--batch-sizes", "1,x"]) == 2
     assert "--batch-sizes" in capsys.readouterr().err
+
+
+def test_bench_rejects_zero_run_repeats(capsys):
+    assert main(["bench", "--quick", "--run-repeats", "0"]) == 2
+    assert "--run-repeats must be at least 1" in capsys.readouterr().err
 
 
 def test_run_bench_can_be_called_directly():

@@ -5,7 +5,8 @@ turn", "the components designated for the card being prepared") that no result, 
 rule outside the handlers reads. They live in ``eng.turn_effects`` (name -> per-game array,
 created on first use) and are cleared at every player turn boundary by
 :func:`reset_turn_effects`, which ``turns.begin_player_turn`` and ``turns.end_player_turn``
-call at the start and at the end of each player turn (the Adversary turn in between starts from a clean slate too).
+call at the start and at the end of each player turn (the Adversary turn in between starts
+from a clean slate too).
 """
 
 from __future__ import annotations
