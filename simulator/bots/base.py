@@ -383,12 +383,15 @@ class BasePolicy:
         provides: (C, W) the words each card kind provides, over ``ready.words``."""
         cp = eng.tables.n_player_cards
         gives = provides > 0  # (C, W)
-        short = ready.shortfall[r]  # (m, Cp, W)
         hand = eng.state.hand[games[r], players[r], :cp] > 0  # (m, Cp)
         usable = hand & ready.affordable[r] & (ready.missing[r] > 0)  # (m, Cp)
         usable &= ~eng.statics.mage_noir_only[None, :cp] | ready.mage_noir[r, None]
-        after = np.maximum(short - gives[c][:, None, :], 0).sum(axis=2)  # (m, Cp)
-        unlocked = usable & (after == 0)
+        # What would still be missing, for the usable (pair, card) entries only (a few)
+        pair, card = np.nonzero(usable)  # (u,)
+        short = ready.shortfall[r[pair], card]  # (u, W)
+        after = sum_last(np.maximum(short - gives[c[pair]], 0))  # (u,)
+        unlocked = np.zeros(usable.shape, bool)  # (m, Cp)
+        unlocked[pair[after == 0], card[after == 0]] = True
         return (unlocked * f.value[None, :cp]).sum(axis=1)
 
     def trade_enables(self, eng, games, players, f, ready=None) -> np.ndarray:
