@@ -1,10 +1,11 @@
 """Modules imported at their first use rather than when a module naming them is imported.
 
-Why: pandas takes a third to half a second to import, and a run's worker processes never
-use it: they play games and send back numpy columns (:mod:`simulator.run`). So the main
-process can fork its workers and hand them their chunks before importing pandas, then import
-it while they play, instead of making every run wait for it first. Code still writes
-``pd.DataFrame(...)``: the import happens at the first attribute read.
+Why: pandas takes a third to half a second to import, and most of a run never uses it. The
+workers play games and send back numpy columns (:mod:`simulator.run`), so a run forks them
+before anything has imported pandas; the tables are built only when a caller reads them,
+and the summary the CLI's ``run`` prints needs none, so that command never imports pandas
+at all. Code still writes ``pd.DataFrame(...)``: the import happens at the first attribute
+read.
 """
 
 from __future__ import annotations

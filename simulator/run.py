@@ -24,6 +24,7 @@ the summary says so. Chunks finish in game order, so a partial run is the first 
 
 from __future__ import annotations
 
+import functools
 import math
 import sys
 import time
@@ -54,6 +55,7 @@ from simulator.stats import (
     component_table,
     end_turn_curves,
     end_turn_quantiles,
+    outcome_rates,
     outcome_table,
     turn_curves,
     wilson,
@@ -77,20 +79,53 @@ __all__ = ["simulate", "SimulationResult", "precision_plan", "chunk_ranges", "RE
 # --- the result --------------------------------------------------------------------------
 
 @dataclass
+class RunTables:
+    """A run's per-game and per-turn rows as its chunks sent them (numpy columns, in game
+    order), made into DataFrames when first asked for.
+
+    Why not DataFrames at once: a run whose caller only wants the summary, as the CLI's
+    ``run``, then never imports pandas (a third of a second or more; see
+    :mod:`simulator.deferred`)."""
+
+    games: list[dict[str, np.ndarray]] = field(default_factory=list)  # games_columns per chunk
+    turns: list[dict[str, np.ndarray]] | None = None  # turns_columns per chunk, when kept
+
+    def games_frame(self) -> pd.DataFrame:
+        return games_frame(_concatenate(self.games))
+
+    def turns_frame(self) -> pd.DataFrame | None:
+        return None if self.turns is None else pd.DataFrame(_concatenate(self.turns))
+
+
+def _concatenate(chunks: list[dict[str, np.ndarray]]) -> dict[str, np.ndarray]:
+    return {name: np.concatenate([chunk[name] for chunk in chunks]) for name in chunks[0]}
+
+
+@dataclass
 class SimulationResult:
     """The games of one run, as tidy data, with the settings that reproduce it.
 
     ``games``: one row per game. ``turns``: one row per game and player turn (when kept).
-    ``aggregate``: the counts every statistic method below is computed from.
+    Both are built from ``tables`` when first read. ``aggregate``: the counts every
+    statistic method below is computed from.
     """
 
-    games: pd.DataFrame
+    tables: RunTables
     settings: dict = field(default_factory=dict)
     aggregate: RunAggregate | None = None
-    turns_table: pd.DataFrame | None = None
     partial: bool = False
     planned_games: int = 0
     precision: dict | None = None
+
+    @functools.cached_property
+    def games(self) -> pd.DataFrame:
+        """One row per game (see :func:`games_columns` for the columns)."""
+        return self.tables.games_frame()
+
+    @functools.cached_property
+    def turns_table(self) -> pd.DataFrame | None:
+        """The per-turn table, None when the run did not keep it (see :attr:`turns`)."""
+        return self.tables.turns_frame()
 
     @property
     def turns(self) -> pd.DataFrame:
@@ -114,10 +149,10 @@ class SimulationResult:
             out["ci_method"] = self.precision["method"]
             out["precision"] = {k: v for k, v in self.precision.items() if k != "interval"}
         if agg:
-            table = outcome_table(agg)
-            out["outcomes"] = dict(zip(table["outcome"], table["games"].astype(int).tolist(), strict=True))
-            out["outcome_rates"] = {row.outcome: [row.rate, row.rate_low, row.rate_high]
-                                    for row in table.itertuples()}
+            counts, rates = outcome_rates(agg)
+            out["outcomes"] = dict(zip(REPORTED_OUTCOMES, counts.tolist(), strict=True))
+            out["outcome_rates"] = {outcome: [rates["rate"][i], rates["rate_low"][i], rates["rate_high"][i]]
+                                    for i, outcome in enumerate(REPORTED_OUTCOMES)}
             median, mlow, mhigh = end_turn_quantiles(agg)
             out["median_turns"], out["median_turns_ci"] = median, [mlow, mhigh]
             for outcomes, key in ((("win",), "median_turn_of_victory"),
@@ -448,9 +483,7 @@ def simulate(decks: Sequence[Deck | str | Path] | Deck | str | Path, scenario: S
                 "bot": bot, "decks": [d.name for d in decks], "keep_turns": keep_turns,
                 "scenario_file": str(scenario.path),
                 "approximated_cards": scenario.approximated_count(level)}
-    frame = pd.concat(runner.frames, ignore_index=True)
-    turns = pd.concat(runner.turns, ignore_index=True) if keep_turns else None
-    return SimulationResult(frame, settings, runner.aggregate, turns, runner.partial, stops[-1],
+    return SimulationResult(runner.tables, settings, runner.aggregate, runner.partial, stops[-1],
                             precision_info)
 
 
@@ -469,15 +502,13 @@ class _Runner:
         self.bot, self.options, self.keep_turns, self.backend = bot, options, keep_turns, backend
         self.bar, self.on_chunk, self.planned = bar, on_chunk, planned
         self.aggregate: RunAggregate | None = None
-        self.frames: list[pd.DataFrame] = []
-        self.turns: list[pd.DataFrame] = []
+        self.tables = RunTables(turns=[] if keep_turns else None)
         self.partial = False
 
     def run(self, ranges: list[tuple[int, int]]) -> None:
         rest = (self.bot, self.options, self.keep_turns)
         items = [(first, n, *rest) for first, n in ranges]  # the one chunk call, on any backend
         chunks: Iterable[Chunk] = self.backend.imap(_play_chunk, self.shared, items)
-        pd.load()  # now, while the workers play (simulator.deferred); the tables need it next
         try:
             for chunk in chunks:
                 self._fold(chunk)
@@ -493,9 +524,9 @@ class _Runner:
             self.aggregate = chunk.aggregate
         else:
             self.aggregate.merge(chunk.aggregate)
-        self.frames.append(games_frame(chunk.games))
+        self.tables.games.append(chunk.games)
         if chunk.turns is not None:
-            self.turns.append(pd.DataFrame(chunk.turns))
+            self.tables.turns.append(chunk.turns)
         done = self.aggregate.games
         self.bar.update(done)
         if self.on_chunk is not None:

@@ -294,11 +294,17 @@ def _reached_by(flags: np.ndarray, playing: np.ndarray) -> np.ndarray:
 
 # --- tables ---------------------------------------------------------------------------------
 
+def outcome_rates(agg: RunAggregate) -> tuple[np.ndarray, dict[str, np.ndarray]]:
+    """``(games, rate columns)`` of each reported outcome (REPORTED_OUTCOMES order): the
+    games, and the rate with its 95% Wilson interval (:func:`rate_columns` ``"rate"``)."""
+    counts = np.array([agg.count(o) for o in REPORTED_OUTCOMES])
+    return counts, rate_columns("rate", counts, np.full(len(counts), agg.games))
+
+
 def outcome_table(agg: RunAggregate) -> pd.DataFrame:
     """Outcome mix: games, rate and 95% Wilson interval of each reported outcome."""
-    counts = np.array([agg.count(o) for o in REPORTED_OUTCOMES])
-    return pd.DataFrame({"outcome": REPORTED_OUTCOMES, "games": counts,
-                         **rate_columns("rate", counts, np.full(len(counts), agg.games))})
+    counts, rates = outcome_rates(agg)
+    return pd.DataFrame({"outcome": REPORTED_OUTCOMES, "games": counts, **rates})
 
 
 def end_turn_curves(agg: RunAggregate) -> pd.DataFrame:

@@ -289,3 +289,29 @@ def test_the_games_table_has_the_outcome_and_loss_reason_categories():
     assert (games.loc[lost, "loss_reason"] == games.loc[lost, "outcome"].str[5:]).all()
     assert (games.loc[~lost, "loss_reason"] == "").all()
     assert lost.any() and (~lost).any()
+
+
+def test_the_cli_run_reports_without_importing_pandas():
+    """The summary comes from the aggregate; the tables (pandas) are built only when read."""
+    code = "\n".join([
+        "import sys",
+        "from simulator.cli import main",
+        "status = main(['run', 'decks/fire-flames.txt', '--scenario', 'duke', '--games', '40',",
+        "               '--batch-size', '20', '--json'])",
+        "print('pandas' in sys.modules, file=sys.stderr)",
+        "sys.exit(status)",
+    ])
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         cwd=ROOT)
+    assert json.loads(out.stdout)["games"] == 40
+    assert out.stderr.strip().splitlines()[-1] == "False"
+
+
+def test_result_tables_are_built_on_first_read_and_kept(tmp_path):
+    result = simulate(["fire-flames"], "duke", games=50, seed=3, batch_size=20)
+    assert len(result.tables.games) == 3  # one column set per chunk
+    games = result.games
+    assert games is result.games and len(games) == 50
+    assert games["game"].tolist() == list(range(50))
+    turns = result.turns
+    assert turns["game"].is_monotonic_increasing and set(turns["game"]) == set(range(50))

@@ -1,8 +1,10 @@
-"""Setting up a batch and playing it to the end: the short, boring match loop.
+"""Setting up a batch and playing it to the end: the match loop.
 
 Turn order (solo rulesheet): Adversary, player 1, Adversary, player 2, ... A player who is
 out has no turn, and neither has the Adversary turn that would have preceded it. Every
-game ends: after ``max_rounds`` rounds a game still running is a ``timeout``.
+game ends: after ``max_rounds`` rounds a game still running is a ``timeout``. Each game
+keeps its own place in that order; the loop groups the games at the same part of a turn
+(:func:`_play_turns`).
 """
 
 from __future__ import annotations

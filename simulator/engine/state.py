@@ -1,6 +1,7 @@
 """The batch state: one dataclass of numpy arrays whose leading axis is the game.
 
-``B`` games advance in lockstep; a batch of one is the scalar engine. Axes used below:
+``B`` games advance together, each call acting on the games at the same part of a turn
+(:func:`simulator.engine.game.play`); a batch of one is the scalar engine. Axes used below:
 
 - ``B`` games, ``P`` players (1 to 4), ``C`` card kinds of the batch's local card table
   (the decks' distinct cards plus the Adversary's, see :mod:`simulator.engine.tables`),
