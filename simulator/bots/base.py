@@ -82,14 +82,13 @@ class BasePolicy:
         """(n, E) float Mana the player's hand still needs beyond the reserve (a want list).
 
         Summed in integers (hand counts times costs), which float64 represents exactly.
-        ready: a :class:`Readiness` of these games whose (player-card) costs to use instead of
-        computing them (the Adversary's cards are never in a hand, so the sum is the same)."""
+        Only the player cards are summed: the Adversary's cards are never in a hand.
+        ready: a :class:`Readiness` of these games whose costs to use instead of computing them."""
         if ready is None:
-            hand = eng.state.hand[games, players].astype(np.int64)  # (n, C)
-            cost = effective_cost(eng, games, players)  # (n, C, E) int64
+            cost = effective_cost(eng, games, players, kinds=eng.tables.n_player_cards)  # (n, Cp, E)
         else:
             cost = ready.check(games, players).cost  # (n, Cp, E)
-            hand = eng.state.hand[games, players, :cost.shape[1]].astype(np.int64)  # (n, Cp)
+        hand = eng.state.hand[games, players, :cost.shape[1]].astype(np.int64)  # (n, Cp)
         want = np.matmul(hand[:, None, :], cost)[:, 0, :]  # (n, E)
         return np.maximum(want - eng.state.reserve[games, players], 0).astype(np.float64)
 

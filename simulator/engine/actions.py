@@ -91,16 +91,19 @@ def action_space(eng: Engine) -> ActionSpace:
 # --- costs and components ----------------------------------------------------------
 
 def effective_cost(eng: Engine, games: np.ndarray, player: np.ndarray,
-                   mage_noir: np.ndarray | None = None) -> np.ndarray:
+                   mage_noir: np.ndarray | None = None, kinds: int | None = None) -> np.ndarray:
     """(n, C, E) int64 Mana cost of preparing each card kind now, after reductions (R6.3).
 
     Without any cost reduction in the batch this is a read-only broadcast view of the
     printed costs (no (n, C, E) copy). mage_noir: the players' :func:`is_mage_noir` when the
-    caller has it already.
+    caller has it already. kinds: only the first ``kinds`` card kinds (the player cards,
+    ``tables.n_player_cards``: the Adversary's cards, often half the table, are never
+    prepared, and the reductions only lower player cards' costs).
     """
     t = eng.tables
     n = len(games)
-    printed = np.broadcast_to(t.cost.astype(np.int64), (n,) + t.cost.shape)  # (n, C, E) view
+    kinds = t.size if kinds is None else kinds
+    printed = np.broadcast_to(t.cost[:kinds].astype(np.int64), (n, kinds, t.cost.shape[1]))  # view
     if not eng.statics.cost_reductions:
         return printed
     cost = printed.copy()
@@ -115,16 +118,17 @@ def effective_cost(eng: Engine, games: np.ndarray, player: np.ndarray,
             word = WORD_INDEX[red.condition.split(":")[1]]
             cond = component_counts(eng, games, player, [word])[:, 0] > 0
         if red.self_only:
-            cost[:, red.card, red.element] -= amount * cond
+            if red.card < kinds:  # else a card whose cost was not asked for
+                cost[:, red.card, red.element] -= amount * cond
             continue
         if cards is None:
             cards, active = board_cards(eng, games, player), in_play_static(eng, games, player)
         copies = ((cards == red.card) & active).sum(axis=1) * cond
-        applies = np.ones(t.size, bool)
+        applies = np.ones(kinds, bool)
         if red.card_element >= 0:
-            applies &= t.element == red.card_element
+            applies &= t.element[:kinds] == red.card_element
         if red.word >= 0:
-            applies &= t.provides[:, red.word] > 0
+            applies &= t.provides[:kinds, red.word] > 0
         cost[:, applies, red.element] -= (copies * amount)[:, None]
     return np.maximum(cost, 0, out=cost)
 
@@ -200,7 +204,7 @@ def readiness(eng: Engine, games: np.ndarray, player: np.ndarray,
         return ready.check(games, player)
     mn = is_mage_noir(eng, games, player)
     words, kinds = eng.tables.words, eng.tables.n_player_cards
-    cost = effective_cost(eng, games, player, mn)[:, :kinds]
+    cost = effective_cost(eng, games, player, mn, kinds)
     shortfall = component_shortfall(eng, games, player, words, kinds)
     reserve = eng.state.reserve[games, player]
     return Readiness(np.asarray(games), np.asarray(player), cost, shortfall, words, mn,
@@ -399,7 +403,7 @@ def _chosen_card_needs(eng: Engine, games: np.ndarray, player: np.ndarray,
     shortfall of every card kind."""
     rows = np.arange(len(games))
     words = eng.tables.words
-    cost = effective_cost(eng, games, player)[rows, card]  # (n, E)
+    cost = effective_cost(eng, games, player, kinds=eng.tables.n_player_cards)[rows, card]  # (n, E)
     have = component_instances(eng, games, player, words)  # (n, W)
     need = component_requirements(eng, games, player, words)[rows, card]  # (n, W)
     return cost, np.maximum(need - have, 0), words
