@@ -136,9 +136,10 @@ def main_phase(eng: Engine, games: np.ndarray, p: np.ndarray) -> None:
 
 
 def main_phase_round(eng: Engine, games: np.ndarray, p: np.ndarray) -> np.ndarray:
-    """One main-phase action of player ``p[i]`` in each of ``games``: returns (n,) bool,
-    the games whose main phase goes on (the player took an action and still plays). The
-    caller counts the actions against ``max_actions_per_turn``."""
+    """One main-phase action of player ``p[i]`` in each of ``games`` still playing: returns
+    (n,) bool, the games whose main phase goes on (the player took an action; a game that
+    ended meanwhile drops out at its next round). The caller counts the actions against
+    ``max_actions_per_turn``."""
     live = _still_playing_mask(eng, games, p)
     go_on = np.zeros(len(games), bool)
     rows = np.flatnonzero(live)
