@@ -507,7 +507,6 @@ def _resolve_used_components(eng: Engine, games: np.ndarray, player: np.ndarray,
     """'After this spell is used as a component' triggers; Equipment used for Equipment
     (and Forge cards) are discarded (R8.7)."""
     st, t = eng.state, eng.tables
-    forge_kind = np.array(["forge" in k for k in t.keywords], bool)  # (C,)
     for r, slot in ranked_columns(used):  # a game's components in slot order
         g, p = games[r], player[r]
         comp = st.board_card[g, p, slot].astype(np.int64)
@@ -515,7 +514,7 @@ def _resolve_used_components(eng: Engine, games: np.ndarray, player: np.ndarray,
         still = st.board_card[g, p, slot] == comp
         for_equipment = t.card_type[card[r]] == 2
         indestructible = indestructible_slots(eng, g, p)[np.arange(len(r)), slot]
-        equipment_used = (st.board_zone[g, p, slot] == EQUIPMENT) | forge_kind[comp]
+        equipment_used = (st.board_zone[g, p, slot] == EQUIPMENT) | eng.statics.forge[comp]
         gone = still & for_equipment & equipment_used & ~indestructible
         leave_board(eng, g[gone], p[gone], slot[gone], TO_DISCARD)
 

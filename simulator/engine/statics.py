@@ -49,6 +49,7 @@ class Statics:
     protector_mn: np.ndarray     # (C,) bool Protector while its controller is a Mage Noir
     unique: np.ndarray           # (C,) bool Unique
     mage_noir_only: np.ndarray   # (C,) bool can only be prepared by a Mage Noir
+    forge: np.ndarray            # (C,) bool Forge: discarded when used for Equipment (R8.7)
     alt_component: np.ndarray    # (C, 2) int32 (word, element) discard a card of element
                                  # instead of the word component; -1 none
     fewer_components_mn: np.ndarray  # (C,) int32 components skipped when Mage Noir
@@ -101,6 +102,7 @@ def compile_statics(t: BatchTables) -> Statics:
         protector_mn=np.array(["protector_if_mage_noir" in k for k in kw], bool),
         unique=np.array(["unique" in k for k in kw], bool),
         mage_noir_only=np.array(["mage_noir_only" in k for k in kw], bool),
+        forge=np.array(["forge" in k for k in kw], bool),
         alt_component=alt, fewer_components_mn=fewer,
         damage_bonus=tuple(bonuses), cost_reductions=tuple(reductions),
     )
