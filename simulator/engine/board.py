@@ -199,8 +199,9 @@ def _clear_board_at_game_end(eng: Engine, games: np.ndarray, player: np.ndarray)
     if not occupied.any():
         return
     card = st.board_card[games, player].astype(np.intp)  # (n, S)
-    for s in np.flatnonzero(occupied.any(axis=0)):
-        eng.say(games[occupied[:, s]], "{} leaves play", eng.names(card[occupied[:, s], s]))
+    if eng.log is not None:  # a transcript: each game's cards in slot order
+        for r, slot in ranked_columns(occupied):
+            eng.say(games[r], "{} leaves play", eng.names(card[r, slot]))
     r, s = np.nonzero(occupied)
     np.add.at(st.discard, (games[r], player[r], card[r, s]), 1)
     locked = st.board_mana[games, player].sum(axis=1)  # (n, E)
