@@ -25,7 +25,7 @@ from hypothesis import strategies as hs
 from simulator.bots import DEFAULT_BOT, make_bot
 from simulator.cards import load_cards
 from simulator.decks import Deck, load_deck
-from simulator.engine import game
+from simulator.engine import game, turns
 from simulator.engine.game import BatchResult, Matchup, play
 from simulator.engine.handlers import HANDLERS, handler_names, implemented_cards
 from simulator.engine.options import RuleOptions
@@ -104,13 +104,13 @@ def test_carrying_main_phase_stragglers_over_changes_no_result_and_saves_rounds(
     matchup = Matchup((fire_deck,) * players, duke, "normal")
     seeds = game_seeds(13, 0, 400)
     rounds = []
-    original_round = game.main_phase_round
+    original_round = turns.main_phase_round
 
     def counted_round(eng, games, seats):
         rounds.append(len(games))
         return original_round(eng, games, seats)
 
-    monkeypatch.setattr(game, "main_phase_round", counted_round)
+    monkeypatch.setattr(turns, "main_phase_round", counted_round)
     carried = play(matchup, db, seeds, make_bot(DEFAULT_BOT), RuleOptions())
     carried_rounds, rounds[:] = len(rounds), []
     monkeypatch.setattr(game, "STRAGGLER_SHARE", 10**9)  # never carry a main phase over

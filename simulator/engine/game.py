@@ -25,7 +25,7 @@ from simulator.engine.options import RuleOptions
 from simulator.engine.state import TIMEOUT, GameState
 from simulator.engine.statics import compile_statics
 from simulator.engine.tables import BatchTables, build_batch_tables
-from simulator.engine.turns import begin_player_turn, end_player_turn, main_phase_round
+from simulator.engine.turns import begin_player_turn, end_player_turn, main_phase_rounds
 from simulator.engine.usage import attach as attach_usage
 from simulator.engine.usage import mark_castable, note_hands
 from simulator.engine.zones import shuffle_adversary, shuffle_deck
@@ -340,27 +340,13 @@ def _play_turns(eng: Engine, tracks: _Tracks) -> None:
             seat[games], under_way[games], actions[games] = q, True, 0
             playing, _ = begin_player_turn(eng, games, q)
             acting[playing] = True
-        _main_phase_rounds(eng, acting, actions, seat)
+        main_phase_rounds(eng, acting, actions, seat, STRAGGLER_SHARE)
         ending = np.flatnonzero(under_way & ~acting)
         if len(ending):
             end_player_turn(eng, ending, seat[ending])
             _record(eng, ending, seat[ending], tracks)
             under_way[ending] = False
             step[ending] += 1
-
-
-def _main_phase_rounds(eng: Engine, acting: np.ndarray, actions: np.ndarray,
-                       seat: np.ndarray) -> None:
-    """Main-phase rounds of the ``acting`` (B,) games, updating ``acting`` and ``actions``
-    in place, until none acts or only the stragglers do (kept ``acting``)."""
-    started = int(acting.sum())
-    while True:
-        games = np.flatnonzero(acting)
-        if len(games) == 0 or len(games) * STRAGGLER_SHARE <= started:
-            return
-        go_on = main_phase_round(eng, games, seat[games])
-        actions[games] += 1
-        acting[games] = go_on & (actions[games] < eng.options.max_actions_per_turn)
 
 
 def play_seeds(matchup: Matchup, db: CardDB, run_seed: int, first_game: int, count: int,

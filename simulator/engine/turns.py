@@ -128,11 +128,27 @@ def _start_trigger_table(eng: Engine) -> np.ndarray:
 
 def main_phase(eng: Engine, games: np.ndarray, p: np.ndarray) -> None:
     """Ask for actions until every game has ended its main phase (or hit the action cap)."""
-    for _ in range(eng.options.max_actions_per_turn):
-        if len(games) == 0:
+    batch = eng.state.batch
+    acting, seat = np.zeros(batch, bool), np.zeros(batch, np.int64)
+    acting[games], seat[games] = True, p
+    main_phase_rounds(eng, acting, np.zeros(batch, np.int64), seat)
+
+
+def main_phase_rounds(eng: Engine, acting: np.ndarray, actions: np.ndarray, seat: np.ndarray,
+                      straggler_share: float | None = None) -> None:
+    """Main-phase rounds (:func:`main_phase_round`) of the ``acting`` (B,) games, player
+    ``seat`` (B,) acting, until none acts; ``acting`` and ``actions`` (B,) (actions asked
+    this turn, against ``max_actions_per_turn``) are updated in place. With
+    ``straggler_share``, the rounds also stop once at most 1/``straggler_share`` of the games
+    they started with still act: those stay ``acting``, for the caller's later rounds."""
+    started = int(acting.sum())
+    while True:
+        games = np.flatnonzero(acting)
+        if len(games) == 0 or (straggler_share and len(games) * straggler_share <= started):
             return
-        go_on = main_phase_round(eng, games, p)
-        games, p = games[go_on], p[go_on]
+        go_on = main_phase_round(eng, games, seat[games])
+        actions[games] += 1
+        acting[games] = go_on & (actions[games] < eng.options.max_actions_per_turn)
 
 
 def main_phase_round(eng: Engine, games: np.ndarray, p: np.ndarray) -> np.ndarray:
