@@ -10,6 +10,7 @@ take in a trade. :func:`legal_actions` builds the mask, the policy picks, and
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
@@ -170,7 +171,13 @@ class Readiness:
     words: np.ndarray      # (W,) the batch's required words (BatchTables.words)
     mage_noir: np.ndarray  # (n,) bool is_mage_noir
     missing: np.ndarray    # (n, Cp) int64 words missing in all (shortfall summed over words)
-    affordable: np.ndarray  # (n, Cp) bool the reserve covers the cost
+    reserve: np.ndarray    # (n, E) the players' reserves
+
+    @cached_property
+    def affordable(self) -> np.ndarray:
+        """(n, Cp) bool the reserve covers the cost. Computed on first read: the bots' Mana
+        decisions build a Readiness for the costs and missing components alone."""
+        return covers(self.reserve, self.cost)
 
     def rows(self, r: np.ndarray) -> Readiness:
         """The same facts for a subset of the games (r: row indices or a boolean mask);
@@ -183,8 +190,11 @@ class Readiness:
             cost = np.broadcast_to(self.cost[:1], (len(games),) + self.cost.shape[1:])
         else:
             cost = self.cost[r]
-        return Readiness(games, self.player[r], cost, self.shortfall[r], self.words,
-                         self.mage_noir[r], self.missing[r], self.affordable[r])
+        subset = Readiness(games, self.player[r], cost, self.shortfall[r], self.words,
+                           self.mage_noir[r], self.missing[r], self.reserve[r])
+        if "affordable" in self.__dict__:  # already computed: its rows, not a new comparison
+            subset.__dict__["affordable"] = self.affordable[r]
+        return subset
 
     def check(self, games: np.ndarray, player: np.ndarray) -> Readiness:
         """Itself, after making sure it was built for exactly these games and players (the
@@ -208,7 +218,7 @@ def readiness(eng: Engine, games: np.ndarray, player: np.ndarray,
     shortfall = component_shortfall(eng, games, player, words, kinds)
     reserve = eng.state.reserve[games, player]
     return Readiness(np.asarray(games), np.asarray(player), cost, shortfall, words, mn,
-                     sum_last(shortfall), covers(reserve, cost))
+                     sum_last(shortfall), reserve)
 
 
 def can_prepare(eng: Engine, games: np.ndarray, player: np.ndarray,
