@@ -23,6 +23,11 @@ Four measurements, each printed next to its target with pass/fail:
   its parent count once), or the child's own peak RSS from its rusage (``os.wait4``) when
   that is larger or ``/proc`` is missing.
 
+``batch_cost_by_deck`` explains the throughput: per deck, a straight line through the one-job
+seconds per batch at the two largest batch sizes, ``seconds = overhead + per_game * batch``.
+``overhead`` is what a larger batch spreads thinner; ``per_game`` is not, so
+``usable CPUs / per_game`` is a ceiling on games/s that no batch size passes on this machine.
+
 ``machine.reference_seconds`` times a fixed numpy workload (:func:`machine_reference`) before
 and after the measurements: on a shared machine the speed drifts, and that figure tells a
 slower machine from slower code when two bench results are compared.
@@ -264,6 +269,32 @@ def batch_speedups(table: Sequence[Measurement]) -> tuple[dict[str, float], list
     return speedups, [low, high]
 
 
+def batch_costs(table: Sequence[Measurement], cpus: int) -> dict[str, dict]:
+    """Per deck, the batch cost line of the module docstring, from the one-job measurements
+    at the two largest batch sizes: ``batches``, ``cpus``, ``overhead_seconds`` (per batch),
+    ``us_per_game`` and ``ceiling_games_per_second`` (``cpus`` in parallel at ``us_per_game``).
+    The last three are None when the two points give no positive cost per game (timing
+    noise between two close batch sizes)."""
+    single = [m for m in table if m.jobs == 1 and m.games > 0]
+    costs = {}
+    for deck in dict.fromkeys(m.deck for m in single):
+        # seconds per batch: a measurement played games / batch_size batches one after another
+        seconds = {m.batch_size: m.seconds * m.batch_size / m.games for m in single if m.deck == deck}
+        if len(seconds) < 2:
+            continue
+        low, high = sorted(seconds)[-2:]
+        per_game = (seconds[high] - seconds[low]) / (high - low)
+        fitted = per_game > 0
+        costs[deck] = {
+            "batches": [low, high],
+            "cpus": cpus,
+            "overhead_seconds": seconds[low] - per_game * low if fitted else None,
+            "us_per_game": per_game * 1e6 if fitted else None,
+            "ceiling_games_per_second": cpus / per_game if fitted else None,
+        }
+    return costs
+
+
 # --- whole runs in a child process --------------------------------------------------
 
 def run_supports(option: str) -> bool:
@@ -387,6 +418,7 @@ def run_bench(config: BenchConfig, progress: Progress | None = None) -> dict:
     table = throughput_table(config, progress)
     best = max(table, key=lambda m: m.games_per_second)
     speedups, between = batch_speedups(table)
+    costs = batch_costs(table, machine.get("usable_cpus") or machine["cpu_count"] or 1)
     worst_deck = min(speedups, key=speedups.get) if speedups else None
     run_deck = next((d for d in decks if Path(d).name == DEFAULT_DECK), decks[0])
     say(f"end to end: {config.run_games} games of {Path(run_deck).name} in a child process, "
@@ -406,6 +438,7 @@ def run_bench(config: BenchConfig, progress: Progress | None = None) -> dict:
         "batch_speedup_deck": worst_deck,
         "batch_speedup_by_deck": speedups,
         "batch_speedup_batches": between,
+        "batch_cost_by_deck": costs,
         "run_10k_seconds": run.seconds,
         "run_10k_all_seconds": [r.seconds for r in runs],
         "run_games": config.run_games,
@@ -482,6 +515,18 @@ def format_report(result: dict) -> str:
         format_table(result["table"]),
         "",
     ]
+    costs = result.get("batch_cost_by_deck") or {}
+    if costs:
+        lines.append("cost per batch, 1 job (fitted at the two largest batches): overhead + per game"
+                     " -> games/s ceiling on the usable CPUs")
+        for deck, cost in costs.items():
+            if cost["us_per_game"] is None:
+                lines.append(f"  {deck:<16} no positive cost per game between batches "
+                             f"{cost['batches'][0]} and {cost['batches'][1]} (timing noise)")
+                continue
+            lines.append(f"  {deck:<16} {cost['overhead_seconds']:6.2f} s + {cost['us_per_game']:7.0f} us"
+                         f" -> {cost['ceiling_games_per_second']:9,.0f} games/s on {cost['cpus']} CPUs")
+        lines.append("")
     best = result["best_configuration"]
     low, high = (result["batch_speedup_batches"] + [None, None])[:2]
     notes = {

@@ -10,6 +10,7 @@ import pytest
 from simulator.bench import (
     TARGETS,
     Measurement,
+    batch_costs,
     batch_speedups,
     format_report,
     format_table,
@@ -47,6 +48,11 @@ def test_bench_json_has_the_documented_keys(bench_json):
     assert set(bench_json) >= {"games_per_second", "batch_speedup", "run_10k_seconds",
                                "peak_memory_mb", "table", "machine", "targets", "quick"}
     assert bench_json["quick"] is True
+    costs = bench_json["batch_cost_by_deck"]
+    assert set(costs) == {"fire-flames", "water-tides"}
+    for cost in costs.values():  # batch 1 and 2 are close: timing noise may leave no line
+        assert cost["batches"] == [1, 2]
+        assert cost["us_per_game"] is None or cost["ceiling_games_per_second"] > 0
     assert set(bench_json["machine"]) >= {"cpu_count", "platform", "python", "numpy",
                                           "reference_seconds"}
     before, after = bench_json["machine"]["reference_seconds"]
@@ -91,6 +97,7 @@ def test_bench_text_report_shows_table_and_verdicts(bench_json):
     assert text.count("PASS") + text.count("FAIL") == len(TARGETS)
     assert "quick mode" in text
     assert "speed reference" in text
+    assert "cost per batch, 1 job" in text
 
 
 def test_measure_throughput_plays_whole_chunks_and_scales_to_the_budget():
@@ -110,6 +117,43 @@ def test_batch_speedup_is_largest_over_smallest_batch_at_one_job():
     assert speedups == {"a": pytest.approx(4.0), "b": pytest.approx(5.0)}
     text = format_table([m.as_dict() for m in table])
     assert "a" in text and "b" in text and "4.0x" in text
+
+
+def _timed(deck: str, batch: int, batches: int, overhead: float, per_game: float,
+           jobs: int = 1) -> Measurement:
+    """A measurement of ``batches`` batches, each taking ``overhead + per_game * batch`` s."""
+    return Measurement(deck, batch, jobs, batch * batches, batches * (overhead + per_game * batch), 1)
+
+
+def test_batch_costs_fit_the_overhead_and_the_cost_per_game_at_the_two_largest_batches():
+    table = [_timed("a", 1, 50, 0.9, 0.002),  # batch 1 lies off the line: not used
+             _timed("a", 64, 8, 0.5, 0.001), _timed("a", 1024, 1, 0.5, 0.001),
+             _timed("a", 1024, 4, 0.1, 0.0001, jobs=2),  # two jobs: not used
+             _timed("b", 64, 3, 0.2, 0.004), _timed("b", 1024, 1, 0.2, 0.004)]
+    costs = batch_costs(table, cpus=2)
+    assert set(costs) == {"a", "b"}
+    assert costs["a"]["batches"] == [64, 1024] and costs["a"]["cpus"] == 2
+    assert costs["a"]["overhead_seconds"] == pytest.approx(0.5)
+    assert costs["a"]["us_per_game"] == pytest.approx(1000.0)
+    assert costs["a"]["ceiling_games_per_second"] == pytest.approx(2000.0)
+    assert costs["b"]["us_per_game"] == pytest.approx(4000.0)
+    assert costs["b"]["ceiling_games_per_second"] == pytest.approx(500.0)
+
+
+def test_batch_costs_report_no_ceiling_when_the_larger_batch_is_not_dearer():
+    table = [Measurement("a", 64, 1, 640, 2.0, 1), Measurement("a", 128, 1, 640, 1.0, 1),
+             Measurement("c", 64, 1, 64, 1.0, 1)]  # one batch size: no line
+    costs = batch_costs(table, cpus=2)
+    assert set(costs) == {"a"}
+    assert costs["a"]["us_per_game"] is None and costs["a"]["ceiling_games_per_second"] is None
+    result = {"table": [m.as_dict() for m in table], "batch_cost_by_deck": costs, "quick": False,
+              "machine": {"cpu_count": 2, "platform": "p", "python": "3", "numpy": "2"},
+              "settings": {"scenario": "duke", "bot": "planner"},
+              "best_configuration": {"deck": "a", "batch_size": 128, "jobs": 1},
+              "batch_speedup_batches": [64, 128], "batch_speedup_deck": "a", "run_games": 1,
+              "run_10k_all_seconds": [1.0], "memory_games": 1, "memory_run_seconds": 1.0,
+              "memory_run_games_per_second": 1.0, "targets": {}}
+    assert "no positive cost per game between batches 64 and 128" in format_report(result)
 
 
 def test_quick_config_keeps_explicit_counts():
