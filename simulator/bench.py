@@ -6,7 +6,9 @@ Four measurements, each printed next to its target with pass/fail:
   Duke (default level), default bot, 1 player, for each batch size and number of jobs. A
   measurement first plays one chunk per job (the smallest run that exercises that
   configuration), then, when that took less than ``seconds``, plays again with the game
-  count scaled from the first rate to fill the time budget. Games/s is all games over all
+  count scaled from the first rate to fill the time budget, and to reach ``min_games``
+  games in all (default 100: in 3 s batch 1 plays only 20-40 games, whose rate depends on
+  which games they are, and the batch speedup divides by it). Games/s is all games over all
   time, measured through :func:`simulator.run.simulate` (so the per-game table is included).
   With 2 jobs the games are split into at least 2 chunks run by joblib. A batch larger than
   the budget allows is still played once in full: a batch-16384 measurement cannot be
@@ -56,6 +58,7 @@ QUICK_BATCH_SIZES = (1, 16, 128)
 JOBS = (1, 2)
 SECONDS = 3.0
 QUICK_SECONDS = 0.5
+MIN_GAMES = 100
 RUN_GAMES = 10_000
 QUICK_RUN_GAMES = 500
 RUN_REPEATS = 3
@@ -90,6 +93,7 @@ class BenchConfig:
     batch_sizes: tuple[int, ...] = BATCH_SIZES
     jobs: tuple[int, ...] = JOBS
     seconds: float = SECONDS
+    min_games: int = MIN_GAMES
     run_games: int = RUN_GAMES
     run_repeats: int = RUN_REPEATS
     memory_games: int = MEMORY_GAMES
@@ -99,7 +103,7 @@ class BenchConfig:
 
 
 def quick_config(**overrides) -> BenchConfig:
-    settings = dict(batch_sizes=QUICK_BATCH_SIZES, seconds=QUICK_SECONDS,
+    settings = dict(batch_sizes=QUICK_BATCH_SIZES, seconds=QUICK_SECONDS, min_games=0,
                     run_games=QUICK_RUN_GAMES, run_repeats=1, memory_games=QUICK_MEMORY_GAMES,
                     quick=True)
     settings.update({k: v for k, v in overrides.items() if v is not None})
@@ -199,7 +203,7 @@ def machine_reference(repeats: int = 5) -> float:
 # --- throughput --------------------------------------------------------------------
 
 def measure_throughput(deck, scenario, db, batch_size: int, jobs: int, seconds: float,
-                       seed: int = 1, label: str = "") -> Measurement:
+                       seed: int = 1, label: str = "", min_games: int = 0) -> Measurement:
     """Games/s of ``simulate`` for one configuration (see the module docstring)."""
     from simulator.run import simulate
 
@@ -212,10 +216,11 @@ def measure_throughput(deck, scenario, db, batch_size: int, jobs: int, seconds: 
         total += time.perf_counter() - start
         games += n
         repeats += 1
-        remaining = seconds - total
-        if remaining <= 0 or repeats >= MAX_REPEATS:
+        remaining, missing = seconds - total, min_games - games
+        if (remaining <= 0 and missing <= 0) or repeats >= MAX_REPEATS:
             break
-        n = max(1, math.ceil(games / total * remaining / unit)) * unit
+        more = max(games / total * remaining if total > 0 else 0.0, missing)
+        n = max(1, math.ceil(more / unit)) * unit
     return Measurement(label, batch_size, jobs, games, total, repeats)
 
 
@@ -246,7 +251,7 @@ def throughput_table(config: BenchConfig, progress: Progress | None = None) -> l
         for batch in config.batch_sizes:
             for jobs in config.jobs:
                 m = measure_throughput(deck, scenario, db, batch, jobs, config.seconds,
-                                       seed=config.seed, label=name)
+                                       seed=config.seed, label=name, min_games=config.min_games)
                 table.append(m)
                 if progress:
                     progress(f"  {name:<16} batch {batch:>6} jobs {jobs}: {m.games:>7} games in "
@@ -453,7 +458,8 @@ def run_bench(config: BenchConfig, progress: Progress | None = None) -> dict:
         "settings": {
             "decks": [Path(d).name for d in decks], "scenario": config.scenario, "level": "default",
             "players": 1, "bot": DEFAULT_BOT, "batch_sizes": list(config.batch_sizes),
-            "jobs": list(config.jobs), "seconds_per_measurement": config.seconds, "seed": config.seed,
+            "jobs": list(config.jobs), "seconds_per_measurement": config.seconds,
+            "min_games_per_measurement": config.min_games, "seed": config.seed,
             "run_repeats": config.run_repeats,
         },
         "machine": machine,

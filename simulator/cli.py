@@ -276,7 +276,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
 
 
 def _add_bench(sub: argparse._SubParsersAction) -> None:
-    from simulator.bench import MEMORY_GAMES, RUN_GAMES, RUN_REPEATS, SECONDS
+    from simulator.bench import MEMORY_GAMES, MIN_GAMES, RUN_GAMES, RUN_REPEATS, SECONDS
 
     p = sub.add_parser("bench", help="measure games/s, run time and peak memory on this machine")
     p.add_argument("--quick", action="store_true", help="small counts everywhere (a smoke run)")
@@ -287,6 +287,9 @@ def _add_bench(sub: argparse._SubParsersAction) -> None:
                    help="batch sizes to measure (default 1,64,1024,16384; quick 1,16,128)")
     p.add_argument("--seconds", type=float, default=None,
                    help=f"time budget per measurement (default {SECONDS:g}; quick 0.5)")
+    p.add_argument("--min-games", type=int, default=None,
+                   help=f"games each measurement plays at least, beyond its time budget if need be "
+                        f"(default {MIN_GAMES}; quick 0)")
     p.add_argument("--run-games", type=int, default=None,
                    help=f"games of the end-to-end run (default {RUN_GAMES})")
     p.add_argument("--run-repeats", type=int, default=None,
@@ -309,10 +312,12 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     for name in ("run_games", "run_repeats", "memory_games"):
         if getattr(args, name) is not None and getattr(args, name) < 1:
             raise UserError(f"--{name.replace('_', '-')} must be at least 1")
+    if args.min_games is not None and args.min_games < 0:
+        raise UserError(f"--min-games must be 0 or more, not {args.min_games}")
     if batches is not None and (not batches or min(batches) < 1):
         raise UserError("--batch-sizes must be positive numbers")
     overrides = {"decks": tuple(args.deck) if args.deck else None, "batch_sizes": batches,
-                 "seconds": args.seconds, "run_games": args.run_games,
+                 "seconds": args.seconds, "min_games": args.min_games, "run_games": args.run_games,
                  "run_repeats": args.run_repeats, "memory_games": args.memory_games}
     if args.quick:
         config = quick_config(**overrides)

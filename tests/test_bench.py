@@ -48,6 +48,7 @@ def test_bench_json_has_the_documented_keys(bench_json):
     assert set(bench_json) >= {"games_per_second", "batch_speedup", "run_10k_seconds",
                                "peak_memory_mb", "table", "machine", "targets", "quick"}
     assert bench_json["quick"] is True
+    assert bench_json["settings"]["min_games_per_measurement"] == 0  # quick mode
     costs = bench_json["batch_cost_by_deck"]
     assert set(costs) == {"fire-flames", "water-tides"}
     for cost in costs.values():  # batch 1 and 2 are close: timing noise may leave no line
@@ -108,6 +109,14 @@ def test_measure_throughput_plays_whole_chunks_and_scales_to_the_budget():
     assert m.games_per_second > 0
 
 
+def test_measure_throughput_plays_at_least_min_games_past_its_time_budget():
+    db = load_cards()
+    deck, duke = load_deck(FIRE, db), load_scenario("duke", db)
+    m = measure_throughput(deck, duke, db, batch_size=1, jobs=1, seconds=0.0, label="fire",
+                           min_games=5)
+    assert (m.games, m.repeats) == (5, 2)  # one game, then the four missing
+
+
 def test_batch_speedup_is_largest_over_smallest_batch_at_one_job():
     table = [Measurement("a", 1, 1, 10, 1.0, 1), Measurement("a", 8, 1, 80, 2.0, 1),
              Measurement("a", 8, 2, 160, 1.0, 1), Measurement("b", 1, 1, 20, 1.0, 1),
@@ -159,11 +168,17 @@ def test_batch_costs_report_no_ceiling_when_the_larger_batch_is_not_dearer():
 def test_quick_config_keeps_explicit_counts():
     config = quick_config(memory_games=7, seconds=None)
     assert config.quick and config.memory_games == 7 and config.seconds > 0
+    assert config.min_games == 0 and quick_config(min_games=9).min_games == 9
 
 
 def test_bench_rejects_bad_batch_sizes(capsys):
     assert main(["bench", "--quick", "--batch-sizes", "1,x"]) == 2
     assert "--batch-sizes" in capsys.readouterr().err
+
+
+def test_bench_rejects_negative_min_games(capsys):
+    assert main(["bench", "--quick", "--min-games", "-1"]) == 2
+    assert "--min-games must be 0 or more, not -1" in capsys.readouterr().err
 
 
 def test_bench_rejects_zero_run_repeats(capsys):
