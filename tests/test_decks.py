@@ -259,6 +259,15 @@ def test_there_is_an_example_deck_per_base_element(db):
     assert {"fire", "water", "air", "vegetal"} <= elements
 
 
+def test_the_package_carries_a_copy_of_every_example_deck():
+    """A non-editable install has no top-level decks/: it finds the examples by name (and
+    the bench finds them) in the package's bundled copy, which must not drift."""
+    bundled = DECKS_DIR.parent / "simulator" / "bundled" / "decks"
+    assert sorted(p.name for p in bundled.iterdir()) == [p.name for p in EXAMPLE_DECKS]
+    for path in EXAMPLE_DECKS:
+        assert (bundled / path.name).read_bytes() == path.read_bytes(), path.name
+
+
 @pytest.mark.parametrize("path", EXAMPLE_DECKS, ids=lambda p: p.name)
 def test_example_deck_is_legal_base_game_and_coherent(db, path):
     deck, problems = check_deck_file(path, db)

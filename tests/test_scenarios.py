@@ -85,6 +85,18 @@ def test_bundled_listing_and_lookup_by_name():
         load_scenario(p)
 
 
+def test_the_package_carries_a_copy_of_every_scenario():
+    """The top-level scenarios/ is the canonical copy; a non-editable install reads the
+    package's bundled one, which must not drift."""
+    from simulator.scenarios import SCENARIO_DIRS
+
+    canonical, bundled = SCENARIO_DIRS
+    files = sorted(p.name for p in canonical.glob("*.toml"))
+    assert files and sorted(p.name for p in bundled.glob("*.toml")) == files
+    for name in files:
+        assert (bundled / name).read_bytes() == (canonical / name).read_bytes(), name
+
+
 def test_scenario_pickles_for_worker_processes(duke):
     assert pickle.loads(pickle.dumps(duke)) == duke
 
