@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -55,7 +56,8 @@ def test_bench_json_has_the_documented_keys(bench_json):
         assert cost["batches"] == [1, 2]
         assert cost["us_per_game"] is None or cost["ceiling_games_per_second"] > 0
     assert set(bench_json["machine"]) >= {"cpu_count", "platform", "python", "numpy",
-                                          "reference_seconds"}
+                                          "reference_seconds", "writes_bytecode"}
+    assert bench_json["machine"]["writes_bytecode"] is (not sys.dont_write_bytecode)
     before, after = bench_json["machine"]["reference_seconds"]
     assert before > 0 and after > 0
     assert set(bench_json["targets"]) == set(TARGETS)
