@@ -32,7 +32,11 @@ from simulator.engine.board import (
 )
 from simulator.engine.core import Engine
 from simulator.engine.handlers_common import handler_cards
-from simulator.engine.handlers_water import spend_extra_instance, water_drop_extra_slots
+from simulator.engine.handlers_water import (
+    spend_extra_instance,
+    water_drop_extra_slots,
+    water_drop_ready,
+)
 from simulator.engine.state import CHANNELED, EQUIPMENT, PERMANENT
 from simulator.engine.tables import WORD_INDEX, word_layout
 
@@ -118,11 +122,15 @@ def component_instances(eng: Engine, games: np.ndarray, player: np.ndarray,
     if _any_cards(eng, "prodigious_source"):
         counts += source_extra_slots(eng, games, player, words).sum(axis=1)
     # Water drop adds only Drops and Prodigious sowing only Trees: their one column is
-    # summed alone (the (n, S, W) per-slot arrays, 24 slots deep, cost more than the count).
-    for word, per_slot in ((DROP, water_drop_extra_slots), (TREE, granted_words)):
-        column = np.flatnonzero(words == word)
-        if len(column):
-            counts[:, column[0]] += per_slot(eng, games, player, [word])[:, :, 0].sum(axis=1)
+    # counted alone (the (n, S, W) per-slot arrays, 24 slots deep, cost more than the count).
+    drop_column = np.flatnonzero(words == DROP)
+    if len(drop_column):
+        ready = water_drop_ready(eng, games, player)  # (n, S) bool
+        if ready is not None:
+            counts[:, drop_column[0]] += np.count_nonzero(ready, axis=1)
+    tree_column = np.flatnonzero(words == TREE)
+    if len(tree_column):
+        counts[:, tree_column[0]] += granted_words(eng, games, player, [TREE])[:, :, 0].sum(axis=1)
     return counts
 
 
@@ -169,7 +177,9 @@ def water_components(eng: Engine, games: np.ndarray, spend: bool = True) -> np.n
         cards = board_cards(eng, games, player)
         water = (st.board_zone[games, q] == CHANNELED) & (t.element[cards] == WATER)
         copies = _copies(eng, games, player, "prodigious_source")
-        drop = water_drop_extra_slots(eng, games, player, [DROP])[:, :, 0] > 0  # (n, S)
+        drop = water_drop_ready(eng, games, player)  # (n, S) bool
+        if drop is None:
+            drop = np.zeros(water.shape, bool)
         total += (water * (1 + copies[:, None] + drop)).sum(axis=1)
         if spend:
             g, s = np.nonzero(water & drop)

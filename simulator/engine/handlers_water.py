@@ -121,28 +121,38 @@ def high_pressure(step: Step) -> None:
 
 # --- Water drop ------------------------------------------------------------------------------
 
-def water_drop_extra_slots(eng: Engine, games: np.ndarray, player: np.ndarray,
-                           words: np.ndarray | None = None) -> np.ndarray:
-    """(n, S, W) int extra Drop instances own Water drops provide right now.
+def water_drop_ready(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.ndarray | None:
+    """(n, S) bool own slots holding a Water drop that counts as 2 Drops right now; None when
+    no card of the batch is a Water drop.
 
     Water drop: channeled, it may count as 2 Drop components once per turn (per copy), and
     always for a Mage Noir. The once-per-turn use is spent by :func:`spend_extra_instance`
-    when a preparation designates it a second time. words: the word columns
+    when a preparation designates it a second time.
+    """
+    drops = handler_cards(eng, "water_drop")
+    if not drops.any():
+        return None
+    st = eng.state
+    if len(games) == 0:
+        return np.zeros((0, st.board_card.shape[2]), bool)
+    cards = board_cards(eng, games, player)
+    spent = turn_array(eng, "water_drop_spent", (st.players, st.board_card.shape[2]))[games, player]
+    mn = is_mage_noir(eng, games, player)
+    return (st.board_zone[games, player] == CHANNELED) & drops[cards] & (~spent | mn[:, None])
+
+
+def water_drop_extra_slots(eng: Engine, games: np.ndarray, player: np.ndarray,
+                           words: np.ndarray | None = None) -> np.ndarray:
+    """(n, S, W) int extra Drop instances own Water drops provide right now
+    (:func:`water_drop_ready` in the Drop column). words: the word columns
     (``tables.word_layout``; None: all 35); only the Drop column can be non-zero.
     """
-    st = eng.state
-    s = st.board_card.shape[2]
     words = word_layout(words)
-    out = np.zeros((len(games), s, len(words)), np.int64)
-    drops = handler_cards(eng, "water_drop")
+    out = np.zeros((len(games), eng.state.board_card.shape[2], len(words)), np.int64)
     drop_column = np.flatnonzero(words == DROP)
-    if not drops.any() or len(games) == 0 or len(drop_column) == 0:
-        return out
-    cards = board_cards(eng, games, player)
-    spent = turn_array(eng, "water_drop_spent", (st.players, s))[games, player]
-    mn = is_mage_noir(eng, games, player)
-    ready = (st.board_zone[games, player] == CHANNELED) & drops[cards] & (~spent | mn[:, None])
-    out[:, :, drop_column[0]] = ready
+    ready = water_drop_ready(eng, games, player) if len(drop_column) else None
+    if ready is not None:
+        out[:, :, drop_column[0]] = ready
     return out
 
 
