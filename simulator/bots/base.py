@@ -25,6 +25,7 @@ from simulator.cards import ELEMENTS
 from simulator.engine.actions import action_space, effective_cost, readiness
 from simulator.engine.board import board_cards, component_slots
 from simulator.engine.damage import space
+from simulator.engine.int_products import count_product
 from simulator.engine.short_axis import sum_last
 from simulator.engine.state import PREPARED, adversary_present
 
@@ -88,8 +89,11 @@ class BasePolicy:
             cost = effective_cost(eng, games, players, kinds=eng.tables.n_player_cards)  # (n, Cp, E)
         else:
             cost = ready.check(games, players).cost  # (n, Cp, E)
-        hand = eng.state.hand[games, players, :cost.shape[1]].astype(np.int64)  # (n, Cp)
-        want = np.matmul(hand[:, None, :], cost)[:, 0, :]  # (n, E)
+        hand = eng.state.hand[games, players, :cost.shape[1]]  # (n, Cp)
+        if cost.strides[0] == 0:  # the printed costs, the same for every game: one product
+            want = count_product(hand, cost[0])  # (n, E)
+        else:
+            want = np.matmul(hand[:, None, :].astype(np.int64), cost)[:, 0, :]  # (n, E)
         return np.maximum(want - eng.state.reserve[games, players], 0).astype(np.float64)
 
     def score_take_pile(self, eng, games, players, options, **_):
@@ -314,8 +318,8 @@ class BasePolicy:
         # prepare
         provides = t.provides[:, ready.words]  # (C, W) the words some card requires
         needs = self.words_needed(eng, games, players, ready=ready)  # (n, W)
-        # (n, C) int needed words each card kind provides: a small (n, W) @ (W, C) product
-        provides_needed = (needs > 0).astype(np.int64) @ provides.T.astype(np.int64)
+        # (n, C) needed words each card kind provides: a small (n, W) @ (W, C) product
+        provides_needed = count_product(needs > 0, provides.T)
         prep = 5.0 + f.value[None, :] + 3.0 * (t.card_type[None, :] > 0)
         prep = prep + 2.0 * provides_needed
         scores[:, sp.prepare:sp.activate] = prep

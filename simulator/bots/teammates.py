@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from simulator.engine.int_products import count_product
+
 
 def next_player(eng, games, players) -> np.ndarray:
     """(n,) the nearest player after ``players`` (n,) in turn order who is still in the
@@ -32,7 +34,7 @@ def shown_elements(eng, games, who) -> np.ndarray:
     board = st.board_card[games, who]  # (n, S) -1 for an empty slot
     np.add.at(shown, (np.repeat(rows, board.shape[1]), np.maximum(board, 0).ravel()),
               (board >= 0).ravel().astype(np.int64))
-    return (shown @ (eng.tables.cost > 0).astype(np.int64)) > 0
+    return count_product(shown, eng.tables.cost > 0) > 0
 
 
 def pile_taker(eng, games) -> np.ndarray:

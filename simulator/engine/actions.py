@@ -42,6 +42,7 @@ from simulator.engine.handlers import (
     subtle_infiltration_trade,
     trade_price,
 )
+from simulator.engine.int_products import count_product
 from simulator.engine.mana import add_to_ether
 from simulator.engine.short_axis import covers, sum_last
 from simulator.engine.state import CHANNELED, EQUIPMENT, PERMANENT, PREPARED, RITUAL, player_rows
@@ -261,7 +262,7 @@ def _hand_cards_of_element(eng: Engine, games: np.ndarray, player: np.ndarray) -
     kinds = eng.tables.n_player_cards  # Adversary cards have no element (-1): not counted
     hand = player_rows(eng.state.hand, games, player)[:, :kinds]  # (n, Cp)
     onehot = eng.tables.element[:kinds, None] == np.arange(E)[None, :]  # (Cp, E)
-    return hand @ onehot.astype(np.int64)
+    return count_product(hand, onehot).astype(np.int64)
 
 
 def legal_actions(eng: Engine, games: np.ndarray, player: np.ndarray,
