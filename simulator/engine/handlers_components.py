@@ -125,9 +125,7 @@ def component_instances(eng: Engine, games: np.ndarray, player: np.ndarray,
     # counted alone (the (n, S, W) per-slot arrays, 24 slots deep, cost more than the count).
     drop_column = np.flatnonzero(words == DROP)
     if len(drop_column):
-        ready = water_drop_ready(eng, games, player)  # (n, S) bool
-        if ready is not None:
-            counts[:, drop_column[0]] += np.count_nonzero(ready, axis=1)
+        counts[:, drop_column[0]] += np.count_nonzero(water_drop_ready(eng, games, player), axis=1)
     tree_column = np.flatnonzero(words == TREE)
     if len(tree_column):
         counts[:, tree_column[0]] += granted_words(eng, games, player, [TREE])[:, :, 0].sum(axis=1)
@@ -178,8 +176,6 @@ def water_components(eng: Engine, games: np.ndarray, spend: bool = True) -> np.n
         water = (st.board_zone[games, q] == CHANNELED) & (t.element[cards] == WATER)
         copies = _copies(eng, games, player, "prodigious_source")
         drop = water_drop_ready(eng, games, player)  # (n, S) bool
-        if drop is None:
-            drop = np.zeros(water.shape, bool)
         total += (water * (1 + copies[:, None] + drop)).sum(axis=1)
         if spend:
             g, s = np.nonzero(water & drop)

@@ -121,20 +121,17 @@ def high_pressure(step: Step) -> None:
 
 # --- Water drop ------------------------------------------------------------------------------
 
-def water_drop_ready(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.ndarray | None:
-    """(n, S) bool own slots holding a Water drop that counts as 2 Drops right now; None when
-    no card of the batch is a Water drop.
+def water_drop_ready(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.ndarray:
+    """(n, S) bool own slots holding a Water drop that counts as 2 Drops right now.
 
     Water drop: channeled, it may count as 2 Drop components once per turn (per copy), and
     always for a Mage Noir. The once-per-turn use is spent by :func:`spend_extra_instance`
     when a preparation designates it a second time.
     """
     drops = handler_cards(eng, "water_drop")
-    if not drops.any():
-        return None
     st = eng.state
-    if len(games) == 0:
-        return np.zeros((0, st.board_card.shape[2]), bool)
+    if not drops.any() or len(games) == 0:
+        return np.zeros((len(games), st.board_card.shape[2]), bool)
     cards = board_cards(eng, games, player)
     spent = turn_array(eng, "water_drop_spent", (st.players, st.board_card.shape[2]))[games, player]
     mn = is_mage_noir(eng, games, player)
@@ -150,9 +147,8 @@ def water_drop_extra_slots(eng: Engine, games: np.ndarray, player: np.ndarray,
     words = word_layout(words)
     out = np.zeros((len(games), eng.state.board_card.shape[2], len(words)), np.int64)
     drop_column = np.flatnonzero(words == DROP)
-    ready = water_drop_ready(eng, games, player) if len(drop_column) else None
-    if ready is not None:
-        out[:, :, drop_column[0]] = ready
+    if len(drop_column):
+        out[:, :, drop_column[0]] = water_drop_ready(eng, games, player)
     return out
 
 
