@@ -32,6 +32,9 @@ from simulator.engine.state import PREPARED
 #: hits for 2-3 on most of its no-keyword cards).
 ONE_SHOT_THREAT = 2.0
 
+#: Above any Mana and components a card can lack: marks "no card in hand lacks this element".
+NO_CARD_LACKS = np.iinfo(np.int16).max
+
 
 class PlannerPolicy(BasePolicy):
     name = "planner"
@@ -131,17 +134,19 @@ class PlannerPolicy(BasePolicy):
             demand, needs = series.reuse("hand_wants", lambda g, p: self.hand_wants(eng, g, p),
                                          rows, games)
         base = (demand[:, None, :] - extra) - 0.01 * np.arange(demand.shape[1])  # (n, K, E)
-        have = eng.state.reserve[games, players][:, None, :] + extra  # (n, K, E)
-        # Hand kinds on the leading axis, contiguous: the maximum over them is then an
+        have = (eng.state.reserve[games, players][:, None, :] + extra).astype(np.int16)  # (n, K, E)
+        # Hand kinds on the leading axis, contiguous: the minimum over them is then an
         # element-wise one, and the sum over the 6 elements goes column by column (together
         # a third faster than reducing the middle and last axes of an (n, K, H, E) array).
-        cost = np.ascontiguousarray(needs[:, :, :-1].transpose(1, 0, 2))  # (H, n, E)
-        missing = np.ascontiguousarray(needs[:, :, -1].T)  # (H, n)
-        lack = cost[:, :, None, :] - have[None]  # (H, n, K, E)
+        cost = np.ascontiguousarray(needs[:, :, :-1].transpose(1, 0, 2))  # (H, n, E) int16
+        missing = np.ascontiguousarray(needs[:, :, -1].T)  # (H, n) int16
+        lack = cost[:, :, None, :] - have[None]  # (H, n, K, E) int16
         np.maximum(lack, 0, out=lack)
-        total = sum_last(lack)  # (H, n, K)
-        weight = np.where(total > 0, 1.0 / np.maximum(total + missing[:, :, None], 1), 0.0)
-        nearest = ((lack > 0) * weight[..., None]).max(axis=0)  # (n, K, E)
+        # A card short of Mana weighs 1 / (all it lacks): the largest weight among the cards
+        # lacking an element is 1 / the smallest such total, found on the small integers.
+        lacking_all = sum_last(lack, np.int16)[..., None] + missing[:, :, None, None]  # (H, n, K, 1)
+        nearest_total = np.where(lack > 0, lacking_all, NO_CARD_LACKS).min(axis=0)  # (n, K, E)
+        nearest = np.where(nearest_total < NO_CARD_LACKS, 1.0 / nearest_total, 0.0)
         return 10.0 * nearest + 0.01 * base
 
     def score_ether_split(self, eng, games, players, options, start=None, mana=None,
@@ -202,17 +207,21 @@ class PlannerPolicy(BasePolicy):
 
     @staticmethod
     def hand_needs(eng, games, players, ready=None) -> np.ndarray:
-        """(n, H, E+1) int, one row per card kind in hand (H: the most kinds any of these
-        hands holds): its Mana cost by element, then the number of components it lacks; rows
-        past a hand's own kinds are 0 (they weigh nothing in the scores)."""
+        """(n, H, E+1) int16, one row per card kind in hand (H: the most kinds any of these
+        hands holds), in card-id order: its Mana cost by element, then the number of
+        components it lacks; rows past a hand's own kinds are 0 (they weigh nothing in the
+        scores)."""
         ready = readiness(eng, games, players, ready)
         in_hand = eng.state.hand[games, players, :eng.tables.n_player_cards] > 0  # (n, Cp)
-        h = max(1, int(in_hand.sum(axis=1).max(initial=0)))
-        kinds = np.argsort(~in_hand, axis=1, kind="stable")[:, :h]  # (n, H) the kinds in hand first
-        held = np.take_along_axis(in_hand, kinds, axis=1)[:, :, None]  # (n, H, 1)
-        cost = np.take_along_axis(ready.cost, kinds[:, :, None], axis=1)  # (n, H, E)
-        missing = np.take_along_axis(ready.missing, kinds, axis=1)[:, :, None]  # (n, H, 1)
-        return np.concatenate([cost, missing], axis=2) * held
+        per_hand = in_hand.sum(axis=1)  # (n,)
+        r, c = np.nonzero(in_hand)  # (m,) every (hand, kind) pair, row by row
+        rank = np.arange(len(r)) - np.repeat(np.cumsum(per_hand) - per_hand, per_hand)  # (m,)
+        e = ready.cost.shape[2]
+        needs = np.zeros((len(games), max(1, int(per_hand.max(initial=0))), e + 1), np.int16)
+        if len(r):  # the printed costs' broadcast view: read one row per kind, not (n, Cp, E)
+            needs[r, rank, :e] = ready.cost[0, c] if ready.cost.strides[0] == 0 else ready.cost[r, c]
+            needs[r, rank, e] = ready.missing[r, c]
+        return needs
 
     def save_burn_for_the_adversary(self, eng, games, players, scores, f, sp) -> None:
         """Before the Adversary arrives, a damage spell is spent on one of its Permanents
