@@ -11,6 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from simulator.engine.int_products import count_product
+from simulator.engine.scatter import add_at
 
 
 def next_player(eng, games, players) -> np.ndarray:
@@ -32,8 +33,8 @@ def shown_elements(eng, games, who) -> np.ndarray:
     rows = np.arange(len(games))
     shown = st.discard[games, who].astype(np.int64)  # (n, C) copies seen
     board = st.board_card[games, who]  # (n, S) -1 for an empty slot
-    np.add.at(shown, (np.repeat(rows, board.shape[1]), np.maximum(board, 0).ravel()),
-              (board >= 0).ravel().astype(np.int64))
+    add_at(shown, (np.repeat(rows, board.shape[1]), np.maximum(board, 0).ravel()),
+           (board >= 0).ravel().astype(np.int64))
     return count_product(shown, eng.tables.cost > 0) > 0
 
 

@@ -20,6 +20,7 @@ from simulator.engine.damage import ADVERSARY_SIDE
 from simulator.engine.effects import choose_mana_elements, run_trigger
 from simulator.engine.mana import add_to_ether
 from simulator.engine.ordering import resolve_in_chosen_order
+from simulator.engine.scatter import add_at
 from simulator.engine.state import RUNNING
 from simulator.engine.tables import ADV_KINDS
 from simulator.engine.zones import shuffle_adversary
@@ -54,7 +55,7 @@ def adversary_turn(eng: Engine, games: np.ndarray) -> None:
     side = np.full(len(games), ADVERSARY_SIDE)
     g, c = games[one_shot], card[one_shot]
     run_trigger(eng, "activate", g, side[one_shot], c, None)
-    np.add.at(st.adv_discard, (g, c), 1)
+    add_at(st.adv_discard, (g, c))
     live = st.outcome[g] == RUNNING
     _add_mana_value(eng, g[live], c[live])
     _enter_play(eng, games[~one_shot], card[~one_shot])
@@ -90,7 +91,7 @@ def _enter_play(eng: Engine, games: np.ndarray, card: np.ndarray) -> None:
         same = (st.adv_card[games] >= 0) & (t.adv_kind[cards] == EQUIPMENT_KIND) & (
             t.slot[cards] == t.slot[card][:, None]) & is_eq[:, None]
         r, k = np.nonzero(same)
-        np.add.at(st.adv_discard, (games[r], st.adv_card[games[r], k].astype(np.int64)), 1)
+        add_at(st.adv_discard, (games[r], st.adv_card[games[r], k].astype(np.int64)))
         st.adv_card[games[r], k] = -1
         st.adv_hp[games[r], k] = 0
     empty = st.adv_card[games] < 0

@@ -22,6 +22,7 @@ from simulator.engine.board import check_defeats, component_counts
 from simulator.engine.core import Engine
 from simulator.engine.handlers import implemented_cards
 from simulator.engine.options import RuleOptions
+from simulator.engine.scatter import add_at
 from simulator.engine.state import TIMEOUT, GameState
 from simulator.engine.statics import compile_statics
 from simulator.engine.tables import BatchTables, build_batch_tables
@@ -164,7 +165,7 @@ def deal_starting_hands(eng: Engine) -> None:
         keep = eng.decide("keep_hand", games, player, options, piles=piles.astype(np.int64))
         kept = piles[games, keep].astype(np.int64)  # (B, 5)
         other = piles[games, 1 - keep]
-        np.add.at(st.hand, (np.repeat(games, HAND_PILE), q, kept.ravel()), 1)
+        add_at(st.hand, (np.repeat(games, HAND_PILE), q, kept.ravel()))
         base = top - 2 * HAND_PILE
         st.deck[games[:, None], q, base[:, None] + np.arange(HAND_PILE)] = other
         st.deck_len[:, q] = base + HAND_PILE

@@ -34,6 +34,7 @@ from simulator.engine.core import Engine
 from simulator.engine.effects import Step
 from simulator.engine.handlers_common import distinct_rounds, handler_cards, turn_array
 from simulator.engine.mana import pay_effect_cost
+from simulator.engine.scatter import add_at
 from simulator.engine.state import EQUIPMENT, RUNNING
 from simulator.engine.zones import draw
 
@@ -135,7 +136,7 @@ def hp_lost(eng: Engine, games: np.ndarray, player: np.ndarray, amount: np.ndarr
     hit = amount > 0
     games, player = games[hit], player[hit]
     if eng.__dict__.get("defer_hp_triggers", 0):
-        np.add.at(_pending(eng), (games, player), 1)
+        add_at(_pending(eng), (games, player))
         return
     crimson_rings(eng, games, player)
 
@@ -180,7 +181,7 @@ def ignition(step: Step) -> None:
     st = eng.state
     mine = step.side >= 0
     g, p = step.games[mine], step.player[mine]
-    np.add.at(turn_array(eng, "ignition", (st.players,), np.int16), (g, p), 1)
+    add_at(turn_array(eng, "ignition", (st.players,), np.int16), (g, p))
     eng.say(g, "  Ignition: cards going to a discard pile deal 1 damage this turn")
     if step.slot is not None and not eng.options.ignition_counts_itself:
         skip = turn_array(eng, "ignition_skip", (st.players, st.board_card.shape[2]), np.int16)

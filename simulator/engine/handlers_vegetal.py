@@ -18,6 +18,7 @@ from simulator.engine.board import (
 from simulator.engine.core import Engine, ranked_columns
 from simulator.engine.effects import Step, _choose, targets
 from simulator.engine.handlers_common import handler_cards, indestructible_slots, turn_array
+from simulator.engine.scatter import add_at
 from simulator.engine.state import PERMANENT, PREPARED
 from simulator.engine.tables import WORD_INDEX
 
@@ -151,7 +152,7 @@ def druid_horns(eng: Engine, games: np.ndarray, player: np.ndarray, slot: np.nda
     st = eng.state
     st.deck_len[g, pl] -= 1
     card = st.deck[g, pl, st.deck_len[g, pl]].astype(np.int64)
-    np.add.at(st.hand, (g, pl, card), 1)
+    add_at(st.hand, (g, pl, card))
     eng.say(g, "  Druid horns: reveals {} and takes it", eng.names(card))
 
 

@@ -24,6 +24,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from simulator.engine.scatter import add_at
+
 
 @dataclass
 class CardUsage:
@@ -62,7 +64,7 @@ def count_draw(eng, games: np.ndarray, player: np.ndarray, card: np.ndarray) -> 
     usage = getattr(eng, "usage", None)
     if usage is None or len(games) == 0:
         return
-    np.add.at(usage.drawn, (games, player, card), 1)
+    add_at(usage.drawn, (games, player, card))
 
 
 def count_actions(eng, games: np.ndarray, player: np.ndarray, action: np.ndarray,
@@ -84,7 +86,7 @@ def count_actions(eng, games: np.ndarray, player: np.ndarray, action: np.ndarray
     prep = (action >= space.prepare) & (action < space.activate)
     card = action[prep] - space.prepare
     mine = card < n
-    np.add.at(usage.prepared, (games[prep][mine], player[prep][mine], card[mine]), 1)
+    add_at(usage.prepared, (games[prep][mine], player[prep][mine], card[mine]))
     for lo, hi, counter in ((space.activate, space.channel, usage.activated),
                             (space.channel, space.trade, usage.channeled)):
         pick = (action >= lo) & (action < hi)
@@ -92,7 +94,7 @@ def count_actions(eng, games: np.ndarray, player: np.ndarray, action: np.ndarray
         card = st.board_card[g, p, action[pick] - lo].astype(np.int64)
         mine = (card >= 0) & (card < n)
         g, p, card = g[mine], p[mine], card[mine]
-        np.add.at(counter, (g, p, card), 1)
+        add_at(counter, (g, p, card))
         if counter is usage.activated:
             first = usage.first_activation[g, p, card] == 0
             usage.first_activation[g[first], p[first], card[first]] = st.turn[g[first]]

@@ -12,6 +12,7 @@ import numpy as np
 from simulator.engine import rng
 from simulator.engine.board import player_out
 from simulator.engine.core import Engine
+from simulator.engine.scatter import add_at
 from simulator.engine.state import OUT_DECK
 from simulator.engine.usage import count_draw
 
@@ -29,7 +30,7 @@ def draw(eng: Engine, games: np.ndarray, player: np.ndarray, count: np.ndarray |
         g, p = g[~empty], p[~empty]
         st.deck_len[g, p] -= 1
         card = st.deck[g, p, st.deck_len[g, p]].astype(np.int64)
-        np.add.at(st.hand, (g, p, card), 1)
+        add_at(st.hand, (g, p, card))
         count_draw(eng, g, p, card)  # card-usage counters (engine/usage.py)
         eng.say(g, "  draws {}", eng.names(card))
 
@@ -78,7 +79,7 @@ def deck_counts(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.ndarra
     valid = np.arange(deck.shape[1])[None, :] < st.deck_len[games, player][:, None]
     counts = np.zeros((len(games), n_cards), np.int64)
     rows = np.broadcast_to(np.arange(len(games))[:, None], deck.shape)
-    np.add.at(counts, (rows[valid], deck[valid]), 1)
+    add_at(counts, (rows[valid], deck[valid]))
     return counts
 
 
