@@ -11,6 +11,8 @@ import numpy as np
 
 from simulator.engine.core import Engine, all_distinct, ranked_columns
 from simulator.engine.mana import release_slot
+from simulator.engine.scatter import add_at
+from simulator.engine.short_axis import any_last, count_last
 from simulator.engine.state import (
     CHANNELED,
     EMPTY,
@@ -54,7 +56,7 @@ def in_play_static(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.nda
 def is_mage_noir(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.ndarray:
     """(n,) bool: the player controls a card that makes them a Mage Noir (R10.4)."""
     cards = board_cards(eng, games, player)
-    return (eng.statics.mage_noir[cards] & in_play_static(eng, games, player)).any(axis=1)
+    return any_last(eng.statics.mage_noir[cards] & in_play_static(eng, games, player))
 
 
 def component_counts(eng: Engine, games: np.ndarray, player: np.ndarray,
@@ -70,7 +72,7 @@ def component_counts(eng: Engine, games: np.ndarray, player: np.ndarray,
     # One word at a time, as (n, S) bool counts: a (n, S, W) product summed over the slots
     # was several times slower for the 1 to 4 words asked.
     for j, w in enumerate(words):
-        counts[:, j] = np.count_nonzero(component & (eng.tables.provides[:, w] > 0)[cards], axis=1)
+        counts[:, j] = count_last(component & (eng.tables.provides[:, w] > 0)[cards])
     return counts
 
 
@@ -84,7 +86,7 @@ def component_slots(eng: Engine, games: np.ndarray, player: np.ndarray,
 def free_slot(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.ndarray:
     """(n,) int first empty board slot, -1 when the board is full."""
     empty = player_rows(eng.state.board_zone, games, player) == EMPTY
-    return np.where(empty.any(axis=1), np.argmax(empty, axis=1), -1)
+    return np.where(any_last(empty), np.argmax(empty, axis=1), -1)
 
 
 def place_card(eng: Engine, games: np.ndarray, player: np.ndarray, slot: np.ndarray,
@@ -112,9 +114,9 @@ def leave_board(eng: Engine, games: np.ndarray, player: np.ndarray, slot: np.nda
     st.board_zone[games, player, slot] = EMPTY
     st.board_hp[games, player, slot] = 0
     if dest == TO_DISCARD:
-        np.add.at(st.discard, (games, player, card), 1)
+        add_at(st.discard, (games, player, card))
     elif dest == TO_HAND:
-        np.add.at(st.hand, (games, player, card), 1)
+        add_at(st.hand, (games, player, card))
     else:
         put_in_deck(eng, games, player, card, from_top=0 if dest == TO_DECK_TOP else 2)
     eng.say(games, "{} leaves play", eng.names(card))
@@ -203,7 +205,7 @@ def _clear_board_at_game_end(eng: Engine, games: np.ndarray, player: np.ndarray)
         for r, slot in ranked_columns(occupied):
             eng.say(games[r], "{} leaves play", eng.names(card[r, slot]))
     r, s = np.nonzero(occupied)
-    np.add.at(st.discard, (games[r], player[r], card[r, s]), 1)
+    add_at(st.discard, (games[r], player[r], card[r, s]))
     locked = st.board_mana[games, player].sum(axis=1)  # (n, E)
     half = locked // 2
     st.ether[games, 0] += (locked - half).astype(st.ether.dtype)
@@ -238,7 +240,7 @@ def adversary_destroyed(eng: Engine, games: np.ndarray, k: np.ndarray) -> None:
     card = st.adv_card[games, k].astype(np.int64)
     st.adv_card[games, k] = -1
     st.adv_hp[games, k] = 0
-    np.add.at(st.adv_discard, (games, card), 1)
+    add_at(st.adv_discard, (games, card))
     eng.say(games, "{} is destroyed", eng.names(card))
     won = eng.tables.win_when_destroyed[card] & (st.outcome[games] == RUNNING)
     st.outcome[games[won]] = WIN

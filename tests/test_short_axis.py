@@ -1,0 +1,47 @@
+"""The short-axis reductions give numpy's own reductions, for every shape they accept."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from simulator.engine.short_axis import any_last, count_last, covers, sum_last
+
+
+@pytest.mark.parametrize("shape", [(300, 24), (300, 8), (40, 3, 16), (300, 13), (300, 6), (5, 0)])
+def test_any_last_equals_numpy_any(shape):
+    rng = np.random.default_rng(sum(shape))
+    for density in (0.0, 0.02, 0.5):
+        mask = rng.random(shape) < density
+        np.testing.assert_array_equal(any_last(mask), mask.any(axis=-1))
+
+
+@pytest.mark.parametrize("shape", [(300, 24), (300, 248), (40, 3, 16), (300, 13), (300, 256), (5, 0)])
+def test_count_last_equals_numpy_count_nonzero(shape):
+    rng = np.random.default_rng(sum(shape))
+    for density in (0.0, 0.3, 1.0):
+        mask = rng.random(shape) < density
+        counts = count_last(mask)
+        assert counts.dtype == np.int64
+        np.testing.assert_array_equal(counts, np.count_nonzero(mask, axis=-1))
+
+
+def test_any_last_on_a_view_and_on_integers_falls_back_to_numpy():
+    mask = np.zeros((10, 32), bool)
+    mask[3, 30] = True  # outside the view below: it must not be read
+    np.testing.assert_array_equal(any_last(mask[:, :24]), np.zeros(10, bool))
+    counts = np.zeros((4, 8), np.int16)
+    counts[2, 5] = 3
+    np.testing.assert_array_equal(any_last(counts), [False, False, True, False])
+    np.testing.assert_array_equal(count_last(mask[:, :24]), np.zeros(10, np.int64))
+
+
+def test_sum_last_in_a_narrower_dtype_and_covers():
+    rng = np.random.default_rng(2)
+    lack = rng.integers(0, 9, (7, 50, 2, 6)).astype(np.int16)
+    total = sum_last(lack, np.int16)
+    assert total.dtype == np.int16
+    np.testing.assert_array_equal(total, lack.sum(axis=-1))
+    assert sum_last(lack).dtype == np.int64
+    reserve, cost = rng.integers(0, 5, (50, 6)), rng.integers(0, 5, (50, 9, 6))
+    np.testing.assert_array_equal(covers(reserve, cost), (reserve[:, None, :] >= cost).all(axis=2))
