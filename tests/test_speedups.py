@@ -353,6 +353,49 @@ def test_a_decision_series_reuses_rows_of_one_computation():
     del eng
 
 
+# --- the planner's look at its hand when Mana is added -------------------------------------
+
+def _hand_element_scores_full(bot, eng, games, players, extra) -> np.ndarray:
+    """``PlannerPolicy.hand_element_scores`` as written before the shortcuts: float weights
+    1 / (all a card lacks) over every player card kind (those not in hand cost nothing),
+    the largest per element, on int64 arrays."""
+    ready = actions.readiness(eng, games, players)
+    kinds = eng.tables.n_player_cards
+    in_hand = eng.state.hand[games, players, :kinds] > 0  # (n, Cp)
+    cost = ready.cost * in_hand[:, :, None]  # (n, Cp, E)
+    missing = ready.missing * in_hand  # (n, Cp)
+    have = eng.state.reserve[games, players][:, None, :] + extra  # (n, K, E)
+    lack = np.maximum(cost[:, None, :, :] - have[:, :, None, :], 0)  # (n, K, Cp, E)
+    total = lack.sum(axis=3)  # (n, K, Cp)
+    weight = np.where(total > 0, 1.0 / np.maximum(total + missing[:, None, :], 1), 0.0)
+    nearest = ((lack > 0) * weight[..., None]).max(axis=2)  # (n, K, E)
+    base = (bot.demand(eng, games, players)[:, None, :] - extra) - 0.01 * np.arange(E)
+    return 10.0 * nearest + 0.01 * base
+
+
+def test_planner_hand_scores_equal_the_full_formula(monkeypatch):
+    bot = make_bot("planner")
+    rng = np.random.default_rng(8)
+
+    def check(eng, games, players):
+        extra = rng.integers(0, 3, (len(games), 2, E)) * (rng.random((len(games), 2, E)) < 0.4)
+        np.testing.assert_array_equal(
+            bot.hand_element_scores(eng, games, players, None, None, extra),
+            _hand_element_scores_full(bot, eng, games, players, extra))
+        # the kinds in hand, in card-id order, each with its cost and missing components
+        needs = bot.hand_needs(eng, games, players)
+        ready = actions.readiness(eng, games, players)
+        hand = eng.state.hand[games, players, :eng.tables.n_player_cards] > 0
+        for i in range(0, len(games), 7):
+            kinds = np.flatnonzero(hand[i])
+            expected = np.zeros((needs.shape[1], E + 1), np.int64)
+            expected[:len(kinds), :E] = ready.cost[i, kinds]
+            expected[:len(kinds), E] = ready.missing[i, kinds]
+            np.testing.assert_array_equal(needs[i], expected)
+
+    assert _positions(check, monkeypatch) > 2000
+
+
 # --- the placement rule in closed form ----------------------------------------------------------
 
 def _add_to_ether_one_by_one(ether: np.ndarray, start: np.ndarray, mana: np.ndarray) -> None:
