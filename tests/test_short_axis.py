@@ -1,10 +1,12 @@
-"""The short-axis reductions give numpy's own reductions, for every shape they accept."""
+"""The short-axis reductions give numpy's own reductions, for every shape they accept; the
+round-by-round columns of a mask (core.ranked_columns) are each row's True columns in order."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
+from simulator.engine.core import ranked_columns
 from simulator.engine.short_axis import any_last, count_last, covers, sum_last
 
 
@@ -45,3 +47,16 @@ def test_sum_last_in_a_narrower_dtype_and_covers():
     assert sum_last(lack).dtype == np.int64
     reserve, cost = rng.integers(0, 5, (50, 6)), rng.integers(0, 5, (50, 9, 6))
     np.testing.assert_array_equal(covers(reserve, cost), (reserve[:, None, :] >= cost).all(axis=2))
+
+
+def test_ranked_columns_gives_each_rows_true_columns_round_by_round():
+    rng = np.random.default_rng(4)
+    mask = rng.random((200, 9)) < 0.25
+    mask[7] = False
+    rounds = ranked_columns(mask)
+    assert len(rounds) == mask.sum(axis=1).max()
+    for i, (rows, columns) in enumerate(rounds):
+        expected_rows = np.flatnonzero(mask.sum(axis=1) > i)
+        np.testing.assert_array_equal(rows, expected_rows)
+        np.testing.assert_array_equal(columns, [np.flatnonzero(mask[r])[i] for r in expected_rows])
+    assert ranked_columns(np.zeros((4, 3), bool)) == []

@@ -25,6 +25,7 @@ from simulator.bots.base import BasePolicy
 from simulator.bots.teammates import next_player, pile_taker, shown_elements
 from simulator.engine.actions import action_space, readiness
 from simulator.engine.board import board_cards
+from simulator.engine.core import ranked_entries
 from simulator.engine.short_axis import sum_last
 from simulator.engine.state import PREPARED
 
@@ -213,11 +214,9 @@ class PlannerPolicy(BasePolicy):
         scores)."""
         ready = readiness(eng, games, players, ready)
         in_hand = eng.state.hand[games, players, :eng.tables.n_player_cards] > 0  # (n, Cp)
-        per_hand = in_hand.sum(axis=1)  # (n,)
-        r, c = np.nonzero(in_hand)  # (m,) every (hand, kind) pair, row by row
-        rank = np.arange(len(r)) - np.repeat(np.cumsum(per_hand) - per_hand, per_hand)  # (m,)
+        r, c, rank = ranked_entries(in_hand)  # (m,) every (hand, kind) pair, row by row
         e = ready.cost.shape[2]
-        needs = np.zeros((len(games), max(1, int(per_hand.max(initial=0))), e + 1), np.int16)
+        needs = np.zeros((len(games), int(rank.max(initial=0)) + 1, e + 1), np.int16)
         if len(r):  # the printed costs' broadcast view: read one row per kind, not (n, Cp, E)
             needs[r, rank, :e] = ready.cost[0, c] if ready.cost.strides[0] == 0 else ready.cost[r, c]
             needs[r, rank, e] = ready.missing[r, c]

@@ -34,6 +34,14 @@ def all_distinct(games: np.ndarray) -> bool:
     return len(np.unique(games)) == len(games)
 
 
+def ranked_entries(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``(rows, columns, rank)`` (m,) each: the True entries of the (n, K) bool ``mask`` row by
+    row, and each one's rank among its row's True entries (0 for the leftmost)."""
+    count = mask.sum(axis=1)  # (n,)
+    rows, columns = np.nonzero(mask)  # row by row, each row's columns left to right
+    return rows, columns, np.arange(len(rows)) - np.repeat(np.cumsum(count) - count, count)
+
+
 def ranked_columns(mask: np.ndarray) -> list[tuple[np.ndarray, np.ndarray]]:
     """``[(rows, columns), ...]``: round i holds the i-th True column (left to right) of every
     row of the (n, K) ``mask`` that has more than i of them.
@@ -41,13 +49,13 @@ def ranked_columns(mask: np.ndarray) -> list[tuple[np.ndarray, np.ndarray]]:
     Why: a per-game effect over several slots or targets, applied round by round, touches each
     game in column order as a loop over the columns would, but in as many calls as the most a
     game has (usually one) rather than one per column any game uses; and a round never holds
-    a game twice (Mana additions require that)."""
-    count = mask.sum(axis=1)  # (n,)
-    order = np.argsort(~mask, axis=1, kind="stable")  # (n, K) each row's True columns first
+    a game twice (Mana additions require that). Each True entry's round is its rank within
+    its row, read off the entries' positions (no sort of the whole mask: most rows hold none)."""
+    rows, columns, rank = ranked_entries(mask)
     rounds = []
-    for i in range(int(count.max(initial=0))):
-        rows = np.flatnonzero(count > i)
-        rounds.append((rows, order[rows, i]))
+    for i in range(int(rank.max(initial=-1)) + 1):
+        here = rank == i
+        rounds.append((rows[here], columns[here]))
     return rounds
 
 
