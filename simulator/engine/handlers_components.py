@@ -37,6 +37,7 @@ from simulator.engine.handlers_water import (
     water_drop_extra_slots,
     water_drop_ready,
 )
+from simulator.engine.short_axis import count_last
 from simulator.engine.state import CHANNELED, EQUIPMENT, PERMANENT
 from simulator.engine.tables import WORD_INDEX, word_layout
 
@@ -125,7 +126,7 @@ def component_instances(eng: Engine, games: np.ndarray, player: np.ndarray,
     # counted alone (the (n, S, W) per-slot arrays, 24 slots deep, cost more than the count).
     drop_column = np.flatnonzero(words == DROP)
     if len(drop_column):
-        counts[:, drop_column[0]] += np.count_nonzero(water_drop_ready(eng, games, player), axis=1)
+        counts[:, drop_column[0]] += count_last(water_drop_ready(eng, games, player))
     tree_column = np.flatnonzero(words == TREE)
     if len(tree_column):
         counts[:, tree_column[0]] += granted_words(eng, games, player, [TREE])[:, :, 0].sum(axis=1)

@@ -17,7 +17,8 @@ from simulator.engine.core import Engine, ranked_columns
 from simulator.engine.effects import Step, _choose_own_component, targets
 from simulator.engine.handlers_common import handler_cards, turn_array
 from simulator.engine.mana import add_to_ether, pay_effect_cost, take_from_ether
-from simulator.engine.state import CHANNELED, EMPTY, PERMANENT
+from simulator.engine.short_axis import any_last
+from simulator.engine.state import CHANNELED, EMPTY, PERMANENT, player_rows
 from simulator.engine.tables import WORD_INDEX, word_layout
 
 WATER = ELEMENTS.index("water")
@@ -133,9 +134,13 @@ def water_drop_ready(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.n
     if not drops.any() or len(games) == 0:
         return np.zeros((len(games), st.board_card.shape[2]), bool)
     cards = board_cards(eng, games, player)
-    spent = turn_array(eng, "water_drop_spent", (st.players, st.board_card.shape[2]))[games, player]
-    mn = is_mage_noir(eng, games, player)
-    return (st.board_zone[games, player] == CHANNELED) & drops[cards] & (~spent | mn[:, None])
+    ready = (player_rows(st.board_zone, games, player) == CHANNELED) & drops[cards]  # (n, S)
+    spent = player_rows(turn_array(eng, "water_drop_spent", (st.players, st.board_card.shape[2])),
+                        games, player) & ready  # (n, S)
+    again = np.flatnonzero(any_last(spent))  # a Mage Noir's spent drops still count twice
+    if len(again):
+        spent[again] &= ~is_mage_noir(eng, games[again], player[again])[:, None]
+    return ready & ~spent
 
 
 def water_drop_extra_slots(eng: Engine, games: np.ndarray, player: np.ndarray,
