@@ -310,7 +310,8 @@ class BasePolicy:
         f = self.features(eng)
         sp = action_space(eng)
         n = len(games)
-        scores = np.zeros((n, sp.size))
+        scores = np.empty((n, sp.size))  # every block is written below
+        scores[:, :sp.prepare] = 0.0  # pass, and abilities (scored by the policy's own rules)
         present = adversary_present(st, t.is_adversary, games)
         adv_hp = self.adversary_hp(eng, games)
         enemy_perms = self.enemy_permanents(eng, games)
@@ -321,8 +322,7 @@ class BasePolicy:
         # (n, C) needed words each card kind provides: a small (n, W) @ (W, C) product
         provides_needed = count_product(needs > 0, provides.T)
         prep = 5.0 + f.value[None, :] + 3.0 * (t.card_type[None, :] > 0)
-        prep = prep + 2.0 * provides_needed
-        scores[:, sp.prepare:sp.activate] = prep
+        prep = prep + 2.0 * provides_needed  # (n, C), written once its penalties are in (below)
         # activate / channel prepared spells: scored at the prepared slots only, a few per
         # game (m pairs of row r, slot s, card c); every other slot of both blocks is NEG
         scores[:, sp.activate:sp.trade] = NEG
@@ -346,11 +346,10 @@ class BasePolicy:
         scores[:, sp.trade:] = np.where(self.trade_enables(eng, games, players, f, ready), 1.0, NEG)
         # a second Ritual adds nothing once the player is a Mage Noir (its status stacks no more)
         only_status = f.only_mage_noir[None, :] & ready.mage_noir[:, None]
-        scores[:, sp.prepare:sp.activate] -= np.where(only_status, 100.0, 0.0)
+        prep -= np.where(only_status, 100.0, 0.0)
         # an Equipment that would only replace an equal or better one in its slot is waste
-        scores[:, sp.prepare:sp.activate] -= np.where(
-            self.slot_taken_by_equal(eng, games, players, f), 100.0, 0.0)
-        scores[:, 0] = 0.0
+        prep -= np.where(self.slot_taken_by_equal(eng, games, players, f), 100.0, 0.0)
+        scores[:, sp.prepare:sp.activate] = prep
         return scores
 
     def slot_taken_by_equal(self, eng, games, players, f) -> np.ndarray:

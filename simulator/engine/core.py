@@ -96,7 +96,8 @@ class Engine:
         """
         if len(games) == 0:
             return np.zeros(0, dtype=np.int64)
-        if not options.any(axis=1).all():
+        # (when the first option is open to every game, as passing is, no row can be empty)
+        if not (options[:, 0].all() or options.any(axis=1).all()):
             raise EngineError(f"decision {kind!r} offered a game no legal option")
         choice = np.asarray(self.policy.decide(self, kind, games, players, options, **context),
                             dtype=np.int64)

@@ -1,12 +1,14 @@
-"""The short-axis reductions give numpy's own reductions, for every shape they accept; the
-round-by-round columns of a mask (core.ranked_columns) are each row's True columns in order."""
+"""Small engine primitives: the short-axis reductions give numpy's own reductions for every
+shape they accept; core.ranked_columns gives each row's True columns round by round; the
+decision gateway refuses a game without a legal option and an illegal answer."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
+from engine_fixtures import ScriptedPolicy, make_engine
 
-from simulator.engine.core import ranked_columns
+from simulator.engine.core import EngineError, ranked_columns
 from simulator.engine.short_axis import any_last, count_last, covers, sum_last
 
 
@@ -60,3 +62,17 @@ def test_ranked_columns_gives_each_rows_true_columns_round_by_round():
         np.testing.assert_array_equal(rows, expected_rows)
         np.testing.assert_array_equal(columns, [np.flatnonzero(mask[r])[i] for r in expected_rows])
     assert ranked_columns(np.zeros((4, 3), bool)) == []
+
+
+def test_decide_refuses_a_game_without_any_legal_option_and_an_illegal_answer():
+    eng = make_engine(["flame"], batch=3, policy=ScriptedPolicy({"probe": 2}))
+    games, players = np.arange(3), np.zeros(3, np.int64)
+    passing = np.array([[True, False, True]] * 3)  # the first option open to every game
+    assert eng.decide("probe", games, players, passing).tolist() == [2, 2, 2]
+    empty_row = passing.copy()
+    empty_row[1] = False  # game 1 has nothing to choose
+    with pytest.raises(EngineError, match="no legal option"):
+        eng.decide("probe", games, players, empty_row)
+    closed_first = np.array([[False, False, True], [True, False, False], [False, False, True]])
+    with pytest.raises(EngineError, match="illegal option"):
+        eng.decide("probe", games, players, closed_first)  # answers 2 where only 0 is legal
