@@ -277,7 +277,7 @@ def legal_actions(eng: Engine, games: np.ndarray, player: np.ndarray,
     legal[:, space.prepare:space.activate] = can_prepare(eng, games, player, ready)
     zone = st.board_zone[games, player]
     cards = board_cards(eng, games, player)
-    slow = np.array(["slowcast" in k for k in eng.tables.keywords])[cards]
+    slow = eng.statics.slowcast[cards]
     fresh = st.board_turn[games, player] == st.turn[games][:, None]
     legal[:, space.activate:space.channel] = (zone == PREPARED) & ~(slow & fresh)
     legal[:, space.channel:space.trade] = zone == PREPARED

@@ -109,9 +109,9 @@ def mark_indestructible(eng: Engine, games: np.ndarray, player: np.ndarray,
 
 def indestructible_all(eng: Engine, games: np.ndarray) -> np.ndarray:
     """(n, P, S) bool board cards that cannot be destroyed: the keyword, or made so this turn."""
-    st, t = eng.state, eng.tables
+    st = eng.state
     cards = st.board_card[games]
-    keyword = np.array(["indestructible" in k for k in t.keywords], bool)[np.maximum(cards, 0, dtype=np.intp)]
+    keyword = eng.statics.indestructible[np.maximum(cards, 0, dtype=np.intp)]
     marked = _indestructible_marks(eng)[games] == cards + 1
     return (keyword | marked) & (cards >= 0)
 

@@ -50,6 +50,8 @@ class Statics:
     unique: np.ndarray           # (C,) bool Unique
     mage_noir_only: np.ndarray   # (C,) bool can only be prepared by a Mage Noir
     forge: np.ndarray            # (C,) bool Forge: discarded when used for Equipment (R8.7)
+    slowcast: np.ndarray         # (C,) bool Slowcast: not activated on the turn it is prepared
+    indestructible: np.ndarray   # (C,) bool Indestructible by keyword
     alt_component: np.ndarray    # (C, 2) int32 (word, element) discard a card of element
                                  # instead of the word component; -1 none
     fewer_components_mn: np.ndarray  # (C,) int32 components skipped when Mage Noir
@@ -103,6 +105,8 @@ def compile_statics(t: BatchTables) -> Statics:
         unique=np.array(["unique" in k for k in kw], bool),
         mage_noir_only=np.array(["mage_noir_only" in k for k in kw], bool),
         forge=np.array(["forge" in k for k in kw], bool),
+        slowcast=np.array(["slowcast" in k for k in kw], bool),
+        indestructible=np.array(["indestructible" in k for k in kw], bool),
         alt_component=alt, fewer_components_mn=fewer,
         damage_bonus=tuple(bonuses), cost_reductions=tuple(reductions),
     )
