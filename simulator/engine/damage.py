@@ -198,15 +198,21 @@ def _armour(eng: Engine, games: np.ndarray, player: np.ndarray, amount: np.ndarr
         return amount
     from simulator.engine.board import board_cards, in_play_static
 
-    st = eng.state
-    cards = board_cards(eng, games, player)
-    active = in_play_static(eng, games, player)
-    reduction = (eng.statics.damage_reduction[cards] * active).sum(axis=1)
-    amount = np.maximum(amount - reduction, 0)
+    st, statics = eng.state, eng.statics
+    # Most matchups hold no armour at all: the board is read only when one of their cards is.
+    reduces, ignores = statics.damage_reduction.any(), statics.ignore_per_turn.any()
+    if reduces or ignores:
+        cards = board_cards(eng, games, player)
+        active = in_play_static(eng, games, player)
+    if reduces:
+        reduction = (statics.damage_reduction[cards] * active).sum(axis=1)
+        amount = np.maximum(amount - reduction, 0)
     from simulator.engine.handlers_vegetal import damage_prevented
 
     amount = np.where(damage_prevented(eng)[games, player], 0, amount)  # Kerloc'h's robe
-    allowance = (eng.statics.ignore_per_turn[cards] * active).sum(axis=1)
+    if not ignores:
+        return amount
+    allowance = (statics.ignore_per_turn[cards] * active).sum(axis=1)
     room = np.maximum(allowance - st.ignored_this_turn[games, player], 0) * from_opponent
     ignored = np.minimum(room, amount)
     st.ignored_this_turn[games, player] += ignored.astype(np.int16)
@@ -218,6 +224,8 @@ def _protector_redirect(eng: Engine, games: np.ndarray, target: np.ndarray, amou
     """Offer the damaged side's Protector Permanents as new targets (R11.6)."""
     from simulator.engine.board import board_cards
 
+    if not (eng.statics.protector.any() or eng.statics.protector_mn.any()):
+        return target  # no Protector among the matchup's cards
     st = eng.state
     k, p, s = space(eng)
     rows = np.flatnonzero(redirectable)
