@@ -70,19 +70,17 @@ def component_counts(eng: Engine, games: np.ndarray, player: np.ndarray,
     component = is_component(eng, games, player)
     counts = np.empty((len(games), len(words)), np.int64)
     # One word at a time, as (n, S) bool counts: a (n, S, W) product summed over the slots
-    # was several times slower for the 1 to 4 words asked. Up to 8 words, the words of each
-    # slot's card are read in one lookup, one bit per word, rather than one lookup per word.
+    # was several times slower for the 1 to 4 words asked. The words of each slot's card are
+    # read in one lookup, one bit per word (uint8 for the usual few words, uint64 for all 35),
+    # rather than one lookup per word.
+    bit = np.uint8 if len(words) <= 8 else np.uint64
     provides = eng.tables.provides[:, words] > 0  # (C, W)
-    if len(words) <= 8:
-        bits = np.zeros(len(provides), np.uint8)  # (C,) bit j: provides words[j]
-        for j in range(len(words)):
-            bits |= provides[:, j].astype(np.uint8) << j
-        slot_bits = bits[cards] * component  # (n, S) uint8, 0 for slots that are no component
-        for j in range(len(words)):
-            counts[:, j] = count_last((slot_bits & (1 << j)) != 0)
-        return counts
+    bits = np.zeros(len(provides), bit)  # (C,) bit j: provides words[j]
     for j in range(len(words)):
-        counts[:, j] = count_last(component & provides[:, j][cards])
+        bits |= provides[:, j].astype(bit) << bit(j)
+    slot_bits = bits[cards] * component  # (n, S), 0 for slots that are no component
+    for j in range(len(words)):
+        counts[:, j] = count_last((slot_bits & (bit(1) << bit(j))) != 0)
     return counts
 
 
