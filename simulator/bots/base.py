@@ -22,7 +22,7 @@ import numpy as np
 
 from simulator.bots.features import CardFeatures, card_features
 from simulator.cards import ELEMENTS
-from simulator.engine.actions import action_space, effective_cost, readiness
+from simulator.engine.actions import action_space, effective_cost, readiness, same_for_every_game
 from simulator.engine.board import board_cards, component_slots
 from simulator.engine.damage import space
 from simulator.engine.int_products import count_product
@@ -90,7 +90,7 @@ class BasePolicy:
         else:
             cost = ready.check(games, players).cost  # (n, Cp, E)
         hand = eng.state.hand[games, players, :cost.shape[1]]  # (n, Cp)
-        if cost.strides[0] == 0:  # the printed costs, the same for every game: one product
+        if same_for_every_game(cost):  # the printed costs: one product
             want = count_product(hand, cost[0])  # (n, E)
         else:
             want = np.matmul(hand[:, None, :].astype(np.int64), cost)[:, 0, :]  # (n, E)

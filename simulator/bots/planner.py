@@ -23,7 +23,7 @@ import numpy as np
 
 from simulator.bots.base import BasePolicy
 from simulator.bots.teammates import next_player, pile_taker, shown_elements
-from simulator.engine.actions import action_space, readiness
+from simulator.engine.actions import action_space, readiness, same_for_every_game
 from simulator.engine.board import board_cards
 from simulator.engine.core import ranked_entries
 from simulator.engine.short_axis import sum_last
@@ -217,8 +217,8 @@ class PlannerPolicy(BasePolicy):
         r, c, rank = ranked_entries(in_hand)  # (m,) every (hand, kind) pair, row by row
         e = ready.cost.shape[2]
         needs = np.zeros((len(games), int(rank.max(initial=0)) + 1, e + 1), np.int16)
-        if len(r):  # the printed costs' broadcast view: read one row per kind, not (n, Cp, E)
-            needs[r, rank, :e] = ready.cost[0, c] if ready.cost.strides[0] == 0 else ready.cost[r, c]
+        if len(r):  # the printed costs: read one row per kind, not (n, Cp, E)
+            needs[r, rank, :e] = ready.cost[0, c] if same_for_every_game(ready.cost) else ready.cost[r, c]
             needs[r, rank, e] = ready.missing[r, c]
         return needs
 

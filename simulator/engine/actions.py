@@ -135,6 +135,13 @@ def effective_cost(eng: Engine, games: np.ndarray, player: np.ndarray,
     return np.maximum(cost, 0, out=cost)
 
 
+def same_for_every_game(cost: np.ndarray) -> bool:
+    """True when ``cost`` (n, C, E) is :func:`effective_cost`'s broadcast view of the printed
+    costs (no reduction in the batch): every game's row is the same, so readers may use the
+    first one instead of gathering per game."""
+    return cost.strides[0] == 0
+
+
 def component_shortfall(eng: Engine, games: np.ndarray, player: np.ndarray,
                         words: np.ndarray | None = None, kinds: int | None = None) -> np.ndarray:
     """(n, C, W) component words missing to prepare each card kind (0 when satisfied).
@@ -187,7 +194,7 @@ class Readiness:
         if r.dtype == bool and r.shape == self.mage_noir.shape and r.all():
             return self
         games = self.games[r]
-        if self.cost.strides[0] == 0:  # the printed costs' broadcast view: stays a view
+        if same_for_every_game(self.cost):  # the printed costs' broadcast view: stays a view
             cost = np.broadcast_to(self.cost[:1], (len(games),) + self.cost.shape[1:])
         else:
             cost = self.cost[r]
