@@ -30,20 +30,28 @@ def sum_last(a: np.ndarray, dtype=np.int64) -> np.ndarray:
     return out
 
 
+def _as_words(mask: np.ndarray) -> np.ndarray | None:
+    """The (..., k / 8) uint64 view of a C-contiguous boolean ``mask`` whose last axis k is a
+    positive multiple of 8 (a numpy bool is one byte, 0 or 1: each word holds 8 entries);
+    None for any other mask, which numpy then reduces itself."""
+    k = mask.shape[-1]
+    if mask.dtype != bool or k == 0 or k % 8 or not mask.flags.c_contiguous:
+        return None
+    return mask.view(np.uint64)
+
+
 def any_last(mask: np.ndarray) -> np.ndarray:
     """``mask.any(axis=-1)`` for a boolean array, 8 entries at a time when it can.
 
     Why: the board's (n, 24) slot masks are reduced row by row by numpy, 8 times slower than
     reading each row's 24 bytes as 3 uint64 words and testing those column by column (a
-    numpy bool is one byte, 0 or 1, so a word is nonzero exactly when one of its 8 is True).
-    Other masks (a last axis not a multiple of 8, a view) take numpy's own ``any``.
+    word is nonzero exactly when one of its 8 entries is True).
     """
-    k = mask.shape[-1]
-    if mask.dtype != bool or k == 0 or k % 8 or not mask.flags.c_contiguous:
+    words = _as_words(mask)
+    if words is None:
         return mask.any(axis=-1)
-    words = mask.view(np.uint64)  # (..., k / 8)
     out = words[..., 0] != 0
-    for j in range(1, k // 8):
+    for j in range(1, words.shape[-1]):
         out |= words[..., j] != 0
     return out
 
@@ -60,11 +68,10 @@ def count_last(mask: np.ndarray) -> np.ndarray:
     k / 8, no carry); multiplying by 0x0101...01 gathers the 8 byte counts in the top byte,
     exact while the row has at most 255 entries.
     """
-    k = mask.shape[-1]
-    if mask.dtype != bool or k == 0 or k % 8 or k > 255 or not mask.flags.c_contiguous:
+    words = _as_words(mask) if mask.shape[-1] <= 255 else None
+    if words is None:
         return np.count_nonzero(mask, axis=-1).astype(np.int64)
-    words = mask.view(np.uint64)  # (..., k / 8)
     per_byte = words[..., 0].copy()
-    for j in range(1, k // 8):
+    for j in range(1, words.shape[-1]):
         per_byte += words[..., j]
     return ((per_byte * _BYTE_SUM) >> np.uint64(56)).astype(np.int64)
