@@ -27,6 +27,7 @@ from engine_fixtures import ScriptedPolicy, make_engine, play_capturing
 
 from simulator.bots import make_bot
 from simulator.bots.base import NEG, BasePolicy
+from simulator.bots.view import MainPhaseView
 from simulator.cards import COMPONENT_WORDS, ELEMENTS, load_cards
 from simulator.decks import Deck, load_deck
 from simulator.engine import actions, board, handlers_components, handlers_water, turns, usage
@@ -268,15 +269,30 @@ def _channel_enables_full(eng, games, players, f, cards) -> np.ndarray:
     return (unlocked * f.value[None, None, :]).sum(axis=2)
 
 
+def _adversary_side_full(eng, games) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Whether the Adversary is in play, its HP (10**6 when absent) and whether another
+    Adversary card with HP is, slot by slot over the whole (n, K) rows."""
+    cards = eng.state.adv_card[games]
+    hp = eng.state.adv_hp[games]
+    present = np.zeros(len(games), bool)
+    adv_hp = np.zeros(len(games), np.int64)
+    others = np.zeros(len(games), bool)
+    for k in range(cards.shape[1]):
+        here = cards[:, k] >= 0
+        is_adv = here & eng.tables.is_adversary[np.maximum(cards[:, k], 0)]
+        present |= is_adv
+        adv_hp += np.where(is_adv, hp[:, k], 0)
+        others |= here & ~is_adv & (hp[:, k] > 0)
+    return present, np.where(present, adv_hp, 10**6), others
+
+
 def _spell_blocks_full(bot, eng, games, players, ready) -> np.ndarray:
     """The activate and channel blocks of ``BasePolicy.main_action_scores`` as written before
     the shortcut (dense over every board slot, not only the prepared ones)."""
     st, t, f = eng.state, eng.tables, bot.features(eng)
-    present = adversary_present(st, t.is_adversary, games)
-    adv_hp = bot.adversary_hp(eng, games)
-    enemy_perms = bot.enemy_permanents(eng, games)
+    present, adv_hp, enemy_perms = _adversary_side_full(eng, games)
     hurt = (20 - st.hp[games, players]).clip(0)
-    needs = bot.words_needed(eng, games, players, ready=ready)
+    needs = bot.words_needed(eng, MainPhaseView(eng, games, players), ready)
     provides_needed = (needs > 0).astype(np.int64) @ t.provides[:, ready.words].T.astype(np.int64)
     cards = board.board_cards(eng, games, players)
     prepared = st.board_zone[games, players] == PREPARED
@@ -307,16 +323,24 @@ def test_bot_scores_equal_the_full_formulas(monkeypatch):
         short = actions.component_shortfall(eng, games, players)  # (n, C, 35)
         in_hand = eng.state.hand[games, players] > 0
         needs_full = (short * in_hand[:, :, None]).max(axis=1)
-        needs = bot.words_needed(eng, games, players, ready=ready)
+        view = MainPhaseView(eng, games, players)
+        needs = bot.words_needed(eng, view, ready)
         np.testing.assert_array_equal(needs, needs_full[:, words])
         provides_needed = (t.provides[None, :, :] * (needs_full[:, None, :] > 0)).sum(axis=2)
         compact = (needs > 0).astype(np.int64) @ t.provides[:, words].T.astype(np.int64)
         np.testing.assert_array_equal(compact, provides_needed)
         # the sparse trade check, the per-kind Equipment check, the integer demand
-        np.testing.assert_array_equal(bot.trade_enables(eng, games, players, f, ready),
+        np.testing.assert_array_equal(bot.trade_enables(eng, view, f, ready),
                                       _trade_enables_full(eng, games, players, f))
-        np.testing.assert_array_equal(bot.slot_taken_by_equal(eng, games, players, f),
+        np.testing.assert_array_equal(bot.slot_taken_by_equal(eng, view, f),
                                       _slot_taken_full(eng, games, players, f))
+        # the view's reading of the Adversary's side, against the slot-by-slot one
+        present, adv_hp, enemy_perms = _adversary_side_full(eng, games)
+        np.testing.assert_array_equal(view.adversary_present, present)
+        np.testing.assert_array_equal(view.adversary_present,
+                                      adversary_present(eng.state, t.is_adversary, games))
+        np.testing.assert_array_equal(view.adversary_hp, adv_hp)
+        np.testing.assert_array_equal(view.enemy_permanents, enemy_perms)
         demand = bot.demand(eng, games, players)
         assert demand.dtype == np.float64
         np.testing.assert_array_equal(demand, _demand_full(eng, games, players))

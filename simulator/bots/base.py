@@ -21,13 +21,13 @@ from __future__ import annotations
 import numpy as np
 
 from simulator.bots.features import CardFeatures, card_features
+from simulator.bots.view import MainPhaseView
 from simulator.cards import ELEMENTS
 from simulator.engine.actions import action_space, effective_cost, readiness, same_for_every_game
 from simulator.engine.board import board_cards, component_slots
 from simulator.engine.damage import space
 from simulator.engine.int_products import count_product
 from simulator.engine.short_axis import sum_last
-from simulator.engine.state import PREPARED, adversary_present
 
 NEG = -1e9
 
@@ -237,13 +237,14 @@ class BasePolicy:
         """ready: the decision's ``actions.Readiness`` (costs, shortfalls, Mage Noir status)
         that the engine built for the legal actions; computed here when absent."""
         ready = readiness(eng, games, players, ready)
-        scores = self.main_action_scores(eng, games, players, options, ready)
+        view = MainPhaseView(eng, games, players)
+        scores = self.main_action_scores(eng, games, players, options, ready, view)
         sp = action_space(eng)
-        scores[:, sp.ability:sp.prepare] = self.ability_scores(eng, games, players)
+        scores[:, sp.ability:sp.prepare] = self.ability_scores(eng, games, players, view)
         return scores
 
     # --- activated abilities (engine/abilities.py) ------------------------------------
-    def ability_scores(self, eng, games, players) -> np.ndarray:
+    def ability_scores(self, eng, games, players, view: MainPhaseView) -> np.ndarray:
         """(n, S) worth of using the ability of each own board slot now (main phase);
         ``NEG`` keeps it unused. Crude rules: free cards (Druid horns), HP for cards while
         healthy (Crimson ritual), surplus cards or a lethal total for damage (Emptiness and
@@ -270,17 +271,16 @@ class BasePolicy:
 
         hp = st.hp[games, players]
         hand = st.hand[games, players].sum(axis=1)
-        present = adversary_present(st, eng.tables.is_adversary, games)
-        adv_hp = self.adversary_hp(eng, games)
+        present, adv_hp = view.adversary_present, view.adversary_hp
         use("druid_horns", np.ones(len(games), bool), 8.0)
         use("crimson_ritual", (hp >= 12) & (st.deck_len[games, players] > 5), 3.0)
         use("emptiness_ritual_ping", present & ((hand > st.max_hand[games, players])
                                                 | (adv_hp <= hand)), 2.0)
-        perm_hp = np.where(st.board_zone[games, players] == PERMANENT, st.board_hp[games, players], 0)
+        perm_hp = np.where(view.zone == PERMANENT, st.board_hp[games, players], 0)
         use("ritual_of_decomposition", present & (perm_hp.max(axis=1, initial=0) >= adv_hp), 1000.0)
         fresh = indestructible_candidates(eng, games, players) & (
             st.board_turn[games, players] == st.turn[games][:, None]) & (
-            st.board_zone[games, players] == EQUIPMENT)
+            view.zone == EQUIPMENT)
         use("warrior_mage_ritual_indestructible", fresh.any(axis=1) & (hand > 0), 4.0)
         return scores
 
@@ -304,21 +304,23 @@ class BasePolicy:
             use = np.ones(n, bool)
         return np.stack([np.zeros(n), np.where(use, 1.0, -1.0)], axis=1)
 
-    def main_action_scores(self, eng, games, players, options, ready=None) -> np.ndarray:
+    def main_action_scores(self, eng, games, players, options, ready=None,
+                           view: MainPhaseView | None = None) -> np.ndarray:
+        """(n, actions) worth of each main action; ``ready`` and ``view`` as the decision
+        built them (computed here when absent)."""
         st, t = eng.state, eng.tables
         ready = readiness(eng, games, players, ready)
+        view = MainPhaseView(eng, games, players) if view is None else view
         f = self.features(eng)
         sp = action_space(eng)
         n = len(games)
         scores = np.empty((n, sp.size))  # every block is written below
         scores[:, :sp.prepare] = 0.0  # pass, and abilities (scored by the policy's own rules)
-        present = adversary_present(st, t.is_adversary, games)
-        adv_hp = self.adversary_hp(eng, games)
-        enemy_perms = self.enemy_permanents(eng, games)
+        present, adv_hp, enemy_perms = view.adversary_present, view.adversary_hp, view.enemy_permanents
         hurt = (20 - st.hp[games, players]).clip(0)
         # prepare
         provides = t.provides[:, ready.words]  # (C, W) the words some card requires
-        needs = self.words_needed(eng, games, players, ready=ready)  # (n, W)
+        needs = self.words_needed(eng, view, ready)  # (n, W)
         # (n, C) needed words each card kind provides: a small (n, W) @ (W, C) product
         provides_needed = count_product(needs > 0, provides.T)
         prep = 5.0 + f.value[None, :] + 3.0 * (t.card_type[None, :] > 0)
@@ -326,8 +328,8 @@ class BasePolicy:
         # activate / channel prepared spells: scored at the prepared slots only, a few per
         # game (m pairs of row r, slot s, card c); every other slot of both blocks is NEG
         scores[:, sp.activate:sp.trade] = NEG
-        r, s = np.nonzero(st.board_zone[games, players] == PREPARED)  # (m,)
-        c = np.maximum(st.board_card[games[r], players[r], s], 0, dtype=np.intp)  # (m,)
+        r, s = view.prepared_slots  # (m,)
+        c = view.cards[r, s]  # (m,)
         on_adv, on_any = present[r], (present | enemy_perms)[r]  # damage has a target
         dmg = f.damage[c] * np.where(f.needs_opponent[c], on_adv, on_any)
         lethal = dmg >= adv_hp[r]
@@ -338,21 +340,21 @@ class BasePolicy:
         act += np.where(f.removal[c], np.where(enemy_perms[r], 12.0, -50.0), 0.0)
         channel_value = 6.0 * provides_needed[r, c]
         channel_value += 1.0 * f.channel_only[c]
-        channel_value += 2.0 * self.channel_enables(eng, games, players, f, ready, provides, r, c)
+        channel_value += 2.0 * self.channel_enables(eng, f, ready, view, provides, r, c)
         scores[r, sp.activate + s] = act - 1.0
         worth = channel_value > 0
         scores[r[worth], sp.channel + s[worth]] = (channel_value + 0.5 * (dmg == 0))[worth]
         # trades: only when one trade makes a card in hand affordable right now
-        scores[:, sp.trade:] = np.where(self.trade_enables(eng, games, players, f, ready), 1.0, NEG)
+        scores[:, sp.trade:] = np.where(self.trade_enables(eng, view, f, ready), 1.0, NEG)
         # a second Ritual adds nothing once the player is a Mage Noir (its status stacks no more)
         only_status = f.only_mage_noir[None, :] & ready.mage_noir[:, None]
         prep -= np.where(only_status, 100.0, 0.0)
         # an Equipment that would only replace an equal or better one in its slot is waste
-        prep -= np.where(self.slot_taken_by_equal(eng, games, players, f), 100.0, 0.0)
+        prep -= np.where(self.slot_taken_by_equal(eng, view, f), 100.0, 0.0)
         scores[:, sp.prepare:sp.activate] = prep
         return scores
 
-    def slot_taken_by_equal(self, eng, games, players, f) -> np.ndarray:
+    def slot_taken_by_equal(self, eng, view: MainPhaseView, f) -> np.ndarray:
         """(n, C) bool: an Equipment whose slot already holds Equipment worth as much.
 
         One pass per Equipment slot kind of the batch's cards (none without Equipment)
@@ -361,13 +363,13 @@ class BasePolicy:
         from simulator.engine.state import EQUIPMENT
 
         t = eng.tables
-        n = len(games)
+        n = len(view.games)
         held_value = np.full((n, t.size), -np.inf)  # (n, C)
         equipment = t.card_type == 2  # (C,)
         kinds = np.unique(t.slot[equipment])
         if len(kinds):
-            r, s = np.nonzero(eng.state.board_zone[games, players] == EQUIPMENT)  # (m,)
-            card = eng.state.board_card[games[r], players[r], s].astype(np.intp)  # (m,)
+            r, s = np.nonzero(view.zone == EQUIPMENT)  # (m,)
+            card = view.cards[r, s]  # (m,)
             for kind in kinds:
                 here = t.slot[card] == kind
                 held = np.full(n, -np.inf)  # (n,)
@@ -375,7 +377,7 @@ class BasePolicy:
                 held_value[:, equipment & (t.slot == kind)] = held[:, None]
         return held_value >= f.value[None, :]
 
-    def channel_enables(self, eng, games, players, f, ready, provides, r, c) -> np.ndarray:
+    def channel_enables(self, eng, f, ready, view: MainPhaseView, provides, r, c) -> np.ndarray:
         """(m,) worth of the hand cards that channeling the prepared card ``c`` of game row
         ``r`` (m pairs) would make preparable right now: it supplies their last missing
         component words and the reserve already pays for them. Why: a channel is worth what
@@ -385,8 +387,7 @@ class BasePolicy:
         provides: (C, W) the words each card kind provides, over ``ready.words``."""
         cp = eng.tables.n_player_cards
         gives = provides > 0  # (C, W)
-        hand = eng.state.hand[games[r], players[r], :cp] > 0  # (m, Cp)
-        usable = hand & ready.affordable[r] & (ready.missing[r] > 0)  # (m, Cp)
+        usable = view.in_hand[r] & ready.affordable[r] & (ready.missing[r] > 0)  # (m, Cp)
         usable &= ~eng.statics.mage_noir_only[None, :cp] | ready.mage_noir[r, None]
         # What would still be missing, for the usable (pair, card) entries only (a few)
         pair, card = np.nonzero(usable)  # (u,)
@@ -396,17 +397,17 @@ class BasePolicy:
         unlocked[pair[after == 0], card[after == 0]] = True
         return (unlocked * f.value[None, :cp]).sum(axis=1)
 
-    def trade_enables(self, eng, games, players, f, ready=None) -> np.ndarray:
+    def trade_enables(self, eng, view: MainPhaseView, f, ready=None) -> np.ndarray:
         """(n, E) bool: taking one Mana of the element by a 2-for-1 trade brings a card in
         hand affordable this turn within ``trades_ahead`` trades (the Mana given is not
         needed for that card).
 
         Only cards in hand, worth something and with all their components can be enabled:
         the Mana is looked at for those (game, card) pairs only, a few per game."""
+        games, players = view.games, view.players
         ready = readiness(eng, games, players, ready)
         kinds = eng.tables.n_player_cards  # the Readiness covers the player cards
-        in_hand = eng.state.hand[games, players, :kinds] > 0
-        candidate = in_hand & (f.value[None, :kinds] > 0) & (ready.missing == 0)
+        candidate = view.in_hand & (f.value[None, :kinds] > 0) & (ready.missing == 0)
         row, card = np.nonzero(candidate)  # (m,) pairs
         reserve = eng.state.reserve[games[row], players[row]].astype(np.int64)  # (m, E)
         deficit, worth = self._within_trades(ready.cost[row, card], reserve)  # (m, E), (m,)
@@ -441,24 +442,12 @@ class BasePolicy:
         return deficit, (short >= 1) & (short <= self.trades_ahead) & (spare >= 2 * short)
 
     # --- shared estimates -----------------------------------------------------------
-    def adversary_hp(self, eng, games) -> np.ndarray:
-        st = eng.state
-        cards = st.adv_card[games]
-        mine = (cards >= 0) & eng.tables.is_adversary[np.maximum(cards, 0, dtype=np.intp)]
-        return np.where(mine.any(axis=1), (st.adv_hp[games] * mine).sum(axis=1), 10**6)
-
-    def enemy_permanents(self, eng, games) -> np.ndarray:
-        st = eng.state
-        cards = st.adv_card[games]
-        return ((cards >= 0) & ~eng.tables.is_adversary[np.maximum(cards, 0, dtype=np.intp)] & (
-            st.adv_hp[games] > 0)).any(axis=1)
-
-    def words_needed(self, eng, games, players, ready=None) -> np.ndarray:
+    def words_needed(self, eng, view: MainPhaseView, ready=None) -> np.ndarray:
         """(n, W) component words missing for the cards in hand, over the words some card
         requires (``ready.words``, ``eng.tables.words``): no other word can be missing."""
-        short = readiness(eng, games, players, ready).shortfall  # (n, Cp, W) player cards
-        in_hand = eng.state.hand[games, players, :short.shape[1]] > 0
-        needs = np.empty((len(games), short.shape[2]), np.int64)
+        short = readiness(eng, view.games, view.players, ready).shortfall  # (n, Cp, W) player cards
+        in_hand = view.in_hand
+        needs = np.empty((len(view.games), short.shape[2]), np.int64)
         for j in range(short.shape[2]):  # word by word: a max over the middle axis of the
             needs[:, j] = (short[:, :, j] * in_hand).max(axis=1)  # (n, C, W) was far slower
         return needs

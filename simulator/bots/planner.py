@@ -23,11 +23,10 @@ import numpy as np
 
 from simulator.bots.base import BasePolicy
 from simulator.bots.teammates import next_player, pile_taker, shown_elements
+from simulator.bots.view import MainPhaseView
 from simulator.engine.actions import action_space, readiness, same_for_every_game
-from simulator.engine.board import board_cards
 from simulator.engine.core import ranked_entries
 from simulator.engine.short_axis import sum_last
-from simulator.engine.state import PREPARED
 
 #: Damage expected from the one-shot card the Adversary draws each turn (the Duke's deck
 #: hits for 2-3 on most of its no-keyword cards).
@@ -41,18 +40,18 @@ class PlannerPolicy(BasePolicy):
     name = "planner"
     trades_ahead = 3
 
-    def main_action_scores(self, eng, games, players, options, ready=None) -> np.ndarray:
-        scores = super().main_action_scores(eng, games, players, options, ready=ready)
+    def main_action_scores(self, eng, games, players, options, ready=None,
+                           view: MainPhaseView | None = None) -> np.ndarray:
+        view = MainPhaseView(eng, games, players) if view is None else view
+        scores = super().main_action_scores(eng, games, players, options, ready, view)
         f = self.features(eng)
         sp = action_space(eng)
-        self.save_burn_for_the_adversary(eng, games, players, scores, f, sp)
+        self.save_burn_for_the_adversary(view, scores, f, sp)
         hp = eng.state.hp[games, players]
-        danger = hp <= 2.0 * self.expected_threat(eng, games)  # (n,)
+        danger = hp <= 2.0 * self.expected_threat(view)  # (n,)
         if not danger.any():
             return scores
-        cards = board_cards(eng, games, players)
-        prepared = eng.state.board_zone[games, players] == PREPARED
-        heal_now = np.where(prepared & danger[:, None], 8.0 * f.heal[cards], 0.0)
+        heal_now = np.where(view.prepared & danger[:, None], 8.0 * f.heal[view.cards], 0.0)
         scores[:, sp.activate:sp.channel] += heal_now
         scores[:, sp.prepare:sp.activate] += np.where(danger[:, None], 4.0 * f.heal[None, :], 0.0)
         return scores
@@ -222,26 +221,23 @@ class PlannerPolicy(BasePolicy):
             needs[r, rank, e] = ready.missing[r, c]
         return needs
 
-    def save_burn_for_the_adversary(self, eng, games, players, scores, f, sp) -> None:
+    def save_burn_for_the_adversary(self, view: MainPhaseView, scores, f, sp) -> None:
         """Before the Adversary arrives, a damage spell is spent on one of its Permanents
         only when it destroys it; otherwise it stays prepared for the Adversary itself."""
-        from simulator.engine.state import adversary_present
-
-        st = eng.state
-        absent = ~adversary_present(st, eng.tables.is_adversary, games)
-        # the prepared spells of those games (only they can be activated): m pairs (r, s)
-        r, s = np.nonzero((st.board_zone[games, players] == PREPARED) & absent[:, None])
-        card = st.board_card[games[r], players[r], s].astype(np.intp)  # (m,)
-        adv_hp = st.adv_hp[games[r]]  # (m, K)
-        perms = (st.adv_card[games[r]] >= 0) & (adv_hp > 0)
+        # the prepared spells of the games without the Adversary (only they can be
+        # activated): m pairs (r, s)
+        r, s = view.prepared_slots
+        absent = ~view.adversary_present[r]
+        r, s = r[absent], s[absent]
+        card = view.cards[r, s]  # (m,)
+        adv_hp = view.adv_hp[r]  # (m, K)
+        perms = view.adv_in_play[r] & (adv_hp > 0)
         weakest = np.where(perms, adv_hp, 10**6).min(axis=1)  # (m,)
         dmg = f.damage[card]  # (m,)
         wasted = (dmg > 0) & (dmg < weakest) & (f.heal[card] == 0)
         scores[r[wasted], sp.activate + s[wasted]] = -1.0
 
-    def expected_threat(self, eng, games) -> np.ndarray:
+    def expected_threat(self, view: MainPhaseView) -> np.ndarray:
         """(n,) damage the players' side expects from the next Adversary turn."""
-        f = self.features(eng)
-        cards = eng.state.adv_card[games]
-        in_play = cards >= 0
-        return (f.threat[np.maximum(cards, 0, dtype=np.intp)] * in_play).sum(axis=1) + ONE_SHOT_THREAT
+        f = self.features(view.eng)
+        return (f.threat[view.adv_cards] * view.adv_in_play).sum(axis=1) + ONE_SHOT_THREAT
