@@ -34,7 +34,7 @@ from simulator.engine import actions, board, handlers_components, handlers_water
 from simulator.engine.core import DecisionSeries, EngineError
 from simulator.engine.mana import add_to_ether
 from simulator.engine.rng import game_seeds
-from simulator.engine.state import EQUIPMENT, PREPARED, adversary_present
+from simulator.engine.state import EQUIPMENT, PERMANENT, PREPARED, adversary_present
 from simulator.engine.tables import WORD_INDEX
 from simulator.scenarios import load_scenario
 
@@ -191,6 +191,10 @@ def test_readiness_and_its_readers_equal_the_full_computations(monkeypatch):
         np.testing.assert_array_equal(
             ready.shortfall, actions.component_shortfall(eng, games, player)[:, :kinds, words])
         np.testing.assert_array_equal(ready.mage_noir, board.is_mage_noir(eng, games, player))
+        # the Mage Noir status from comparisons with the Rituals, against the table look-up
+        in_play = eng.state.board_zone[games, player] >= PERMANENT
+        marked = eng.statics.mage_noir[board.board_cards(eng, games, player)] & in_play
+        np.testing.assert_array_equal(ready.mage_noir, marked.any(axis=1))
         expected = _can_prepare_full(eng, games, player)
         np.testing.assert_array_equal(actions.can_prepare(eng, games, player, ready), expected)
         np.testing.assert_array_equal(actions.can_prepare(eng, games, player), expected)

@@ -54,9 +54,18 @@ def in_play_static(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.nda
 
 
 def is_mage_noir(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.ndarray:
-    """(n,) bool: the player controls a card that makes them a Mage Noir (R10.4)."""
-    cards = board_cards(eng, games, player)
-    return any_last(eng.statics.mage_noir[cards] & in_play_static(eng, games, player))
+    """(n,) bool: the player controls a card that makes them a Mage Noir (R10.4).
+
+    The board is compared with each such card of the batch (``Statics.mage_noir_cards``, a
+    Ritual or two) as it is stored, without the per-slot table look-up of ``board_cards``:
+    this is asked at every decision that reads costs."""
+    if not eng.statics.mage_noir_cards:
+        return np.zeros(len(games), bool)
+    board = player_rows(eng.state.board_card, games, player)  # (n, S) int16, -1 empty
+    makes = np.zeros(board.shape, bool)
+    for card in eng.statics.mage_noir_cards:
+        makes |= board == card
+    return any_last(makes & in_play_static(eng, games, player))
 
 
 def component_counts(eng: Engine, games: np.ndarray, player: np.ndarray,

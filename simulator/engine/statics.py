@@ -9,6 +9,7 @@ card id, built once per batch.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
@@ -57,6 +58,12 @@ class Statics:
     fewer_components_mn: np.ndarray  # (C,) int32 components skipped when Mage Noir
     damage_bonus: tuple[DamageBonus, ...]
     cost_reductions: tuple[CostReduction, ...]
+
+    @cached_property
+    def mage_noir_cards(self) -> tuple[int, ...]:
+        """The card ids ``mage_noir`` marks: a Ritual or two in a batch, so the board is
+        compared with each of them rather than looked up card by card."""
+        return tuple(int(c) for c in np.flatnonzero(self.mage_noir))
 
 
 def compile_statics(t: BatchTables) -> Statics:
