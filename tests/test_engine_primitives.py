@@ -1,6 +1,7 @@
 """Small engine primitives: the short-axis reductions give numpy's own reductions for every
-shape they accept; core.ranked_columns gives each row's True columns round by round; the
-decision gateway refuses a game without a legal option and an illegal answer."""
+shape they accept; core.ranked_columns gives each row's True columns round by round;
+state.player_rows reads what two index arrays read; the decision gateway refuses a game
+without a legal option and an illegal answer."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from engine_fixtures import ScriptedPolicy, make_engine
 
 from simulator.engine.core import EngineError, ranked_columns
 from simulator.engine.short_axis import any_last, count_last, covers, sum_last
+from simulator.engine.state import player_rows
 
 
 @pytest.mark.parametrize("shape", [(300, 24), (300, 8), (40, 3, 16), (300, 13), (300, 6), (5, 0)])
@@ -76,3 +78,22 @@ def test_decide_refuses_a_game_without_any_legal_option_and_an_illegal_answer():
     closed_first = np.array([[False, False, True], [True, False, False], [False, False, True]])
     with pytest.raises(EngineError, match="illegal option"):
         eng.decide("probe", games, players, closed_first)  # answers 2 where only 0 is legal
+
+
+@pytest.mark.parametrize("tail", [(), (6,), (24, 6)])
+def test_player_rows_reads_each_games_player_row(tail):
+    rng = np.random.default_rng(len(tail))
+    array = rng.integers(0, 100, (50, 3) + tail).astype(np.int16)
+    games = np.array([7, 7, 0, 49, 12])
+    player = np.array([2, 0, 1, 2, 0])
+    rows = player_rows(array, games, player)
+    np.testing.assert_array_equal(rows, array[games, player])
+    rows[...] = -1  # a copy: the state is untouched
+    assert (array >= 0).all()
+    np.testing.assert_array_equal(player_rows(array, games, 1), array[games, 1])
+
+
+def test_player_rows_refuses_a_mask_of_games():
+    array = np.zeros((4, 2, 3))
+    with pytest.raises(TypeError, match="not a mask"):
+        player_rows(array, np.array([True, False, True, False]), np.zeros(4, np.int64))

@@ -28,6 +28,7 @@ from simulator.engine.board import board_cards, component_slots
 from simulator.engine.damage import space
 from simulator.engine.int_products import count_product
 from simulator.engine.short_axis import sum_last
+from simulator.engine.state import player_rows
 
 NEG = -1e9
 
@@ -89,12 +90,12 @@ class BasePolicy:
             cost = effective_cost(eng, games, players, kinds=eng.tables.n_player_cards)  # (n, Cp, E)
         else:
             cost = ready.check(games, players).cost  # (n, Cp, E)
-        hand = eng.state.hand[games, players, :cost.shape[1]]  # (n, Cp)
+        hand = player_rows(eng.state.hand, games, players)[:, :cost.shape[1]]  # (n, Cp)
         if same_for_every_game(cost):  # the printed costs: one product
             want = count_product(hand, cost[0])  # (n, E)
         else:
             want = np.matmul(hand[:, None, :].astype(np.int64), cost)[:, 0, :]  # (n, E)
-        return np.maximum(want - eng.state.reserve[games, players], 0).astype(np.float64)
+        return np.maximum(want - player_rows(eng.state.reserve, games, players), 0).astype(np.float64)
 
     def score_take_pile(self, eng, games, players, options, **_):
         piles = eng.state.ether[games].astype(np.float64)  # (n, 2, E)
@@ -130,7 +131,7 @@ class BasePolicy:
         (``trade_target_cost``), then the element the hand needs least.
 
         given: (n, E) Mana already given in this trade (the second Mana's decision)."""
-        reserve = eng.state.reserve[games, players]
+        reserve = player_rows(eng.state.reserve, games, players)
         surplus = reserve - self.demand(eng, games, players)
         scores = surplus.astype(np.float64)
         if take is not None:
@@ -183,7 +184,7 @@ class BasePolicy:
         return scores
 
     def score_protector_redirect(self, eng, games, players, options, amount=None, **_):
-        hp = eng.state.board_hp[games, players].astype(np.float64)
+        hp = player_rows(eng.state.board_hp, games, players).astype(np.float64)
         survive = hp > np.asarray(amount)[:, None]
         return np.concatenate([np.zeros((len(games), 1)), np.where(survive, hp, -1.0)], 1)
 
@@ -269,17 +270,17 @@ class BasePolicy:
             here = (which == ABILITY_NAMES.index(name)) & ok[:, None]
             scores[here] = worth
 
-        hp = st.hp[games, players]
-        hand = st.hand[games, players].sum(axis=1)
+        hp = player_rows(st.hp, games, players)
+        hand = player_rows(st.hand, games, players).sum(axis=1)
         present, adv_hp = view.adversary_present, view.adversary_hp
         use("druid_horns", np.ones(len(games), bool), 8.0)
-        use("crimson_ritual", (hp >= 12) & (st.deck_len[games, players] > 5), 3.0)
-        use("emptiness_ritual_ping", present & ((hand > st.max_hand[games, players])
+        use("crimson_ritual", (hp >= 12) & (player_rows(st.deck_len, games, players) > 5), 3.0)
+        use("emptiness_ritual_ping", present & ((hand > player_rows(st.max_hand, games, players))
                                                 | (adv_hp <= hand)), 2.0)
-        perm_hp = np.where(view.zone == PERMANENT, st.board_hp[games, players], 0)
+        perm_hp = np.where(view.zone == PERMANENT, player_rows(st.board_hp, games, players), 0)
         use("ritual_of_decomposition", present & (perm_hp.max(axis=1, initial=0) >= adv_hp), 1000.0)
         fresh = indestructible_candidates(eng, games, players) & (
-            st.board_turn[games, players] == st.turn[games][:, None]) & (
+            player_rows(st.board_turn, games, players) == st.turn[games][:, None]) & (
             view.zone == EQUIPMENT)
         use("warrior_mage_ritual_indestructible", fresh.any(axis=1) & (hand > 0), 4.0)
         return scores
@@ -289,8 +290,8 @@ class BasePolicy:
         decomposition), Equipment put into play this turn first (Warrior-mage ritual)."""
         st = eng.state
         if ability == "ritual_of_decomposition":
-            return st.board_hp[games, players].astype(np.float64)
-        fresh = st.board_turn[games, players] == st.turn[games][:, None]
+            return player_rows(st.board_hp, games, players).astype(np.float64)
+        fresh = player_rows(st.board_turn, games, players) == st.turn[games][:, None]
         return fresh.astype(np.float64)
 
     def score_may_use_ability(self, eng, games, players, options, ability="", amount=None, **_):
@@ -299,7 +300,7 @@ class BasePolicy:
         ritual always saves the Equipment."""
         n = len(games)
         if ability == "kerlochs_robe" and amount is not None:
-            use = np.asarray(amount) - 2 >= eng.state.hp[games, players]
+            use = np.asarray(amount) - 2 >= player_rows(eng.state.hp, games, players)
         else:
             use = np.ones(n, bool)
         return np.stack([np.zeros(n), np.where(use, 1.0, -1.0)], axis=1)
@@ -317,7 +318,7 @@ class BasePolicy:
         scores = np.empty((n, sp.size))  # every block is written below
         scores[:, :sp.prepare] = 0.0  # pass, and abilities (scored by the policy's own rules)
         present, adv_hp, enemy_perms = view.adversary_present, view.adversary_hp, view.enemy_permanents
-        hurt = (20 - st.hp[games, players]).clip(0)
+        hurt = (20 - player_rows(st.hp, games, players)).clip(0)
         # prepare
         provides = t.provides[:, ready.words]  # (C, W) the words some card requires
         needs = self.words_needed(eng, view, ready)  # (n, W)
@@ -424,10 +425,10 @@ class BasePolicy:
         f = self.features(eng)
         cp = eng.tables.n_player_cards
         ready = readiness(eng, games, players)
-        reserve = eng.state.reserve[games, players].astype(np.int64)  # (n, E)
+        reserve = player_rows(eng.state.reserve, games, players).astype(np.int64)  # (n, E)
         deficit, worth = self._within_trades(ready.cost, reserve[:, None, :])  # (n, Cp, E), (n, Cp)
         short_of_take = np.take_along_axis(deficit, take[:, None, None], axis=2)[:, :, 0]  # (n, Cp)
-        target = ((eng.state.hand[games, players, :cp] > 0) & (f.value[None, :cp] > 0)
+        target = ((player_rows(eng.state.hand, games, players)[:, :cp] > 0) & (f.value[None, :cp] > 0)
                   & (ready.missing == 0) & (short_of_take >= 1) & worth)  # (n, Cp)
         return (ready.cost * target[:, :, None]).max(axis=1)
 

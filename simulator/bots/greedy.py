@@ -14,6 +14,7 @@ import numpy as np
 
 from simulator.bots.base import NEG, BasePolicy
 from simulator.engine.actions import action_space, readiness
+from simulator.engine.state import player_rows
 
 
 class GreedyPolicy(BasePolicy):
@@ -27,10 +28,10 @@ class GreedyPolicy(BasePolicy):
         scores = super().score_main_action(eng, games, players, options, ready)
         sp = action_space(eng)
         t = eng.tables
-        cards = np.maximum(eng.state.board_card[games, players], 0)  # (n, S)
+        cards = np.maximum(player_rows(eng.state.board_card, games, players), 0)  # (n, S)
         # words missing for hand cards whose Mana is already there: channeling helps *now*
         affordable = ready.affordable  # (n, Cp) over the player cards
-        in_hand = (eng.state.hand[games, players, :t.n_player_cards] > 0) & affordable
+        in_hand = (player_rows(eng.state.hand, games, players)[:, :t.n_player_cards] > 0) & affordable
         short = ready.shortfall  # (n, Cp, W) over the words some card requires
         needed_now = (short * in_hand[:, :, None]).max(axis=1) > 0  # (n, W)
         provides = t.provides[:, ready.words]  # (C, W)

@@ -27,6 +27,7 @@ from simulator.bots.view import MainPhaseView
 from simulator.engine.actions import action_space, readiness, same_for_every_game
 from simulator.engine.core import ranked_entries
 from simulator.engine.short_axis import sum_last
+from simulator.engine.state import player_rows
 
 #: Damage expected from the one-shot card the Adversary draws each turn (the Duke's deck
 #: hits for 2-3 on most of its no-keyword cards).
@@ -47,7 +48,7 @@ class PlannerPolicy(BasePolicy):
         f = self.features(eng)
         sp = action_space(eng)
         self.save_burn_for_the_adversary(view, scores, f, sp)
-        hp = eng.state.hp[games, players]
+        hp = player_rows(eng.state.hp, games, players)
         danger = hp <= 2.0 * self.expected_threat(view)  # (n,)
         if not danger.any():
             return scores
@@ -108,7 +109,7 @@ class PlannerPolicy(BasePolicy):
         it (the player's main phase in co-op), an element that teammate has shown, and among
         those the one the own hand wants (in two-player, the pile the teammate leaves comes
         back to the player)."""
-        extra = np.zeros_like(eng.state.reserve[games, players]) if chosen is None else chosen
+        extra = np.zeros_like(player_rows(eng.state.reserve, games, players)) if chosen is None else chosen
         own = self.hand_element_scores(eng, games, players, series, rows,
                                        np.asarray(extra)[:, None, :])[:, 0]  # (n, E)
         mate, seen = self.teammate_takes(eng, games, players)
@@ -134,7 +135,8 @@ class PlannerPolicy(BasePolicy):
             demand, needs = series.reuse("hand_wants", lambda g, p: self.hand_wants(eng, g, p),
                                          rows, games)
         base = (demand[:, None, :] - extra) - 0.01 * np.arange(demand.shape[1])  # (n, K, E)
-        have = (eng.state.reserve[games, players][:, None, :] + extra).astype(np.int16)  # (n, K, E)
+        reserve = player_rows(eng.state.reserve, games, players)
+        have = (reserve[:, None, :] + extra).astype(np.int16)  # (n, K, E)
         # Hand kinds on the leading axis, contiguous: the minimum over them is then an
         # element-wise one, and the sum over the 6 elements goes column by column (together
         # a third faster than reducing the middle and last axes of an (n, K, H, E) array).
@@ -212,7 +214,7 @@ class PlannerPolicy(BasePolicy):
         components it lacks; rows past a hand's own kinds are 0 (they weigh nothing in the
         scores)."""
         ready = readiness(eng, games, players, ready)
-        in_hand = eng.state.hand[games, players, :eng.tables.n_player_cards] > 0  # (n, Cp)
+        in_hand = player_rows(eng.state.hand, games, players)[:, :eng.tables.n_player_cards] > 0  # (n, Cp)
         r, c, rank = ranked_entries(in_hand)  # (m,) every (hand, kind) pair, row by row
         e = ready.cost.shape[2]
         needs = np.zeros((len(games), int(rank.max(initial=0)) + 1, e + 1), np.int16)

@@ -12,6 +12,7 @@ import numpy as np
 
 from simulator.engine.int_products import count_product
 from simulator.engine.scatter import add_at
+from simulator.engine.state import player_rows
 
 
 def next_player(eng, games, players) -> np.ndarray:
@@ -22,7 +23,7 @@ def next_player(eng, games, players) -> np.ndarray:
     nxt = np.full(len(games), -1)
     for offset in range(p - 1, 0, -1):  # the nearest live player wins: written last
         q = (players + offset) % p
-        nxt = np.where(~st.out[games, q], q, nxt)
+        nxt = np.where(~player_rows(st.out, games, q), q, nxt)
     return nxt
 
 

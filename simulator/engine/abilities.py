@@ -55,7 +55,7 @@ from simulator.engine.handlers_vegetal import (
     ritual_of_decomposition,
 )
 from simulator.engine.handlers_water import melange_cards, ritual_of_melange
-from simulator.engine.state import EQUIPMENT, RITUAL, RUNNING
+from simulator.engine.state import EQUIPMENT, RITUAL, RUNNING, player_rows
 from simulator.engine.zones import discard_chosen
 
 MAY_USE = "may_use_ability"  # decision kind: option 0 declines, option 1 uses the ability
@@ -80,7 +80,7 @@ def _always(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.ndarray:
 
 
 def _has_hand(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.ndarray:
-    return eng.state.hand[games, player].sum(axis=1) > 0
+    return player_rows(eng.state.hand, games, player).sum(axis=1) > 0
 
 
 def _decomposition_legal(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.ndarray:
@@ -89,12 +89,12 @@ def _decomposition_legal(eng: Engine, games: np.ndarray, player: np.ndarray) -> 
 
 def _melange_legal(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.ndarray:
     return melange_cards(eng, games, player).any(axis=1) & (
-        eng.state.reserve[games, player].sum(axis=1) > 0)
+        player_rows(eng.state.reserve, games, player).sum(axis=1) > 0)
 
 
 def indestructible_candidates(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.ndarray:
     """(n, S) own Equipment that the Warrior-mage ritual could make indestructible."""
-    return (eng.state.board_zone[games, player] == EQUIPMENT) & ~indestructible_slots(
+    return (player_rows(eng.state.board_zone, games, player) == EQUIPMENT) & ~indestructible_slots(
         eng, games, player)
 
 
@@ -197,7 +197,7 @@ def _holder(eng: Engine, games: np.ndarray, player: np.ndarray, name: str,
     if name not in ABILITIES or len(games) == 0:
         return np.full(len(games), -1)
     here = (slot_abilities(eng, games, player) == ABILITY_NAMES.index(name)) & (
-        eng.state.board_zone[games, player] == zone)
+        player_rows(eng.state.board_zone, games, player) == zone)
     return np.where(here.any(axis=1), np.argmax(here, axis=1), -1)
 
 
@@ -212,7 +212,7 @@ def before_player_damage(eng: Engine, games: np.ndarray, player: np.ndarray,
     st = eng.state
     robe = _holder(eng, games, player, "kerlochs_robe", EQUIPMENT)
     ask = (robe >= 0) & (amount > 0) & ~damage_prevented(eng)[games, player] & (
-        st.outcome[games] == RUNNING) & ~st.out[games, player]
+        st.outcome[games] == RUNNING) & ~player_rows(st.out, games, player)
     r = np.flatnonzero(ask)
     if len(r) == 0:
         return

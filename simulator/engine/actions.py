@@ -224,7 +224,7 @@ def readiness(eng: Engine, games: np.ndarray, player: np.ndarray,
     words, kinds = eng.tables.words, eng.tables.n_player_cards
     cost = effective_cost(eng, games, player, mn, kinds)
     shortfall = component_shortfall(eng, games, player, words, kinds)
-    reserve = eng.state.reserve[games, player]
+    reserve = player_rows(eng.state.reserve, games, player)
     return Readiness(np.asarray(games), np.asarray(player), cost, shortfall, words, mn,
                      sum_last(shortfall), reserve)
 
@@ -256,7 +256,7 @@ def can_prepare(eng: Engine, games: np.ndarray, player: np.ndarray,
     ok &= ~s.mage_noir_only[None, :kinds] | mn[:, None]
     unique = np.flatnonzero(s.unique[:kinds])
     if len(unique):  # Unique: never a second copy in play (e.g. King of trees)
-        held = (st.board_card[games, player][:, :, None] == unique[None, None, :]).any(axis=1)
+        held = (player_rows(st.board_card, games, player)[:, :, None] == unique[None, None, :]).any(axis=1)
         ok[:, unique] &= ~held
     has_room = free_slot(eng, games, player) >= 0
     legal = np.zeros((len(games), t.size), bool)
@@ -282,10 +282,10 @@ def legal_actions(eng: Engine, games: np.ndarray, player: np.ndarray,
     legal[:, 0] = True
     legal[:, space.ability:space.prepare] = ability_legal(eng, games, player)
     legal[:, space.prepare:space.activate] = can_prepare(eng, games, player, ready)
-    zone = st.board_zone[games, player]
+    zone = player_rows(st.board_zone, games, player)
     cards = board_cards(eng, games, player)
     slow = eng.statics.slowcast[cards]
-    fresh = st.board_turn[games, player] == st.turn[games][:, None]
+    fresh = player_rows(st.board_turn, games, player) == st.turn[games][:, None]
     legal[:, space.activate:space.channel] = (zone == PREPARED) & ~(slow & fresh)
     legal[:, space.channel:space.trade] = zone == PREPARED
     legal[:, space.trade:] = tradeable_elements(eng, games, player)
@@ -303,7 +303,7 @@ def trade_pile(eng: Engine, games: np.ndarray) -> np.ndarray:
 def tradeable_elements(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.ndarray:
     """(n, E) elements that can be taken by a 2-for-1 trade (R6.5), or 1 for 1 (Favorable winds)."""
     st = eng.state
-    enough = st.reserve[games, player].sum(axis=1)[:, None] >= trade_price(eng, games, player)
+    enough = player_rows(st.reserve, games, player).sum(axis=1)[:, None] >= trade_price(eng, games, player)
     sizes = sum_last(st.ether[games])
     present = (st.ether[games, 0] > 0) & (sizes[:, 0] >= sizes[:, 1])[:, None]
     present |= (st.ether[games, 1] > 0) & (sizes[:, 1] >= sizes[:, 0])[:, None]
@@ -324,8 +324,8 @@ def trade(eng: Engine, games: np.ndarray, player: np.ndarray, element: np.ndarra
     given = np.zeros((len(games), E), np.int64)
     price = trade_price(eng, games, player)  # (n, E)
     air = ELEMENTS.index("air")
-    options = st.reserve[games, player] > 0
-    short = st.reserve[games, player].sum(axis=1) < 2  # only a 1-for-1 trade is possible
+    options = player_rows(st.reserve, games, player) > 0
+    short = player_rows(st.reserve, games, player).sum(axis=1) < 2  # only a 1-for-1 trade is possible
     options[short & (element != air)] &= np.arange(E) == air
     air_completes = (price[rows, element] == 1) & (element != air)
     e = eng.decide("trade_give", games, player, options, take=element,
@@ -512,7 +512,7 @@ def _replace_equipment(eng: Engine, games: np.ndarray, player: np.ndarray, card:
     if not is_eq.any():
         return
     cards = board_cards(eng, games, player)
-    same = (st.board_zone[games, player] == EQUIPMENT) & (t.slot[cards] == t.slot[card][:, None])
+    same = (player_rows(st.board_zone, games, player) == EQUIPMENT) & (t.slot[cards] == t.slot[card][:, None])
     same[np.arange(len(games)), slot] = False
     same &= is_eq[:, None]
     same &= ~indestructible_slots(eng, games, player)  # keyword or Warrior-mage ritual
@@ -557,7 +557,7 @@ def channel(eng: Engine, games: np.ndarray, player: np.ndarray, slot: np.ndarray
 
 def _mark_mage_noir(eng: Engine, games: np.ndarray, player: np.ndarray) -> None:
     st = eng.state
-    first = is_mage_noir(eng, games, player) & (st.mage_noir_turn[games, player] == 0)
+    first = is_mage_noir(eng, games, player) & (player_rows(st.mage_noir_turn, games, player) == 0)
     st.mage_noir_turn[games[first], player[first]] = st.turn[games[first]]
 
 
@@ -582,7 +582,7 @@ def apply_actions(eng: Engine, games: np.ndarray, player: np.ndarray,
     )
     for lo, hi, run in groups:
         pick = (action >= lo) & (action < hi) & (eng.state.outcome[games] == 0)
-        pick &= ~eng.state.out[games, player]
+        pick &= ~player_rows(eng.state.out, games, player)
         if pick.any():
             run(games[pick], player[pick], action[pick] - lo,
                 None if ready is None else ready.rows(pick))

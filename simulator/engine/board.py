@@ -151,7 +151,7 @@ def put_in_deck(eng: Engine, games: np.ndarray, player: np.ndarray, card: np.nda
                 from_top: int) -> None:
     """Insert a card into the deck with ``from_top`` cards above it (fewer if the deck is short)."""
     st = eng.state
-    length = st.deck_len[games, player].astype(np.int64)
+    length = player_rows(st.deck_len, games, player).astype(np.int64)
     depth = np.minimum(from_top, length)
     pos = length - depth  # index the card will occupy; cards above it shift up by one
     for k in range(int(depth.max(initial=0)), 0, -1):
@@ -172,7 +172,7 @@ def player_out(eng: Engine, games: np.ndarray, player: np.ndarray, reason: int) 
     player is out.
     """
     st = eng.state
-    fresh = ~st.out[games, player]
+    fresh = ~player_rows(st.out, games, player)
     games, player = games[fresh], player[fresh]
     if len(games) == 0:
         return
@@ -187,10 +187,11 @@ def player_out(eng: Engine, games: np.ndarray, player: np.ndarray, reason: int) 
     eng.say(games, "is out of the game" + (" (0 HP)" if reason == OUT_HP else " (empty deck)"))
     last = st.out[games].all(axis=1)  # (n,) no player left: the game ends with this
     _clear_board_at_game_end(eng, games[last], player[last])
-    occupied = st.board_zone[games, player] != EMPTY  # (n, S) nothing enters an out player's board
+    # (n, S) nothing enters an out player's board
+    occupied = player_rows(st.board_zone, games, player) != EMPTY
     for r, slot in ranked_columns(occupied):  # a player's cards in slot order
         leave_board(eng, games[r], player[r], slot, TO_DISCARD)
-    st.discard[games, player] += st.hand[games, player]
+    st.discard[games, player] += player_rows(st.hand, games, player)
     st.hand[games, player] = 0
     st.reserve[games, player] = 0
     everyone = st.out[games].all(axis=1) & (st.outcome[games] == RUNNING)
@@ -213,17 +214,17 @@ def _clear_board_at_game_end(eng: Engine, games: np.ndarray, player: np.ndarray)
     if len(games) == 0:
         return
     st = eng.state
-    zone = st.board_zone[games, player]  # (n, S)
+    zone = player_rows(st.board_zone, games, player)  # (n, S)
     occupied = zone != EMPTY
     if not occupied.any():
         return
-    card = st.board_card[games, player].astype(np.intp)  # (n, S)
+    card = player_rows(st.board_card, games, player).astype(np.intp)  # (n, S)
     if eng.log is not None:  # a transcript: each game's cards in slot order
         for r, slot in ranked_columns(occupied):
             eng.say(games[r], "{} leaves play", eng.names(card[r, slot]))
     r, s = np.nonzero(occupied)
     add_at(st.discard, (games[r], player[r], card[r, s]))
-    locked = st.board_mana[games, player].sum(axis=1)  # (n, E)
+    locked = player_rows(st.board_mana, games, player).sum(axis=1)  # (n, E)
     half = locked // 2
     st.ether[games, 0] += (locked - half).astype(st.ether.dtype)
     st.ether[games, 1] += half.astype(st.ether.dtype)

@@ -20,7 +20,7 @@ import numpy as np
 
 from simulator.engine.board import adversary_destroyed, is_mage_noir, leave_board
 from simulator.engine.core import Engine
-from simulator.engine.state import PERMANENT
+from simulator.engine.state import PERMANENT, player_rows
 
 ADVERSARY_SIDE = -1
 
@@ -213,7 +213,7 @@ def _armour(eng: Engine, games: np.ndarray, player: np.ndarray, amount: np.ndarr
     if not ignores:
         return amount
     allowance = (statics.ignore_per_turn[cards] * active).sum(axis=1)
-    room = np.maximum(allowance - st.ignored_this_turn[games, player], 0) * from_opponent
+    room = np.maximum(allowance - player_rows(st.ignored_this_turn, games, player), 0) * from_opponent
     ignored = np.minimum(room, amount)
     st.ignored_this_turn[games, player] += ignored.astype(np.int16)
     return amount - ignored

@@ -23,7 +23,7 @@ from simulator.engine.core import Engine
 from simulator.engine.handlers import implemented_cards
 from simulator.engine.options import RuleOptions
 from simulator.engine.scatter import add_at
-from simulator.engine.state import TIMEOUT, GameState
+from simulator.engine.state import TIMEOUT, GameState, player_rows
 from simulator.engine.statics import compile_statics
 from simulator.engine.tables import BatchTables, build_batch_tables
 from simulator.engine.turns import begin_player_turn, end_player_turn, main_phase_rounds
@@ -290,7 +290,7 @@ def _record(eng: Engine, games: np.ndarray, seat: np.ndarray, tracks: _Tracks) -
     tracks.taken[games, t] = st.damage_taken[games]
     tracks.mana[games, t] = st.mana_taken[games]
     tracks.player[games, t] = seat
-    in_game = ~st.out[games, seat]
+    in_game = ~player_rows(st.out, games, seat)
     still_in, player = games[in_game], seat[in_game]
     if len(still_in):
         t_in = st.turn[still_in].astype(np.int64) - 1
@@ -334,7 +334,7 @@ def _play_turns(eng: Engine, tracks: _Tracks) -> None:
             eng.active[games] = q
             adversary_turn(eng, games)
             check_defeats(eng, games)
-            turn = st.running[games] & ~st.out[games, q]
+            turn = st.running[games] & ~player_rows(st.out, games, q)
             step[games[~turn]] += 1
             games, q = games[turn], q[turn]
         if len(games):

@@ -126,7 +126,7 @@ from simulator.engine.handlers_water import (
     unleashed_ocean_release,
     unleashed_ocean_waves,
 )
-from simulator.engine.state import EQUIPMENT
+from simulator.engine.state import EQUIPMENT, player_rows
 
 #: handler name -> function(step) run by the effect interpreter.
 HANDLERS: dict[str, Callable] = {
@@ -224,8 +224,8 @@ def warrior_mage_ritual_end_of_turn(eng: Engine, games: np.ndarray, player: np.n
     st = eng.state
     cards = board_cards(eng, games, player)
     has = (in_play_static(eng, games, player) & rituals[cards]).any(axis=1)
-    fresh = (st.board_zone[games, player] == EQUIPMENT) & (
-        st.board_turn[games, player] == st.turn[games][:, None])
+    fresh = (player_rows(st.board_zone, games, player) == EQUIPMENT) & (
+        player_rows(st.board_turn, games, player) == st.turn[games][:, None])
     doomed = fresh & ~indestructible_slots(eng, games, player) & has[:, None]
     for r, slot in ranked_columns(doomed):
         leave_board(eng, games[r], player[r], slot, TO_DISCARD)

@@ -18,6 +18,7 @@ from simulator.engine.core import Engine, ranked_columns
 from simulator.engine.effects import Step, _choose_own_component, run_trigger, targets
 from simulator.engine.handlers_common import turn_array
 from simulator.engine.mana import pay_effect_cost
+from simulator.engine.state import player_rows
 from simulator.engine.tables import WORD_INDEX
 from simulator.engine.zones import discard_chosen, discard_down_to_hand_size
 
@@ -141,7 +142,7 @@ def emptiness_ritual_ping(eng: Engine, games: np.ndarray, player: np.ndarray,
     with reason ``ability``), then 1 damage to any target, the Ritual (an Air card) being the
     source (Air damage bonuses apply)."""
     st = eng.state
-    has = st.hand[games, player].sum(axis=1) > 0
+    has = player_rows(st.hand, games, player).sum(axis=1) > 0
     games, player, slot = games[has], player[has], slot[has]
     if len(games) == 0:
         return

@@ -16,7 +16,7 @@ import numpy as np
 from simulator.engine.board import TO_DISCARD, leave_board
 from simulator.engine.core import Engine, EngineError, all_distinct, ranked_columns
 from simulator.engine.effects import Step
-from simulator.engine.state import EMPTY
+from simulator.engine.state import EMPTY, player_rows
 
 
 def turn_array(eng: Engine, name: str, tail: tuple[int, ...] = (), dtype=bool) -> np.ndarray:
@@ -65,7 +65,7 @@ def record_used_components(eng: Engine, games: np.ndarray, player: np.ndarray,
     slots = turn_array(eng, "used_component_slots", (s,))
     cards = turn_array(eng, "used_component_cards", (s,), np.int16)
     slots[games] = used
-    cards[games] = np.where(used, eng.state.board_card[games, player], -1)
+    cards[games] = np.where(used, player_rows(eng.state.board_card, games, player), -1)
 
 
 def used_component_slots(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.ndarray:
@@ -74,7 +74,8 @@ def used_component_slots(eng: Engine, games: np.ndarray, player: np.ndarray) -> 
     slots = turn_array(eng, "used_component_slots", (s,))[games]
     cards = turn_array(eng, "used_component_cards", (s,), np.int16)[games]
     st = eng.state
-    return slots & (st.board_card[games, player] == cards) & (st.board_zone[games, player] != EMPTY)
+    held = player_rows(st.board_card, games, player) == cards
+    return slots & held & (player_rows(st.board_zone, games, player) != EMPTY)
 
 
 def discard_used_component(step: Step) -> None:

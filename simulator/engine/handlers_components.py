@@ -38,7 +38,7 @@ from simulator.engine.handlers_water import (
     water_drop_ready,
 )
 from simulator.engine.short_axis import count_last
-from simulator.engine.state import CHANNELED, EQUIPMENT, PERMANENT
+from simulator.engine.state import CHANNELED, EQUIPMENT, PERMANENT, player_rows
 from simulator.engine.tables import WORD_INDEX, word_layout
 
 WATER = ELEMENTS.index("water")
@@ -55,7 +55,7 @@ def _copies(eng: Engine, games: np.ndarray, player: np.ndarray, name: str,
     cards = handler_cards(eng, name)
     if not cards.any() or len(games) == 0:
         return np.zeros(len(games), np.int64)
-    here = eng.state.board_zone[games, player] == zone
+    here = player_rows(eng.state.board_zone, games, player) == zone
     return (here & cards[board_cards(eng, games, player)]).sum(axis=1)
 
 
@@ -70,7 +70,7 @@ def source_extra_slots(eng: Engine, games: np.ndarray, player: np.ndarray,
     if not copies.any():
         return np.zeros((len(games), s, len(words)), np.int64)
     cards = board_cards(eng, games, player)
-    zone = st.board_zone[games, player]
+    zone = player_rows(st.board_zone, games, player)
     water = (t.element[cards] == WATER) & ((zone == CHANNELED) | (zone == EQUIPMENT))
     provides = t.provides[:, words]  # (C, W)
     return provides[cards].astype(np.int64) * (water * copies[:, None])[:, :, None]
@@ -174,7 +174,7 @@ def water_components(eng: Engine, games: np.ndarray, spend: bool = True) -> np.n
     for q in range(st.players):
         player = np.full(len(games), q)
         cards = board_cards(eng, games, player)
-        water = (st.board_zone[games, q] == CHANNELED) & (t.element[cards] == WATER)
+        water = (player_rows(st.board_zone, games, q) == CHANNELED) & (t.element[cards] == WATER)
         copies = _copies(eng, games, player, "prodigious_source")
         drop = water_drop_ready(eng, games, player)  # (n, S) bool
         total += (water * (1 + copies[:, None] + drop)).sum(axis=1)

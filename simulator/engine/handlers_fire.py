@@ -35,7 +35,7 @@ from simulator.engine.effects import Step
 from simulator.engine.handlers_common import distinct_rounds, handler_cards, turn_array
 from simulator.engine.mana import pay_effect_cost
 from simulator.engine.scatter import add_at
-from simulator.engine.state import EQUIPMENT, RUNNING
+from simulator.engine.state import EQUIPMENT, RUNNING, player_rows
 from simulator.engine.zones import draw
 
 FIRE = ELEMENTS.index("fire")
@@ -49,7 +49,8 @@ def adversary_target(eng: Engine, games: np.ndarray) -> np.ndarray:
 
 def _live(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.ndarray:
     st = eng.state
-    return (st.outcome[games] == RUNNING) & ~st.out[games, player] & (st.hp[games, player] > 0)
+    alive = ~player_rows(st.out, games, player) & (player_rows(st.hp, games, player) > 0)
+    return (st.outcome[games] == RUNNING) & alive
 
 
 # --- Burning robe ----------------------------------------------------------------------------
@@ -59,7 +60,7 @@ def _robes(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.ndarray:
     robes = handler_cards(eng, "burning_robe")
     if not robes.any() or len(games) == 0:
         return np.zeros(len(games), np.int64)
-    zone = eng.state.board_zone[games, player]
+    zone = player_rows(eng.state.board_zone, games, player)
     return ((zone == EQUIPMENT) & robes[board_cards(eng, games, player)]).sum(axis=1)
 
 
@@ -211,7 +212,7 @@ def card_went_to_discard(eng: Engine, games: np.ndarray, player: np.ndarray | No
             count = arr[g, q].astype(np.int64)
             for i in range(int(count.max(initial=0))):
                 target = adversary_target(eng, g)
-                live = (count > i) & (target >= 0) & (st.outcome[g] == RUNNING) & ~st.out[g, q]
+                live = (count > i) & (target >= 0) & (st.outcome[g] == RUNNING) & ~player_rows(st.out, g, q)
                 r = np.flatnonzero(live)
                 if len(r) == 0:
                     break

@@ -19,7 +19,7 @@ from simulator.engine.core import Engine, ranked_columns
 from simulator.engine.effects import Step, _choose, targets
 from simulator.engine.handlers_common import handler_cards, indestructible_slots, turn_array
 from simulator.engine.scatter import add_at
-from simulator.engine.state import PERMANENT, PREPARED
+from simulator.engine.state import PERMANENT, PREPARED, player_rows
 from simulator.engine.tables import WORD_INDEX
 
 VEGETAL = ELEMENTS.index("vegetal")
@@ -72,7 +72,7 @@ def turn_start_repeats(eng: Engine, games: np.ndarray, player: np.ndarray,
         return np.zeros(len(games), bool)
     st = eng.state
     tree = (eng.tables.provides[card, TREE] > 0) & ~kings[card]
-    king_here = ((st.board_zone[games, player] == PERMANENT)
+    king_here = ((player_rows(st.board_zone, games, player) == PERMANENT)
                  & kings[board_cards(eng, games, player)]).any(axis=1)
     return tree & king_here & is_mage_noir(eng, games, player)
 
@@ -140,7 +140,7 @@ def ephemeral_brambles(step: Step) -> None:
 def druid_horns_legal(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.ndarray:
     """(n,) bool: the top card of the player's deck provides Seed (looking is free)."""
     st = eng.state
-    n = st.deck_len[games, player].astype(np.int64)
+    n = player_rows(st.deck_len, games, player).astype(np.int64)
     top = st.deck[games, player, np.maximum(n - 1, 0)].astype(np.int64)
     return (n > 0) & (eng.tables.provides[top, SEED] > 0)
 
@@ -170,7 +170,7 @@ def kerlochs_robe(eng: Engine, games: np.ndarray, player: np.ndarray, slot: np.n
     st = eng.state
     eng.say(games, "  sacrifices Kerloc'h's robe and discards their hand")
     leave_board(eng, games, player, slot, TO_DISCARD)
-    st.discard[games, player] += st.hand[games, player]
+    st.discard[games, player] += player_rows(st.hand, games, player)
     st.hand[games, player] = 0
     damage_prevented(eng)[games, player] = True
 
@@ -179,7 +179,7 @@ def kerlochs_robe(eng: Engine, games: np.ndarray, player: np.ndarray, slot: np.n
 
 def decomposition_targets(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.ndarray:
     """(n, S) bool own Permanents that can be destroyed (not indestructible)."""
-    return (eng.state.board_zone[games, player] == PERMANENT) & ~indestructible_slots(
+    return (player_rows(eng.state.board_zone, games, player) == PERMANENT) & ~indestructible_slots(
         eng, games, player)
 
 

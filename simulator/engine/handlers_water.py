@@ -382,8 +382,8 @@ def melange_cards(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.ndar
     """(n, S) bool own Water cards on the board (any zone) with Mana locked under them."""
     st = eng.state
     cards = board_cards(eng, games, player)
-    return (st.board_zone[games, player] != EMPTY) & (eng.tables.element[cards] == WATER) & (
-        st.board_mana[games, player].sum(axis=2) > 0)
+    return (player_rows(st.board_zone, games, player) != EMPTY) & (eng.tables.element[cards] == WATER) & (
+        player_rows(st.board_mana, games, player).sum(axis=2) > 0)
 
 
 def ritual_of_melange(eng: Engine, games: np.ndarray, player: np.ndarray, slot: np.ndarray) -> None:
@@ -392,7 +392,7 @@ def ritual_of_melange(eng: Engine, games: np.ndarray, player: np.ndarray, slot: 
     element, ``melange_take`` the locked element). No Mana touches the Available Ether."""
     st = eng.state
     legal = melange_cards(eng, games, player)
-    ok = legal.any(axis=1) & (st.reserve[games, player].sum(axis=1) > 0)
+    ok = legal.any(axis=1) & (player_rows(st.reserve, games, player).sum(axis=1) > 0)
     g, pl, legal = games[ok], player[ok], legal[ok]
     if len(g) == 0:
         return

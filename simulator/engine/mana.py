@@ -17,6 +17,7 @@ import numpy as np
 from simulator.cards import ELEMENTS
 from simulator.engine.core import DecisionSeries, Engine, EngineError, all_distinct
 from simulator.engine.short_axis import sum_last
+from simulator.engine.state import player_rows
 
 
 def add_to_ether(eng: Engine, games: np.ndarray, actor: np.ndarray, mana: np.ndarray,
@@ -139,7 +140,7 @@ def pay_effect_cost(eng: Engine, games: np.ndarray, player: np.ndarray,
     """Pay an effect cost: Mana leaves the reserve into the Available Ether (R6.2)."""
     if len(games) == 0:
         return
-    if (eng.state.reserve[games, player] < cost).any():
+    if (player_rows(eng.state.reserve, games, player) < cost).any():
         raise EngineError("paid an effect cost the reserve could not cover")
     eng.state.reserve[games, player] -= cost
     add_to_ether(eng, games, player, cost)

@@ -103,9 +103,12 @@ def player_rows(array: np.ndarray, games: np.ndarray, player: np.ndarray) -> np.
     Why: one ``take`` along the flattened (B*P) axis is several times faster than numpy's
     indexing with two index arrays, and the board is read this way at every decision.
     """
+    games = np.asarray(games)
+    if games.dtype == bool:  # a mask would silently read games 0 and 1
+        raise TypeError("player_rows takes game indices, not a mask of games")
     b, p = array.shape[:2]
     flat = array.reshape((b * p,) + array.shape[2:])
-    return flat.take(np.asarray(games) * p + player, axis=0)
+    return flat.take(games * p + player, axis=0)
 
 
 def adversary_present(state: GameState, is_adversary: np.ndarray, games: np.ndarray) -> np.ndarray:

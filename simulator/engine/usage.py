@@ -25,6 +25,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from simulator.engine.scatter import add_at
+from simulator.engine.state import player_rows
 
 
 @dataclass
@@ -78,7 +79,7 @@ def count_actions(eng, games: np.ndarray, player: np.ndarray, action: np.ndarray
     from simulator.engine.actions import action_space
 
     st = eng.state
-    live = (st.outcome[games] == 0) & ~st.out[games, player]
+    live = (st.outcome[games] == 0) & ~player_rows(st.out, games, player)
     games, player, action = games[live], player[live], action[live]
     mark_castable(eng, games, player, None if ready is None else ready.rows(live))
     space = action_space(eng)
@@ -137,4 +138,4 @@ def note_hands(eng, games: np.ndarray, player: np.ndarray) -> None:
     if usage is None or len(games) == 0:
         return
     n = usage.stranded.shape[2]
-    usage.stranded[games, player] = eng.state.hand[games, player, :n]
+    usage.stranded[games, player] = player_rows(eng.state.hand, games, player)[:, :n]

@@ -13,7 +13,7 @@ from simulator.engine import rng
 from simulator.engine.board import player_out
 from simulator.engine.core import Engine
 from simulator.engine.scatter import add_at
-from simulator.engine.state import OUT_DECK
+from simulator.engine.state import OUT_DECK, player_rows
 from simulator.engine.usage import count_draw
 
 
@@ -22,7 +22,7 @@ def draw(eng: Engine, games: np.ndarray, player: np.ndarray, count: np.ndarray |
     st = eng.state
     count = np.broadcast_to(np.asarray(count), games.shape)
     for k in range(int(count.max(initial=0))):
-        want = (count > k) & ~st.out[games, player]
+        want = (count > k) & ~player_rows(st.out, games, player)
         g, p = games[want], player[want]
         empty = st.deck_len[g, p] == 0
         if empty.any():
@@ -48,11 +48,11 @@ def shuffle_deck(eng: Engine, games: np.ndarray, player: np.ndarray) -> None:
         purpose = rng.PURPOSE_PLAYER_SHUFFLE + 16 * int(p)
         keys[rows] = rng.shuffle_keys(st.seed[games[rows]], purpose, counter[rows], depth)
     st.shuffle_count[games, player] += 1
-    length = st.deck_len[games, player]
+    length = player_rows(st.deck_len, games, player)
     beyond = np.arange(depth)[None, :] >= length[:, None]
     keys[beyond] = np.iinfo(np.uint64).max
     order = np.argsort(keys, axis=1, kind="stable")
-    st.deck[games, player] = np.take_along_axis(st.deck[games, player], order, axis=1)
+    st.deck[games, player] = np.take_along_axis(player_rows(st.deck, games, player), order, axis=1)
 
 
 def shuffle_adversary(eng: Engine, games: np.ndarray) -> None:
@@ -75,8 +75,8 @@ def deck_counts(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.ndarra
     """(n, C) count of each card kind left in the deck."""
     st = eng.state
     n_cards = st.hand.shape[2]
-    deck = st.deck[games, player].astype(np.int64)
-    valid = np.arange(deck.shape[1])[None, :] < st.deck_len[games, player][:, None]
+    deck = player_rows(st.deck, games, player).astype(np.int64)
+    valid = np.arange(deck.shape[1])[None, :] < player_rows(st.deck_len, games, player)[:, None]
     counts = np.zeros((len(games), n_cards), np.int64)
     rows = np.broadcast_to(np.arange(len(games))[:, None], deck.shape)
     add_at(counts, (rows[valid], deck[valid]))
@@ -87,11 +87,11 @@ def remove_from_deck(eng: Engine, games: np.ndarray, player: np.ndarray,
                      card: np.ndarray) -> None:
     """Take one copy of ``card`` out of each deck (the deck is shuffled afterwards anyway)."""
     st = eng.state
-    deck = st.deck[games, player]
-    valid = np.arange(deck.shape[1])[None, :] < st.deck_len[games, player][:, None]
+    deck = player_rows(st.deck, games, player)
+    valid = np.arange(deck.shape[1])[None, :] < player_rows(st.deck_len, games, player)[:, None]
     hit = (deck == card[:, None]) & valid
     pos = np.argmax(hit, axis=1)
-    last = st.deck_len[games, player] - 1
+    last = player_rows(st.deck_len, games, player) - 1
     st.deck[games, player, pos] = st.deck[games, player, last]
     st.deck_len[games, player] -= 1
 
@@ -100,7 +100,7 @@ def append_to_deck(eng: Engine, games: np.ndarray, player: np.ndarray,
                    card: np.ndarray) -> None:
     """Put one card on top of each deck (callers shuffle when the card says so)."""
     st = eng.state
-    st.deck[games, player, st.deck_len[games, player]] = card
+    st.deck[games, player, player_rows(st.deck_len, games, player)] = card
     st.deck_len[games, player] += 1
 
 
@@ -115,7 +115,7 @@ def discard_chosen(eng: Engine, games: np.ndarray, player: np.ndarray,
     """
     st = eng.state
     if options is None:
-        options = st.hand[games, player] > 0
+        options = player_rows(st.hand, games, player) > 0
     context = {} if reason is None else {"reason": reason}
     card = eng.decide("discard_from_hand", games, player, options, **context)
     st.hand[games, player, card] -= 1
@@ -130,7 +130,7 @@ def discard_down_to_hand_size(eng: Engine, games: np.ndarray, player: np.ndarray
     """Discard one chosen card at a time until each hand is within ``state.max_hand``."""
     st = eng.state
     while len(games):
-        over = st.hand[games, player].sum(axis=1) > st.max_hand[games, player]
+        over = player_rows(st.hand, games, player).sum(axis=1) > player_rows(st.max_hand, games, player)
         games, player = games[over], player[over]
         if len(games) == 0:
             return
