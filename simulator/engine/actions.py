@@ -191,17 +191,23 @@ class Readiness:
         """The same facts for a subset of the games (r: row indices or a boolean mask);
         itself, without copying, when ``r`` is a mask keeping every game."""
         r = np.asarray(r)
-        if r.dtype == bool and r.shape == self.mage_noir.shape and r.all():
-            return self
+        if r.dtype == bool:
+            if r.shape == self.mage_noir.shape and r.all():
+                return self
+            r = np.flatnonzero(r)
+
+        def rows(a: np.ndarray) -> np.ndarray:  # take: several times faster than a[r] on 2-D+
+            return a.take(r, axis=0)
+
         games = self.games[r]
         if same_for_every_game(self.cost):  # the printed costs' broadcast view: stays a view
             cost = np.broadcast_to(self.cost[:1], (len(games),) + self.cost.shape[1:])
         else:
-            cost = self.cost[r]
-        subset = Readiness(games, self.player[r], cost, self.shortfall[r], self.words,
-                           self.mage_noir[r], self.missing[r], self.reserve[r])
+            cost = rows(self.cost)
+        subset = Readiness(games, self.player[r], cost, rows(self.shortfall), self.words,
+                           self.mage_noir[r], rows(self.missing), rows(self.reserve))
         if "affordable" in self.__dict__:  # already computed: its rows, not a new comparison
-            subset.__dict__["affordable"] = self.affordable[r]
+            subset.__dict__["affordable"] = rows(self.affordable)
         return subset
 
     def check(self, games: np.ndarray, player: np.ndarray) -> Readiness:

@@ -152,7 +152,10 @@ class DecisionSeries:
         if key not in self.memo:
             self.memo[key] = compute(self.games, self.players)
         value = self.memo[key]
-        return tuple(v[rows] for v in value) if isinstance(value, tuple) else value[rows]
+        # take: rows of a 2-D or 3-D array several times faster than indexing with ``rows``
+        if isinstance(value, tuple):
+            return tuple(v.take(rows, axis=0) for v in value)
+        return value.take(rows, axis=0)
 
 
 class CardNames:
