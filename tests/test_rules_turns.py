@@ -33,7 +33,6 @@ from simulator.engine.state import (
     PERMANENT,
     PREPARED,
     RUNNING,
-    WIN,
 )
 from simulator.engine.turns import end_of_turn, player_turn
 from simulator.engine.zones import draw
@@ -238,21 +237,6 @@ def test_coop_game_is_lost_when_the_last_player_goes_out():
     check_defeats(eng)
     assert st.out[0].tolist() == [True, True]
     assert st.outcome[0] == LOSS_HP and st.end_turn[0] == 5
-
-
-def test_defeats_are_checked_in_the_running_games_asked_about():
-    """After an action only the games it acted in are checked, and a game that action ended
-    (a win) puts nobody out."""
-    eng = make_engine(["flame"], batch=3)
-    st = eng.state
-    st.hp[:, 0] = 0
-    st.outcome[1] = WIN
-    check_defeats(eng, np.array([0, 1]))
-    assert st.out[:, 0].tolist() == [True, False, False]
-    assert st.outcome.tolist() == [LOSS_HP, WIN, RUNNING]
-    check_defeats(eng)  # the whole batch: game 2 too, still not the won game 1
-    assert st.out[:, 0].tolist() == [True, False, True]
-    assert st.outcome.tolist() == [LOSS_HP, WIN, LOSS_HP]
 
 
 def test_players_out_at_once_lose_the_game():

@@ -235,10 +235,7 @@ def _clear_board_at_game_end(eng: Engine, games: np.ndarray, player: np.ndarray)
 
 
 def check_defeats(eng: Engine, games: np.ndarray | None = None) -> None:
-    """Put out every player at 0 HP or less (R4.1) in the running games among ``games``
-    (None: the whole batch), checked after each indivisible action. An action changes only
-    the games it acts in, so those are the games to look at; a game that ended in the action
-    (a win) puts nobody out."""
+    """Put out every player at 0 HP or less (R4.1), checked after each indivisible action."""
     st = eng.state
     if games is None:
         # Every running game: on the whole (B, P) arrays, no gather (called after each step).
@@ -249,7 +246,7 @@ def check_defeats(eng: Engine, games: np.ndarray | None = None) -> None:
         return
     if len(games) == 0:
         return
-    dead = (st.hp[games] <= 0) & ~st.out[games] & (st.outcome[games] == RUNNING)[:, None]
+    dead = (st.hp[games] <= 0) & ~st.out[games]
     g, p = np.nonzero(dead)
     if len(g):
         player_out(eng, games[g], p, OUT_HP)

@@ -599,7 +599,7 @@ def run_steps(eng: Engine, steps: list, games: np.ndarray, side: np.ndarray,
                 continue
         with hp_triggers_deferred(eng):  # one step is one indivisible action (Crimson ring)
             OP_FUNCTIONS[params["op"]](step)
-        check_defeats(eng, step.games)
+        check_defeats(eng)
 
 
 def run_trigger(eng: Engine, trigger: str, games: np.ndarray, side: np.ndarray,
