@@ -109,7 +109,8 @@ class PlannerPolicy(BasePolicy):
         it (the player's main phase in co-op), an element that teammate has shown, and among
         those the one the own hand wants (in two-player, the pile the teammate leaves comes
         back to the player)."""
-        extra = np.zeros_like(player_rows(eng.state.reserve, games, players)) if chosen is None else chosen
+        reserve = eng.state.reserve
+        extra = np.zeros((len(games), reserve.shape[2]), reserve.dtype) if chosen is None else chosen
         own = self.hand_element_scores(eng, games, players, series, rows,
                                        np.asarray(extra)[:, None, :])[:, 0]  # (n, E)
         mate, seen = self.teammate_takes(eng, games, players)
