@@ -14,7 +14,7 @@ from functools import cached_property
 import numpy as np
 
 from simulator.engine.board import board_cards
-from simulator.engine.state import PREPARED, player_rows
+from simulator.engine.state import PREPARED, adversary_slots, player_rows
 
 #: The Adversary's HP where it is not in play: above any damage, so nothing is "lethal".
 ABSENT_ADVERSARY_HP = 10**6
@@ -57,15 +57,20 @@ class MainPhaseView:
 
     # --- the Adversary's side --------------------------------------------------------
     @cached_property
+    def adv_slots(self) -> np.ndarray:
+        """(n, K) int16 card in each of the Adversary's slots, -1 where empty."""
+        return self.eng.state.adv_card[self.games]
+
+    @cached_property
     def adv_cards(self) -> np.ndarray:
         """(n, K) intp Adversary card in each of its slots, 0 where empty (mask with
         ``adv_in_play``)."""
-        return np.maximum(self.eng.state.adv_card[self.games], 0, dtype=np.intp)
+        return np.maximum(self.adv_slots, 0, dtype=np.intp)
 
     @cached_property
     def adv_in_play(self) -> np.ndarray:
         """(n, K) bool the Adversary's slots holding a card."""
-        return self.eng.state.adv_card[self.games] >= 0
+        return self.adv_slots >= 0
 
     @cached_property
     def adv_hp(self) -> np.ndarray:
@@ -75,7 +80,7 @@ class MainPhaseView:
     @cached_property
     def is_adversary(self) -> np.ndarray:
         """(n, K) bool the slot holds the Adversary card itself."""
-        return self.adv_in_play & self.eng.tables.is_adversary[self.adv_cards]
+        return adversary_slots(self.adv_slots, self.eng.tables.is_adversary)
 
     @cached_property
     def adversary_present(self) -> np.ndarray:

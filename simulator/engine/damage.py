@@ -20,7 +20,7 @@ import numpy as np
 
 from simulator.engine.board import adversary_destroyed, is_mage_noir, leave_board
 from simulator.engine.core import Engine
-from simulator.engine.state import PERMANENT, player_rows
+from simulator.engine.state import PERMANENT, adversary_slots, player_rows
 
 ADVERSARY_SIDE = -1
 
@@ -44,7 +44,7 @@ def target_masks(eng: Engine, games: np.ndarray,
     if "adversary" in names or "adv_permanents" in names:
         adv_cards = st.adv_card[games]
         adv_alive = (adv_cards >= 0) & (st.adv_hp[games] > 0)
-        adv_is_adv = eng.tables.is_adversary[np.maximum(adv_cards, 0, dtype=np.intp)] & (adv_cards >= 0)
+        adv_is_adv = adversary_slots(adv_cards, eng.tables.is_adversary)
         if "adversary" in names:
             masks["adversary"][:, :k] = adv_alive & adv_is_adv
         if "adv_permanents" in names:

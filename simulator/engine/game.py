@@ -23,7 +23,7 @@ from simulator.engine.core import Engine
 from simulator.engine.handlers import implemented_cards
 from simulator.engine.options import RuleOptions
 from simulator.engine.scatter import add_at
-from simulator.engine.state import TIMEOUT, GameState, player_rows
+from simulator.engine.state import TIMEOUT, GameState, adversary_slots, player_rows
 from simulator.engine.statics import compile_statics
 from simulator.engine.tables import BatchTables, build_batch_tables
 from simulator.engine.turns import begin_player_turn, end_player_turn, main_phase_rounds
@@ -272,8 +272,7 @@ class _Tracks:
 
 def adversary_hp(st: GameState, tables: BatchTables) -> np.ndarray:
     """(B,) HP of the Adversary card itself, -1 when it is not in play."""
-    cards = st.adv_card
-    present = (cards >= 0) & tables.is_adversary[np.maximum(cards, 0, dtype=np.intp)]
+    present = adversary_slots(st.adv_card, tables.is_adversary)
     return np.where(present.any(axis=1), (st.adv_hp * present).sum(axis=1), -1)
 
 

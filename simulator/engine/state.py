@@ -111,11 +111,18 @@ def player_rows(array: np.ndarray, games: np.ndarray, player: np.ndarray) -> np.
     return flat.take(games * p + player, axis=0)
 
 
+def adversary_slots(cards: np.ndarray, is_adversary: np.ndarray) -> np.ndarray:
+    """(..., K) bool: the Adversary's slots that hold the Adversary card itself.
+
+    cards: (..., K) rows of ``GameState.adv_card`` (-1 for an empty slot); is_adversary: (C,)
+    bool marks the local card ids that are the Adversary."""
+    return (cards >= 0) & is_adversary[np.maximum(cards, 0, dtype=np.intp)]
+
+
 def adversary_present(state: GameState, is_adversary: np.ndarray, games: np.ndarray) -> np.ndarray:
     """(n,) bool: the Adversary card itself is in play in each of ``games``.
 
     is_adversary: (C,) bool marks the local card ids that are the Adversary. Computed for the
     asked games only: the bots ask at every main-phase decision, for the deciding games.
     """
-    cards = state.adv_card[games]
-    return ((cards >= 0) & is_adversary[np.maximum(cards, 0, dtype=np.intp)]).any(axis=1)
+    return adversary_slots(state.adv_card[games], is_adversary).any(axis=1)
