@@ -411,7 +411,7 @@ class BasePolicy:
         candidate = view.in_hand & (f.value[None, :kinds] > 0) & (ready.missing == 0)
         row, card = np.nonzero(candidate)  # (m,) pairs
         reserve = eng.state.reserve[games[row], players[row]].astype(np.int64)  # (m, E)
-        deficit, worth = self._within_trades(ready.cost[row, card], reserve)  # (m, E), (m,)
+        deficit, worth = self._within_trades(ready.costs_at(row, card), reserve)  # (m, E), (m,)
         enables = np.zeros((len(games), eng.state.reserve.shape[2]), bool)  # (n, E)
         pair, element = np.nonzero((deficit > 0) & worth[:, None])
         enables[row[pair], element] = True

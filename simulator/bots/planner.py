@@ -24,7 +24,7 @@ import numpy as np
 from simulator.bots.base import BasePolicy
 from simulator.bots.teammates import next_player, pile_taker, shown_elements
 from simulator.bots.view import MainPhaseView
-from simulator.engine.actions import action_space, readiness, same_for_every_game
+from simulator.engine.actions import action_space, readiness
 from simulator.engine.core import ranked_entries
 from simulator.engine.short_axis import sum_last
 from simulator.engine.state import player_rows
@@ -219,9 +219,8 @@ class PlannerPolicy(BasePolicy):
         r, c, rank = ranked_entries(in_hand)  # (m,) every (hand, kind) pair, row by row
         e = ready.cost.shape[2]
         needs = np.zeros((len(games), int(rank.max(initial=0)) + 1, e + 1), np.int16)
-        if len(r):  # the printed costs: read one row per kind, not (n, Cp, E)
-            needs[r, rank, :e] = ready.cost[0, c] if same_for_every_game(ready.cost) else ready.cost[r, c]
-            needs[r, rank, e] = ready.missing[r, c]
+        needs[r, rank, :e] = ready.costs_at(r, c)
+        needs[r, rank, e] = ready.missing[r, c]
         return needs
 
     def save_burn_for_the_adversary(self, view: MainPhaseView, scores, f, sp) -> None:

@@ -187,6 +187,14 @@ class Readiness:
         decisions build a Readiness for the costs and missing components alone."""
         return covers(self.reserve, self.cost)
 
+    def costs_at(self, rows: np.ndarray, cards: np.ndarray) -> np.ndarray:
+        """(m, E) int64 cost of card ``cards[i]`` for game row ``rows[i]``: one row of the
+        printed costs per card when they are the same for every game, rather than a gather
+        from their (n, Cp, E) broadcast view."""
+        if same_for_every_game(self.cost) and len(self.cost):
+            return self.cost[0, cards]
+        return self.cost[rows, cards]
+
     def rows(self, r: np.ndarray) -> Readiness:
         """The same facts for a subset of the games (r: row indices or a boolean mask);
         itself, without copying, when ``r`` is a mask keeping every game."""
@@ -370,7 +378,7 @@ def prepare(eng: Engine, games: np.ndarray, player: np.ndarray, card: np.ndarray
         cost, short, words = _chosen_card_needs(eng, games, player, card)
     else:
         ready.check(games, player)
-        cost, short, words = ready.cost[rows, card], ready.shortfall[rows, card], ready.words
+        cost, short, words = ready.costs_at(rows, card), ready.shortfall[rows, card], ready.words
     st.hand[games, player, card] -= 1
     eng.say(games, "prepares {}", eng.names(card))
     use_alt = _use_alternative_component(eng, games, player, card, short, words)
