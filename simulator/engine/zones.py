@@ -71,12 +71,22 @@ def shuffle_adversary(eng: Engine, games: np.ndarray) -> None:
     st.adv_deck[games] = np.take_along_axis(st.adv_deck[games], order, axis=1)
 
 
+def _deck_rows(eng: Engine, games: np.ndarray,
+               player: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``(deck, valid, length)``: the players' deck rows (n, D), which of their positions hold
+    a card (n, D) bool, and the deck lengths (n,)."""
+    st = eng.state
+    deck = player_rows(st.deck, games, player)
+    length = player_rows(st.deck_len, games, player)
+    return deck, np.arange(deck.shape[1])[None, :] < length[:, None], length
+
+
 def deck_counts(eng: Engine, games: np.ndarray, player: np.ndarray) -> np.ndarray:
     """(n, C) count of each card kind left in the deck."""
     st = eng.state
     n_cards = st.hand.shape[2]
-    deck = player_rows(st.deck, games, player).astype(np.int64)
-    valid = np.arange(deck.shape[1])[None, :] < player_rows(st.deck_len, games, player)[:, None]
+    deck, valid, _ = _deck_rows(eng, games, player)
+    deck = deck.astype(np.int64)
     counts = np.zeros((len(games), n_cards), np.int64)
     rows = np.broadcast_to(np.arange(len(games))[:, None], deck.shape)
     add_at(counts, (rows[valid], deck[valid]))
@@ -87,12 +97,10 @@ def remove_from_deck(eng: Engine, games: np.ndarray, player: np.ndarray,
                      card: np.ndarray) -> None:
     """Take one copy of ``card`` out of each deck (the deck is shuffled afterwards anyway)."""
     st = eng.state
-    deck = player_rows(st.deck, games, player)
-    valid = np.arange(deck.shape[1])[None, :] < player_rows(st.deck_len, games, player)[:, None]
+    deck, valid, length = _deck_rows(eng, games, player)
     hit = (deck == card[:, None]) & valid
     pos = np.argmax(hit, axis=1)
-    last = player_rows(st.deck_len, games, player) - 1
-    st.deck[games, player, pos] = st.deck[games, player, last]
+    st.deck[games, player, pos] = st.deck[games, player, length - 1]
     st.deck_len[games, player] -= 1
 
 
