@@ -410,7 +410,7 @@ class BasePolicy:
         kinds = eng.tables.n_player_cards  # the Readiness covers the player cards
         candidate = view.in_hand & (f.value[None, :kinds] > 0) & (ready.missing == 0)
         row, card = np.nonzero(candidate)  # (m,) pairs
-        reserve = eng.state.reserve[games[row], players[row]].astype(np.int64)  # (m, E)
+        reserve = ready.reserve.take(row, axis=0).astype(np.int64)  # (m, E)
         deficit, worth = self._within_trades(ready.costs_at(row, card), reserve)  # (m, E), (m,)
         enables = np.zeros((len(games), eng.state.reserve.shape[2]), bool)  # (n, E)
         pair, element = np.nonzero((deficit > 0) & worth[:, None])
@@ -425,7 +425,7 @@ class BasePolicy:
         f = self.features(eng)
         cp = eng.tables.n_player_cards
         ready = readiness(eng, games, players)
-        reserve = player_rows(eng.state.reserve, games, players).astype(np.int64)  # (n, E)
+        reserve = ready.reserve.astype(np.int64)  # (n, E)
         deficit, worth = self._within_trades(ready.cost, reserve[:, None, :])  # (n, Cp, E), (n, Cp)
         short_of_take = np.take_along_axis(deficit, take[:, None, None], axis=2)[:, :, 0]  # (n, Cp)
         target = ((player_rows(eng.state.hand, games, players)[:, :cp] > 0) & (f.value[None, :cp] > 0)
