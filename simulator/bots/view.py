@@ -53,7 +53,7 @@ class MainPhaseView:
     def in_hand(self) -> np.ndarray:
         """(n, Cp) bool the player cards the deciders hold."""
         cp = self.eng.tables.n_player_cards
-        return self.eng.state.hand[self.games, self.players, :cp] > 0
+        return player_rows(self.eng.state.hand, self.games, self.players)[:, :cp] > 0
 
     # --- the Adversary's side --------------------------------------------------------
     @cached_property
