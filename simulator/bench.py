@@ -413,7 +413,7 @@ def _target(name: str, value: float | None) -> dict:
 
 def run_bench(config: BenchConfig, progress: Progress | None = None) -> dict:
     """Every measurement, as the object ``bench --json`` prints."""
-    from simulator.bots import DEFAULT_BOT
+    from simulator.legacy.bots import DEFAULT_BOT
 
     say = progress or (lambda _msg: None)
     started = time.perf_counter()

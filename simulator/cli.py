@@ -29,7 +29,7 @@ def _add_cards(sub: argparse._SubParsersAction) -> None:
 def _cmd_cards(args: argparse.Namespace) -> int:
     from simulator.cards import load_cards
     from simulator.cards.listing import filter_cards, format_table, to_json_records
-    from simulator.engine.handlers import implemented_cards
+    from simulator.legacy.engine.handlers import implemented_cards
 
     db = load_cards()
     selected = filter_cards(db, extension=args.extension, element=args.element,
@@ -91,7 +91,7 @@ def _cmd_scenarios(args: argparse.Namespace) -> int:
 
 
 def _add_run(sub: argparse._SubParsersAction) -> None:
-    from simulator.bots import DEFAULT_BOT
+    from simulator.legacy.bots import DEFAULT_BOT
 
     p = sub.add_parser("run", help="play games and report the win rate")
     p.add_argument("decks", nargs="+", metavar="DECK", help="one deck per player (or one for all)")
@@ -206,7 +206,7 @@ def _cmd_run(args: argparse.Namespace) -> int:
 
 
 def _add_compare(sub: argparse._SubParsersAction) -> None:
-    from simulator.bots import DEFAULT_BOT
+    from simulator.legacy.bots import DEFAULT_BOT
 
     p = sub.add_parser("compare", help="two decks, or one deck on every level, on the same seeds")
     p.add_argument("decks", nargs="+", metavar="DECK",
@@ -249,7 +249,7 @@ def _cmd_compare(args: argparse.Namespace) -> int:
 
 
 def _add_replay(sub: argparse._SubParsersAction) -> None:
-    from simulator.bots import DEFAULT_BOT
+    from simulator.legacy.bots import DEFAULT_BOT
 
     p = sub.add_parser("replay", help="transcript of one game of a run")
     p.add_argument("decks", nargs="+", metavar="DECK", help="the run's decks")

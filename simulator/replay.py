@@ -10,13 +10,13 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from simulator.bots import DEFAULT_BOT, make_bot
+from simulator.legacy.bots import DEFAULT_BOT, make_bot
 from simulator.cards import CardDB, load_cards
 from simulator.decks import Deck
-from simulator.engine import rng
-from simulator.engine.game import play
-from simulator.engine.options import RuleOptions
-from simulator.engine.state import OUTCOME_NAMES
+from simulator.legacy.engine import rng
+from simulator.legacy.engine.game import play
+from simulator.legacy.engine.options import RuleOptions
+from simulator.legacy.engine.state import OUTCOME_NAMES
 from simulator.run import build_matchup
 from simulator.scenarios import Scenario
 

@@ -36,13 +36,13 @@ from pathlib import Path
 import numpy as np
 
 from simulator.backends import DEFAULT_BACKEND, Backend, auto_batch, open_backend
-from simulator.bots import DEFAULT_BOT, make_bot
+from simulator.legacy.bots import DEFAULT_BOT, make_bot
 from simulator.cards import CardDB, load_cards
 from simulator.decks import Deck
 from simulator.deferred import pandas as pd
-from simulator.engine.game import BatchResult, Matchup, batch_labels, play_seeds
-from simulator.engine.options import RuleOptions
-from simulator.engine.state import OUTCOME_NAMES
+from simulator.legacy.engine.game import BatchResult, Matchup, batch_labels, play_seeds
+from simulator.legacy.engine.options import RuleOptions
+from simulator.legacy.engine.state import OUTCOME_NAMES
 from simulator.errors import UserError
 from simulator.scenarios import Scenario
 from simulator.stats import (

@@ -12,7 +12,7 @@ The local card table is built the way a real batch builds it
 Duke's Adversary cards are in the table too: ``"adv:duke"`` (20 HP) and, for an Adversary
 Permanent, ``"adv:ducal_guard"`` (3 HP).
 
-Flat target indices (simulator.engine.damage): Adversary slot ``k`` is ``k``; player ``p``
+Flat target indices (simulator.legacy.engine.damage): Adversary slot ``k`` is ``k``; player ``p``
 is ``K + p``; slot ``s`` of player ``p`` is ``K + P + p * S + s``. Use :func:`adv_target`,
 :func:`player_target` and :func:`slot_target` rather than the arithmetic.
 """
@@ -28,14 +28,14 @@ import numpy as np
 from engine_fixtures import G0, ScriptedPolicy, card_counts, lid, player_target, slot_target
 
 from simulator.cards import load_cards
-from simulator.engine import actions
-from simulator.engine.board import free_slot, is_mage_noir
-from simulator.engine.core import Engine
-from simulator.engine.effects import run_trigger
-from simulator.engine.options import RuleOptions
-from simulator.engine.statics import compile_statics
-from simulator.engine.turns import turn_start
-from simulator.engine.zones import deck_counts
+from simulator.legacy.engine import actions
+from simulator.legacy.engine.board import free_slot, is_mage_noir
+from simulator.legacy.engine.core import Engine
+from simulator.legacy.engine.effects import run_trigger
+from simulator.legacy.engine.options import RuleOptions
+from simulator.legacy.engine.statics import compile_statics
+from simulator.legacy.engine.turns import turn_start
+from simulator.legacy.engine.zones import deck_counts
 from simulator.scenarios import load_scenario
 
 __all__ = ["ScriptedPolicy", "lid", "player_target", "slot_target"]  # re-exported for the tests

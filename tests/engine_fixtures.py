@@ -14,8 +14,8 @@ The default scenario (:func:`tiny_scenario`) is the Duke as published plus one k
 base policy) and records every decision the engine asks, so a test can assert that a
 decision point was offered, to whom and with which options.
 
-:func:`play_capturing` runs the real :func:`simulator.engine.game.play` loop and hands
-back the :class:`~simulator.engine.core.Engine` too (property tests need the final state),
+:func:`play_capturing` runs the real :func:`simulator.legacy.engine.game.play` loop and hands
+back the :class:`~simulator.legacy.engine.core.Engine` too (property tests need the final state),
 optionally calling a hook after every player turn.
 """
 
@@ -30,19 +30,19 @@ from pathlib import Path
 
 import numpy as np
 
-from simulator.bots.base import BasePolicy
+from simulator.legacy.bots.base import BasePolicy
 from simulator.cards import ELEMENTS, load_cards
 from simulator.decks import Deck
-from simulator.engine import game, rng
-from simulator.engine.board import free_slot, place_card
-from simulator.engine.core import Engine
-from simulator.engine.damage import space
-from simulator.engine.game import Matchup, new_state
-from simulator.engine.options import RuleOptions
-from simulator.engine.state import EMPTY
-from simulator.engine.statics import compile_statics
-from simulator.engine.tables import build_batch_tables
-from simulator.engine.zones import deck_counts
+from simulator.legacy.engine import game, rng
+from simulator.legacy.engine.board import free_slot, place_card
+from simulator.legacy.engine.core import Engine
+from simulator.legacy.engine.damage import space
+from simulator.legacy.engine.game import Matchup, new_state
+from simulator.legacy.engine.options import RuleOptions
+from simulator.legacy.engine.state import EMPTY
+from simulator.legacy.engine.statics import compile_statics
+from simulator.legacy.engine.tables import build_batch_tables
+from simulator.legacy.engine.zones import deck_counts
 from simulator.scenarios import Scenario, load_scenario
 
 E = len(ELEMENTS)
@@ -275,7 +275,7 @@ def set_adversary_deck(eng: Engine, cards: Sequence[str], games=None) -> None:
 
 
 def player_target(eng: Engine, player: int) -> int:
-    """Flat target index of a player (see :mod:`simulator.engine.damage`)."""
+    """Flat target index of a player (see :mod:`simulator.legacy.engine.damage`)."""
     k, _, _ = space(eng)
     return k + player
 

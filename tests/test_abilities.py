@@ -28,13 +28,13 @@ from engine_fixtures import (
     set_hand,
 )
 
-from simulator.engine import damage as dmg
-from simulator.engine.abilities import ABILITIES, ability_legal
-from simulator.engine.actions import action_space, activate, apply_actions, legal_actions, prepare
-from simulator.engine.effects import run_trigger
-from simulator.engine.handlers import HANDLERS, indestructible_slots, turn_boundary
-from simulator.engine.handlers_vegetal import damage_prevented
-from simulator.engine.state import (
+from simulator.legacy.engine import damage as dmg
+from simulator.legacy.engine.abilities import ABILITIES, ability_legal
+from simulator.legacy.engine.actions import action_space, activate, apply_actions, legal_actions, prepare
+from simulator.legacy.engine.effects import run_trigger
+from simulator.legacy.engine.handlers import HANDLERS, indestructible_slots, turn_boundary
+from simulator.legacy.engine.handlers_vegetal import damage_prevented
+from simulator.legacy.engine.state import (
     CHANNELED,
     EMPTY,
     EQUIPMENT,
@@ -42,7 +42,7 @@ from simulator.engine.state import (
     PREPARED,
     RITUAL,
 )
-from simulator.engine.turns import end_of_turn, turn_start
+from simulator.legacy.engine.turns import end_of_turn, turn_start
 
 
 def _ability_legal(eng, player=0) -> list[int]:

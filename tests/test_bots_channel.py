@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from engine_fixtures import G0, P0, make_engine, mana, put_adversary, put_on_board, set_hand
 
-from simulator.bots.planner import PlannerPolicy
-from simulator.engine.actions import action_space, legal_actions, readiness
-from simulator.engine.state import PREPARED
+from simulator.legacy.bots.planner import PlannerPolicy
+from simulator.legacy.engine.actions import action_space, legal_actions, readiness
+from simulator.legacy.engine.state import PREPARED
 
 
 def _planner_action(eng) -> int:

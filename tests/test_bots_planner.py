@@ -8,13 +8,13 @@ from __future__ import annotations
 import numpy as np
 from engine_fixtures import G0, P0, lid, make_engine, mana, put_adversary, set_hand, tiny_scenario
 
-from simulator.bots.base import BasePolicy
-from simulator.bots.planner import PlannerPolicy
+from simulator.legacy.bots.base import BasePolicy
+from simulator.legacy.bots.planner import PlannerPolicy
 from simulator.cards import ELEMENTS
-from simulator.engine.actions import action_space, legal_actions, readiness, trade
-from simulator.engine.adversary import adversary_turn
-from simulator.engine.effects import choose_mana_elements
-from simulator.engine.mana import add_to_ether, take_pile
+from simulator.legacy.engine.actions import action_space, legal_actions, readiness, trade
+from simulator.legacy.engine.adversary import adversary_turn
+from simulator.legacy.engine.effects import choose_mana_elements
+from simulator.legacy.engine.mana import add_to_ether, take_pile
 
 
 def _element_names(mana: np.ndarray) -> dict[str, int]:

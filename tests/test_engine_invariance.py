@@ -22,15 +22,15 @@ from engine_fixtures import card_totals, play_capturing
 from hypothesis import given, settings
 from hypothesis import strategies as hs
 
-from simulator.bots import DEFAULT_BOT, make_bot
+from simulator.legacy.bots import DEFAULT_BOT, make_bot
 from simulator.cards import load_cards
 from simulator.decks import Deck, load_deck
-from simulator.engine import game, turns
-from simulator.engine.game import BatchResult, Matchup, play
-from simulator.engine.handlers import HANDLERS, handler_names, implemented_cards
-from simulator.engine.options import RuleOptions
-from simulator.engine.rng import game_seeds
-from simulator.engine.state import EMPTY, LOSS_DECK, LOSS_HP, RUNNING, TIMEOUT
+from simulator.legacy.engine import game, turns
+from simulator.legacy.engine.game import BatchResult, Matchup, play
+from simulator.legacy.engine.handlers import HANDLERS, handler_names, implemented_cards
+from simulator.legacy.engine.options import RuleOptions
+from simulator.legacy.engine.rng import game_seeds
+from simulator.legacy.engine.state import EMPTY, LOSS_DECK, LOSS_HP, RUNNING, TIMEOUT
 from simulator.run import simulate
 from simulator.scenarios import load_scenario
 

@@ -9,9 +9,9 @@ import numpy as np
 import pytest
 from engine_fixtures import ScriptedPolicy, make_engine
 
-from simulator.engine.core import EngineError, ranked_columns
-from simulator.engine.short_axis import any_last, count_last, covers, sum_last
-from simulator.engine.state import player_rows
+from simulator.legacy.engine.core import EngineError, ranked_columns
+from simulator.legacy.engine.short_axis import any_last, count_last, covers, sum_last
+from simulator.legacy.engine.state import player_rows
 
 
 @pytest.mark.parametrize("shape", [(300, 24), (300, 8), (40, 3, 16), (300, 13), (300, 6), (5, 0)])

@@ -38,8 +38,8 @@ from engine_fixtures import (
 
 from simulator.cards import ELEMENTS, load_cards
 from simulator.decks import load_deck
-from simulator.engine import damage as dmg
-from simulator.engine.actions import (
+from simulator.legacy.engine import damage as dmg
+from simulator.legacy.engine.actions import (
     activate,
     can_prepare,
     component_shortfall,
@@ -47,17 +47,17 @@ from simulator.engine.actions import (
     trade,
     tradeable_elements,
 )
-from simulator.engine.effects import run_steps, run_trigger
-from simulator.engine.handlers import (
+from simulator.legacy.engine.effects import run_steps, run_trigger
+from simulator.legacy.engine.handlers import (
     HANDLERS,
     component_instances,
     fewer_components_allowed,
     implemented_cards,
     turn_boundary,
 )
-from simulator.engine.handlers_air import air_trades_one_for_one
-from simulator.engine.options import RuleOptions
-from simulator.engine.state import (
+from simulator.legacy.engine.handlers_air import air_trades_one_for_one
+from simulator.legacy.engine.options import RuleOptions
+from simulator.legacy.engine.state import (
     CHANNELED,
     EMPTY,
     EQUIPMENT,
@@ -65,8 +65,8 @@ from simulator.engine.state import (
     PREPARED,
     RITUAL,
 )
-from simulator.engine.tables import WORD_INDEX
-from simulator.engine.turns import end_of_turn, player_turn, turn_start
+from simulator.legacy.engine.tables import WORD_INDEX
+from simulator.legacy.engine.turns import end_of_turn, player_turn, turn_start
 
 DECKS = Path(__file__).resolve().parents[1] / "decks"
 
@@ -820,7 +820,7 @@ def test_prodigious_sowing():
     assert asked[0] == seeds + [king]  # the Seed in the wind is the 4th Seed: not a Tree
     assert wind not in asked[0]
     # Without the Sowing, Seeds are no longer Trees.
-    from simulator.engine.board import TO_DISCARD, leave_board
+    from simulator.legacy.engine.board import TO_DISCARD, leave_board
 
     leave_board(eng, G0, P0, np.array([sowing]), TO_DISCARD)
     assert component_instances(eng, G0, P0)[0, tree] == 1  # the King only
@@ -914,8 +914,8 @@ def test_example_decks_are_playable(deck):
 
 
 def test_static_handlers_refuse_to_run_as_steps():
-    from simulator.engine.core import EngineError
-    from simulator.engine.effects import Step
+    from simulator.legacy.engine.core import EngineError
+    from simulator.legacy.engine.effects import Step
 
     eng = engine_with_answers(["water_drop"])
     step = Step(eng, {"op": "handler", "name": "water_drop"}, G0, P0, G0, None)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from simulator.engine.int_products import count_product
+from simulator.legacy.engine.int_products import count_product
 
 
 def test_count_product_equals_the_integer_product_for_counts_costs_and_flags():

@@ -14,7 +14,7 @@ from engine_fixtures import (
     set_hand,
 )
 
-from simulator.engine.actions import (
+from simulator.legacy.engine.actions import (
     action_space,
     activate,
     apply_actions,
@@ -23,8 +23,8 @@ from simulator.engine.actions import (
     legal_actions,
     prepare,
 )
-from simulator.engine.options import RuleOptions
-from simulator.engine.state import (
+from simulator.legacy.engine.options import RuleOptions
+from simulator.legacy.engine.state import (
     CHANNELED,
     EMPTY,
     EQUIPMENT,

@@ -14,11 +14,11 @@ from engine_fixtures import (
     put_on_board,
 )
 
-from simulator.engine.adversary import adversary_turn
-from simulator.engine.damage import ADVERSARY_SIDE, deal_damage, space
-from simulator.engine.effects import run_steps
-from simulator.engine.state import EMPTY, EQUIPMENT, PERMANENT, RITUAL
-from simulator.engine.turns import player_turn
+from simulator.legacy.engine.adversary import adversary_turn
+from simulator.legacy.engine.damage import ADVERSARY_SIDE, deal_damage, space
+from simulator.legacy.engine.effects import run_steps
+from simulator.legacy.engine.state import EMPTY, EQUIPMENT, PERMANENT, RITUAL
+from simulator.legacy.engine.turns import player_turn
 
 G0 = np.array([0])
 CARDS = ["bark_armor", "druid_armor", "enchanted_forest", "dead_tree", "rite_of_passage",

@@ -15,9 +15,9 @@ from engine_fixtures import (
     set_deck,
 )
 
-from simulator.engine.actions import activate
-from simulator.engine.effects import run_steps
-from simulator.engine.state import CHANNELED, EMPTY, EQUIPMENT, PREPARED, RUNNING, WIN
+from simulator.legacy.engine.actions import activate
+from simulator.legacy.engine.effects import run_steps
+from simulator.legacy.engine.state import CHANNELED, EMPTY, EQUIPMENT, PREPARED, RUNNING, WIN
 
 G0 = np.array([0])
 P0 = np.array([0])

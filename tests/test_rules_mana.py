@@ -9,10 +9,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as hs
 
 from simulator.cards import ELEMENTS
-from simulator.engine.actions import action_space, legal_actions, trade, tradeable_elements
-from simulator.engine.adversary import adversary_turn
-from simulator.engine.mana import add_to_ether, take_pile
-from simulator.engine.options import RuleOptions
+from simulator.legacy.engine.actions import action_space, legal_actions, trade, tradeable_elements
+from simulator.legacy.engine.adversary import adversary_turn
+from simulator.legacy.engine.mana import add_to_ether, take_pile
+from simulator.legacy.engine.options import RuleOptions
 
 G0 = np.array([0])
 P0 = np.array([0])

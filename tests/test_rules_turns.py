@@ -19,10 +19,10 @@ from engine_fixtures import (
     set_hand,
 )
 
-from simulator.engine.board import check_defeats
-from simulator.engine.handlers_common import turn_array
-from simulator.engine.options import RuleOptions
-from simulator.engine.state import (
+from simulator.legacy.engine.board import check_defeats
+from simulator.legacy.engine.handlers_common import turn_array
+from simulator.legacy.engine.options import RuleOptions
+from simulator.legacy.engine.state import (
     CHANNELED,
     EMPTY,
     IN_GAME,
@@ -34,8 +34,8 @@ from simulator.engine.state import (
     PREPARED,
     RUNNING,
 )
-from simulator.engine.turns import end_of_turn, player_turn
-from simulator.engine.zones import draw
+from simulator.legacy.engine.turns import end_of_turn, player_turn
+from simulator.legacy.engine.zones import draw
 
 G0 = np.array([0])
 P0 = np.array([0])

@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from simulator.engine.core import EngineError
-from simulator.engine.scatter import add_at
+from simulator.legacy.engine.core import EngineError
+from simulator.legacy.engine.scatter import add_at
 
 
 def test_add_at_counts_every_index_tuple_like_np_add_at():

@@ -25,17 +25,17 @@ import numpy as np
 import pytest
 from engine_fixtures import ScriptedPolicy, make_engine, play_capturing
 
-from simulator.bots import make_bot
-from simulator.bots.base import NEG, BasePolicy
-from simulator.bots.view import MainPhaseView
+from simulator.legacy.bots import make_bot
+from simulator.legacy.bots.base import NEG, BasePolicy
+from simulator.legacy.bots.view import MainPhaseView
 from simulator.cards import COMPONENT_WORDS, ELEMENTS, load_cards
 from simulator.decks import Deck, load_deck
-from simulator.engine import actions, board, handlers_components, handlers_water, turns, usage
-from simulator.engine.core import DecisionSeries, EngineError
-from simulator.engine.mana import add_to_ether
-from simulator.engine.rng import game_seeds
-from simulator.engine.state import EQUIPMENT, PERMANENT, PREPARED, adversary_present
-from simulator.engine.tables import WORD_INDEX
+from simulator.legacy.engine import actions, board, handlers_components, handlers_water, turns, usage
+from simulator.legacy.engine.core import DecisionSeries, EngineError
+from simulator.legacy.engine.mana import add_to_ether
+from simulator.legacy.engine.rng import game_seeds
+from simulator.legacy.engine.state import EQUIPMENT, PERMANENT, PREPARED, adversary_present
+from simulator.legacy.engine.tables import WORD_INDEX
 from simulator.scenarios import load_scenario
 
 ROOT = Path(__file__).resolve().parents[1]
