@@ -10,9 +10,9 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from simulator.legacy.bots import DEFAULT_BOT, make_bot
 from simulator.cards import CardDB, load_cards
 from simulator.decks import Deck
+from simulator.legacy.bots import DEFAULT_BOT, make_bot
 from simulator.legacy.engine import rng
 from simulator.legacy.engine.game import play
 from simulator.legacy.engine.options import RuleOptions

@@ -36,14 +36,14 @@ from pathlib import Path
 import numpy as np
 
 from simulator.backends import DEFAULT_BACKEND, Backend, auto_batch, open_backend
-from simulator.legacy.bots import DEFAULT_BOT, make_bot
 from simulator.cards import CardDB, load_cards
 from simulator.decks import Deck
 from simulator.deferred import pandas as pd
+from simulator.errors import UserError
+from simulator.legacy.bots import DEFAULT_BOT, make_bot
 from simulator.legacy.engine.game import BatchResult, Matchup, batch_labels, play_seeds
 from simulator.legacy.engine.options import RuleOptions
 from simulator.legacy.engine.state import OUTCOME_NAMES
-from simulator.errors import UserError
 from simulator.scenarios import Scenario
 from simulator.stats import (
     CONFIDENCE,

@@ -30,9 +30,9 @@ from pathlib import Path
 
 import numpy as np
 
-from simulator.legacy.bots.base import BasePolicy
 from simulator.cards import ELEMENTS, load_cards
 from simulator.decks import Deck
+from simulator.legacy.bots.base import BasePolicy
 from simulator.legacy.engine import game, rng
 from simulator.legacy.engine.board import free_slot, place_card
 from simulator.legacy.engine.core import Engine

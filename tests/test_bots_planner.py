@@ -8,9 +8,9 @@ from __future__ import annotations
 import numpy as np
 from engine_fixtures import G0, P0, lid, make_engine, mana, put_adversary, set_hand, tiny_scenario
 
+from simulator.cards import ELEMENTS
 from simulator.legacy.bots.base import BasePolicy
 from simulator.legacy.bots.planner import PlannerPolicy
-from simulator.cards import ELEMENTS
 from simulator.legacy.engine.actions import action_space, legal_actions, readiness, trade
 from simulator.legacy.engine.adversary import adversary_turn
 from simulator.legacy.engine.effects import choose_mana_elements

@@ -22,9 +22,9 @@ from engine_fixtures import card_totals, play_capturing
 from hypothesis import given, settings
 from hypothesis import strategies as hs
 
-from simulator.legacy.bots import DEFAULT_BOT, make_bot
 from simulator.cards import load_cards
 from simulator.decks import Deck, load_deck
+from simulator.legacy.bots import DEFAULT_BOT, make_bot
 from simulator.legacy.engine import game, turns
 from simulator.legacy.engine.game import BatchResult, Matchup, play
 from simulator.legacy.engine.handlers import HANDLERS, handler_names, implemented_cards

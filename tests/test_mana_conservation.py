@@ -15,8 +15,8 @@ import pytest
 from engine_fixtures import play_capturing
 from test_engine_invariance import _base_pool, random_deck
 
-from simulator.legacy.bots import make_bot
 from simulator.cards import load_cards
+from simulator.legacy.bots import make_bot
 from simulator.legacy.engine.rng import game_seeds
 from simulator.scenarios import load_scenario
 

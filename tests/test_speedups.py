@@ -25,11 +25,11 @@ import numpy as np
 import pytest
 from engine_fixtures import ScriptedPolicy, make_engine, play_capturing
 
+from simulator.cards import COMPONENT_WORDS, ELEMENTS, load_cards
+from simulator.decks import Deck, load_deck
 from simulator.legacy.bots import make_bot
 from simulator.legacy.bots.base import NEG, BasePolicy
 from simulator.legacy.bots.view import MainPhaseView
-from simulator.cards import COMPONENT_WORDS, ELEMENTS, load_cards
-from simulator.decks import Deck, load_deck
 from simulator.legacy.engine import actions, board, handlers_components, handlers_water, turns, usage
 from simulator.legacy.engine.core import DecisionSeries, EngineError
 from simulator.legacy.engine.mana import add_to_ether

@@ -20,9 +20,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from simulator.cards import ELEMENTS
 from simulator.legacy.bots.features import CardFeatures, card_features
 from simulator.legacy.bots.view import MainPhaseView
-from simulator.cards import ELEMENTS
 from simulator.legacy.engine.actions import action_space, effective_cost, readiness, same_for_every_game
 from simulator.legacy.engine.board import board_cards, component_slots
 from simulator.legacy.engine.damage import space
