@@ -1,0 +1,480 @@
+"""The base policy: a sensible answer to every decision point the engine asks about.
+
+Each decision kind with a scorer here fills ``wk.scores[:n]`` for the options ``wk.opt[:n]``;
+the dispatcher (``policy.py``) takes the best legal one, ties to the lowest index, so play is
+deterministic for a given state. Kinds without a scorer get the first legal option. Named
+bots (``greedy.py``, ``planner.py``) override only what they care about.
+
+The base plays a plain plan:
+1. activate a prepared spell that deals lethal damage to the Adversary;
+2. prepare Rituals, Permanents and Equipment (they work every turn), then spells;
+3. channel a prepared spell when a card in hand or on the board needs its component word,
+   the more so when that makes cards in hand preparable now (worth their value);
+4. activate prepared spells whose effect is worth it now (damage once the Adversary is
+   there, healing when hurt, card draw and Mana);
+5. trade Mana when it makes a card in hand affordable; otherwise end the main phase.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from simulator.engine.abilities import indestructible_candidate, slot_ability
+from simulator.engine.board import is_component_zone, is_mage_noir
+from simulator.engine.jit import njit
+from simulator.engine.layout import (
+    AB_CRIMSON_RITUAL,
+    AB_DECOMPOSITION,
+    AB_DRUID_HORNS,
+    AB_EMPTINESS_PING,
+    AB_KERLOCHS_ROBE,
+    AB_WARRIOR_MAGE,
+    AIR,
+    EQUIPMENT,
+    EQUIPMENT_TYPE,
+    K_SLOTS,
+    PERMANENT,
+    PREPARED,
+    PURPOSE_DAMAGE,
+    PURPOSE_HAND,
+    PURPOSE_LOSE_HP,
+    E,
+)
+from simulator.engine.readiness import compute, effective_cost
+
+NEG = -1e9
+#: The Adversary's HP where it is not in play: above any damage, so nothing is "lethal".
+ABSENT_ADVERSARY_HP = 10 ** 6
+
+
+# --- what the scorers read -------------------------------------------------------------------
+
+@njit
+def demand(st, tb, wk, p, out):
+    """``out`` (E,): the Mana the player's hand still needs beyond the reserve (a want list):
+    the effective costs of every card in hand, summed."""
+    effective_cost(st, tb, p, is_mage_noir(st, tb, p), wk.pol_cost)
+    for e in range(E):
+        want = 0
+        for c in range(tb.n_player_cards):
+            want += st.hand[p, c] * wk.pol_cost[c, e]
+        out[e] = max(want - st.reserve[p, e], 0)
+
+
+@njit
+def adversary_view(st, tb):
+    """``(present, hp, enemy_permanents)``: the Adversary card is in play, its HP
+    (ABSENT_ADVERSARY_HP when absent), another Adversary card with HP is in play."""
+    present, hp, enemies = False, 0, False
+    for k in range(K_SLOTS):
+        c = st.adv_card[k]
+        if c < 0:
+            continue
+        if tb.is_adversary[c] != 0:
+            present = True
+            hp += st.adv_hp[k]
+        elif st.adv_hp[k] > 0:
+            enemies = True
+    return present, hp if present else ABSENT_ADVERSARY_HP, enemies
+
+
+@njit
+def within_trades(wk, reserve, c, trades_ahead, deficit):
+    """Whether 1 to ``trades_ahead`` 2-for-1 trades make card ``c`` affordable, giving only
+    Mana it does not need; ``deficit`` (E,) gets the Mana it lacks. The one rule behind
+    :func:`trade_enables` and :func:`trade_target_cost`."""
+    short, need, have = 0, 0, 0
+    for e in range(E):
+        d = max(wk.rd_cost[c, e] - reserve[e], 0)
+        deficit[e] = d
+        short += d
+        need += wk.rd_cost[c, e]
+        have += reserve[e]
+    spare = have - (need - short)
+    return 1 <= short <= trades_ahead and spare >= 2 * short
+
+
+# --- Mana ------------------------------------------------------------------------------------
+
+@njit
+def score_take_pile(st, tb, wk, p):
+    need = wk.pol_need
+    demand(st, tb, wk, p, need)
+    for pile in range(2):
+        useful, total = 0.0, 0.0
+        for e in range(E):
+            useful += min(st.ether[pile, e], need[e])
+            total += st.ether[pile, e]
+        wk.scores[pile] = 2.0 * useful + total
+
+
+@njit
+def score_mana_element(st, tb, wk, p):
+    need = wk.pol_need
+    demand(st, tb, wk, p, need)
+    for e in range(E):
+        wk.scores[e] = (need[e] - wk.ctx_chosen[e]) - 0.01 * e
+
+
+@njit
+def score_take_mana(st, tb, wk, p):
+    """Take all that is offered: the Mana the hand wants first, then from the pile holding
+    more of that element; stopping early (the last option) comes last."""
+    want = wk.pol_need
+    demand(st, tb, wk, p, want)
+    for pile in range(2):
+        for e in range(E):
+            wk.scores[pile * E + e] = 100.0 * min(want[e], 1.0) + st.ether[pile, e]
+    wk.scores[2 * E] = -1.0
+
+
+@njit
+def score_ether_split(st, tb, wk, p):
+    """Which Mana goes on the starting pile: the ``ELEMENTS``-order split by default."""
+    for e in range(E):
+        wk.scores[e] = 1.0 if wk.ctx_default[e] > 0 else 0.0
+
+
+@njit
+def score_trade_give(st, tb, wk, p, trades_ahead):
+    """The Mana to give in a trade: never one the card the trade is for still needs
+    (:func:`trade_target_cost`), then the element the hand needs least."""
+    need = wk.pol_need
+    demand(st, tb, wk, p, need)
+    target = trade_target_cost(st, tb, wk, p, wk.ctx_take, trades_ahead)
+    for e in range(E):
+        score = st.reserve[p, e] - need[e]
+        left = st.reserve[p, e] - wk.ctx_given[e]
+        if left > target[e]:
+            score += 100.0
+        wk.scores[e] = score
+    if wk.ctx_air_completes >= 0:
+        # Favorable winds: giving 1 Air completes the trade, saving a second Mana.
+        wk.scores[AIR] += 1.0 * wk.ctx_air_completes
+
+
+@njit
+def trade_target_cost(st, tb, wk, p, take, trades_ahead):
+    """(E,) the element-wise largest cost of the cards in hand a trade for ``take`` makes
+    affordable: giving any of it away would defeat the trade."""
+    compute(st, tb, wk, p)
+    target = np.zeros(E, np.int64)
+    deficit = np.zeros(E, np.int64)
+    reserve = st.reserve[p]
+    for c in range(tb.n_player_cards):
+        if st.hand[p, c] <= 0 or tb.f_value[c] <= 0 or wk.rd_missing[c] != 0:
+            continue
+        worth = within_trades(wk, reserve, c, trades_ahead, deficit)
+        if worth and deficit[take] >= 1:
+            for e in range(E):
+                target[e] = max(target[e], wk.rd_cost[c, e])
+    return target
+
+
+# --- hands -----------------------------------------------------------------------------------
+
+@njit
+def score_keep_hand(st, tb, wk, p):
+    for pile in range(2):
+        total = 0.0
+        for i in range(wk.ctx_piles.shape[1]):
+            total += tb.f_opening[wk.ctx_piles[pile, i]]
+        wk.scores[pile] = total
+
+
+@njit
+def score_discard_from_hand(st, tb, wk, p):
+    for c in range(wk.n_opt):
+        wk.scores[c] = -(tb.f_value[c] + 0.1 * tb.cost[c].sum())
+
+
+@njit
+def score_card_value(st, tb, wk, p):
+    """Recycling, returning from the discard pile, searching the deck: the best card."""
+    for c in range(wk.n_opt):
+        wk.scores[c] = tb.f_value[c]
+
+
+# --- targets ---------------------------------------------------------------------------------
+
+@njit
+def score_target(st, tb, wk, p):
+    players = tb.players
+    t_count = K_SLOTS + players + players * tb.slots
+    purpose, side = wk.ctx_purpose, wk.ctx_side
+    hurts = purpose == PURPOSE_DAMAGE or purpose == PURPOSE_LOSE_HP
+    if hurts and side >= 0:  # a player's card: the Adversary first, never the own side
+        for k in range(K_SLOTS):
+            c = max(st.adv_card[k], 0)
+            wk.scores[k] = 100.0 if tb.is_adversary[c] != 0 else 50.0 - st.adv_hp[k]
+        for q in range(players):
+            wk.scores[K_SLOTS + q] = -100.0
+        for t in range(K_SLOTS + players, t_count):
+            wk.scores[t] = -50.0
+    elif hurts or purpose == PURPOSE_HAND:
+        # An Adversary card hitting "a player": the team sends it to the sturdiest.
+        for k in range(K_SLOTS):
+            wk.scores[k] = 0.0
+        for q in range(players):
+            wk.scores[K_SLOTS + q] = st.hp[q]
+        for t in range(K_SLOTS + players, t_count):
+            wk.scores[t] = -1.0
+    else:  # healing: the most hurt teammate, then own Permanents
+        for k in range(K_SLOTS):
+            wk.scores[k] = -100.0
+        for q in range(players):
+            wk.scores[K_SLOTS + q] = 50.0 - st.hp[q]
+        for t in range(K_SLOTS + players, t_count):
+            wk.scores[t] = 1.0
+
+
+@njit
+def score_protector_redirect(st, tb, wk, p):
+    wk.scores[0] = 0.0
+    for s in range(tb.slots):
+        hp = st.board_hp[p, s]
+        wk.scores[1 + s] = hp if hp > wk.ctx_amount else -1.0
+
+
+@njit
+def score_destroy_target(st, tb, wk, p):
+    for t in range(wk.n_opt):
+        wk.scores[t] = -100.0
+    for k in range(K_SLOTS):
+        wk.scores[k] = 10.0 + st.adv_hp[k]
+
+
+# --- components ------------------------------------------------------------------------------
+
+@njit
+def score_use_component(st, tb, wk, p):
+    for s in range(tb.slots):
+        wk.scores[s] = -tb.f_drawback[max(st.board_card[p, s], 0)]
+
+
+@njit
+def score_skip_component(st, tb, wk, p):
+    """"Requires 1 less component": leave out a missing word first, then a word whose
+    component would be lost by the use (a Flame destroys itself), else stop (option 0)."""
+    wk.scores[0] = 0.0
+    for j in range(tb.n_words):
+        wk.scores[1 + j] = -1.0
+        if wk.opt[1 + j] == 0:
+            continue
+        keep = np.inf
+        for s in range(tb.slots):
+            c = st.board_card[p, s]
+            if c >= 0 and is_component_zone(st.board_zone[p, s]) and tb.provides[c, tb.words[j]] != 0:
+                keep = min(keep, tb.f_drawback[c])
+        if wk.ctx_short[j] > 0:
+            wk.scores[1 + j] = 2.0
+        elif np.isfinite(keep) and keep > 0:
+            wk.scores[1 + j] = 1.0
+
+
+@njit
+def score_own_component(st, tb, wk, p):
+    for s in range(tb.slots):
+        wk.scores[s] = tb.f_value[max(st.board_card[p, s], 0)]
+
+
+@njit
+def score_fixed(wk, first, second):
+    """Two options scored by the rule of the kind (Fire ball keeps the hand, upkeep is paid)."""
+    wk.scores[0] = first
+    wk.scores[1] = second
+
+
+@njit
+def score_optional_payment(st, tb, wk, p):
+    """Option 1 pays for an optional effect: only when it gets something (``worth``)."""
+    score_fixed(wk, 0.0, 1.0 if wk.ctx_worth != 0 else -1.0)
+
+
+# --- abilities -------------------------------------------------------------------------------
+
+@njit
+def score_ability_target(st, tb, wk, p):
+    """The own board card an ability acts on: the Permanent with the most HP (Ritual of
+    decomposition), Equipment put into play this turn first (Warrior-mage ritual)."""
+    for s in range(tb.slots):
+        if wk.ctx_ability == AB_DECOMPOSITION:
+            wk.scores[s] = st.board_hp[p, s]
+        else:
+            wk.scores[s] = 1.0 if st.board_turn[p, s] == st.turn else 0.0
+
+
+@njit
+def score_may_use_ability(st, tb, wk, p):
+    """Option 1 uses an "at any time" ability outside the main phase: Kerloc'h's robe only
+    against damage that would put the player out; the Warrior-mage ritual always."""
+    use = True
+    if wk.ctx_ability == AB_KERLOCHS_ROBE:
+        use = wk.ctx_amount - 2 >= st.hp[p]
+    score_fixed(wk, 0.0, 1.0 if use else -1.0)
+
+
+@njit
+def ability_scores(st, tb, wk, p, offset):
+    """``wk.scores[offset + s]``: worth of using the ability of each own board slot now (main
+    phase); ``NEG`` keeps it unused. Crude rules: free cards (Druid horns), HP for cards while
+    healthy (Crimson ritual), surplus cards or a lethal total for damage (Emptiness and
+    decomposition rituals), protect Equipment the Warrior-mage ritual would destroy."""
+    for s in range(tb.slots):
+        wk.scores[offset + s] = NEG
+    if tb.any_ability == 0:
+        return
+    hp = st.hp[p]
+    hand = st.hand[p, :tb.n_cards].sum()
+    present, adv_hp, _ = adversary_view(st, tb)
+    perm_hp = 0
+    fresh_equipment = False
+    for s in range(tb.slots):
+        if st.board_zone[p, s] == PERMANENT:
+            perm_hp = max(perm_hp, st.board_hp[p, s])
+        if (indestructible_candidate(st, tb, p, s) and st.board_turn[p, s] == st.turn
+                and st.board_zone[p, s] == EQUIPMENT):
+            fresh_equipment = True
+    for s in range(tb.slots):
+        a = slot_ability(st, tb, p, s)
+        worth = NEG
+        if a == AB_DRUID_HORNS:
+            worth = 8.0
+        elif a == AB_CRIMSON_RITUAL:
+            if hp >= 12 and st.deck_len[p] > 5:
+                worth = 3.0
+        elif a == AB_EMPTINESS_PING:
+            if present and (hand > st.max_hand[p] or adv_hp <= hand):
+                worth = 2.0
+        elif a == AB_DECOMPOSITION:
+            if present and perm_hp >= adv_hp:
+                worth = 1000.0
+        elif a == AB_WARRIOR_MAGE:
+            if fresh_equipment and hand > 0:
+                worth = 4.0
+        wk.scores[offset + s] = worth
+
+
+# --- the main phase --------------------------------------------------------------------------
+
+@njit
+def words_needed(st, tb, wk, p, out):
+    """``out`` (W,): component words missing for the cards in hand (the largest shortfall of
+    a card in hand, over the batch's required words)."""
+    for j in range(tb.n_words):
+        most = 0
+        for c in range(tb.n_player_cards):
+            if st.hand[p, c] > 0:
+                most = max(most, wk.rd_short[c, j])
+        out[j] = most
+
+
+@njit
+def provides_needed(tb, c, needs):
+    """How many of the needed words card ``c`` provides."""
+    n = 0
+    for j in range(tb.n_words):
+        if needs[j] > 0 and tb.provides[c, tb.words[j]] != 0:
+            n += 1
+    return n
+
+
+@njit
+def channel_enables(st, tb, wk, p, c):
+    """Worth of the hand cards channeling prepared card ``c`` would make preparable right now:
+    it supplies their last missing component words and the reserve already pays for them."""
+    mn = wk.rd_mage_noir != 0
+    total = 0.0
+    for h in range(tb.n_player_cards):
+        if st.hand[p, h] <= 0 or wk.rd_affordable[h] == 0 or wk.rd_missing[h] <= 0:
+            continue
+        if tb.mage_noir_only[h] != 0 and not mn:
+            continue
+        after = 0
+        for j in range(tb.n_words):
+            gives = 1 if tb.provides[c, tb.words[j]] != 0 else 0
+            after += max(wk.rd_short[h, j] - gives, 0)
+        if after == 0:
+            total += tb.f_value[h]
+    return total
+
+
+@njit
+def trade_enables(st, tb, wk, p, trades_ahead, out):
+    """``out`` (E,): taking one Mana of the element by a 2-for-1 trade brings a card in hand
+    affordable within ``trades_ahead`` trades (the Mana given is not needed for that card)."""
+    deficit = np.zeros(E, np.int64)
+    for e in range(E):
+        out[e] = False
+    reserve = st.reserve[p]
+    for c in range(tb.n_player_cards):
+        if st.hand[p, c] <= 0 or tb.f_value[c] <= 0 or wk.rd_missing[c] != 0:
+            continue
+        if within_trades(wk, reserve, c, trades_ahead, deficit):
+            for e in range(E):
+                if deficit[e] > 0:
+                    out[e] = True
+
+
+@njit
+def slot_taken_by_equal(st, tb, p, c):
+    """An Equipment whose slot already holds own Equipment worth as much."""
+    if tb.card_type[c] != EQUIPMENT_TYPE:
+        return False
+    for s in range(tb.slots):
+        if st.board_zone[p, s] == EQUIPMENT:
+            held = st.board_card[p, s]
+            if tb.slot_kind[held] == tb.slot_kind[c] and tb.f_value[held] >= tb.f_value[c]:
+                return True
+    return False
+
+
+@njit
+def main_action_scores(st, tb, wk, p, trades_ahead):
+    """``wk.scores``: the worth of each main-phase action, from the decision's readiness
+    (``wk.rd_*``, computed by the engine for the legal actions)."""
+    s_n, c_n = tb.slots, tb.n_cards
+    prepare_at, activate_at = 1 + s_n, 1 + s_n + c_n
+    channel_at, trade_at = activate_at + s_n, activate_at + 2 * s_n
+    for a in range(prepare_at):
+        wk.scores[a] = 0.0
+    present, adv_hp, enemies = adversary_view(st, tb)
+    hurt = max(20 - st.hp[p], 0)
+    needs = np.zeros(tb.n_words, np.int64)
+    words_needed(st, tb, wk, p, needs)
+    for a in range(activate_at, trade_at):
+        wk.scores[a] = NEG
+    on_any = present or enemies
+    for s in range(s_n):
+        if st.board_zone[p, s] != PREPARED:
+            continue
+        c = st.board_card[p, s]
+        reach = present if tb.f_needs_opponent[c] != 0 else on_any
+        dmg = tb.f_damage[c] * (1.0 if reach else 0.0)
+        lethal = dmg >= adv_hp
+        act = 4.0 * dmg + tb.f_heal[c] * min(hurt, 6) / 3 + 3.0 * tb.f_draw[c]
+        act += 2.0 * tb.f_mana[c] + 1000.0 * (1.0 if lethal and present and dmg > 0 else 0.0)
+        act -= 20.0 * tb.f_harms_own[c] * (0.0 if on_any else 1.0)
+        if tb.f_removal[c] != 0:
+            act += 12.0 if enemies else -50.0
+        channel_value = 6.0 * provides_needed(tb, c, needs)
+        channel_value += 1.0 * tb.f_channel_only[c]
+        channel_value += 2.0 * channel_enables(st, tb, wk, p, c)
+        wk.scores[activate_at + s] = act - 1.0
+        if channel_value > 0:
+            wk.scores[channel_at + s] = channel_value + 0.5 * (1.0 if dmg == 0 else 0.0)
+    enables = np.zeros(E, np.bool_)
+    trade_enables(st, tb, wk, p, trades_ahead, enables)
+    for e in range(E):
+        wk.scores[trade_at + e] = 1.0 if enables[e] else NEG
+    mn = wk.rd_mage_noir != 0
+    for c in range(c_n):
+        prep = 5.0 + tb.f_value[c] + 3.0 * (1.0 if tb.card_type[c] > 0 else 0.0)
+        prep = prep + 2.0 * provides_needed(tb, c, needs)
+        # a second Ritual adds nothing once the player is a Mage Noir
+        if tb.f_only_mage_noir[c] != 0 and mn:
+            prep -= 100.0
+        # an Equipment that would only replace an equal or better one in its slot is waste
+        if slot_taken_by_equal(st, tb, p, c):
+            prep -= 100.0
+        wk.scores[prepare_at + c] = prep

@@ -1,0 +1,100 @@
+"""Per-card estimates the bots score with, read once per batch from the effect data.
+
+Why from the effect data: bots must not keep their own list of card names, or they would
+drift from the rules engine. The estimates are rough (a ``per`` count is taken as 2, a
+start-of-turn effect is worth three activations) and only rank options; the engine decides
+what actually happens. They are written into the tables record (``f_*`` columns), where the
+compiled policies read them.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+#: Rough per-activation worth of handler steps (the vocabulary ops are read directly):
+#: handler name -> {feature: amount}; ``harms_own`` 1 = may have to hit the own side.
+HANDLER_ESTIMATES: dict[str, dict[str, float]] = {
+    "violent_wind": {"damage": 4.0, "harms_own": 1.0},
+    "high_pressure": {"damage": 3.0, "harms_own": 1.0},
+    "tornado": {"damage": 2.0},
+    "the_sylvan_healer": {"heal": 3.0},
+    "ignition": {"damage": 2.0},
+}
+VALUE_WEIGHT = {"damage": 1.0, "heal": 0.7, "draw": 1.5, "mana": 1.0}
+
+
+def _step_amount(step: dict) -> float:
+    amount = float(step.get("amount", 0))
+    if "per" in step:
+        amount *= 3.0 if "this_hp" in step["per"] else 2.0
+    return amount
+
+
+def fill_features(t: np.void, effects: tuple[dict, ...], n_player_cards: int) -> None:
+    """Write the ``f_*`` columns of the tables record ``t`` for the cards' ``effects``."""
+    n = len(effects)
+    damage, heal, draw, mana, persistent, drawback, threat = (np.zeros(n) for _ in range(7))
+    needs_opp, harms_own, removal, healthiest = (np.zeros(n, bool) for _ in range(4))
+    channel_only = np.zeros(n, bool)
+    for c, effect in enumerate(effects):
+        for trigger, steps in effect.items():
+            if trigger == "static":
+                # a static ability is worth more the bigger its number (Druid armor's 3
+                # ignored damage beats Bark armor's 1)
+                persistent[c] += sum(1.0 + float(st.get("amount", 1)) for st in steps)
+                continue
+            if c >= n_player_cards and trigger == "turn_start":
+                threat[c] += sum(float(st.get("amount", 0)) for st in steps
+                                 if st.get("op") in ("damage", "lose_hp"))
+                healthiest[c] = any(st.get("target") == "player_most_hp" for st in steps)
+            weight = 3.0 if trigger.startswith("turn_start") else 1.0
+            for step in steps:
+                op, target = step.get("op"), step.get("target", "")
+                amount = _step_amount(step) * weight
+                if op in ("damage", "distribute_damage"):
+                    if trigger == "activate":
+                        damage[c] += amount
+                        needs_opp[c] |= target == "opponent"
+                        harms_own[c] |= target in ("any", "any_permanent")
+                    else:
+                        persistent[c] += amount
+                elif op == "heal":
+                    (heal if trigger == "activate" else persistent)[c] += amount
+                elif op == "draw":
+                    (draw if trigger == "activate" else persistent)[c] += amount
+                elif op == "take_mana":
+                    (mana if trigger == "activate" else persistent)[c] += amount
+                elif op == "lose_hp" and target == "self":
+                    if trigger == "used_as_component":
+                        drawback[c] += 2.0 * amount
+                    else:
+                        persistent[c] -= amount
+                elif op == "destroy" and trigger == "activate":
+                    removal[c] = True
+                elif op == "destroy_self" and trigger == "used_as_component":
+                    drawback[c] += 1.0
+        channel_only[c] = (c < n_player_cards and not effect.get("activate")
+                           and t["card_type"][c] == 0)
+    only_mn = np.array([list(e) == ["static"] and [st.get("kind") for st in e["static"]] == ["mage_noir"]
+                        for e in effects], bool)
+    cost = t["cost"][:n].sum(axis=1).astype(np.float64)
+    value = damage + 0.7 * heal + 1.5 * draw + mana + persistent
+    opening = np.where(cost <= 3, 1.0, 0.3) + 0.2 * (t["provides"][:n].sum(axis=1) > 0)
+    opening -= 0.3 * (t["requires"][:n].sum(axis=1) > 0)
+    value = value + 4.0 * removal
+    features = {"damage": damage, "heal": heal, "draw": draw, "mana": mana}
+    for c, effect in enumerate(effects):
+        for step in effect.get("activate", ()):
+            for feature, amount in HANDLER_ESTIMATES.get(step.get("name", ""), {}).items():
+                if feature == "harms_own":
+                    harms_own[c] = True  # a flag: it stays 1
+                else:
+                    features[feature][c] += amount
+                value[c] += VALUE_WEIGHT.get(feature, 0.0) * amount
+    columns = {"f_damage": damage, "f_needs_opponent": needs_opp, "f_heal": heal, "f_draw": draw,
+               "f_mana": mana, "f_harms_own": harms_own, "f_channel_only": channel_only,
+               "f_drawback": drawback, "f_removal": removal, "f_threat": threat,
+               "f_healthiest": healthiest, "f_only_mage_noir": only_mn, "f_value": value,
+               "f_opening": opening}
+    for name, column in columns.items():
+        t[name][:n] = column

@@ -1,0 +1,45 @@
+"""``greedy``: the best immediate value, no plan.
+
+Priority list (over the base policy):
+1. activate any prepared spell that deals damage or heals now (most damage first);
+2. prepare the card with the highest immediate value it can afford;
+3. channel a prepared spell only when that makes a card in hand castable right now (its Mana
+   is already in the reserve), never for later needs;
+4. take the larger Ether pile, whatever its elements.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from simulator.bots.base import NEG
+from simulator.engine.jit import njit
+
+
+@njit
+def score_take_pile(st, tb, wk, p):
+    for pile in range(2):
+        wk.scores[pile] = float(st.ether[pile].sum())
+
+
+@njit
+def filter_channels(st, tb, wk, p):
+    """Keep a channel's score only when it supplies a word missing for a card in hand whose
+    Mana is already in the reserve."""
+    needed_now = np.zeros(tb.n_words, np.bool_)
+    for j in range(tb.n_words):
+        for c in range(tb.n_player_cards):
+            if st.hand[p, c] > 0 and wk.rd_affordable[c] != 0 and wk.rd_short[c, j] > 0:
+                needed_now[j] = True
+    channel_at = 1 + 2 * tb.slots + tb.n_cards
+    for s in range(tb.slots):
+        card = max(st.board_card[p, s], 0)
+        helps = False
+        for j in range(tb.n_words):
+            if needed_now[j] and tb.provides[card, tb.words[j]] != 0:
+                helps = True
+        a = channel_at + s
+        if not (helps and wk.scores[a] > NEG):
+            wk.scores[a] = NEG
+
+

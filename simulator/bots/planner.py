@@ -1,0 +1,219 @@
+"""``planner`` (the default): plays toward its hand.
+
+Priority list (over the base policy, ``base.py``):
+1. lethal damage on the Adversary is never missed;
+2. survival: when the Adversary's next two turns could put the player out (its cards in
+   play, read from their effect data, plus an average one-shot card), healing spells are
+   prepared and activated first;
+3. take the Ether pile that best funds the cards in hand; the Mana an Adversary card adds
+   goes first to the card in hand nearest to affordable (not to the element the whole hand
+   wants most, which starves a card's second element); in co-op, Mana added to the Ether
+   after the player has gathered waits for the next player, so it serves what that player
+   has shown instead;
+4. prepare persistent cards (Rituals, Permanents, Equipment) first, channel the spells whose
+   component words the hand needs, keep the rest prepared for damage;
+5. damage goes to the Adversary once present, else to Adversary cards in play; of the
+   Adversary's cards in play, those hitting the healthiest player resolve last;
+6. trade only to make a card in hand affordable, in up to three trades.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from simulator.bots import base
+from simulator.bots.teammates import next_player, pile_taker, shown_elements
+from simulator.engine.jit import njit
+from simulator.engine.layout import K_SLOTS, PREPARED, E
+from simulator.engine.readiness import compute
+
+TRADES_AHEAD = 3
+#: Damage expected from the one-shot card the Adversary draws each turn (the Duke's deck hits
+#: for 2-3 on most of its no-keyword cards).
+ONE_SHOT_THREAT = 2.0
+#: Above any Mana and components a card can lack: "no card in hand lacks this element".
+NO_CARD_LACKS = 32767
+
+
+@njit
+def main_action_scores(st, tb, wk, p):
+    base.main_action_scores(st, tb, wk, p, TRADES_AHEAD)
+    save_burn_for_the_adversary(st, tb, wk, p)
+    threat = ONE_SHOT_THREAT
+    for k in range(K_SLOTS):
+        c = st.adv_card[k]
+        if c >= 0:
+            threat += tb.f_threat[c]
+    if not st.hp[p] <= 2.0 * threat:
+        return
+    activate_at = 1 + tb.slots + tb.n_cards
+    for s in range(tb.slots):
+        if st.board_zone[p, s] == PREPARED:
+            wk.scores[activate_at + s] += 8.0 * tb.f_heal[st.board_card[p, s]]
+    for c in range(tb.n_cards):
+        wk.scores[1 + tb.slots + c] += 4.0 * tb.f_heal[c]
+
+
+@njit
+def save_burn_for_the_adversary(st, tb, wk, p):
+    """Before the Adversary arrives, a damage spell is spent on one of its Permanents only
+    when it destroys it; otherwise it stays prepared for the Adversary itself."""
+    present, _, _ = base.adversary_view(st, tb)
+    if present:
+        return
+    weakest = base.ABSENT_ADVERSARY_HP
+    for k in range(K_SLOTS):
+        if st.adv_card[k] >= 0 and st.adv_hp[k] > 0:
+            weakest = min(weakest, st.adv_hp[k])
+    activate_at = 1 + tb.slots + tb.n_cards
+    for s in range(tb.slots):
+        if st.board_zone[p, s] != PREPARED:
+            continue
+        c = st.board_card[p, s]
+        dmg = tb.f_damage[c]
+        if dmg > 0 and dmg < weakest and tb.f_heal[c] == 0:
+            wk.scores[activate_at + s] = -1.0
+
+
+@njit
+def teammate_takes(st, tb, p, seen):
+    """Whether the next pile goes to another player than ``p`` (``teammates.pile_taker``);
+    ``seen`` (E,) then gets the elements that player has shown (0 otherwise)."""
+    for e in range(E):
+        seen[e] = 0.0
+    if tb.players == 1:
+        return False
+    taker = pile_taker(st, tb)
+    if taker == p:
+        return False
+    shown_elements(st, tb, taker, seen)
+    return True
+
+
+@njit
+def score_take_pile(st, tb, wk, p):
+    """In co-op the pile not taken goes to the next player: Mana of an element the next
+    player has been seen to use counts one less, so the player leaves them the pile they need
+    unless it needs that Mana itself."""
+    base.score_take_pile(st, tb, wk, p)
+    if tb.players == 1:
+        return
+    nxt = next_player(st, tb, p)
+    if nxt < 0:
+        return
+    want = np.zeros(E)
+    shown_elements(st, tb, nxt, want)
+    for pile in range(2):
+        penalty = 0.0
+        for e in range(E):
+            penalty += st.ether[pile, e] * want[e]
+        wk.scores[pile] -= penalty
+
+
+@njit
+def score_effect_order(st, tb, wk, p):
+    """With two players or more still in, the Adversary's cards in play that strike "the
+    player with the most HP" resolve last, after its other hits, so that blow lands on whoever
+    is healthiest once those are taken (it spreads the damage). Otherwise board order."""
+    team = 0
+    for q in range(tb.players):
+        if st.out[q] == 0:
+            team += 1
+    for k in range(wk.n_opt):
+        last = team >= 2 and tb.f_healthiest[max(wk.ctx_cards[k], 0)] != 0
+        wk.scores[k] = -1.0 * (1.0 if last else 0.0) - 0.001 * k
+
+
+@njit
+def hand_element_scores(st, tb, wk, p, extra, out):
+    """``out`` (E,): the element that brings a card in hand nearest to castable, counting
+    ``extra`` (E,) Mana as the player's on top of the reserve. Each card in hand short of Mana
+    weighs 1 / (Mana and components it still lacks); an element scores the largest weight of
+    the cards lacking it; the whole hand's demand breaks ties.
+
+    Why: summing the hand's costs asks for the element every card shares again and again, so
+    no card ever gets its second element and the Mana piles up unused."""
+    need = wk.pol_need
+    base.demand(st, tb, wk, p, need)  # also leaves the effective costs in wk.pol_cost
+    compute(st, tb, wk, p)
+    nearest = np.full(E, NO_CARD_LACKS, np.int64)
+    for c in range(tb.n_player_cards):
+        if st.hand[p, c] <= 0:
+            continue
+        lacking_all = wk.rd_missing[c]
+        for e in range(E):
+            lacking_all += max(wk.rd_cost[c, e] - (st.reserve[p, e] + extra[e]), 0)
+        for e in range(E):
+            if wk.rd_cost[c, e] - (st.reserve[p, e] + extra[e]) > 0:
+                nearest[e] = min(nearest[e], lacking_all)
+    for e in range(E):
+        weight = 1.0 / nearest[e] if nearest[e] < NO_CARD_LACKS else 0.0
+        out[e] = 10.0 * weight + 0.01 * ((need[e] - extra[e]) - 0.01 * e)
+
+
+@njit
+def score_mana_element(st, tb, wk, p):
+    """The element of a Mana added to the Ether serves whoever takes the next pile: the own
+    hand when it is the player's; when a teammate takes it, an element that teammate has
+    shown, and among those the one the own hand wants."""
+    own = np.zeros(E)
+    hand_element_scores(st, tb, wk, p, wk.ctx_chosen, own)
+    seen = np.zeros(E)
+    mate = teammate_takes(st, tb, p, seen)
+    for e in range(E):
+        wk.scores[e] = 100.0 * seen[e] + own[e] if mate else own[e]
+
+
+@njit
+def score_ether_split(st, tb, wk, p):
+    """Which Mana lands on the starting pile: whoever takes the next pile takes one whole
+    pile, so the Mana they need goes together onto the pile they will take.
+
+    The starting pile gets ceil(total / 2) of the Mana and is the one taken unless it started
+    smaller by two or more. When the player takes the next pile and the starting pile will be
+    the larger, it gets the Mana that brings a card nearest to castable (the pile counted as
+    taken); otherwise the Mana that pile-to-be-taken needs least. When a teammate takes it,
+    their shown elements play that part."""
+    start = wk.ctx_start
+    total = wk.ctx_mana.sum()
+    on_start = np.zeros(E, np.int64)
+    other = np.zeros(E, np.int64)
+    for e in range(E):
+        on_start[e] = st.ether[start, e] + wk.ctx_chosen[e]
+        other[e] = st.ether[1 - start, e]
+    start_size = st.ether[start].sum() + (total + 1) // 2
+    other_size = other.sum() + total // 2
+    keep = start_size >= other_size
+    here = np.zeros(E)
+    there = np.zeros(E)
+    hand_element_scores(st, tb, wk, p, on_start, here)
+    hand_element_scores(st, tb, wk, p, other, there)
+    seen = np.zeros(E)
+    mate = teammate_takes(st, tb, p, seen)
+    for e in range(E):
+        own = here[e] if keep else -there[e]
+        if not mate:
+            wk.scores[e] = own
+        elif seen[e] > 0:
+            wk.scores[e] = (100.0 if keep else -100.0) + own
+        else:
+            wk.scores[e] = -there[e] if keep else here[e]
+
+
+@njit
+def score_ether_start_pile(st, tb, wk, p):
+    """On equal piles the Mana being added starts on (and makes larger) the pile whose Mana
+    the player who takes the next pile wants more: the own hand's needs, or when a teammate
+    takes it, the elements they have shown, then the own needs of those elements, and the
+    pile with less of the own needs of others."""
+    need = wk.pol_need
+    base.demand(st, tb, wk, p, need)
+    seen = np.zeros(E)
+    mate = teammate_takes(st, tb, p, seen)
+    for pile in range(2):
+        own, shared, shown = 0.0, 0.0, 0.0
+        for e in range(E):
+            own += min(st.ether[pile, e], need[e])
+            shared += min(st.ether[pile, e], need[e] * seen[e])
+            shown += st.ether[pile, e] * seen[e]
+        wk.scores[pile] = 100.0 * shown + 2.0 * shared - own if mate else own

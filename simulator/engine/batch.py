@@ -1,0 +1,189 @@
+"""Playing a batch of games from Python: tables, states, threads, results.
+
+:func:`play` is the engine's one entry point for runs: it builds the batch's tables and
+states (:mod:`simulator.engine.state`), plays every game on the compiled batch loop
+(``game.play_batch``, spread over ``threads``), checks that no game hit an internal error,
+and returns the per-game result arrays (:class:`BatchResult`) the statistics are built from.
+"""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+
+import numpy as np
+
+from simulator.bots import bot_id
+from simulator.cards import CardDB
+from simulator.decks import Deck
+from simulator.engine import layout as L
+from simulator.engine import rng
+from simulator.engine.errors import EngineError, describe
+from simulator.engine.late import bind
+from simulator.engine.options import RuleOptions
+from simulator.engine.state import new_states
+from simulator.engine.tables import BatchInfo, build_batch_tables, implemented_cards
+from simulator.scenarios import Scenario
+
+
+@dataclass(frozen=True)
+class Matchup:
+    """What a batch plays: one deck per player against a scenario level."""
+
+    decks: tuple[Deck, ...]
+    scenario: Scenario
+    level: str
+
+    @property
+    def players(self) -> int:
+        return len(self.decks)
+
+
+@dataclass
+class BatchResult:
+    """Per-game outcome arrays of one batch (tidy frames are built from these)."""
+
+    seed: np.ndarray           # (B,) uint64 game seeds
+    outcome: np.ndarray        # (B,) int8 OUTCOME_NAMES index
+    end_turn: np.ndarray       # (B,) int16 player turn on which the game ended
+    final_hp: np.ndarray       # (B, P) int32 players' HP at the end
+    out_reason: np.ndarray     # (B, P) int8 why each player went out (0 = still in)
+    mage_noir_turn: np.ndarray  # (B, P) int16 first turn as a Mage Noir, 0 never
+    damage_to_adversary: np.ndarray  # (B,) int32 damage dealt to the Adversary card
+    damage_taken: np.ndarray   # (B, P) int32 HP lost by each player
+    mana_taken: np.ndarray     # (B, P) int32 Mana taken from the Available Ether
+    hp_by_turn: np.ndarray     # (B, T, P) int16 players' HP after each player turn
+    adversary_hp_by_turn: np.ndarray  # (B, T) int16 Adversary HP after each turn, -1 absent
+    dealt_by_turn: np.ndarray  # (B, T) int32 cumulative damage to the Adversary
+    board_overflow: int        # preparations refused for lack of board slots (engine limit)
+    # Per-turn records (turn t is index t-1). A game's last turn holds the values at its end
+    # (which may come in the Adversary turn after it); later turns repeat them, except the
+    # boolean records, which stay False there.
+    taken_by_turn: np.ndarray = None   # (B, T, P) int32 cumulative HP lost by each player
+    mana_by_turn: np.ndarray = None    # (B, T, P) int32 cumulative Mana taken from the Ether
+    player_by_turn: np.ndarray = None  # (B, T) int8 player who played turn t, -1 none
+    components_by_turn: np.ndarray = None  # (B, T, W) bool word w on that player's board
+    castable_by_turn: np.ndarray = None  # (B, T, C) bool card c castable on turn t
+    # Card usage per game; C: the decks' card kinds, batch_labels().card_ids.
+    drawn: np.ndarray = None           # (B, P, C) int16 copies drawn, starting hand included
+    prepared: np.ndarray = None        # (B, P, C) int16 copies prepared
+    activated: np.ndarray = None       # (B, P, C) int16 activations
+    channeled: np.ndarray = None       # (B, P, C) int16 channelings
+    first_activation: np.ndarray = None  # (B, P, C) int16 turn of first activation, 0 never
+    stranded: np.ndarray = None        # (B, P, C) int16 copies in hand after the last turn
+
+
+@dataclass(frozen=True)
+class BatchLabels:
+    """Names along the W and C axes of a matchup's BatchResult arrays."""
+
+    words: tuple[str, ...]       # (W,) component words some card of the decks requires
+    card_ids: tuple[str, ...]    # (C,) database ids of the decks' card kinds (local id order)
+    card_names: tuple[str, ...]  # (C,) their display names
+
+
+def build_tables(matchup: Matchup, db: CardDB, options: RuleOptions, bot: int,
+                 check_playable: bool = True) -> tuple[np.ndarray, BatchInfo]:
+    """The batch's tables record and its Python facts: the decks' distinct cards (database
+    order), then the Adversary's."""
+    ids = {cid for deck in matchup.decks for cid, _ in deck.counts}
+    cards = sorted((db.by_id[cid] for cid in ids), key=lambda c: c.index)
+    return build_batch_tables(cards, matchup.scenario, db, options, matchup.players, bot,
+                              implemented_cards(db) if check_playable else None)
+
+
+def batch_labels(matchup: Matchup, db: CardDB) -> BatchLabels:
+    from simulator.cards import COMPONENT_WORDS
+
+    _, info = build_tables(matchup, db, RuleOptions(), L.BOT_BASE, check_playable=False)
+    n = info.n_player_cards
+    return BatchLabels(tuple(COMPONENT_WORDS[w] for w in info.words), info.ids[:n],
+                       info.names[:n])
+
+
+def new_work(lanes: int) -> np.ndarray:
+    """(lanes,) work records, zeroed (their large buffers are only touched when used)."""
+    return np.zeros(lanes, L.WORK_DTYPE)
+
+
+def check_errors(states: np.ndarray) -> None:
+    """Raise :class:`EngineError` when a game hit an internal error (an engine bug)."""
+    bad = np.flatnonzero(states["error"] != 0)
+    if len(bad):
+        g = int(bad[0])
+        raise EngineError(f"{describe(int(states['error'][g]), int(states['error_info'][g]))} "
+                          f"(game seed {int(states['seed'][g])}; {len(bad)} game(s) affected)")
+
+
+def play(matchup: Matchup, db: CardDB, seeds: np.ndarray, bot: str, options: RuleOptions,
+         threads: int = 1, work: np.ndarray | None = None) -> BatchResult:
+    """Play one batch of games to the end on ``threads`` threads; return its result arrays.
+
+    work: the lanes' work records, when the caller wants to read them afterwards (a replay's
+    event log); one lane per game is then the usual choice.
+    """
+    from simulator.engine.game import play_range
+
+    tables, info = build_tables(matchup, db, options, bot_id(bot))
+    bind(tables)
+    states = new_states(matchup, info, tables, np.asarray(seeds, np.uint64), options)
+    b, p = len(states), matchup.players
+    horizon = options.max_rounds * p
+    n = info.n_player_cards
+    threads = max(1, min(threads, b))
+    if work is None:
+        work = new_work(threads)
+    tracks = dict(
+        hp=np.zeros((b, horizon, p), np.int16), adv=np.full((b, horizon), -1, np.int16),
+        dealt=np.zeros((b, horizon), np.int32), taken=np.zeros((b, horizon, p), np.int32),
+        mana=np.zeros((b, horizon, p), np.int32), player=np.full((b, horizon), -1, np.int8),
+        components=np.zeros((b, horizon, len(info.words)), np.int8),
+        castable=np.zeros((b, horizon, n), np.int8))
+    arrays = (tracks["hp"], tracks["adv"], tracks["dealt"], tracks["taken"], tracks["mana"],
+              tracks["player"], tracks["components"], tracks["castable"])
+
+    def lane(t: int) -> None:  # games t, t + threads, ...: their lengths average out
+        play_range(states, tables, work[t], t, b, threads, *arrays)
+
+    if threads == 1:
+        lane(0)
+    else:
+        with ThreadPoolExecutor(threads) as pool:
+            list(pool.map(lane, range(threads)))
+    check_errors(states)
+    return result_of(states, p, n, tracks)
+
+
+def result_of(states: np.ndarray, players: int, n_cards: int, tracks: dict) -> BatchResult:
+    """The :class:`BatchResult` of finished ``states`` and their track arrays."""
+    def per_player(field: str, dtype) -> np.ndarray:
+        return states[field][:, :players].astype(dtype)
+
+    def usage(field: str) -> np.ndarray:
+        return states[field][:, :players, :n_cards].astype(np.int16)
+
+    return BatchResult(
+        seed=states["seed"].copy(), outcome=states["outcome"].astype(np.int8),
+        end_turn=states["end_turn"].astype(np.int16), final_hp=per_player("hp", np.int32),
+        out_reason=per_player("out_reason", np.int8),
+        mage_noir_turn=per_player("mage_noir_turn", np.int16),
+        damage_to_adversary=states["damage_to_adversary"].astype(np.int32),
+        damage_taken=per_player("damage_taken", np.int32),
+        mana_taken=per_player("mana_taken", np.int32),
+        hp_by_turn=tracks["hp"], adversary_hp_by_turn=tracks["adv"],
+        dealt_by_turn=tracks["dealt"], board_overflow=int(states["board_overflow"].sum()),
+        taken_by_turn=tracks["taken"], mana_by_turn=tracks["mana"],
+        player_by_turn=tracks["player"], components_by_turn=tracks["components"].astype(bool),
+        castable_by_turn=tracks["castable"].astype(bool),
+        drawn=usage("drawn"), prepared=usage("prepared_n"), activated=usage("activated_n"),
+        channeled=usage("channeled_n"), first_activation=usage("first_activation"),
+        stranded=usage("stranded"))
+
+
+def play_seeds(matchup: Matchup, db: CardDB, run_seed: int, first_game: int, count: int,
+               bot: str, options: RuleOptions, threads: int = 1) -> BatchResult:
+    """Play games ``first_game .. first_game+count-1`` of the run with seed ``run_seed``."""
+    return play(matchup, db, rng.game_seeds(run_seed, first_game, count), bot, options, threads)
+
+
+__all__ = ["Matchup", "BatchResult", "BatchLabels", "batch_labels", "play", "play_seeds"]

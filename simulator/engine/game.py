@@ -1,0 +1,184 @@
+"""The match loop of one game, and the batch loop that plays many games on threads.
+
+Turn order (solo rulesheet): Adversary, player 1, Adversary, player 2, ... A player who is out
+has no turn, and neither has the Adversary turn that would have preceded it. Every game ends:
+after ``max_rounds`` rounds a game still running is a ``timeout``.
+
+Threads: :func:`play_range` releases the GIL, and the Python side (``batch.py``) runs one per
+thread on disjoint games (a compiled ``prange`` loop did the same but cost a sizeable share of
+the cold compile time for nothing more).
+
+The loop keeps its place in the state (``step``, ``seat``, ``phase``), so a copy of a game
+taken at a main-phase decision or between turns can be played on (:func:`play_game` resumes
+where the state says).
+
+After each player turn the per-turn tracks of the game (its rows of the batch's track arrays,
+``T`` turns deep) get the players' HP, the damage dealt, the Mana taken, the component words
+on the board and the cards castable that turn.
+"""
+
+from __future__ import annotations
+
+from simulator.engine.actions import mark_castable
+from simulator.engine.adversary import adversary_turn
+from simulator.engine.board import check_defeats, component_count
+from simulator.engine.decide import set_options
+from simulator.engine.jit import njit, njit_entry
+from simulator.engine.late import decide
+from simulator.engine.layout import (
+    HAND_PILE,
+    K_SLOTS,
+    KEEP_HAND,
+    PHASE_END,
+    PHASE_MAIN,
+    PHASE_NEXT_TURN,
+    PHASE_OVER,
+    PHASE_SETUP,
+    RUNNING,
+    TIMEOUT,
+)
+from simulator.engine.readiness import compute
+from simulator.engine.turns import begin_player_turn, end_player_turn, main_phase
+from simulator.engine.zones import shuffle_adversary, shuffle_deck
+
+
+@njit
+def deal_starting_hands(st, tb, wk):
+    """Shuffle, draw two piles of 5, keep one, shuffle the other back (R3.3)."""
+    shuffle_adversary(st)
+    for q in range(tb.players):
+        shuffle_deck(st, q)
+        top = st.deck_len[q]
+        set_options(wk, 2, 1)
+        for i in range(HAND_PILE):
+            wk.ctx_piles[0, i] = st.deck[q, top - 1 - i]
+            wk.ctx_piles[1, i] = st.deck[q, top - 1 - HAND_PILE - i]
+        keep = decide(st, tb, wk, KEEP_HAND, q)
+        base = top - 2 * HAND_PILE
+        other = wk.ctx_piles[1 - keep].copy()
+        for i in range(HAND_PILE):
+            card = wk.ctx_piles[keep, i]
+            st.hand[q, card] += 1
+            st.drawn[q, card] += 1
+        for i in range(HAND_PILE):
+            st.deck[q, base + i] = other[i]
+        st.deck_len[q] = base + HAND_PILE
+        shuffle_deck(st, q)
+
+
+@njit
+def adversary_hp(st, tb):
+    """The Adversary card's HP, -1 when it is not in play."""
+    present = False
+    hp = 0
+    for k in range(K_SLOTS):
+        c = st.adv_card[k]
+        if c >= 0 and tb.is_adversary[c] != 0:
+            present = True
+            hp += st.adv_hp[k]
+    return hp if present else -1
+
+
+@njit
+def record_turn(st, tb, wk, q, hp_t, adv_t, dealt_t, taken_t, mana_t, player_t, comp_t, cast_t):
+    """After player ``q``'s turn: HP, damage, Mana, components and castable cards of turn t."""
+    t = st.turn - 1
+    inside = 0 <= t < hp_t.shape[0]
+    if inside:
+        for p in range(tb.players):
+            hp_t[t, p] = st.hp[p]
+            taken_t[t, p] = st.damage_taken[p]
+            mana_t[t, p] = st.mana_taken[p]
+        adv_t[t] = adversary_hp(st, tb)
+        dealt_t[t] = st.damage_to_adversary
+        player_t[t] = q
+    if st.out[q] == 0:
+        if inside:
+            for j in range(tb.n_words):
+                comp_t[t, j] = 1 if component_count(st, tb, q, tb.words[j]) > 0 else 0
+        compute(st, tb, wk, q)
+        mark_castable(st, tb, wk)
+        for c in range(tb.n_player_cards):
+            st.stranded[q, c] = st.hand[q, c]
+    for c in range(tb.n_player_cards):
+        if inside and st.castable_now[c] != 0:
+            cast_t[t, c] = 1
+        st.castable_now[c] = 0
+
+
+@njit
+def fill_after_end(st, tb, hp_t, adv_t, dealt_t, taken_t, mana_t):
+    """The values at the game's end go on its last turn (a game lost on the Adversary's turn
+    ends after the last player turn was recorded), then carry forward past its end so that
+    curves stay defined."""
+    horizon = hp_t.shape[0]
+    last = min(max(st.end_turn - 1, 0), horizon - 1)
+    if st.end_turn > 0:
+        for p in range(tb.players):
+            hp_t[last, p] = st.hp[p]
+            taken_t[last, p] = st.damage_taken[p]
+            mana_t[last, p] = st.mana_taken[p]
+        dealt_t[last] = st.damage_to_adversary
+        adv_t[last] = adversary_hp(st, tb)
+    for t in range(last + 1, horizon):
+        for p in range(tb.players):
+            hp_t[t, p] = hp_t[last, p]
+            taken_t[t, p] = taken_t[last, p]
+            mana_t[t, p] = mana_t[last, p]
+        adv_t[t] = adv_t[last]
+        dealt_t[t] = dealt_t[last]
+
+
+@njit
+def play_game(st, tb, wk, hp_t, adv_t, dealt_t, taken_t, mana_t, player_t, comp_t, cast_t):
+    """Play the game from where its state stands to its end."""
+    players = tb.players
+    last_step = tb.max_rounds * players
+    while st.error == 0:
+        if st.phase == PHASE_SETUP:
+            deal_starting_hands(st, tb, wk)
+            st.phase = PHASE_NEXT_TURN
+        elif st.phase == PHASE_NEXT_TURN:
+            if st.outcome != RUNNING:
+                break
+            for _ in range(players):  # a player who is out has no turn, nor its Adversary turn
+                if st.step < last_step and st.out[st.step % players] != 0:
+                    st.step += 1
+            if st.step >= last_step:
+                break
+            q = st.step % players
+            st.active = q
+            adversary_turn(st, tb, wk)
+            check_defeats(st, tb, wk)
+            if st.outcome != RUNNING or st.out[q] != 0:
+                st.step += 1
+                continue
+            st.seat = q
+            st.phase = PHASE_MAIN if begin_player_turn(st, tb, wk, q) else PHASE_END
+        elif st.phase == PHASE_MAIN:
+            main_phase(st, tb, wk, st.seat)
+            st.phase = PHASE_END
+        else:
+            q = st.seat
+            end_player_turn(st, tb, wk, q)
+            record_turn(st, tb, wk, q, hp_t, adv_t, dealt_t, taken_t, mana_t, player_t, comp_t,
+                        cast_t)
+            st.step += 1
+            st.phase = PHASE_NEXT_TURN
+    if st.outcome == RUNNING:
+        st.outcome = TIMEOUT
+        st.end_turn = st.turn
+    st.phase = PHASE_OVER
+    fill_after_end(st, tb, hp_t, adv_t, dealt_t, taken_t, mana_t)
+
+
+@njit_entry
+def play_range(states, tables, wk, first, stop, step, hp_t, adv_t, dealt_t, taken_t, mana_t,
+               player_t, comp_t, cast_t):
+    """Play games ``first, first + step, ...`` (below ``stop``) of ``states`` to their ends, one
+    after the other with the work record ``wk``. Track arrays have the game on their first
+    axis. The GIL is released: several Python threads play disjoint games at once."""
+    tb = tables[0]
+    for i in range(first, stop, step):
+        play_game(states[i], tb, wk, hp_t[i], adv_t[i], dealt_t[i], taken_t[i], mana_t[i],
+                  player_t[i], comp_t[i], cast_t[i])

@@ -1,0 +1,193 @@
+"""Vegetal handlers: Animated tree, King of trees, The sylvan healer, Ephemeral brambles, and
+the abilities of Druid horns and the Ritual of decomposition (Kerloc'h's robe: damage.py);
+plus the used-component discard of Wand of air currents and Animated tree, and the
+Warrior-mage ritual's end-of-turn destruction."""
+
+from __future__ import annotations
+
+from simulator.engine.abilities import decomposition_target, druid_horns_ready
+from simulator.engine.board import (
+    adversary_destroyed,
+    flagged_copies,
+    flagged_in_play,
+    free_slot,
+    is_indestructible,
+    is_mage_noir,
+    place_card,
+)
+from simulator.engine.damage import heal_target, n_targets
+from simulator.engine.decide import set_options
+from simulator.engine.jit import njit
+from simulator.engine.late import deal_damage, decide, leave_board, select
+from simulator.engine.layout import (
+    AB_DECOMPOSITION,
+    ABILITY_TARGET,
+    EMPTY,
+    EQUIPMENT,
+    EV_ADVERSARY_LOSES,
+    EV_DRUID_HORNS,
+    EV_NOTHING_HAPPENS,
+    EV_PUTS_INTO_PLAY,
+    H_KING_OF_TREES,
+    H_WARRIOR_MAGE_RITUAL_END_OF_TURN,
+    K_SLOTS,
+    PERMANENT,
+    PREPARED,
+    PURPOSE_DAMAGE,
+    PURPOSE_HEAL,
+    PURPOSE_LOSE_HP,
+    SEED_FROM_DISCARD,
+    TG_ANY,
+    TG_OPPONENT,
+    TO_DISCARD,
+    VEGETAL,
+    WORD,
+)
+from simulator.engine.log import say
+from simulator.engine.targets import PLAYER_PERMANENTS, choose_one, fill_mask
+
+SEED, TREE = WORD["Seed"], WORD["Tree"]
+KING = H_KING_OF_TREES
+WARRIOR_END = H_WARRIOR_MAGE_RITUAL_END_OF_TURN
+
+
+@njit
+def animated_tree(st, tb, wk, r, card, side, slot):
+    """Turn start: may put 1 Seed card from the own discard pile into play prepared, no Mana
+    (``seed_from_discard``: options 0..C-1 the Seed cards there, option C declines). Without a
+    free board slot nothing happens (counted as an overflow)."""
+    if side < 0:
+        return
+    n = tb.n_cards
+    set_options(wk, n + 1, 0)
+    any_ = False
+    for c in range(tb.n_player_cards):
+        if st.discard[side, c] > 0 and tb.provides[c, SEED] != 0:
+            wk.opt[c] = 1
+            any_ = True
+    if not any_:
+        return
+    slot = free_slot(st, tb, side)
+    if slot < 0:
+        st.board_overflow += 1
+        return
+    wk.opt[n] = 1
+    card = decide(st, tb, wk, SEED_FROM_DISCARD, side)
+    if card == n:
+        return
+    st.discard[side, card] -= 1
+    place_card(st, tb, side, slot, card, PREPARED)
+    say(wk, EV_PUTS_INTO_PLAY, side, card, 0, 0)
+
+
+@njit
+def repeats_turn_start(st, tb, p, card):
+    """This turn-start effect runs once more: King of trees, Mage Noir controller. The
+    controller's other Trees apply their effects 1 more time; the King never repeats itself."""
+    if tb.any_handler[KING] == 0 or tb.provides[card, TREE] == 0 or tb.handler_card[KING, card]:
+        return False
+    return flagged_copies(st, tb, p, KING, PERMANENT) > 0 and is_mage_noir(st, tb, p)
+
+
+@njit
+def the_sylvan_healer(st, tb, wk, r, card, side, slot):
+    """Choose: a Vegetal Permanent with HP (any player's) gains 4 HP, or the caster gains 3.
+    One ``target`` decision (purpose ``heal``): the caster's own player target is the second
+    option."""
+    if side < 0:
+        return
+    set_options(wk, n_targets(tb), 0)
+    fill_mask(st, tb, wk.opt, PLAYER_PERMANENTS)
+    base = K_SLOTS + tb.players
+    for p in range(tb.players):
+        for s in range(tb.slots):
+            t = base + p * tb.slots + s
+            if wk.opt[t] != 0 and tb.element[st.board_card[p, s]] != VEGETAL:
+                wk.opt[t] = 0
+    wk.opt[K_SLOTS + side] = 1
+    choose_one(st, tb, wk, side, PURPOSE_HEAL, side, card)
+    for t in range(n_targets(tb)):
+        if wk.hits[t] != 0:
+            heal_target(st, tb, wk, t, 3 if t < base else 4)
+
+
+@njit
+def ephemeral_brambles(st, tb, wk, r, card, side, slot):
+    """The opponent picks: discard 1 card from hand, or lose 3 HP. A player's opponent is the
+    Adversary, which has no hand: by default it takes the empty discard and nothing happens;
+    the rule option ``brambles_chooser = "players"`` makes it lose 3 HP."""
+    if tb.brambles_players == 0:
+        say(wk, EV_NOTHING_HAPPENS, 0, 0, 0, 0)
+        return
+    if side < 0:
+        return
+    select(st, tb, wk, TG_OPPONENT, PURPOSE_LOSE_HP, side, card, slot)
+    for t in range(K_SLOTS):
+        if wk.hits[t] != 0:
+            st.adv_hp[t] -= 3
+            say(wk, EV_ADVERSARY_LOSES, 3, 0, 0, 0)
+            if st.adv_hp[t] <= 0:
+                adversary_destroyed(st, tb, wk, t)
+
+
+@njit
+def druid_horns(st, tb, wk, r, card, side, slot):
+    """Ability (at any time, repeatable): the top card is a Seed: reveal it, put it in hand."""
+    p = side
+    if p < 0 or slot < 0 or not druid_horns_ready(st, tb, p):
+        return
+    n = st.deck_len[p] - 1
+    st.deck_len[p] = n
+    card = st.deck[p, n]
+    st.hand[p, card] += 1
+    say(wk, EV_DRUID_HORNS, p, card, 0, 0)
+
+
+@njit
+def ritual_of_decomposition(st, tb, wk, r, card, side, slot):
+    """Ability (main phase, repeatable): destroy 1 own Permanent (``ability_target``), then
+    deal damage equal to its HP (none for 0 HP) to any target, the Ritual being the source."""
+    p = side
+    if p < 0 or slot < 0:
+        return
+    set_options(wk, tb.slots, 0)
+    any_ = False
+    for s in range(tb.slots):
+        if decomposition_target(st, tb, p, s):
+            wk.opt[s] = 1
+            any_ = True
+    if not any_:
+        return
+    ritual = st.board_card[p, slot]
+    wk.ctx_ability = AB_DECOMPOSITION
+    victim = decide(st, tb, wk, ABILITY_TARGET, p)
+    hp = st.board_hp[p, victim]
+    leave_board(st, tb, wk, p, victim, TO_DISCARD)
+    if hp > 0:
+        select(st, tb, wk, TG_ANY, PURPOSE_DAMAGE, p, ritual, slot)
+        for t in range(n_targets(tb)):
+            if wk.hits[t] != 0:
+                deal_damage(st, tb, wk, p, ritual, t, hp, False)
+
+
+@njit
+def discard_used_component(st, tb, wk, r, card, side, slot):
+    """Enter: the component designated to prepare this card goes to the discard pile (Wand of
+    air currents unless Mage Noir, Animated tree: each requires exactly one component)."""
+    if side < 0:
+        return
+    for s in range(tb.slots):
+        if (st.used_slot[s] != 0 and st.board_card[side, s] == st.used_card[s]
+                and st.board_zone[side, s] != EMPTY):
+            leave_board(st, tb, wk, side, s, TO_DISCARD)
+
+
+@njit
+def warrior_mage_end_of_turn(st, tb, wk, p):
+    """The controller's Equipment put into play this turn is destroyed, unless indestructible."""
+    if not flagged_in_play(st, tb, p, WARRIOR_END):
+        return
+    for s in range(tb.slots):
+        if (st.board_zone[p, s] == EQUIPMENT and st.board_turn[p, s] == st.turn
+                and not is_indestructible(st, tb, p, s)):
+            leave_board(st, tb, wk, p, s, TO_DISCARD)

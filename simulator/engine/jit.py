@@ -1,0 +1,135 @@
+"""The one decorator of compiled engine code, and where numba keeps what it compiled.
+
+Why a cache directory of our own: numba's ``cache=True`` keys each compiled function on its
+own source file only. An edit in another engine module that a cached function calls goes
+unnoticed, and the stale compiled code keeps running. So the cache lives in a directory named
+after a digest of every source file compiled code can reach (``simulator/engine`` and
+``simulator/bots``) and of the numba, numpy and Python versions: any edit starts a fresh
+directory, and the engine is compiled once more. Older directories are removed, keeping the
+newest few (another checkout of the project may be using them).
+
+The directory is ``$MAGENOIR_CACHE_DIR`` when set, else ``$NUMBA_CACHE_DIR/magenoir-sim``,
+else ``~/.cache/magenoir-sim`` (``$XDG_CACHE_HOME`` honoured), then ``numba-<digest>``.
+``NUMBA_DISABLE_JIT=1`` runs the same code as plain Python (about 100 times slower), which
+is how to step through the rules in a debugger.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import sys
+from pathlib import Path
+
+import numba
+import numpy as np
+from numba.core import types
+from numba.core.registry import CPUDispatcher
+
+PACKAGE = Path(__file__).resolve().parents[1]
+COMPILED_DIRS = (PACKAGE / "engine", PACKAGE / "bots")
+KEEP_CACHES = 3
+
+
+def source_digest(dirs: tuple[Path, ...] = COMPILED_DIRS) -> str:
+    """Hex digest of every ``.py`` file under ``dirs`` (path and bytes) and of the versions
+    of the compiler stack: what a compiled function may depend on."""
+    h = hashlib.sha256()
+    for version in (numba.__version__, np.__version__, sys.version):
+        h.update(version.encode())
+    for root in dirs:
+        for path in sorted(root.rglob("*.py")):
+            h.update(str(path.relative_to(root.parent)).encode())
+            h.update(path.read_bytes())
+    return h.hexdigest()[:20]
+
+
+def cache_root() -> Path:
+    if os.environ.get("MAGENOIR_CACHE_DIR"):
+        return Path(os.environ["MAGENOIR_CACHE_DIR"])
+    if os.environ.get("NUMBA_CACHE_DIR"):
+        return Path(os.environ["NUMBA_CACHE_DIR"]) / "magenoir-sim"
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "magenoir-sim"
+
+
+def cache_dir(digest: str | None = None) -> Path:
+    return cache_root() / f"numba-{digest or source_digest()}"
+
+
+def _prune(current: Path) -> None:
+    """Remove all but the newest KEEP_CACHES cache directories beside ``current``."""
+    try:
+        others = sorted((p for p in current.parent.glob("numba-*") if p != current),
+                        key=lambda p: p.stat().st_mtime, reverse=True)
+        for old in others[KEEP_CACHES - 1:]:
+            shutil.rmtree(old, ignore_errors=True)
+    except OSError:
+        pass
+
+
+CACHE_DIR = cache_dir()
+try:
+    CACHE_DIR.mkdir(parents=True, exist_ok=True)
+    _prune(CACHE_DIR)
+    numba.config.CACHE_DIR = str(CACHE_DIR)  # read when each decorator below enables caching
+except OSError:  # read-only home: numba falls back to its own locations
+    pass
+
+
+def canonical(ty: types.Type) -> types.Type:
+    """The one argument type an engine function is compiled for, whatever its callers pass:
+    booleans and signed integers as int64, unsigned integers as uint64, floats as float64,
+    arrays of any layout; records and everything else as they are."""
+    ty = types.unliteral(ty)
+    if isinstance(ty, types.Boolean):
+        return types.int64
+    if isinstance(ty, types.Integer):
+        return types.uint64 if not ty.signed else types.int64
+    if isinstance(ty, types.Float):
+        return types.float64
+    if isinstance(ty, types.Array):
+        return types.Array(ty.dtype, ty.ndim, "A")
+    return ty
+
+
+class EngineDispatcher(CPUDispatcher):
+    """A dispatcher that compiles one version of its function, for canonical argument types.
+
+    Why: numba compiles a function called from compiled code once per distinct argument
+    types, literal constants included. ``decide(st, tb, wk, KEEP_HAND, p)`` would otherwise
+    be compiled once per decision kind and per integer width of ``p``, each version carrying
+    the whole policy with it: the first engine compiled 45 versions of ``decide`` and took
+    ten minutes. Here the first call from compiled code compiles the canonical signature
+    (:func:`canonical`) and every later call converts its arguments to it.
+    """
+
+    def get_call_template(self, args, kws):
+        if self._can_compile:
+            pysig, folded = self._compiler.fold_argument_types(args, kws)
+            self.compile(tuple(canonical(a) for a in folded))
+            self.disable_compile()
+        return super().get_call_template(args, kws)
+
+
+def _make(fn, **options):
+    if numba.config.DISABLE_JIT:
+        return fn
+    options.update(nopython=True, nogil=True, error_model="numpy", no_cfunc_wrapper=True)
+    dispatcher = EngineDispatcher(py_func=fn, locals={}, targetoptions=options)
+    dispatcher.enable_caching()
+    return dispatcher
+
+
+def njit(fn):
+    """Compile ``fn`` for the engine: nopython, cached on disk, releasing the GIL, once for
+    canonical argument types (:class:`EngineDispatcher`), callable from compiled code only
+    (no Python wrapper is built: a tenth of the compile time)."""
+    return _make(fn, no_cpython_wrapper=True)
+
+
+def njit_entry(fn):
+    """As :func:`njit`, for the few functions Python calls: the batch loop and the commands."""
+    return _make(fn)
+

@@ -1,0 +1,204 @@
+"""Late-bound calls: the few functions most of the engine reaches, called through an address.
+
+Why: numba links the machine code of every function a compiled function calls into that
+function's own library, so a function called from many places is compiled again inside each
+of its callers, with everything it calls in turn. A handful of functions sit under most of
+the engine: the chain driver (``chain.resolve``, which reaches every rule), the decision
+gateway and the policy behind it (``decide.decide``, ``bots.policy.choose``, which reach
+every bot), and the damage, target and leave-play primitives nearly every card uses. Called
+directly, the first engine compiled them into dozens of libraries and took ten minutes to
+compile. Here each of these *hubs* is compiled once; :func:`bind` writes its native address
+into the tables record (``tables.addr``), and its callers jump to that address through the
+wrappers below, which is also why the rules know nothing of the bots at compile time.
+
+The op kernels and card handlers are reached the same way: the chain driver jumps to the step
+function an op row names through its address (``tables.addr[STEP_BASE + step]``, the order of
+``chain.STEP_FUNCTIONS``), so each is compiled once and the driver carries none of them.
+
+A late-bound function takes the three records and a few int64 arguments, and returns an int64
+or nothing. With ``NUMBA_DISABLE_JIT=1`` the wrappers call the Python functions directly.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+import numba
+import numpy as np
+from numba import types
+from numba.core.extending import intrinsic
+
+from simulator.engine.jit import njit
+from simulator.engine.layout import N_ADDR, N_STEPS, STATE_DTYPE, TABLES_DTYPE, WORK_DTYPE
+
+RECORDS = (numba.typeof(np.zeros(1, STATE_DTYPE)[0]), numba.typeof(np.zeros(1, TABLES_DTYPE)[0]),
+           numba.typeof(np.zeros(1, WORK_DTYPE)[0]))
+
+#: hub -> (module, function, int64 arguments after the records, returns an int64)
+HUBS = {
+    "resolve": ("simulator.engine.chain", "resolve", 0, False),
+    "choose": ("simulator.bots.policy", "choose", 2, True),
+    "decide": ("simulator.engine.decide", "decide", 2, True),
+    "deal_damage": ("simulator.engine.damage", "deal_damage", 5, False),
+    "select": ("simulator.engine.targets", "select", 5, True),
+    "leave_board": ("simulator.engine.board", "leave_board", 3, False),
+}
+HUB_INDEX = {name: i for i, name in enumerate(HUBS)}
+RESOLVE, CHOOSE, DECIDE, DEAL_DAMAGE, SELECT, LEAVE_BOARD = range(len(HUBS))
+STEP_BASE = len(HUBS)  # tables.addr[STEP_BASE + k]: step function k (chain.STEP_FUNCTIONS)
+STEP_INTS = 4          # r, card, side, slot
+assert STEP_BASE + N_STEPS == N_ADDR
+
+
+def _signature(ints: int, returns: bool):
+    restype = types.int64 if returns else types.none
+    return restype, RECORDS + (types.int64,) * ints
+
+
+def _codegen(ints: int, returns: bool):
+    restype, argtypes = _signature(ints, returns)
+
+    def codegen(context, builder, signature, args):
+        values = list(args[1:4]) + [context.cast(builder, v, t, types.int64)
+                                    for v, t in zip(args[4:], signature.args[4:], strict=True)]
+        fnty = context.call_conv.get_function_type(restype, list(argtypes))
+        fn = builder.inttoptr(args[0], fnty.as_pointer())
+        _status, result = context.call_conv.call_function(builder, fn, restype, list(argtypes),
+                                                           values)
+        return result if returns else context.get_dummy_value()
+    return restype, codegen
+
+
+@intrinsic
+def _call0(typingctx, address, st, tb, wk):
+    restype, codegen = _codegen(0, False)
+    return restype(address, st, tb, wk), codegen
+
+
+@intrinsic
+def _call2(typingctx, address, st, tb, wk, a, b):
+    restype, codegen = _codegen(2, True)
+    return restype(address, st, tb, wk, a, b), codegen
+
+
+@intrinsic
+def _call3(typingctx, address, st, tb, wk, a, b, c):
+    restype, codegen = _codegen(3, False)
+    return restype(address, st, tb, wk, a, b, c), codegen
+
+
+@intrinsic
+def _call4(typingctx, address, st, tb, wk, a, b, c, d):
+    restype, codegen = _codegen(4, False)
+    return restype(address, st, tb, wk, a, b, c, d), codegen
+
+
+@intrinsic
+def _call5(typingctx, address, st, tb, wk, a, b, c, d, e):
+    restype, codegen = _codegen(5, False)
+    return restype(address, st, tb, wk, a, b, c, d, e), codegen
+
+
+@intrinsic
+def _call5r(typingctx, address, st, tb, wk, a, b, c, d, e):
+    restype, codegen = _codegen(5, True)
+    return restype(address, st, tb, wk, a, b, c, d, e), codegen
+
+
+def _python(name: str):
+    module, function, _, _ = HUBS[name]
+    return getattr(importlib.import_module(module), function)
+
+
+if numba.config.DISABLE_JIT:
+    def resolve(st, tb, wk):
+        _python("resolve")(st, tb, wk)
+
+    def choose(st, tb, wk, kind, player):
+        return _python("choose")(st, tb, wk, kind, player)
+
+    def decide(st, tb, wk, kind, player):
+        return _python("decide")(st, tb, wk, kind, player)
+
+    def deal_damage(st, tb, wk, side, card, target, amount, unpreventable):
+        _python("deal_damage")(st, tb, wk, side, card, target, amount, unpreventable)
+
+    def select(st, tb, wk, kind, purpose, side, card, slot):
+        return _python("select")(st, tb, wk, kind, purpose, side, card, slot)
+
+    def leave_board(st, tb, wk, p, s, dest):
+        _python("leave_board")(st, tb, wk, p, s, dest)
+
+    def call_step(address, st, tb, wk, r, card, side, slot):
+        from simulator.engine.chain import step_function
+
+        step_function(st, tb, r)(st, tb, wk, r, card, side, slot)
+else:
+    @njit
+    def resolve(st, tb, wk):
+        """Resolve the game's chain (``chain.resolve``)."""
+        _call0(tb.addr[RESOLVE], st, tb, wk)
+
+    @njit
+    def choose(st, tb, wk, kind, player):
+        """The bot's answer to a decision (``bots.policy.choose``)."""
+        return _call2(tb.addr[CHOOSE], st, tb, wk, kind, player)
+
+    @njit
+    def decide(st, tb, wk, kind, player):
+        """Ask the deciding player (``decide.decide``)."""
+        return _call2(tb.addr[DECIDE], st, tb, wk, kind, player)
+
+    @njit
+    def deal_damage(st, tb, wk, side, card, target, amount, unpreventable):
+        """One instance of damage (``damage.deal_damage``)."""
+        _call5(tb.addr[DEAL_DAMAGE], st, tb, wk, side, card, target, amount, unpreventable)
+
+    @njit
+    def select(st, tb, wk, kind, purpose, side, card, slot):
+        """The targets of a step (``targets.select``)."""
+        return _call5r(tb.addr[SELECT], st, tb, wk, kind, purpose, side, card, slot)
+
+    @njit
+    def leave_board(st, tb, wk, p, s, dest):
+        """A board card leaves play (``board.leave_board``)."""
+        _call3(tb.addr[LEAVE_BOARD], st, tb, wk, p, s, dest)
+
+    @njit
+    def call_step(address, st, tb, wk, r, card, side, slot):
+        """Run the step function at ``address`` (an entry of ``tables.addr``) on op row ``r``."""
+        _call4(address, st, tb, wk, r, card, side, slot)
+
+
+def address(dispatcher, ints: int, returns: bool) -> int:
+    """The native address of a compiled function taking the records and ``ints`` int64
+    arguments, compiled (or loaded from the cache) first."""
+    argtypes = _signature(ints, returns)[1]
+    if argtypes not in dispatcher.overloads:  # a caller may have compiled it already
+        dispatcher.compile(argtypes)
+    cres = dispatcher.overloads[argtypes]
+    return cres.library.get_pointer_to_function(cres.fndesc.llvm_func_name)
+
+
+_ADDRESSES: list[int] = []
+
+
+def addresses() -> list[int]:
+    """Every late-bound address, in ``tables.addr`` order (found once per process)."""
+    if not _ADDRESSES:
+        from simulator.engine.chain import STEP_FUNCTIONS
+
+        hubs = [address(_python(name), ints, returns) for name, (_, _, ints, returns) in HUBS.items()]
+        steps = {}
+        for fn in STEP_FUNCTIONS:  # a function serving several steps is bound once
+            if id(fn) not in steps:
+                steps[id(fn)] = address(fn, STEP_INTS, False)
+        _ADDRESSES.extend(hubs + [steps[id(fn)] for fn in STEP_FUNCTIONS])
+    return _ADDRESSES
+
+
+def bind(tables: np.ndarray) -> None:
+    """Write the native address of every late-bound function into ``tables["addr"]``."""
+    if numba.config.DISABLE_JIT:
+        return
+    tables["addr"][:] = addresses()

@@ -1,0 +1,406 @@
+"""Capacities, codes and record layouts of the compiled engine.
+
+Why fixed capacities: numba compiles a function once per argument *type*, and the shape of
+an array inside a numpy record is part of the record's type. One layout for every matchup
+means one compilation for every deck, scenario and player count, cached on disk. The real
+sizes of a batch (its card kinds, players, board slots) live in the tables record and every
+loop runs to them, not to the capacities; the capacities only cost memory, and the Python
+side (:mod:`simulator.engine.state`) shows every field trimmed to the batch's real sizes.
+
+Three records cross the compiled boundary, each passed by pointer:
+
+- ``STATE_DTYPE``: one game (an array of them is a batch, leading axis the game);
+- ``TABLES_DTYPE``: the batch's card facts, effect op rows, rule options and bot features;
+- ``WORK_DTYPE``: scratch of one lane (the games a lane plays one after the other): the
+  decision being asked, the readiness of a main-phase decision, the transcript's event log
+  and, for tests, the decisions recorded and the answers a scripted policy is told to give.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from simulator.cards import CARD_TYPES, COMPONENT_WORDS, ELEMENTS, SLOTS
+
+# --- capacities ------------------------------------------------------------------------------
+P_MAX = 4          # players
+C_MAX = 128        # local card kinds: the decks' distinct cards, then the Adversary's
+S_MAX = 24         # board slots per player (rule option board_slots: at most this)
+K_SLOTS = 12       # Adversary board slots
+D_MAX = 200        # cards in one player's deck
+A_MAX = 64         # cards in the Adversary's deck
+E = len(ELEMENTS)  # 6 elements, ELEMENTS order
+W = len(COMPONENT_WORDS)  # 35 component words
+NW_MAX = 16        # distinct component words the batch's player cards require
+T_MAX = K_SLOTS + P_MAX + P_MAX * S_MAX  # flat targets (see damage.py)
+OPT_MAX = 256      # options of one decision (the main-phase action space is the widest)
+OPS_MAX = 1024     # effect op rows of a batch
+OP_W = 24          # columns of an op row (OP_* below)
+N_TRIGGERS = 8
+FRAME_W = 12       # columns of a chain frame
+CHAIN_MAX = 96     # frames waiting on a game's chain
+PENDING_MAX = 64   # triggered actions raised by the action being resolved
+BONUS_MAX = 16     # damage bonuses among a batch's cards
+REDUCTION_MAX = 32  # cost reductions among a batch's cards
+LOG_MAX = 32768    # transcript events of one lane
+EV_W = 8           # columns of an event
+REC_MAX = 2048     # decisions a lane records (tests)
+REC_POOL = 131072  # option masks of the recorded decisions, concatenated
+REC_W = 12         # kind, player, options, pool offset, card, word, purpose, reason, ability,
+#                    amount, element, worth
+FORCED_Q = 16      # queued answers per decision kind (scripted policy)
+HAND_PILE = 5
+STARTING_HP = 20
+
+ELEMENT = {name: i for i, name in enumerate(ELEMENTS)}
+FIRE, WATER, AIR, VEGETAL, MINERAL, ARCANE = range(6)
+WORD = {name: i for i, name in enumerate(COMPONENT_WORDS)}
+SPELL, PERMANENT_TYPE, EQUIPMENT_TYPE, RITUAL_TYPE = range(len(CARD_TYPES))
+assert CARD_TYPES == ("spell", "permanent", "equipment", "ritual")
+N_SLOT_KINDS = len(SLOTS)
+
+# --- board zones, outcomes, why a player is out ------------------------------------------------
+EMPTY, PREPARED, CHANNELED, PERMANENT, EQUIPMENT, RITUAL = range(6)
+ZONE_NAMES = ("empty", "prepared", "channeled", "permanent", "equipment", "ritual")
+RUNNING, WIN, LOSS_HP, LOSS_DECK, TIMEOUT, DRAW = range(6)
+OUTCOME_NAMES = ("running", "win", "loss_hp", "loss_deck", "timeout", "draw")
+IN_GAME, OUT_HP, OUT_DECK = range(3)
+ADVERSARY_SIDE = -1
+
+# Where a card goes when it leaves the board.
+TO_DISCARD, TO_HAND, TO_DECK_TOP, TO_DECK_THIRD = range(4)
+
+# Adversary card kinds (adv_kind); -1 marks a player card.
+ADV_KINDS = ("adversary", "keyword", "spell", "equipment")
+ADV_ADVERSARY, ADV_KEYWORD, ADV_SPELL, ADV_EQUIPMENT = range(4)
+
+# --- decisions ---------------------------------------------------------------------------------
+DECISION_KINDS = (
+    "keep_hand", "main_action", "take_pile", "mana_element", "ether_start_pile",
+    "ether_split", "take_mana", "trade_give", "effect_order", "target", "protector_redirect",
+    "destroy_target", "use_component", "skip_component", "alternative_component",
+    "own_component", "pay_upkeep", "optional_payment", "discard_from_hand", "recycle_discard",
+    "return_from_discard", "search_deck", "return_equipment", "return_prepared", "pay_to_keep",
+    "choose_mode", "lock_mana_element", "lock_mana_target", "distribute_mana",
+    "move_locked_mana", "release_locked_mana", "seed_from_discard", "ability_target",
+    "may_use_ability", "melange_give", "melange_take",
+)
+(KEEP_HAND, MAIN_ACTION, TAKE_PILE, MANA_ELEMENT, ETHER_START_PILE, ETHER_SPLIT, TAKE_MANA,
+ TRADE_GIVE, EFFECT_ORDER, TARGET, PROTECTOR_REDIRECT, DESTROY_TARGET, USE_COMPONENT,
+ SKIP_COMPONENT, ALTERNATIVE_COMPONENT, OWN_COMPONENT, PAY_UPKEEP, OPTIONAL_PAYMENT,
+ DISCARD_FROM_HAND, RECYCLE_DISCARD, RETURN_FROM_DISCARD, SEARCH_DECK, RETURN_EQUIPMENT,
+ RETURN_PREPARED, PAY_TO_KEEP, CHOOSE_MODE, LOCK_MANA_ELEMENT, LOCK_MANA_TARGET,
+ DISTRIBUTE_MANA, MOVE_LOCKED_MANA, RELEASE_LOCKED_MANA, SEED_FROM_DISCARD, ABILITY_TARGET,
+ MAY_USE_ABILITY, MELANGE_GIVE, MELANGE_TAKE) = range(len(DECISION_KINDS))
+N_KINDS = len(DECISION_KINDS)
+
+# Purposes of a target decision (ctx_purpose), reasons of a discard (ctx_reason).
+PURPOSES = ("damage", "lose_hp", "heal", "hand")
+PURPOSE_DAMAGE, PURPOSE_LOSE_HP, PURPOSE_HEAL, PURPOSE_HAND = range(4)
+DISCARD_REASONS = ("", "hand_limit", "hand_size", "ability", "alternative_component")
+REASON_NONE, REASON_HAND_LIMIT, REASON_HAND_SIZE, REASON_ABILITY, REASON_ALTERNATIVE = range(5)
+
+# Bots (tables.bot).
+BOT_NAMES = ("random", "greedy", "planner", "base", "scripted")
+BOT_RANDOM, BOT_GREEDY, BOT_PLANNER, BOT_BASE, BOT_SCRIPTED = range(len(BOT_NAMES))
+
+# --- effects -----------------------------------------------------------------------------------
+TRIGGERS = ("activate", "enter", "turn_start", "turn_start_prepared", "turn_start_channeled",
+            "leave", "used_as_component", "ability")
+(T_ACTIVATE, T_ENTER, T_TURN_START, T_TURN_START_PREPARED, T_TURN_START_CHANNELED, T_LEAVE,
+ T_USED_AS_COMPONENT, T_ABILITY) = range(N_TRIGGERS)
+assert len(TRIGGERS) == N_TRIGGERS
+
+OPS = ("damage", "distribute_damage", "lose_hp", "lose_half_hp", "heal", "draw",
+       "discard_from_hand", "take_mana", "add_mana", "destroy", "return_component",
+       "apply_component", "return_equipment_to_hand", "return_prepared_to_deck",
+       "discard_prepared", "search_deck", "recycle_discard", "return_from_discard",
+       "pay_or_discard", "destroy_self", "win", "handler")
+OP_CODE = {name: i for i, name in enumerate(OPS)}
+N_OPS = len(OPS)
+
+TARGETS = ("any", "opponent", "self", "this", "opponent_and_permanents", "opponent_permanents",
+           "any_permanent", "player_most_hp", "active_player", "all_players", "adversary",
+           "own_vegetal_permanents")
+TARGET_CODE = {name: i for i, name in enumerate(TARGETS)}
+(TG_ANY, TG_OPPONENT, TG_SELF, TG_THIS, TG_OPPONENT_AND_PERMANENTS, TG_OPPONENT_PERMANENTS,
+ TG_ANY_PERMANENT, TG_PLAYER_MOST_HP, TG_ACTIVE_PLAYER, TG_ALL_PLAYERS, TG_ADVERSARY,
+ TG_OWN_VEGETAL_PERMANENTS) = range(len(TARGETS))
+
+COUNTS = ("none", "own_component", "component_in_play", "water_components_in_play",
+          "trees_in_play", "this_hp", "locked_on_component")
+COUNT_CODE = {name: i for i, name in enumerate(COUNTS)}
+CONDITIONS = ("none", "mage_noir", "not_mage_noir", "controls_component", "adversary_present")
+CONDITION_CODE = {name: i for i, name in enumerate(CONDITIONS)}
+DESTROY_WHAT = ("permanent", "equipment", "permanent_or_equipment")
+
+# Columns of an op row (tables.ops).
+(OP_CODE_COL, OP_AMOUNT, OP_AMOUNT_MN, OP_HAS_MN, OP_PER, OP_PER_WORD, OP_TARGET, OP_IF,
+ OP_IF_WORD, OP_ELEMENT, OP_INFINITE, OP_WHAT, OP_WORD, OP_POSITION, OP_MAX_TARGETS,
+ OP_UNPREVENTABLE, OP_HANDLER, OP_COST) = range(18)  # OP_COST .. OP_COST+5: a Mana cost
+assert OP_COST + E <= OP_W
+
+# Step handlers (op = "handler", name = ...) and static handlers (flags per card kind).
+HANDLERS = (
+    "favorable_winds", "tornado", "violent_wind", "breath_of_flames", "discard_used_component",
+    "azure_ring", "condensation_lock", "condensation_distribute", "high_pressure",
+    "tide_move_mana", "tide_return", "animated_tree", "the_sylvan_healer", "ephemeral_brambles",
+    "emptiness_ritual_discard", "ignition", "subtle_infiltration_empty", "unleashed_ocean_empty",
+    "unleashed_ocean_waves", "unleashed_ocean_release",
+    # abilities (effect.ability), see abilities.py
+    "crimson_ritual", "emptiness_ritual_ping", "ritual_of_decomposition", "ritual_of_melange",
+    "druid_horns", "kerlochs_robe", "warrior_mage_ritual_indestructible",
+    # statics: their behaviour lives in engine hooks, read through tables.handler_card
+    "water_drop", "maelstrom", "king_of_trees", "warrior_mage_ritual_end_of_turn",
+    "burning_robe", "crimson_ring", "fire_mask", "prodigious_sowing", "prodigious_source",
+    "subtle_infiltration_trade",
+)
+H = {name: i for i, name in enumerate(HANDLERS)}
+N_HANDLERS = len(HANDLERS)
+N_STEPS = N_OPS + N_HANDLERS  # step functions: the op kernels, then the handlers (chain.py)
+N_ADDR = 6 + N_STEPS           # late-bound functions: 6 hubs, then the steps (late.py)
+(H_FAVORABLE_WINDS, H_TORNADO, H_VIOLENT_WIND, H_BREATH_OF_FLAMES, H_DISCARD_USED_COMPONENT,
+ H_AZURE_RING, H_CONDENSATION_LOCK, H_CONDENSATION_DISTRIBUTE, H_HIGH_PRESSURE,
+ H_TIDE_MOVE_MANA, H_TIDE_RETURN, H_ANIMATED_TREE, H_THE_SYLVAN_HEALER, H_EPHEMERAL_BRAMBLES,
+ H_EMPTINESS_RITUAL_DISCARD, H_IGNITION, H_SUBTLE_INFILTRATION_EMPTY, H_UNLEASHED_OCEAN_EMPTY,
+ H_UNLEASHED_OCEAN_WAVES, H_UNLEASHED_OCEAN_RELEASE, H_CRIMSON_RITUAL, H_EMPTINESS_RITUAL_PING,
+ H_RITUAL_OF_DECOMPOSITION, H_RITUAL_OF_MELANGE, H_DRUID_HORNS, H_KERLOCHS_ROBE,
+ H_WARRIOR_MAGE_RITUAL_INDESTRUCTIBLE, H_WATER_DROP, H_MAELSTROM, H_KING_OF_TREES,
+ H_WARRIOR_MAGE_RITUAL_END_OF_TURN, H_BURNING_ROBE, H_CRIMSON_RING, H_FIRE_MASK,
+ H_PRODIGIOUS_SOWING, H_PRODIGIOUS_SOURCE, H_SUBTLE_INFILTRATION_TRADE) = range(N_HANDLERS)
+ABILITY_NAMES = ("crimson_ritual", "emptiness_ritual_ping", "ritual_of_decomposition",
+                 "ritual_of_melange", "druid_horns", "kerlochs_robe",
+                 "warrior_mage_ritual_indestructible")
+(AB_CRIMSON_RITUAL, AB_EMPTINESS_PING, AB_DECOMPOSITION, AB_MELANGE, AB_DRUID_HORNS,
+ AB_KERLOCHS_ROBE, AB_WARRIOR_MAGE) = range(len(ABILITY_NAMES))
+# An extra flag column of tables.handler_card: the card carries the name tag Tide.
+TAG_TIDE = N_HANDLERS
+N_FLAGS = N_HANDLERS + 1
+
+# Where the match loop of a game resumes (state.phase).
+PHASE_SETUP, PHASE_NEXT_TURN, PHASE_MAIN, PHASE_END, PHASE_OVER = range(5)
+
+# --- the chain: frames waiting to resolve (chain.py) -------------------------------------------
+(FR_STEPS, FR_RELEASE, FR_IGNITION, FR_CRIMSON, FR_ROBE_HIT, FR_CLEAR_APPLYING,
+ FR_TORNADO_RETURN, FR_OCEAN_WAVES) = range(8)
+
+# --- transcript events (log.py; replay formats them) -------------------------------------------
+EVENT_NAMES = (
+    "turn", "hand", "adversary_turn", "reveals", "prepares", "activates", "channels", "trades",
+    "leaves", "destroyed", "damage", "player_loses", "gains_hp", "draws", "discards",
+    "takes_pile", "takes_mana", "out", "uses_ability", "ability_note", "mana_under",
+    "moves_tide", "returns_to_hand", "puts_into_play", "nothing_happens", "adversary_loses",
+    "crimson_pays", "robe_hit", "ignition_on", "ignition_hit", "maelstrom", "infiltration",
+    "ocean_applies", "ocean_releases", "empty_discarded", "applies", "melange", "indestructible",
+    "druid_horns", "kerloch", "hand_limit_discard", "ether", "adversary_hp",
+)
+EV = {name: i for i, name in enumerate(EVENT_NAMES)}
+(EV_TURN, EV_HAND, EV_ADVERSARY_TURN, EV_REVEALS, EV_PREPARES, EV_ACTIVATES, EV_CHANNELS,
+ EV_TRADES, EV_LEAVES, EV_DESTROYED, EV_DAMAGE, EV_PLAYER_LOSES, EV_GAINS_HP, EV_DRAWS,
+ EV_DISCARDS, EV_TAKES_PILE, EV_TAKES_MANA, EV_OUT, EV_USES_ABILITY, EV_ABILITY_NOTE,
+ EV_MANA_UNDER, EV_MOVES_TIDE, EV_RETURNS_TO_HAND, EV_PUTS_INTO_PLAY, EV_NOTHING_HAPPENS,
+ EV_ADVERSARY_LOSES, EV_CRIMSON_PAYS, EV_ROBE_HIT, EV_IGNITION_ON, EV_IGNITION_HIT,
+ EV_MAELSTROM, EV_INFILTRATION, EV_OCEAN_APPLIES, EV_OCEAN_RELEASES, EV_EMPTY_DISCARDED,
+ EV_APPLIES, EV_MELANGE, EV_INDESTRUCTIBLE, EV_DRUID_HORNS, EV_KERLOCH, EV_HAND_LIMIT_DISCARD,
+ EV_ETHER, EV_ADVERSARY_HP) = range(len(EVENT_NAMES))
+
+
+def _record(fields: list[tuple]) -> np.dtype:
+    return np.dtype(fields, align=True)
+
+
+STATE_DTYPE = _record([
+    ("seed", np.uint64),
+    ("shuffle_count", np.int32, (P_MAX + 1,)),  # shuffles so far per player, last the Adversary
+    # players
+    ("hp", np.int32, (P_MAX,)),
+    ("out", np.int8, (P_MAX,)),
+    ("out_reason", np.int8, (P_MAX,)),
+    ("deck", np.int16, (P_MAX, D_MAX)),         # local card ids, top at deck_len-1
+    ("deck_len", np.int16, (P_MAX,)),
+    ("hand", np.int16, (P_MAX, C_MAX)),         # count of each card kind
+    ("discard", np.int16, (P_MAX, C_MAX)),
+    ("reserve", np.int64, (P_MAX, E)),
+    ("max_hand", np.int16, (P_MAX,)),
+    ("ignored_this_turn", np.int16, (P_MAX,)),
+    # player boards
+    ("board_card", np.int16, (P_MAX, S_MAX)),   # -1 when empty
+    ("board_zone", np.int8, (P_MAX, S_MAX)),
+    ("board_mana", np.int64, (P_MAX, S_MAX, E)),
+    ("board_hp", np.int32, (P_MAX, S_MAX)),
+    ("board_turn", np.int16, (P_MAX, S_MAX)),
+    ("ether", np.int64, (2, E)),
+    # Adversary
+    ("adv_deck", np.int16, (A_MAX,)),
+    ("adv_deck_len", np.int16),
+    ("adv_discard", np.int16, (C_MAX,)),
+    ("adv_card", np.int16, (K_SLOTS,)),         # -1 when empty
+    ("adv_hp", np.int32, (K_SLOTS,)),
+    # turn bookkeeping and results
+    ("turn", np.int16),
+    ("outcome", np.int8),
+    ("end_turn", np.int16),
+    ("mage_noir_turn", np.int16, (P_MAX,)),
+    ("damage_to_adversary", np.int32),
+    ("damage_taken", np.int32, (P_MAX,)),
+    ("mana_taken", np.int32, (P_MAX,)),
+    ("active", np.int8),                        # the active player
+    ("pile_taken", np.int8),                    # the active player has gathered this turn
+    ("decision_count", np.int64),               # decisions asked: the random bot's counter
+    ("board_overflow", np.int32),               # preparations refused for lack of slots
+    ("error", np.int32),                        # internal error code (errors.py), 0 none
+    ("error_info", np.int32),
+    # "this turn" effects of handlers, cleared at every player turn boundary
+    ("winds", np.int8, (P_MAX,)),               # Favorable winds
+    ("ignition", np.int16, (P_MAX,)),           # Ignitions activated this turn
+    ("ignition_skip", np.int16, (P_MAX, S_MAX)),  # card+1 of an Ignition not counting itself
+    ("prevented", np.int8, (P_MAX,)),           # Kerloc'h's robe: damage reduced to 0
+    ("drop_spent", np.int8, (P_MAX, S_MAX)),    # Water drop counted twice this turn
+    ("indestructible", np.int16, (P_MAX, S_MAX)),  # card+1 made indestructible this turn
+    ("used_slot", np.int8, (S_MAX,)),           # components designated by the last preparation
+    ("used_card", np.int16, (S_MAX,)),
+    ("applying", np.int8, (P_MAX, S_MAX)),      # cards whose effects are being applied
+    # the chain of actions being resolved, and the triggered actions of the current one
+    ("chain", np.int32, (CHAIN_MAX, FRAME_W)),
+    ("chain_len", np.int32),
+    ("pending", np.int32, (PENDING_MAX, FRAME_W)),
+    ("pending_len", np.int32),
+    # the match loop's place, so that a copied game can be played on
+    ("step", np.int32),                         # next turn: round * players + seat
+    ("seat", np.int8),                          # the player whose turn is under way
+    ("phase", np.int8),                         # PHASE_* : where the match loop resumes
+    # card usage (usage.py)
+    ("drawn", np.int16, (P_MAX, C_MAX)),
+    ("prepared_n", np.int16, (P_MAX, C_MAX)),
+    ("activated_n", np.int16, (P_MAX, C_MAX)),
+    ("channeled_n", np.int16, (P_MAX, C_MAX)),
+    ("first_activation", np.int16, (P_MAX, C_MAX)),
+    ("castable_now", np.int8, (C_MAX,)),        # castable at some decision of this turn
+    ("stranded", np.int16, (P_MAX, C_MAX)),     # hand after the player's last turn
+])
+
+TABLES_DTYPE = _record([
+    ("addr", np.int64, (N_ADDR,)),  # native addresses of the late-bound functions (late.py)
+    ("n_cards", np.int64),          # local card kinds C (player cards, then the Adversary's)
+    ("n_player_cards", np.int64),   # local ids below this are player cards
+    ("players", np.int64),
+    ("slots", np.int64),            # board slots per player (rule option board_slots)
+    ("n_words", np.int64),          # required words of the batch (their global ids: words)
+    ("words", np.int64, (NW_MAX,)),
+    ("word_col", np.int64, (W,)),   # column of a global word among words, -1 absent
+    ("cost", np.int32, (C_MAX, E)),
+    ("requires", np.int32, (C_MAX, W)),
+    ("provides", np.int8, (C_MAX, W)),
+    ("element", np.int8, (C_MAX,)),     # -1 for Adversary cards
+    ("card_type", np.int8, (C_MAX,)),   # -1 for Adversary cards
+    ("slot_kind", np.int8, (C_MAX,)),   # Equipment slot, -1 none
+    ("hp", np.int32, (C_MAX,)),
+    ("is_adversary", np.int8, (C_MAX,)),
+    ("adv_kind", np.int8, (C_MAX,)),
+    ("mana_value", np.int32, (C_MAX,)),
+    ("win_when_destroyed", np.int8, (C_MAX,)),
+    # static abilities (statics.py in the numpy engine)
+    ("mage_noir", np.int8, (C_MAX,)),
+    ("ignore_per_turn", np.int32, (C_MAX,)),
+    ("damage_reduction", np.int32, (C_MAX,)),
+    ("hand_size", np.int32, (C_MAX,)),
+    ("protector", np.int8, (C_MAX,)),
+    ("protector_mn", np.int8, (C_MAX,)),
+    ("unique", np.int8, (C_MAX,)),
+    ("mage_noir_only", np.int8, (C_MAX,)),
+    ("forge", np.int8, (C_MAX,)),
+    ("slowcast", np.int8, (C_MAX,)),
+    ("indestructible", np.int8, (C_MAX,)),
+    ("alt_word", np.int32, (C_MAX,)),      # alternative component: word, -1 none
+    ("alt_element", np.int32, (C_MAX,)),   # ... replaced by a card of this element
+    ("fewer_mn", np.int32, (C_MAX,)),      # components skipped by a Mage Noir
+    ("any_mage_noir", np.int8), ("any_reduction", np.int8), ("any_ignore", np.int8),
+    ("any_damage_reduction", np.int8),
+    ("any_protector", np.int8), ("any_ability", np.int8), ("any_alt", np.int8),
+    ("n_bonus", np.int64),
+    ("bonus", np.int32, (BONUS_MAX, 5)),   # card, amount, amount_mn, source element, type
+    ("n_reduction", np.int64),
+    ("reduction", np.int32, (REDUCTION_MAX, 9)),  # card, element, amount, amount_mn,
+    #                      card element, word, condition, condition word, self only
+    ("handler_card", np.int8, (N_FLAGS, C_MAX)),  # the card names that handler (or tag)
+    ("any_handler", np.int8, (N_FLAGS,)),
+    ("ability", np.int32, (C_MAX,)),      # ABILITY_NAMES index, -1 none
+    # effects as op rows
+    ("trig_first", np.int32, (C_MAX, N_TRIGGERS)),
+    ("trig_count", np.int32, (C_MAX, N_TRIGGERS)),
+    ("ops", np.int32, (OPS_MAX, OP_W)),
+    # rule options
+    ("trade_placement", np.int8),          # trade_mode == "placement_rule"
+    ("hand_limit", np.int32),
+    ("first_player_skips_draw", np.int8),
+    ("adversary_mana_on_arrival", np.int8),
+    ("brambles_players", np.int8),         # brambles_chooser == "players"
+    ("ignition_counts_itself", np.int8),
+    ("max_rounds", np.int32),
+    ("max_actions", np.int32),
+    # the bot and the per-card estimates it scores with (bots/features.py)
+    ("bot", np.int64),
+    ("f_damage", np.float64, (C_MAX,)),
+    ("f_needs_opponent", np.int8, (C_MAX,)),
+    ("f_heal", np.float64, (C_MAX,)),
+    ("f_draw", np.float64, (C_MAX,)),
+    ("f_mana", np.float64, (C_MAX,)),
+    ("f_harms_own", np.float64, (C_MAX,)),
+    ("f_channel_only", np.int8, (C_MAX,)),
+    ("f_drawback", np.float64, (C_MAX,)),
+    ("f_removal", np.int8, (C_MAX,)),
+    ("f_threat", np.float64, (C_MAX,)),
+    ("f_healthiest", np.int8, (C_MAX,)),
+    ("f_only_mage_noir", np.int8, (C_MAX,)),
+    ("f_value", np.float64, (C_MAX,)),
+    ("f_opening", np.float64, (C_MAX,)),
+])
+
+WORK_DTYPE = _record([
+    # the decision being asked
+    ("opt", np.int8, (OPT_MAX,)),
+    ("n_opt", np.int64),
+    ("scores", np.float64, (OPT_MAX,)),
+    ("ctx_card", np.int64), ("ctx_word", np.int64), ("ctx_purpose", np.int64),
+    ("ctx_side", np.int64), ("ctx_amount", np.int64), ("ctx_target", np.int64),
+    ("ctx_element", np.int64), ("ctx_ability", np.int64), ("ctx_reason", np.int64),
+    ("ctx_start", np.int64), ("ctx_take", np.int64), ("ctx_air_completes", np.int64),
+    ("ctx_worth", np.int64), ("ctx_what", np.int64), ("ctx_left", np.int64),
+    ("ctx_give", np.int64),
+    ("ctx_mana", np.int64, (E,)), ("ctx_chosen", np.int64, (E,)),
+    ("ctx_default", np.int64, (E,)), ("ctx_given", np.int64, (E,)),
+    ("ctx_short", np.int64, (NW_MAX,)),
+    ("ctx_piles", np.int64, (2, HAND_PILE)),
+    ("ctx_cards", np.int64, (S_MAX,)),
+    # what preparing each card kind takes at a main-phase decision (readiness.py)
+    ("rd_cost", np.int64, (C_MAX, E)),
+    ("rd_short", np.int64, (C_MAX, NW_MAX)),
+    ("rd_missing", np.int64, (C_MAX,)),
+    ("rd_affordable", np.int8, (C_MAX,)),
+    ("rd_mage_noir", np.int8),
+    ("rd_player", np.int64),
+    ("legal_prepare", np.int8, (C_MAX,)),
+    # scratch of the policies (bots/)
+    ("pol_cost", np.int64, (C_MAX, E)),
+    ("pol_need", np.float64, (E,)),
+    # scratch of the rules: targets hit by a step, a board mask
+    ("hits", np.int8, (T_MAX,)),
+    ("amounts", np.int64, (T_MAX,)),
+    ("mask", np.int8, (S_MAX,)),
+    # transcript (log.py): events of the game being logged
+    ("log_on", np.int8),
+    ("log_len", np.int64),
+    ("log", np.int32, (LOG_MAX, EV_W)),
+    # recorded decisions (tests): REC_W columns, the options in rec_pool
+    ("rec_on", np.int8),
+    ("rec_len", np.int64),
+    ("rec", np.int64, (REC_MAX, REC_W)),
+    ("rec_pool_len", np.int64),
+    ("rec_pool", np.int8, (REC_POOL,)),
+    # scripted answers (bots/scripted.py): per kind, a constant or a queue
+    ("forced_mode", np.int8, (N_KINDS,)),   # 0 none, 1 constant, 2 queue
+    ("forced_value", np.int64, (N_KINDS,)),
+    ("forced_queue", np.int64, (N_KINDS, FORCED_Q)),
+    ("forced_len", np.int64, (N_KINDS,)),
+    ("forced_pos", np.int64, (N_KINDS,)),
+])
