@@ -23,6 +23,7 @@ from simulator.engine.late import bind
 from simulator.engine.options import RuleOptions
 from simulator.engine.state import new_states
 from simulator.engine.tables import BatchInfo, build_batch_tables, implemented_cards
+from simulator.engine.warmup import ensure
 from simulator.scenarios import Scenario
 
 
@@ -125,6 +126,7 @@ def play(matchup: Matchup, db: CardDB, seeds: np.ndarray, bot: str, options: Rul
     from simulator.engine.game import play_range
 
     tables, info = build_tables(matchup, db, options, bot_id(bot))
+    ensure()
     bind(tables)
     states = new_states(matchup, info, tables, np.asarray(seeds, np.uint64), options)
     b, p = len(states), matchup.players

@@ -1,8 +1,7 @@
 """The chain driver: resolves a game's chain of actions, one indivisible action at a time.
 
 This module is the dispatcher: the only one that knows every op kernel and handler, mapping
-the op and handler ids of the tables to functions (``STEP_FUNCTIONS``; they are called through
-their addresses, see ``late.py``). Rules elsewhere put actions on the chain
+the op and handler ids of the tables to functions. Rules elsewhere put actions on the chain
 (``frames``) and top-level actions (a main-phase action, a turn start, an Adversary card)
 call :func:`resolve` until the chain is empty. After every action the triggered actions it
 raised go on top of the chain, and defeats are checked (R4.4).
@@ -25,9 +24,8 @@ from simulator.engine import handlers_vegetal as vegetal
 from simulator.engine import handlers_water as water
 from simulator.engine.board import check_defeats
 from simulator.engine.damage import kerlochs_robe, robe_hit
-from simulator.engine.errors import ERR_STATIC_AS_STEP, fail
+from simulator.engine.errors import ERR_STATIC_AS_STEP, ERR_UNKNOWN_OP, fail
 from simulator.engine.jit import njit
-from simulator.engine.late import STEP_BASE, call_step
 from simulator.engine.layout import (
     FR_CLEAR_APPLYING,
     FR_CRIMSON,
@@ -37,9 +35,33 @@ from simulator.engine.layout import (
     FR_ROBE_HIT,
     FR_STEPS,
     FR_TORNADO_RETURN,
-    H_WATER_DROP,
-    HANDLERS,
-    N_OPS,
+    H_ANIMATED_TREE,
+    H_AZURE_RING,
+    H_BREATH_OF_FLAMES,
+    H_CONDENSATION_DISTRIBUTE,
+    H_CONDENSATION_LOCK,
+    H_CRIMSON_RITUAL,
+    H_DISCARD_USED_COMPONENT,
+    H_DRUID_HORNS,
+    H_EMPTINESS_RITUAL_DISCARD,
+    H_EMPTINESS_RITUAL_PING,
+    H_EPHEMERAL_BRAMBLES,
+    H_FAVORABLE_WINDS,
+    H_HIGH_PRESSURE,
+    H_IGNITION,
+    H_KERLOCHS_ROBE,
+    H_RITUAL_OF_DECOMPOSITION,
+    H_RITUAL_OF_MELANGE,
+    H_SUBTLE_INFILTRATION_EMPTY,
+    H_THE_SYLVAN_HEALER,
+    H_TIDE_MOVE_MANA,
+    H_TIDE_RETURN,
+    H_TORNADO,
+    H_UNLEASHED_OCEAN_EMPTY,
+    H_UNLEASHED_OCEAN_RELEASE,
+    H_UNLEASHED_OCEAN_WAVES,
+    H_VIOLENT_WIND,
+    H_WARRIOR_MAGE_RITUAL_INDESTRUCTIBLE,
     OP_CODE,
     OP_CODE_COL,
     OP_HANDLER,
@@ -50,50 +72,124 @@ from simulator.engine.layout import (
 from simulator.engine.mana import add_to_ether
 from simulator.engine.windows import warrior_mage_indestructible
 
-
-@njit
-def static_as_step(st, tb, wk, r, card, side, slot):
-    """Registered for static handlers: their behaviour lives in engine hooks, never in a step."""
-    fail(st, ERR_STATIC_AS_STEP, tb.ops[r, OP_HANDLER])
-
-
-#: The step functions, by step index: the op kernels in ``layout.OPS`` order, then the handlers
-#: in ``layout.HANDLERS`` order. Each takes ``(st, tb, wk, r, card, side, slot)``; their native
-#: addresses fill ``tables.addr`` from ``late.STEP_BASE`` on (:func:`late.bind`).
-STEP_FUNCTIONS = (
-    ops.op_damage, ops.op_distribute_damage, ops.op_lose_hp, ops.op_lose_half_hp, ops.op_heal,
-    ops.op_draw, ops.op_discard_from_hand, ops.op_take_mana, ops.op_add_mana, ops.op_destroy,
-    ops.op_return_component, ops.op_apply_component, ops.op_return_equipment_to_hand,
-    ops.op_return_prepared_to_deck, ops.op_discard_prepared, ops.op_search_deck,
-    ops.op_recycle_discard, ops.op_return_from_discard, ops.op_pay_or_discard,
-    ops.op_destroy_self, ops.op_win, static_as_step,  # "handler": see the handlers below
-    air.favorable_winds, air.tornado, air.violent_wind, air.breath_of_flames,
-    vegetal.discard_used_component, water.azure_ring, water.condensation_lock,
-    water.condensation_distribute, water.high_pressure, water.tide_move_mana, water.tide_return,
-    vegetal.animated_tree, vegetal.the_sylvan_healer, vegetal.ephemeral_brambles,
-    air.emptiness_ritual_discard, fire.ignition, water.empty_on_entry, water.empty_on_entry,
-    water.ocean_waves_start, water.unleashed_ocean_release,
-    # abilities
-    fire.crimson_ritual, air.emptiness_ritual_ping, vegetal.ritual_of_decomposition,
-    water.ritual_of_melange, vegetal.druid_horns, kerlochs_robe, warrior_mage_indestructible,
-) + (static_as_step,) * (len(HANDLERS) - H_WATER_DROP)
-assert len(STEP_FUNCTIONS) == len(OPS) + len(HANDLERS)
 HANDLER_STEP = OP_CODE["handler"]
+(O_DAMAGE, O_DISTRIBUTE, O_LOSE_HP, O_LOSE_HALF, O_HEAL, O_DRAW, O_DISCARD, O_TAKE_MANA,
+ O_ADD_MANA, O_DESTROY, O_RETURN_COMPONENT, O_APPLY_COMPONENT, O_RETURN_EQUIPMENT,
+ O_RETURN_PREPARED, O_DISCARD_PREPARED, O_SEARCH, O_RECYCLE, O_RETURN_FROM_DISCARD,
+ O_PAY_OR_DISCARD, O_DESTROY_SELF, O_WIN) = (OP_CODE[name] for name in OPS[:-1])
 
 
 @njit
 def run_step(st, tb, wk, r, card, side, slot):
     """Run op row ``r`` of ``card`` controlled by ``side`` (its board slot ``slot``, -1 none):
-    a jump to the op kernel or handler the row names (``STEP_FUNCTIONS``)."""
+    the op kernel the row names, or its handler."""
     op = tb.ops[r, OP_CODE_COL]
-    k = op if op != HANDLER_STEP else N_OPS + tb.ops[r, OP_HANDLER]
-    call_step(tb.addr[STEP_BASE + k], st, tb, wk, r, card, side, slot)
+    if op == O_DAMAGE:
+        ops.op_damage(st, tb, wk, r, card, side, slot)
+    elif op == O_HEAL:
+        ops.op_heal(st, tb, wk, r, card, side, slot)
+    elif op == O_DRAW:
+        ops.op_draw(st, tb, wk, r, card, side, slot)
+    elif op == HANDLER_STEP:
+        run_handler(st, tb, wk, r, card, side, slot)
+    elif op == O_LOSE_HP:
+        ops.op_lose_hp(st, tb, wk, r, card, side, slot)
+    elif op == O_DISTRIBUTE:
+        ops.op_distribute_damage(st, tb, wk, r, card, side, slot)
+    elif op == O_LOSE_HALF:
+        ops.op_lose_half_hp(st, tb, wk, r, card, side, slot)
+    elif op == O_DISCARD:
+        ops.op_discard_from_hand(st, tb, wk, r, card, side, slot)
+    elif op == O_TAKE_MANA:
+        ops.op_take_mana(st, tb, wk, r, card, side, slot)
+    elif op == O_ADD_MANA:
+        ops.op_add_mana(st, tb, wk, r, card, side, slot)
+    elif op == O_DESTROY:
+        ops.op_destroy(st, tb, wk, r, card, side, slot)
+    elif op == O_RETURN_COMPONENT:
+        ops.op_return_component(st, tb, wk, r, card, side, slot)
+    elif op == O_APPLY_COMPONENT:
+        ops.op_apply_component(st, tb, wk, r, card, side, slot)
+    elif op == O_RETURN_EQUIPMENT:
+        ops.op_return_equipment_to_hand(st, tb, wk, r, card, side, slot)
+    elif op == O_RETURN_PREPARED:
+        ops.op_return_prepared_to_deck(st, tb, wk, r, card, side, slot)
+    elif op == O_DISCARD_PREPARED:
+        ops.op_discard_prepared(st, tb, wk, r, card, side, slot)
+    elif op == O_SEARCH:
+        ops.op_search_deck(st, tb, wk, r, card, side, slot)
+    elif op == O_RECYCLE:
+        ops.op_recycle_discard(st, tb, wk, r, card, side, slot)
+    elif op == O_RETURN_FROM_DISCARD:
+        ops.op_return_from_discard(st, tb, wk, r, card, side, slot)
+    elif op == O_PAY_OR_DISCARD:
+        ops.op_pay_or_discard(st, tb, wk, r, card, side, slot)
+    elif op == O_DESTROY_SELF:
+        ops.op_destroy_self(st, tb, wk, r, card, side, slot)
+    elif op == O_WIN:
+        ops.op_win(st, tb, wk, r, card, side, slot)
+    else:
+        fail(st, ERR_UNKNOWN_OP, op)
 
 
-def step_function(st, tb, r):
-    """The Python step function op row ``r`` names (``NUMBA_DISABLE_JIT=1`` only)."""
-    op = tb.ops[r, OP_CODE_COL]
-    return STEP_FUNCTIONS[op if op != HANDLER_STEP else N_OPS + tb.ops[r, OP_HANDLER]]
+@njit
+def run_handler(st, tb, wk, r, card, side, slot):
+    """A registered handler step (the vocabulary cannot express these cards)."""
+    h = tb.ops[r, OP_HANDLER]
+    if h == H_FAVORABLE_WINDS:
+        air.favorable_winds(st, tb, wk, r, card, side, slot)
+    elif h == H_TORNADO:
+        air.tornado(st, tb, wk, r, card, side, slot)
+    elif h == H_VIOLENT_WIND:
+        air.violent_wind(st, tb, wk, r, card, side, slot)
+    elif h == H_BREATH_OF_FLAMES:
+        air.breath_of_flames(st, tb, wk, r, card, side, slot)
+    elif h == H_DISCARD_USED_COMPONENT:
+        vegetal.discard_used_component(st, tb, wk, r, card, side, slot)
+    elif h == H_AZURE_RING:
+        water.azure_ring(st, tb, wk, r, card, side, slot)
+    elif h == H_CONDENSATION_LOCK:
+        water.condensation_lock(st, tb, wk, r, card, side, slot)
+    elif h == H_CONDENSATION_DISTRIBUTE:
+        water.condensation_distribute(st, tb, wk, r, card, side, slot)
+    elif h == H_HIGH_PRESSURE:
+        water.high_pressure(st, tb, wk, r, card, side, slot)
+    elif h == H_TIDE_MOVE_MANA:
+        water.tide_move_mana(st, tb, wk, r, card, side, slot)
+    elif h == H_TIDE_RETURN:
+        water.tide_return(st, tb, wk, r, card, side, slot)
+    elif h == H_ANIMATED_TREE:
+        vegetal.animated_tree(st, tb, wk, r, card, side, slot)
+    elif h == H_THE_SYLVAN_HEALER:
+        vegetal.the_sylvan_healer(st, tb, wk, r, card, side, slot)
+    elif h == H_EPHEMERAL_BRAMBLES:
+        vegetal.ephemeral_brambles(st, tb, wk, r, card, side, slot)
+    elif h == H_EMPTINESS_RITUAL_DISCARD:
+        air.emptiness_ritual_discard(st, tb, wk, r, card, side, slot)
+    elif h == H_IGNITION:
+        fire.ignition(st, tb, wk, r, card, side, slot)
+    elif h == H_SUBTLE_INFILTRATION_EMPTY or h == H_UNLEASHED_OCEAN_EMPTY:
+        water.empty_on_entry(st, tb, wk, r, card, side, slot)
+    elif h == H_UNLEASHED_OCEAN_WAVES:
+        water.ocean_waves_start(st, tb, wk, r, card, side, slot)
+    elif h == H_UNLEASHED_OCEAN_RELEASE:
+        water.unleashed_ocean_release(st, tb, wk, r, card, side, slot)
+    elif h == H_CRIMSON_RITUAL:
+        fire.crimson_ritual(st, tb, wk, r, card, side, slot)
+    elif h == H_EMPTINESS_RITUAL_PING:
+        air.emptiness_ritual_ping(st, tb, wk, r, card, side, slot)
+    elif h == H_RITUAL_OF_DECOMPOSITION:
+        vegetal.ritual_of_decomposition(st, tb, wk, r, card, side, slot)
+    elif h == H_RITUAL_OF_MELANGE:
+        water.ritual_of_melange(st, tb, wk, r, card, side, slot)
+    elif h == H_DRUID_HORNS:
+        vegetal.druid_horns(st, tb, wk, r, card, side, slot)
+    elif h == H_KERLOCHS_ROBE:
+        kerlochs_robe(st, tb, wk, r, card, side, slot)
+    elif h == H_WARRIOR_MAGE_RITUAL_INDESTRUCTIBLE:
+        warrior_mage_indestructible(st, tb, wk, r, card, side, slot)
+    else:  # a static handler: its behaviour lives in engine hooks, never in a step
+        fail(st, ERR_STATIC_AS_STEP, h)
 
 
 @njit

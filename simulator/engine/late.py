@@ -11,10 +11,6 @@ compile. Here each of these *hubs* is compiled once; :func:`bind` writes its nat
 into the tables record (``tables.addr``), and its callers jump to that address through the
 wrappers below, which is also why the rules know nothing of the bots at compile time.
 
-The op kernels and card handlers are reached the same way: the chain driver jumps to the step
-function an op row names through its address (``tables.addr[STEP_BASE + step]``, the order of
-``chain.STEP_FUNCTIONS``), so each is compiled once and the driver carries none of them.
-
 A late-bound function takes the three records and a few int64 arguments, and returns an int64
 or nothing. With ``NUMBA_DISABLE_JIT=1`` the wrappers call the Python functions directly.
 """
@@ -29,7 +25,7 @@ from numba import types
 from numba.core.extending import intrinsic
 
 from simulator.engine.jit import njit
-from simulator.engine.layout import N_ADDR, N_STEPS, STATE_DTYPE, TABLES_DTYPE, WORK_DTYPE
+from simulator.engine.layout import N_HUBS, STATE_DTYPE, TABLES_DTYPE, WORK_DTYPE
 
 RECORDS = (numba.typeof(np.zeros(1, STATE_DTYPE)[0]), numba.typeof(np.zeros(1, TABLES_DTYPE)[0]),
            numba.typeof(np.zeros(1, WORK_DTYPE)[0]))
@@ -45,9 +41,7 @@ HUBS = {
 }
 HUB_INDEX = {name: i for i, name in enumerate(HUBS)}
 RESOLVE, CHOOSE, DECIDE, DEAL_DAMAGE, SELECT, LEAVE_BOARD = range(len(HUBS))
-STEP_BASE = len(HUBS)  # tables.addr[STEP_BASE + k]: step function k (chain.STEP_FUNCTIONS)
-STEP_INTS = 4          # r, card, side, slot
-assert STEP_BASE + N_STEPS == N_ADDR
+assert len(HUBS) == N_HUBS
 
 
 def _signature(ints: int, returns: bool):
@@ -88,12 +82,6 @@ def _call3(typingctx, address, st, tb, wk, a, b, c):
 
 
 @intrinsic
-def _call4(typingctx, address, st, tb, wk, a, b, c, d):
-    restype, codegen = _codegen(4, False)
-    return restype(address, st, tb, wk, a, b, c, d), codegen
-
-
-@intrinsic
 def _call5(typingctx, address, st, tb, wk, a, b, c, d, e):
     restype, codegen = _codegen(5, False)
     return restype(address, st, tb, wk, a, b, c, d, e), codegen
@@ -129,10 +117,6 @@ if numba.config.DISABLE_JIT:
     def leave_board(st, tb, wk, p, s, dest):
         _python("leave_board")(st, tb, wk, p, s, dest)
 
-    def call_step(address, st, tb, wk, r, card, side, slot):
-        from simulator.engine.chain import step_function
-
-        step_function(st, tb, r)(st, tb, wk, r, card, side, slot)
 else:
     @njit
     def resolve(st, tb, wk):
@@ -164,10 +148,6 @@ else:
         """A board card leaves play (``board.leave_board``)."""
         _call3(tb.addr[LEAVE_BOARD], st, tb, wk, p, s, dest)
 
-    @njit
-    def call_step(address, st, tb, wk, r, card, side, slot):
-        """Run the step function at ``address`` (an entry of ``tables.addr``) on op row ``r``."""
-        _call4(address, st, tb, wk, r, card, side, slot)
 
 
 def address(dispatcher, ints: int, returns: bool) -> int:
@@ -186,14 +166,8 @@ _ADDRESSES: list[int] = []
 def addresses() -> list[int]:
     """Every late-bound address, in ``tables.addr`` order (found once per process)."""
     if not _ADDRESSES:
-        from simulator.engine.chain import STEP_FUNCTIONS
-
-        hubs = [address(_python(name), ints, returns) for name, (_, _, ints, returns) in HUBS.items()]
-        steps = {}
-        for fn in STEP_FUNCTIONS:  # a function serving several steps is bound once
-            if id(fn) not in steps:
-                steps[id(fn)] = address(fn, STEP_INTS, False)
-        _ADDRESSES.extend(hubs + [steps[id(fn)] for fn in STEP_FUNCTIONS])
+        _ADDRESSES.extend(address(_python(name), ints, returns)
+                          for name, (_, _, ints, returns) in HUBS.items())
     return _ADDRESSES
 
 

@@ -157,8 +157,7 @@ HANDLERS = (
 )
 H = {name: i for i, name in enumerate(HANDLERS)}
 N_HANDLERS = len(HANDLERS)
-N_STEPS = N_OPS + N_HANDLERS  # step functions: the op kernels, then the handlers (chain.py)
-N_ADDR = 6 + N_STEPS           # late-bound functions: 6 hubs, then the steps (late.py)
+N_HUBS = 6  # late-bound functions (late.py)
 (H_FAVORABLE_WINDS, H_TORNADO, H_VIOLENT_WIND, H_BREATH_OF_FLAMES, H_DISCARD_USED_COMPONENT,
  H_AZURE_RING, H_CONDENSATION_LOCK, H_CONDENSATION_DISTRIBUTE, H_HIGH_PRESSURE,
  H_TIDE_MOVE_MANA, H_TIDE_RETURN, H_ANIMATED_TREE, H_THE_SYLVAN_HEALER, H_EPHEMERAL_BRAMBLES,
@@ -186,23 +185,22 @@ PHASE_SETUP, PHASE_NEXT_TURN, PHASE_MAIN, PHASE_END, PHASE_OVER = range(5)
 
 # --- transcript events (log.py; replay formats them) -------------------------------------------
 EVENT_NAMES = (
-    "turn", "hand", "adversary_turn", "reveals", "prepares", "activates", "channels", "trades",
-    "leaves", "destroyed", "damage", "player_loses", "gains_hp", "draws", "discards",
-    "takes_pile", "takes_mana", "out", "uses_ability", "ability_note", "mana_under",
-    "moves_tide", "returns_to_hand", "puts_into_play", "nothing_happens", "adversary_loses",
-    "crimson_pays", "robe_hit", "ignition_on", "ignition_hit", "maelstrom", "infiltration",
-    "ocean_applies", "ocean_releases", "empty_discarded", "applies", "melange", "indestructible",
-    "druid_horns", "kerloch", "hand_limit_discard", "ether", "adversary_hp",
+    "turn", "hand", "hand_card", "adversary_turn", "reveals", "prepares", "activates",
+    "channels", "trades", "leaves", "destroyed", "damage", "player_loses", "gains_hp", "draws",
+    "discards", "takes_pile", "takes_mana", "out", "uses_ability", "mana_under", "moves_tide",
+    "returns_to_hand", "puts_into_play", "nothing_happens", "adversary_loses", "crimson_pays",
+    "robe_hit", "ignition_on", "ignition_hit", "maelstrom", "infiltration", "ocean_applies",
+    "ocean_releases", "empty_discarded", "applies", "melange", "indestructible", "druid_horns",
+    "kerloch",
 )
 EV = {name: i for i, name in enumerate(EVENT_NAMES)}
-(EV_TURN, EV_HAND, EV_ADVERSARY_TURN, EV_REVEALS, EV_PREPARES, EV_ACTIVATES, EV_CHANNELS,
- EV_TRADES, EV_LEAVES, EV_DESTROYED, EV_DAMAGE, EV_PLAYER_LOSES, EV_GAINS_HP, EV_DRAWS,
- EV_DISCARDS, EV_TAKES_PILE, EV_TAKES_MANA, EV_OUT, EV_USES_ABILITY, EV_ABILITY_NOTE,
- EV_MANA_UNDER, EV_MOVES_TIDE, EV_RETURNS_TO_HAND, EV_PUTS_INTO_PLAY, EV_NOTHING_HAPPENS,
- EV_ADVERSARY_LOSES, EV_CRIMSON_PAYS, EV_ROBE_HIT, EV_IGNITION_ON, EV_IGNITION_HIT,
- EV_MAELSTROM, EV_INFILTRATION, EV_OCEAN_APPLIES, EV_OCEAN_RELEASES, EV_EMPTY_DISCARDED,
- EV_APPLIES, EV_MELANGE, EV_INDESTRUCTIBLE, EV_DRUID_HORNS, EV_KERLOCH, EV_HAND_LIMIT_DISCARD,
- EV_ETHER, EV_ADVERSARY_HP) = range(len(EVENT_NAMES))
+(EV_TURN, EV_HAND, EV_HAND_CARD, EV_ADVERSARY_TURN, EV_REVEALS, EV_PREPARES, EV_ACTIVATES,
+ EV_CHANNELS, EV_TRADES, EV_LEAVES, EV_DESTROYED, EV_DAMAGE, EV_PLAYER_LOSES, EV_GAINS_HP,
+ EV_DRAWS, EV_DISCARDS, EV_TAKES_PILE, EV_TAKES_MANA, EV_OUT, EV_USES_ABILITY, EV_MANA_UNDER,
+ EV_MOVES_TIDE, EV_RETURNS_TO_HAND, EV_PUTS_INTO_PLAY, EV_NOTHING_HAPPENS, EV_ADVERSARY_LOSES,
+ EV_CRIMSON_PAYS, EV_ROBE_HIT, EV_IGNITION_ON, EV_IGNITION_HIT, EV_MAELSTROM, EV_INFILTRATION,
+ EV_OCEAN_APPLIES, EV_OCEAN_RELEASES, EV_EMPTY_DISCARDED, EV_APPLIES, EV_MELANGE,
+ EV_INDESTRUCTIBLE, EV_DRUID_HORNS, EV_KERLOCH) = range(len(EVENT_NAMES))
 
 
 def _record(fields: list[tuple]) -> np.dtype:
@@ -280,7 +278,7 @@ STATE_DTYPE = _record([
 ])
 
 TABLES_DTYPE = _record([
-    ("addr", np.int64, (N_ADDR,)),  # native addresses of the late-bound functions (late.py)
+    ("addr", np.int64, (N_HUBS,)),  # native addresses of the late-bound functions (late.py)
     ("n_cards", np.int64),          # local card kinds C (player cards, then the Adversary's)
     ("n_player_cards", np.int64),   # local ids below this are player cards
     ("players", np.int64),

@@ -22,6 +22,7 @@ from simulator.engine.layout import (
     CHANNELED,
     EFFECT_ORDER,
     EV_HAND,
+    EV_HAND_CARD,
     EV_TURN,
     MAIN_ACTION,
     PERMANENT,
@@ -70,7 +71,10 @@ def begin_player_turn(st, tb, wk, p):
     if not in_game(st, p):
         return False
     take_pile(st, tb, wk, p)
-    if wk.log_on != 0:
+    if wk.log_on != 0:  # what the player holds as the main phase starts, for the reader
+        for c in range(tb.n_cards):
+            if st.hand[p, c] > 0:
+                say(wk, EV_HAND_CARD, p, c, st.hand[p, c], 0)
         say_mana(wk, EV_HAND, p, st.reserve[p])
     return True
 

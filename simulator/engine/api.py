@@ -1,0 +1,491 @@
+"""Driving games one action at a time from Python: hand-built positions, tests, look-ahead.
+
+:class:`Engine` holds a small batch of game records (usually one game), their tables and one
+work record per game, and runs the compiled commands of :mod:`simulator.engine.commands` on
+them. Its ``state`` shows every field with the game on the leading axis, so a test writes a
+position (``eng.state.hand[0, 0, c] = 2``) and reads the result of one action the same way.
+
+A :class:`Script` stands in for the bot when a test wants to fix some answers (the compiled
+``scripted`` bot: the base policy answers the rest) and to see every question the rules asked:
+kind, deciding player, legal options and context. When a call covers several games, the
+questions the games were asked one after the other are paired up by their rank, so a
+question asked of every game reads as one :class:`Asked` with one row per game.
+
+The module-level functions take ``games`` arrays like the numpy engine's rule functions did,
+and run the action in each game in turn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from simulator.bots import bot_id
+from simulator.cards import COMPONENT_WORDS
+from simulator.engine import layout as L
+from simulator.engine.batch import check_errors, new_work
+from simulator.engine.commands import CMD, run_command
+from simulator.engine.late import bind
+from simulator.engine.options import RuleOptions
+from simulator.engine.state import BatchState
+from simulator.engine.tables import BatchInfo
+from simulator.engine.warmup import ensure
+
+ROOTS = ("play_range", "resolve", "choose", "decide", "deal_damage", "select", "leave_board",
+         "run_command")
+
+#: Context a question of each kind reports (``Asked.context``), as the rules pass it.
+CONTEXT_OF_KIND = {
+    "target": ("purpose", "card"), "use_component": ("card", "word"),
+    "own_component": ("word",), "alternative_component": ("card", "word"),
+    "skip_component": ("card",), "optional_payment": ("worth", "card"),
+    "pay_upkeep": ("card",), "pay_to_keep": ("card",), "choose_mode": ("card",),
+    "discard_from_hand": ("reason",), "may_use_ability": ("ability", "amount", "card"),
+    "ability_target": ("ability",), "distribute_mana": ("element", "card"),
+    "lock_mana_target": ("element",), "move_locked_mana": ("card",),
+    "release_locked_mana": ("card",), "protector_redirect": ("amount",),
+}
+
+
+@dataclass
+class Asked:
+    """One question the rules asked (of one or several games at once)."""
+
+    kind: str
+    games: np.ndarray    # (n,) game indices
+    players: np.ndarray  # (n,) deciding player per game
+    options: np.ndarray  # (n, K) bool legal options
+    context: dict        # what the rules told the policy
+
+
+class _Forced(dict):
+    """The answers a test fixed, per decision kind; remembers that it changed."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.version = 0
+
+    def __setitem__(self, key, value) -> None:
+        super().__setitem__(key, value)
+        self.version += 1
+
+    def __delitem__(self, key) -> None:
+        super().__delitem__(key)
+        self.version += 1
+
+
+class Script:
+    """Answers fixed in advance for some decision kinds, the base policy for the rest, and a
+    record of every question asked.
+
+    ``forced[kind]`` is an int (the answer to every question of that kind), a list of ints or
+    per-game arrays consumed one per question (the base policy answers once it is empty), or a
+    callable ``f(eng, games) -> per-game answers`` evaluated once per game.
+    """
+
+    name = "scripted"
+
+    def __init__(self, forced: Mapping[str, object] | None = None) -> None:
+        self.forced = _Forced(forced or {})
+        self.asked: list[Asked] = []
+
+    @property
+    def kinds(self) -> list[str]:
+        return [a.kind for a in self.asked]
+
+    def of_kind(self, kind: str) -> list[Asked]:
+        return [a for a in self.asked if a.kind == kind]
+
+    def options_of(self, kind: str) -> list[np.ndarray]:
+        """The option masks of the first game of every question of ``kind``."""
+        return [a.options[0] for a in self.of_kind(kind)]
+
+
+class TablesView:
+    """The batch's card table as Python reads it: the Python facts (names, ids, effects) and
+    every column of the tables record, trimmed to the batch's card kinds."""
+
+    def __init__(self, record: np.ndarray, info: BatchInfo):
+        self.record, self.info = record, info
+
+    def __getattr__(self, name: str):
+        if name in ("record", "info"):
+            raise AttributeError(name)
+        if hasattr(self.info, name):
+            return getattr(self.info, name)
+        column = self.record[name][0]
+        if column.ndim and column.shape[0] == L.C_MAX:
+            return column[:self.info.size]
+        return column
+
+    @property
+    def words(self) -> np.ndarray:
+        return np.asarray(self.info.words, np.int64)
+
+
+class Engine:
+    """A batch of games the Python side drives one command at a time."""
+
+    def __init__(self, records: np.ndarray, tables: np.ndarray, info: BatchInfo,
+                 options: RuleOptions, policy: Script | str | None = None):
+        self.records, self.table_record, self.info, self.options = records, tables, info, options
+        self.work = new_work(len(records))
+        self.state = BatchState(records, info)
+        self.tables = TablesView(tables, info)
+        self.policy: Script | None = None
+        self.set_policy(policy)
+        self.log_game: int | None = None
+        self._forced_version = None
+
+    # --- setup -------------------------------------------------------------------------------
+    def set_policy(self, policy: Script | str | None) -> None:
+        """A :class:`Script` (answers a test fixes), a bot name, or None (the base policy)."""
+        if isinstance(policy, Script):
+            self.policy, bot = policy, L.BOT_SCRIPTED
+        elif isinstance(policy, str):
+            self.policy, bot = None, bot_id(policy)
+        else:
+            self.policy, bot = None, L.BOT_BASE
+        self.table_record["bot"] = bot
+        self.work["rec_on"] = 1 if self.policy is not None else 0
+        self._forced_version = None
+
+    def grant_keyword(self, card: int, keyword: str) -> None:
+        """Give card kind ``card`` an extra keyword (a Protector, Indestructible, ...)."""
+        column = {"protector_if_mage_noir": "protector_mn"}.get(keyword, keyword)
+        self.table_record[column][0, card] = 1
+        if keyword in ("protector", "protector_if_mage_noir"):
+            self.table_record["any_protector"] = 1
+
+    @property
+    def batch(self) -> int:
+        return len(self.records)
+
+    @property
+    def active(self) -> np.ndarray:
+        return self.records["active"]
+
+    @property
+    def pile_taken(self) -> np.ndarray:
+        return self.records["pile_taken"]
+
+    @property
+    def decision_count(self) -> np.ndarray:
+        return self.records["decision_count"]
+
+    # --- running commands ------------------------------------------------------------------
+    def command(self, name: str, game: int, *args: int) -> int:
+        """Run command ``name`` on game ``game``; returns its value."""
+        ensure(ROOTS)
+        bind(self.table_record)
+        self._sync_forced()
+        self.work[game]["rec_len"] = 0
+        self.work[game]["rec_pool_len"] = 0
+        padded = np.zeros(8, np.int64)
+        padded[:len(args)] = [int(a) for a in args]
+        value = run_command(self.records, self.table_record, self.work, int(game), CMD[name],
+                            padded)
+        check_errors(self.records[game:game + 1])
+        return int(value)
+
+    def run(self, name: str, games: Sequence[int] | np.ndarray | None,
+            args: Callable[[int, int], Sequence[int]] | Sequence[int] = ()) -> np.ndarray:
+        """Run command ``name`` on each of ``games`` (all when None) in turn; ``args`` the
+        command's arguments, or a function ``(row, game) -> arguments``. Returns the values,
+        and adds the questions asked to the script, paired up across games."""
+        games = np.arange(self.batch) if games is None else np.atleast_1d(np.asarray(games))
+        values = np.zeros(len(games), np.int64)
+        questions = []
+        for row, g in enumerate(games.tolist()):
+            values[row] = self.command(name, g, *(args(row, g) if callable(args) else args))
+            questions.append(self._harvest(g))
+        if self.policy is not None:
+            self.policy.asked.extend(_pair_up(games, questions))
+        return values
+
+    def _harvest(self, game: int) -> list[tuple]:
+        """The questions game ``game`` was asked by its last command."""
+        wk = self.work[game]
+        out = []
+        for row in wk["rec"][:min(int(wk["rec_len"]), L.REC_MAX)]:
+            kind, player, n, offset = (int(x) for x in row[:4])
+            options = wk["rec_pool"][offset:offset + n].astype(bool)
+            out.append((L.DECISION_KINDS[kind], player, options, _context(L.DECISION_KINDS[kind], row)))
+        return out
+
+    def _sync_forced(self) -> None:
+        """Write the script's fixed answers into every game's work record when they changed."""
+        if self.policy is None:
+            return
+        forced = self.policy.forced
+        if self._forced_version == (id(forced), forced.version):
+            return
+        self._forced_version = (id(forced), forced.version)
+        for g in range(self.batch):
+            wk = self.work[g]
+            wk["forced_mode"][:] = 0
+            wk["forced_pos"][:] = 0
+            for kind, answer in forced.items():
+                k = L.DECISION_KINDS.index(kind)
+                if callable(answer):
+                    answer = int(np.ravel(answer(self, np.array([g])))[0])
+                if isinstance(answer, list):
+                    queue = [int(np.ravel(a)[g] if np.ndim(a) else a) for a in answer]
+                    wk["forced_mode"][k] = 2
+                    wk["forced_len"][k] = len(queue)
+                    wk["forced_queue"][k, :len(queue)] = queue
+                else:
+                    wk["forced_mode"][k] = 1
+                    wk["forced_value"][k] = int(np.ravel(answer)[g] if np.ndim(answer) else answer)
+
+    # --- reading -----------------------------------------------------------------------------
+    def card_name(self, card: int) -> str:
+        return self.info.names[int(card)]
+
+
+def _context(kind: str, row: np.ndarray) -> dict:
+    card, word, purpose, reason, ability, amount, element, worth = (int(x) for x in row[4:12])
+    values = {
+        "card": card, "purpose": L.PURPOSES[purpose] if purpose >= 0 else "damage",
+        "reason": L.DISCARD_REASONS[reason], "ability": L.ABILITY_NAMES[ability] if ability >= 0 else "",
+        "amount": amount, "element": element, "worth": bool(worth),
+        "word": COMPONENT_WORDS[word] if kind == "own_component" and word >= 0 else word,
+    }
+    return {key: values[key] for key in CONTEXT_OF_KIND.get(kind, ())
+            if not (key == "reason" and values[key] == "")}
+
+
+def _pair_up(games: np.ndarray, questions: list[list[tuple]]) -> list[Asked]:
+    """The i-th questions of every game as one Asked, while the games were asked alike."""
+    asked = []
+    for i in range(max((len(q) for q in questions), default=0)):
+        rows = [(games[r], q[i]) for r, q in enumerate(questions) if i < len(q)]
+        kinds = {q[0] for _, q in rows}
+        if len(kinds) > 1:  # the games were asked different things: one Asked per game
+            asked.extend(_asked([row]) for row in rows)
+        else:
+            asked.append(_asked(rows))
+    return asked
+
+
+def _asked(rows: list) -> Asked:
+    kind = rows[0][1][0]
+    width = max(len(q[2]) for _, q in rows)
+    options = np.zeros((len(rows), width), bool)
+    for r, (_, q) in enumerate(rows):
+        options[r, :len(q[2])] = q[2]
+    context = {}
+    for key in rows[0][1][3]:
+        values = [q[3][key] for _, q in rows]
+        context[key] = values[0] if isinstance(values[0], str) or key == "word" else np.array(values)
+    return Asked(kind, np.array([g for g, _ in rows]), np.array([q[1] for _, q in rows]), options,
+                 context)
+
+
+# --- building an engine ----------------------------------------------------------------------
+
+def new_engine(matchup, db, options: RuleOptions | None = None, policy: Script | str | None = None,
+               batch: int = 1, seeds: np.ndarray | None = None,
+               check_playable: bool = False) -> Engine:
+    """An :class:`Engine` over ``batch`` fresh games of ``matchup`` (decks in file order, not
+    yet shuffled: the games start at their setup)."""
+    from simulator.engine.batch import build_tables
+    from simulator.engine.rng import game_seeds
+    from simulator.engine.state import new_states
+
+    options = options or RuleOptions()
+    tables, info = build_tables(matchup, db, options, L.BOT_BASE, check_playable=check_playable)
+    seeds = game_seeds(0, 0, batch) if seeds is None else np.asarray(seeds, np.uint64)
+    records = new_states(matchup, info, tables, seeds, options)
+    return Engine(records, tables, info, options, policy)
+
+
+# --- the rules as functions of games (the numpy engine's signatures) -------------------------
+
+def _rows(games, values):
+    """Per-game values: a scalar for every game, or one per game."""
+    return np.broadcast_to(np.asarray(values), np.shape(np.atleast_1d(games))).tolist()
+
+
+def _cmd(name: str, eng: Engine, games, *columns) -> np.ndarray:
+    games = np.arange(eng.batch) if games is None else np.atleast_1d(np.asarray(games))
+    columns = [_rows(games, c) for c in columns]
+    return eng.run(name, games, lambda r, g: [c[r] for c in columns])
+
+
+def prepare(eng, games, players, cards):
+    _cmd("prepare", eng, games, players, cards)
+
+
+def activate(eng, games, players, slots):
+    _cmd("activate", eng, games, players, slots)
+
+
+def channel(eng, games, players, slots):
+    _cmd("channel", eng, games, players, slots)
+
+
+def trade(eng, games, players, elements):
+    _cmd("trade", eng, games, players, elements)
+
+
+def use_ability(eng, games, players, slots):
+    _cmd("use_ability", eng, games, players, slots)
+
+
+def apply_actions(eng, games, players, actions):
+    _cmd("apply_action", eng, games, players, actions)
+
+
+def turn_start(eng, games, players):
+    _cmd("turn_start", eng, games, players)
+
+
+def begin_player_turn(eng, games, players) -> np.ndarray:
+    return _cmd("begin_turn", eng, games, players).astype(bool)
+
+
+def main_phase(eng, games, players):
+    _cmd("main_phase", eng, games, players)
+
+
+def end_player_turn(eng, games, players):
+    _cmd("end_turn", eng, games, players)
+
+
+def player_turn(eng, games, player):
+    _cmd("player_turn", eng, games, player)
+
+
+def adversary_turn(eng, games):
+    _cmd("adversary_turn", eng, games)
+
+
+def run_trigger(eng, trigger: str, games, side, card, slot):
+    """Resolve one card's ``trigger`` (a name of ``layout.TRIGGERS``) in each game."""
+    slot = -1 if slot is None else slot
+    _cmd("run_trigger", eng, games, card, L.TRIGGERS.index(trigger), side, slot)
+
+
+def draw(eng, games, players, count):
+    _cmd("draw", eng, games, players, count)
+
+
+def take_pile(eng, games, players):
+    _cmd("take_pile", eng, games, players)
+
+
+def add_to_ether(eng, games, actor, mana):
+    """Add ``mana`` ((n, E) or (E,)) to each game's Available Ether, ``actor`` deciding."""
+    games = np.atleast_1d(np.asarray(games))
+    mana = np.broadcast_to(np.asarray(mana, np.int64), (len(games), L.E))
+    actor = _rows(games, actor)
+    for r, g in enumerate(games.tolist()):
+        eng.work[g]["ctx_mana"][:] = mana[r]
+        eng.run("add_to_ether", [g], [actor[r]])
+
+
+def take_from_ether(eng, games, players, amount, element=None):
+    _cmd("take_from_ether", eng, games, players, amount, -1 if element is None else element)
+
+
+def deal_damage(eng, games, side, card, target, amount, unpreventable=False):
+    _cmd("deal_damage", eng, games, side, card, target, amount, int(bool(unpreventable)))
+
+
+def leave_board(eng, games, players, slots, dest):
+    _cmd("leave_board", eng, games, players, slots, dest)
+
+
+def check_defeats(eng, games=None):
+    _cmd("check_defeats", eng, games)
+
+
+def player_out(eng, games, players, reason):
+    _cmd("player_out", eng, games, players, reason)
+
+
+def discard_down_to_hand_size(eng, games, players, reason: str = "hand_limit"):
+    _cmd("discard_down", eng, games, players, L.DISCARD_REASONS.index(reason))
+
+
+def deal_starting_hands(eng, games=None):
+    _cmd("deal_starting_hands", eng, games)
+
+
+def play_to_end(eng, games=None):
+    """Play each game on from where its state stands to its end (a copied game, a position)."""
+    _cmd("play", eng, games, eng.options.max_rounds * eng.info.players)
+
+
+def is_mage_noir(eng, games, players) -> np.ndarray:
+    return _cmd("is_mage_noir", eng, games, players).astype(bool)
+
+
+def component_instances(eng, games, players, word: int) -> np.ndarray:
+    return _cmd("instances", eng, games, players, word)
+
+
+def component_counts(eng, games, players, words) -> np.ndarray:
+    """(n, W) distinct components providing each of ``words`` (global word ids)."""
+    words = np.atleast_1d(words)
+    return np.stack([_cmd("component_count", eng, games, players, w) for w in words], axis=1)
+
+
+def deck_counts(eng, games, players) -> np.ndarray:
+    """(n, C) copies of each card kind left in each deck."""
+    games = np.atleast_1d(np.asarray(games))
+    players = _rows(games, players)
+    out = np.zeros((len(games), eng.info.size), np.int64)
+    for r, g in enumerate(games.tolist()):
+        deck = eng.records["deck"][g, players[r], :eng.records["deck_len"][g, players[r]]]
+        out[r] = np.bincount(deck, minlength=eng.info.size)[:eng.info.size]
+    return out
+
+
+def readiness(eng, games, players) -> list[dict]:
+    """Per game: the costs (C, E), shortfalls (C, W) and missing components (C,) of preparing
+    each player card now, and the Mage Noir status (what a main-phase decision reads)."""
+    out = []
+    n, nw = eng.info.n_player_cards, len(eng.info.words)
+    for r, g in enumerate(np.atleast_1d(np.asarray(games)).tolist()):
+        eng.command("readiness", g, _rows([g], players)[0] if np.ndim(players) == 0 else players[r])
+        wk = eng.work[g]
+        out.append({"cost": wk["rd_cost"][:n].copy(), "shortfall": wk["rd_short"][:n, :nw].copy(),
+                    "missing": wk["rd_missing"][:n].copy(),
+                    "affordable": wk["rd_affordable"][:n].astype(bool),
+                    "mage_noir": bool(wk["rd_mage_noir"])})
+    return out
+
+
+def effective_cost(eng, games, players) -> np.ndarray:
+    """(n, C, E) the Mana cost of preparing each card kind now (Adversary cards: 0)."""
+    cost = np.zeros((len(np.atleast_1d(games)), eng.info.size, L.E), np.int64)
+    for r, ready in enumerate(readiness(eng, games, players)):
+        cost[r, :eng.info.n_player_cards] = ready["cost"]
+    return cost
+
+
+def can_prepare(eng, games, players) -> np.ndarray:
+    """(n, C) bool the card kinds each player may prepare now (R7.1)."""
+    games = np.atleast_1d(np.asarray(games))
+    players = _rows(games, players)
+    out = np.zeros((len(games), eng.info.size), bool)
+    for r, g in enumerate(games.tolist()):
+        eng.command("can_prepare", g, players[r])
+        out[r] = eng.work[g]["legal_prepare"][:eng.info.size].astype(bool)
+    return out
+
+
+def legal_actions(eng, games, players) -> np.ndarray:
+    """(n, A) bool the legal main-phase actions of each player (the flat action space of
+    ``actions.action_offsets``)."""
+    games = np.atleast_1d(np.asarray(games))
+    players = _rows(games, players)
+    rows = []
+    for r, g in enumerate(games.tolist()):
+        n = eng.command("legal_actions", g, players[r])
+        rows.append(eng.work[g]["opt"][:n].astype(bool))
+    return np.stack(rows)

@@ -1,0 +1,142 @@
+"""One compiled entry point for single actions on one game: tests, positions and look-ahead.
+
+The batch loop (``game.play_range``) plays whole games. Everything else a caller may want to do
+to one game (prepare a card in a hand-built position, run one Adversary turn, read whether a
+player is a Mage Noir, play a copied game to its end) is a *command*: a code and up to eight
+int64 arguments, run by :func:`run_command`. Why one entry point rather than one per action:
+each separately compiled entry point carries its own copy of what it calls, so a single
+dispatcher keeps the extra compile time of this interface to one root.
+
+Every command that changes the game resolves the chain of what it causes before returning.
+The Python side (:mod:`simulator.engine.api`) gives the commands names and arguments.
+"""
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+from numba import types
+
+from simulator.engine import frames
+from simulator.engine.actions import (
+    activate,
+    apply_action,
+    channel,
+    legal_actions,
+    prepare,
+    trade,
+    use_ability,
+)
+from simulator.engine.adversary import adversary_turn
+from simulator.engine.board import check_defeats, component_count, is_mage_noir, player_out
+from simulator.engine.components import instances
+from simulator.engine.game import deal_starting_hands, play_game
+from simulator.engine.jit import njit_entry
+from simulator.engine.late import deal_damage, leave_board, resolve
+from simulator.engine.layout import STATE_DTYPE, TABLES_DTYPE, WORK_DTYPE
+from simulator.engine.mana import add_to_ether, take_from_ether, take_pile
+from simulator.engine.readiness import can_prepare_all, compute
+from simulator.engine.turns import begin_player_turn, end_player_turn, main_phase, turn_start
+from simulator.engine.zones import deck_count, discard_down_to_hand_size, draw
+
+COMMANDS = (
+    "prepare", "activate", "channel", "trade", "use_ability", "apply_action", "legal_actions",
+    "can_prepare", "readiness", "turn_start", "begin_turn", "main_phase", "end_turn",
+    "player_turn", "adversary_turn", "run_trigger", "draw", "take_pile", "add_to_ether",
+    "take_from_ether", "deal_damage", "leave_board", "check_defeats", "player_out",
+    "is_mage_noir", "instances", "component_count", "deck_count", "deal_starting_hands",
+    "play", "discard_down", "resolve",
+)
+CMD = {name: i for i, name in enumerate(COMMANDS)}
+(PREPARE, ACTIVATE, CHANNEL, TRADE, USE_ABILITY, APPLY_ACTION, LEGAL_ACTIONS, CAN_PREPARE,
+ READINESS, TURN_START, BEGIN_TURN, MAIN_PHASE, END_TURN, PLAYER_TURN, ADVERSARY_TURN,
+ RUN_TRIGGER, DRAW, TAKE_PILE, ADD_TO_ETHER, TAKE_FROM_ETHER, DEAL_DAMAGE, LEAVE_BOARD,
+ CHECK_DEFEATS, PLAYER_OUT, IS_MAGE_NOIR, INSTANCES, COMPONENT_COUNT, DECK_COUNT,
+ DEAL_STARTING_HANDS, PLAY, DISCARD_DOWN, RESOLVE) = range(len(COMMANDS))
+
+COMMAND_ARGS = (numba.typeof(np.zeros(1, STATE_DTYPE)), numba.typeof(np.zeros(1, TABLES_DTYPE)),
+                numba.typeof(np.zeros(1, WORK_DTYPE)), types.int64, types.int64,
+                types.Array(types.int64, 1, "C"))
+
+
+@njit_entry
+def run_command(states, tables, work, game, command, a):
+    """Run ``command`` (a ``COMMANDS`` index) on game ``game`` with its work record, arguments
+    ``a`` (8,); returns the command's value (0 for actions)."""
+    st, tb, wk = states[game], tables[0], work[game]
+    value = 0
+    if command == PREPARE:
+        prepare(st, tb, wk, a[0], a[1])
+    elif command == ACTIVATE:
+        activate(st, tb, wk, a[0], a[1])
+    elif command == CHANNEL:
+        channel(st, tb, wk, a[0], a[1])
+    elif command == TRADE:
+        trade(st, tb, wk, a[0], a[1])
+    elif command == USE_ABILITY:
+        use_ability(st, tb, wk, a[0], a[1])
+    elif command == APPLY_ACTION:
+        legal_actions(st, tb, wk, a[0])  # the decision's readiness, as the main phase has it
+        apply_action(st, tb, wk, a[0], a[1])
+    elif command == LEGAL_ACTIONS:
+        legal_actions(st, tb, wk, a[0])
+        value = wk.n_opt
+    elif command == CAN_PREPARE:
+        compute(st, tb, wk, a[0])
+        can_prepare_all(st, tb, wk, a[0])
+    elif command == READINESS:
+        compute(st, tb, wk, a[0])
+    elif command == TURN_START:
+        turn_start(st, tb, wk, a[0])
+    elif command == BEGIN_TURN:
+        value = 1 if begin_player_turn(st, tb, wk, a[0]) else 0
+    elif command == MAIN_PHASE:
+        main_phase(st, tb, wk, a[0])
+    elif command == END_TURN:
+        end_player_turn(st, tb, wk, a[0])
+    elif command == PLAYER_TURN:
+        if begin_player_turn(st, tb, wk, a[0]):
+            main_phase(st, tb, wk, a[0])
+        end_player_turn(st, tb, wk, a[0])
+    elif command == ADVERSARY_TURN:
+        adversary_turn(st, tb, wk)
+        check_defeats(st, tb, wk)
+    elif command == RUN_TRIGGER:
+        frames.push_steps(st, tb, a[0], a[1], a[2], a[3])
+    elif command == DRAW:
+        draw(st, tb, wk, a[0], a[1])
+    elif command == TAKE_PILE:
+        take_pile(st, tb, wk, a[0])
+    elif command == ADD_TO_ETHER:
+        add_to_ether(st, tb, wk, a[0], wk.ctx_mana.copy())
+    elif command == TAKE_FROM_ETHER:
+        take_from_ether(st, tb, wk, a[0], a[1], a[2])
+    elif command == DEAL_DAMAGE:
+        deal_damage(st, tb, wk, a[0], a[1], a[2], a[3], a[4])
+    elif command == LEAVE_BOARD:
+        leave_board(st, tb, wk, a[0], a[1], a[2])
+    elif command == CHECK_DEFEATS:
+        check_defeats(st, tb, wk)
+    elif command == PLAYER_OUT:
+        player_out(st, tb, wk, a[0], a[1])
+    elif command == IS_MAGE_NOIR:
+        value = 1 if is_mage_noir(st, tb, a[0]) else 0
+    elif command == INSTANCES:
+        value = instances(st, tb, a[0], a[1])
+    elif command == COMPONENT_COUNT:
+        value = component_count(st, tb, a[0], a[1])
+    elif command == DECK_COUNT:
+        value = deck_count(st, a[0], a[1])
+    elif command == DEAL_STARTING_HANDS:
+        deal_starting_hands(st, tb, wk)
+    elif command == PLAY:
+        horizon, players, words = a[0], tb.players, max(tb.n_words, 1)
+        play_game(st, tb, wk, np.zeros((horizon, players), np.int16),
+                  np.full(horizon, -1, np.int16), np.zeros(horizon, np.int32),
+                  np.zeros((horizon, players), np.int32), np.zeros((horizon, players), np.int32),
+                  np.full(horizon, -1, np.int8), np.zeros((horizon, words), np.int8),
+                  np.zeros((horizon, max(tb.n_player_cards, 1)), np.int8))
+    elif command == DISCARD_DOWN:
+        discard_down_to_hand_size(st, tb, wk, a[0], a[1])
+    resolve(st, tb, wk)
+    return value

@@ -1,0 +1,135 @@
+"""Getting the compiled engine ready: loaded from numba's cache, or compiled once, on every core.
+
+The engine is a handful of separately compiled *roots* (the batch loop ``game.play_range``, the
+late-bound hubs of ``late.py`` and, for tests and look-ahead, ``commands.run_command``); nothing
+one root compiles is linked into another. A cold start (first run after an install or an edit
+of the engine) therefore compiles the roots in several processes at once, which share the work
+through the cache directory, and says so on stderr, once, with the time it took. A warm start
+loads the roots from the cache.
+
+``python -m simulator.engine.warmup ROOT...`` compiles the given roots (a worker of the cold
+start); ``python -m simulator.engine.warmup`` alone makes the whole engine ready and reports.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+
+import numba
+import numpy as np
+from numba import types
+
+from simulator.engine import late
+from simulator.engine.jit import CACHE_DIR
+from simulator.engine.layout import STATE_DTYPE, TABLES_DTYPE, WORK_DTYPE
+
+STATES = numba.typeof(np.zeros(1, STATE_DTYPE))
+TABLES = numba.typeof(np.zeros(1, TABLES_DTYPE))
+WORKS = numba.typeof(np.zeros(1, WORK_DTYPE))
+
+
+def _array(dtype, ndim: int) -> types.Array:
+    return types.Array(numba.from_dtype(np.dtype(dtype)), ndim, "C")
+
+
+#: The batch loop's argument types (game.play_range; batch.py allocates the tracks so).
+PLAY_RANGE_ARGS = (STATES, TABLES, late.RECORDS[2], types.int64, types.int64, types.int64,
+                   _array(np.int16, 3), _array(np.int16, 2), _array(np.int32, 2),
+                   _array(np.int32, 3), _array(np.int32, 3), _array(np.int8, 2),
+                   _array(np.int8, 3), _array(np.int8, 3))
+
+
+def _dispatcher_and_args(root: str):
+    if root == "play_range":
+        from simulator.engine.game import play_range
+
+        return play_range, PLAY_RANGE_ARGS
+    if root == "run_command":
+        from simulator.engine.commands import COMMAND_ARGS, run_command
+
+        return run_command, COMMAND_ARGS
+    _, _, ints, returns = late.HUBS[root]
+    return late._python(root), late._signature(ints, returns)[1]
+
+
+#: Every root, and how the cold start splits them between two processes (by compile time).
+ROOTS = ("play_range", *late.HUBS, "run_command")
+SPLIT = (("resolve", "deal_damage", "select", "leave_board"),
+         ("play_range", "choose", "decide"))
+
+
+def load_or_compile(root: str) -> None:
+    dispatcher, args = _dispatcher_and_args(root)
+    if args not in dispatcher.overloads:
+        dispatcher.compile(args)
+
+
+_READY: set[str] = set()
+
+
+def ensure(roots: tuple[str, ...] = ("play_range", *late.HUBS), quiet: bool = False) -> None:
+    """Make ``roots`` ready in this process: from the cache when it holds them; otherwise
+    compile them, spread over the cores, telling the user on stderr."""
+    wanted = [r for r in roots if r not in _READY]
+    if not wanted or numba.config.DISABLE_JIT:
+        _READY.update(wanted)
+        return
+    missing = [r for r in wanted if not _probe(r)]
+    if missing:
+        start = time.monotonic()
+        if not quiet:
+            print(f"magenoir-sim: compiling the game engine ({len(missing)} parts), once after "
+                  "an install or update; this takes about a minute...", file=sys.stderr,
+                  flush=True)
+        compile_parallel(missing)
+        if not quiet:
+            print(f"magenoir-sim: engine compiled in {time.monotonic() - start:.0f} s "
+                  f"(cached in {CACHE_DIR})", file=sys.stderr, flush=True)
+    for root in wanted:
+        load_or_compile(root)
+    _READY.update(wanted)
+
+
+def _probe(root: str) -> bool:
+    """True when the root's compiled code is in the cache (without compiling anything)."""
+    dispatcher, args = _dispatcher_and_args(root)
+    if args in dispatcher.overloads:
+        return True
+    cres = dispatcher._cache.load_overload(args, dispatcher.targetctx)
+    if cres is None:
+        return False
+    dispatcher.add_overload(cres)
+    return True
+
+
+def compile_parallel(roots: list[str]) -> None:
+    """Compile ``roots``: the heavier half in a worker process, the rest here."""
+    groups = [[r for r in group if r in roots] for group in SPLIT]
+    rest = [r for r in roots if not any(r in group for group in SPLIT)]
+    mine, theirs = groups[1] + rest, groups[0]
+    workers = os.cpu_count() or 1
+    worker = None
+    if theirs and workers > 1:
+        worker = subprocess.Popen([sys.executable, "-m", "simulator.engine.warmup", *theirs])
+    else:
+        mine = mine + theirs
+    for root in mine:
+        load_or_compile(root)
+    if worker is not None and worker.wait() != 0:
+        raise RuntimeError("compiling the engine failed in a worker process (see above)")
+
+
+def main(argv: list[str]) -> int:
+    if argv:
+        for root in argv:
+            load_or_compile(root)
+        return 0
+    ensure(ROOTS)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
