@@ -19,7 +19,6 @@ is ``K + p``; slot ``s`` of player ``p`` is ``K + P + p * S + s``. Use :func:`ad
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 from functools import lru_cache
 
@@ -28,14 +27,9 @@ import numpy as np
 from engine_fixtures import G0, ScriptedPolicy, card_counts, lid, player_target, slot_target
 
 from simulator.cards import load_cards
-from simulator.legacy.engine import actions
-from simulator.legacy.engine.board import free_slot, is_mage_noir
-from simulator.legacy.engine.core import Engine
-from simulator.legacy.engine.effects import run_trigger
-from simulator.legacy.engine.options import RuleOptions
-from simulator.legacy.engine.statics import compile_statics
-from simulator.legacy.engine.turns import turn_start
-from simulator.legacy.engine.zones import deck_counts
+from simulator.engine import api
+from simulator.engine.api import Engine
+from simulator.engine.options import RuleOptions
 from simulator.scenarios import load_scenario
 
 __all__ = ["ScriptedPolicy", "lid", "player_target", "slot_target"]  # re-exported for the tests
@@ -55,24 +49,20 @@ def duke_scenario():
 
 
 def make_engine(card_ids: Sequence[str], players: int = 1, policy: object | None = None,
-                options: RuleOptions | None = None, deck_capacity: int = 40) -> Engine:
+                options: RuleOptions | None = None) -> Engine:
     """One game over the given player cards (database ids) and the Duke's cards, state empty.
 
     The turn counter is 1 and player 0 is the active player (a main phase in progress).
     """
     eng = fx.make_engine(card_ids, players=players, scenario=duke_scenario(), policy=policy,
-                         options=options, deck_capacity=deck_capacity)
+                         options=options)
     eng.state.turn[:] = 1
     return eng
 
 
 def grant_keyword(eng: Engine, card_id: str, keyword: str) -> None:
-    """Give a card kind an extra keyword in this batch's table (and recompile the statics)."""
-    c = lid(eng, card_id)
-    keywords = list(eng.tables.keywords)
-    keywords[c] = keywords[c] | {keyword}
-    eng.tables = dataclasses.replace(eng.tables, keywords=tuple(keywords))
-    eng.statics = compile_statics(eng.tables)
+    """Give a card kind an extra keyword in this batch's table."""
+    eng.grant_keyword(lid(eng, card_id), keyword)
 
 
 def give_hand(eng: Engine, player: int, card_id: str, n: int = 1) -> None:
@@ -94,7 +84,7 @@ def deck_list(eng: Engine, player: int) -> list[str]:
 
 
 def deck_count(eng: Engine, player: int, card_id: str) -> int:
-    return int(deck_counts(eng, G0, np.array([player]))[0, lid(eng, card_id)])
+    return int(api.deck_counts(eng, G0, np.array([player]))[0, lid(eng, card_id)])
 
 
 def hand_of(eng: Engine, player: int) -> dict[str, int]:
@@ -168,39 +158,38 @@ def _arrays(player: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 def can_prepare(eng: Engine, player: int, card_id: str) -> bool:
-    return bool(actions.can_prepare(eng, *_arrays(player))[0, lid(eng, card_id)])
+    return bool(api.can_prepare(eng, *_arrays(player))[0, lid(eng, card_id)])
 
 
 def effective_cost(eng: Engine, player: int, card_id: str) -> list[int]:
-    return actions.effective_cost(eng, *_arrays(player))[0, lid(eng, card_id)].tolist()
+    return api.effective_cost(eng, *_arrays(player))[0, lid(eng, card_id)].tolist()
 
 
 def prepare(eng: Engine, player: int, card_id: str) -> int:
     """Prepare a card from hand (it must be legal); returns the slot it entered."""
     assert can_prepare(eng, player, card_id), f"{card_id} cannot be prepared here"
-    g, p = _arrays(player)
-    slot = int(free_slot(eng, g, p)[0])
-    actions.prepare(eng, g, p, np.array([lid(eng, card_id)]))
+    slot = fx.free_slot(eng, 0, player)
+    api.prepare(eng, *_arrays(player), np.array([lid(eng, card_id)]))
     return slot
 
 
 def activate(eng: Engine, player: int, slot: int) -> None:
-    actions.activate(eng, *_arrays(player), np.array([slot]))
+    api.activate(eng, *_arrays(player), np.array([slot]))
 
 
 def channel(eng: Engine, player: int, slot: int) -> None:
-    actions.channel(eng, *_arrays(player), np.array([slot]))
+    api.channel(eng, *_arrays(player), np.array([slot]))
 
 
 def start_turn(eng: Engine, player: int) -> None:
     """The player's start-of-turn effects (turns.turn_start), nothing else."""
-    turn_start(eng, *_arrays(player))
+    api.turn_start(eng, *_arrays(player))
 
 
 def trigger(eng: Engine, name: str, side: int, card_id: str, slot: int | None) -> None:
     """Run one trigger of one card (side -1 for Adversary cards)."""
-    run_trigger(eng, name, G0, np.array([side]), np.array([lid(eng, card_id)]),
-                None if slot is None else np.array([slot]))
+    api.run_trigger(eng, name, G0, np.array([side]), np.array([lid(eng, card_id)]),
+                    None if slot is None else np.array([slot]))
 
 
 def duke_attacks(eng: Engine) -> None:
@@ -211,4 +200,4 @@ def duke_attacks(eng: Engine) -> None:
 
 
 def mage_noir(eng: Engine, player: int) -> bool:
-    return bool(is_mage_noir(eng, *_arrays(player))[0])
+    return bool(api.is_mage_noir(eng, *_arrays(player))[0])

@@ -3,8 +3,8 @@
 Why: a rule test must assert the *exact* state after one action, so it starts from a state
 where nothing is anywhere (no cards in decks, hands, discard piles or on boards, empty
 Ether, empty reserves, 20 HP) and sets only the fields it needs. :func:`make_engine` builds
-that state with the real constructors (``tables.build_batch_tables``, ``game.new_state``,
-``statics.compile_statics``) so the tables are exactly those a real batch would use.
+that state with the real constructors (the batch's tables and fresh game records of
+``simulator.engine``), so the tables are exactly those a real batch would use.
 
 The default scenario (:func:`tiny_scenario`) is the Duke as published plus one keyword card
 (``guard``: stays in play, 1 damage to the active player each Adversary turn, Mana value 1,
@@ -14,35 +14,29 @@ The default scenario (:func:`tiny_scenario`) is the Duke as published plus one k
 base policy) and records every decision the engine asks, so a test can assert that a
 decision point was offered, to whom and with which options.
 
-:func:`play_capturing` runs the real :func:`simulator.legacy.engine.game.play` loop and hands
-back the :class:`~simulator.legacy.engine.core.Engine` too (property tests need the final state),
-optionally calling a hook after every player turn.
+:func:`play_capturing` plays real games turn by turn (the compiled match loop, one player turn
+per call) and hands back the :class:`~simulator.engine.api.Engine` too (property tests need
+the final state), optionally calling a hook after every player turn.
 """
 
 from __future__ import annotations
 
 import tempfile
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from contextlib import contextmanager
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from pathlib import Path
+from types import SimpleNamespace
 
 import numpy as np
 
 from simulator.cards import ELEMENTS, load_cards
 from simulator.decks import Deck
-from simulator.legacy.bots.base import BasePolicy
-from simulator.legacy.engine import game, rng
-from simulator.legacy.engine.board import free_slot, place_card
-from simulator.legacy.engine.core import Engine
-from simulator.legacy.engine.damage import space
-from simulator.legacy.engine.game import Matchup, new_state
-from simulator.legacy.engine.options import RuleOptions
-from simulator.legacy.engine.state import EMPTY
-from simulator.legacy.engine.statics import compile_statics
-from simulator.legacy.engine.tables import build_batch_tables
-from simulator.legacy.engine.zones import deck_counts
+from simulator.engine import api
+from simulator.engine import layout as L
+from simulator.engine.api import Engine
+from simulator.engine.batch import Matchup
+from simulator.engine.options import RuleOptions
+from simulator.engine.rng import game_seeds
 from simulator.scenarios import Scenario, load_scenario
 
 E = len(ELEMENTS)
@@ -98,65 +92,20 @@ def tiny_scenario(extra_cards: str = "", level_cards: str = "duke = 1, guard = 1
 
 
 def mana(**counts: int) -> np.ndarray:
-    """(E,) int32 Mana vector, e.g. ``mana(fire=2, air=1)``."""
-    vec = np.zeros(E, np.int32)
+    """(E,) int64 Mana vector, e.g. ``mana(fire=2, air=1)``."""
+    vec = np.zeros(E, np.int64)
     for element, n in counts.items():
         vec[ELEMENTS.index(element)] = n
     return vec
 
 
-# --- the policy ----------------------------------------------------------------------------
-
-
-@dataclass
-class Asked:
-    """One decision the engine asked."""
-
-    kind: str
-    games: np.ndarray
-    players: np.ndarray
-    options: np.ndarray
-    context: dict
-
-
-class ScriptedPolicy(BasePolicy):
+class ScriptedPolicy(api.Script):
     """Forced answers per decision kind, the base policy otherwise; records every question.
 
     ``forced[kind]`` is an int (the same option for every game), a list of ints or arrays
     consumed one per question of that kind (the base policy answers once it is empty), or a
-    callable ``f(eng, games, players, options, **context) -> (n,) ints``.
+    callable ``f(eng, games) -> per-game answers``.
     """
-
-    name = "scripted"
-
-    def __init__(self, forced: Mapping[str, object] | None = None) -> None:
-        super().__init__()
-        self.forced = {k: (list(v) if isinstance(v, (list, tuple)) else v)
-                       for k, v in (forced or {}).items()}
-        self.asked: list[Asked] = []
-
-    @property
-    def kinds(self) -> list[str]:
-        return [a.kind for a in self.asked]
-
-    def of_kind(self, kind: str) -> list[Asked]:
-        return [a for a in self.asked if a.kind == kind]
-
-    def options_of(self, kind: str) -> list[np.ndarray]:
-        """The option masks of game 0 (the first row) of every question of ``kind``."""
-        return [a.options[0] for a in self.of_kind(kind)]
-
-    def decide(self, eng, kind, games, players, options, **context) -> np.ndarray:
-        self.asked.append(Asked(kind, np.array(games), np.array(players), np.array(options),
-                                dict(context)))
-        answer = self.forced.get(kind)
-        if isinstance(answer, list):
-            answer = answer.pop(0) if answer else None
-        if answer is None:
-            return super().decide(eng, kind, games, players, options, **context)
-        if callable(answer):
-            return np.asarray(answer(eng, games, players, options, **context), np.int64)
-        return np.broadcast_to(np.asarray(answer, np.int64), (len(games),)).copy()
 
 
 # --- building a position -------------------------------------------------------------------
@@ -164,32 +113,27 @@ class ScriptedPolicy(BasePolicy):
 
 def make_engine(player_cards: Sequence[str], players: int = 1, batch: int = 1,
                 scenario: Scenario | None = None, policy: object | None = None,
-                options: RuleOptions | None = None, deck_capacity: int = 40,
-                adversary_capacity: int = 20) -> Engine:
+                options: RuleOptions | None = None) -> Engine:
     """An Engine over ``player_cards`` (database ids) whose state is empty.
 
     Empty means: decks, hands, discard piles, boards, reserves and both Ether piles empty,
-    20 HP, no Adversary card in its deck or in play, turn counter 0, active player 0.
-    Decks can hold ``deck_capacity`` cards and the Adversary deck ``adversary_capacity``.
-    The engine's card-availability check (``implemented_cards``) is not applied: rule tests
-    may use any card of the database.
+    20 HP, no Adversary card in its deck or in play, turn counter 0, active player 0. The
+    engine's card-availability check is not applied: rule tests may use any card of the
+    database. ``policy``: a :class:`ScriptedPolicy` (the default), or a bot name.
     """
     db = load_cards()
     scenario = scenario or tiny_scenario()
-    options = options or RuleOptions()
     policy = policy if policy is not None else ScriptedPolicy()
     cards = sorted({db.by_id[c] for c in player_cards}, key=lambda c: c.index)
-    tables = build_batch_tables(cards, scenario, db, implemented=None)
     deck = Deck.from_counts("test", {c.id: 1 for c in cards}, db)
     level = LEVEL if LEVEL in scenario.levels else scenario.default_level
     matchup = Matchup(tuple(deck for _ in range(players)), scenario, level)
-    st = new_state(matchup, tables, rng.game_seeds(0, 0, batch), options)
-    st.deck = np.zeros((batch, players, deck_capacity), np.int16)
-    st.deck_len[:] = 0
-    st.adv_deck = np.zeros((batch, adversary_capacity), np.int16)
-    st.adv_deck_len[:] = 0
-    eng = Engine(state=st, tables=tables, policy=policy, statics=compile_statics(tables),
-                 options=options)
+    eng = api.new_engine(matchup, db, options, policy, batch=batch, seeds=game_seeds(0, 0, batch))
+    eng.records["deck"] = 0
+    eng.records["deck_len"] = 0
+    eng.records["adv_deck"] = 0
+    eng.records["adv_deck_len"] = 0
+    eng.records["phase"] = L.PHASE_MAIN
     return eng
 
 
@@ -205,19 +149,19 @@ def engine_with_answers(cards: Sequence[str], batch: int = 1, players: int = 1, 
 
 def _games(eng: Engine, games) -> np.ndarray:
     if games is None:
-        return np.arange(eng.state.batch)
+        return np.arange(eng.batch)
     return np.atleast_1d(np.asarray(games, np.int64))
 
 
 def lid(eng: Engine, card_id: str) -> int:
     """Local id of a player card id, or of an Adversary card id (``"duke"`` or ``"adv:duke"``)."""
-    ids = eng.tables.ids
+    ids = eng.info.ids
     if card_id in ids:
         return ids.index(card_id)
     return ids.index(card_id if card_id.startswith("adv:") else "adv:" + card_id)
 
 
-def set_hand(eng: Engine, cards: Mapping[str, int], player: int = 0, games=None) -> None:
+def set_hand(eng: Engine, cards: dict[str, int], player: int = 0, games=None) -> None:
     """Replace the player's hand by ``{card_id: count}``."""
     g = _games(eng, games)
     eng.state.hand[g, player] = 0
@@ -234,23 +178,30 @@ def set_deck(eng: Engine, cards: Sequence[str], player: int = 0, games=None) -> 
     eng.state.deck_len[g, player] = len(ids)
 
 
+def free_slot(eng: Engine, game: int, player: int) -> int:
+    """The first empty board slot of the player, -1 when the board is full."""
+    empty = np.flatnonzero(eng.state.board_zone[game, player] == L.EMPTY)
+    return int(empty[0]) if len(empty) else -1
+
+
 def put_on_board(eng: Engine, card_id: str, zone: int, player: int = 0, games=None,
                  locked: np.ndarray | None = None, hp: int | None = None) -> int:
-    """Place a card in the first free slot (board.place_card), with Mana locked under it.
-
-    Returns the slot (the same in every game: call it on games whose boards match).
-    """
+    """Place a card in the first free slot (its printed HP, this turn's number), with Mana
+    locked under it. Returns the slot (the same in every game: call it on games whose
+    boards match)."""
     g = _games(eng, games)
-    p = np.full(len(g), player)
-    slot = free_slot(eng, g, p)
-    assert (slot == slot[0]).all() and slot[0] >= 0, "boards differ or are full"
-    card = np.full(len(g), lid(eng, card_id))
-    place_card(eng, g, p, slot, card, np.full(len(g), zone, np.int8))
+    slots = {free_slot(eng, int(x), player) for x in g}
+    assert len(slots) == 1 and min(slots) >= 0, "boards differ or are full"
+    slot = slots.pop()
+    card = lid(eng, card_id)
+    st = eng.state
+    st.board_card[g, player, slot] = card
+    st.board_zone[g, player, slot] = zone
+    st.board_hp[g, player, slot] = eng.tables.hp[card] if hp is None else hp
+    st.board_turn[g, player, slot] = st.turn[g]
     if locked is not None:
-        eng.state.board_mana[g, player, slot] = locked
-    if hp is not None:
-        eng.state.board_hp[g, player, slot] = hp
-    return int(slot[0])
+        st.board_mana[g, player, slot] = locked
+    return slot
 
 
 def put_adversary(eng: Engine, card_id: str, games=None, hp: int | None = None) -> int:
@@ -275,15 +226,18 @@ def set_adversary_deck(eng: Engine, cards: Sequence[str], games=None) -> None:
 
 
 def player_target(eng: Engine, player: int) -> int:
-    """Flat target index of a player (see :mod:`simulator.legacy.engine.damage`)."""
-    k, _, _ = space(eng)
-    return k + player
+    """Flat target index of a player (see :mod:`simulator.engine.damage`)."""
+    return L.K_SLOTS + player
 
 
 def slot_target(eng: Engine, player: int, slot: int) -> int:
     """Flat target index of board slot ``slot`` of ``player``."""
-    k, p, s = space(eng)
-    return k + p + player * s + slot
+    return L.K_SLOTS + eng.info.players + player * eng.info.slots + slot
+
+
+def space(eng: Engine) -> tuple[int, int, int]:
+    """(K, P, S): Adversary slots, players, player board slots."""
+    return L.K_SLOTS, eng.info.players, eng.info.slots
 
 
 def ether_total(eng: Engine) -> np.ndarray:
@@ -296,7 +250,7 @@ def ether_total(eng: Engine) -> np.ndarray:
 
 def card_counts(eng: Engine, counts: np.ndarray) -> dict[str, int]:
     """``{card id: count}`` of the non-zero entries of a (C,) count row."""
-    return {eng.tables.ids[c]: int(n) for c, n in enumerate(counts) if n}
+    return {eng.info.ids[c]: int(n) for c, n in enumerate(counts) if n}
 
 
 def pile_of(eng: Engine, zone: str, game: int = 0, player: int = 0) -> dict[str, int]:
@@ -307,14 +261,14 @@ def pile_of(eng: Engine, zone: str, game: int = 0, player: int = 0) -> dict[str,
 def board_at(eng: Engine, game: int = 0, player: int = 0) -> dict[int, tuple[str, int]]:
     """A player's occupied board slots: ``{slot: (card id, zone)}``."""
     st = eng.state
-    return {s: (eng.tables.ids[int(st.board_card[game, player, s])], int(st.board_zone[game, player, s]))
-            for s in range(st.board_card.shape[2]) if st.board_zone[game, player, s] != EMPTY}
+    return {s: (eng.info.ids[int(st.board_card[game, player, s])], int(st.board_zone[game, player, s]))
+            for s in range(eng.info.slots) if st.board_zone[game, player, s] != L.EMPTY}
 
 
 def deck_at(eng: Engine, game: int = 0, player: int = 0) -> list[str]:
     """A player's deck as card ids, bottom first (the last one is the top card)."""
     st = eng.state
-    return [eng.tables.ids[int(c)] for c in st.deck[game, player, :st.deck_len[game, player]]]
+    return [eng.info.ids[int(c)] for c in st.deck[game, player, :st.deck_len[game, player]]]
 
 
 # --- whole games ---------------------------------------------------------------------------
@@ -323,49 +277,31 @@ def deck_at(eng: Engine, game: int = 0, player: int = 0) -> list[str]:
 def card_totals(eng: Engine) -> np.ndarray:
     """(B, P) cards each player owns across deck, hand, discard pile and board."""
     st = eng.state
-    b, p = st.batch, st.players
-    totals = np.zeros((b, p), np.int64)
-    games = np.arange(b)
-    for q in range(p):
-        player = np.full(b, q)
-        totals[:, q] = (deck_counts(eng, games, player).sum(axis=1)
-                        + st.hand[:, q].sum(axis=1) + st.discard[:, q].sum(axis=1)
-                        + (st.board_zone[:, q] != EMPTY).sum(axis=1))
-    return totals
-
-
-@contextmanager
-def capturing_engine(after_turn: Callable[[Engine, np.ndarray, np.ndarray], None] | None = None):
-    """Within the block, :func:`game.play` appends its Engine to the yielded list and calls
-    ``after_turn(eng, games, players)`` after each group of player turns ends (the real loop,
-    unmodified; ``players``: (n,) the player of each game's turn)."""
-    captured: list[Engine] = []
-    original_engine, original_end = game.Engine, game.end_player_turn
-
-    class CapturingEngine(original_engine):
-        def __post_init__(self) -> None:
-            super().__post_init__()
-            captured.append(self)
-
-    def end_with_hook(eng, games, players):
-        original_end(eng, games, players)
-        if after_turn is not None and len(games):
-            after_turn(eng, games, players)
-
-    game.Engine, game.end_player_turn = CapturingEngine, end_with_hook
-    try:
-        yield captured
-    finally:
-        game.Engine, game.end_player_turn = original_engine, original_end
+    return (st.deck_len.astype(np.int64) + st.hand.sum(axis=2) + st.discard.sum(axis=2)
+            + (st.board_zone != L.EMPTY).sum(axis=2))
 
 
 def play_capturing(decks: Iterable[Deck], scenario: Scenario, level: str, seeds: np.ndarray,
-                   policy, options: RuleOptions | None = None,
-                   after_turn: Callable[[Engine, np.ndarray, np.ndarray], None] | None = None):
-    """``(BatchResult, Engine)`` of :func:`game.play` on these decks and seeds."""
+                   bot: str, options: RuleOptions | None = None,
+                   after_turn: Callable[[Engine, np.ndarray, np.ndarray], None] | None = None,
+                   on_questions: Callable[[int, list], None] | None = None):
+    """``(result, Engine)``: the games of ``seeds`` played to their ends one player turn at a
+    time, ``after_turn(eng, games, players)`` called after each turn (one game at a time) and
+    ``on_questions(game, questions)`` given the questions each turn asked. ``result`` holds
+    the per-game outcome, end turn and final HP."""
     db = load_cards()
     matchup = Matchup(tuple(decks), scenario, level)
-    with capturing_engine(after_turn) as captured:
-        result = game.play(matchup, db, seeds, policy, options or RuleOptions())
-    assert len(captured) == 1
-    return result, captured[0]
+    eng = api.new_engine(matchup, db, options, bot, batch=len(seeds), seeds=seeds)
+    eng.work["rec_on"] = 1 if on_questions is not None else 0
+    for g in range(eng.batch):
+        going = True
+        while going:
+            going = api.play_turn(eng, g)
+            if on_questions is not None:
+                on_questions(g, eng._harvest(g))
+            if going and after_turn is not None:
+                after_turn(eng, np.array([g]), np.array([int(eng.records["seat"][g])]))
+    st = eng.state
+    result = SimpleNamespace(outcome=st.outcome.copy(), end_turn=st.end_turn.copy(),
+                             final_hp=st.hp.copy())
+    return result, eng

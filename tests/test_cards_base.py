@@ -47,11 +47,11 @@ from card_positions import (
 )
 
 from simulator.cards import load_cards
-from simulator.legacy.engine import actions
-from simulator.legacy.engine.adversary import adversary_turn
-from simulator.legacy.engine.handlers import implemented_cards
-from simulator.legacy.engine.state import CHANNELED, EQUIPMENT, PERMANENT, PREPARED, RITUAL
-from simulator.legacy.engine.tables import WORD_INDEX
+from simulator.engine import api as actions
+from simulator.engine.api import adversary_turn
+from simulator.engine.layout import CHANNELED, EQUIPMENT, PERMANENT, PREPARED, RITUAL
+from simulator.engine.layout import WORD as WORD_INDEX
+from simulator.engine.tables import implemented_cards
 
 DUKE = adv_target(0)
 NOTHING = mana()

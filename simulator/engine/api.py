@@ -145,7 +145,8 @@ class Engine:
         if isinstance(policy, Script):
             self.policy, bot = policy, L.BOT_SCRIPTED
         elif isinstance(policy, str):
-            self.policy, bot = None, bot_id(policy)
+            self.policy = None
+            bot = L.BOT_NAMES.index(policy) if policy in L.BOT_NAMES else bot_id(policy)
         else:
             self.policy, bot = None, L.BOT_BASE
         self.table_record["bot"] = bot
@@ -420,6 +421,11 @@ def play_to_end(eng, games=None):
     _cmd("play", eng, games, eng.options.max_rounds * eng.info.players)
 
 
+def play_turn(eng, game: int) -> bool:
+    """Play game ``game`` on until its next player turn has ended; False once it is over."""
+    return bool(eng.run("play_turn", [game], [eng.options.max_rounds * eng.info.players])[0])
+
+
 def is_mage_noir(eng, games, players) -> np.ndarray:
     return _cmd("is_mage_noir", eng, games, players).astype(bool)
 
@@ -489,3 +495,35 @@ def legal_actions(eng, games, players) -> np.ndarray:
         n = eng.command("legal_actions", g, players[r])
         rows.append(eng.work[g]["opt"][:n].astype(bool))
     return np.stack(rows)
+
+
+def main_action_choice(eng, games, players) -> np.ndarray:
+    """The main-phase action the bot would take now in each game (nothing is done)."""
+    return _cmd("main_action_choice", eng, games, players)
+
+
+def choose_mana_elements(eng, games, decider, amount) -> np.ndarray:
+    """(n, E) the elements of ``amount`` Mana, chosen one at a time by ``decider``."""
+    games = np.atleast_1d(np.asarray(games))
+    decider, amount = _rows(games, decider), _rows(games, amount)
+    out = np.zeros((len(games), L.E), np.int64)
+    for r, g in enumerate(games.tolist()):
+        eng.run("mana_elements", [g], [decider[r], amount[r]])
+        out[r] = eng.work[g]["ctx_mana"]
+    return out
+
+
+def ask(eng, game: int, kind: str, player: int, options, **context) -> int:
+    """The bot's answer to a question of ``kind`` with these legal ``options`` and context
+    (``ctx_*`` fields of the work record: e.g. ``cards=...`` for ``effect_order``)."""
+    wk = eng.work[game]
+    options = np.asarray(options, bool).ravel()
+    wk["n_opt"] = len(options)
+    wk["opt"][:len(options)] = options
+    for key, value in context.items():
+        field, values = wk["ctx_" + key], np.ravel(value)
+        if field.ndim:
+            field.reshape(-1)[:len(values)] = values
+        else:
+            wk["ctx_" + key] = values[0]
+    return eng.command("choose", game, L.DECISION_KINDS.index(kind), player)

@@ -30,11 +30,12 @@ from simulator.engine.actions import (
 from simulator.engine.adversary import adversary_turn
 from simulator.engine.board import check_defeats, component_count, is_mage_noir, player_out
 from simulator.engine.components import instances
-from simulator.engine.game import deal_starting_hands, play_game
+from simulator.engine.game import advance, deal_starting_hands
 from simulator.engine.jit import njit_entry
-from simulator.engine.late import deal_damage, leave_board, resolve
-from simulator.engine.layout import STATE_DTYPE, TABLES_DTYPE, WORK_DTYPE
+from simulator.engine.late import choose, deal_damage, decide, leave_board, resolve
+from simulator.engine.layout import MAIN_ACTION, STATE_DTYPE, TABLES_DTYPE, WORK_DTYPE
 from simulator.engine.mana import add_to_ether, take_from_ether, take_pile
+from simulator.engine.ops import choose_mana_elements
 from simulator.engine.readiness import can_prepare_all, compute
 from simulator.engine.turns import begin_player_turn, end_player_turn, main_phase, turn_start
 from simulator.engine.zones import deck_count, discard_down_to_hand_size, draw
@@ -45,14 +46,16 @@ COMMANDS = (
     "player_turn", "adversary_turn", "run_trigger", "draw", "take_pile", "add_to_ether",
     "take_from_ether", "deal_damage", "leave_board", "check_defeats", "player_out",
     "is_mage_noir", "instances", "component_count", "deck_count", "deal_starting_hands",
-    "play", "discard_down", "resolve",
+    "play", "discard_down", "resolve", "main_action_choice", "choose", "mana_elements",
+    "play_turn",
 )
 CMD = {name: i for i, name in enumerate(COMMANDS)}
 (PREPARE, ACTIVATE, CHANNEL, TRADE, USE_ABILITY, APPLY_ACTION, LEGAL_ACTIONS, CAN_PREPARE,
  READINESS, TURN_START, BEGIN_TURN, MAIN_PHASE, END_TURN, PLAYER_TURN, ADVERSARY_TURN,
  RUN_TRIGGER, DRAW, TAKE_PILE, ADD_TO_ETHER, TAKE_FROM_ETHER, DEAL_DAMAGE, LEAVE_BOARD,
  CHECK_DEFEATS, PLAYER_OUT, IS_MAGE_NOIR, INSTANCES, COMPONENT_COUNT, DECK_COUNT,
- DEAL_STARTING_HANDS, PLAY, DISCARD_DOWN, RESOLVE) = range(len(COMMANDS))
+ DEAL_STARTING_HANDS, PLAY, DISCARD_DOWN, RESOLVE, MAIN_ACTION_CHOICE, CHOOSE,
+ MANA_ELEMENTS, PLAY_TURN) = range(len(COMMANDS))
 
 COMMAND_ARGS = (numba.typeof(np.zeros(1, STATE_DTYPE)), numba.typeof(np.zeros(1, TABLES_DTYPE)),
                 numba.typeof(np.zeros(1, WORK_DTYPE)), types.int64, types.int64,
@@ -129,14 +132,25 @@ def run_command(states, tables, work, game, command, a):
         value = deck_count(st, a[0], a[1])
     elif command == DEAL_STARTING_HANDS:
         deal_starting_hands(st, tb, wk)
-    elif command == PLAY:
+    elif command == PLAY or command == PLAY_TURN:  # tracks are not kept
         horizon, players, words = a[0], tb.players, max(tb.n_words, 1)
-        play_game(st, tb, wk, np.zeros((horizon, players), np.int16),
-                  np.full(horizon, -1, np.int16), np.zeros(horizon, np.int32),
-                  np.zeros((horizon, players), np.int32), np.zeros((horizon, players), np.int32),
-                  np.full(horizon, -1, np.int8), np.zeros((horizon, words), np.int8),
-                  np.zeros((horizon, max(tb.n_player_cards, 1)), np.int8))
+        value = 1 if advance(st, tb, wk, np.zeros((horizon, players), np.int16),
+                             np.full(horizon, -1, np.int16), np.zeros(horizon, np.int32),
+                             np.zeros((horizon, players), np.int32),
+                             np.zeros((horizon, players), np.int32), np.full(horizon, -1, np.int8),
+                             np.zeros((horizon, words), np.int8),
+                             np.zeros((horizon, max(tb.n_player_cards, 1)), np.int8),
+                             command == PLAY_TURN) else 0
     elif command == DISCARD_DOWN:
         discard_down_to_hand_size(st, tb, wk, a[0], a[1])
+    elif command == MAIN_ACTION_CHOICE:  # what the bot would do now (nothing is done)
+        legal_actions(st, tb, wk, a[0])
+        value = decide(st, tb, wk, MAIN_ACTION, a[0])
+    elif command == CHOOSE:  # the bot's answer to a question the caller wrote into wk
+        value = choose(st, tb, wk, a[0], a[1])
+    elif command == MANA_ELEMENTS:  # the elements of a[1] Mana, chosen by player a[0]
+        mana = choose_mana_elements(st, tb, wk, a[0], a[1])
+        for e in range(mana.shape[0]):
+            wk.ctx_mana[e] = mana[e]
     resolve(st, tb, wk)
     return value

@@ -132,9 +132,17 @@ def fill_after_end(st, tb, hp_t, adv_t, dealt_t, taken_t, mana_t):
 @njit
 def play_game(st, tb, wk, hp_t, adv_t, dealt_t, taken_t, mana_t, player_t, comp_t, cast_t):
     """Play the game from where its state stands to its end."""
+    advance(st, tb, wk, hp_t, adv_t, dealt_t, taken_t, mana_t, player_t, comp_t, cast_t, False)
+
+
+@njit
+def advance(st, tb, wk, hp_t, adv_t, dealt_t, taken_t, mana_t, player_t, comp_t, cast_t,
+            one_turn):
+    """Play the game on from where its state stands: to its end, or (``one_turn``) until the
+    next player turn has ended. Returns True while the game goes on."""
     players = tb.players
     last_step = tb.max_rounds * players
-    while st.error == 0:
+    while st.error == 0 and st.phase != PHASE_OVER:
         if st.phase == PHASE_SETUP:
             deal_starting_hands(st, tb, wk)
             st.phase = PHASE_NEXT_TURN
@@ -165,11 +173,15 @@ def play_game(st, tb, wk, hp_t, adv_t, dealt_t, taken_t, mana_t, player_t, comp_
                         cast_t)
             st.step += 1
             st.phase = PHASE_NEXT_TURN
-    if st.outcome == RUNNING:
-        st.outcome = TIMEOUT
-        st.end_turn = st.turn
-    st.phase = PHASE_OVER
-    fill_after_end(st, tb, hp_t, adv_t, dealt_t, taken_t, mana_t)
+            if one_turn:
+                return True
+    if st.phase != PHASE_OVER:
+        if st.outcome == RUNNING:
+            st.outcome = TIMEOUT
+            st.end_turn = st.turn
+        st.phase = PHASE_OVER
+        fill_after_end(st, tb, hp_t, adv_t, dealt_t, taken_t, mana_t)
+    return False
 
 
 @njit_entry
