@@ -120,66 +120,78 @@ def play(matchup: Matchup, db: CardDB, seeds: np.ndarray, bot: str, options: Rul
          threads: int = 1, work: np.ndarray | None = None) -> BatchResult:
     """Play one batch of games to the end on ``threads`` threads; return its result arrays.
 
-    work: the lanes' work records, when the caller wants to read them afterwards (a replay's
-    event log); one lane per game is then the usual choice.
+    work: the lanes' work records (one per thread), when the caller wants to read them
+    afterwards (a replay's event log).
     """
     from simulator.engine.game import play_range
 
     tables, info = build_tables(matchup, db, options, bot_id(bot))
     ensure()
     bind(tables)
-    states = new_states(matchup, info, tables, np.asarray(seeds, np.uint64), options)
-    b, p = len(states), matchup.players
+    seeds = np.asarray(seeds, np.uint64)
+    template = new_states(matchup, info, tables, seeds[:1], options)
+    b, p = len(seeds), matchup.players
     horizon = options.max_rounds * p
     n = info.n_player_cards
     threads = max(1, min(threads, b))
     if work is None:
         work = new_work(threads)
+    scratch = np.zeros(threads, L.STATE_DTYPE)
+    summary = np.zeros((b, L.SUM_W), np.int64)
+    usage = np.zeros((b, len(L.USAGE_FIELDS), p, n), np.int16)
     tracks = dict(
         hp=np.zeros((b, horizon, p), np.int16), adv=np.full((b, horizon), -1, np.int16),
         dealt=np.zeros((b, horizon), np.int32), taken=np.zeros((b, horizon, p), np.int32),
         mana=np.zeros((b, horizon, p), np.int32), player=np.full((b, horizon), -1, np.int8),
         components=np.zeros((b, horizon, len(info.words)), np.int8),
         castable=np.zeros((b, horizon, n), np.int8))
-    arrays = (tracks["hp"], tracks["adv"], tracks["dealt"], tracks["taken"], tracks["mana"],
-              tracks["player"], tracks["components"], tracks["castable"])
+    arrays = (summary, usage, tracks["hp"], tracks["adv"], tracks["dealt"], tracks["taken"],
+              tracks["mana"], tracks["player"], tracks["components"], tracks["castable"])
 
     def lane(t: int) -> None:  # games t, t + threads, ...: their lengths average out
-        play_range(states, tables, work[t], t, b, threads, *arrays)
+        play_range(template, seeds, tables, work, scratch, t, t, b, threads, *arrays)
 
     if threads == 1:
         lane(0)
     else:
         with ThreadPoolExecutor(threads) as pool:
             list(pool.map(lane, range(threads)))
-    check_errors(states)
-    return result_of(states, p, n, tracks)
+    check_summary_errors(summary)
+    return result_of(summary, usage, p, tracks)
 
 
-def result_of(states: np.ndarray, players: int, n_cards: int, tracks: dict) -> BatchResult:
-    """The :class:`BatchResult` of finished ``states`` and their track arrays."""
-    def per_player(field: str, dtype) -> np.ndarray:
-        return states[field][:, :players].astype(dtype)
+def check_summary_errors(summary: np.ndarray) -> None:
+    """Raise :class:`EngineError` when a game of a batch hit an internal error (an engine bug)."""
+    bad = np.flatnonzero(summary[:, L.SUM_ERROR] != 0)
+    if len(bad):
+        g = int(bad[0])
+        raise EngineError(f"{describe(int(summary[g, L.SUM_ERROR]), int(summary[g, L.SUM_ERROR_INFO]))} "
+                          f"(game seed {int(np.uint64(summary[g, L.SUM_SEED]))}; "
+                          f"{len(bad)} game(s) affected)")
 
-    def usage(field: str) -> np.ndarray:
-        return states[field][:, :players, :n_cards].astype(np.int16)
+
+def result_of(summary: np.ndarray, usage: np.ndarray, players: int, tracks: dict) -> BatchResult:
+    """The :class:`BatchResult` of a batch's summary rows, usage and track arrays."""
+    def per_player(column: int, dtype) -> np.ndarray:
+        return summary[:, column:column + players].astype(dtype)
 
     return BatchResult(
-        seed=states["seed"].copy(), outcome=states["outcome"].astype(np.int8),
-        end_turn=states["end_turn"].astype(np.int16), final_hp=per_player("hp", np.int32),
-        out_reason=per_player("out_reason", np.int8),
-        mage_noir_turn=per_player("mage_noir_turn", np.int16),
-        damage_to_adversary=states["damage_to_adversary"].astype(np.int32),
-        damage_taken=per_player("damage_taken", np.int32),
-        mana_taken=per_player("mana_taken", np.int32),
+        seed=summary[:, L.SUM_SEED].astype(np.uint64),
+        outcome=summary[:, L.SUM_OUTCOME].astype(np.int8),
+        end_turn=summary[:, L.SUM_END_TURN].astype(np.int16),
+        final_hp=per_player(L.SUM_HP, np.int32),
+        out_reason=per_player(L.SUM_OUT_REASON, np.int8),
+        mage_noir_turn=per_player(L.SUM_MAGE_NOIR_TURN, np.int16),
+        damage_to_adversary=summary[:, L.SUM_DAMAGE_TO_ADVERSARY].astype(np.int32),
+        damage_taken=per_player(L.SUM_DAMAGE_TAKEN, np.int32),
+        mana_taken=per_player(L.SUM_MANA_TAKEN, np.int32),
         hp_by_turn=tracks["hp"], adversary_hp_by_turn=tracks["adv"],
-        dealt_by_turn=tracks["dealt"], board_overflow=int(states["board_overflow"].sum()),
+        dealt_by_turn=tracks["dealt"], board_overflow=int(summary[:, L.SUM_BOARD_OVERFLOW].sum()),
         taken_by_turn=tracks["taken"], mana_by_turn=tracks["mana"],
         player_by_turn=tracks["player"], components_by_turn=tracks["components"].astype(bool),
         castable_by_turn=tracks["castable"].astype(bool),
-        drawn=usage("drawn"), prepared=usage("prepared_n"), activated=usage("activated_n"),
-        channeled=usage("channeled_n"), first_activation=usage("first_activation"),
-        stranded=usage("stranded"))
+        drawn=usage[:, 0], prepared=usage[:, 1], activated=usage[:, 2], channeled=usage[:, 3],
+        first_activation=usage[:, 4], stranded=usage[:, 5])
 
 
 def play_seeds(matchup: Matchup, db: CardDB, run_seed: int, first_game: int, count: int,

@@ -200,7 +200,7 @@ def execute(st, tb, wk, kind, a, b, c, d, e, f, g):
         if st.outcome != RUNNING or (side >= 0 and st.out[side] != 0):
             return  # the game is over or the controller is out: no more steps
         if left > 1:
-            frames.push(st, FR_STEPS, card, trig, side, slot, row + 1, left - 1, 0, 0)
+            frames.push(st, FR_STEPS, card, trig, side, slot, row + 1, left - 1, 0)
         if ops.condition_holds(st, tb, row, side):
             run_step(st, tb, wk, row, card, side, slot)
     elif kind == FR_RELEASE:

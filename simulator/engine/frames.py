@@ -32,7 +32,7 @@ from simulator.engine.layout import (
 
 
 @njit
-def _write(row, kind, a, b, c, d, e, f, g, h):
+def _write(row, kind, a, b, c, d, e, f, g):
     row[0] = kind
     row[1] = a
     row[2] = b
@@ -41,28 +41,27 @@ def _write(row, kind, a, b, c, d, e, f, g, h):
     row[5] = e
     row[6] = f
     row[7] = g
-    row[8] = h
 
 
 @njit
-def push(st, kind, a, b, c, d, e, f, g, h):
+def push(st, kind, a, b, c, d, e, f, g):
     """Put a frame on top of the chain: it resolves next."""
     n = st.chain_len
     if n >= CHAIN_MAX:
         fail(st, ERR_CHAIN_FULL, 0)
         return
-    _write(st.chain[n], kind, a, b, c, d, e, f, g, h)
+    _write(st.chain[n], kind, a, b, c, d, e, f, g)
     st.chain_len = n + 1
 
 
 @njit
-def trigger(st, kind, a, b, c, d, e, f, g, h):
+def trigger(st, kind, a, b, c, d, e, f, g):
     """Raise a triggered action: it resolves right after the current action."""
     n = st.pending_len
     if n >= PENDING_MAX:
         fail(st, ERR_PENDING_FULL, 0)
         return
-    _write(st.pending[n], kind, a, b, c, d, e, f, g, h)
+    _write(st.pending[n], kind, a, b, c, d, e, f, g)
     st.pending_len = n + 1
 
 
@@ -72,7 +71,7 @@ def flush_pending(st):
     n = st.pending_len
     for i in range(n - 1, -1, -1):
         row = st.pending[i]
-        push(st, row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7], row[8])
+        push(st, row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7])
     st.pending_len = 0
 
 
@@ -84,7 +83,7 @@ def push_steps(st, tb, card, trig, side, slot):
     """Push the steps of ``card``'s trigger ``trig`` (nothing when it has none)."""
     count = tb.trig_count[card, trig]
     if count > 0:
-        push(st, FR_STEPS, card, trig, side, slot, tb.trig_first[card, trig], count, 0, 0)
+        push(st, FR_STEPS, card, trig, side, slot, tb.trig_first[card, trig], count, 0)
 
 
 @njit
@@ -92,43 +91,43 @@ def trigger_steps(st, tb, card, trig, side, slot):
     """Raise the steps of ``card``'s trigger ``trig`` as a triggered action."""
     count = tb.trig_count[card, trig]
     if count > 0:
-        trigger(st, FR_STEPS, card, trig, side, slot, tb.trig_first[card, trig], count, 0, 0)
+        trigger(st, FR_STEPS, card, trig, side, slot, tb.trig_first[card, trig], count, 0)
 
 
 @njit
 def trigger_release(st, player, mana):
     """Mana that was locked under a card that left play goes to the Available Ether."""
     if mana.sum() > 0:
-        trigger(st, FR_RELEASE, player, mana[0], mana[1], mana[2], mana[3], mana[4], mana[5], 0)
+        trigger(st, FR_RELEASE, player, mana[0], mana[1], mana[2], mana[3], mana[4], mana[5])
 
 
 @njit
 def trigger_ignition(st, player, slot, card):
     """A card went from play to a discard pile while an Ignition is active (player -1: an
     Adversary card)."""
-    trigger(st, FR_IGNITION, player, slot, card, 0, 0, 0, 0, 0)
+    trigger(st, FR_IGNITION, player, slot, card, 0, 0, 0, 0)
 
 
 @njit
 def trigger_crimson(st, player):
-    trigger(st, FR_CRIMSON, player, 0, 0, 0, 0, 0, 0, 0)
+    trigger(st, FR_CRIMSON, player, 0, 0, 0, 0, 0, 0)
 
 
 @njit
 def trigger_robe_hit(st, player, robes):
-    trigger(st, FR_ROBE_HIT, player, robes, 0, 0, 0, 0, 0, 0)
+    trigger(st, FR_ROBE_HIT, player, robes, 0, 0, 0, 0, 0)
 
 
 @njit
 def push_clear_applying(st, player, slot, other_slot):
-    push(st, FR_CLEAR_APPLYING, player, slot, other_slot, 0, 0, 0, 0, 0)
+    push(st, FR_CLEAR_APPLYING, player, slot, other_slot, 0, 0, 0, 0)
 
 
 @njit
 def push_tornado_return(st, player, slot, card):
-    push(st, FR_TORNADO_RETURN, player, slot, card, 0, 0, 0, 0, 0)
+    push(st, FR_TORNADO_RETURN, player, slot, card, 0, 0, 0, 0)
 
 
 @njit
 def push_ocean_waves(st, player, done):
-    push(st, FR_OCEAN_WAVES, player, done, 0, 0, 0, 0, 0, 0)
+    push(st, FR_OCEAN_WAVES, player, done, 0, 0, 0, 0, 0)

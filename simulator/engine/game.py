@@ -19,6 +19,8 @@ on the board and the cards castable that turn.
 
 from __future__ import annotations
 
+import numpy as np
+
 from simulator.engine.actions import mark_castable
 from simulator.engine.adversary import adversary_turn
 from simulator.engine.board import check_defeats, component_count
@@ -35,6 +37,18 @@ from simulator.engine.layout import (
     PHASE_OVER,
     PHASE_SETUP,
     RUNNING,
+    SUM_BOARD_OVERFLOW,
+    SUM_DAMAGE_TAKEN,
+    SUM_DAMAGE_TO_ADVERSARY,
+    SUM_END_TURN,
+    SUM_ERROR,
+    SUM_ERROR_INFO,
+    SUM_HP,
+    SUM_MAGE_NOIR_TURN,
+    SUM_MANA_TAKEN,
+    SUM_OUT_REASON,
+    SUM_OUTCOME,
+    SUM_SEED,
     TIMEOUT,
 )
 from simulator.engine.readiness import compute
@@ -184,13 +198,50 @@ def advance(st, tb, wk, hp_t, adv_t, dealt_t, taken_t, mana_t, player_t, comp_t,
     return False
 
 
+@njit
+def summarize(st, tb, summary, usage):
+    """A finished game's result row (``layout.SUM_*`` columns) and its card usage (6, P, Cp):
+    drawn, prepared, activated, channeled, first activation, stranded."""
+    summary[SUM_OUTCOME] = st.outcome
+    summary[SUM_END_TURN] = st.end_turn
+    summary[SUM_DAMAGE_TO_ADVERSARY] = st.damage_to_adversary
+    summary[SUM_BOARD_OVERFLOW] = st.board_overflow
+    summary[SUM_ERROR] = st.error
+    summary[SUM_ERROR_INFO] = st.error_info
+    summary[SUM_SEED] = np.int64(st.seed)
+    for p in range(tb.players):
+        summary[SUM_HP + p] = st.hp[p]
+        summary[SUM_OUT_REASON + p] = st.out_reason[p]
+        summary[SUM_MAGE_NOIR_TURN + p] = st.mage_noir_turn[p]
+        summary[SUM_DAMAGE_TAKEN + p] = st.damage_taken[p]
+        summary[SUM_MANA_TAKEN + p] = st.mana_taken[p]
+        for c in range(tb.n_player_cards):
+            usage[0, p, c] = st.drawn[p, c]
+            usage[1, p, c] = st.prepared_n[p, c]
+            usage[2, p, c] = st.activated_n[p, c]
+            usage[3, p, c] = st.channeled_n[p, c]
+            usage[4, p, c] = st.first_activation[p, c]
+            usage[5, p, c] = st.stranded[p, c]
+
+
 @njit_entry
-def play_range(states, tables, wk, first, stop, step, hp_t, adv_t, dealt_t, taken_t, mana_t,
-               player_t, comp_t, cast_t):
-    """Play games ``first, first + step, ...`` (below ``stop``) of ``states`` to their ends, one
-    after the other with the work record ``wk``. Track arrays have the game on their first
-    axis. The GIL is released: several Python threads play disjoint games at once."""
+def play_range(template, seeds, tables, work, scratch, lane, first, stop, step, summary, usage,
+               hp_t, adv_t, dealt_t, taken_t, mana_t, player_t, comp_t, cast_t):
+    """Play games ``first, first + step, ...`` (below ``stop``) to their ends, one after the
+    other in lane ``lane``: each starts as a copy of the fresh game ``template[0]`` with its
+    seed from ``seeds``, is played in the lane's record ``scratch[lane]`` with its work record
+    ``work[lane]``, and leaves its summary, usage and tracks (game on the first axis). The GIL
+    is released: several Python threads play disjoint games at once, one lane each.
+
+    Why one reused record per lane rather than a record per game: a game's record is tens of
+    kilobytes (capacities for four players and 128 card kinds), and a batch of them costs more
+    to allocate and zero than the games cost to play."""
     tb = tables[0]
+    wk = work[lane]
     for i in range(first, stop, step):
-        play_game(states[i], tb, wk, hp_t[i], adv_t[i], dealt_t[i], taken_t[i], mana_t[i],
+        scratch[lane] = template[0]
+        st = scratch[lane]
+        st.seed = seeds[i]
+        play_game(st, tb, wk, hp_t[i], adv_t[i], dealt_t[i], taken_t[i], mana_t[i],
                   player_t[i], comp_t[i], cast_t[i])
+        summarize(st, tb, summary[i], usage[i])

@@ -37,9 +37,9 @@ OPT_MAX = 256      # options of one decision (the main-phase action space is the
 OPS_MAX = 1024     # effect op rows of a batch
 OP_W = 24          # columns of an op row (OP_* below)
 N_TRIGGERS = 8
-FRAME_W = 12       # columns of a chain frame
-CHAIN_MAX = 96     # frames waiting on a game's chain
-PENDING_MAX = 64   # triggered actions raised by the action being resolved
+FRAME_W = 8        # columns of a chain frame: its kind and up to 7 arguments
+CHAIN_MAX = 64     # frames waiting on a game's chain
+PENDING_MAX = 32   # triggered actions raised by the action being resolved
 BONUS_MAX = 16     # damage bonuses among a batch's cards
 REDUCTION_MAX = 32  # cost reductions among a batch's cards
 LOG_MAX = 32768    # transcript events of one lane
@@ -176,6 +176,14 @@ ABILITY_NAMES = ("crimson_ritual", "emptiness_ritual_ping", "ritual_of_decomposi
 TAG_TIDE = N_HANDLERS
 N_FLAGS = N_HANDLERS + 1
 
+# Columns of a finished game's summary row (game.summarize; batch.py reads them).
+(SUM_OUTCOME, SUM_END_TURN, SUM_DAMAGE_TO_ADVERSARY, SUM_BOARD_OVERFLOW, SUM_ERROR,
+ SUM_ERROR_INFO, SUM_SEED) = range(7)
+SUM_HP, SUM_OUT_REASON, SUM_MAGE_NOIR_TURN, SUM_DAMAGE_TAKEN, SUM_MANA_TAKEN = (
+    7 + k * P_MAX for k in range(5))  # each: P_MAX columns, one per player
+SUM_W = 7 + 5 * P_MAX
+USAGE_FIELDS = ("drawn", "prepared_n", "activated_n", "channeled_n", "first_activation", "stranded")
+
 # Where the match loop of a game resumes (state.phase).
 PHASE_SETUP, PHASE_NEXT_TURN, PHASE_MAIN, PHASE_END, PHASE_OVER = range(5)
 
@@ -224,7 +232,7 @@ STATE_DTYPE = _record([
     # player boards
     ("board_card", np.int16, (P_MAX, S_MAX)),   # -1 when empty
     ("board_zone", np.int8, (P_MAX, S_MAX)),
-    ("board_mana", np.int64, (P_MAX, S_MAX, E)),
+    ("board_mana", np.int16, (P_MAX, S_MAX, E)),
     ("board_hp", np.int32, (P_MAX, S_MAX)),
     ("board_turn", np.int16, (P_MAX, S_MAX)),
     ("ether", np.int64, (2, E)),

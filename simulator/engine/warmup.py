@@ -35,8 +35,9 @@ def _array(dtype, ndim: int) -> types.Array:
     return types.Array(numba.from_dtype(np.dtype(dtype)), ndim, "C")
 
 
-#: The batch loop's argument types (game.play_range; batch.py allocates the tracks so).
-PLAY_RANGE_ARGS = (STATES, TABLES, late.RECORDS[2], types.int64, types.int64, types.int64,
+#: The batch loop's argument types (game.play_range; batch.play allocates its arrays so).
+PLAY_RANGE_ARGS = (STATES, _array(np.uint64, 1), TABLES, WORKS, STATES, types.int64, types.int64,
+                   types.int64, types.int64, _array(np.int64, 2), _array(np.int16, 4),
                    _array(np.int16, 3), _array(np.int16, 2), _array(np.int32, 2),
                    _array(np.int32, 3), _array(np.int32, 3), _array(np.int8, 2),
                    _array(np.int8, 3), _array(np.int8, 3))
