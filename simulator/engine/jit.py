@@ -20,6 +20,7 @@ import hashlib
 import os
 import shutil
 import sys
+import time
 from pathlib import Path
 
 import numba
@@ -30,6 +31,7 @@ from numba.core.registry import CPUDispatcher
 PACKAGE = Path(__file__).resolve().parents[1]
 COMPILED_DIRS = (PACKAGE / "engine", PACKAGE / "bots")
 KEEP_CACHES = 3
+STALE_AFTER_S = 2 * 24 * 3600  # a cache directory no process has loaded for two days
 
 
 def source_digest(dirs: tuple[Path, ...] = COMPILED_DIRS) -> str:
@@ -59,12 +61,21 @@ def cache_dir(digest: str | None = None) -> Path:
 
 
 def _prune(current: Path) -> None:
-    """Remove all but the newest KEEP_CACHES cache directories beside ``current``."""
+    """Mark ``current`` as used now and remove the cache directories beside it that are both
+    beyond the newest KEEP_CACHES and unused for STALE_AFTER_S.
+
+    Why both: every edit of the engine makes a new directory (~the size of the compiled
+    code), so old ones must go; but two checkouts of different versions used side by side
+    (a branch and main) must not delete each other's cache on every start.
+    """
     try:
+        os.utime(current)
+        now = time.time()
         others = sorted((p for p in current.parent.glob("numba-*") if p != current),
                         key=lambda p: p.stat().st_mtime, reverse=True)
         for old in others[KEEP_CACHES - 1:]:
-            shutil.rmtree(old, ignore_errors=True)
+            if now - old.stat().st_mtime > STALE_AFTER_S:
+                shutil.rmtree(old, ignore_errors=True)
     except OSError:
         pass
 
