@@ -305,3 +305,86 @@ def play_capturing(decks: Iterable[Deck], scenario: Scenario, level: str, seeds:
     result = SimpleNamespace(outcome=st.outcome.copy(), end_turn=st.end_turn.copy(),
                              final_hp=st.hp.copy())
     return result, eng
+
+
+# --- handlers ---
+
+
+def component_shortfall(eng: Engine, games, players) -> np.ndarray:
+    """(n, C, W) component instances missing to prepare each player card now, by word
+    (``layout.WORD``; 0 for a word no card of the batch requires)."""
+    games = np.atleast_1d(np.asarray(games))
+    out = np.zeros((len(games), eng.info.size, L.W), np.int64)
+    for r, ready in enumerate(api.readiness(eng, games, players)):
+        out[r, :eng.info.n_player_cards][:, list(eng.info.words)] = ready["shortfall"]
+    return out
+
+
+def component_instances(eng: Engine, games, players) -> np.ndarray:
+    """(n, W) own component instances of every word (``layout.WORD``), card effects included."""
+    return np.stack([api.component_instances(eng, games, players, w) for w in range(L.W)], axis=1)
+
+
+def tradeable_elements(eng: Engine, games, players) -> np.ndarray:
+    """(n, E) bool elements a trade may take now: the trade actions the main phase offers."""
+    sp = api.action_space(eng)
+    return api.legal_actions(eng, games, players)[:, sp.trade:sp.size]
+
+
+def ability_legal(eng: Engine, games, players) -> np.ndarray:
+    """(n, S) bool own board slots whose ability the main phase offers now."""
+    sp = api.action_space(eng)
+    return api.legal_actions(eng, games, players)[:, sp.ability:sp.prepare]
+
+
+def air_trades_one_for_one(eng: Engine, games, players) -> np.ndarray:
+    """(n,) bool: Favorable winds is active for the player this turn."""
+    return eng.state.winds[games, players] != 0
+
+
+def damage_prevented(eng: Engine) -> np.ndarray:
+    """(B, P) bool: Kerloc'h's robe reduces the damage the player takes this turn to 0."""
+    return eng.state.prevented != 0
+
+
+def run_steps(eng: Engine, steps: Sequence[dict], games, side, card, slot) -> None:
+    """Run vocabulary ``steps`` as an effect of each game's ``card`` (the same card in every
+    game), ``side`` controlling it, from board ``slot`` (None: not on the board).
+
+    The steps become op rows after the batch's own and stand in for the card's ``activate``
+    steps while they run (the card's own are put back afterwards)."""
+    from simulator.engine.tables import op_row
+
+    t = eng.table_record[0]
+    c, k = int(np.ravel(card)[0]), L.TRIGGERS.index("activate")
+    first = int((t["trig_first"] + t["trig_count"]).max())
+    saved = int(t["trig_first"][c, k]), int(t["trig_count"][c, k])
+    t["ops"][first:first + len(steps)] = [op_row(step) for step in steps]
+    t["trig_first"][c, k], t["trig_count"][c, k] = first, len(steps)
+    try:
+        api.run_trigger(eng, "activate", games, side, card, slot)
+    finally:
+        t["trig_first"][c, k], t["trig_count"][c, k] = saved
+
+
+def hp_at_event(eng: Engine, event: str, run: Callable[[], object], game: int = 0) -> list[list[int]]:
+    """Call ``run()`` with game ``game``'s transcript on; return the players' HP at each
+    ``event`` (a name of ``layout.EVENT_NAMES``) it recorded, replayed from the HP before
+    the call and the HP losses and gains recorded before that event."""
+    wk = eng.work[game]
+    hp = eng.state.hp[game].astype(np.int64)
+    wk["log_on"], wk["log_len"] = 1, 0
+    try:
+        run()
+    finally:
+        wk["log_on"] = 0
+    assert wk["log_len"] <= L.LOG_MAX, "the transcript overflowed"
+    code, seen = L.EV[event], []
+    for ev, a, b, *_ in wk["log"][:wk["log_len"]].tolist():
+        if ev == L.EV_PLAYER_LOSES:
+            hp[a] -= b
+        elif ev == L.EV_GAINS_HP:
+            hp[a] += b
+        elif ev == code:
+            seen.append(hp.tolist())
+    return seen

@@ -2,9 +2,9 @@
 "at any time" windows, one hand-built position per card.
 
 Positions start from the empty state of ``engine_fixtures.make_engine``; abilities are used
-through the real main-phase entry points (``actions.legal_actions`` / ``actions.apply_actions``
-with the ability group of the flat action space), windows through the real damage and
-destroy code. The Ether start pile is always pile 0 on a tie.
+through the real main-phase commands (``api.legal_actions`` / ``api.apply_actions`` with
+the ability group of the flat action space), windows through the real damage and destroy
+code. The Ether start pile is always pile 0 on a tie.
 """
 
 from __future__ import annotations
@@ -15,7 +15,9 @@ from engine_fixtures import (
     G0,
     P0,
     WATER,
+    ability_legal,
     board_at,
+    damage_prevented,
     deck_at,
     engine_with_answers,
     lid,
@@ -26,23 +28,33 @@ from engine_fixtures import (
     put_on_board,
     set_deck,
     set_hand,
+    space,
 )
 
-from simulator.legacy.engine import damage as dmg
-from simulator.legacy.engine.abilities import ABILITIES, ability_legal
-from simulator.legacy.engine.actions import action_space, activate, apply_actions, legal_actions, prepare
-from simulator.legacy.engine.effects import run_trigger
-from simulator.legacy.engine.handlers import HANDLERS, indestructible_slots, turn_boundary
-from simulator.legacy.engine.handlers_vegetal import damage_prevented
-from simulator.legacy.engine.state import (
+from simulator.cards import load_cards
+from simulator.engine.api import (
+    action_space,
+    activate,
+    apply_actions,
+    deal_damage,
+    end_player_turn,
+    indestructible_slots,
+    legal_actions,
+    prepare,
+    run_trigger,
+    turn_boundary,
+    turn_start,
+)
+from simulator.engine.layout import (
+    ABILITY_NAMES,
     CHANNELED,
     EMPTY,
     EQUIPMENT,
+    HANDLERS,
     PERMANENT,
     PREPARED,
     RITUAL,
 )
-from simulator.legacy.engine.turns import end_of_turn, turn_start
 
 
 def _ability_legal(eng, player=0) -> list[int]:
@@ -62,8 +74,13 @@ def _use(eng, slot, player=0) -> None:
 
 
 def test_every_ability_is_a_registered_handler():
-    assert set(ABILITIES) <= set(HANDLERS)
-    assert {a.timing for a in ABILITIES.values()} <= {"main_phase", "own_turn", "any_time"}
+    assert set(ABILITY_NAMES) <= set(HANDLERS)
+    # The compiled engine keeps no timing per ability (each is a main-phase action, and the
+    # "at any time" windows are rules of their own): an ability the card data declares must
+    # be one of its abilities, or the card would get no ability action at all.
+    declared = {step["name"] for card in load_cards()
+                for step in dict(card.effect).get("ability", ())}
+    assert declared <= set(ABILITY_NAMES)
 
 
 def test_the_ability_group_comes_first_and_only_for_cards_in_play():
@@ -162,7 +179,7 @@ def test_emptiness_ritual_hand_size_applies_at_the_end_of_turn():
     put_on_board(eng, "emptiness_ritual", RITUAL)
     set_hand(eng, {"flame": 6})
     eng.policy.forced["discard_from_hand"] = lid(eng, "flame")
-    end_of_turn(eng, G0, P0)
+    end_player_turn(eng, G0, P0)
     assert eng.state.max_hand[0, 0] == 4
     assert pile_of(eng, "hand") == {"flame": 4}
 
@@ -295,7 +312,7 @@ def test_kerlochs_robe():
     run_trigger(eng, "turn_start", G0, np.array([-1]), np.array([lid(eng, "duke")]),
                 np.array([k]))
     assert st.hp[0, 0] == 20
-    dmg.deal_damage(eng, G0, np.array([-1]), np.array([lid(eng, "duke")]),
+    deal_damage(eng, G0, np.array([-1]), np.array([lid(eng, "duke")]),
                     np.array([player_target(eng, 0)]), np.array([3]), unpreventable=True)
     assert st.hp[0, 0] == 17
     turn_boundary(eng, G0)
@@ -341,7 +358,7 @@ def test_warrior_mage_ritual():
     assert np.flatnonzero(asked.options[0]).tolist() == [whip, armor]
     assert pile_of(eng, "discard") == {"flame": 1} and pile_of(eng, "hand") == {}
     # The end-of-turn destruction spares the indestructible whip, not the armour.
-    end_of_turn(eng, G0, P0)
+    end_player_turn(eng, G0, P0)
     assert board_at(eng) == {ritual: ("warrior_mage_ritual", RITUAL), whip: ("fire_whip", EQUIPMENT)}
     assert pile_of(eng, "discard") == {"flame": 1, "bark_armor": 1}
     assert st.board_mana[0, 0, whip].tolist() == mana(fire=3).tolist()
@@ -382,7 +399,7 @@ def test_divine_hammer_strike_against_warrior_mage_ritual():
     put_on_board(eng, "warrior_mage_ritual", RITUAL)
     whip = put_on_board(eng, "fire_whip", EQUIPMENT, locked=mana(fire=3))
     set_hand(eng, {"flame": 1})
-    k, p, s = dmg.space(eng)
+    k, p, s = space(eng)
     eng.policy.forced["destroy_target"] = k + p + whip  # player 0's slot ``whip``
     games = np.array([0, 1])
     run_trigger(eng, "activate", games, np.array([-1, -1]),

@@ -1,9 +1,9 @@
 """Card handlers (simulator/engine/handlers*.py): one hand-built position per card.
 
 Each test starts from the empty state of ``engine_fixtures.make_engine``, sets only what the
-card needs, applies the card through the real engine entry points (``actions.prepare`` /
-``actions.activate`` / ``turns.turn_start`` / ``turns.end_of_turn`` / ``actions.trade``) and
-asserts the exact resulting state. Decisions are forced with ``ScriptedPolicy`` where the
+card needs, applies the card through the real engine commands (``api.prepare`` /
+``api.activate`` / ``api.turn_start`` / ``api.end_player_turn`` / ``api.trade``) and asserts
+the exact resulting state. Decisions are forced with ``ScriptedPolicy`` where the
 answer matters; the Ether start pile is always pile 0 on a tie.
 """
 
@@ -22,51 +22,57 @@ from engine_fixtures import (
     P0,
     VEGETAL,
     WATER,
+    air_trades_one_for_one,
     board_at,
+    component_instances,
+    component_shortfall,
     deck_at,
     engine_with_answers,
+    hp_at_event,
     lid,
     mana,
     pile_of,
     player_target,
     put_adversary,
     put_on_board,
+    run_steps,
     set_deck,
     set_hand,
     slot_target,
+    tradeable_elements,
 )
 
 from simulator.cards import ELEMENTS, load_cards
 from simulator.decks import load_deck
-from simulator.legacy.engine import damage as dmg
-from simulator.legacy.engine.actions import (
+from simulator.engine.api import (
     activate,
     can_prepare,
-    component_shortfall,
-    prepare,
-    trade,
-    tradeable_elements,
-)
-from simulator.legacy.engine.effects import run_steps, run_trigger
-from simulator.legacy.engine.handlers import (
-    HANDLERS,
-    component_instances,
+    deal_damage,
+    end_player_turn,
     fewer_components_allowed,
-    implemented_cards,
+    leave_board,
+    lose_hp,
+    player_turn,
+    prepare,
+    run_trigger,
+    trade,
     turn_boundary,
+    turn_start,
 )
-from simulator.legacy.engine.handlers_air import air_trades_one_for_one
-from simulator.legacy.engine.options import RuleOptions
-from simulator.legacy.engine.state import (
+from simulator.engine.errors import EngineError
+from simulator.engine.layout import (
+    ADVERSARY_SIDE,
     CHANNELED,
     EMPTY,
     EQUIPMENT,
     PERMANENT,
     PREPARED,
     RITUAL,
+    TO_DISCARD,
 )
-from simulator.legacy.engine.tables import WORD_INDEX
-from simulator.legacy.engine.turns import end_of_turn, player_turn, turn_start
+from simulator.engine.layout import WORD as WORD_INDEX
+from simulator.engine.options import RuleOptions
+from simulator.engine.tables import implemented_cards
 
 DECKS = Path(__file__).resolve().parents[1] / "decks"
 
@@ -381,7 +387,7 @@ def test_maelstrom():
     put_on_board(eng, "maelstrom", PERMANENT, games=[0])
     st.reserve[:, 0] = mana(air=1)
     st.reserve[:, 1] = mana(fire=2, water=1)
-    end_of_turn(eng, np.array([0, 1]), np.array([1, 1]))
+    end_player_turn(eng, np.array([0, 1]), np.array([1, 1]))
     assert st.reserve[:, 1].tolist() == [mana().tolist(), mana(fire=2, water=1).tolist()]
     assert st.reserve[:, 0].tolist() == [mana(air=1).tolist()] * 2
     assert _ether(eng, 0) == [mana(fire=1, water=1).tolist(), mana(fire=1).tolist()]
@@ -531,7 +537,7 @@ def test_warrior_mage_ritual_end_of_turn():
     whip = put_on_board(eng, "fire_whip", EQUIPMENT, locked=mana(fire=3))  # entered on turn 3
     armor = put_on_board(eng, "bark_armor", EQUIPMENT)
     st.board_turn[0, 0, armor] = 2
-    end_of_turn(eng, G0, P0)
+    end_player_turn(eng, G0, P0)
     assert board_at(eng) == {0: ("warrior_mage_ritual", RITUAL), armor: ("bark_armor", EQUIPMENT)}
     assert pile_of(eng, "discard") == {"fire_whip": 1}
     assert _ether(eng) == [mana(fire=2).tolist(), mana(fire=1).tolist()]
@@ -611,7 +617,7 @@ def test_crimson_ring_triggers_on_hp_loss_but_not_on_zero_damage():
     put_on_board(eng, "crimson_ring", EQUIPMENT)
     put_on_board(eng, "bark_armor", EQUIPMENT)  # ignores 1 damage from the opponent per turn
     st.reserve[0, 0] = mana(fire=2)
-    dmg.deal_damage(eng, G0, np.array([-1]), np.array([lid(eng, "duke")]),
+    deal_damage(eng, G0, np.array([-1]), np.array([lid(eng, "duke")]),
                     np.array([player_target(eng, 0)]), np.array([1]))
     assert st.hp[0, 0] == 20 and "optional_payment" not in eng.policy.kinds  # 0: not inflicted
     ritual = put_on_board(eng, "ritual_of_decomposition", RITUAL)
@@ -624,20 +630,16 @@ def test_crimson_ring_triggers_on_hp_loss_but_not_on_zero_damage():
 def test_crimson_rings_answer_after_a_step_has_hit_every_player():
     """One step is one indivisible action: when it hits both players, both rings answer only
     once both hits have landed (a ring's damage could otherwise end the game in between)."""
-    hp_when_asked = []
-
-    def pay(eng, games, players, options, **_):
-        hp_when_asked.append(eng.state.hp[0].tolist())
-        return np.ones(len(games), np.int64)
-
-    eng = engine_with_answers(["crimson_ring"], players=2, optional_payment=pay)
+    eng = engine_with_answers(["crimson_ring"], players=2, optional_payment=1)
     st = eng.state
     k = put_adversary(eng, "duke")
     for q in (0, 1):
         put_on_board(eng, "crimson_ring", EQUIPMENT, player=q)
         st.reserve[0, q] = mana(fire=1)
     volley = [{"op": "damage", "amount": 2, "target": "all_players"}]
-    run_steps(eng, volley, G0, np.array([dmg.ADVERSARY_SIDE]), np.array([lid(eng, "duke")]), None)
+    # Every ring pays right after it is asked: the HP when each paid is the HP when asked.
+    hp_when_asked = hp_at_event(eng, "crimson_pays", lambda: run_steps(
+        eng, volley, G0, np.array([ADVERSARY_SIDE]), np.array([lid(eng, "duke")]), None))
     assert hp_when_asked == [[18, 18], [18, 18]]
     assert st.adv_hp[0, k] == 18 and st.reserve[0].sum() == 0
 
@@ -649,7 +651,7 @@ def test_crimson_ring_needs_fire_and_the_adversary():
     st.reserve[1, 0] = mana(fire=1)
     put_adversary(eng, "duke", games=[0])  # game 1: no Adversary to hit
     _duke_attack(eng, G0)  # game 0: no Fire to pay
-    dmg.lose_hp(eng, np.array([1]), P0, np.array([2]))
+    lose_hp(eng, np.array([1]), P0, np.array([2]))
     assert st.hp[:, 0].tolist() == [16, 18]
     assert "optional_payment" not in eng.policy.kinds
 
@@ -820,8 +822,6 @@ def test_prodigious_sowing():
     assert asked[0] == seeds + [king]  # the Seed in the wind is the 4th Seed: not a Tree
     assert wind not in asked[0]
     # Without the Sowing, Seeds are no longer Trees.
-    from simulator.legacy.engine.board import TO_DISCARD, leave_board
-
     leave_board(eng, G0, P0, np.array([sowing]), TO_DISCARD)
     assert component_instances(eng, G0, P0)[0, tree] == 1  # the King only
 
@@ -914,13 +914,10 @@ def test_example_decks_are_playable(deck):
 
 
 def test_static_handlers_refuse_to_run_as_steps():
-    from simulator.legacy.engine.core import EngineError
-    from simulator.legacy.engine.effects import Step
-
     eng = engine_with_answers(["water_drop"])
-    step = Step(eng, {"op": "handler", "name": "water_drop"}, G0, P0, G0, None)
+    step = {"op": "handler", "name": "water_drop"}
     with pytest.raises(EngineError):
-        HANDLERS["water_drop"](step)
+        run_steps(eng, [step], G0, P0, np.array([lid(eng, "water_drop")]), None)
 
 
 def test_elements_order_is_the_one_these_tests_assume():

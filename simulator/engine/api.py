@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from types import SimpleNamespace
 
 import numpy as np
 
@@ -30,8 +31,9 @@ from simulator.engine.commands import CMD, run_command
 from simulator.engine.late import bind
 from simulator.engine.options import RuleOptions
 from simulator.engine.state import BatchState
-from simulator.engine.tables import BatchInfo
+from simulator.engine.tables import BatchInfo, _set_options
 from simulator.engine.warmup import ensure
+from simulator.errors import UserError
 
 ROOTS = ("play_range", "resolve", "choose", "decide", "deal_damage", "select", "leave_board",
          "run_command")
@@ -175,6 +177,20 @@ class Engine:
     @property
     def decision_count(self) -> np.ndarray:
         return self.records["decision_count"]
+
+    # --- handlers ---
+    @property
+    def options(self) -> RuleOptions:
+        return self._options
+
+    @options.setter
+    def options(self, options: RuleOptions) -> None:
+        """Set the rule options: they are written into the tables the games play with (the
+        board size is the records' layout: it cannot change)."""
+        if hasattr(self, "_options") and options.board_slots != self._options.board_slots:
+            raise UserError("the board size of an existing engine cannot change")
+        _set_options(self.table_record[0], options)
+        self._options = options
 
     # --- running commands ------------------------------------------------------------------
     def command(self, name: str, game: int, *args: int) -> int:
@@ -527,3 +543,42 @@ def ask(eng, game: int, kind: str, player: int, options, **context) -> int:
         else:
             wk["ctx_" + key] = values[0]
     return eng.command("choose", game, L.DECISION_KINDS.index(kind), player)
+
+
+# --- handlers ---
+def turn_boundary(eng, games):
+    """A player turn starts or ends: the "this turn" effects of each game are over."""
+    _cmd("turn_boundary", eng, games)
+
+
+def lose_hp(eng, games, players, amount):
+    """Each player loses ``amount`` HP (an HP loss, not damage)."""
+    _cmd("lose_hp", eng, games, players, amount)
+
+
+def fewer_components_allowed(eng, games, players) -> np.ndarray:
+    """(n, C) components each card kind may leave out now (0 for the Adversary's cards)."""
+    games = np.atleast_1d(np.asarray(games))
+    players = _rows(games, players)
+    out = np.zeros((len(games), eng.info.size), np.int64)
+    for r, g in enumerate(games.tolist()):
+        for c in range(eng.info.n_player_cards):
+            out[r, c] = eng.command("fewer_allowed", g, players[r], c)
+    return out
+
+
+def action_space(eng) -> SimpleNamespace:
+    """Where each group of the flat main-phase action space starts (``ability``, ``prepare``,
+    ``activate``, ``channel``, ``trade``) and its ``size`` (``actions.action_offsets``)."""
+    names = ("ability", "prepare", "activate", "channel", "trade", "size")
+    return SimpleNamespace(**{name: eng.command("action_offset", 0, i)
+                              for i, name in enumerate(names)})
+
+
+def indestructible_slots(eng, games, players) -> np.ndarray:
+    """(n, S) bool own board cards that cannot be destroyed now."""
+    games = np.atleast_1d(np.asarray(games))
+    players = _rows(games, players)
+    return np.array([[eng.command("is_indestructible", g, players[r], s) != 0
+                      for s in range(eng.info.slots)] for r, g in enumerate(games.tolist())],
+                    bool).reshape(len(games), eng.info.slots)

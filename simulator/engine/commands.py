@@ -19,6 +19,7 @@ from numba import types
 
 from simulator.engine import frames
 from simulator.engine.actions import (
+    action_offsets,
     activate,
     apply_action,
     channel,
@@ -28,8 +29,15 @@ from simulator.engine.actions import (
     use_ability,
 )
 from simulator.engine.adversary import adversary_turn
-from simulator.engine.board import check_defeats, component_count, is_mage_noir, player_out
-from simulator.engine.components import instances
+from simulator.engine.board import (
+    check_defeats,
+    component_count,
+    is_indestructible,
+    is_mage_noir,
+    player_out,
+)
+from simulator.engine.components import fewer_allowed, instances, king_here
+from simulator.engine.damage import lose_hp
 from simulator.engine.game import advance, deal_starting_hands
 from simulator.engine.jit import njit_entry
 from simulator.engine.late import choose, deal_damage, decide, leave_board, resolve
@@ -37,7 +45,13 @@ from simulator.engine.layout import MAIN_ACTION, STATE_DTYPE, TABLES_DTYPE, WORK
 from simulator.engine.mana import add_to_ether, take_from_ether, take_pile
 from simulator.engine.ops import choose_mana_elements
 from simulator.engine.readiness import can_prepare_all, compute
-from simulator.engine.turns import begin_player_turn, end_player_turn, main_phase, turn_start
+from simulator.engine.turns import (
+    begin_player_turn,
+    end_player_turn,
+    main_phase,
+    turn_boundary,
+    turn_start,
+)
 from simulator.engine.zones import deck_count, discard_down_to_hand_size, draw
 
 COMMANDS = (
@@ -56,6 +70,12 @@ CMD = {name: i for i, name in enumerate(COMMANDS)}
  CHECK_DEFEATS, PLAYER_OUT, IS_MAGE_NOIR, INSTANCES, COMPONENT_COUNT, DECK_COUNT,
  DEAL_STARTING_HANDS, PLAY, DISCARD_DOWN, RESOLVE, MAIN_ACTION_CHOICE, CHOOSE,
  MANA_ELEMENTS, PLAY_TURN) = range(len(COMMANDS))
+
+# --- handlers ---
+COMMANDS += ("turn_boundary", "lose_hp", "fewer_allowed", "action_offset", "is_indestructible")
+CMD = {name: i for i, name in enumerate(COMMANDS)}
+TURN_BOUNDARY, LOSE_HP, FEWER_ALLOWED, ACTION_OFFSET, IS_INDESTRUCTIBLE = range(
+    CMD["turn_boundary"], CMD["is_indestructible"] + 1)
 
 COMMAND_ARGS = (numba.typeof(np.zeros(1, STATE_DTYPE)), numba.typeof(np.zeros(1, TABLES_DTYPE)),
                 numba.typeof(np.zeros(1, WORK_DTYPE)), types.int64, types.int64,
@@ -152,5 +172,20 @@ def run_command(states, tables, work, game, command, a):
         mana = choose_mana_elements(st, tb, wk, a[0], a[1])
         for e in range(mana.shape[0]):
             wk.ctx_mana[e] = mana[e]
+    # --- handlers ---
+    elif command == TURN_BOUNDARY:  # a player turn starts or ends: "this turn" effects end
+        turn_boundary(st, tb)
+    elif command == LOSE_HP:  # player a[0] loses a[1] HP (not damage: nothing reduces it)
+        lose_hp(st, tb, wk, a[0], a[1], False)
+    elif command == FEWER_ALLOWED:  # components player a[0] may leave out of card a[1] now
+        value = fewer_allowed(st, tb, a[0], a[1], is_mage_noir(st, tb, a[0]),
+                              king_here(st, tb, a[0]))
+    elif command == ACTION_OFFSET:  # entry a[0] of actions.action_offsets
+        offsets = np.zeros(6, np.int64)
+        (offsets[0], offsets[1], offsets[2], offsets[3], offsets[4],
+         offsets[5]) = action_offsets(tb)
+        value = offsets[a[0]]
+    elif command == IS_INDESTRUCTIBLE:  # the card in slot a[1] of player a[0] cannot be destroyed
+        value = 1 if is_indestructible(st, tb, a[0], a[1]) else 0
     resolve(st, tb, wk)
     return value
