@@ -54,11 +54,21 @@ def demand(st, tb, wk, p, out):
     """``out`` (E,): the Mana the player's hand still needs beyond the reserve (a want list):
     the effective costs of every card in hand, summed."""
     effective_cost(st, tb, p, is_mage_noir(st, tb, p), wk.pol_cost)
+    demand_at(st, tb, p, wk.pol_cost, out)
+
+
+@njit
+def demand_at(st, tb, p, costs, out):
+    """:func:`demand` from the effective costs ``costs`` (C, E) already computed."""
     for e in range(E):
-        want = 0
-        for c in range(tb.n_player_cards):
-            want += st.hand[p, c] * wk.pol_cost[c, e]
-        out[e] = max(want - st.reserve[p, e], 0)
+        out[e] = -st.reserve[p, e]
+    for c in range(tb.n_player_cards):
+        copies = st.hand[p, c]
+        if copies > 0:
+            for e in range(E):
+                out[e] += copies * costs[c, e]
+    for e in range(E):
+        out[e] = max(out[e], 0)
 
 
 @njit
@@ -158,8 +168,10 @@ def trade_target_cost(st, tb, wk, p, take, trades_ahead):
     """(E,) the element-wise largest cost of the cards in hand a trade for ``take`` makes
     affordable: giving any of it away would defeat the trade."""
     compute(st, tb, wk, p)
-    target = np.zeros(E, np.int64)
-    deficit = np.zeros(E, np.int64)
+    target = wk.pol_target
+    deficit = wk.pol_deficit
+    for e in range(E):
+        target[e] = 0
     reserve = st.reserve[p]
     for c in range(tb.n_player_cards):
         if st.hand[p, c] <= 0 or tb.f_value[c] <= 0 or wk.rd_missing[c] != 0:
@@ -401,11 +413,11 @@ def channel_enables(st, tb, wk, p, c):
 
 @njit
 def trade_enables(st, tb, wk, p, trades_ahead, out):
-    """``out`` (E,): taking one Mana of the element by a 2-for-1 trade brings a card in hand
-    affordable within ``trades_ahead`` trades (the Mana given is not needed for that card)."""
-    deficit = np.zeros(E, np.int64)
+    """``out`` (E,) 0/1: taking one Mana of the element by a 2-for-1 trade brings a card in
+    hand affordable within ``trades_ahead`` trades (the Mana given is not needed for it)."""
+    deficit = wk.pol_deficit
     for e in range(E):
-        out[e] = False
+        out[e] = 0
     reserve = st.reserve[p]
     for c in range(tb.n_player_cards):
         if st.hand[p, c] <= 0 or tb.f_value[c] <= 0 or wk.rd_missing[c] != 0:
@@ -413,7 +425,7 @@ def trade_enables(st, tb, wk, p, trades_ahead, out):
         if within_trades(wk, reserve, c, trades_ahead, deficit):
             for e in range(E):
                 if deficit[e] > 0:
-                    out[e] = True
+                    out[e] = 1
 
 
 @njit
@@ -440,7 +452,7 @@ def main_action_scores(st, tb, wk, p, trades_ahead):
         wk.scores[a] = 0.0
     present, adv_hp, enemies = adversary_view(st, tb)
     hurt = max(20 - st.hp[p], 0)
-    needs = np.zeros(tb.n_words, np.int64)
+    needs = wk.pol_words[:tb.n_words]
     words_needed(st, tb, wk, p, needs)
     for a in range(activate_at, trade_at):
         wk.scores[a] = NEG
@@ -463,10 +475,10 @@ def main_action_scores(st, tb, wk, p, trades_ahead):
         wk.scores[activate_at + s] = act - 1.0
         if channel_value > 0:
             wk.scores[channel_at + s] = channel_value + 0.5 * (1.0 if dmg == 0 else 0.0)
-    enables = np.zeros(E, np.bool_)
+    enables = wk.pol_enables
     trade_enables(st, tb, wk, p, trades_ahead, enables)
     for e in range(E):
-        wk.scores[trade_at + e] = 1.0 if enables[e] else NEG
+        wk.scores[trade_at + e] = 1.0 if enables[e] != 0 else NEG
     mn = wk.rd_mage_noir != 0
     for c in range(c_n):
         prep = 5.0 + tb.f_value[c] + 3.0 * (1.0 if tb.card_type[c] > 0 else 0.0)

@@ -10,8 +10,6 @@ Priority list (over the base policy):
 
 from __future__ import annotations
 
-import numpy as np
-
 from simulator.bots.base import NEG
 from simulator.engine.jit import njit
 
@@ -26,17 +24,18 @@ def score_take_pile(st, tb, wk, p):
 def filter_channels(st, tb, wk, p):
     """Keep a channel's score only when it supplies a word missing for a card in hand whose
     Mana is already in the reserve."""
-    needed_now = np.zeros(tb.n_words, np.bool_)
+    needed_now = wk.pol_needed_now
     for j in range(tb.n_words):
+        needed_now[j] = 0
         for c in range(tb.n_player_cards):
             if st.hand[p, c] > 0 and wk.rd_affordable[c] != 0 and wk.rd_short[c, j] > 0:
-                needed_now[j] = True
+                needed_now[j] = 1
     channel_at = 1 + 2 * tb.slots + tb.n_cards
     for s in range(tb.slots):
         card = max(st.board_card[p, s], 0)
         helps = False
         for j in range(tb.n_words):
-            if needed_now[j] and tb.provides[card, tb.words[j]] != 0:
+            if needed_now[j] != 0 and tb.provides[card, tb.words[j]] != 0:
                 helps = True
         a = channel_at + s
         if not (helps and wk.scores[a] > NEG):

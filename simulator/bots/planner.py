@@ -19,13 +19,11 @@ Priority list (over the base policy, ``base.py``):
 
 from __future__ import annotations
 
-import numpy as np
-
 from simulator.bots import base
 from simulator.bots.teammates import next_player, pile_taker, shown_elements
 from simulator.engine.jit import njit
 from simulator.engine.layout import K_SLOTS, PREPARED, E
-from simulator.engine.readiness import compute
+from simulator.engine.readiness import compute_once
 
 TRADES_AHEAD = 3
 #: Damage expected from the one-shot card the Adversary draws each turn (the Duke's deck hits
@@ -101,7 +99,7 @@ def score_take_pile(st, tb, wk, p):
     nxt = next_player(st, tb, p)
     if nxt < 0:
         return
-    want = np.zeros(E)
+    want = wk.pol_want
     shown_elements(st, tb, nxt, want)
     for pile in range(2):
         penalty = 0.0
@@ -134,9 +132,11 @@ def hand_element_scores(st, tb, wk, p, extra, out):
     Why: summing the hand's costs asks for the element every card shares again and again, so
     no card ever gets its second element and the Mana piles up unused."""
     need = wk.pol_need
-    base.demand(st, tb, wk, p, need)  # also leaves the effective costs in wk.pol_cost
-    compute(st, tb, wk, p)
-    nearest = np.full(E, NO_CARD_LACKS, np.int64)
+    compute_once(st, tb, wk, p)
+    base.demand_at(st, tb, p, wk.rd_cost, need)  # the readiness holds the effective costs
+    nearest = wk.pol_nearest
+    for e in range(E):
+        nearest[e] = NO_CARD_LACKS
     for c in range(tb.n_player_cards):
         if st.hand[p, c] <= 0:
             continue
@@ -156,9 +156,9 @@ def score_mana_element(st, tb, wk, p):
     """The element of a Mana added to the Ether serves whoever takes the next pile: the own
     hand when it is the player's; when a teammate takes it, an element that teammate has
     shown, and among those the one the own hand wants."""
-    own = np.zeros(E)
+    own = wk.pol_own
     hand_element_scores(st, tb, wk, p, wk.ctx_chosen, own)
-    seen = np.zeros(E)
+    seen = wk.pol_seen
     mate = teammate_takes(st, tb, p, seen)
     for e in range(E):
         wk.scores[e] = 100.0 * seen[e] + own[e] if mate else own[e]
@@ -176,19 +176,19 @@ def score_ether_split(st, tb, wk, p):
     their shown elements play that part."""
     start = wk.ctx_start
     total = wk.ctx_mana.sum()
-    on_start = np.zeros(E, np.int64)
-    other = np.zeros(E, np.int64)
+    on_start = wk.pol_on_start
+    other = wk.pol_other
     for e in range(E):
         on_start[e] = st.ether[start, e] + wk.ctx_chosen[e]
         other[e] = st.ether[1 - start, e]
     start_size = st.ether[start].sum() + (total + 1) // 2
     other_size = other.sum() + total // 2
     keep = start_size >= other_size
-    here = np.zeros(E)
-    there = np.zeros(E)
+    here = wk.pol_here
+    there = wk.pol_there
     hand_element_scores(st, tb, wk, p, on_start, here)
     hand_element_scores(st, tb, wk, p, other, there)
-    seen = np.zeros(E)
+    seen = wk.pol_seen
     mate = teammate_takes(st, tb, p, seen)
     for e in range(E):
         own = here[e] if keep else -there[e]
@@ -208,7 +208,7 @@ def score_ether_start_pile(st, tb, wk, p):
     pile with less of the own needs of others."""
     need = wk.pol_need
     base.demand(st, tb, wk, p, need)
-    seen = np.zeros(E)
+    seen = wk.pol_seen
     mate = teammate_takes(st, tb, p, seen)
     for pile in range(2):
         own, shared, shown = 0.0, 0.0, 0.0

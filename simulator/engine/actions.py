@@ -163,8 +163,12 @@ def prepare(st, tb, wk, p, card):
     """Prepare a card from hand: pay, designate components, enter the board (R7.1)."""
     compute(st, tb, wk, p)
     nw = tb.n_words
-    cost = wk.rd_cost[card].copy()
-    short = wk.rd_short[card, :nw].copy()
+    cost = wk.prep_cost  # kept: the decisions below compute other readinesses
+    short = wk.prep_short[:nw]
+    for e in range(E):
+        cost[e] = wk.rd_cost[card, e]
+    for j in range(nw):
+        short[j] = wk.rd_short[card, j]
     st.hand[p, card] -= 1
     say(wk, EV_PREPARES, p, card, 0, 0)
     use_alt = use_alternative_component(st, tb, wk, p, card, short)
@@ -227,9 +231,10 @@ def designate_components(st, tb, wk, p, card, use_alt, short):
     instances); across words one card may be designated for each word it provides.
     """
     nw = tb.n_words
-    used = np.zeros(tb.slots, np.int8)
+    used = wk.prep_used[:tb.slots]
+    used[:] = 0
     mask = fire_mask_on(st, tb, p)
-    need = np.zeros(nw, np.int64)
+    need = wk.prep_need[:nw]
     for j in range(nw):
         need[j] = requirement(tb, card, tb.words[j], mask)
     if use_alt:
@@ -240,9 +245,9 @@ def designate_components(st, tb, wk, p, card, use_alt, short):
     copies = 0
     if tb.any_handler[H_PRODIGIOUS_SOURCE] != 0:
         copies = flagged_copies(st, tb, p, H_PRODIGIOUS_SOURCE, PERMANENT)
-    extra = np.zeros(tb.slots, np.int64)
-    granted = np.zeros(tb.slots, np.bool_)
-    times = np.zeros(tb.slots, np.int64)
+    extra = wk.prep_extra[:tb.slots]
+    granted = wk.prep_granted[:tb.slots]
+    times = wk.prep_times[:tb.slots]
     for j in range(nw):
         count = need[j] - skipped[j]
         if count <= 0:
@@ -250,14 +255,14 @@ def designate_components(st, tb, wk, p, card, use_alt, short):
         w = tb.words[j]
         for s in range(tb.slots):
             extra[s] = extra_for_slot(st, tb, p, s, w, copies)
-            granted[s] = w == TREE and granted_tree(st, tb, p, s)
+            granted[s] = 1 if w == TREE and granted_tree(st, tb, p, s) else 0
             times[s] = 0
         for _ in range(count):
             set_options(wk, tb.slots, 0)
             any_ = False
             for s in range(tb.slots):
                 if times[s] == 0:
-                    ok = provides_component(st, tb, p, s, w) or granted[s]
+                    ok = provides_component(st, tb, p, s, w) or granted[s] != 0
                 else:
                     ok = times[s] <= extra[s]
                 if ok:
@@ -288,8 +293,11 @@ def skipped_components(st, tb, wk, p, card, need, short):
     word on the board may be too, which keeps that component (a Flame) in play.
     """
     nw = tb.n_words
-    skipped = np.zeros(nw, np.int64)
-    short = short.copy()
+    skipped = wk.prep_skipped[:nw]
+    skipped[:] = 0
+    left_short = wk.prep_short_left[:nw]  # ``short`` stays as it was for the caller
+    left_short[:] = short
+    short = left_short
     left = fewer_allowed(st, tb, p, card, is_mage_noir(st, tb, p), king_here(st, tb, p))
     while left > 0:
         rest = 0

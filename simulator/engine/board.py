@@ -163,7 +163,7 @@ def leave_board(st, tb, wk, p, s, dest):
     if card < 0:
         fail(st, ERR_EMPTY_SLOT, s)
         return
-    mana = np.zeros(E, np.int64)
+    mana = wk.leaving_mana
     for e in range(E):
         mana[e] = st.board_mana[p, s, e]
         st.board_mana[p, s, e] = 0
@@ -256,11 +256,12 @@ def check_defeats(st, tb, wk):
     """Put out every player at 0 HP or less (R4.1), checked after each indivisible action."""
     if st.outcome != RUNNING:
         return
-    dead = np.zeros(tb.players, np.bool_)
+    dead = 0  # bit q: player q is at 0 HP and still in, all found before anyone goes out
     for q in range(tb.players):
-        dead[q] = st.hp[q] <= 0 and st.out[q] == 0
+        if st.hp[q] <= 0 and st.out[q] == 0:
+            dead |= 1 << q
     for q in range(tb.players):
-        if dead[q]:
+        if dead & (1 << q):
             player_out(st, tb, wk, q, OUT_HP)
 
 

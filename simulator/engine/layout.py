@@ -378,6 +378,12 @@ WORK_DTYPE = _record([
     ("ctx_short", np.int64, (NW_MAX,)),
     ("ctx_piles", np.int64, (2, HAND_PILE)),
     ("ctx_cards", np.int64, (S_MAX,)),
+    # Positions: ``position`` counts the distinct positions decisions were asked in; a rule
+    # asking several decisions in a row on an unchanged position (the elements of Mana being
+    # added, then their split) sets ``same_position`` before each but the first, so a policy
+    # may reuse what it computed for that position (``rd_position``).
+    ("position", np.int64),
+    ("same_position", np.int8),
     # what preparing each card kind takes at a main-phase decision (readiness.py)
     ("rd_cost", np.int64, (C_MAX, E)),
     ("rd_short", np.int64, (C_MAX, NW_MAX)),
@@ -385,14 +391,44 @@ WORK_DTYPE = _record([
     ("rd_affordable", np.int8, (C_MAX,)),
     ("rd_mage_noir", np.int8),
     ("rd_player", np.int64),
+    ("rd_position", np.int64),  # the ``position`` the readiness was computed in
     ("legal_prepare", np.int8, (C_MAX,)),
     # scratch of the policies (bots/)
     ("pol_cost", np.int64, (C_MAX, E)),
     ("pol_need", np.float64, (E,)),
+    # ... each owned by one function (a numba array allocation costs ~30 ns; a game asks
+    # ~100 decisions, each scoring with a few of these)
+    ("pol_target", np.int64, (E,)),       # base.trade_target_cost: the cost to keep
+    ("pol_deficit", np.int64, (E,)),      # base.within_trades: Mana a card lacks
+    ("pol_words", np.int64, (NW_MAX,)),   # base.main_action_scores: words the hand needs
+    ("pol_enables", np.int8, (E,)),       # base.main_action_scores: trades that help
+    ("pol_needed_now", np.int8, (NW_MAX,)),  # greedy.filter_channels
+    ("pol_want", np.float64, (E,)),       # planner.score_take_pile: next player's elements
+    ("pol_nearest", np.int64, (E,)),      # planner.hand_element_scores
+    ("pol_own", np.float64, (E,)),        # planner.score_mana_element / score_ether_split
+    ("pol_seen", np.float64, (E,)),       # planner: a teammate's shown elements
+    ("pol_here", np.float64, (E,)),       # planner.score_ether_split: starting pile
+    ("pol_there", np.float64, (E,)),      # planner.score_ether_split: other pile
+    ("pol_on_start", np.int64, (E,)),     # planner.score_ether_split
+    ("pol_other", np.int64, (E,)),        # planner.score_ether_split
     # scratch of the rules: targets hit by a step, a board mask
     ("hits", np.int8, (T_MAX,)),
+    ("op_hits", np.int8, (T_MAX,)),       # ops.kept_hits: the targets an op deals with
+    # scratch of a preparation (actions.prepare and the component designation it runs)
+    ("prep_cost", np.int64, (E,)),        # the Mana paid
+    ("prep_short", np.int64, (NW_MAX,)),  # components missing, by word column
+    ("prep_short_left", np.int64, (NW_MAX,)),  # the same, as skips use them up
+    ("prep_need", np.int64, (NW_MAX,)),   # components required, by word column
+    ("prep_skipped", np.int64, (NW_MAX,)),  # instances left out (Mage Noir allowance)
+    ("prep_used", np.int8, (S_MAX,)),     # slots designated as components
+    ("prep_extra", np.int64, (S_MAX,)),   # extra instances a slot counts for
+    ("prep_granted", np.int8, (S_MAX,)),  # slot counts as a Tree (granted)
+    ("prep_times", np.int64, (S_MAX,)),   # times a slot was designated for the word
     ("amounts", np.int64, (T_MAX,)),
     ("mask", np.int8, (S_MAX,)),
+    ("leaving_mana", np.int64, (E,)),     # board.leave_board: Mana released
+    ("ether_on_start", np.int64, (E,)),   # mana.add_to_ether: Mana for the starting pile
+    ("ether_chosen", np.int64, (E,)),     # mana._choose_split: Mana chosen so far
     # transcript (log.py): events of the game being logged
     ("log_on", np.int8),
     ("log_len", np.int64),

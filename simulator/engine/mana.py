@@ -50,7 +50,7 @@ def add_to_ether(st, tb, wk, actor, mana):
         start = decide(st, tb, wk, ETHER_START_PILE, actor)
     # Mana number k (k = 0, 1, ...) goes to the starting pile when k is even, and elements
     # come in ELEMENTS order: element e is placed as numbers first .. end-1 of it.
-    on_start = np.zeros(E, np.int64)
+    on_start = wk.ether_on_start
     end = 0
     for e in range(E):
         first = end
@@ -67,9 +67,11 @@ def add_to_ether(st, tb, wk, actor, mana):
 def _choose_split(st, tb, wk, actor, mana, default, start):
     """Replace ``default`` (E,) by the Mana the actor puts on the starting pile, ceil(total/2)
     of them, chosen one at a time."""
-    chosen = np.zeros(E, np.int64)
+    chosen = wk.ether_chosen
+    for e in range(E):
+        chosen[e] = 0
     quota = (mana.sum() + 1) // 2
-    for _ in range(quota):
+    for i in range(quota):
         set_options(wk, E, 0)
         for e in range(E):
             wk.opt[e] = 1 if mana[e] - chosen[e] > 0 else 0
@@ -77,6 +79,7 @@ def _choose_split(st, tb, wk, actor, mana, default, start):
             wk.ctx_mana[e] = mana[e]
             wk.ctx_chosen[e] = chosen[e]
         wk.ctx_start = start
+        wk.same_position = 1 if i > 0 else 0
         element = decide(st, tb, wk, ETHER_SPLIT, actor)
         chosen[element] += 1
     for e in range(E):

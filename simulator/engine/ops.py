@@ -163,12 +163,21 @@ def condition_holds(st, tb, r, side):
 # --- the ops ---------------------------------------------------------------------------------
 
 @njit
+def kept_hits(wk, n):
+    """``wk.op_hits[:n]``: a copy of the targets the op's selection hit, which stays put while
+    dealing the damage (a Protector's redirection selects again into ``wk.hits``)."""
+    for t in range(n):
+        wk.op_hits[t] = wk.hits[t]
+    return wk.op_hits[:n]
+
+
+@njit
 def op_damage(st, tb, wk, r, card, side, slot):
     """Damage to each target hit, in increasing target order (one instance each)."""
     select(st, tb, wk, tb.ops[r, OP_TARGET], PURPOSE_DAMAGE, side, card, slot)
     amount = amount_of(st, tb, r, side, slot)
     unpreventable = tb.ops[r, OP_UNPREVENTABLE] != 0
-    hits = wk.hits[:n_targets(tb)].copy()
+    hits = kept_hits(wk, n_targets(tb))
     for t in range(len(hits)):
         if hits[t] == 0:
             continue
@@ -218,7 +227,7 @@ def op_distribute_damage(st, tb, wk, r, card, side, slot):
 def op_lose_hp(st, tb, wk, r, card, side, slot):
     select(st, tb, wk, tb.ops[r, OP_TARGET], PURPOSE_LOSE_HP, side, card, slot)
     amount = amount_of(st, tb, r, side, slot)
-    hits = wk.hits[:n_targets(tb)].copy()
+    hits = kept_hits(wk, n_targets(tb))
     for t in range(len(hits)):
         if hits[t] == 0:
             continue
@@ -243,7 +252,7 @@ def op_lose_half_hp(st, tb, wk, r, card, side, slot):
 def op_heal(st, tb, wk, r, card, side, slot):
     select(st, tb, wk, tb.ops[r, OP_TARGET], PURPOSE_HEAL, side, card, slot)
     amount = amount_of(st, tb, r, side, slot)
-    hits = wk.hits[:n_targets(tb)].copy()
+    hits = kept_hits(wk, n_targets(tb))
     for t in range(len(hits)):
         if hits[t] != 0:
             heal_target(st, tb, wk, t, amount)
@@ -293,10 +302,11 @@ def op_take_mana(st, tb, wk, r, card, side, slot):
 def choose_mana_elements(st, tb, wk, decider, amount):
     """(E,) the elements of ``amount`` Mana, chosen one Mana at a time by the decider."""
     mana = np.zeros(E, np.int64)
-    for _ in range(amount):
+    for i in range(amount):
         set_options(wk, E, 1)
         for e in range(E):
             wk.ctx_chosen[e] = mana[e]
+        wk.same_position = 1 if i > 0 else 0
         mana[decide(st, tb, wk, MANA_ELEMENT, decider)] += 1
     return mana
 

@@ -80,6 +80,7 @@ def compute(st, tb, wk, p):
     mn = is_mage_noir(st, tb, p)
     wk.rd_mage_noir = 1 if mn else 0
     wk.rd_player = p
+    wk.rd_position = wk.position
     effective_cost(st, tb, p, mn, wk.rd_cost)
     mask = fire_mask_on(st, tb, p)
     nw = tb.n_words
@@ -101,6 +102,14 @@ def compute(st, tb, wk, p):
                 ok = 0
                 break
         wk.rd_affordable[c] = ok
+
+
+@njit
+def compute_once(st, tb, wk, p):
+    """:func:`compute`, unless the readiness already holds player ``p``'s for the position
+    of this decision (a run of decisions on an unchanged position, ``wk.same_position``)."""
+    if wk.rd_player != p or wk.rd_position != wk.position:
+        compute(st, tb, wk, p)
 
 
 @njit
