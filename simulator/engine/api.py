@@ -531,7 +531,9 @@ def choose_mana_elements(eng, games, decider, amount) -> np.ndarray:
 
 def ask(eng, game: int, kind: str, player: int, options, **context) -> int:
     """The bot's answer to a question of ``kind`` with these legal ``options`` and context
-    (``ctx_*`` fields of the work record: e.g. ``cards=...`` for ``effect_order``)."""
+    (``ctx_*`` fields of the work record: e.g. ``cards=...`` for ``effect_order``), asked
+    through the engine's decision gateway: no legal option, or an answer outside them, is an
+    :class:`EngineError`."""
     wk = eng.work[game]
     options = np.asarray(options, bool).ravel()
     wk["n_opt"] = len(options)

@@ -40,7 +40,7 @@ from simulator.engine.components import fewer_allowed, instances, king_here
 from simulator.engine.damage import lose_hp
 from simulator.engine.game import advance, deal_starting_hands
 from simulator.engine.jit import njit_entry
-from simulator.engine.late import choose, deal_damage, decide, leave_board, resolve
+from simulator.engine.late import deal_damage, decide, leave_board, resolve
 from simulator.engine.layout import MAIN_ACTION, STATE_DTYPE, TABLES_DTYPE, WORK_DTYPE
 from simulator.engine.mana import add_to_ether, take_from_ether, take_pile
 from simulator.engine.ops import choose_mana_elements
@@ -166,8 +166,8 @@ def run_command(states, tables, work, game, command, a):
     elif command == MAIN_ACTION_CHOICE:  # what the bot would do now (nothing is done)
         legal_actions(st, tb, wk, a[0])
         value = decide(st, tb, wk, MAIN_ACTION, a[0])
-    elif command == CHOOSE:  # the bot's answer to a question the caller wrote into wk
-        value = choose(st, tb, wk, a[0], a[1])
+    elif command == CHOOSE:  # the bot's answer to a question the caller wrote into wk,
+        value = decide(st, tb, wk, a[0], a[1])  # through the gateway that checks it
     elif command == MANA_ELEMENTS:  # the elements of a[1] Mana, chosen by player a[0]
         mana = choose_mana_elements(st, tb, wk, a[0], a[1])
         for e in range(mana.shape[0]):

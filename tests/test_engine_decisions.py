@@ -1,0 +1,95 @@
+"""The compiled engine's decision gateway, its placement rule in closed form, and the runs of
+decisions on one position that a policy may answer from what it computed once.
+
+Why: every choice goes through one gateway that must refuse what no rule allows (a decision
+without any legal option, an answer outside the legal ones) loudly, never as a quietly wrong
+game; the Ether's placement rule is computed in closed form and must equal placing the Mana
+one at a time; and a policy reusing a computation across decisions must only do so while
+the position has not changed.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from engine_fixtures import E, ScriptedPolicy, make_engine, mana, put_on_board, set_hand
+
+from simulator.engine import api
+from simulator.engine import layout as L
+from simulator.engine.errors import EngineError
+
+
+def test_decide_refuses_a_game_without_any_legal_option_and_an_illegal_answer():
+    eng = make_engine(["flame"], policy=ScriptedPolicy({"take_pile": 2}))
+    assert api.ask(eng, 0, "take_pile", 0, [True, False, True]) == 2
+    with pytest.raises(EngineError, match="no legal option"):
+        api.ask(eng, 0, "take_pile", 0, [False, False, False])
+    eng = make_engine(["flame"], policy=ScriptedPolicy({"take_pile": 2}))
+    with pytest.raises(EngineError, match="illegal option"):
+        api.ask(eng, 0, "take_pile", 0, [True, False, False])  # answers 2 where only 0 is legal
+
+
+def _add_to_ether_one_by_one(ether: np.ndarray, start: np.ndarray, mana: np.ndarray) -> None:
+    """The placement rule as written: one Mana at a time in ELEMENTS order, alternating
+    piles from the starting pile."""
+    total = mana.sum(axis=1)
+    cum = np.cumsum(mana, axis=1)
+    for k in range(int(total.max(initial=0))):
+        valid = k < total
+        element = (cum <= k).sum(axis=1)
+        pile = np.where(k % 2 == 0, start, 1 - start)
+        rows = np.flatnonzero(valid)
+        ether[rows, pile[valid], element[valid]] += 1
+
+
+def test_add_to_ether_places_mana_as_one_at_a_time():
+    rng = np.random.default_rng(5)
+    n = 400
+    eng = make_engine(["flame"], batch=n, policy=ScriptedPolicy({"ether_start_pile": 1}))
+    st = eng.state
+    st.ether[:] = rng.integers(0, 4, (n, 2, E))
+    added = rng.integers(0, 4, (n, E)) * (rng.random((n, E)) < 0.5)
+    sizes = st.ether.sum(axis=2)
+    start = np.where(sizes[:, 0] == sizes[:, 1], 1, np.argmin(sizes, axis=1))
+    expected = st.ether.copy()
+    _add_to_ether_one_by_one(expected, start, added)
+    api.add_to_ether(eng, np.arange(n), np.zeros(n, np.int64), added)
+    np.testing.assert_array_equal(st.ether, expected)
+
+
+def _planner_position():
+    """A planner whose hand lacks Fire and Water Mana, with components in play: its Mana
+    element answers depend on the readiness of its cards."""
+    eng = make_engine(["flame", "fire_ball", "breath", "tide"], policy="planner")
+    set_hand(eng, {"fire_ball": 1, "tide": 1})
+    put_on_board(eng, "flame", L.CHANNELED)
+    eng.state.reserve[0] = mana(fire=1)
+    return eng
+
+
+def test_a_run_of_mana_element_decisions_is_one_position_and_gets_the_same_answers():
+    eng = _planner_position()
+    wk = eng.work[0]
+    before = int(wk["position"])
+    chosen = api.choose_mana_elements(eng, 0, 0, 4)[0]
+    # four decisions on one unchanged position: one new position, the readiness of it
+    assert int(wk["position"]) == before + 1
+    assert int(wk["rd_position"]) == int(wk["position"]) and int(wk["rd_player"]) == 0
+    # the same four answers, each asked on its own (a fresh position every time)
+    alone = np.zeros(E, np.int64)
+    for _ in range(4):
+        options = np.ones(E, bool)
+        answer = api.ask(eng, 0, "mana_element", 0, options, chosen=alone)
+        alone[answer] += 1
+    np.testing.assert_array_equal(chosen, alone)
+
+
+def test_a_decision_outside_a_run_never_reuses_an_older_readiness():
+    eng = _planner_position()
+    api.choose_mana_elements(eng, 0, 0, 2)
+    wk = eng.work[0]
+    position = int(wk["position"])
+    eng.state.reserve[0] = mana(fire=3, water=2)  # the position changes between two runs
+    api.choose_mana_elements(eng, 0, 0, 1)
+    assert int(wk["position"]) == position + 1
+    assert int(wk["rd_position"]) == position + 1  # computed again for the new position
