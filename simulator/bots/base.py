@@ -444,7 +444,8 @@ def slot_taken_by_equal(st, tb, p, c):
 @njit
 def main_action_scores(st, tb, wk, p, trades_ahead):
     """``wk.scores``: the worth of each main-phase action, from the decision's readiness
-    (``wk.rd_*``, computed by the engine for the legal actions)."""
+    (``wk.rd_*``, computed by the engine for the legal actions ``wk.opt``; a card that cannot
+    be prepared now is not scored)."""
     s_n, c_n = tb.slots, tb.n_cards
     prepare_at, activate_at = 1 + s_n, 1 + s_n + c_n
     channel_at, trade_at = activate_at + s_n, activate_at + 2 * s_n
@@ -481,6 +482,9 @@ def main_action_scores(st, tb, wk, p, trades_ahead):
         wk.scores[trade_at + e] = 1.0 if enables[e] != 0 else NEG
     mn = wk.rd_mage_noir != 0
     for c in range(c_n):
+        if wk.opt[prepare_at + c] == 0:  # not preparable now: never chosen, not scored
+            wk.scores[prepare_at + c] = NEG
+            continue
         prep = 5.0 + tb.f_value[c] + 3.0 * (1.0 if tb.card_type[c] > 0 else 0.0)
         prep = prep + 2.0 * provides_needed(tb, c, needs)
         # a second Ritual adds nothing once the player is a Mage Noir

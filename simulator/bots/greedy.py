@@ -32,13 +32,16 @@ def filter_channels(st, tb, wk, p):
                 needed_now[j] = 1
     channel_at = 1 + 2 * tb.slots + tb.n_cards
     for s in range(tb.slots):
+        a = channel_at + s
+        if wk.scores[a] <= NEG:
+            wk.scores[a] = NEG
+            continue
         card = max(st.board_card[p, s], 0)
         helps = False
         for j in range(tb.n_words):
             if needed_now[j] != 0 and tb.provides[card, tb.words[j]] != 0:
                 helps = True
-        a = channel_at + s
-        if not (helps and wk.scores[a] > NEG):
+        if not helps:
             wk.scores[a] = NEG
 
 

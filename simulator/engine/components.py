@@ -122,7 +122,31 @@ def granted_trees(st, tb, p):
 @njit
 def instances(st, tb, p, word):
     """Own component instances of ``word`` with every card effect included."""
-    n = component_count(st, tb, p, word)
+    return component_count(st, tb, p, word) + extra_instances(st, tb, p, word)
+
+
+@njit
+def instances_of_words(st, tb, p, out):
+    """``out`` (NW,): :func:`instances` of each of the batch's required words, the board read
+    once for all of them (the readiness asks at every main-phase decision)."""
+    nw = tb.n_words
+    for j in range(nw):
+        out[j] = 0
+    for s in range(tb.slots):
+        c = st.board_card[p, s]
+        if c >= 0 and is_component_zone(st.board_zone[p, s]):
+            for j in range(nw):
+                if tb.provides[c, tb.words[j]] != 0:
+                    out[j] += 1
+    for j in range(nw):
+        out[j] += extra_instances(st, tb, p, tb.words[j])
+
+
+@njit
+def extra_instances(st, tb, p, word):
+    """Instances of ``word`` card effects add to the distinct components (Prodigious source,
+    Water drop, Prodigious sowing)."""
+    n = 0
     if tb.any_handler[SOURCE] != 0:
         copies = flagged_copies(st, tb, p, SOURCE, PERMANENT)
         if copies > 0:

@@ -13,7 +13,7 @@ from simulator.engine.board import component_count, free_slot, is_mage_noir
 from simulator.engine.components import (
     fewer_allowed,
     fire_mask_on,
-    instances,
+    instances_of_words,
     king_here,
     requirement,
 )
@@ -85,8 +85,7 @@ def compute(st, tb, wk, p):
     mask = fire_mask_on(st, tb, p)
     nw = tb.n_words
     have = wk.amounts  # scratch: instances of each required word
-    for j in range(nw):
-        have[j] = instances(st, tb, p, tb.words[j])
+    instances_of_words(st, tb, p, have)
     for c in range(tb.n_player_cards):
         missing = 0
         for j in range(nw):
