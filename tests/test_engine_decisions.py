@@ -10,13 +10,23 @@ the position has not changed.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 from engine_fixtures import E, ScriptedPolicy, make_engine, mana, put_on_board, set_hand
 
+from simulator.cards import load_cards
+from simulator.decks import load_deck
 from simulator.engine import api
 from simulator.engine import layout as L
+from simulator.engine.api import Engine
+from simulator.engine.batch import Matchup
 from simulator.engine.errors import EngineError
+from simulator.engine.rng import game_seeds
+from simulator.scenarios import load_scenario
+
+EXAMPLES = Path(__file__).resolve().parent.parent
 
 
 def test_decide_refuses_a_game_without_any_legal_option_and_an_illegal_answer():
@@ -93,3 +103,24 @@ def test_a_decision_outside_a_run_never_reuses_an_older_readiness():
     api.choose_mana_elements(eng, 0, 0, 1)
     assert int(wk["position"]) == position + 1
     assert int(wk["rd_position"]) == position + 1  # computed again for the new position
+
+
+@pytest.mark.parametrize("bot", ["planner", "random"])
+def test_a_copied_game_plays_forward_to_the_same_end(bot):
+    """A game's record is its whole state (the random bot's draws included): copied at any
+    turn into another engine, it plays on to the very same end (what a look-ahead bot and a
+    test starting from a position rely on)."""
+    db = load_cards()
+    deck = load_deck(EXAMPLES / "decks" / "fire-flames.txt", db)
+    scenario = load_scenario(EXAMPLES / "scenarios" / "duke.toml", db)
+    matchup = Matchup((deck, deck), scenario, "normal")
+    eng = api.new_engine(matchup, db, policy=bot, seeds=game_seeds(11, 4, 1))
+    for _ in range(5):
+        assert api.play_turn(eng, 0)
+    twin = Engine(eng.records.copy(), eng.table_record.copy(), eng.info, eng.options, bot)
+    api.play_to_end(eng)
+    api.play_to_end(twin)
+    assert eng.records[0]["outcome"] != L.RUNNING
+    differ = [f for f in eng.records.dtype.names
+              if not np.array_equal(eng.records[f], twin.records[f])]
+    assert differ == []
