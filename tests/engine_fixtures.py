@@ -388,3 +388,19 @@ def hp_at_event(eng: Engine, event: str, run: Callable[[], object], game: int = 
         elif ev == code:
             seen.append(hp.tolist())
     return seen
+
+
+# --- rules ---
+def transcript_of(eng: Engine, run: Callable[[], object], game: int = 0) -> list[str]:
+    """The transcript lines (what ``replay`` prints) of what ``run()`` does in game ``game``,
+    from the event log the engine keeps for that game while it runs."""
+    from simulator.engine.transcript import lines
+
+    wk = eng.work[game]
+    wk["log_on"], wk["log_len"] = 1, 0
+    try:
+        run()
+    finally:
+        wk["log_on"] = 0
+    assert wk["log_len"] <= L.LOG_MAX, "the transcript overflowed"
+    return lines(wk["log"][:wk["log_len"]], eng.info.names)

@@ -14,7 +14,7 @@ from engine_fixtures import (
     set_hand,
 )
 
-from simulator.legacy.engine.actions import (
+from simulator.engine.api import (
     action_space,
     activate,
     apply_actions,
@@ -23,16 +23,8 @@ from simulator.legacy.engine.actions import (
     legal_actions,
     prepare,
 )
-from simulator.legacy.engine.options import RuleOptions
-from simulator.legacy.engine.state import (
-    CHANNELED,
-    EMPTY,
-    EQUIPMENT,
-    PERMANENT,
-    PREPARED,
-    RITUAL,
-    RUNNING,
-)
+from simulator.engine.layout import CHANNELED, EMPTY, EQUIPMENT, PERMANENT, PREPARED, RITUAL, RUNNING
+from simulator.engine.options import RuleOptions
 
 G0 = np.array([0])
 P0 = np.array([0])

@@ -17,10 +17,9 @@ from engine_fixtures import (
     set_adversary_deck,
 )
 
-from simulator.legacy.engine.adversary import adversary_turn
-from simulator.legacy.engine.damage import deal_damage
-from simulator.legacy.engine.options import RuleOptions
-from simulator.legacy.engine.state import RITUAL, RUNNING, WIN
+from simulator.engine.api import adversary_turn, deal_damage
+from simulator.engine.layout import RITUAL, RUNNING, WIN
+from simulator.engine.options import RuleOptions
 
 G0 = np.array([0])
 FIRE = 0

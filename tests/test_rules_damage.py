@@ -12,13 +12,12 @@ from engine_fixtures import (
     player_target,
     put_adversary,
     put_on_board,
+    run_steps,
+    space,
 )
 
-from simulator.legacy.engine.adversary import adversary_turn
-from simulator.legacy.engine.damage import ADVERSARY_SIDE, deal_damage, space
-from simulator.legacy.engine.effects import run_steps
-from simulator.legacy.engine.state import EMPTY, EQUIPMENT, PERMANENT, RITUAL
-from simulator.legacy.engine.turns import player_turn
+from simulator.engine.api import adversary_turn, deal_damage, player_turn
+from simulator.engine.layout import ADVERSARY_SIDE, EMPTY, EQUIPMENT, PERMANENT, RITUAL
 
 G0 = np.array([0])
 CARDS = ["bark_armor", "druid_armor", "enchanted_forest", "dead_tree", "rite_of_passage",

@@ -12,12 +12,12 @@ from engine_fixtures import (
     mana,
     put_adversary,
     put_on_board,
+    run_steps,
     set_deck,
 )
 
-from simulator.legacy.engine.actions import activate
-from simulator.legacy.engine.effects import run_steps
-from simulator.legacy.engine.state import CHANNELED, EMPTY, EQUIPMENT, PREPARED, RUNNING, WIN
+from simulator.engine.api import activate
+from simulator.engine.layout import CHANNELED, EMPTY, EQUIPMENT, PREPARED, RUNNING, WIN
 
 G0 = np.array([0])
 P0 = np.array([0])

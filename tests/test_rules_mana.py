@@ -4,15 +4,19 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from engine_fixtures import E, ScriptedPolicy, make_engine, mana
+from engine_fixtures import (
+    E,
+    ScriptedPolicy,
+    make_engine,
+    mana,
+    tradeable_elements,
+)
 from hypothesis import given, settings
 from hypothesis import strategies as hs
 
 from simulator.cards import ELEMENTS
-from simulator.legacy.engine.actions import action_space, legal_actions, trade, tradeable_elements
-from simulator.legacy.engine.adversary import adversary_turn
-from simulator.legacy.engine.mana import add_to_ether, take_pile
-from simulator.legacy.engine.options import RuleOptions
+from simulator.engine.api import action_space, add_to_ether, adversary_turn, legal_actions, take_pile, trade
+from simulator.engine.options import RuleOptions
 
 G0 = np.array([0])
 P0 = np.array([0])

@@ -19,8 +19,8 @@ from card_positions import (
     summon_duke,
 )
 
-from simulator.legacy.engine.adversary import adversary_turn
-from simulator.legacy.engine.state import PERMANENT
+from simulator.engine.api import adversary_turn
+from simulator.engine.layout import PERMANENT
 
 DUKE = adv_target(0)
 

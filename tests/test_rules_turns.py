@@ -17,12 +17,12 @@ from engine_fixtures import (
     put_on_board,
     set_deck,
     set_hand,
+    transcript_of,
 )
 
-from simulator.legacy.engine.board import check_defeats
-from simulator.legacy.engine.handlers_common import turn_array
-from simulator.legacy.engine.options import RuleOptions
-from simulator.legacy.engine.state import (
+from simulator.engine.api import check_defeats, draw, player_turn
+from simulator.engine.api import end_player_turn as end_of_turn
+from simulator.engine.layout import (
     CHANNELED,
     EMPTY,
     IN_GAME,
@@ -34,8 +34,7 @@ from simulator.legacy.engine.state import (
     PREPARED,
     RUNNING,
 )
-from simulator.legacy.engine.turns import end_of_turn, player_turn
-from simulator.legacy.engine.zones import draw
+from simulator.engine.options import RuleOptions
 
 G0 = np.array([0])
 P0 = np.array([0])
@@ -221,7 +220,7 @@ def test_cards_of_a_defeated_player_trigger_discard_effects():
     duke = put_adversary(eng, "duke")
     put_on_board(eng, "flame", CHANNELED, player=0)
     put_on_board(eng, "fire_ball", PREPARED, player=0, locked=mana(fire=2, air=1))
-    turn_array(eng, "ignition", (st.players,), np.int16)[0, 1] = 1  # player 2 activated it
+    st.ignition[0, 1] = 1  # player 2 activated it
     st.hp[0, 0] = 0
     check_defeats(eng)
     assert st.out[0].tolist() == [True, False]
@@ -262,12 +261,10 @@ def test_replay_transcript_shows_hand_and_reserve_as_the_main_phase_starts():
     eng = make_engine(["fire_ball", "flame"], policy=ScriptedPolicy({"main_action": 0}))
     st = eng.state
     st.turn[:] = 3
-    lines = []
-    eng.log = lambda game, line: lines.append(line)
     set_hand(eng, {"fire_ball": 1, "flame": 1})
     set_deck(eng, ["flame"])
     st.ether[0, 0] = mana(fire=2)
-    player_turn(eng, np.array([0]), 0)
+    lines = transcript_of(eng, lambda: player_turn(eng, np.array([0]), 0))
     taken = lines.index("takes a pile: 2 fire")
     assert lines[taken + 1] == "  hand: Fire ball, Flame x2; reserve: 2 fire"
 
