@@ -4,21 +4,18 @@ from __future__ import annotations
 
 from engine_fixtures import G0, P0, make_engine, mana, put_adversary, put_on_board, set_hand
 
-from simulator.legacy.bots.planner import PlannerPolicy
-from simulator.legacy.engine.actions import action_space, legal_actions, readiness
-from simulator.legacy.engine.state import PREPARED
+from simulator.engine.api import action_space, main_action_choice
+from simulator.engine.layout import PREPARED
 
 
 def _planner_action(eng) -> int:
-    ready = readiness(eng, G0, P0)
-    legal = legal_actions(eng, G0, P0, ready)
-    return int(eng.decide("main_action", G0, P0, legal, ready=ready)[0])
+    return int(main_action_choice(eng, G0, P0)[0])
 
 
 def test_a_flame_is_channeled_when_it_lets_the_hand_follow_up():
     # Draconic flame prepared, three Flame projectiles in hand that each need a Flame, and
     # the Mana for two of them: channel it (6 damage follows) rather than fire it (2).
-    eng = make_engine(["draconic_flame", "flame_projectile"], policy=PlannerPolicy())
+    eng = make_engine(["draconic_flame", "flame_projectile"], policy="planner")
     put_adversary(eng, "duke")
     slot = put_on_board(eng, "draconic_flame", PREPARED, locked=mana(fire=2))
     set_hand(eng, {"flame_projectile": 3})
@@ -27,7 +24,7 @@ def test_a_flame_is_channeled_when_it_lets_the_hand_follow_up():
 
 
 def test_without_the_mana_for_the_follow_up_the_flame_is_fired():
-    eng = make_engine(["draconic_flame", "flame_projectile"], policy=PlannerPolicy())
+    eng = make_engine(["draconic_flame", "flame_projectile"], policy="planner")
     put_adversary(eng, "duke")
     slot = put_on_board(eng, "draconic_flame", PREPARED, locked=mana(fire=2))
     set_hand(eng, {"flame_projectile": 3})

@@ -9,12 +9,16 @@ import numpy as np
 from engine_fixtures import G0, P0, lid, make_engine, mana, put_adversary, set_hand, tiny_scenario
 
 from simulator.cards import ELEMENTS
-from simulator.legacy.bots.base import BasePolicy
-from simulator.legacy.bots.planner import PlannerPolicy
-from simulator.legacy.engine.actions import action_space, legal_actions, readiness, trade
-from simulator.legacy.engine.adversary import adversary_turn
-from simulator.legacy.engine.effects import choose_mana_elements
-from simulator.legacy.engine.mana import add_to_ether, take_pile
+from simulator.engine.api import (
+    action_space,
+    add_to_ether,
+    adversary_turn,
+    ask,
+    choose_mana_elements,
+    main_action_choice,
+    take_pile,
+    trade,
+)
 
 
 def _element_names(mana: np.ndarray) -> dict[str, int]:
@@ -25,7 +29,7 @@ def test_adversary_mana_completes_a_card_instead_of_piling_up_the_shared_element
     # Two Azure rings (2 water + 1 mineral) and a Surging wave (3 water): the hand's summed
     # demand is 7 water for 2 mineral, so asking for the most-wanted element gives 3 water
     # and no card is ever affordable; the planner gets a ring its mineral.
-    eng = make_engine(["azure_ring", "surging_wave"], policy=PlannerPolicy())
+    eng = make_engine(["azure_ring", "surging_wave"], policy="planner")
     set_hand(eng, {"azure_ring": 2, "surging_wave": 1})
     chosen = choose_mana_elements(eng, G0, P0, np.array([3]))
     assert _element_names(chosen[0]) == {"water": 2, "mineral": 1}
@@ -33,7 +37,7 @@ def test_adversary_mana_completes_a_card_instead_of_piling_up_the_shared_element
 
 def test_adversary_mana_goes_to_the_element_the_reserve_lacks():
     # 2 water in the reserve already pay the ring's water: its mineral comes first.
-    eng = make_engine(["azure_ring", "surging_wave"], policy=PlannerPolicy())
+    eng = make_engine(["azure_ring", "surging_wave"], policy="planner")
     set_hand(eng, {"azure_ring": 2, "surging_wave": 1})
     eng.state.reserve[0, 0, ELEMENTS.index("water")] = 2
     chosen = choose_mana_elements(eng, G0, P0, np.array([1]))
@@ -45,7 +49,7 @@ def test_the_mana_a_card_lacks_lands_on_the_pile_the_player_will_take():
     # 2 water in the reserve, an Azure ring (2 water + 1 mineral) in hand: of 2 water,
     # 1 vegetal and 1 mineral added to empty piles, the ELEMENTS order would put both water
     # on the starting pile; the planner puts the mineral there.
-    eng = make_engine(["azure_ring"], policy=PlannerPolicy())
+    eng = make_engine(["azure_ring"], policy="planner")
     set_hand(eng, {"azure_ring": 1})
     eng.state.reserve[0, 0] = mana(water=2)
     add_to_ether(eng, G0, P0, mana(water=2, vegetal=1, mineral=1)[None, :])
@@ -57,7 +61,7 @@ def test_a_trade_never_gives_the_mana_the_card_it_is_for_needs():
     # air, so vegetal looks like the surplus. With 6 air and 2 vegetal the trade for the
     # arcane gives 1 vegetal and 1 air: giving both vegetal would leave the robe unaffordable
     # again (an air-winds replay traded in circles that way).
-    eng = make_engine(["howlers_robe", "violent_wind", "zephyr"], policy=PlannerPolicy())
+    eng = make_engine(["howlers_robe", "violent_wind", "zephyr"], policy="planner")
     set_hand(eng, {"howlers_robe": 1, "violent_wind": 1, "zephyr": 4})
     eng.state.reserve[0, 0] = mana(air=6, vegetal=2)
     eng.state.ether[0, 0] = mana(arcane=1)
@@ -69,7 +73,7 @@ def test_in_coop_the_pile_left_holds_the_mana_the_next_player_was_seen_to_use():
     # Both piles give player 1 the 2 water its Surging wave needs, plus one Mana it has no
     # use for. Player 2 has a Draconic flame (2 fire) in its discard pile (public): player 1
     # leaves it the fire.
-    eng = make_engine(["surging_wave", "draconic_flame"], players=2, policy=PlannerPolicy())
+    eng = make_engine(["surging_wave", "draconic_flame"], players=2, policy="planner")
     set_hand(eng, {"surging_wave": 1})
     eng.state.discard[0, 1, lid(eng, "draconic_flame")] = 1
     eng.state.ether[0, 0] = mana(water=2, fire=1)
@@ -84,7 +88,7 @@ def _coop_position(gathered: bool, active: int = 0):
     """Two players. Player 1 holds an Azure ring (2 water + 1 mineral); player 2 has shown a
     Draconic flame (2 fire, in their discard pile). ``gathered``: the active player has
     taken their pile this turn (their main phase), else the Adversary turn before theirs."""
-    eng = make_engine(["azure_ring", "draconic_flame"], players=2, policy=PlannerPolicy())
+    eng = make_engine(["azure_ring", "draconic_flame"], players=2, policy="planner")
     set_hand(eng, {"azure_ring": 1})
     eng.state.discard[0, 1, lid(eng, "draconic_flame")] = 1
     eng.active[0] = active
@@ -138,16 +142,15 @@ def test_the_planner_trades_twice_toward_a_card_two_mana_short():
     # The sylvan healer (1 water + 1 air + 2 vegetal) with 2 vegetal and 4 fire: two trades
     # (4 fire for a water and an air, both in the largest pile) make it affordable this turn.
     # The base policy only trades when one trade is enough, so it would end the turn.
-    eng = make_engine(["the_sylvan_healer"], policy=PlannerPolicy())
+    eng = make_engine(["the_sylvan_healer"], policy="planner")
     set_hand(eng, {"the_sylvan_healer": 1})
     eng.state.reserve[0, 0] = mana(vegetal=2, fire=4)
     eng.state.ether[0, 0] = mana(water=1, air=1)
-    ready = readiness(eng, G0, P0)
-    legal = legal_actions(eng, G0, P0, ready)
     sp = action_space(eng)
-    choice = int(eng.decide("main_action", G0, P0, legal, ready=ready)[0])
+    choice = int(main_action_choice(eng, G0, P0)[0])
     assert choice == sp.trade + ELEMENTS.index("water")
-    assert int(BasePolicy().decide(eng, "main_action", G0, P0, legal, ready=ready)[0]) == 0
+    eng.set_policy("base")
+    assert int(main_action_choice(eng, G0, P0)[0]) == 0
 
 
 EXECUTIONER = """
@@ -168,7 +171,7 @@ def test_the_adversarys_blow_to_the_healthiest_player_resolves_after_its_other_h
     # most HP for 4, the Executioner the active player for 2. Board order (Duke first) puts
     # both blows on player 1 (14 / 19); the Executioner first moves the Duke onto player 2.
     scenario = tiny_scenario(EXECUTIONER, "duke = 1, executioner = 1")
-    eng = make_engine(["flame"], players=2, scenario=scenario, policy=PlannerPolicy())
+    eng = make_engine(["flame"], players=2, scenario=scenario, policy="planner")
     put_adversary(eng, "duke")
     put_adversary(eng, "executioner")
     eng.state.hp[0] = [20, 19]
@@ -178,6 +181,6 @@ def test_the_adversarys_blow_to_the_healthiest_player_resolves_after_its_other_h
 
 def test_alone_the_adversarys_cards_keep_board_order():
     scenario = tiny_scenario(EXECUTIONER, "duke = 1, executioner = 1")
-    eng = make_engine(["flame"], scenario=scenario, policy=PlannerPolicy())
+    eng = make_engine(["flame"], scenario=scenario, policy="planner")
     cards = np.array([[lid(eng, "duke"), lid(eng, "executioner")]])
-    assert eng.decide("effect_order", G0, P0, np.ones((1, 2), bool), cards=cards).tolist() == [0]
+    assert [ask(eng, 0, "effect_order", 0, np.ones(2, bool), cards=cards[0])] == [0]

@@ -22,15 +22,14 @@ from engine_fixtures import card_totals, play_capturing
 from hypothesis import given, settings
 from hypothesis import strategies as hs
 
+from simulator.bots import DEFAULT_BOT
 from simulator.cards import load_cards
 from simulator.decks import Deck, load_deck
-from simulator.legacy.bots import DEFAULT_BOT, make_bot
-from simulator.legacy.engine import game, turns
-from simulator.legacy.engine.game import BatchResult, Matchup, play
-from simulator.legacy.engine.handlers import HANDLERS, handler_names, implemented_cards
-from simulator.legacy.engine.options import RuleOptions
-from simulator.legacy.engine.rng import game_seeds
-from simulator.legacy.engine.state import EMPTY, LOSS_DECK, LOSS_HP, RUNNING, TIMEOUT
+from simulator.engine.batch import BatchResult, Matchup, play
+from simulator.engine.layout import EMPTY, HANDLERS, LOSS_DECK, LOSS_HP, RUNNING, TIMEOUT
+from simulator.engine.options import RuleOptions
+from simulator.engine.rng import game_seeds
+from simulator.engine.tables import handler_names, implemented_cards
 from simulator.run import simulate
 from simulator.scenarios import load_scenario
 
@@ -63,13 +62,13 @@ PROBES = [0, 1, 137, 500, 999]
 def big_batch(db, duke, fire_deck):
     matchup = Matchup((fire_deck,), duke, "normal")
     seeds = game_seeds(7, 0, 1000)
-    return matchup, seeds, play(matchup, db, seeds, make_bot(DEFAULT_BOT), RuleOptions())
+    return matchup, seeds, play(matchup, db, seeds, DEFAULT_BOT, RuleOptions())
 
 
 @pytest.mark.parametrize("index", PROBES)
 def test_a_game_plays_the_same_alone_as_in_a_batch_of_1000(db, big_batch, index):
     matchup, seeds, batch = big_batch
-    alone = play(matchup, db, seeds[index:index + 1], make_bot(DEFAULT_BOT), RuleOptions())
+    alone = play(matchup, db, seeds[index:index + 1], DEFAULT_BOT, RuleOptions())
     for name in PER_GAME:
         np.testing.assert_array_equal(getattr(alone, name)[0], getattr(batch, name)[index],
                                       err_msg=f"field {name} of game {index}")
@@ -79,9 +78,9 @@ def test_batch_invariance_with_the_random_bot_in_coop(db, duke, fire_deck):
     """The random bot draws per-game counter-based numbers: also batch invariant."""
     matchup = Matchup((fire_deck, fire_deck), duke, "hard")
     seeds = game_seeds(11, 0, 100)
-    batch = play(matchup, db, seeds, make_bot("random"), RuleOptions())
+    batch = play(matchup, db, seeds, "random", RuleOptions())
     for index in (0, 42, 99):
-        alone = play(matchup, db, seeds[index:index + 1], make_bot("random"), RuleOptions())
+        alone = play(matchup, db, seeds[index:index + 1], "random", RuleOptions())
         for name in PER_GAME:
             np.testing.assert_array_equal(getattr(alone, name)[0], getattr(batch, name)[index],
                                           err_msg=f"field {name} of game {index}")
@@ -96,29 +95,17 @@ def test_the_big_batch_is_not_degenerate(big_batch):
 
 
 @pytest.mark.parametrize("players", [1, 2])
-def test_carrying_main_phase_stragglers_over_changes_no_result_and_saves_rounds(
-        db, duke, fire_deck, monkeypatch, players):
-    """The match loop lets the last few games of a main phase finish it in the next cycle's
-    rounds (game.STRAGGLER_SHARE). Every per-game result must be the same as when each main
-    phase runs to its end before the next turn, in fewer main-phase rounds."""
+def test_threads_change_no_result(db, duke, fire_deck, players):
+    """The batch loop deals games to its threads' lanes (game i to lane i mod threads), each
+    lane reusing one scratch game record: every per-game result must be the same as on one
+    thread."""
     matchup = Matchup((fire_deck,) * players, duke, "normal")
     seeds = game_seeds(13, 0, 400)
-    rounds = []
-    original_round = turns.main_phase_round
-
-    def counted_round(eng, games, seats):
-        rounds.append(len(games))
-        return original_round(eng, games, seats)
-
-    monkeypatch.setattr(turns, "main_phase_round", counted_round)
-    carried = play(matchup, db, seeds, make_bot(DEFAULT_BOT), RuleOptions())
-    carried_rounds, rounds[:] = len(rounds), []
-    monkeypatch.setattr(game, "STRAGGLER_SHARE", 10**9)  # never carry a main phase over
-    whole = play(matchup, db, seeds, make_bot(DEFAULT_BOT), RuleOptions())
+    one = play(matchup, db, seeds, DEFAULT_BOT, RuleOptions(), threads=1)
+    two = play(matchup, db, seeds, DEFAULT_BOT, RuleOptions(), threads=2)
     for name in PER_GAME:
-        np.testing.assert_array_equal(getattr(carried, name), getattr(whole, name),
+        np.testing.assert_array_equal(getattr(one, name), getattr(two, name),
                                       err_msg=f"field {name}")
-    assert carried_rounds < 0.8 * len(rounds)
 
 
 # --- (b) chunks and jobs -------------------------------------------------------------------
@@ -157,7 +144,7 @@ def _base_pool(db, implemented_only: bool):
             continue
         if implemented_only and card.id not in playable:
             continue
-        if not handler_names(dict(card.effect)) <= HANDLERS.keys():
+        if not handler_names(dict(card.effect)) <= set(HANDLERS):
             continue
         pool.append(card)
     return pool
@@ -203,7 +190,7 @@ def _play_random(db, duke, seed: int, players: int, bot: str, level: str, pool,
         turned.append(len(games))
         check_invariants(eng, games, player)
 
-    result, eng = play_capturing(decks, duke, level, seeds, make_bot(bot), options,
+    result, eng = play_capturing(decks, duke, level, seeds, bot, options,
                                  after_turn=hook)
     st = eng.state
     assert turned, "no player turn was played"
@@ -235,10 +222,9 @@ def test_short_turn_cap_ends_every_game_as_timeout_or_earlier(db, duke, players)
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
-def test_random_decks_with_blank_base_cards(db, duke, monkeypatch, seed):
+def test_random_decks_with_blank_base_cards(db, duke, seed):
     """Cards without effect data yet (Permanents, Equipment, Rituals among them) still go
     through every zone; played as blanks, they exercise conservation on more card types.
-    The engine refuses such decks, so this test lifts the check (game.implemented_cards)."""
-    monkeypatch.setattr(game, "implemented_cards", lambda db: None)
+    A run refuses such decks; the positions engine (play_capturing) does not check them."""
     _play_random(db, duke, seed, 1 + seed % 4, "random", "hard",
                  _base_pool(db, implemented_only=False))
