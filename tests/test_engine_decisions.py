@@ -124,3 +124,14 @@ def test_a_copied_game_plays_forward_to_the_same_end(bot):
     differ = [f for f in eng.records.dtype.names
               if not np.array_equal(eng.records[f], twin.records[f])]
     assert differ == []
+
+
+def test_questions_beyond_the_decision_record_are_refused_never_read_as_garbage():
+    """A test reads back the questions a command asked; more than the record holds is an
+    error naming the limit, not rows that were never written."""
+    policy = ScriptedPolicy()
+    eng = make_engine(["flame"], policy=policy)
+    api.choose_mana_elements(eng, 0, 0, 10)
+    assert policy.kinds == ["mana_element"] * 10
+    with pytest.raises(EngineError, match="did not fit in the decision record"):
+        api.choose_mana_elements(eng, 0, 0, L.REC_MAX + 5)

@@ -28,6 +28,7 @@ from simulator.cards import COMPONENT_WORDS
 from simulator.engine import layout as L
 from simulator.engine.batch import check_errors, new_work
 from simulator.engine.commands import CMD, run_command
+from simulator.engine.errors import EngineError
 from simulator.engine.late import bind
 from simulator.engine.options import RuleOptions
 from simulator.engine.state import BatchState
@@ -200,6 +201,7 @@ class Engine:
         self._sync_forced()
         self.work[game]["rec_len"] = 0
         self.work[game]["rec_pool_len"] = 0
+        self.work[game]["rec_lost"] = 0
         padded = np.zeros(8, np.int64)
         padded[:len(args)] = [int(a) for a in args]
         value = run_command(self.records, self.table_record, self.work, int(game), CMD[name],
@@ -225,8 +227,11 @@ class Engine:
     def _harvest(self, game: int) -> list[tuple]:
         """The questions game ``game`` was asked by its last command."""
         wk = self.work[game]
+        if wk["rec_lost"]:
+            raise EngineError(f"{int(wk['rec_lost'])} question(s) of game {game} did not fit in "
+                              f"the decision record (REC_MAX / REC_POOL in layout.py)")
         out = []
-        for row in wk["rec"][:min(int(wk["rec_len"]), L.REC_MAX)]:
+        for row in wk["rec"][:int(wk["rec_len"])]:
             kind, player, n, offset = (int(x) for x in row[:4])
             options = wk["rec_pool"][offset:offset + n].astype(bool)
             out.append((L.DECISION_KINDS[kind], player, options, _context(L.DECISION_KINDS[kind], row)))

@@ -71,22 +71,26 @@ def decide(st, tb, wk, kind, player):
 
 @njit
 def _record(wk, kind, player):
+    """Write the question into the lane's record (tests read it back); one that no longer
+    fits is counted in ``rec_lost`` instead, so the reader can refuse an incomplete record."""
     n = wk.rec_len
-    if n < REC_MAX and wk.rec_pool_len + wk.n_opt <= REC_POOL:
-        row = wk.rec[n]
-        row[0] = kind
-        row[1] = player
-        row[2] = wk.n_opt
-        row[3] = wk.rec_pool_len
-        row[4] = wk.ctx_card
-        row[5] = wk.ctx_word
-        row[6] = wk.ctx_purpose
-        row[7] = wk.ctx_reason
-        row[8] = wk.ctx_ability
-        row[9] = wk.ctx_amount
-        row[10] = wk.ctx_element
-        row[11] = wk.ctx_worth
-        for i in range(wk.n_opt):
-            wk.rec_pool[wk.rec_pool_len + i] = wk.opt[i]
-        wk.rec_pool_len += wk.n_opt
+    if n >= REC_MAX or wk.rec_pool_len + wk.n_opt > REC_POOL:
+        wk.rec_lost += 1
+        return
+    row = wk.rec[n]
+    row[0] = kind
+    row[1] = player
+    row[2] = wk.n_opt
+    row[3] = wk.rec_pool_len
+    row[4] = wk.ctx_card
+    row[5] = wk.ctx_word
+    row[6] = wk.ctx_purpose
+    row[7] = wk.ctx_reason
+    row[8] = wk.ctx_ability
+    row[9] = wk.ctx_amount
+    row[10] = wk.ctx_element
+    row[11] = wk.ctx_worth
+    for i in range(wk.n_opt):
+        wk.rec_pool[wk.rec_pool_len + i] = wk.opt[i]
+    wk.rec_pool_len += wk.n_opt
     wk.rec_len = n + 1

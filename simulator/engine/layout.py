@@ -439,6 +439,7 @@ WORK_DTYPE = _record([
     ("rec", np.int64, (REC_MAX, REC_W)),
     ("rec_pool_len", np.int64),
     ("rec_pool", np.int8, (REC_POOL,)),
+    ("rec_lost", np.int64),  # questions asked while the record was full (not written)
     # scripted answers (bots/scripted.py): per kind, a constant or a queue
     ("forced_mode", np.int8, (N_KINDS,)),   # 0 none, 1 constant, 2 queue
     ("forced_value", np.int64, (N_KINDS,)),
