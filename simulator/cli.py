@@ -29,7 +29,7 @@ def _add_cards(sub: argparse._SubParsersAction) -> None:
 def _cmd_cards(args: argparse.Namespace) -> int:
     from simulator.cards import load_cards
     from simulator.cards.listing import filter_cards, format_table, to_json_records
-    from simulator.legacy.engine.handlers import implemented_cards
+    from simulator.engine.tables import implemented_cards
 
     db = load_cards()
     selected = filter_cards(db, extension=args.extension, element=args.element,
@@ -91,7 +91,7 @@ def _cmd_scenarios(args: argparse.Namespace) -> int:
 
 
 def _add_run(sub: argparse._SubParsersAction) -> None:
-    from simulator.legacy.bots import DEFAULT_BOT
+    from simulator.bots import DEFAULT_BOT
 
     p = sub.add_parser("run", help="play games and report the win rate")
     p.add_argument("decks", nargs="+", metavar="DECK", help="one deck per player (or one for all)")
@@ -110,18 +110,19 @@ def _add_run(sub: argparse._SubParsersAction) -> None:
 
 
 def _play_options(p: argparse.ArgumentParser, bot: str) -> None:
-    from simulator.backends import MAX_BATCH
+    from simulator.backends import MAX_BATCH, MIN_GAMES_PER_WORKER
 
     p.add_argument("--seed", type=int, default=1, help="run seed (default 1)")
     p.add_argument("--jobs", type=int, default=None,
-                   help="worker processes (default: one per core, as long as each gets 2,000 "
-                        "games, else 1; --backend dask without --scheduler: one per core; ray: "
-                        "every CPU of the ray cluster)")
+                   help="threads playing games (default: one per core); with --backend loky, "
+                        f"worker processes (default: one per core, as long as each gets "
+                        f"{MIN_GAMES_PER_WORKER:,} games); dask without --scheduler: worker "
+                        "processes (default one per core); ray: every CPU of the ray cluster")
     p.add_argument("--batch-size", type=int, default=None,
                    help="games per chunk (default: the games split evenly over the workers, at "
-                        f"most {MAX_BATCH} a chunk)")
+                        f"most {MAX_BATCH} one-player games a chunk, a fraction of a second)")
     p.add_argument("--backend", default="local", metavar="NAME",
-                   help="where chunks run: local (processes forked here, default), loky (fresh "
+                   help="where chunks run: local (threads here, default), loky (fresh "
                         "processes here), dask, ray (pip install \".[dask]\" / \".[ray]\"; "
                         "ray honours RAY_ADDRESS)")
     p.add_argument("--scheduler", default=None, metavar="ADDRESS",
@@ -175,6 +176,9 @@ def _cmd_run(args: argparse.Namespace) -> int:
                           progress=False if args.quiet else None)
     summary = result.summary()
     status = 130 if result.partial else 0  # Ctrl-C: the finished chunks' results, then 130
+    if result.partial:
+        print(f"magenoir-sim: interrupted; the results below are the {summary['games']:,} games "
+              f"finished of {summary['planned_games']:,}", file=sys.stderr)
     if args.report:
         from simulator.report import write_report
 
@@ -206,7 +210,7 @@ def _cmd_run(args: argparse.Namespace) -> int:
 
 
 def _add_compare(sub: argparse._SubParsersAction) -> None:
-    from simulator.legacy.bots import DEFAULT_BOT
+    from simulator.bots import DEFAULT_BOT
 
     p = sub.add_parser("compare", help="two decks, or one deck on every level, on the same seeds")
     p.add_argument("decks", nargs="+", metavar="DECK",
@@ -249,7 +253,7 @@ def _cmd_compare(args: argparse.Namespace) -> int:
 
 
 def _add_replay(sub: argparse._SubParsersAction) -> None:
-    from simulator.legacy.bots import DEFAULT_BOT
+    from simulator.bots import DEFAULT_BOT
 
     p = sub.add_parser("replay", help="transcript of one game of a run")
     p.add_argument("decks", nargs="+", metavar="DECK", help="the run's decks")
