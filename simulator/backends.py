@@ -1,4 +1,5 @@
-"""Where the chunks of a run are played: processes here, a dask.distributed cluster, or ray.
+"""Where the chunks of a run are played: threads here, processes here, a dask.distributed
+cluster, or ray.
 
 A run is a list of chunks (ranges of game indices); every backend plays the same
 module-level chunk function (``simulator.run._play_chunk``) on the same inputs and hands
@@ -6,12 +7,13 @@ the results back **in chunk order**, so the run folds them identically whatever 
 backend, the number of workers and the chunk size (game ``i`` of seed ``S`` is always the
 same game). A backend only decides where a call runs:
 
-- ``local`` (default): worker processes on this machine, forked from this one where the
-  system can (Linux and other POSIX systems but macOS), else loky's; ``jobs`` processes (1:
-  in this process, no pool). Without ``jobs``, one per core once the run has
-  :data:`MIN_GAMES_PER_WORKER` games for each (:func:`auto_jobs`), else 1.
-- ``loky``: joblib's pool of fresh processes on this machine, ``jobs`` of them (the same
-  default); each worker imports the simulator before its first game.
+- ``local`` (default): ``jobs`` threads of this process (default: one per core; 1: in the
+  calling thread, no pool). The compiled engine releases the GIL while it plays
+  (``nogil``), so threads play games in parallel with nothing to start, pickle or load
+  again: every thread shares the process's compiled engine and inputs.
+- ``loky``: joblib's pool of fresh processes on this machine, ``jobs`` of them (default:
+  :func:`auto_jobs`); each worker imports the simulator and loads the compiled engine
+  before its first game.
 - ``dask``: a dask.distributed cluster through its Client (``submit`` / futures). With a
   scheduler address it connects to a running cluster; without one it starts a
   LocalCluster of ``jobs`` worker processes (default: one per core) and closes it at the
@@ -31,37 +33,44 @@ is not installed is a :class:`~simulator.errors.UserError` naming the extra.
 from __future__ import annotations
 
 import logging
-import multiprocessing
 import os
-import sys
 import warnings
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 
 from simulator.errors import UserError
 
 BACKENDS = ("local", "loky", "dask", "ray")
 DEFAULT_BACKEND = "local"
-#: Largest chunk of the automatic split (:func:`auto_batch`). Games/s keeps rising with the
-#: batch up to here (the Python work of each decision is shared by more games, and a batch
-#: of 1,024 ran at about half the per-game rate of one of 16,384), and a chunk of 16,384
-#: games peaks near 250 MB in its worker.
-MAX_BATCH = 16384
-#: Games each local worker must have before a run without ``--jobs`` starts one: a chunk has
-#: a fixed cost of a second or so whatever its size (every turn's decisions are asked at
-#: least once; a fresh loky process also imports the simulator), the time of 1,000-2,000 games.
-MIN_GAMES_PER_WORKER = 2_000
+#: Most games of one player in a chunk of the automatic split (:func:`auto_batch`); a chunk
+#: of P players holds ``MAX_BATCH // P`` games (a game's cost grows about linearly with its
+#: players). Why this small: a run returns to Python only between chunks, to move the
+#: progress bar and to notice Ctrl-C, and a chunk of 1,024 one-player games takes 0.07-0.11 s
+#: on one thread of the development machine (256 four-player games about as long), so that
+#: happens several times a second even on a machine three times slower. A chunk's fixed cost
+#: (its tables, a fresh game, reducing its results) is about 3 ms, a few percent of it.
+MAX_BATCH = 1024
+#: Games each loky worker must have before a run without ``--jobs`` starts one: a fresh
+#: process imports the simulator and loads the compiled engine first, about 1.5 s, the time
+#: of some 20,000 games on one thread.
+MIN_GAMES_PER_WORKER = 20_000
 RETRIES = 2          # a dask chunk that raises is tried this many more times
 CONNECT_TIMEOUT = 10  # seconds to reach a dask scheduler
 WAVE_PER_WORKER = 4  # chunks per worker in one wave of a backend that cannot stream
 
-__all__ = ["BACKENDS", "Backend", "ForkBackend", "JoblibBackend", "DaskBackend", "RayBackend",
-           "open_backend", "auto_batch", "auto_jobs"]
+__all__ = ["BACKENDS", "Backend", "ThreadBackend", "JoblibBackend", "DaskBackend", "RayBackend",
+           "open_backend", "auto_batch", "auto_jobs", "max_batch"]
 
 
-def auto_batch(games: int, workers: int) -> int:
+def max_batch(players: int = 1) -> int:
+    """Most games in a chunk of the automatic split for games of ``players`` players."""
+    return max(1, MAX_BATCH // max(1, players))
+
+
+def auto_batch(games: int, workers: int, players: int = 1) -> int:
     """Games per chunk when no batch size is given: the games split evenly over the workers
-    (every worker busy), at most :data:`MAX_BATCH` games per chunk."""
-    return max(1, min(MAX_BATCH, -(-games // max(1, workers))))
+    (every worker busy), at most :func:`max_batch` games per chunk."""
+    return max(1, min(max_batch(players), -(-games // max(1, workers))))
 
 
 def usable_cores() -> int:
@@ -72,7 +81,7 @@ def usable_cores() -> int:
 
 
 def auto_jobs(games: int | None) -> int:
-    """Local worker processes when ``--jobs`` is not given: one per core, but no more than
+    """loky worker processes when ``--jobs`` is not given: one per core, but no more than
     have :data:`MIN_GAMES_PER_WORKER` games each, so a small run stays in this process
     (``games`` None, unknown: 1)."""
     if games is None:
@@ -83,11 +92,11 @@ def auto_jobs(games: int | None) -> int:
 def open_backend(name: str = DEFAULT_BACKEND, jobs: int | None = None,
                  scheduler: str | None = None, games: int | None = None) -> Backend:
     """The backend called ``name`` (local, loky, dask, ray), ready to play chunks; close it after
-    (it is a context manager). ``jobs``: worker processes (local and loky: default
-    :func:`auto_jobs` of ``games``, the games the backend is opened for; a local dask
-    cluster: default one per core; ray: default every CPU of the ray cluster; ignored when
-    connecting to a dask scheduler, whose workers decide). ``scheduler``: the address of a running dask
-    scheduler (``tcp://host:8786``), dask only."""
+    (it is a context manager). ``jobs``: threads (local: default one per usable core) or
+    worker processes (loky: default :func:`auto_jobs` of ``games``, the games the backend is
+    opened for; a local dask cluster: default one per core; ray: default every CPU of the ray
+    cluster; ignored when connecting to a dask scheduler, whose workers decide).
+    ``scheduler``: the address of a running dask scheduler (``tcp://host:8786``), dask only."""
     if name not in BACKENDS:
         raise UserError(f"--backend must be one of {', '.join(BACKENDS)}, not {name!r}")
     if jobs is not None and jobs < 1:
@@ -98,16 +107,9 @@ def open_backend(name: str = DEFAULT_BACKEND, jobs: int | None = None,
         return DaskBackend(scheduler, jobs)
     if name == "ray":
         return RayBackend(jobs)
-    jobs = jobs or auto_jobs(games)
-    if name == "local" and can_fork():
-        return ForkBackend(jobs)
-    return JoblibBackend("loky", jobs, name=name)
-
-
-def can_fork() -> bool:
-    """Whether worker processes may be forked here: POSIX ``fork`` exists, and the system is
-    not macOS (whose system libraries are not safe to use in a forked child)."""
-    return "fork" in multiprocessing.get_all_start_methods() and sys.platform != "darwin"
+    if name == "local":
+        return ThreadBackend(jobs or usable_cores())
+    return JoblibBackend("loky", jobs or auto_jobs(games))
 
 
 def _missing_extra(backend: str, err: ImportError) -> UserError:
@@ -155,10 +157,9 @@ class JoblibBackend(Backend):
     registered). ``streams``: the backend can hand results back one by one
     (``return_as="generator"``); otherwise chunks go in ordered waves."""
 
-    def __init__(self, joblib_backend: str = "loky", jobs: int = 1, streams: bool = True,
-                 name: str | None = None) -> None:
+    def __init__(self, joblib_backend: str = "loky", jobs: int = 1, streams: bool = True) -> None:
         self.joblib_backend, self.jobs, self.streams = joblib_backend, jobs, streams
-        self.name = name or joblib_backend
+        self.name = joblib_backend
 
     @property
     def workers(self) -> int:
@@ -185,27 +186,22 @@ class JoblibBackend(Backend):
                                         for item in items[start:start + wave])
 
 
-class ForkBackend(Backend):
-    """A pool of ``jobs`` worker processes forked from this one, kept for the backend's life.
+class ThreadBackend(Backend):
+    """A pool of ``jobs`` threads of this process, kept for the backend's life; each plays whole
+    chunks (``jobs`` 1: the chunks are played in the calling thread, one after the other).
 
-    Why fork rather than loky's fresh processes: a forked worker starts in milliseconds with
-    numpy and the engine already imported, where a fresh one spends half a second or more
-    importing them before its first game. A run forks its workers before it imports pandas,
-    which they never need (:mod:`simulator.deferred`). The workers are forked when
-    :meth:`imap` submits the chunks, before the pool starts its own threads (a fork copies
-    only the calling thread; the simulator starts none). A worker that dies breaks the
-    run loudly (``BrokenProcessPool``) rather than hanging it.
+    Why threads: the compiled batch loop releases the GIL, so two threads play two chunks on
+    two cores, while the little Python of each chunk (building its tables, reducing its
+    results) runs between the other thread's games. After Ctrl-C the chunks not started are
+    cancelled and the ones being played end on their own (a chunk of the automatic split is a
+    fraction of a second): compiled code cannot be stopped midway.
     """
 
     name = "local"
 
     def __init__(self, jobs: int) -> None:
         self.jobs = jobs
-        self._pool = None
-        if jobs > 1:
-            from concurrent.futures import ProcessPoolExecutor
-
-            self._pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork"))
+        self._pool = ThreadPoolExecutor(jobs, thread_name_prefix="magenoir-sim") if jobs > 1 else None
 
     @property
     def workers(self) -> int:
@@ -214,34 +210,23 @@ class ForkBackend(Backend):
     def imap(self, fn: Callable, shared: tuple, items: Sequence[tuple]) -> Iterator:
         if self._pool is None or len(items) <= 1:
             return _serial(fn, shared, items)
-        # Submitted now, not at the first result asked: the workers start at once and the
-        # caller may do its own work meanwhile (a run imports pandas).
+        # Submitted now, not at the first result asked: the threads start at once.
         return self._stream([self._pool.submit(fn, *shared, *item) for item in items])
 
-    def _stream(self, futures: list) -> Iterator:
+    @staticmethod
+    def _stream(futures: list) -> Iterator:
         try:
             for future in futures:
                 yield future.result()
-        except BaseException:  # Ctrl-C, a chunk's error, or the caller stopping early
+        finally:  # Ctrl-C, a chunk's error, or the caller stopping early: drop the rest
             for future in futures:
                 future.cancel()
-            self.close()
-            raise
-        finally:
-            if any(not future.done() for future in futures):  # closed before the end
-                self.close()
 
     def close(self) -> None:
-        """Stop the workers now, even mid-chunk (after Ctrl-C nobody waits for them)."""
+        """Cancel the chunks not started; those being played finish in the background."""
         pool, self._pool = self._pool, None
-        if pool is None:
-            return
-        processes = list(getattr(pool, "_processes", {}).values())
-        pool.shutdown(wait=False, cancel_futures=True)
-        for process in processes:
-            process.terminate()
-        for process in processes:
-            process.join()
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
 
 
 class RayBackend(JoblibBackend):
@@ -259,7 +244,7 @@ class RayBackend(JoblibBackend):
         self._started = not ray.is_initialized()
         if self._started:
             ray.init()  # reads RAY_ADDRESS: a running cluster, else a local one
-        super().__init__("ray", jobs or -1, streams=False, name="ray")
+        super().__init__("ray", jobs or -1, streams=False)
 
     def close(self) -> None:
         if self._started and self._ray.is_initialized():

@@ -1,40 +1,37 @@
 """``magenoir-sim bench``: how fast and how big the simulator is on this machine.
 
-Four measurements, each printed next to its target with pass/fail:
+Every measurement is printed next to its target with pass/fail:
 
-* throughput: full games per second for each example deck (``decks/*.txt``) against the
-  Duke (default level), default bot, 1 player, for each batch size and number of jobs. A
-  measurement first plays one chunk per job (the smallest run that exercises that
-  configuration), then, when that took less than ``seconds``, plays again with the game
-  count scaled from the first rate to fill the time budget, and to reach ``min_games``
-  games in all (default 100: in 3 s batch 1 plays only 20-40 games, whose rate depends on
-  which games they are, and the batch speedup divides by it). Games/s is all games over all
-  time, measured through :func:`simulator.run.simulate` (so the per-game table is included).
-  With 2 jobs the games are split into at least 2 chunks run by joblib. A batch larger than
-  the budget allows is still played once in full: a batch-16384 measurement cannot be
-  shorter than one batch of 16384 games;
-* ``batch_speedup``: games/s at the largest batch size over games/s at batch 1, same deck,
-  1 job; the headline is the smallest over the decks (the target must hold for each);
-* ``run_10k_seconds``: ``python -m simulator.cli run DECK --games 10000 --json`` from
-  process start to exit, in a subprocess; the median of ``--run-repeats`` runs (default 3;
-  every time is in ``run_10k_all_seconds``), because one run on a shared machine can be 10%
-  off either way;
+* ``us_per_game`` and ``games_per_second``: the compiled engine's cost per game, for each
+  example deck (``decks/*.txt``) against the Duke (default level), default bot, 1 player, on
+  1 and 2 threads. A measurement calls :func:`simulator.engine.batch.play_seeds` (tables, a
+  fresh game, the games, their result arrays; no statistics) on batches of ``batch`` games
+  (default 2,000) until ``seconds`` (default 3) have passed, after one untimed batch (the
+  engine loaded, the first call's caches). ``us_per_game`` is thread time per game (wall
+  time x threads / games: on 2 threads it shows what playing side by side costs each game),
+  ``games_per_second`` is games over wall time. The headlines are the worst deck's (the
+  targets hold for each deck): us/game on 1 thread, games/s on 2 threads. Why per game and
+  not a "batch speedup": the compiled engine plays a game at the same cost in any batch.
+* ``run_10k_seconds``: ``python -m simulator.cli run DECK --games 10000 --json`` from process
+  start to exit, in a subprocess; the median of ``--run-repeats`` runs (default 3; every time
+  is in ``run_10k_all_seconds``), because one run on a shared machine can be 10% off either way;
+* ``warm_start_seconds``: a fresh Python process that makes ready the engine a run plays on
+  (``warmup.ensure()``: imports, the compiled batch loop and hubs loaded from their cache),
+  from process start to exit, in a subprocess; the median of three;
+* ``cold_compile_seconds`` (only with ``--cold``): the same with ``MAGENOIR_CACHE_DIR`` on an
+  empty temporary directory, so the whole engine is compiled, as after an install or an edit
+  of the engine. Off by default: it takes one to two minutes of both cores;
 * ``peak_memory_mb``: peak memory of a ``--memory-games`` (default 1,000,000) game run in a
-  child process, its worker processes included: the largest sum of their proportional set
-  sizes (``/proc/PID/smaps_rollup``, sampled every 0.2 s; pages a forked worker shares with
-  its parent count once), or the child's own peak RSS from its rusage (``os.wait4``) when
-  that is larger or ``/proc`` is missing.
-
-``batch_cost_by_deck`` explains the throughput: per deck, a straight line through the one-job
-seconds per batch at the two largest batch sizes, ``seconds = overhead + per_game * batch``.
-``overhead`` is what a larger batch spreads thinner; ``per_game`` is not, so
-``usable CPUs / per_game`` is a ceiling on games/s that no batch size passes on this machine.
+  child process: the largest sum of the proportional set sizes of it and any process under it
+  (``/proc/PID/smaps_rollup``, sampled every 0.2 s), or the child's own peak RSS from its
+  rusage (``os.wait4``) when that is larger or ``/proc`` is missing.
 
 ``machine.reference_seconds`` times a fixed numpy workload (:func:`machine_reference`) before
 and after the measurements: on a shared machine the speed drifts, and that figure tells a
 slower machine from slower code when two bench results are compared.
 
 ``--quick`` shrinks every count so the whole bench is a smoke run of well under a minute.
+The bench measures; making the engine meet the targets is the engine's business.
 """
 
 from __future__ import annotations
@@ -53,32 +50,36 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-BATCH_SIZES = (1, 64, 1024, 16384)
-QUICK_BATCH_SIZES = (1, 16, 128)
-JOBS = (1, 2)
+THREADS = (1, 2)
 SECONDS = 3.0
-QUICK_SECONDS = 0.5
-MIN_GAMES = 100
+QUICK_SECONDS = 0.3
+BATCH = 2_000
+QUICK_BATCH = 200
 RUN_GAMES = 10_000
 QUICK_RUN_GAMES = 500
 RUN_REPEATS = 3
+START_REPEATS = 3
 MEMORY_GAMES = 1_000_000
 QUICK_MEMORY_GAMES = 1_000
-#: Repeat a measurement at most this often while its time budget is not spent.
-MAX_REPEATS = 3
 DEFAULT_DECK = "fire-flames.txt"
+#: What a warm or cold start runs: the engine a run needs made ready, nothing played.
+START_COMMAND = ("-c", "from simulator.engine.warmup import ensure; ensure()")
 
 #: name -> (target, "min" when the value must be at least the target, "max" at most).
 TARGETS = {
-    "games_per_second": (20_000.0, "min"),
-    "batch_speedup": (200.0, "min"),
-    "run_10k_seconds": (5.0, "max"),
+    "us_per_game": (40.0, "max"),
+    "games_per_second": (50_000.0, "min"),
+    "run_10k_seconds": (1.5, "max"),
+    "warm_start_seconds": (1.0, "max"),
+    "cold_compile_seconds": (120.0, "max"),
     "peak_memory_mb": (2048.0, "max"),
 }
 _TARGET_TEXT = {
-    "games_per_second": ">= 20,000 games/s",
-    "batch_speedup": ">= 200x",
-    "run_10k_seconds": "< 5 s",
+    "us_per_game": "<= 40 us/game, 1 thread",
+    "games_per_second": ">= 50,000 games/s, 2 threads",
+    "run_10k_seconds": "<= 1.5 s",
+    "warm_start_seconds": "<= 1 s",
+    "cold_compile_seconds": "<= 120 s",
     "peak_memory_mb": "<= 2048 MiB",
 }
 
@@ -90,41 +91,48 @@ class BenchConfig:
     """What to measure; :func:`quick_config` gives the smoke-run counts."""
 
     decks: tuple[str, ...] = ()
-    batch_sizes: tuple[int, ...] = BATCH_SIZES
-    jobs: tuple[int, ...] = JOBS
+    threads: tuple[int, ...] = THREADS
     seconds: float = SECONDS
-    min_games: int = MIN_GAMES
+    batch: int = BATCH
     run_games: int = RUN_GAMES
     run_repeats: int = RUN_REPEATS
+    start_repeats: int = START_REPEATS
     memory_games: int = MEMORY_GAMES
+    cold: bool = False
     scenario: str = "duke"
     quick: bool = False
     seed: int = 1
 
 
 def quick_config(**overrides) -> BenchConfig:
-    settings = dict(batch_sizes=QUICK_BATCH_SIZES, seconds=QUICK_SECONDS, min_games=0,
-                    run_games=QUICK_RUN_GAMES, run_repeats=1, memory_games=QUICK_MEMORY_GAMES,
-                    quick=True)
+    settings = dict(seconds=QUICK_SECONDS, batch=QUICK_BATCH, run_games=QUICK_RUN_GAMES,
+                    run_repeats=1, start_repeats=1, memory_games=QUICK_MEMORY_GAMES, quick=True)
     settings.update({k: v for k, v in overrides.items() if v is not None})
     return BenchConfig(**settings)
 
 
 @dataclass
 class Measurement:
+    """``games`` played in ``batches`` calls of the batch loop on ``threads`` threads."""
+
     deck: str
-    batch_size: int
-    jobs: int
+    threads: int
     games: int
     seconds: float
-    repeats: int
+    batches: int
 
     @property
     def games_per_second(self) -> float:
         return self.games / self.seconds if self.seconds > 0 else 0.0
 
+    @property
+    def us_per_game(self) -> float:
+        """Thread time per game: wall time x threads / games."""
+        return self.seconds * self.threads / self.games * 1e6 if self.games else 0.0
+
     def as_dict(self) -> dict:
-        return {**asdict(self), "games_per_second": self.games_per_second}
+        return {**asdict(self), "games_per_second": self.games_per_second,
+                "us_per_game": self.us_per_game}
 
 
 @dataclass
@@ -158,6 +166,7 @@ def example_decks() -> list[str]:
 
 def machine_info() -> dict:
     import joblib
+    import numba
     import numpy as np
     import pandas as pd
 
@@ -168,6 +177,7 @@ def machine_info() -> dict:
         "processor": platform.processor(),
         "python": platform.python_version(),
         "numpy": np.__version__,
+        "numba": numba.__version__,
         "pandas": pd.__version__,
         "joblib": joblib.__version__,
         # False (PYTHONDONTWRITEBYTECODE): an editable install compiles the package at every
@@ -183,8 +193,8 @@ def machine_info() -> dict:
 
 def machine_reference(repeats: int = 5) -> float:
     """Seconds of CPU a fixed numpy workload takes here (the best of ``repeats``): small
-    reductions and element-wise steps over (4096, 12, 6) arrays, the engine's kind of work,
-    independent of the simulator's code.
+    reductions and element-wise steps over (4096, 12, 6) arrays, independent of the
+    simulator's code.
 
     Why: on a shared or virtual machine the same code runs at different speeds from one
     hour to the next (here up to 30%); a bench result quoted with this figure, taken before
@@ -203,104 +213,84 @@ def machine_reference(repeats: int = 5) -> float:
     return best
 
 
-# --- throughput --------------------------------------------------------------------
+# --- the engine's cost per game ------------------------------------------------------
 
-def measure_throughput(deck, scenario, db, batch_size: int, jobs: int, seconds: float,
-                       seed: int = 1, label: str = "", min_games: int = 0) -> Measurement:
-    """Games/s of ``simulate`` for one configuration (see the module docstring)."""
-    from simulator.run import simulate
+def measure_engine(matchup, db, threads: int, seconds: float, batch: int, seed: int = 1,
+                   label: str = "") -> Measurement:
+    """Cost per game of the batch loop for one matchup and number of threads (see the module
+    docstring): an untimed batch, then timed batches of ``batch`` games, other games each
+    time, until ``seconds`` have passed (at least one)."""
+    from simulator.bots import DEFAULT_BOT
+    from simulator.engine.batch import play_seeds
+    from simulator.engine.options import RuleOptions
 
-    unit = batch_size * jobs  # one chunk per job
-    games, total, repeats, n = 0, 0.0, 0, unit
-    while True:
+    options = RuleOptions()
+    play_seeds(matchup, db, seed, 0, batch, DEFAULT_BOT, options, threads)
+    games, total, batches = 0, 0.0, 0
+    while batches == 0 or total < seconds:
         start = time.perf_counter()
-        simulate([deck], scenario, games=n, seed=seed + repeats, jobs=jobs, batch_size=batch_size,
-                 db=db)
+        play_seeds(matchup, db, seed, batch * (batches + 1), batch, DEFAULT_BOT, options, threads)
         total += time.perf_counter() - start
-        games += n
-        repeats += 1
-        remaining, missing = seconds - total, min_games - games
-        if (remaining <= 0 and missing <= 0) or repeats >= MAX_REPEATS:
-            break
-        more = max(games / total * remaining if total > 0 else 0.0, missing)
-        n = max(1, math.ceil(more / unit)) * unit
-    return Measurement(label, batch_size, jobs, games, total, repeats)
+        games += batch
+        batches += 1
+    return Measurement(label, threads, games, total, batches)
 
 
-def _warm_up(decks, scenario, db, jobs: Sequence[int]) -> None:
-    """Imports, first-call caches and the joblib worker pool, outside every measurement."""
-    from simulator.run import simulate
-
-    for deck in decks:
-        simulate([deck], scenario, games=1, batch_size=1, db=db)
-    for n in jobs:
-        if n > 1:
-            simulate([decks[0]], scenario, games=n, batch_size=1, jobs=n, db=db)
-
-
-def throughput_table(config: BenchConfig, progress: Progress | None = None) -> list[Measurement]:
+def engine_table(config: BenchConfig, progress: Progress | None = None) -> list[Measurement]:
     from simulator.cards import load_cards
     from simulator.decks import load_deck
+    from simulator.engine.batch import Matchup
     from simulator.scenarios import load_scenario
 
     db = load_cards()
     scenario = load_scenario(config.scenario, db)
     paths = list(config.decks) or example_decks()
-    decks = [load_deck(path, db) for path in paths]
-    _warm_up(decks, scenario, db, config.jobs)
     table = []
-    for path, deck in zip(paths, decks, strict=True):
+    for path in paths:
+        matchup = Matchup((load_deck(path, db),), scenario, scenario.default_level)
         name = Path(path).stem
-        for batch in config.batch_sizes:
-            for jobs in config.jobs:
-                m = measure_throughput(deck, scenario, db, batch, jobs, config.seconds,
-                                       seed=config.seed, label=name, min_games=config.min_games)
-                table.append(m)
-                if progress:
-                    progress(f"  {name:<16} batch {batch:>6} jobs {jobs}: {m.games:>7} games in "
-                             f"{m.seconds:7.2f} s = {m.games_per_second:10.1f} games/s")
+        for threads in config.threads:
+            m = measure_engine(matchup, db, threads, config.seconds, config.batch, config.seed,
+                               label=name)
+            table.append(m)
+            if progress:
+                progress(f"  {name:<16} {threads} thread(s): {m.games:>8,} games in {m.seconds:6.2f} s"
+                         f" = {m.us_per_game:7.1f} us/game, {m.games_per_second:9,.0f} games/s")
     return table
 
 
-def batch_speedups(table: Sequence[Measurement]) -> tuple[dict[str, float], list[int]]:
-    """Per deck, games/s at the largest batch over batch 1 (1 job); and the two batch sizes."""
-    single = [m for m in table if m.jobs == 1]
-    batches = sorted({m.batch_size for m in single})
-    if len(batches) < 2:
-        return {}, batches
-    low, high = batches[0], batches[-1]
-    rate = {(m.deck, m.batch_size): m.games_per_second for m in single}
-    speedups = {}
-    for deck in dict.fromkeys(m.deck for m in single):
-        if rate.get((deck, low)) and (deck, high) in rate:
-            speedups[deck] = rate[(deck, high)] / rate[(deck, low)]
-    return speedups, [low, high]
+def worst(table: Sequence[Measurement], threads: int, key: str) -> Measurement | None:
+    """The worst deck's measurement at ``threads`` threads: the highest us/game
+    (``key="us_per_game"``) or the lowest games/s; None when that thread count was not measured."""
+    rows = [m for m in table if m.threads == threads]
+    if not rows:
+        return None
+    pick = max if key == "us_per_game" else min
+    return pick(rows, key=lambda m: getattr(m, key))
 
 
-def batch_costs(table: Sequence[Measurement], cpus: int) -> dict[str, dict]:
-    """Per deck, the batch cost line of the module docstring, from the one-job measurements
-    at the two largest batch sizes: ``batches``, ``cpus``, ``overhead_seconds`` (per batch),
-    ``us_per_game`` and ``ceiling_games_per_second`` (``cpus`` in parallel at ``us_per_game``).
-    The last three are None when the two points give no positive cost per game (timing
-    noise between two close batch sizes)."""
-    single = [m for m in table if m.jobs == 1 and m.games > 0]
-    costs = {}
-    for deck in dict.fromkeys(m.deck for m in single):
-        # seconds per batch: a measurement played games / batch_size batches one after another
-        seconds = {m.batch_size: m.seconds * m.batch_size / m.games for m in single if m.deck == deck}
-        if len(seconds) < 2:
-            continue
-        low, high = sorted(seconds)[-2:]
-        per_game = (seconds[high] - seconds[low]) / (high - low)
-        fitted = per_game > 0
-        costs[deck] = {
-            "batches": [low, high],
-            "cpus": cpus,
-            "overhead_seconds": seconds[low] - per_game * low if fitted else None,
-            "us_per_game": per_game * 1e6 if fitted else None,
-            "ceiling_games_per_second": cpus / per_game if fitted else None,
-        }
-    return costs
+# --- engine start in a child process ------------------------------------------------
+
+def engine_start(cache_dir: str | None = None) -> float:
+    """Seconds from process start to exit of ``python`` :data:`START_COMMAND`: the engine
+    loaded from its cache (``cache_dir`` None) or compiled into ``cache_dir`` (an empty
+    directory: a cold start)."""
+    env = dict(os.environ)
+    if cache_dir is not None:
+        env["MAGENOIR_CACHE_DIR"] = cache_dir
+    command = [sys.executable, *START_COMMAND]
+    start = time.perf_counter()
+    proc = subprocess.run(command, env=env, cwd=project_root(), capture_output=True, text=True)
+    seconds = time.perf_counter() - start
+    if proc.returncode != 0:
+        raise RuntimeError(f"{' '.join(command)} exited with {proc.returncode}:\n{proc.stderr}")
+    return seconds
+
+
+def cold_compile() -> float:
+    """:func:`engine_start` on an empty cache directory, removed afterwards."""
+    with tempfile.TemporaryDirectory(prefix="magenoir-cold-") as empty:
+        return engine_start(empty)
 
 
 # --- whole runs in a child process --------------------------------------------------
@@ -402,18 +392,18 @@ def _pss_kib(pid: int) -> int:
 
 def _target(name: str, value: float | None) -> dict:
     target, kind = TARGETS[name]
-    if value is None:
-        ok = None
-    elif name == "run_10k_seconds":
-        ok = value < target
-    else:
-        ok = value >= target if kind == "min" else value <= target
+    ok = None if value is None else (value >= target if kind == "min" else value <= target)
     return {"value": value, "target": target, "kind": kind, "text": _TARGET_TEXT[name], "pass": ok}
+
+
+def _median(values: Sequence[float]) -> float:
+    """The median; of an even count, the upper middle value (a time that was measured)."""
+    return sorted(values)[len(values) // 2]
 
 
 def run_bench(config: BenchConfig, progress: Progress | None = None) -> dict:
     """Every measurement, as the object ``bench --json`` prints."""
-    from simulator.legacy.bots import DEFAULT_BOT
+    from simulator.bots import DEFAULT_BOT
 
     say = progress or (lambda _msg: None)
     started = time.perf_counter()
@@ -421,13 +411,16 @@ def run_bench(config: BenchConfig, progress: Progress | None = None) -> dict:
     reference_before = machine_reference()
     decks = list(config.decks) or example_decks()
     config = BenchConfig(**{**asdict(config), "decks": tuple(decks)})
-    say(f"throughput: {len(decks)} deck(s) x batch {list(config.batch_sizes)} x jobs "
-        f"{list(config.jobs)}, about {config.seconds:g} s each")
-    table = throughput_table(config, progress)
-    best = max(table, key=lambda m: m.games_per_second)
-    speedups, between = batch_speedups(table)
-    costs = batch_costs(table, machine.get("usable_cpus") or machine["cpu_count"] or 1)
-    worst_deck = min(speedups, key=speedups.get) if speedups else None
+    say(f"engine: {len(decks)} deck(s) x {list(config.threads)} thread(s), batches of "
+        f"{config.batch:,} games, about {config.seconds:g} s each")
+    table = engine_table(config, progress)
+    one, two = worst(table, 1, "us_per_game"), worst(table, 2, "games_per_second")
+    say(f"engine start: python {' '.join(START_COMMAND)!r}, {config.start_repeats} time(s)"
+        + (", then once on an empty cache (--cold)" if config.cold else ""))
+    starts = [engine_start() for _ in range(config.start_repeats)]
+    cold = cold_compile() if config.cold else None
+    say(f"  warm {', '.join(f'{s:.2f}' for s in starts)} s"
+        + (f"; cold {cold:.1f} s" if cold is not None else ""))
     run_deck = next((d for d in decks if Path(d).name == DEFAULT_DECK), decks[0])
     say(f"end to end: {config.run_games} games of {Path(run_deck).name} in a child process, "
         f"{config.run_repeats} time(s)")
@@ -440,18 +433,18 @@ def run_bench(config: BenchConfig, progress: Progress | None = None) -> dict:
     machine["reference_seconds"] = [round(reference_before, 4), round(machine_reference(), 4)]
     result = {
         "quick": config.quick,
-        "games_per_second": best.games_per_second,
-        "best_configuration": {"deck": best.deck, "batch_size": best.batch_size, "jobs": best.jobs},
-        "batch_speedup": speedups[worst_deck] if worst_deck else None,
-        "batch_speedup_deck": worst_deck,
-        "batch_speedup_by_deck": speedups,
-        "batch_speedup_batches": between,
-        "batch_cost_by_deck": costs,
+        "us_per_game": one.us_per_game if one else None,
+        "us_per_game_deck": one.deck if one else None,
+        "games_per_second": two.games_per_second if two else None,
+        "games_per_second_deck": two.deck if two else None,
         "run_10k_seconds": run.seconds,
         "run_10k_all_seconds": [r.seconds for r in runs],
         "run_games": config.run_games,
         "run_peak_memory_mb": run.peak_memory_mb,
         "run_command": run.command,
+        "warm_start_seconds": _median(starts),
+        "warm_start_all_seconds": starts,
+        "cold_compile_seconds": cold,
         "peak_memory_mb": memory.peak_memory_mb,
         "memory_games": config.memory_games,
         "memory_run_seconds": memory.seconds,
@@ -460,10 +453,10 @@ def run_bench(config: BenchConfig, progress: Progress | None = None) -> dict:
         "table": [m.as_dict() for m in table],
         "settings": {
             "decks": [Path(d).name for d in decks], "scenario": config.scenario, "level": "default",
-            "players": 1, "bot": DEFAULT_BOT, "batch_sizes": list(config.batch_sizes),
-            "jobs": list(config.jobs), "seconds_per_measurement": config.seconds,
-            "min_games_per_measurement": config.min_games, "seed": config.seed,
-            "run_repeats": config.run_repeats,
+            "players": 1, "bot": DEFAULT_BOT, "threads": list(config.threads),
+            "seconds_per_measurement": config.seconds, "batch": config.batch,
+            "seed": config.seed, "run_repeats": config.run_repeats,
+            "start_repeats": config.start_repeats, "cold": config.cold,
         },
         "machine": machine,
         "bench_seconds": time.perf_counter() - started,
@@ -475,38 +468,42 @@ def run_bench(config: BenchConfig, progress: Progress | None = None) -> dict:
 # --- text output -------------------------------------------------------------------
 
 def format_table(table: Sequence[dict]) -> str:
-    """deck x batch rows, one games/s column per number of jobs."""
-    jobs = sorted({row["jobs"] for row in table})
-    rate = {(row["deck"], row["batch_size"], row["jobs"]): row for row in table}
+    """One row per deck: us/game and games/s for each number of threads, and the games/s of
+    the most threads over one thread."""
+    threads = sorted({row["threads"] for row in table})
+    cell = {(row["deck"], row["threads"]): row for row in table}
     decks = list(dict.fromkeys(row["deck"] for row in table))
-    batches = sorted({row["batch_size"] for row in table})
-    head = f"{'deck':<16} {'batch':>6}" + "".join(f" {f'jobs={j} games/s':>17}" for j in jobs)
-    head += f" {'vs batch ' + str(batches[0]):>12}"
+    head = f"{'deck':<16}" + "".join(f" {f'{t} thr us/game':>14} {f'{t} thr games/s':>15}"
+                                     for t in threads)
+    scaling = len(threads) > 1 and threads[0] == 1
+    if scaling:
+        head += f" {f'{threads[-1]} vs 1 thr':>11}"
     lines = [head, "-" * len(head)]
     for deck in decks:
-        base = rate.get((deck, batches[0], jobs[0]))
-        for batch in batches:
-            cells = ""
-            for j in jobs:
-                row = rate.get((deck, batch, j))
-                cells += f" {row['games_per_second']:>17,.1f}" if row else f" {'-':>17}"
-            own = rate.get((deck, batch, jobs[0]))
-            ratio = (own["games_per_second"] / base["games_per_second"]
-                     if own and base and base["games_per_second"] else float("nan"))
-            lines.append(f"{deck:<16} {batch:>6}{cells} {ratio:>11.1f}x")
+        line = f"{deck:<16}"
+        for t in threads:
+            row = cell.get((deck, t))
+            line += (f" {row['us_per_game']:>14,.1f} {row['games_per_second']:>15,.0f}" if row
+                     else f" {'-':>14} {'-':>15}")
+        if scaling:
+            low, high = cell.get((deck, 1)), cell.get((deck, threads[-1]))
+            ratio = (high["games_per_second"] / low["games_per_second"]
+                     if low and high and low["games_per_second"] else float("nan"))
+            line += f" {ratio:>10.2f}x"
+        lines.append(line)
     return "\n".join(lines)
 
 
 def _fmt(name: str, value) -> str:
     if value is None:
         return "n/a"
+    if name == "us_per_game":
+        return f"{value:,.1f} us/game"
     if name == "games_per_second":
-        return f"{value:,.1f} games/s"
-    if name == "batch_speedup":
-        return f"{value:.1f}x"
-    if name == "run_10k_seconds":
-        return f"{value:.2f} s"
-    return f"{value:,.1f} MiB"
+        return f"{value:,.0f} games/s"
+    if name == "peak_memory_mb":
+        return f"{value:,.1f} MiB"
+    return f"{value:.2f} s"
 
 
 def format_report(result: dict) -> str:
@@ -514,47 +511,40 @@ def format_report(result: dict) -> str:
     lines = [
         f"magenoir-sim bench{' (quick: smoke-run counts, not the real targets)' if result['quick'] else ''}",
         f"machine: {m['cpu_count']} CPUs, {m['platform']}, Python {m['python']}, numpy {m['numpy']}"
+        + (f", numba {m['numba']}" if "numba" in m else "")
         + (f", load {m['load_average']}" if "load_average" in m else "")
         + (f"; speed reference {m['reference_seconds'][0]:.3f} s before, "
            f"{m['reference_seconds'][1]:.3f} s after (smaller: faster)"
            if "reference_seconds" in m else ""),
         f"scenario {result['settings']['scenario']} (default level), 1 player, "
-        f"bot {result['settings']['bot']}",
+        f"bot {result['settings']['bot']}; engine batch loop, batches of "
+        f"{result['settings']['batch']:,} games",
         "",
         format_table(result["table"]),
         "",
     ]
-    costs = result.get("batch_cost_by_deck") or {}
-    if costs:
-        lines.append("cost per batch, 1 job (fitted at the two largest batches): overhead + per game"
-                     " -> games/s ceiling on the usable CPUs")
-        for deck, cost in costs.items():
-            if cost["us_per_game"] is None:
-                lines.append(f"  {deck:<16} no positive cost per game between batches "
-                             f"{cost['batches'][0]} and {cost['batches'][1]} (timing noise)")
-                continue
-            lines.append(f"  {deck:<16} {cost['overhead_seconds']:6.2f} s + {cost['us_per_game']:7.0f} us"
-                         f" -> {cost['ceiling_games_per_second']:9,.0f} games/s on {cost['cpus']} CPUs")
-        lines.append("")
-    best = result["best_configuration"]
-    low, high = (result["batch_speedup_batches"] + [None, None])[:2]
     notes = {
-        "games_per_second": f"best: {best['deck']}, batch {best['batch_size']}, jobs {best['jobs']}",
-        "batch_speedup": (f"batch {high} vs {low}, jobs 1, worst deck {result['batch_speedup_deck']}"
-                          if result["batch_speedup_deck"] else "needs two batch sizes"),
+        "us_per_game": f"worst deck {result['us_per_game_deck']}",
+        "games_per_second": f"worst deck {result['games_per_second_deck']}",
         "run_10k_seconds": (f"{result['run_games']:,} games, process start to exit, median of "
                             f"{len(result['run_10k_all_seconds'])}"),
+        "warm_start_seconds": (f"engine loaded from its cache, process start to exit, median of "
+                               f"{len(result['warm_start_all_seconds'])}"),
+        "cold_compile_seconds": ("empty cache: the whole engine compiled"
+                                 if result["cold_compile_seconds"] is not None
+                                 else "not measured: bench --cold"),
         "peak_memory_mb": (f"{result['memory_games']:,} games in {result['memory_run_seconds']:.1f} s "
                            f"({result['memory_run_games_per_second']:,.0f} games/s end to end)"),
     }
-    labels = {"games_per_second": "throughput", "batch_speedup": "batch speedup",
-              "run_10k_seconds": "run end to end", "peak_memory_mb": "peak memory"}
+    labels = {"us_per_game": "cost per game", "games_per_second": "throughput",
+              "run_10k_seconds": "run end to end", "warm_start_seconds": "warm start",
+              "cold_compile_seconds": "cold compile", "peak_memory_mb": "peak memory"}
     for name, target in result["targets"].items():
         verdict = {True: "PASS", False: "FAIL", None: "n/a"}[target["pass"]]
         lines.append(f"{labels[name]:<15} {_fmt(name, target['value']):>20}   target "
-                     f"{target['text']:<18} {verdict:<5} ({notes[name]})")
+                     f"{target['text']:<28} {verdict:<5} ({notes[name]})")
     if result["quick"]:
-        lines.append("quick mode: small batches and game counts; run without --quick to test the targets")
+        lines.append("quick mode: small counts; run without --quick to test the targets")
     return "\n".join(lines)
 
 

@@ -29,7 +29,7 @@ def _add_cards(sub: argparse._SubParsersAction) -> None:
 def _cmd_cards(args: argparse.Namespace) -> int:
     from simulator.cards import load_cards
     from simulator.cards.listing import filter_cards, format_table, to_json_records
-    from simulator.legacy.engine.handlers import implemented_cards
+    from simulator.engine.tables import implemented_cards
 
     db = load_cards()
     selected = filter_cards(db, extension=args.extension, element=args.element,
@@ -91,7 +91,7 @@ def _cmd_scenarios(args: argparse.Namespace) -> int:
 
 
 def _add_run(sub: argparse._SubParsersAction) -> None:
-    from simulator.legacy.bots import DEFAULT_BOT
+    from simulator.bots import DEFAULT_BOT
 
     p = sub.add_parser("run", help="play games and report the win rate")
     p.add_argument("decks", nargs="+", metavar="DECK", help="one deck per player (or one for all)")
@@ -110,18 +110,19 @@ def _add_run(sub: argparse._SubParsersAction) -> None:
 
 
 def _play_options(p: argparse.ArgumentParser, bot: str) -> None:
-    from simulator.backends import MAX_BATCH
+    from simulator.backends import MAX_BATCH, MIN_GAMES_PER_WORKER
 
     p.add_argument("--seed", type=int, default=1, help="run seed (default 1)")
     p.add_argument("--jobs", type=int, default=None,
-                   help="worker processes (default: one per core, as long as each gets 2,000 "
-                        "games, else 1; --backend dask without --scheduler: one per core; ray: "
-                        "every CPU of the ray cluster)")
+                   help="threads playing games (default: one per core); with --backend loky, "
+                        f"worker processes (default: one per core, as long as each gets "
+                        f"{MIN_GAMES_PER_WORKER:,} games); dask without --scheduler: worker "
+                        "processes (default one per core); ray: every CPU of the ray cluster")
     p.add_argument("--batch-size", type=int, default=None,
                    help="games per chunk (default: the games split evenly over the workers, at "
-                        f"most {MAX_BATCH} a chunk)")
+                        f"most {MAX_BATCH} one-player games a chunk, a fraction of a second)")
     p.add_argument("--backend", default="local", metavar="NAME",
-                   help="where chunks run: local (processes forked here, default), loky (fresh "
+                   help="where chunks run: local (threads here, default), loky (fresh "
                         "processes here), dask, ray (pip install \".[dask]\" / \".[ray]\"; "
                         "ray honours RAY_ADDRESS)")
     p.add_argument("--scheduler", default=None, metavar="ADDRESS",
@@ -175,6 +176,9 @@ def _cmd_run(args: argparse.Namespace) -> int:
                           progress=False if args.quiet else None)
     summary = result.summary()
     status = 130 if result.partial else 0  # Ctrl-C: the finished chunks' results, then 130
+    if result.partial:
+        print(f"magenoir-sim: interrupted; the results below are the {summary['games']:,} games "
+              f"finished of {summary['planned_games']:,}", file=sys.stderr)
     if args.report:
         from simulator.report import write_report
 
@@ -206,7 +210,7 @@ def _cmd_run(args: argparse.Namespace) -> int:
 
 
 def _add_compare(sub: argparse._SubParsersAction) -> None:
-    from simulator.legacy.bots import DEFAULT_BOT
+    from simulator.bots import DEFAULT_BOT
 
     p = sub.add_parser("compare", help="two decks, or one deck on every level, on the same seeds")
     p.add_argument("decks", nargs="+", metavar="DECK",
@@ -249,7 +253,7 @@ def _cmd_compare(args: argparse.Namespace) -> int:
 
 
 def _add_replay(sub: argparse._SubParsersAction) -> None:
-    from simulator.legacy.bots import DEFAULT_BOT
+    from simulator.bots import DEFAULT_BOT
 
     p = sub.add_parser("replay", help="transcript of one game of a run")
     p.add_argument("decks", nargs="+", metavar="DECK", help="the run's decks")
@@ -276,20 +280,18 @@ def _cmd_replay(args: argparse.Namespace) -> int:
 
 
 def _add_bench(sub: argparse._SubParsersAction) -> None:
-    from simulator.bench import MEMORY_GAMES, MIN_GAMES, RUN_GAMES, RUN_REPEATS, SECONDS
+    from simulator.bench import BATCH, MEMORY_GAMES, RUN_GAMES, RUN_REPEATS, SECONDS
 
-    p = sub.add_parser("bench", help="measure games/s, run time and peak memory on this machine")
+    p = sub.add_parser("bench", help="measure the cost per game, run time, engine start and "
+                                     "peak memory on this machine")
     p.add_argument("--quick", action="store_true", help="small counts everywhere (a smoke run)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--deck", action="append", metavar="DECK",
                    help="deck to measure (repeatable; default: the example decks decks/*.txt)")
-    p.add_argument("--batch-sizes", metavar="N,N,...",
-                   help="batch sizes to measure (default 1,64,1024,16384; quick 1,16,128)")
     p.add_argument("--seconds", type=float, default=None,
-                   help=f"time budget per measurement (default {SECONDS:g}; quick 0.5)")
-    p.add_argument("--min-games", type=int, default=None,
-                   help=f"games each measurement plays at least, beyond its time budget if need be "
-                        f"(default {MIN_GAMES}; quick 0)")
+                   help=f"time budget per engine measurement (default {SECONDS:g}; quick 0.3)")
+    p.add_argument("--batch", type=int, default=None,
+                   help=f"games per call of the engine's batch loop (default {BATCH:,}; quick 200)")
     p.add_argument("--run-games", type=int, default=None,
                    help=f"games of the end-to-end run (default {RUN_GAMES})")
     p.add_argument("--run-repeats", type=int, default=None,
@@ -297,28 +299,24 @@ def _add_bench(sub: argparse._SubParsersAction) -> None:
                         f"{RUN_REPEATS}; quick 1)")
     p.add_argument("--memory-games", type=int, default=None,
                    help=f"games of the peak-memory run (default {MEMORY_GAMES}; quick 1000)")
+    p.add_argument("--cold", action="store_true",
+                   help="also time a cold start: the whole engine compiled into an empty cache "
+                        "directory (one to two minutes)")
     p.set_defaults(handler=_cmd_bench)
 
 
 def _cmd_bench(args: argparse.Namespace) -> int:
     from simulator.bench import BenchConfig, main, quick_config
 
-    batches = None
-    if args.batch_sizes:
-        try:
-            batches = tuple(int(x) for x in args.batch_sizes.split(",") if x.strip())
-        except ValueError:
-            raise UserError(f"--batch-sizes takes numbers like 1,64,1024, not {args.batch_sizes!r}") from None
-    for name in ("run_games", "run_repeats", "memory_games"):
+    for name in ("batch", "run_games", "run_repeats", "memory_games"):
         if getattr(args, name) is not None and getattr(args, name) < 1:
             raise UserError(f"--{name.replace('_', '-')} must be at least 1")
-    if args.min_games is not None and args.min_games < 0:
-        raise UserError(f"--min-games must be 0 or more, not {args.min_games}")
-    if batches is not None and (not batches or min(batches) < 1):
-        raise UserError("--batch-sizes must be positive numbers")
-    overrides = {"decks": tuple(args.deck) if args.deck else None, "batch_sizes": batches,
-                 "seconds": args.seconds, "min_games": args.min_games, "run_games": args.run_games,
-                 "run_repeats": args.run_repeats, "memory_games": args.memory_games}
+    if args.seconds is not None and args.seconds < 0:
+        raise UserError(f"--seconds must be 0 or more, not {args.seconds:g}")
+    overrides = {"decks": tuple(args.deck) if args.deck else None, "seconds": args.seconds,
+                 "batch": args.batch, "run_games": args.run_games,
+                 "run_repeats": args.run_repeats, "memory_games": args.memory_games,
+                 "cold": args.cold or None}
     if args.quick:
         config = quick_config(**overrides)
     else:

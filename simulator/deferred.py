@@ -1,8 +1,8 @@
 """Modules imported at their first use rather than when a module naming them is imported.
 
-Why: pandas takes a third to half a second to import, and most of a run never uses it. The
-workers play games and send back numpy columns (:mod:`simulator.run`), so a run forks them
-before anything has imported pandas; the tables are built only when a caller reads them,
+Why: pandas takes a third to half a second to import, and most of a run never uses it. A
+chunk is played and reduced to numpy columns (:mod:`simulator.run`), so worker processes
+(loky, dask, ray) never import pandas; the tables are built only when a caller reads them,
 and the summary the CLI's ``run`` prints needs none, so that command never imports pandas
 at all. Code still writes ``pd.DataFrame(...)``: the import happens at the first attribute
 read.

@@ -2,6 +2,9 @@
 
 Game ``I`` of a run with seed ``S`` is replayed alone: randomness is per game and batch
 invariant, so the transcript is the game the run played (tests check the outcome matches).
+The compiled engine records events (not text) in its work record's log when ``log_on`` is
+set (:mod:`simulator.engine.log`), here for the asked game only, and
+:mod:`simulator.engine.transcript` turns them into lines.
 """
 
 from __future__ import annotations
@@ -10,13 +13,14 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from simulator.bots import DEFAULT_BOT, bot_id
 from simulator.cards import CardDB, load_cards
 from simulator.decks import Deck
-from simulator.legacy.bots import DEFAULT_BOT, make_bot
-from simulator.legacy.engine import rng
-from simulator.legacy.engine.game import play
-from simulator.legacy.engine.options import RuleOptions
-from simulator.legacy.engine.state import OUTCOME_NAMES
+from simulator.engine import layout as L
+from simulator.engine import rng
+from simulator.engine.batch import build_tables, new_work, play
+from simulator.engine.options import RuleOptions
+from simulator.engine.transcript import lines as transcript_lines
 from simulator.run import build_matchup
 from simulator.scenarios import Scenario
 
@@ -26,12 +30,18 @@ def replay_game(decks: Sequence[Deck], scenario: Scenario, level: str | None = N
                 bot: str = DEFAULT_BOT, options: RuleOptions | None = None,
                 db: CardDB | None = None) -> str:
     db = db or load_cards()
+    options = options or RuleOptions()
     matchup = build_matchup(decks, scenario, level, players)
-    lines: list[str] = []
-    result = play(matchup, db,
-                  rng.game_seeds(seed, game, 1), make_bot(bot), options or RuleOptions(),
-                  log=lambda _g, text: lines.append(text))
-    outcome = OUTCOME_NAMES[int(result.outcome[0])]
+    _, info = build_tables(matchup, db, options, bot_id(bot))
+    work = new_work(1)
+    work["log_on"] = 1
+    result = play(matchup, db, rng.game_seeds(seed, game, 1), bot, options, work=work)
+    recorded = int(work["log_len"][0])
+    lines = transcript_lines(work["log"][0][:min(recorded, L.LOG_MAX)], info.names)
+    if recorded > L.LOG_MAX:
+        lines.append(f"(the transcript stops here: the game's {recorded:,} events exceed the "
+                     f"engine's log of {L.LOG_MAX:,})")
+    outcome = L.OUTCOME_NAMES[int(result.outcome[0])]
     header = (f"Game {game} of the run with seed {seed}: "
               f"{', '.join(d.name for d in matchup.decks)} vs {scenario.name} ({matchup.level}), "
               f"bot {bot}")

@@ -12,14 +12,18 @@ plays at most :data:`KEEP_TURNS_UP_TO` games (20,000; a precision run: when its 
 does), False above: a 1,000,000-game run would hold tens of millions of rows for a table
 the statistics do not need.
 
-Where chunks run is a backend (:mod:`simulator.backends`): processes on this machine
-(``local``, the default, forked from this one; ``loky``, joblib's fresh processes), a
-dask.distributed cluster (``dask``) or ray (``ray``). Every backend plays the same chunk
-function and returns chunks in game order.
+A chunk is played by the compiled engine's batch loop (:func:`simulator.engine.batch.play_seeds`)
+in one thread. Where chunks run is a backend (:mod:`simulator.backends`): threads of this
+process (``local``, the default: the compiled code releases the GIL), joblib's fresh
+processes (``loky``), a dask.distributed cluster (``dask``) or ray (``ray``). Every backend
+plays the same chunk function and returns chunks in game order.
 
-Ctrl-C (KeyboardInterrupt, even one raised by an ``on_chunk`` callback) stops the run after
-the chunks already finished: the result holds those games, ``result.partial`` is True and
-the summary says so. Chunks finish in game order, so a partial run is the first N games.
+The run returns to Python after each chunk, and only then: the automatic chunk size
+(:func:`simulator.backends.auto_batch`) keeps a chunk to a fraction of a second, so the
+progress bar moves and Ctrl-C is noticed several times a second. Ctrl-C (KeyboardInterrupt,
+even one raised by an ``on_chunk`` callback) stops the run after the chunks already
+finished: the result holds those games, ``result.partial`` is True and the summary says so.
+Chunks finish in game order, so a partial run is the first N games.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from __future__ import annotations
 import functools
 import math
 import sys
+import threading
 import time
 import warnings
 from collections.abc import Callable, Iterable, Sequence
@@ -36,14 +41,16 @@ from pathlib import Path
 import numpy as np
 
 from simulator.backends import DEFAULT_BACKEND, Backend, auto_batch, open_backend
+from simulator.bots import DEFAULT_BOT, bot_id
 from simulator.cards import CardDB, load_cards
 from simulator.decks import Deck
 from simulator.deferred import pandas as pd
+from simulator.engine.batch import BatchResult, Matchup, batch_labels, play_seeds
+from simulator.engine.late import addresses
+from simulator.engine.layout import OUTCOME_NAMES
+from simulator.engine.options import RuleOptions
+from simulator.engine.warmup import ensure
 from simulator.errors import UserError
-from simulator.legacy.bots import DEFAULT_BOT, make_bot
-from simulator.legacy.engine.game import BatchResult, Matchup, batch_labels, play_seeds
-from simulator.legacy.engine.options import RuleOptions
-from simulator.legacy.engine.state import OUTCOME_NAMES
 from simulator.scenarios import Scenario
 from simulator.stats import (
     CONFIDENCE,
@@ -211,9 +218,24 @@ def chunk_ranges(games: int, batch_size: int, start: int = 0) -> list[tuple[int,
     return [(first, min(batch_size, games - first)) for first in range(start, games, batch_size)]
 
 
+_ENGINE_LOCK = threading.Lock()
+
+
+def _engine_ready() -> None:
+    """Load (or compile) the engine and find its late-bound addresses, once per process.
+
+    Why a lock: the first chunks of a run start together on several threads, and neither
+    ``warmup.ensure`` nor ``late.addresses`` (a list filled on first use) may run in two
+    threads at once; after the first call both only read what they found."""
+    with _ENGINE_LOCK:
+        ensure()
+        addresses()
+
+
 def _play_chunk(matchup: Matchup, db: CardDB, seed: int, first: int, count: int, bot: str,
                 options: RuleOptions, keep_turns: bool) -> Chunk:
-    res = play_seeds(matchup, db, seed, first, count, make_bot(bot), options)
+    _engine_ready()
+    res = play_seeds(matchup, db, seed, first, count, bot, options)
     labels = batch_labels(matchup, db)
     return Chunk(first, games_columns(res, first), RunAggregate.from_batch(res, labels),
                  turns_columns(res, first, labels.words) if keep_turns else None)
@@ -425,15 +447,15 @@ def simulate(decks: Sequence[Deck | str | Path] | Deck | str | Path, scenario: S
     ``precision`` on each side (see :func:`precision_plan`; ``games`` then caps the run).
     ``progress``: a progress bar on stderr (None: only when stderr is a terminal).
     ``on_chunk(done, planned)`` is called after each finished chunk.
-    ``backend``: where chunks run, ``"local"`` (default; ``jobs`` processes forked from this
-    one, default one per core when the run has enough games, see
-    :func:`~simulator.backends.auto_jobs`), ``"loky"`` (the same with fresh processes),
-    ``"dask"`` (``scheduler``: address of a running scheduler, else a LocalCluster of
-    ``jobs`` workers started and closed here) or ``"ray"`` (see :mod:`simulator.backends`);
+    ``backend``: where chunks run, ``"local"`` (default; ``jobs`` threads of this process,
+    default one per core), ``"loky"`` (``jobs`` fresh processes, default one per core when
+    the run has enough games, see :func:`~simulator.backends.auto_jobs`), ``"dask"``
+    (``scheduler``: address of a running scheduler, else a LocalCluster of ``jobs`` workers
+    started and closed here) or ``"ray"`` (see :mod:`simulator.backends`);
     or an open :class:`~simulator.backends.Backend`, reused and left open (``jobs`` and
     ``scheduler`` are then the backend's). The result is the same whatever the backend.
     ``batch_size``: games per chunk (None: the games split evenly over the backend's workers,
-    at most ``backends.MAX_BATCH`` per chunk; see :func:`~simulator.backends.auto_batch`).
+    in chunks of a fraction of a second; see :func:`~simulator.backends.auto_batch`).
     """
     db = db or load_cards()
     options = options or RuleOptions()
@@ -446,7 +468,7 @@ def simulate(decks: Sequence[Deck | str | Path] | Deck | str | Path, scenario: S
         raise UserError(f"--batch-size must be at least 1, not {batch_size}")
     if jobs is not None and jobs < 1:
         raise UserError(f"--jobs must be at least 1, not {jobs}")
-    make_bot(bot)  # a user error names the valid bots
+    bot_id(bot)  # a user error names the valid bots
     plan = precision_plan(precision, games) if precision is not None else None
     stops = plan["looks"] if plan else [games or DEFAULT_GAMES]
     if keep_turns is None:
@@ -459,7 +481,7 @@ def simulate(decks: Sequence[Deck | str | Path] | Deck | str | Path, scenario: S
     try:
         done = 0
         for look, stop in enumerate(stops, 1):
-            chunk = batch_size or auto_batch(stop - done, executor.workers)
+            chunk = batch_size or auto_batch(stop - done, executor.workers, players)
             runner.run(chunk_ranges(stop, chunk, start=done))
             done = stop
             if plan:

@@ -1,6 +1,7 @@
-"""Backends: the same games, in the same order, whether chunks run here, on a dask cluster
-(a real LocalCluster of worker processes on the loopback interface) or through ray; a
-worker killed mid-run changes nothing; a missing extra is one clear line."""
+"""Backends: the same games, in the same order, whether chunks run on threads here, in
+processes here, on a dask cluster (a real LocalCluster of worker processes on the loopback
+interface) or through ray; a worker killed mid-run changes nothing; Ctrl-C while threads play
+keeps the finished chunks; a missing extra is one clear line."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import json
 import os
 import signal
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -142,10 +144,12 @@ def test_waves_for_backends_that_cannot_stream(local, db, monkeypatch):
 
 
 def test_without_a_batch_size_the_games_are_split_over_the_workers(local, db):
-    """The automatic chunk size: one chunk per worker, at most MAX_BATCH games each; the
-    games are the same as with any other chunking."""
-    assert backends.auto_batch(10_000, 2) == 5_000
-    assert backends.auto_batch(10**6, 2) == backends.MAX_BATCH
+    """The automatic chunk size: one chunk per worker, at most MAX_BATCH one-player games each
+    (fewer games of more players, so a chunk stays a fraction of a second); the games are the
+    same as with any other chunking."""
+    assert backends.auto_batch(150, 2) == 75
+    assert backends.auto_batch(10_000, 2) == backends.MAX_BATCH
+    assert backends.auto_batch(10**6, 2, players=4) == backends.MAX_BATCH // 4
     assert backends.auto_batch(3, 8) == 1
     done = []
     backend = JoblibBackend("threading", 2)
@@ -190,6 +194,7 @@ def test_an_unreachable_scheduler_is_a_user_error():
 
 
 def test_loky_uses_every_core_only_when_each_worker_gets_enough_games(monkeypatch):
+    """Fresh processes cost a second or two each; threads nothing, so local uses every core."""
     monkeypatch.setattr(backends, "usable_cores", lambda: 4)
     assert backends.auto_jobs(None) == 1
     assert backends.auto_jobs(1_000) == 1
@@ -198,12 +203,13 @@ def test_loky_uses_every_core_only_when_each_worker_gets_enough_games(monkeypatc
     assert open_backend("loky", games=10**6).workers == 4
     assert open_backend("loky", jobs=1, games=10**6).workers == 1
     assert open_backend("loky").workers == 1
+    with open_backend("local", games=100) as threads:
+        assert isinstance(threads, backends.ThreadBackend) and threads.workers == 4
 
 
-@pytest.mark.skipif(not backends.can_fork(), reason="no fork on this system")
-def test_forked_workers_play_the_same_games(local, db):
+def test_threads_play_the_same_games(local, db):
     with open_backend("local", jobs=2) as backend:
-        assert isinstance(backend, backends.ForkBackend) and backend.workers == 2
+        assert isinstance(backend, backends.ThreadBackend) and backend.workers == 2
         res = simulate(FIRE, "duke", games=GAMES, seed=SEED, batch_size=40, db=db, backend=backend)
         again = simulate(FIRE, "duke", games=GAMES, seed=SEED, batch_size=70, db=db, backend=backend)
     assert_same_run(local, res)
@@ -215,19 +221,58 @@ def test_fresh_loky_workers_play_the_same_games(local, db):
     assert_same_run(local, res)
 
 
-@pytest.mark.skipif(not backends.can_fork(), reason="no fork on this system")
-def test_a_killed_forked_worker_stops_the_run_loudly(db):
-    """No hang and no silent gap: the run raises once a worker has died."""
-    import multiprocessing
-    from concurrent.futures.process import BrokenProcessPool
+def test_a_fresh_process_can_start_its_first_run_on_two_threads():
+    """The first chunks of a process start together on two threads: the engine is loaded and
+    its addresses found once (simulator.run._engine_ready), not by both threads at once."""
+    import subprocess
 
-    others = {child.pid for child in multiprocessing.active_children()}  # e.g. a dask cluster's
+    code = ("from simulator.run import simulate; "
+            "print(simulate('fire-flames', 'duke', games=10, batch_size=5, jobs=2).summary()['games'])")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["10"]
 
-    def kill_a_worker(done, planned):
-        if done == 20:
-            ours = [c.pid for c in multiprocessing.active_children() if c.pid not in others]
-            os.kill(ours[0], signal.SIGKILL)
 
-    with open_backend("local", jobs=2) as backend, pytest.raises(BrokenProcessPool):
-        simulate(FIRE, "duke", games=400, seed=SEED, batch_size=20, db=db, backend=backend,
-                 on_chunk=kill_a_worker)
+def test_an_error_in_a_chunk_on_a_thread_stops_the_run_loudly(db, monkeypatch):
+    """No silent gap: a chunk that raises on a thread (an engine bug) ends the run with that
+    error, not with a partial result."""
+    import simulator.run as run_module
+    from simulator.engine.errors import EngineError
+
+    play_chunk = run_module._play_chunk
+
+    def broken_third_chunk(*args):
+        if args[3] == 40:  # first game of the chunk
+            raise EngineError("broken chunk")
+        return play_chunk(*args)
+
+    monkeypatch.setattr(run_module, "_play_chunk", broken_third_chunk)
+    with open_backend("local", jobs=2) as backend, pytest.raises(EngineError, match="broken chunk"):
+        simulate(FIRE, "duke", games=200, seed=SEED, batch_size=20, db=db, backend=backend)
+
+
+def test_ctrl_c_while_threads_play_keeps_the_finished_chunks(db, local, monkeypatch):
+    """A real SIGINT while the main thread waits for a chunk being played on a thread: the run
+    stops at once with the chunks already finished (the first ones, in game order)."""
+    import simulator.run as run_module
+
+    play_chunk, release = run_module._play_chunk, threading.Event()
+
+    def third_chunk_hangs(*args):
+        if args[3] >= 80:  # games 80 on: wait until the test is over
+            release.wait(60)
+        return play_chunk(*args)
+
+    def interrupt_soon(done, planned):
+        if done == 80:  # the main thread is about to wait for the third chunk
+            threading.Timer(0.2, os.kill, (os.getpid(), signal.SIGINT)).start()
+
+    monkeypatch.setattr(run_module, "_play_chunk", third_chunk_hangs)
+    try:
+        with open_backend("local", jobs=2) as backend:
+            res = simulate(FIRE, "duke", games=GAMES, seed=SEED, batch_size=40, db=db,
+                           backend=backend, on_chunk=interrupt_soon)
+    finally:
+        release.set()
+    assert res.partial and res.summary()["games"] == 80
+    pd.testing.assert_frame_equal(res.games, local.games.iloc[:80])

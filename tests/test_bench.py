@@ -8,33 +8,34 @@ from pathlib import Path
 
 import pytest
 
+import simulator.bench as bench
 from simulator.bench import (
     TARGETS,
     Measurement,
-    batch_costs,
-    batch_speedups,
     format_report,
     format_table,
-    measure_throughput,
+    measure_engine,
     quick_config,
     run_bench,
+    worst,
 )
 from simulator.cards import load_cards
 from simulator.cli import main
 from simulator.decks import load_deck
+from simulator.engine.batch import Matchup
 from simulator.scenarios import load_scenario
 
 ROOT = Path(__file__).resolve().parents[1]
 FIRE = str(ROOT / "decks" / "fire-flames.txt")
 WATER = str(ROOT / "decks" / "water-tides.txt")
 
-TINY = ["--batch-sizes", "1,2", "--seconds", "0", "--run-games", "3", "--run-repeats", "3",
+TINY = ["--seconds", "0", "--batch", "4", "--run-games", "3", "--run-repeats", "3",
         "--memory-games", "3"]
 
 
 @pytest.fixture(scope="module")
 def bench_json():
-    """One tiny quick bench through the CLI (two decks, batch 1 and 2, jobs 1 and 2)."""
+    """One tiny quick bench through the CLI (two decks, 1 and 2 threads)."""
     import contextlib
     import io
 
@@ -46,42 +47,41 @@ def bench_json():
 
 
 def test_bench_json_has_the_documented_keys(bench_json):
-    assert set(bench_json) >= {"games_per_second", "batch_speedup", "run_10k_seconds",
-                               "peak_memory_mb", "table", "machine", "targets", "quick"}
+    assert set(bench_json) >= {"us_per_game", "games_per_second", "run_10k_seconds",
+                               "warm_start_seconds", "cold_compile_seconds", "peak_memory_mb",
+                               "table", "machine", "targets", "quick"}
     assert bench_json["quick"] is True
-    assert bench_json["settings"]["min_games_per_measurement"] == 0  # quick mode
-    costs = bench_json["batch_cost_by_deck"]
-    assert set(costs) == {"fire-flames", "water-tides"}
-    for cost in costs.values():  # batch 1 and 2 are close: timing noise may leave no line
-        assert cost["batches"] == [1, 2]
-        assert cost["us_per_game"] is None or cost["ceiling_games_per_second"] > 0
-    assert set(bench_json["machine"]) >= {"cpu_count", "platform", "python", "numpy",
+    assert bench_json["settings"]["threads"] == [1, 2] and bench_json["settings"]["batch"] == 4
+    assert set(bench_json["machine"]) >= {"cpu_count", "platform", "python", "numpy", "numba",
                                           "reference_seconds", "writes_bytecode"}
     assert bench_json["machine"]["writes_bytecode"] is (not sys.dont_write_bytecode)
     before, after = bench_json["machine"]["reference_seconds"]
     assert before > 0 and after > 0
     assert set(bench_json["targets"]) == set(TARGETS)
-    for target in bench_json["targets"].values():
+    for name, target in bench_json["targets"].items():
         assert set(target) >= {"value", "target", "pass"}
-        assert target["pass"] in (True, False)
+        if name == "cold_compile_seconds":  # only with --cold
+            assert target["value"] is None and target["pass"] is None
+        else:
+            assert target["pass"] in (True, False)
 
 
-def test_bench_table_covers_every_configuration_with_positive_numbers(bench_json):
+def test_bench_table_covers_every_deck_and_thread_count_with_positive_numbers(bench_json):
     table = bench_json["table"]
-    configs = {(row["deck"], row["batch_size"], row["jobs"]) for row in table}
-    assert configs == {(deck, batch, jobs) for deck in ("fire-flames", "water-tides")
-                       for batch in (1, 2) for jobs in (1, 2)}
+    assert {(row["deck"], row["threads"]) for row in table} == {
+        (deck, threads) for deck in ("fire-flames", "water-tides") for threads in (1, 2)}
     for row in table:
-        assert row["games"] >= row["batch_size"] * row["jobs"]
-        assert row["games"] % (row["batch_size"] * row["jobs"]) == 0
+        assert row["games"] >= 4 and row["games"] % 4 == 0 and row["batches"] >= 1
         assert row["seconds"] > 0 and row["games_per_second"] > 0
-    assert bench_json["games_per_second"] == max(row["games_per_second"] for row in table)
-    assert set(bench_json["batch_speedup_by_deck"]) == {"fire-flames", "water-tides"}
-    assert bench_json["batch_speedup"] == min(bench_json["batch_speedup_by_deck"].values()) > 0
-    assert bench_json["batch_speedup_batches"] == [1, 2]
+        assert row["us_per_game"] == pytest.approx(row["seconds"] * row["threads"] / row["games"] * 1e6)
+    one = [row for row in table if row["threads"] == 1]
+    two = [row for row in table if row["threads"] == 2]
+    assert bench_json["us_per_game"] == max(row["us_per_game"] for row in one)  # the worst deck
+    assert bench_json["games_per_second"] == min(row["games_per_second"] for row in two)
+    assert bench_json["us_per_game_deck"] in ("fire-flames", "water-tides")
 
 
-def test_bench_child_runs_report_time_and_memory(bench_json):
+def test_bench_child_processes_report_time_and_memory(bench_json):
     assert bench_json["run_games"] == 3 and bench_json["memory_games"] == 3
     times = bench_json["run_10k_all_seconds"]
     assert len(times) == 3 and min(times) > 0
@@ -91,111 +91,98 @@ def test_bench_child_runs_report_time_and_memory(bench_json):
     assert bench_json["peak_memory_mb"] > 0
     command = bench_json["run_command"]
     assert command[1:4] == ["-m", "simulator.cli", "run"] and "--json" in command
+    starts = bench_json["warm_start_all_seconds"]
+    assert len(starts) == 1 and bench_json["warm_start_seconds"] == starts[0] > 0  # quick: once
 
 
 def test_bench_text_report_shows_table_and_verdicts(bench_json):
     text = format_report(bench_json)
     assert "fire-flames" in text and "water-tides" in text
-    assert "jobs=1 games/s" in text and "jobs=2 games/s" in text
-    assert text.count("PASS") + text.count("FAIL") == len(TARGETS)
-    assert "quick mode" in text
-    assert "speed reference" in text
-    assert "cost per batch, 1 job" in text
+    assert "1 thr us/game" in text and "2 thr games/s" in text and "2 vs 1 thr" in text
+    assert text.count("PASS") + text.count("FAIL") == len(TARGETS) - 1  # cold: n/a
+    assert "not measured: bench --cold" in text
+    assert "<= 40 us/game, 1 thread" in text and ">= 50,000 games/s, 2 threads" in text
+    assert "quick mode" in text and "speed reference" in text
 
 
-def test_measure_throughput_plays_whole_chunks_and_scales_to_the_budget():
+def test_measure_engine_plays_whole_batches_of_new_games_until_the_budget_is_spent(monkeypatch):
+    """An untimed batch first, then timed batches (at least one), each of other games."""
+    import simulator.engine.batch as batch_module
+
+    calls = []
+    play_seeds = batch_module.play_seeds
+
+    def recorded(matchup, db, run_seed, first, count, bot, options, threads):
+        calls.append((first, count, threads))
+        return play_seeds(matchup, db, run_seed, first, count, bot, options, threads)
+
+    monkeypatch.setattr(batch_module, "play_seeds", recorded)
     db = load_cards()
-    deck, duke = load_deck(FIRE, db), load_scenario("duke", db)
-    m = measure_throughput(deck, duke, db, batch_size=2, jobs=1, seconds=0.3, label="fire")
-    assert m.games >= 2 and m.games % 2 == 0 and m.seconds > 0 and m.repeats >= 1
-    assert m.games_per_second > 0
+    duke = load_scenario("duke", db)
+    matchup = Matchup((load_deck(FIRE, db),), duke, duke.default_level)
+    m = measure_engine(matchup, db, threads=2, seconds=0.0, batch=3, label="fire")
+    assert calls == [(0, 3, 2), (3, 3, 2)]
+    assert (m.deck, m.threads, m.games, m.batches) == ("fire", 2, 3, 1) and m.seconds > 0
 
 
-def test_measure_throughput_plays_at_least_min_games_past_its_time_budget():
-    db = load_cards()
-    deck, duke = load_deck(FIRE, db), load_scenario("duke", db)
-    m = measure_throughput(deck, duke, db, batch_size=1, jobs=1, seconds=0.0, label="fire",
-                           min_games=5)
-    assert (m.games, m.repeats) == (5, 2)  # one game, then the four missing
-
-
-def test_batch_speedup_is_largest_over_smallest_batch_at_one_job():
-    table = [Measurement("a", 1, 1, 10, 1.0, 1), Measurement("a", 8, 1, 80, 2.0, 1),
-             Measurement("a", 8, 2, 160, 1.0, 1), Measurement("b", 1, 1, 20, 1.0, 1),
-             Measurement("b", 8, 1, 100, 1.0, 1)]
-    speedups, between = batch_speedups(table)
-    assert between == [1, 8]
-    assert speedups == {"a": pytest.approx(4.0), "b": pytest.approx(5.0)}
+def test_worst_deck_is_the_dearest_per_game_and_the_slowest_in_games_per_second():
+    table = [Measurement("a", 1, 100, 0.004, 1), Measurement("b", 1, 100, 0.006, 1),
+             Measurement("a", 2, 100, 0.001, 1), Measurement("b", 2, 100, 0.002, 1)]
+    assert worst(table, 1, "us_per_game").deck == "b"
+    assert table[1].us_per_game == pytest.approx(60.0)
+    assert table[3].us_per_game == pytest.approx(40.0)  # thread time: 2 threads x 2 ms / 100
+    assert worst(table, 2, "games_per_second").deck == "b"
+    assert worst(table, 4, "games_per_second") is None
     text = format_table([m.as_dict() for m in table])
-    assert "a" in text and "b" in text and "4.0x" in text
+    assert "4.00x" in text and "3.00x" in text  # games/s on 2 threads over 1, per deck
 
 
-def _timed(deck: str, batch: int, batches: int, overhead: float, per_game: float,
-           jobs: int = 1) -> Measurement:
-    """A measurement of ``batches`` batches, each taking ``overhead + per_game * batch`` s."""
-    return Measurement(deck, batch, jobs, batch * batches, batches * (overhead + per_game * batch), 1)
+def test_targets_pass_at_the_limit_and_fail_beyond():
+    assert bench._target("us_per_game", 40.0)["pass"] is True
+    assert bench._target("us_per_game", 40.1)["pass"] is False
+    assert bench._target("games_per_second", 50_000.0)["pass"] is True
+    assert bench._target("games_per_second", 49_999.0)["pass"] is False
+    assert bench._target("cold_compile_seconds", None)["pass"] is None
 
 
-def test_batch_costs_fit_the_overhead_and_the_cost_per_game_at_the_two_largest_batches():
-    table = [_timed("a", 1, 50, 0.9, 0.002),  # batch 1 lies off the line: not used
-             _timed("a", 64, 8, 0.5, 0.001), _timed("a", 1024, 1, 0.5, 0.001),
-             _timed("a", 1024, 4, 0.1, 0.0001, jobs=2),  # two jobs: not used
-             _timed("b", 64, 3, 0.2, 0.004), _timed("b", 1024, 1, 0.2, 0.004)]
-    costs = batch_costs(table, cpus=2)
-    assert set(costs) == {"a", "b"}
-    assert costs["a"]["batches"] == [64, 1024] and costs["a"]["cpus"] == 2
-    assert costs["a"]["overhead_seconds"] == pytest.approx(0.5)
-    assert costs["a"]["us_per_game"] == pytest.approx(1000.0)
-    assert costs["a"]["ceiling_games_per_second"] == pytest.approx(2000.0)
-    assert costs["b"]["us_per_game"] == pytest.approx(4000.0)
-    assert costs["b"]["ceiling_games_per_second"] == pytest.approx(500.0)
-
-
-def test_batch_costs_report_no_ceiling_when_the_larger_batch_is_not_dearer():
-    table = [Measurement("a", 64, 1, 640, 2.0, 1), Measurement("a", 128, 1, 640, 1.0, 1),
-             Measurement("c", 64, 1, 64, 1.0, 1)]  # one batch size: no line
-    costs = batch_costs(table, cpus=2)
-    assert set(costs) == {"a"}
-    assert costs["a"]["us_per_game"] is None and costs["a"]["ceiling_games_per_second"] is None
-    result = {"table": [m.as_dict() for m in table], "batch_cost_by_deck": costs, "quick": False,
-              "machine": {"cpu_count": 2, "platform": "p", "python": "3", "numpy": "2"},
-              "settings": {"scenario": "duke", "bot": "planner"},
-              "best_configuration": {"deck": "a", "batch_size": 128, "jobs": 1},
-              "batch_speedup_batches": [64, 128], "batch_speedup_deck": "a", "run_games": 1,
-              "run_10k_all_seconds": [1.0], "memory_games": 1, "memory_run_seconds": 1.0,
-              "memory_run_games_per_second": 1.0, "targets": {}}
-    assert "no positive cost per game between batches 64 and 128" in format_report(result)
+def test_a_cold_start_runs_on_an_empty_cache_directory_given_to_the_child(monkeypatch, tmp_path):
+    """``--cold`` points MAGENOIR_CACHE_DIR at an empty directory (here the child only reports
+    what it was given instead of compiling the engine)."""
+    seen = tmp_path / "seen.txt"
+    report = ("-c", "import os; d = os.environ['MAGENOIR_CACHE_DIR']; "
+                    f"open({str(seen)!r}, 'w').write(d + ' ' + str(len(os.listdir(d))))")
+    monkeypatch.setattr(bench, "START_COMMAND", report)
+    assert bench.cold_compile() > 0
+    directory, entries = seen.read_text().split()
+    assert entries == "0" and "magenoir-cold-" in directory and not Path(directory).exists()
 
 
 def test_quick_config_keeps_explicit_counts():
-    config = quick_config(memory_games=7, seconds=None)
-    assert config.quick and config.memory_games == 7 and config.seconds > 0
-    assert config.min_games == 0 and quick_config(min_games=9).min_games == 9
+    config = quick_config(memory_games=7, seconds=None, cold=True)
+    assert config.quick and config.memory_games == 7 and config.seconds > 0 and config.cold
+    assert config.start_repeats == 1 and quick_config(batch=9).batch == 9
 
 
-def test_bench_rejects_bad_batch_sizes(capsys):
-    assert main(["bench", "--quick", "--batch-sizes", "1,x"]) == 2
-    assert "--batch-sizes" in capsys.readouterr().err
+@pytest.mark.parametrize("args, message", [
+    (["--batch", "0"], "--batch must be at least 1"),
+    (["--run-repeats", "0"], "--run-repeats must be at least 1"),
+    (["--seconds", "-1"], "--seconds must be 0 or more, not -1"),
+])
+def test_bench_rejects_bad_counts_with_one_line(capsys, args, message):
+    assert main(["bench", "--quick", *args]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and message in err
 
 
-def test_bench_rejects_negative_min_games(capsys):
-    assert main(["bench", "--quick", "--min-games", "-1"]) == 2
-    assert "--min-games must be 0 or more, not -1" in capsys.readouterr().err
-
-
-def test_bench_rejects_zero_run_repeats(capsys):
-    assert main(["bench", "--quick", "--run-repeats", "0"]) == 2
-    assert "--run-repeats must be at least 1" in capsys.readouterr().err
-
-
-def test_run_bench_can_be_called_directly():
-    config = quick_config(decks=(FIRE,), batch_sizes=(1,), jobs=(1,), seconds=0.0, run_games=2,
+def test_run_bench_can_be_called_directly_with_one_thread_count():
+    config = quick_config(decks=(FIRE,), threads=(1,), seconds=0.0, batch=2, run_games=2,
                           memory_games=2)
     result = run_bench(config)
-    assert result["batch_speedup"] is None  # one batch size: no speedup to report
-    assert result["targets"]["batch_speedup"]["pass"] is None
-    assert "needs two batch sizes" in format_report(result)
-    assert len(result["table"]) == 1 and result["table"][0]["games"] == 1
+    assert result["games_per_second"] is None  # no 2-thread measurement: no throughput headline
+    assert result["targets"]["games_per_second"]["pass"] is None
+    assert result["us_per_game"] > 0
+    assert len(result["table"]) == 1 and result["table"][0]["games"] == 2
+    assert "2 vs 1 thr" not in format_report(result)
 
 
 @pytest.mark.skipif(not Path("/proc/self/smaps_rollup").exists(), reason="needs Linux /proc")
@@ -204,7 +191,6 @@ def test_memory_sampler_adds_up_the_workers_of_a_process():
     sampled peak counts both processes' own memory, and the shared pages once (the parent's
     rusage alone would say about 240)."""
     import subprocess
-    import sys
 
     from simulator.bench import TreeMemorySampler
 

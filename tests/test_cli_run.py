@@ -74,7 +74,7 @@ def test_run_refuses_cards_the_engine_cannot_play_yet(tmp_path, capsys):
 
 
 def test_cards_playable_lists_only_cards_decks_may_use(capsys):
-    from simulator.legacy.engine.handlers import implemented_cards
+    from simulator.engine.tables import implemented_cards
 
     assert main(["cards", "--json"]) == 0
     records = json.loads(capsys.readouterr().out)
@@ -89,10 +89,11 @@ def test_card_data_docstring_lists_exactly_the_cards_with_handlers():
     import re
 
     import simulator.cards as cards_module
-    from simulator.legacy.engine.handlers import HANDLERS, handler_names
+    from simulator.engine.layout import HANDLERS
+    from simulator.engine.tables import handler_names
 
     listed = dict(re.findall(r"^- (\w+): ([\w, ]+)$", cards_module.__doc__, re.M))
     actual = {c.id: ", ".join(sorted(handler_names(dict(c.effect)))) for c in load_cards()
               if handler_names(dict(c.effect))}
     assert listed == actual
-    assert {h for names in actual.values() for h in names.split(", ")} <= HANDLERS.keys()
+    assert {h for names in actual.values() for h in names.split(", ")} <= set(HANDLERS)

@@ -14,8 +14,9 @@ import pytest
 from simulator.cards import load_cards
 from simulator.cli import main
 from simulator.decks import load_deck
-from simulator.legacy.engine.game import Matchup, batch_labels, play
-from simulator.legacy.engine.rng import game_seeds
+from simulator.engine.batch import Matchup, batch_labels, play
+from simulator.engine.options import RuleOptions
+from simulator.engine.rng import game_seeds
 from simulator.run import simulate
 from simulator.scenarios import load_scenario
 
@@ -37,10 +38,7 @@ def run(db):
 @pytest.fixture(scope="module")
 def batch(db):
     deck, duke = load_deck(FIRE, db), load_scenario("duke", db)
-    from simulator.legacy.bots import make_bot
-    from simulator.legacy.engine.options import RuleOptions
-
-    return play(Matchup((deck,), duke, "normal"), db, game_seeds(4, 0, 120), make_bot("planner"),
+    return play(Matchup((deck,), duke, "normal"), db, game_seeds(4, 0, 120), "planner",
                 RuleOptions())
 
 
@@ -120,10 +118,7 @@ def test_card_usage_counts_are_consistent(batch):
 def test_usage_table_matches_the_batch(db):
     res = simulate(FIRE, "duke", games=40, seed=4, batch_size=40, db=db)
     deck, duke = load_deck(FIRE, db), load_scenario("duke", db)
-    from simulator.legacy.bots import make_bot
-    from simulator.legacy.engine.options import RuleOptions
-
-    raw = play(Matchup((deck,), duke, "normal"), db, game_seeds(4, 0, 40), make_bot("planner"),
+    raw = play(Matchup((deck,), duke, "normal"), db, game_seeds(4, 0, 40), "planner",
                RuleOptions())
     table = res.card_usage().set_index("card")
     labels = batch_labels(Matchup((deck,), duke, "normal"), db)
@@ -261,12 +256,12 @@ def test_simulate_rejects_bad_inputs_with_one_line(db):
 
 
 def test_a_chunk_is_played_and_reduced_without_importing_pandas():
-    """A run's workers never import pandas (simulator.deferred): the main process forks them
-    and hands them their chunks first, and imports pandas while they play."""
+    """A chunk never imports pandas (simulator.deferred): a worker process (loky, dask, ray)
+    plays and reduces its chunks with numpy only."""
     code = "\n".join([
         "import sys",
         "from simulator.cards import load_cards",
-        "from simulator.legacy.engine.options import RuleOptions",
+        "from simulator.engine.options import RuleOptions",
         "from simulator.run import _play_chunk, _resolve_inputs, build_matchup",
         "db = load_cards()",
         "decks, scenario = _resolve_inputs(['fire-flames'], 'duke', db, 40)",
