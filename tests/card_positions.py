@@ -12,7 +12,7 @@ The local card table is built the way a real batch builds it
 Duke's Adversary cards are in the table too: ``"adv:duke"`` (20 HP) and, for an Adversary
 Permanent, ``"adv:ducal_guard"`` (3 HP).
 
-Flat target indices (simulator.legacy.engine.damage): Adversary slot ``k`` is ``k``; player ``p``
+Flat target indices (simulator/engine/damage.py): Adversary slot ``k`` is ``k``; player ``p``
 is ``K + p``; slot ``s`` of player ``p`` is ``K + P + p * S + s``. Use :func:`adv_target`,
 :func:`player_target` and :func:`slot_target` rather than the arithmetic.
 """

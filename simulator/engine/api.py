@@ -11,8 +11,8 @@ kind, deciding player, legal options and context. When a call covers several gam
 questions the games were asked one after the other are paired up by their rank, so a
 question asked of every game reads as one :class:`Asked` with one row per game.
 
-The module-level functions take ``games`` arrays like the numpy engine's rule functions did,
-and run the action in each game in turn.
+The module-level functions take ``games`` arrays (the position tests build several games at
+once) and run the action in each game in turn.
 """
 
 from __future__ import annotations
@@ -324,7 +324,7 @@ def new_engine(matchup, db, options: RuleOptions | None = None, policy: Script |
     return Engine(records, tables, info, options, policy)
 
 
-# --- the rules as functions of games (the numpy engine's signatures) -------------------------
+# --- the rules as functions of games --------------------------------------------------------
 
 def _rows(games, values):
     """Per-game values: a scalar for every game, or one per game."""

@@ -305,7 +305,7 @@ TABLES_DTYPE = _record([
     ("adv_kind", np.int8, (C_MAX,)),
     ("mana_value", np.int32, (C_MAX,)),
     ("win_when_destroyed", np.int8, (C_MAX,)),
-    # static abilities (statics.py in the numpy engine)
+    # static abilities
     ("mage_noir", np.int8, (C_MAX,)),
     ("ignore_per_turn", np.int32, (C_MAX,)),
     ("damage_reduction", np.int32, (C_MAX,)),

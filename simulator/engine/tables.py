@@ -165,7 +165,7 @@ def _element(name: str | None) -> int:
 
 
 def _compile_statics(t: np.void, effects: tuple[dict, ...]) -> None:
-    """Static abilities as per-card columns (the numpy engine's ``statics.py``)."""
+    """Static abilities as per-card columns."""
     t["alt_word"][:] = -1
     t["alt_element"][:] = -1
     bonuses, reductions = [], []
