@@ -31,7 +31,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=4000)
     parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--jobs", type=int, default=2, help="threads playing games")
     parser.add_argument("--players", type=int, default=1)
     args = parser.parse_args()
     db = load_cards()
@@ -44,8 +44,7 @@ def main() -> None:
         wins = {}
         for bot in BOTS:
             games = simulate([deck] * args.players, duke, level=level, players=args.players,
-                             games=args.games, seed=args.seed,
-                             jobs=args.jobs, batch_size=max(1, args.games // args.jobs),
+                             games=args.games, seed=args.seed, jobs=args.jobs,
                              bot=bot, db=db).games
             wins[bot] = (games["outcome"] == "win").to_numpy()
         cells = []

@@ -51,6 +51,22 @@ def test_replay_tells_the_game_the_run_played(capsys):
         assert "-- Adversary turn --" in text and "-- Turn 1: player 1" in text
 
 
+def test_replay_says_where_a_transcript_outgrew_the_engine_log(monkeypatch):
+    """The engine's log holds LOG_MAX events (here pretended 12); past them the transcript
+    says it stops, and the result line still comes from the game's summary."""
+    import simulator.engine.layout as layout
+    from simulator.replay import replay_game
+
+    db = load_cards()
+    deck, duke = load_deck(FIRE, db), load_scenario("duke", db)
+    full = replay_game([deck], duke, seed=5, game=7, db=db).splitlines()
+    monkeypatch.setattr(layout, "LOG_MAX", 12)
+    cut = replay_game([deck], duke, seed=5, game=7, db=db).splitlines()
+    assert cut[-2].startswith("(the transcript stops here: the game's ")
+    assert cut[-1] == full[-1] and cut[0] == full[0]
+    assert cut[1:-2] == full[1:len(cut) - 2] and len(cut) < len(full)
+
+
 @pytest.mark.parametrize("args, message", [
     (["--games", "0"], "--games must be at least 1"),
     (["--bot", "plan"], "did you mean planner"),
