@@ -31,7 +31,6 @@ from __future__ import annotations
 import functools
 import math
 import sys
-import threading
 import time
 import warnings
 from collections.abc import Callable, Iterable, Sequence
@@ -46,10 +45,8 @@ from simulator.cards import CardDB, load_cards
 from simulator.decks import Deck
 from simulator.deferred import pandas as pd
 from simulator.engine.batch import BatchResult, Matchup, batch_labels, play_seeds
-from simulator.engine.late import addresses
 from simulator.engine.layout import OUTCOME_NAMES
 from simulator.engine.options import RuleOptions
-from simulator.engine.warmup import ensure
 from simulator.errors import UserError
 from simulator.scenarios import Scenario
 from simulator.stats import (
@@ -218,23 +215,8 @@ def chunk_ranges(games: int, batch_size: int, start: int = 0) -> list[tuple[int,
     return [(first, min(batch_size, games - first)) for first in range(start, games, batch_size)]
 
 
-_ENGINE_LOCK = threading.Lock()
-
-
-def _engine_ready() -> None:
-    """Load (or compile) the engine and find its late-bound addresses, once per process.
-
-    Why a lock: the first chunks of a run start together on several threads, and neither
-    ``warmup.ensure`` nor ``late.addresses`` (a list filled on first use) may run in two
-    threads at once; after the first call both only read what they found."""
-    with _ENGINE_LOCK:
-        ensure()
-        addresses()
-
-
 def _play_chunk(matchup: Matchup, db: CardDB, seed: int, first: int, count: int, bot: str,
                 options: RuleOptions, keep_turns: bool) -> Chunk:
-    _engine_ready()
     res = play_seeds(matchup, db, seed, first, count, bot, options)
     labels = batch_labels(matchup, db)
     return Chunk(first, games_columns(res, first), RunAggregate.from_batch(res, labels),

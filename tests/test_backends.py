@@ -223,7 +223,8 @@ def test_fresh_loky_workers_play_the_same_games(local, db):
 
 def test_a_fresh_process_can_start_its_first_run_on_two_threads():
     """The first chunks of a process start together on two threads: the engine is loaded and
-    its addresses found once (simulator.run._engine_ready), not by both threads at once."""
+    its addresses found once (warmup.ensure, late.addresses: under a lock), not by both threads
+    at once."""
     import subprocess
 
     code = ("from simulator.run import simulate; "

@@ -18,6 +18,7 @@ or nothing. With ``NUMBA_DISABLE_JIT=1`` the wrappers call the Python functions 
 from __future__ import annotations
 
 import importlib
+import threading
 
 import numba
 import numpy as np
@@ -160,14 +161,19 @@ def address(dispatcher, ints: int, returns: bool) -> int:
     return cres.library.get_pointer_to_function(cres.fndesc.llvm_func_name)
 
 
-_ADDRESSES: list[int] = []
+_ADDRESSES: tuple[int, ...] = ()
+_ADDRESSES_LOCK = threading.Lock()
 
 
-def addresses() -> list[int]:
-    """Every late-bound address, in ``tables.addr`` order (found once per process)."""
+def addresses() -> tuple[int, ...]:
+    """Every late-bound address, in ``tables.addr`` order (found once per process, under a
+    lock: the first batches of a run may start on several threads at once)."""
+    global _ADDRESSES
     if not _ADDRESSES:
-        _ADDRESSES.extend(address(_python(name), ints, returns)
-                          for name, (_, _, ints, returns) in HUBS.items())
+        with _ADDRESSES_LOCK:
+            if not _ADDRESSES:
+                _ADDRESSES = tuple(address(_python(name), ints, returns)
+                                   for name, (_, _, ints, returns) in HUBS.items())
     return _ADDRESSES
 
 

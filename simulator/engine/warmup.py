@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import threading
 import time
 
 import numba
@@ -69,6 +70,7 @@ def load_or_compile(root: str) -> None:
 
 
 _READY: set[str] = set()
+_ENSURE_LOCK = threading.Lock()
 
 
 def ensure(roots: tuple[str, ...] = ("play_range", *late.HUBS), quiet: bool = False) -> None:
@@ -78,6 +80,12 @@ def ensure(roots: tuple[str, ...] = ("play_range", *late.HUBS), quiet: bool = Fa
     if not wanted or numba.config.DISABLE_JIT:
         _READY.update(wanted)
         return
+    with _ENSURE_LOCK:  # the first batches of a run may start on several threads at once
+        _ensure_locked([r for r in wanted if r not in _READY], quiet)
+
+
+def _ensure_locked(wanted: list[str], quiet: bool) -> None:
+    """:func:`ensure`'s work, one thread at a time."""
     missing = [r for r in wanted if not _probe(r)]
     if missing:
         start = time.monotonic()
