@@ -49,6 +49,7 @@ def bench_json():
 def test_bench_json_has_the_documented_keys(bench_json):
     assert set(bench_json) >= {"us_per_game", "games_per_second", "run_10k_seconds",
                                "warm_start_seconds", "cold_compile_seconds", "peak_memory_mb",
+                               "memory_run_seconds",
                                "table", "machine", "targets", "quick"}
     assert bench_json["quick"] is True
     assert bench_json["settings"]["threads"] == [1, 2] and bench_json["settings"]["batch"] == 4
