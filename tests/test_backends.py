@@ -269,11 +269,15 @@ def test_ctrl_c_while_threads_play_keeps_the_finished_chunks(db, local, monkeypa
             threading.Timer(0.2, os.kill, (os.getpid(), signal.SIGINT)).start()
 
     monkeypatch.setattr(run_module, "_play_chunk", third_chunk_hangs)
+    # Python's own Ctrl-C handler, whatever this process inherited (a shell's background job
+    # starts with SIGINT ignored, and Python then leaves it ignored)
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         with open_backend("local", jobs=2) as backend:
             res = simulate(FIRE, "duke", games=GAMES, seed=SEED, batch_size=40, db=db,
                            backend=backend, on_chunk=interrupt_soon)
     finally:
+        signal.signal(signal.SIGINT, previous)
         release.set()
     assert res.partial and res.summary()["games"] == 80
     pd.testing.assert_frame_equal(res.games, local.games.iloc[:80])
