@@ -371,16 +371,9 @@ def hp_at_event(eng: Engine, event: str, run: Callable[[], object], game: int = 
     """Call ``run()`` with game ``game``'s transcript on; return the players' HP at each
     ``event`` (a name of ``layout.EVENT_NAMES``) it recorded, replayed from the HP before
     the call and the HP losses and gains recorded before that event."""
-    wk = eng.work[game]
     hp = eng.state.hp[game].astype(np.int64)
-    wk["log_on"], wk["log_len"] = 1, 0
-    try:
-        run()
-    finally:
-        wk["log_on"] = 0
-    assert wk["log_len"] <= L.LOG_MAX, "the transcript overflowed"
     code, seen = L.EV[event], []
-    for ev, a, b, *_ in wk["log"][:wk["log_len"]].tolist():
+    for ev, a, b, *_ in events_of(eng, run, game).tolist():
         if ev == L.EV_PLAYER_LOSES:
             hp[a] -= b
         elif ev == L.EV_GAINS_HP:
@@ -396,6 +389,11 @@ def transcript_of(eng: Engine, run: Callable[[], object], game: int = 0) -> list
     from the event log the engine keeps for that game while it runs."""
     from simulator.engine.transcript import lines
 
+    return lines(events_of(eng, run, game), eng.info.names)
+
+
+def events_of(eng: Engine, run: Callable[[], object], game: int = 0) -> np.ndarray:
+    """(n, EV_W) the events game ``game``'s log records while ``run()`` runs."""
     wk = eng.work[game]
     wk["log_on"], wk["log_len"] = 1, 0
     try:
@@ -403,4 +401,4 @@ def transcript_of(eng: Engine, run: Callable[[], object], game: int = 0) -> list
     finally:
         wk["log_on"] = 0
     assert wk["log_len"] <= L.LOG_MAX, "the transcript overflowed"
-    return lines(wk["log"][:wk["log_len"]], eng.info.names)
+    return wk["log"][:wk["log_len"]].copy()
