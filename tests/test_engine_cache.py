@@ -1,105 +1,218 @@
-"""The compiled-code cache: keyed on every engine and bots source, kept tidy, said once.
+"""Where the compiled engine is cached (simulator/engine/jit.py) and how a cold start reports
+its compile (simulator/engine/warmup.py).
 
-Why: numba's own cache checks only the file of each function, not what it calls, so an
-edit in a callee could be served stale; the engine keys one cache directory on a digest of
-all compiled sources and of the compiler versions instead. Old directories are pruned, but
-never one a side-by-side checkout still uses; and the first run after an install or update
-tells the user, once, that it compiles and how long it took.
+Why: numba keys its cache on each function's own file only, so an edit of a module a compiled
+function calls could keep stale compiled code running: a silently wrong engine. The project's
+cache directory is therefore named after a digest of every engine and bots source and of the
+compiler versions; these tests pin that a changed source always means another directory, that
+the same sources mean the same one, that ``MAGENOIR_CACHE_DIR`` is honoured, that pruning
+spares the current and the recent directories, and that a cold start says once that it
+compiles. No test compiles anything (the compile step is stubbed) or measures time.
 """
 
 from __future__ import annotations
 
 import os
 import shutil
+import subprocess
+import sys
 import time
+from pathlib import Path
 
+import numba
+import numpy as np
 import pytest
 
 from simulator.engine import jit, warmup
 
-
-@pytest.fixture()
-def sources(tmp_path):
-    """A copy of the compiled packages (engine, bots) to edit."""
-    for d in jit.COMPILED_DIRS:
-        shutil.copytree(d, tmp_path / d.name, ignore=shutil.ignore_patterns("__pycache__"))
-    return tuple(tmp_path / d.name for d in jit.COMPILED_DIRS)
+PACKAGE = jit.PACKAGE
 
 
-def test_the_digest_covers_every_compiled_source(sources):
-    engine, bots = sources
-    assert jit.source_digest(sources) == jit.source_digest(jit.COMPILED_DIRS)
-    before = jit.source_digest(sources)
-    callee = engine / "board.py"  # a callee: numba's per-file check would not see it
-    callee.write_bytes(callee.read_bytes() + b"\n")
-    edited = jit.source_digest(sources)
-    assert edited != before
-    policy = bots / "planner.py"
-    policy.write_bytes(policy.read_bytes() + b"\n")
-    assert jit.source_digest(sources) not in (before, edited)
-    (engine / "new_module.py").write_text("X = 1\n")  # a new file counts too
-    assert len({before, edited, jit.source_digest(sources)}) == 3
+def _copy_package(tmp_path: Path) -> Path:
+    """A copy of the ``simulator`` package under ``tmp_path`` (its compiled sources with it)."""
+    copy = tmp_path / "src" / "simulator"
+    shutil.copytree(PACKAGE, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    return copy
 
 
-def test_the_cache_directory_follows_the_digest_and_the_environment(monkeypatch, tmp_path):
+def _flip_one_byte(path: Path) -> None:
+    data = bytearray(path.read_bytes())
+    data[len(data) // 2] ^= 0x01
+    path.write_bytes(bytes(data))
+
+
+def _dirs(package: Path) -> tuple[Path, Path]:
+    return package / "engine", package / "bots"
+
+
+# --- the digest ----------------------------------------------------------------------------
+
+
+def test_same_sources_give_the_same_digest_and_one_changed_byte_another(tmp_path):
+    copy = _copy_package(tmp_path)
+    original = jit.source_digest()
+    assert jit.source_digest(_dirs(copy)) == original  # where the package lives does not matter
+    for changed in (copy / "engine" / "decide.py", copy / "bots" / "planner.py"):
+        saved = changed.read_bytes()
+        _flip_one_byte(changed)
+        assert jit.source_digest(_dirs(copy)) != original, changed.name
+        changed.write_bytes(saved)
+        assert jit.source_digest(_dirs(copy)) == original
+
+
+def test_a_new_engine_source_file_changes_the_digest(tmp_path):
+    copy = _copy_package(tmp_path)
+    (copy / "engine" / "handlers_sand.py").write_text('"""A new module."""\n', encoding="utf-8")
+    assert jit.source_digest(_dirs(copy)) != jit.source_digest()
+
+
+@pytest.mark.parametrize("module", [numba, np])
+def test_another_compiler_stack_version_changes_the_digest(monkeypatch, module):
+    original = jit.source_digest()
+    monkeypatch.setattr(module, "__version__", module.__version__ + ".post1")
+    assert jit.source_digest() != original
+
+
+def test_the_python_version_is_in_the_digest(monkeypatch):
+    original = jit.source_digest()
+    monkeypatch.setattr(jit.sys, "version", sys.version + " (another build)")
+    assert jit.source_digest() != original
+
+
+# --- the directory -------------------------------------------------------------------------
+
+
+def test_the_cache_root_honours_magenoir_then_numba_then_xdg_then_home(monkeypatch, tmp_path):
     monkeypatch.setenv("MAGENOIR_CACHE_DIR", str(tmp_path / "mine"))
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "numba"))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert jit.cache_root() == tmp_path / "mine"
     assert jit.cache_dir("abc") == tmp_path / "mine" / "numba-abc"
     monkeypatch.delenv("MAGENOIR_CACHE_DIR")
-    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "numba"))
-    assert jit.cache_dir("abc") == tmp_path / "numba" / "magenoir-sim" / "numba-abc"
+    assert jit.cache_root() == tmp_path / "numba" / "magenoir-sim"
     monkeypatch.delenv("NUMBA_CACHE_DIR")
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
-    assert jit.cache_dir("abc") == tmp_path / "xdg" / "magenoir-sim" / "numba-abc"
+    assert jit.cache_root() == tmp_path / "xdg" / "magenoir-sim"
+    monkeypatch.delenv("XDG_CACHE_HOME")
+    assert jit.cache_root() == Path.home() / ".cache" / "magenoir-sim"
+    assert jit.cache_dir().name == "numba-" + jit.source_digest()
 
 
-def _aged(path, days: float):
-    path.mkdir()
-    stamp = time.time() - days * 24 * 3600
-    os.utime(path, (stamp, stamp))
-    return path
+def _imported_cache_dir(src: Path, cache: Path) -> Path:
+    """Import ``simulator.engine.jit`` from the package copy under ``src`` in a fresh process
+    with ``MAGENOIR_CACHE_DIR=cache``; return the directory numba was told to cache in."""
+    env = {**os.environ, "MAGENOIR_CACHE_DIR": str(cache), "PYTHONPATH": str(src)}
+    code = ("import numba; from simulator.engine import jit; "
+            "print(jit.__file__); print(jit.CACHE_DIR); print(numba.config.CACHE_DIR)")
+    out = subprocess.run([sys.executable, "-c", code], cwd=src, env=env, capture_output=True,
+                         text=True, check=True).stdout.splitlines()
+    assert Path(out[0]).is_relative_to(src), "the copy was not the package imported"
+    assert out[1] == out[2]
+    return Path(out[1])
 
 
-def test_pruning_keeps_the_current_the_newest_and_the_recently_used(tmp_path):
-    current = _aged(tmp_path / "numba-current", 30)  # old, but the one this process uses
-    recent = [_aged(tmp_path / f"numba-recent{i}", 0.2 + 0.5 * i) for i in range(3)]
-    stale = [_aged(tmp_path / f"numba-stale{i}", 10 + i) for i in range(3)]
-    unrelated = _aged(tmp_path / "other", 100)
-    jit._prune(current)
+def test_a_changed_source_is_compiled_into_a_fresh_directory(tmp_path):
+    """End to end: the package, imported with ``MAGENOIR_CACHE_DIR``, caches in a directory of
+    that root named after its sources; the same sources find the same directory again, and one
+    changed byte of an engine source never finds the old one (nor is the old one deleted: it
+    is recent)."""
+    copy = _copy_package(tmp_path)
+    cache = tmp_path / "cache"
+    first = _imported_cache_dir(copy.parent, cache)
+    assert first.parent == cache and first.is_dir()
+    assert first.name == "numba-" + jit.source_digest(_dirs(copy))
+    assert _imported_cache_dir(copy.parent, cache) == first
+    _flip_one_byte(copy / "engine" / "mana.py")
+    second = _imported_cache_dir(copy.parent, cache)
+    assert second != first and second.parent == cache and second.is_dir()
+    assert first.is_dir()
+
+
+# --- pruning -------------------------------------------------------------------------------
+
+
+def _cache_dirs(root: Path, ages: dict[str, float]) -> dict[str, Path]:
+    """Directories ``numba-<name>`` under ``root``, each last used ``ages[name]`` seconds ago
+    (with a file inside, as a real cache has)."""
+    now = time.time()
+    made = {}
+    for name, age in ages.items():
+        path = root / f"numba-{name}"
+        path.mkdir(parents=True)
+        (path / "index.nbi").write_bytes(b"x")
+        os.utime(path, (now - age, now - age))
+        made[name] = path
+    return made
+
+
+def test_prune_removes_only_directories_beyond_the_newest_that_are_stale(tmp_path):
+    stale, keep = jit.STALE_AFTER_S, jit.KEEP_CACHES
+    # newest first: keep - 1 recent others (with the current one: the newest KEEP_CACHES),
+    # then one recent beyond them, then two stale beyond them
+    ages = {f"new{i}": 60.0 * (i + 1) for i in range(keep - 1)}
+    ages |= {"recent": stale / 2, "stale1": stale + 3600, "stale2": 3 * stale}
+    ages["current"] = 5 * stale  # the oldest of all: still never removed
+    made = _cache_dirs(tmp_path, ages)
+    other = tmp_path / "not-a-cache"
+    other.mkdir()
+    os.utime(other, (0, 0))
+    jit._prune(made["current"])
     left = {p.name for p in tmp_path.iterdir()}
-    # the current one, every directory used in the last two days (even beyond the newest
-    # KEEP_CACHES), nothing else that is stale and beyond the newest; other files untouched
-    assert left == {"numba-current", *(p.name for p in recent), "other"}
-    assert time.time() - current.stat().st_mtime < 60  # marked as used now
-    assert unrelated.exists() and not any(p.exists() for p in stale)
+    assert left == {f"numba-{n}" for n in ages if not n.startswith("stale")} | {"not-a-cache"}
+    assert time.time() - made["current"].stat().st_mtime < stale  # marked as used now
 
 
-def test_pruning_keeps_the_newest_even_when_stale(tmp_path):
-    current = _aged(tmp_path / "numba-current", 0)
-    old = [_aged(tmp_path / f"numba-old{i}", 10 + i) for i in range(4)]
-    jit._prune(current)
-    kept = [p.name for p in old if p.exists()]
-    assert kept == [p.name for p in old[:jit.KEEP_CACHES - 1]]
+def test_prune_keeps_the_newest_directories_even_when_stale(tmp_path):
+    stale, keep = jit.STALE_AFTER_S, jit.KEEP_CACHES
+    ages = {f"old{i}": (i + 2) * stale for i in range(keep + 1)}  # every other one stale
+    ages["current"] = 0
+    made = _cache_dirs(tmp_path, ages)
+    jit._prune(made["current"])
+    left = sorted(p.name for p in tmp_path.iterdir())
+    # the current directory and the keep - 1 newest others stay; only the older ones go
+    assert left == sorted(["numba-current"] + [f"numba-old{i}" for i in range(keep - 1)])
 
 
-def test_a_cold_start_says_once_that_it_compiles(monkeypatch, capsys):
-    compiled = []
+# --- the cold start's message --------------------------------------------------------------
+
+
+@pytest.fixture
+def stubbed_compile(monkeypatch):
+    """warmup with nothing ready in this process, ``cached`` roots in the cache and the
+    compile steps recorded instead of run."""
+    calls = {"parallel": [], "loaded": [], "cached": set()}
     monkeypatch.setattr(warmup, "_READY", set())
-    monkeypatch.setattr(warmup, "_probe", lambda root: False)  # nothing in the cache
-    monkeypatch.setattr(warmup, "compile_parallel", lambda roots: compiled.append(list(roots)))
-    monkeypatch.setattr(warmup, "load_or_compile", lambda root: None)
-    warmup.ensure(("play_range", "resolve"))
-    warmup.ensure(("play_range", "resolve"))  # ready now: nothing more is said or done
-    err = capsys.readouterr().err.splitlines()
-    assert compiled == [["play_range", "resolve"]]
-    assert len(err) == 2
-    assert err[0].startswith("magenoir-sim: compiling the game engine (2 parts)")
-    assert err[1].startswith("magenoir-sim: engine compiled in ")
+    monkeypatch.setattr(warmup, "_probe", lambda root: root in calls["cached"])
+    monkeypatch.setattr(warmup, "compile_parallel", lambda roots: calls["parallel"].append(roots))
+    monkeypatch.setattr(warmup, "load_or_compile", lambda root: calls["loaded"].append(root))
+    return calls
 
 
-def test_a_warm_start_says_nothing(monkeypatch, capsys):
-    monkeypatch.setattr(warmup, "_READY", set())
-    monkeypatch.setattr(warmup, "_probe", lambda root: True)  # all in the cache
-    monkeypatch.setattr(warmup, "compile_parallel", lambda roots: pytest.fail("compiled"))
-    monkeypatch.setattr(warmup, "load_or_compile", lambda root: None)
-    warmup.ensure(("play_range", "resolve"))
+def test_a_cold_start_says_once_that_it_compiles_the_missing_parts(stubbed_compile, capsys):
+    stubbed_compile["cached"].add("play_range")
+    roots = ("play_range", "resolve", "choose")
+    warmup.ensure(roots)
+    err = capsys.readouterr().err
+    assert [line for line in err.splitlines() if "compiling" in line] == [
+        "magenoir-sim: compiling the game engine (2 parts), once after an install or update; "
+        "this takes about a minute..."]
+    assert "engine compiled in" in err and str(jit.CACHE_DIR) in err
+    assert stubbed_compile["parallel"] == [["resolve", "choose"]]
+    assert stubbed_compile["loaded"] == list(roots)
+    warmup.ensure(roots)  # ready now: nothing more is said or done
     assert capsys.readouterr().err == ""
+    assert len(stubbed_compile["parallel"]) == 1 and len(stubbed_compile["loaded"]) == 3
+
+
+def test_a_warm_start_and_a_compile_worker_say_nothing(stubbed_compile, capsys):
+    stubbed_compile["cached"].update(warmup.ROOTS)
+    warmup.ensure(warmup.ROOTS)
+    assert warmup.main(["resolve"]) == 0  # a cold start's worker process: the parent reports
+    assert capsys.readouterr().err == ""
+    assert stubbed_compile["parallel"] == []
+    assert stubbed_compile["loaded"] == [*warmup.ROOTS, "resolve"]
+
+
+def test_a_quiet_cold_start_compiles_without_a_word(stubbed_compile, capsys):
+    warmup.ensure(("resolve",), quiet=True)
+    assert capsys.readouterr().err == ""
+    assert stubbed_compile["parallel"] == [["resolve"]]
