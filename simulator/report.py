@@ -385,10 +385,87 @@ border-bottom:1px solid #ddd}table{border-collapse:collapse;margin:.6em 0;font-s
 th,td{border:1px solid #ddd;padding:.25em .6em;text-align:right}th:first-child,td:first-child
 {text-align:left}th{background:#f4f4f4}.ci{color:#777;font-size:.88em}.stamp{font-size:.88em;
 color:#444}.warning{background:#fff3cd;border:1px solid #e0c060;padding:.6em 1em;margin:.8em 0}
-img{max-width:100%}.note{color:#555;font-size:.9em}"""
+img{max-width:100%}.note{color:#555;font-size:.9em}
+pre{background:#f7f7f7;padding:.6em;overflow-x:auto;font-size:.85em}details{margin:.4em 0}"""
 
 
-def render_html(result, images: dict[str, bytes]) -> str:
+ACTIVATION_CAPTION = (
+    "Games in which a card is activated early differ from the others in more than that card "
+    "(a better draw, an Adversary slower to arrive), so this view shows an association, not "
+    "what the card causes. To measure what a card is worth, compare the deck with and without "
+    "it on the same seeds (magenoir-sim compare).")
+
+
+def _inputs_section(settings: dict) -> list[str]:
+    """What was played: each decklist, the Adversary's cards of the level with their source,
+    the bot, the rule options and the command that plays the same games again."""
+    if "decklists" not in settings:
+        return []
+    parts = ["<h2>What was played</h2>"]
+    lists = settings["decklists"]
+    shown = lists[:1] if all(d == lists[0] for d in lists) else lists
+    for i, cards in enumerate(shown):
+        who = "every player" if len(shown) == 1 and len(lists) > 1 else f"player {i + 1}"
+        total = sum(c["count"] for c in cards)
+        parts.append(f"<h3>Deck {html.escape(settings['decks'][i])} ({who}, {total} cards)</h3>")
+        parts.append(_table(["copies", "card", "element"],
+                            [[str(c["count"]), html.escape(c["card"]), c["element"]] for c in cards]))
+    parts.append(f"<h3>The Adversary's deck ({html.escape(str(settings['scenario']))}, level "
+                 f"{html.escape(str(settings['level']))})</h3>")
+    parts.append(_table(["copies", "card", "kind", "source"],
+                        [[str(c["count"]), html.escape(c["card"]), c["kind"], c["source"]]
+                         for c in settings["level_cards"]]))
+    parts.append("<p class=note>source: <i>rulesheet</i> is the published card; "
+                 "<i>approximation</i> is our stand-in for an unpublished one.</p>")
+    parts.append(f"<h3>Bot and rules</h3><p>Bot <b>{html.escape(str(settings['bot']))}</b>, "
+                 f"{settings['players']} player(s), seed {settings['seed']}.</p>")
+    parts.append(_table(["rule option", "value"],
+                        [[html.escape(k), html.escape(str(v))]
+                         for k, v in settings["rule_options"].items()]))
+    parts.append("<p>The same games again:</p>"
+                 f"<pre>{html.escape(settings['command'])}</pre>")
+    return parts
+
+
+def _samples_section(samples: dict[str, str]) -> list[str]:
+    """A won and a lost game of the run, as ``replay`` prints them, folded."""
+    if not samples:
+        return []
+    parts = ["<h2>Sample games</h2>"]
+    for label, text in samples.items():
+        parts.append(f"<details><summary>{html.escape(label)}</summary>"
+                     f"<pre>{html.escape(text)}</pre></details>")
+    return parts
+
+
+def sample_games(result, db=None) -> dict[str, str]:
+    """The first won and the first lost game of the run, replayed (label -> transcript);
+    empty when the run's decks or scenario are not files (built in code)."""
+    from simulator.cards import load_cards
+    from simulator.decks import load_deck
+    from simulator.engine.options import RuleOptions
+    from simulator.replay import replay_game
+    from simulator.scenarios import load_scenario
+
+    s = result.settings
+    if not s.get("deck_files") or not all(s["deck_files"]) or not s.get("scenario_file"):
+        return {}
+    db = db or load_cards()
+    decks = [load_deck(path, db, min_cards=1) for path in s["deck_files"]]
+    scenario = load_scenario(s["scenario_file"], db)
+    games = result.games
+    out = {}
+    for label, outcomes in (("A won game", ("win",)), ("A lost game", ("loss_hp", "loss_deck"))):
+        rows = games.loc[games["outcome"].isin(outcomes), "game"]
+        if len(rows):
+            game = int(rows.iloc[0])
+            out[f"{label} (game {game})"] = replay_game(
+                decks, scenario, s["level"], s["players"], seed=s["seed"], game=game,
+                bot=s["bot"], options=RuleOptions(**s["rule_options"]), db=db)
+    return out
+
+
+def render_html(result, images: dict[str, bytes], samples: dict[str, str] | None = None) -> str:
     summary = result.summary()
     st = stamp(result)
     decks = ", ".join(st["decks"] or [])
@@ -406,6 +483,7 @@ def render_html(result, images: dict[str, bytes]) -> str:
     parts.append("<p class=note>Every rate carries a 95% Wilson interval; means carry a 95% "
                  "interval of the mean; shaded bands on the curves are 95% intervals, the light "
                  "10–90% band shows the spread of single games.</p>")
+    parts.extend(_inputs_section(result.settings))
     captions = {"outcomes": "Outcomes", "end_turns": "When games are won and lost",
                 "damage": "Damage and HP by turn", "components": "Components on the board",
                 "castable": "Castable cards", "card_usage": "Card usage",
@@ -420,6 +498,9 @@ def render_html(result, images: dict[str, bytes]) -> str:
             parts.append(_table(*_at_turns(result.castable(), "name", "castable_by", turns)))
         if name == "card_usage":
             parts.append(_usage_table(result))
+        if name == "activation":
+            parts.append(f"<p class=note>{html.escape(ACTIVATION_CAPTION)}</p>")
+    parts.extend(_samples_section(samples or {}))
     parts.append("<p class=note>Tables of every number: summary.json and the per-game table next "
                  "to this file; rerun with the stamp's seed and settings to reproduce.</p>")
     parts.append("</body></html>")
@@ -471,7 +552,7 @@ def write_report(result, directory: str | Path) -> Path:
     (directory / "summary.json").write_text(json.dumps(summary, indent=1, default=_json_default),
                                             encoding="utf-8")
     path = directory / "report.html"
-    path.write_text(render_html(result, images), encoding="utf-8")
+    path.write_text(render_html(result, images, sample_games(result)), encoding="utf-8")
     return path
 
 

@@ -28,8 +28,10 @@ Chunks finish in game order, so a partial run is the first N games.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import math
+import shlex
 import sys
 import time
 import warnings
@@ -486,9 +488,38 @@ def simulate(decks: Sequence[Deck | str | Path] | Deck | str | Path, scenario: S
     settings = {"seed": seed, "scenario": scenario.name, "level": level, "players": players,
                 "bot": bot, "decks": [d.name for d in decks], "keep_turns": keep_turns,
                 "scenario_file": str(scenario.path),
-                "approximated_cards": scenario.approximated_count(level)}
+                "approximated_cards": scenario.approximated_count(level),
+                **inputs_of(decks, scenario, level, options, db)}
+    settings["command"] = reproduce_command(settings, stops[-1] if not plan else None, precision)
     return SimulationResult(runner.tables, settings, runner.aggregate, runner.partial, stops[-1],
                             precision_info)
+
+
+def inputs_of(decks: Sequence[Deck], scenario: Scenario, level: str, options: RuleOptions,
+              db: CardDB) -> dict:
+    """What a run played with, for its report: each player's decklist, the level's Adversary
+    cards with their source, and the rule options."""
+    def decklist(deck: Deck) -> list[dict]:
+        return [{"count": count, "card": db.by_id[cid].name_en, "element": db.by_id[cid].element}
+                for cid, count in deck.counts]
+
+    level_cards = [{"count": count, "card": scenario.card(cid).name, "kind": scenario.card(cid).kind,
+                    "source": scenario.card(cid).source} for cid, count in scenario.level(level)]
+    return {"deck_files": [d.path for d in decks], "decklists": [decklist(d) for d in decks],
+            "level_cards": level_cards, "rule_options": dataclasses.asdict(options)}
+
+
+def reproduce_command(settings: dict, games: int | None, precision: float | None) -> str:
+    """The ``magenoir-sim run`` command line that plays these games again (rule options other
+    than the defaults have no command-line flag: they are listed beside it)."""
+    decks = [path or name for path, name in zip(settings["deck_files"], settings["decks"], strict=True)]
+    if len(set(decks)) == 1:
+        decks = decks[:1]
+    parts = ["magenoir-sim", "run", *decks, "--scenario", settings["scenario_file"],
+             "--level", settings["level"], "--players", str(settings["players"]),
+             "--bot", settings["bot"], "--seed", str(settings["seed"])]
+    parts += ["--precision", f"{precision:g}"] if precision is not None else ["--games", str(games)]
+    return " ".join(shlex.quote(str(p)) for p in parts)
 
 
 def _precision_info(plan: dict, look: int | None, met: bool, interval) -> dict:

@@ -91,3 +91,35 @@ def test_csv_when_pyarrow_is_missing_and_partial_is_flagged(tmp_path, monkeypatc
     assert "approximated Adversary" not in text and "class=warning" in text
     res.partial = False
     assert "class=warning" not in render_html(res, {}) and warnings_of(res) == []
+
+
+def test_report_shows_what_was_played_and_how_to_play_it_again(report_dir):
+    text = (report_dir / "report.html").read_text(encoding="utf-8")
+    assert "<h2>What was played</h2>" in text
+    assert "<td>4</td><td>Flame</td><td>fire</td>" in text  # a line of the decklist
+    assert "<td>1</td><td>The Duke</td><td>adversary</td><td>rulesheet</td>" in text
+    assert "<td>Ducal guard</td><td>keyword</td><td>approximation</td>" in text
+    assert "<td>hand_limit</td><td>7</td>" in text  # the rule options
+    command = re.search(r"<pre>(magenoir-sim run [^<]*)</pre>", text).group(1)
+    assert "--seed 9" in command and "--games 120" in command and "--level normal" in command
+    summary = json.loads((report_dir / "summary.json").read_text(encoding="utf-8"))
+    assert summary["command"] == command.replace("&#x27;", "'")
+
+
+def test_report_replays_a_won_and_a_lost_game_of_the_run(report_dir):
+    text = (report_dir / "report.html").read_text(encoding="utf-8")
+    games = pd.read_csv(report_dir / "games.csv") if (report_dir / "games.csv").exists() \
+        else pd.read_parquet(report_dir / "games.parquet")
+    for label, outcomes, word in (("A won game", ["win"], "win"),
+                                  ("A lost game", ["loss_hp", "loss_deck"], "loss")):
+        game = int(games.loc[games["outcome"].isin(outcomes), "game"].iloc[0])
+        match = re.search(rf"<summary>{label} \(game {game}\)</summary><pre>(.*?)</pre>", text, re.S)
+        assert match, label
+        transcript = match.group(1)
+        assert transcript.startswith(f"Game {game} of the run with seed 9")
+        assert f"Result: {word}" in transcript.splitlines()[-1]  # the game the run played
+
+
+def test_the_early_activation_view_says_it_shows_an_association(report_dir):
+    text = (report_dir / "report.html").read_text(encoding="utf-8")
+    assert "this view shows an association, not what the card causes" in text
