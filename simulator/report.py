@@ -258,8 +258,9 @@ def figure_castable(result):
 
 
 def figure_activation(result, min_games: int = 5):
-    """Cards activated in some game; turns where fewer than ``min_games`` games fall on one
-    side are left blank (an interval over 2 games says nothing)."""
+    """Cards played in some game (a spell activated, a Permanent, Equipment or Ritual put into
+    play); turns where fewer than ``min_games`` games fall on one side are left blank (an
+    interval over 2 games says nothing)."""
     table = result.activation_win_rates().copy()
     table = table[table["name"].isin(table.loc[table["activated_games"] > 0, "name"])]
     for col, count in (("win_if_activated", "activated_games"), ("win_if_not", "other_games")):
@@ -269,11 +270,11 @@ def figure_activation(result, min_games: int = 5):
     highest = np.nanmax(shown[["win_if_activated_high", "win_if_not_high"]].to_numpy(), initial=0.0)
     top = min(1.02, max(0.1, 1.1 * highest))
     return _small_multiples(
-        result, table, [("win_if_activated", "#2e7d32", "activated by t"),
-                        ("win_if_not", "#757575", "not activated by t")],
-        "Win rate of the games where the card was activated by turn t, and of the others "
+        result, table, [("win_if_activated", "#2e7d32", "played by t"),
+                        ("win_if_not", "#757575", "not played by t")],
+        "Win rate of the games where the card was played by turn t, and of the others "
         "(95% bands; dashed: overall)", baseline=result.summary()["win_rate"], top=top,
-        empty="No card was activated in these games")
+        empty="No card was played in these games")
 
 
 def figure_card_usage(result):
@@ -281,6 +282,7 @@ def figure_card_usage(result):
     table = result.card_usage()
     kinds = [("drawn", "#90caf9"), ("prepared", "#1565c0"), ("activated", "#2e7d32"),
              ("channeled", "#ef6c00"), ("stranded", "#c62828")]
+    labels = {"activated": "played"}
     n = len(table)
     fig, ax = plt.subplots(figsize=(9, 0.55 * n + 1.4))
     height = 0.8 / len(kinds)
@@ -288,13 +290,15 @@ def figure_card_usage(result):
     for k, (kind, colour) in enumerate(kinds):
         rate = table[f"{kind}_games"]
         err = np.vstack([rate - table[f"{kind}_games_low"], table[f"{kind}_games_high"] - rate])
-        ax.barh(y + 0.4 - (k + 0.5) * height, rate, height, xerr=err, color=colour, label=kind,
+        ax.barh(y + 0.4 - (k + 0.5) * height, rate, height, xerr=err, color=colour,
+                label=labels.get(kind, kind),
                 error_kw={"elinewidth": 0.8, "capsize": 1.5})
     ax.set_yticks(y, table["name"])
     ax.set_xlim(0, 1)
     ax.xaxis.set_major_formatter(_percent())
     ax.set_xlabel("share of games where it happened at least once (95% intervals)")
-    ax.set_title("Card usage: drawn, prepared, activated, channeled, stranded in hand at the end")
+    ax.set_title("Card usage: drawn, prepared, played (activated, or put into play), channeled,\n"
+                 "stranded in hand at the end")
     ax.legend(loc="lower right", fontsize=8)
     ax.grid(alpha=0.3, axis="x")
     fig.tight_layout()
@@ -390,7 +394,8 @@ pre{background:#f7f7f7;padding:.6em;overflow-x:auto;font-size:.85em}details{marg
 
 
 ACTIVATION_CAPTION = (
-    "Games in which a card is activated early differ from the others in more than that card "
+    "A card is played when a spell is activated or a Permanent, Equipment or Ritual is put "
+    "into play. Games in which a card is played early differ from the others in more than that card "
     "(a better draw, an Adversary slower to arrive), so this view shows an association, not "
     "what the card causes. To measure what a card is worth, compare the deck with and without "
     "it on the same seeds (magenoir-sim compare).")
@@ -487,7 +492,7 @@ def render_html(result, images: dict[str, bytes], samples: dict[str, str] | None
     captions = {"outcomes": "Outcomes", "end_turns": "When games are won and lost",
                 "damage": "Damage and HP by turn", "components": "Components on the board",
                 "castable": "Castable cards", "card_usage": "Card usage",
-                "activation": "Win rate when a card is activated early"}
+                "activation": "Win rate when a card is played early"}
     turns = [t for t in (2, 4, 6, 8, 10) if t <= plot_horizon(result)] or [1]
     for name, data in images.items():
         parts.append(f"<h2>{captions.get(name, name)}</h2>")
@@ -510,7 +515,9 @@ def render_html(result, images: dict[str, bytes], samples: dict[str, str] | None
 def _usage_table(result) -> str:
     table = result.card_usage()
     kinds = ("drawn", "prepared", "activated", "channeled", "stranded")
-    headers = ["card"] + [f"{k} (share of games)" for k in kinds] + ["activations per game"]
+    names = {"activated": "played"}
+    headers = (["card"] + [f"{names.get(k, k)} (share of games)" for k in kinds]
+               + ["plays per game"])
     rows = []
     for row in table.to_dict("records"):
         rows.append([html.escape(row["name"])]

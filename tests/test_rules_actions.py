@@ -264,3 +264,23 @@ def test_equipment_of_other_slots_stay():
     st.reserve[0, 0] = mana(fire=3)
     prepare(eng, G0, P0, np.array([lid(eng, "fire_whip")]))
     assert (st.board_zone[0, 0] == EQUIPMENT).sum() == 2 and _discard(eng) == {}
+
+
+@pytest.mark.parametrize(("card", "cost", "played"), [
+    ("fire_whip", mana(fire=3), 1),   # an Equipment acts once in play: played as it enters
+    ("fire_ball", mana(fire=2, air=1), 0),  # a spell in preparation: played when activated
+])
+def test_usage_counts_a_card_put_into_play_as_played(card, cost, played):
+    """The usage statistics count a card as played when it starts to take effect, so the
+    early-play view does not leave out Permanents, Equipment and Rituals (they are never
+    activated)."""
+    eng = _engine()
+    st = eng.state
+    set_hand(eng, {card: 1})
+    st.reserve[0, 0] = cost
+    if card == "fire_ball":
+        put_on_board(eng, "flame", CHANNELED)
+    apply_actions(eng, G0, P0, np.array([action_space(eng).prepare + lid(eng, card)]))
+    assert st.prepared_n[0, 0, lid(eng, card)] == 1
+    assert st.activated_n[0, 0, lid(eng, card)] == played
+    assert st.first_activation[0, 0, lid(eng, card)] == (st.turn[0] if played else 0)

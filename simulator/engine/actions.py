@@ -136,16 +136,25 @@ def count_action(st, tb, wk, p, action):
         c = action - prepare_at
         if c < tb.n_player_cards:
             st.prepared_n[p, c] += 1
+            if tb.card_type[c] > 0:  # a Permanent, Equipment or Ritual is played as it enters
+                count_played(st, p, c)
     elif activate_at <= action < trade_at:
         s = (action - activate_at) if action < channel_at else (action - channel_at)
         c = st.board_card[p, s]
         if 0 <= c < tb.n_player_cards:
             if action < channel_at:
-                st.activated_n[p, c] += 1
-                if st.first_activation[p, c] == 0:
-                    st.first_activation[p, c] = st.turn
+                count_played(st, p, c)
             else:
                 st.channeled_n[p, c] += 1
+
+
+@njit
+def count_played(st, p, c):
+    """Usage statistics: card ``c`` takes effect: a spell activated, or a Permanent, Equipment
+    or Ritual put into play (it acts from then on without an activation)."""
+    st.activated_n[p, c] += 1
+    if st.first_activation[p, c] == 0:
+        st.first_activation[p, c] = st.turn
 
 
 @njit

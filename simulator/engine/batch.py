@@ -68,9 +68,10 @@ class BatchResult:
     # Card usage per game; C: the decks' card kinds, batch_labels().card_ids.
     drawn: np.ndarray = None           # (B, P, C) int16 copies drawn, starting hand included
     prepared: np.ndarray = None        # (B, P, C) int16 copies prepared
-    activated: np.ndarray = None       # (B, P, C) int16 activations
+    activated: np.ndarray = None       # (B, P, C) int16 plays: spells activated, Permanents,
+    #                                    Equipment and Rituals put into play
     channeled: np.ndarray = None       # (B, P, C) int16 channelings
-    first_activation: np.ndarray = None  # (B, P, C) int16 turn of first activation, 0 never
+    first_activation: np.ndarray = None  # (B, P, C) int16 turn first played, 0 never
     stranded: np.ndarray = None        # (B, P, C) int16 copies in hand after the last turn
 
 

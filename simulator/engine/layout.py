@@ -275,12 +275,13 @@ STATE_DTYPE = _record([
     ("step", np.int32),                         # next turn: round * players + seat
     ("seat", np.int8),                          # the player whose turn is under way
     ("phase", np.int8),                         # PHASE_* : where the match loop resumes
-    # card usage (usage.py)
+    # card usage (actions.count_action); "activated" counts a card taking effect: a spell
+    # activated, or a Permanent, Equipment or Ritual put into play
     ("drawn", np.int16, (P_MAX, C_MAX)),
     ("prepared_n", np.int16, (P_MAX, C_MAX)),
     ("activated_n", np.int16, (P_MAX, C_MAX)),
     ("channeled_n", np.int16, (P_MAX, C_MAX)),
-    ("first_activation", np.int16, (P_MAX, C_MAX)),
+    ("first_activation", np.int16, (P_MAX, C_MAX)),  # turn first played, 0 never
     ("castable_now", np.int8, (C_MAX,)),        # castable at some decision of this turn
     ("stranded", np.int16, (P_MAX, C_MAX)),     # hand after the player's last turn
 ])
