@@ -432,6 +432,28 @@ def _inputs_section(settings: dict) -> list[str]:
     return parts
 
 
+def _players_section(result) -> list[str]:
+    """Co-op: each player's deck, final HP, HP lost, Mana taken and how often they became a
+    Mage Noir (each with its 95% interval), from the per-game table."""
+    from simulator.stats import mean_interval, wilson_interval
+
+    players = int(result.settings.get("players", 1))
+    if players < 2:
+        return []
+    games = result.games
+    rows = []
+    for q in range(1, players + 1):
+        deck = result.settings["decks"][q - 1]
+        mage_noir = int((games[f"mage_noir_turn_p{q}"] > 0).sum())
+        rows.append([f"player {q}", html.escape(deck)]
+                    + [_num(*mean_interval(games[f"{col}_p{q}"]), digits=1)
+                       for col in ("final_hp", "damage_taken", "mana_taken")]
+                    + [_pct(mage_noir / len(games), *wilson_interval(mage_noir, len(games)))])
+    return ["<h2>Per player</h2>",
+            _table(["player", "deck", "HP at the end", "HP lost", "Mana taken",
+                    "became a Mage Noir (share of games)"], rows)]
+
+
 def _samples_section(samples: dict[str, str]) -> list[str]:
     """A won and a lost game of the run, as ``replay`` prints them, folded."""
     if not samples:
@@ -489,6 +511,7 @@ def render_html(result, images: dict[str, bytes], samples: dict[str, str] | None
                  "interval of the mean; shaded bands on the curves are 95% intervals, the light "
                  "10–90% band shows the spread of single games.</p>")
     parts.extend(_inputs_section(result.settings))
+    parts.extend(_players_section(result))
     captions = {"outcomes": "Outcomes", "end_turns": "When games are won and lost",
                 "damage": "Damage and HP by turn", "components": "Components on the board",
                 "castable": "Castable cards", "card_usage": "Card usage",

@@ -60,6 +60,16 @@ def wilson(successes: np.ndarray, trials: np.ndarray,
     return np.where(k <= 0, 0.0, low), np.where((k >= n) & (n > 0), 1.0, high)
 
 
+def mean_interval(values, confidence: float = CONFIDENCE) -> tuple[float, float, float]:
+    """(mean, low, high): the mean of ``values`` with its normal-approximation interval."""
+    v = np.asarray(values, dtype=float)
+    if len(v) == 0:
+        return float("nan"), float("nan"), float("nan")
+    mean = float(v.mean())
+    half = z_value(confidence) * float(v.std(ddof=1)) / np.sqrt(len(v)) if len(v) > 1 else 0.0
+    return mean, mean - half, mean + half
+
+
 def rate_columns(prefix: str, successes, trials) -> dict[str, np.ndarray]:
     """``{prefix: rate, prefix_low: ..., prefix_high: ...}`` columns for a table."""
     k, n = np.asarray(successes), np.asarray(trials)

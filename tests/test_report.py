@@ -123,3 +123,16 @@ def test_report_replays_a_won_and_a_lost_game_of_the_run(report_dir):
 def test_the_early_activation_view_says_it_shows_an_association(report_dir):
     text = (report_dir / "report.html").read_text(encoding="utf-8")
     assert "this view shows an association, not what the card causes" in text
+
+
+def test_a_coop_report_breaks_the_run_down_per_player(tmp_path):
+    water = str(ROOT / "decks" / "water-tides.txt")
+    res = simulate([FIRE, water], "duke", games=60, seed=4)
+    text = render_html(res, {})
+    games = res.games
+    assert "<h2>Per player</h2>" in text
+    rows = re.findall(r"<tr><td>player (\d)</td><td>([^<]*)</td><td>([\d.]+) ", text)
+    assert [(int(q), deck) for q, deck, _ in rows] == [(1, "fire-flames"), (2, "water-tides")]
+    for q, _, hp in rows:  # the mean final HP of each player's column of the games table
+        assert float(hp) == pytest.approx(games[f"final_hp_p{q}"].mean(), abs=0.05)
+    assert "Per player" not in render_html(simulate([FIRE], "duke", games=20, seed=4), {})
