@@ -95,34 +95,46 @@ class Comparison:
         from simulator.report import _percent, _pyplot
 
         plt = _pyplot()
+        from matplotlib.ticker import FuncFormatter, MaxNLocator
+        from matplotlib.transforms import blended_transform_factory
+
         table, diffs = self.table(), self.differences()
         fig, (left, right) = plt.subplots(1, 2, figsize=(12, 0.6 * len(table) + 2.4),
                                           gridspec_kw={"width_ratios": [1, 1]})
         y = np.arange(len(table))[::-1]
         err = np.vstack([table["win_rate"] - table["low"], table["high"] - table["win_rate"]])
         left.barh(y, table["win_rate"], xerr=err, capsize=4, color="#2e7d32", alpha=0.8)
+        xmax = min(1.0, max(0.15, float(table["high"].max()) * 1.6))
         for yy, row in zip(y, table.itertuples(), strict=True):
-            left.text(row.high + 0.01, yy, f"{row.win_rate:.1%} ({row.low:.1%}–{row.high:.1%})",
-                      va="center", fontsize=9)
+            label = f"{row.win_rate:.1%} ({row.low:.1%}–{row.high:.1%})"
+            if row.high + 0.35 * xmax <= xmax:  # room right of the interval
+                left.text(row.high + 0.01 * xmax, yy, label, va="center", fontsize=9)
+            else:  # inside the bar, left of the interval
+                left.text(row.low - 0.01 * xmax, yy, label, va="center", ha="right", fontsize=9,
+                          color="white", fontweight="bold")
         left.set_yticks(y, table["label"])
-        left.set_xlim(0, min(1.0, max(0.15, float(table["high"].max()) * 1.6)))
+        left.set_xlim(0, xmax)
+        left.xaxis.set_major_locator(MaxNLocator(5))
         left.xaxis.set_major_formatter(_percent())
         left.set_title(f"Win rate, {int(table['games'].iloc[0]):,} paired games (95% Wilson)")
         yd = np.arange(len(diffs))[::-1]
         derr = np.vstack([diffs["difference"] - diffs["low"], diffs["high"] - diffs["difference"]])
         right.errorbar(diffs["difference"], yd, xerr=derr, fmt="o", color="#1565c0", capsize=5)
         right.axvline(0, color="#555", lw=0.8, ls="--")
+        # the figures above each interval, anchored to the left edge: they stay inside the axes
+        above = blended_transform_factory(right.transAxes, right.transData)
         for yy, d in zip(yd, diffs.itertuples(), strict=True):
-            text = f"{d.difference:+.1%} ({d.low:+.1%} to {d.high:+.1%}), McNemar p={d.mcnemar_p:.2g}"
-            right.annotate(text,
-                           (d.difference, yy), textcoords="offset points", xytext=(0, 9),
-                           ha="center", fontsize=9,
-                           bbox={"boxstyle": "round", "fc": "white", "ec": "none", "alpha": 0.8})
+            text = (f"{100 * d.difference:+.1f} pp ({100 * d.low:+.1f} to {100 * d.high:+.1f}), "
+                    f"McNemar p = {d.mcnemar_p:.2g}")
+            right.text(0.02, yy + 0.22, text, transform=above, ha="left", va="bottom", fontsize=9,
+                       bbox={"boxstyle": "round", "fc": "white", "ec": "none", "alpha": 0.8})
         right.set_yticks(yd, [f"{d.a}\nminus {d.b}" for d in diffs.itertuples()])
         span = max(0.05, float(np.abs(diffs[["low", "high"]].to_numpy()).max()) * 1.3)
         right.set_xlim(-span, span)
-        right.set_ylim(-0.7, len(diffs) - 0.3)
-        right.xaxis.set_major_formatter(_percent())
+        right.set_ylim(-0.7, len(diffs) - 0.1)
+        right.xaxis.set_major_locator(MaxNLocator(5, symmetric=True))
+        right.xaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{100 * v:+.0f} pp" if v else "0"))
+        right.set_xlabel("difference of win rates, percentage points")
         right.set_title("Paired difference of win rates (95% Newcombe)")
         right.grid(alpha=0.3, axis="x")
         fig.tight_layout()

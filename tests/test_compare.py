@@ -108,3 +108,22 @@ def test_an_interrupted_comparison_compares_the_games_both_runs_finished():
     with pytest.raises(KeyboardInterrupt):  # nothing to compare when the first run is cut short
         compare_levels(FIRE, "duke", games=40, seed=4, batch_size=20,
                        on_chunk=lambda done, planned: (_ for _ in ()).throw(KeyboardInterrupt))
+
+
+def test_the_figure_labels_differences_in_points_and_keeps_every_label_inside_its_axes():
+    veg = str(ROOT / "decks" / "vegetal-grove.txt")
+    comp = compare_decks(FIRE, veg, "duke", games=120, seed=5)  # a large difference
+    fig = comp.figure()
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    left, right = fig.axes
+    assert "percentage points" in right.get_xlabel()
+    ticks = [t.get_text() for t in right.get_xticklabels() if t.get_text()]
+    assert ticks and all(t == "0" or t.endswith(" pp") for t in ticks)
+    for ax in (left, right):
+        box = ax.get_window_extent(renderer)
+        for text in ax.texts:  # the figures written beside the intervals
+            inside = text.get_window_extent(renderer)
+            assert box.x0 - 1 <= inside.x0 and inside.x1 <= box.x1 + 1, text.get_text()
+    labels = [t.get_window_extent(renderer) for t in right.get_xticklabels() if t.get_text()]
+    assert all(a.x1 < b.x0 for a, b in zip(labels[:-1], labels[1:], strict=True))  # no overprint
