@@ -432,6 +432,46 @@ def _inputs_section(settings: dict) -> list[str]:
     return parts
 
 
+def _losses_section(result) -> list[str]:
+    """Why the deck loses: the turn of defeat, what dealt each defeated player's last HP, when
+    the Adversary card came into play and how much damage it had taken by the defeat."""
+    from simulator.stats import mean_interval, wilson_interval
+
+    games = result.games
+    lost = games[games["outcome"].isin(["loss_hp", "loss_deck"])]
+    if lost.empty or "adversary_arrived" not in games:
+        return []
+    players = int(result.settings.get("players", 1))
+    blows = pd.concat([lost.loc[lost[f"final_hp_p{q}"] <= 0, f"last_hit_by_p{q}"]
+                       for q in range(1, players + 1)])
+    blows = blows[blows != ""]
+    parts = ["<h2>Why the deck loses</h2>"]
+    summary = result.summary()
+    defeat = summary.get("median_turn_of_defeat")
+    arrived = games["adversary_arrived"]
+    came = int((arrived > 0).sum())
+    facts = [f"{len(lost):,} games lost ({(lost['loss_reason'] == 'deck').sum():,} of them by an "
+             "empty deck)"]
+    if defeat is not None:
+        facts.append(f"median turn of defeat {defeat:g} "
+                     f"<span class=ci>({summary['median_turn_of_defeat_ci'][0]:g}–"
+                     f"{summary['median_turn_of_defeat_ci'][1]:g})</span>")
+    share = _pct(came / len(games), *wilson_interval(came, len(games)))
+    when = f", at a median turn of {arrived[arrived > 0].median():g}" if came else ""
+    facts.append(f"the Adversary card came into play in {share} of the games{when}")
+    facts.append("damage dealt to it by a defeat: "
+                 f"{_num(*mean_interval(lost['damage_to_adversary']), digits=1)} on average")
+    parts.append("<ul>" + "".join(f"<li>{f}</li>" for f in facts) + "</ul>")
+    if len(blows):
+        counts = blows.value_counts()
+        total = int(counts.sum())
+        parts.append(f"<p>What dealt the last HP of each player defeated at 0 HP ({total:,}):</p>")
+        parts.append(_table(["card", "share of those defeats"],
+                            [[html.escape(str(card)), _pct(n / total, *wilson_interval(int(n), total))]
+                             for card, n in counts.items()]))
+    return parts
+
+
 def _players_section(result) -> list[str]:
     """Co-op: each player's deck, final HP, HP lost, Mana taken and how often they became a
     Mage Noir (each with its 95% interval), from the per-game table."""
@@ -511,6 +551,7 @@ def render_html(result, images: dict[str, bytes], samples: dict[str, str] | None
                  "interval of the mean; shaded bands on the curves are 95% intervals, the light "
                  "10–90% band shows the spread of single games.</p>")
     parts.extend(_inputs_section(result.settings))
+    parts.extend(_losses_section(result))
     parts.extend(_players_section(result))
     captions = {"outcomes": "Outcomes", "end_turns": "When games are won and lost",
                 "damage": "Damage and HP by turn", "components": "Components on the board",

@@ -221,13 +221,16 @@ def _play_chunk(matchup: Matchup, db: CardDB, seed: int, first: int, count: int,
                 options: RuleOptions, keep_turns: bool) -> Chunk:
     res = play_seeds(matchup, db, seed, first, count, bot, options)
     labels = batch_labels(matchup, db)
-    return Chunk(first, games_columns(res, first), RunAggregate.from_batch(res, labels),
+    return Chunk(first, games_columns(res, first, labels.all_names),
+                 RunAggregate.from_batch(res, labels),
                  turns_columns(res, first, labels.words) if keep_turns else None)
 
 
-def games_columns(res: BatchResult, first: int) -> dict[str, np.ndarray]:
-    """The columns of :func:`games_frame`, with outcome and loss_reason as category codes."""
+def games_columns(res: BatchResult, first: int, names: Sequence[str]) -> dict[str, np.ndarray]:
+    """The columns of :func:`games_frame`, with outcome and loss_reason as category codes;
+    ``names``: every local card's name (``BatchLabels.all_names``), for what hit last."""
     n, p = res.final_hp.shape
+    hit_names = np.array([*names, ""], dtype=object)  # index -1: nothing hit the player
     data = {
         "game": np.arange(first, first + n),
         "seed": res.seed.astype(np.uint64),
@@ -235,12 +238,14 @@ def games_columns(res: BatchResult, first: int) -> dict[str, np.ndarray]:
         "loss_reason": LOSS_REASON_CODE[res.outcome],
         "turns": res.end_turn.astype(np.int64),
         "damage_to_adversary": res.damage_to_adversary,
+        "adversary_arrived": res.adversary_arrived.astype(np.int64),
     }
     for q in range(p):
         data[f"final_hp_p{q + 1}"] = res.final_hp[:, q]
         data[f"mage_noir_turn_p{q + 1}"] = res.mage_noir_turn[:, q]
         data[f"damage_taken_p{q + 1}"] = res.damage_taken[:, q]
         data[f"mana_taken_p{q + 1}"] = res.mana_taken[:, q]
+        data[f"last_hit_by_p{q + 1}"] = hit_names[res.last_hit_card[:, q]]
     return data
 
 

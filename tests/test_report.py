@@ -136,3 +136,18 @@ def test_a_coop_report_breaks_the_run_down_per_player(tmp_path):
     for q, _, hp in rows:  # the mean final HP of each player's column of the games table
         assert float(hp) == pytest.approx(games[f"final_hp_p{q}"].mean(), abs=0.05)
     assert "Per player" not in render_html(simulate([FIRE], "duke", games=20, seed=4), {})
+
+
+def test_report_says_why_the_deck_loses(report_dir):
+    text = (report_dir / "report.html").read_text(encoding="utf-8")
+    games = pd.read_csv(report_dir / "games.csv") if (report_dir / "games.csv").exists() \
+        else pd.read_parquet(report_dir / "games.parquet")
+    section = text[text.index("<h2>Why the deck loses</h2>"):]
+    lost = games[games["outcome"].isin(["loss_hp", "loss_deck"])]
+    assert f"{len(lost):,} games lost" in section
+    dead = lost.loc[lost["final_hp_p1"] <= 0, "last_hit_by_p1"]
+    top, count = dead.value_counts().index[0], int(dead.value_counts().iloc[0])
+    share = f"{count / len(dead):.1%}"
+    assert re.search(rf"<td>{re.escape(top)}</td><td>{re.escape(share)} ", section), (top, share)
+    arrived = games["adversary_arrived"]
+    assert f"at a median turn of {arrived[arrived > 0].median():g}" in section

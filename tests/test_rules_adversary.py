@@ -217,3 +217,15 @@ def test_destroying_another_adversary_card_does_not_win():
                 np.array([3]))
     assert st.adv_card[0, k] == -1 and st.outcome[0] == RUNNING
     assert st.damage_to_adversary[0] == 0  # only damage to the Adversary card itself counts
+
+
+def test_the_turn_the_adversary_card_arrives_is_kept_for_the_report():
+    eng, _ = _adversary_engine()
+    st = eng.state
+    st.turn[0] = 4
+    set_adversary_deck(eng, ["duke", "volley"])  # volley on top: not the Adversary card
+    adversary_turn(eng, G0)
+    assert st.adversary_arrived[0] == 0
+    st.turn[0] = 5
+    adversary_turn(eng, G0)
+    assert st.adv_card[0, 0] == lid(eng, "duke") and st.adversary_arrived[0] == 5

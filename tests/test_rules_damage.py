@@ -184,3 +184,18 @@ def test_dead_tree_protects_only_a_mage_noir():
     put_on_board(eng, "rite_of_passage", RITUAL)
     _hit(eng, player_target(eng, 0), 1)
     assert eng.policy.kinds.count("protector_redirect") == 1
+
+
+def test_the_card_behind_the_last_hp_lost_is_kept_for_the_report():
+    """What dealt a player's last HP (the report's "why the deck loses"): the source of the
+    latest HP loss, whoever controls it; a blow fully ignored by armour changes nothing."""
+    eng = _engine()
+    st = eng.state
+    assert st.last_hit_card[0, 0] == -1
+    _hit(eng, player_target(eng, 0), 3)  # the Duke
+    assert st.last_hit_card[0, 0] == lid(eng, "duke")
+    _hit(eng, player_target(eng, 0), 2, src_player=0)  # the player's own Flame
+    assert st.last_hit_card[0, 0] == lid(eng, "flame")
+    put_on_board(eng, "bark_armor", EQUIPMENT, locked=mana(vegetal=2))
+    _hit(eng, player_target(eng, 0), 1)  # ignored by the armour: no HP lost
+    assert st.last_hit_card[0, 0] == lid(eng, "flame") and st.hp[0, 0] == 15

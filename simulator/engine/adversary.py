@@ -113,6 +113,8 @@ def enter_play(st, tb, wk, card):
         return
     st.adv_card[slot] = card
     st.adv_hp[slot] = tb.hp[card]
+    if tb.is_adversary[card] != 0 and st.adversary_arrived == 0:
+        st.adversary_arrived = st.turn
     trig = T_ENTER if tb.trig_count[card, T_ENTER] > 0 else T_TURN_START
     frames.push_steps(st, tb, card, trig, ADVERSARY_SIDE, slot)
     resolve(st, tb, wk)

@@ -57,6 +57,10 @@ class BatchResult:
     adversary_hp_by_turn: np.ndarray  # (B, T) int16 Adversary HP after each turn, -1 absent
     dealt_by_turn: np.ndarray  # (B, T) int32 cumulative damage to the Adversary
     board_overflow: int        # preparations refused for lack of board slots (engine limit)
+    last_hit_card: np.ndarray = None   # (B, P) int16 local card that last made each player
+    #                                    lose HP (BatchLabels.all_names), -1 none
+    adversary_arrived: np.ndarray = None  # (B,) int16 turn the Adversary card came into play,
+    #                                       0 never
     # Per-turn records (turn t is index t-1). A game's last turn holds the values at its end
     # (which may come in the Adversary turn after it); later turns repeat them, except the
     # boolean records, which stay False there.
@@ -82,6 +86,7 @@ class BatchLabels:
     words: tuple[str, ...]       # (W,) component words some card of the decks requires
     card_ids: tuple[str, ...]    # (C,) database ids of the decks' card kinds (local id order)
     card_names: tuple[str, ...]  # (C,) their display names
+    all_names: tuple[str, ...] = ()  # every local card's name, the Adversary's after the decks'
 
 
 def build_tables(matchup: Matchup, db: CardDB, options: RuleOptions, bot: int,
@@ -100,7 +105,7 @@ def batch_labels(matchup: Matchup, db: CardDB) -> BatchLabels:
     _, info = build_tables(matchup, db, RuleOptions(), L.BOT_BASE, check_playable=False)
     n = info.n_player_cards
     return BatchLabels(tuple(COMPONENT_WORDS[w] for w in info.words), info.ids[:n],
-                       info.names[:n])
+                       info.names[:n], tuple(info.names))
 
 
 def new_work(lanes: int) -> np.ndarray:
@@ -192,7 +197,9 @@ def result_of(summary: np.ndarray, usage: np.ndarray, players: int, tracks: dict
         player_by_turn=tracks["player"], components_by_turn=tracks["components"].astype(bool),
         castable_by_turn=tracks["castable"].astype(bool),
         drawn=usage[:, 0], prepared=usage[:, 1], activated=usage[:, 2], channeled=usage[:, 3],
-        first_activation=usage[:, 4], stranded=usage[:, 5])
+        first_activation=usage[:, 4], stranded=usage[:, 5],
+        last_hit_card=per_player(L.SUM_LAST_HIT, np.int16),
+        adversary_arrived=summary[:, L.SUM_ADVERSARY_ARRIVED].astype(np.int16))
 
 
 def play_seeds(matchup: Matchup, db: CardDB, run_seed: int, first_game: int, count: int,

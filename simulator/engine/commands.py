@@ -176,7 +176,7 @@ def run_command(states, tables, work, game, command, a):
     elif command == TURN_BOUNDARY:  # a player turn starts or ends: "this turn" effects end
         turn_boundary(st, tb)
     elif command == LOSE_HP:  # player a[0] loses a[1] HP (not damage: nothing reduces it)
-        lose_hp(st, tb, wk, a[0], a[1], False)
+        lose_hp(st, tb, wk, a[0], a[1], False, -1)
     elif command == FEWER_ALLOWED:  # components player a[0] may leave out of card a[1] now
         value = fewer_allowed(st, tb, a[0], a[1], is_mage_noir(st, tb, a[0]),
                               king_here(st, tb, a[0]))

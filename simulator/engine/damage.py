@@ -126,7 +126,7 @@ def deal_damage(st, tb, wk, src_side, src_card, target, amount, unpreventable):
         p = target - K_SLOTS
         before_player_damage(st, tb, wk, p, amount, unpreventable)
         amount = armour(st, tb, p, amount, not from_player, unpreventable)
-        lose_hp(st, tb, wk, p, amount, True)
+        lose_hp(st, tb, wk, p, amount, True, src_card)
     else:
         p, s = divmod(target - K_SLOTS - players, tb.slots)
         damage_permanent(st, tb, wk, p, s, amount)
@@ -144,9 +144,12 @@ def damage_permanent(st, tb, wk, p, s, amount):
 
 
 @njit
-def lose_hp(st, tb, wk, p, amount, is_damage):
-    """A player loses HP (damage already through the pipeline, or an unpreventable loss)."""
+def lose_hp(st, tb, wk, p, amount, is_damage, card):
+    """A player loses HP (damage already through the pipeline, or an unpreventable loss);
+    ``card``: the local card that caused it (-1 none), kept to say what dealt the last blow."""
     amount = max(amount, 0)
+    if amount > 0:
+        st.last_hit_card[p] = card
     st.hp[p] -= amount
     st.damage_taken[p] += amount
     say(wk, EV_PLAYER_LOSES, p, amount, 1 if is_damage else 0, 0)

@@ -37,6 +37,7 @@ from simulator.engine.layout import (
     PHASE_OVER,
     PHASE_SETUP,
     RUNNING,
+    SUM_ADVERSARY_ARRIVED,
     SUM_BOARD_OVERFLOW,
     SUM_DAMAGE_TAKEN,
     SUM_DAMAGE_TO_ADVERSARY,
@@ -44,6 +45,7 @@ from simulator.engine.layout import (
     SUM_ERROR,
     SUM_ERROR_INFO,
     SUM_HP,
+    SUM_LAST_HIT,
     SUM_MAGE_NOIR_TURN,
     SUM_MANA_TAKEN,
     SUM_OUT_REASON,
@@ -209,12 +211,14 @@ def summarize(st, tb, summary, usage):
     summary[SUM_ERROR] = st.error
     summary[SUM_ERROR_INFO] = st.error_info
     summary[SUM_SEED] = np.int64(st.seed)
+    summary[SUM_ADVERSARY_ARRIVED] = st.adversary_arrived
     for p in range(tb.players):
         summary[SUM_HP + p] = st.hp[p]
         summary[SUM_OUT_REASON + p] = st.out_reason[p]
         summary[SUM_MAGE_NOIR_TURN + p] = st.mage_noir_turn[p]
         summary[SUM_DAMAGE_TAKEN + p] = st.damage_taken[p]
         summary[SUM_MANA_TAKEN + p] = st.mana_taken[p]
+        summary[SUM_LAST_HIT + p] = st.last_hit_card[p]
         for c in range(tb.n_player_cards):
             usage[0, p, c] = st.drawn[p, c]
             usage[1, p, c] = st.prepared_n[p, c]

@@ -97,6 +97,6 @@ def crimson_ritual(st, tb, wk, r, card, side, slot):
     p = side
     if p < 0 or slot < 0:
         return
-    lose_hp(st, tb, wk, p, 1, False)
+    lose_hp(st, tb, wk, p, 1, False, card)
     st.reserve[p, FIRE] += 1
     draw(st, tb, wk, p, 1)

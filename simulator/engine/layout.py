@@ -178,10 +178,10 @@ N_FLAGS = N_HANDLERS + 1
 
 # Columns of a finished game's summary row (game.summarize; batch.py reads them).
 (SUM_OUTCOME, SUM_END_TURN, SUM_DAMAGE_TO_ADVERSARY, SUM_BOARD_OVERFLOW, SUM_ERROR,
- SUM_ERROR_INFO, SUM_SEED) = range(7)
-SUM_HP, SUM_OUT_REASON, SUM_MAGE_NOIR_TURN, SUM_DAMAGE_TAKEN, SUM_MANA_TAKEN = (
-    7 + k * P_MAX for k in range(5))  # each: P_MAX columns, one per player
-SUM_W = 7 + 5 * P_MAX
+ SUM_ERROR_INFO, SUM_SEED, SUM_ADVERSARY_ARRIVED) = range(8)
+SUM_HP, SUM_OUT_REASON, SUM_MAGE_NOIR_TURN, SUM_DAMAGE_TAKEN, SUM_MANA_TAKEN, SUM_LAST_HIT = (
+    8 + k * P_MAX for k in range(6))  # each: P_MAX columns, one per player
+SUM_W = 8 + 6 * P_MAX
 USAGE_FIELDS = ("drawn", "prepared_n", "activated_n", "channeled_n", "first_activation", "stranded")
 
 # Where the match loop of a game resumes (state.phase).
@@ -250,6 +250,8 @@ STATE_DTYPE = _record([
     ("damage_to_adversary", np.int32),
     ("damage_taken", np.int32, (P_MAX,)),
     ("mana_taken", np.int32, (P_MAX,)),
+    ("last_hit_card", np.int16, (P_MAX,)),     # card that last made the player lose HP, -1 none
+    ("adversary_arrived", np.int16),            # turn the Adversary card came into play, 0 never
     ("active", np.int8),                        # the active player
     ("pile_taken", np.int8),                    # the active player has gathered this turn
     ("decision_count", np.int64),               # decisions asked: the random bot's counter

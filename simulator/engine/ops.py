@@ -236,7 +236,7 @@ def op_lose_hp(st, tb, wk, r, card, side, slot):
             if st.adv_hp[t] <= 0:
                 adversary_destroyed(st, tb, wk, t)
         elif t < K_SLOTS + tb.players:
-            lose_hp(st, tb, wk, t - K_SLOTS, amount, False)
+            lose_hp(st, tb, wk, t - K_SLOTS, amount, False, card)
         else:
             p, s = divmod(t - K_SLOTS - tb.players, tb.slots)
             damage_permanent(st, tb, wk, p, s, amount)
@@ -245,7 +245,7 @@ def op_lose_hp(st, tb, wk, r, card, side, slot):
 @njit
 def op_lose_half_hp(st, tb, wk, r, card, side, slot):
     player = side if side >= 0 else 0
-    lose_hp(st, tb, wk, player, st.hp[player] // 2, False)
+    lose_hp(st, tb, wk, player, st.hp[player] // 2, False, card)
 
 
 @njit

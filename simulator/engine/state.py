@@ -82,6 +82,7 @@ def new_states(matchup, info: BatchInfo, tables: np.ndarray, seeds: np.ndarray,
     st["max_hand"][:] = options.hand_limit
     st["board_card"][:] = -1
     st["adv_card"][:] = -1
+    st["last_hit_card"][:] = -1
     st["used_card"][:] = -1
     st["phase"] = L.PHASE_SETUP
     for q, deck in enumerate(matchup.decks):
