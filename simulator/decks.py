@@ -54,7 +54,7 @@ try:
 except ModuleNotFoundError:  # Python 3.10
     import tomli as tomllib
 
-from simulator.errors import DeckError
+from simulator.errors import DeckError, UserError
 
 if TYPE_CHECKING:
     from simulator.cards import CardDB
@@ -137,8 +137,11 @@ def check_deck_file(path: str | Path, db: CardDB,
     """Read and validate a deck file without raising for anything the user wrote.
 
     Returns ``(deck, [])`` for a legal deck, else ``(None, problems)`` where each problem is
-    one line ``PATH:LINE: what is wrong`` (``PATH: what is wrong`` for the whole deck).
+    one line ``PATH:LINE: what is wrong`` (``PATH: what is wrong`` for the whole deck). A
+    ``min_cards`` below 1 is a usage error (:class:`UserError`), not a problem of the file.
     """
+    if min_cards < 1:
+        raise UserError(f"--min-cards must be at least 1, not {min_cards}")
     where = str(path)
     text, problem = _read_text(Path(path))
     if problem:

@@ -382,7 +382,7 @@ def build_matchup(decks: Sequence[Deck], scenario: Scenario, level: str | None,
                   players: int | None) -> Matchup:
     """One deck per player (one deck given for several players is used by all of them) on a
     level of the scenario (its default when None); user errors name what is wrong."""
-    players = players or len(decks)
+    players = len(decks) if players is None else players
     if not 1 <= players <= 4:
         raise UserError(f"--players must be between 1 and 4, not {players}")
     if len(decks) == 1:

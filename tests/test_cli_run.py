@@ -73,11 +73,19 @@ def test_replay_says_where_a_transcript_outgrew_the_engine_log(monkeypatch):
     (["--level", "hardd"], "hard"),
     (["--scenario", "duk"], "duke"),
     (["--players", "5"], "between 1 and 4"),
+    (["--players", "0"], "between 1 and 4, not 0"),  # not quietly one player
+    (["--min-cards", "-1"], "--min-cards must be at least 1, not -1"),
 ])
 def test_run_bad_options_are_one_line_exit_2(capsys, args, message):
     assert main(["run", FIRE, "--games", "5", *args]) == 2
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and message in err
+
+
+def test_validate_refuses_a_minimum_below_one_card(capsys):
+    assert main(["validate", FIRE, "--min-cards", "0"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.splitlines() == ["magenoir-sim: error: --min-cards must be at least 1, not 0"]
 
 
 def test_run_refuses_cards_the_engine_cannot_play_yet(tmp_path, capsys):
