@@ -198,6 +198,11 @@ def _cmd_run(args: argparse.Namespace) -> int:
     print(f"outcomes: {outcomes}")
     print(f"median turns: {summary['median_turns']:g} (95% CI {summary['median_turns_ci'][0]:g} "
           f"to {summary['median_turns_ci'][1]:g})")
+    for key, label in (("median_turn_of_victory", "median turn of victory"),
+                       ("median_turn_of_defeat", "median turn of defeat")):
+        if summary.get(key) is not None:
+            low_turn, high_turn = summary[key + "_ci"]
+            print(f"{label}: {summary[key]:g} (95% CI {low_turn:g} to {high_turn:g})")
     if "precision" in summary:
         info = summary["precision"]
         print(f"precision ±{info['target']:g}: {'reached' if info['reached'] else 'NOT reached'} "

@@ -121,3 +121,14 @@ def test_card_data_docstring_lists_exactly_the_cards_with_handlers():
               if handler_names(dict(c.effect))}
     assert listed == actual
     assert {h for names in actual.values() for h in names.split(", ")} <= set(HANDLERS)
+
+
+def test_run_text_gives_the_median_turn_of_victory_and_of_defeat(capsys):
+    assert main(["run", FIRE, "--games", "300", "--seed", "3", "--quiet"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert main(["run", FIRE, "--games", "300", "--seed", "3", "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    for key, label in (("median_turn_of_victory", "median turn of victory"),
+                       ("median_turn_of_defeat", "median turn of defeat")):
+        low, high = summary[key + "_ci"]
+        assert f"{label}: {summary[key]:g} (95% CI {low:g} to {high:g})" in lines
