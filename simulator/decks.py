@@ -42,6 +42,7 @@ When a line cannot be read, the deck size is not checked: it would only repeat t
 
 from __future__ import annotations
 
+import difflib
 import re
 import unicodedata
 from collections.abc import Iterable, Mapping
@@ -143,7 +144,13 @@ def check_deck_file(path: str | Path, db: CardDB,
     if min_cards < 1:
         raise UserError(f"--min-cards must be at least 1, not {min_cards}")
     where = str(path)
+    path = find_deck(path)
     text, problem = _read_text(Path(path))
+    if problem == "no such file" and not _looks_like_path(where):
+        names = bundled_decks()
+        close = difflib.get_close_matches(where.lower(), list(names), n=1)
+        hint = f"; did you mean '{close[0]}'?" if close else ""
+        problem = f"no such file, nor a bundled deck{hint} (bundled: {', '.join(names)})"
     if problem:
         return None, [f"{where}: {problem}"]
     if Path(path).suffix.lower() == ".toml":
@@ -164,6 +171,28 @@ def check_deck_file(path: str | Path, db: CardDB,
 
 
 # -- reading ---------------------------------------------------------------------------------
+
+def bundled_decks() -> dict[str, Path]:
+    """The example decks shipped inside the package, by name (their file name's stem)."""
+    folder = Path(__file__).resolve().parent / "bundled" / "decks"
+    return {p.stem: p for p in sorted(folder.iterdir()) if p.suffix in (".txt", ".toml")}
+
+
+def _looks_like_path(text: str) -> bool:
+    return "/" in text or "\\" in text
+
+
+def find_deck(name_or_path: str | Path) -> Path:
+    """A deck file as given, or the bundled example deck of that name (``fire-flames``, or
+    ``fire-flames.txt`` outside the project folder), so a player can name an example deck on
+    the command line as in Python."""
+    path = Path(name_or_path)
+    text = str(name_or_path).strip()
+    if path.exists() or _looks_like_path(text):
+        return path
+    stem = path.stem if path.suffix.lower() in (".txt", ".toml") else text
+    return bundled_decks().get(stem.lower(), path)
+
 
 def _read_text(path: Path) -> tuple[str, str | None]:
     """The file's text, or ``("", problem)``."""

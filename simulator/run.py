@@ -400,24 +400,10 @@ def _resolve_inputs(decks, scenario, db: CardDB, min_cards: int):
 
     if isinstance(decks, (str, Path, Deck)):
         decks = [decks]
-    decks = [d if isinstance(d, Deck) else _load_deck_or_example(d, db, min_cards, load_deck)
-             for d in decks]
+    decks = [d if isinstance(d, Deck) else load_deck(d, db, min_cards=min_cards) for d in decks]
     if not isinstance(scenario, Scenario):
         scenario = load_scenario(scenario, db)
     return decks, scenario
-
-
-def _load_deck_or_example(name, db, min_cards, load_deck) -> Deck:
-    """A deck file path, or the name of a bundled example deck (``fire-flames``)."""
-    path = Path(name)
-    if not path.exists():
-        root = Path(__file__).resolve().parents[1]
-        for folder in (root / "decks", Path(__file__).resolve().parent / "bundled" / "decks"):
-            for suffix in ("", ".txt", ".toml"):
-                candidate = folder / f"{name}{suffix}"
-                if candidate.is_file():
-                    return load_deck(candidate, db, min_cards=min_cards)
-    return load_deck(path, db, min_cards=min_cards)
 
 
 def simulate(decks: Sequence[Deck | str | Path] | Deck | str | Path, scenario: Scenario | str | Path,

@@ -132,3 +132,20 @@ def test_run_text_gives_the_median_turn_of_victory_and_of_defeat(capsys):
                        ("median_turn_of_defeat", "median turn of defeat")):
         low, high = summary[key + "_ci"]
         assert f"{label}: {summary[key]:g} (95% CI {low:g} to {high:g})" in lines
+
+
+def test_a_bundled_deck_is_named_on_the_command_line(capsys, tmp_path, monkeypatch):
+    assert main(["run", FIRE, "--games", "40", "--seed", "2", "--json"]) == 0
+    by_path = json.loads(capsys.readouterr().out)
+    monkeypatch.chdir(tmp_path)  # away from the project's decks/ folder
+    for name in ("fire-flames", "fire-flames.txt"):
+        assert main(["run", name, "--games", "40", "--seed", "2", "--json"]) == 0
+        by_name = json.loads(capsys.readouterr().out)
+        assert (by_name["wins"], by_name["outcomes"]) == (by_path["wins"], by_path["outcomes"])
+
+
+def test_a_misspelt_bundled_deck_gets_a_suggestion(capsys):
+    assert main(["run", "fire-flame", "--games", "5"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1
+    assert "fire-flame: no such file, nor a bundled deck; did you mean 'fire-flames'?" in err
