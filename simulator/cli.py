@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 
 from simulator import __version__
 from simulator.errors import UserError
@@ -93,7 +94,11 @@ def _cmd_scenarios(args: argparse.Namespace) -> int:
 def _add_run(sub: argparse._SubParsersAction) -> None:
     from simulator.bots import DEFAULT_BOT
 
-    p = sub.add_parser("run", help="play games and report the win rate")
+    p = sub.add_parser("run", help="play games and report the win rate",
+                       formatter_class=argparse.RawDescriptionHelpFormatter, epilog=_examples(
+                           "magenoir-sim run fire-flames --scenario duke --games 5000",
+                           "magenoir-sim run my-deck.txt --level hard --players 2 --report out",
+                           "magenoir-sim run fire-flames --precision 0.01 --json"))
     p.add_argument("decks", nargs="+", metavar="DECK", help="one deck per player (or one for all)")
     _scenario_options(p)
     p.add_argument("--players", type=int, default=None, help="number of players, 1-4")
@@ -128,14 +133,38 @@ def _play_options(p: argparse.ArgumentParser, bot: str) -> None:
     p.add_argument("--scheduler", default=None, metavar="ADDRESS",
                    help="dask scheduler to connect to (tcp://host:8786); without it --backend "
                         "dask starts a local cluster")
-    p.add_argument("--bot", default=bot, help=f"player bot (default {bot})")
+    p.add_argument("--bot", default=bot, help=_bot_help(bot))
     p.add_argument("--min-cards", type=int, default=40, help="smallest legal deck (default 40)")
     p.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
 
 
+def _examples(*commands: str) -> str:
+    return "examples:\n" + "\n".join(f"  {c}" for c in commands)
+
+
+def _bot_help(default: str) -> str:
+    from simulator.bots import BOTS
+
+    return f"player bot: {', '.join(BOTS)} (default {default})"
+
+
+def _level_help() -> str:
+    """The levels of each bundled scenario, for --level's help (a scenario file of one's own
+    names its own: ``magenoir-sim scenarios FILE``)."""
+    from simulator.scenarios import list_scenarios, load_scenario
+
+    try:
+        known = {Path(path).stem: load_scenario(path) for path in list_scenarios()}
+    except UserError:  # a broken bundled file is reported where it is used, not in help
+        known = {}
+    levels = "; ".join(f"{name}: {', '.join(s.level_names)}, default {s.default_level}"
+                       for name, s in known.items())
+    return f"difficulty level of the scenario ({levels})" if levels else "difficulty level"
+
+
 def _scenario_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--scenario", default="duke", help="scenario name or file (default duke)")
-    p.add_argument("--level", default=None, help="difficulty level (default: the scenario's)")
+    p.add_argument("--level", default=None, help=_level_help())
 
 
 def _load_inputs(args: argparse.Namespace):
@@ -217,7 +246,10 @@ def _cmd_run(args: argparse.Namespace) -> int:
 def _add_compare(sub: argparse._SubParsersAction) -> None:
     from simulator.bots import DEFAULT_BOT
 
-    p = sub.add_parser("compare", help="two decks, or one deck on every level, on the same seeds")
+    p = sub.add_parser("compare", help="two decks, or one deck on every level, on the same seeds",
+                       formatter_class=argparse.RawDescriptionHelpFormatter, epilog=_examples(
+                           "magenoir-sim compare fire-flames water-tides --scenario duke",
+                           "magenoir-sim compare fire-flames --games 5000 --figure levels.png"))
     p.add_argument("decks", nargs="+", metavar="DECK",
                    help="two decks (compared on one level), or one deck (on every level)")
     _scenario_options(p)
@@ -260,13 +292,15 @@ def _cmd_compare(args: argparse.Namespace) -> int:
 def _add_replay(sub: argparse._SubParsersAction) -> None:
     from simulator.bots import DEFAULT_BOT
 
-    p = sub.add_parser("replay", help="transcript of one game of a run")
+    p = sub.add_parser("replay", help="transcript of one game of a run",
+                       formatter_class=argparse.RawDescriptionHelpFormatter, epilog=_examples(
+                           "magenoir-sim replay fire-flames --scenario duke --seed 1 --game 3"))
     p.add_argument("decks", nargs="+", metavar="DECK", help="the run's decks")
     _scenario_options(p)
     p.add_argument("--players", type=int, default=None, help="number of players, 1-4")
     p.add_argument("--seed", type=int, default=1, help="the run's seed (default 1)")
     p.add_argument("--game", type=int, default=0, help="game index in the run (default 0)")
-    p.add_argument("--bot", default=DEFAULT_BOT, help=f"player bot (default {DEFAULT_BOT})")
+    p.add_argument("--bot", default=DEFAULT_BOT, help=_bot_help(DEFAULT_BOT))
     p.add_argument("--min-cards", type=int, default=40, help="smallest legal deck (default 40)")
     p.set_defaults(handler=_cmd_replay)
 

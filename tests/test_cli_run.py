@@ -149,3 +149,18 @@ def test_a_misspelt_bundled_deck_gets_a_suggestion(capsys):
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1
     assert "fire-flame: no such file, nor a bundled deck; did you mean 'fire-flames'?" in err
+
+
+@pytest.mark.parametrize("command", ["run", "compare", "replay"])
+def test_help_lists_the_bots_and_levels_and_gives_examples(capsys, command):
+    from simulator.bots import BOTS
+    from simulator.scenarios import load_scenario
+
+    with pytest.raises(SystemExit) as done:
+        main([command, "--help"])
+    assert done.value.code == 0
+    text = " ".join(capsys.readouterr().out.split())  # argparse wraps lines
+    assert f"player bot: {', '.join(BOTS)}" in text
+    duke = load_scenario("duke")
+    assert f"duke: {', '.join(duke.level_names)}, default {duke.default_level}" in text
+    assert f"examples: magenoir-sim {command} " in text
