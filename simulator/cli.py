@@ -195,9 +195,12 @@ def _planned_games(args: argparse.Namespace) -> int:
 
 
 def _cmd_run(args: argparse.Namespace) -> int:
+    from simulator.outputs import check_report_dir
     from simulator.run import simulate
 
     db, decks, scenario = _load_inputs(args)
+    if args.report:
+        check_report_dir(args.report)  # before any game: a wrong place must not cost the run
     with _open_backend(args, _planned_games(args)) as backend:
         result = simulate(decks, scenario, level=args.level, players=args.players,
                           games=args.games, seed=args.seed, backend=backend,
@@ -208,13 +211,26 @@ def _cmd_run(args: argparse.Namespace) -> int:
     if result.partial:
         print(f"magenoir-sim: interrupted; the results below are the {summary['games']:,} games "
               f"finished of {summary['planned_games']:,}", file=sys.stderr)
+    report_error = None
     if args.report:
         from simulator.report import write_report
 
-        summary["report"] = str(write_report(result, args.report))
+        try:
+            summary["report"] = str(write_report(result, args.report))
+        except OSError as err:  # the place changed during the run: the results come first
+            report_error = f"--report {args.report}: cannot write the report ({err.strerror or err})"
+    _print_run(args, result, summary, scenario)
+    if report_error:
+        print(f"magenoir-sim: error: {report_error}", file=sys.stderr)
+        return 2
+    return status
+
+
+def _print_run(args: argparse.Namespace, result, summary: dict, scenario) -> None:
+    """A run's results on stdout: one JSON object, or the text summary."""
     if args.json:
         print(json.dumps(summary))
-        return status
+        return
     if result.partial:
         print(f"PARTIAL RESULTS (interrupted): {summary['games']:,} of "
               f"{summary['planned_games']:,} planned games")
@@ -238,9 +254,8 @@ def _cmd_run(args: argparse.Namespace) -> int:
               f"({summary['ci_method']})")
     if scenario.has_approximations(summary["level"]):
         print("note: this scenario level contains approximated Adversary cards")
-    if args.report:
+    if "report" in summary:
         print(f"report: {summary['report']}")
-    return status
 
 
 def _add_compare(sub: argparse._SubParsersAction) -> None:
@@ -270,6 +285,10 @@ def _cmd_compare(args: argparse.Namespace) -> int:
     if len(decks) == 1 and args.level:
         raise UserError("with one deck, compare plays every level of the scenario; "
                         "--level is for comparing two decks")
+    if args.figure:
+        from simulator.outputs import check_output_file
+
+        check_output_file(args.figure, "--figure")  # before any game
     runs = 2 if len(decks) == 2 else len(scenario.levels)
     with _open_backend(args, runs * args.games) as backend:  # one backend for every run
         common = {"players": args.players, "games": args.games, "seed": args.seed,
@@ -279,13 +298,18 @@ def _cmd_compare(args: argparse.Namespace) -> int:
             comp = compare_decks(decks[0], decks[1], scenario, level=args.level, **common)
         else:
             comp = compare_levels(decks[0], scenario, **common)
+    figure_error = None
     if args.figure:
-        from pathlib import Path
-
         from simulator.report import png_bytes
 
-        Path(args.figure).write_bytes(png_bytes(comp.figure()))
+        try:
+            Path(args.figure).write_bytes(png_bytes(comp.figure()))
+        except OSError as err:  # the place changed during the runs: the results come first
+            figure_error = f"--figure {args.figure}: cannot write the figure ({err.strerror or err})"
     print(json.dumps(comp.to_dict()) if args.json else format_comparison(comp))
+    if figure_error:
+        print(f"magenoir-sim: error: {figure_error}", file=sys.stderr)
+        return 2
     return 130 if comp.to_dict()["partial"] else 0
 
 

@@ -164,3 +164,55 @@ def test_help_lists_the_bots_and_levels_and_gives_examples(capsys, command):
     duke = load_scenario("duke")
     assert f"duke: {', '.join(duke.level_names)}, default {duke.default_level}" in text
     assert f"examples: magenoir-sim {command} " in text
+
+
+def _no_games(monkeypatch):
+    """Fail the test if any game is played (the output checks come first)."""
+    import simulator.run as run_module
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("games were played before the output place was checked")
+
+    monkeypatch.setattr(run_module, "simulate", refuse)
+    monkeypatch.setattr(run_module, "_play_chunk", refuse)
+
+
+@pytest.mark.parametrize("place, message", [
+    ("file", "is a file, not a folder"),
+    ("/proc/magenoir-report", "cannot create the folder"),
+])
+def test_run_checks_the_report_folder_before_playing(capsys, monkeypatch, tmp_path, place, message):
+    _no_games(monkeypatch)
+    if place == "file":
+        place = tmp_path / "summary.txt"
+        place.write_text("not a folder", encoding="utf-8")
+    assert main(["run", FIRE, "--games", "5", "--report", str(place)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and message in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("place, message", [
+    ("missing/levels.png", "does not exist"),
+    ("folder", "is a folder, not a file"),
+])
+def test_compare_checks_the_figure_place_before_playing(capsys, monkeypatch, tmp_path, place, message):
+    _no_games(monkeypatch)
+    (tmp_path / "folder").mkdir()
+    assert main(["compare", FIRE, "--games", "5", "--figure", str(tmp_path / place)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and message in err
+
+
+def test_a_report_that_fails_after_the_games_prints_the_results_first(capsys, monkeypatch, tmp_path):
+    import simulator.report as report_module
+
+    def disk_full(result, directory):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(report_module, "write_report", disk_full)
+    assert main(["run", FIRE, "--games", "30", "--quiet", "--report", str(tmp_path / "r")]) == 2
+    out, err = capsys.readouterr()
+    assert "win rate" in out  # the games are not lost
+    assert err.strip().splitlines() == [
+        f"magenoir-sim: error: --report {tmp_path / 'r'}: cannot write the report "
+        "(No space left on device)"]
