@@ -21,8 +21,8 @@ def _add_cards(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--extension", help="only cards of this extension (e.g. 'Base Game', base)")
     p.add_argument("--element", help="only cards of this element (fire, water, air, ...)")
     p.add_argument("--type", dest="card_type", help="only cards of this type (spell, ...)")
-    p.add_argument("--playable", action="store_true",
-                   help="only cards the engine can play (the others are refused in decks)")
+    p.add_argument("--simulated", action="store_true",
+                   help="only cards the engine simulates (a run refuses decks with the others)")
     p.add_argument("--json", action="store_true", help="print a JSON list")
     p.set_defaults(handler=_cmd_cards)
 
@@ -35,16 +35,16 @@ def _cmd_cards(args: argparse.Namespace) -> int:
     db = load_cards()
     selected = filter_cards(db, extension=args.extension, element=args.element,
                             card_type=args.card_type)
-    playable = implemented_cards(db)
-    if args.playable:
-        selected = [card for card in selected if card.id in playable]
+    simulated = implemented_cards(db)
+    if args.simulated:
+        selected = [card for card in selected if card.id in simulated]
     if args.json:
         records = to_json_records(selected)
         for record in records:
-            record["playable"] = record["id"] in playable
+            record["simulated"] = record["id"] in simulated
         print(json.dumps(records, ensure_ascii=False, indent=1))
     else:
-        print(format_table(selected))
+        print(format_table(selected, simulated))
     return 0
 
 
@@ -69,8 +69,19 @@ def _cmd_validate(args: argparse.Namespace) -> int:
             for line in problems:
                 print(line, file=sys.stderr)
         else:
-            print(f"{path}: ok, {deck.size} cards ({deck.summary()})")
+            print(f"{path}: ok, {deck.size} cards ({deck.summary()}){_not_simulated(deck, db)}")
     return status
+
+
+def _not_simulated(deck, db) -> str:
+    """``"; not simulated yet: ..."`` naming the deck's cards the engine does not play (the
+    deck is legal, but a run refuses it), else an empty string."""
+    from simulator.engine.tables import implemented_cards
+
+    simulated = implemented_cards(db)
+    missing = [f"{db.by_id[cid].name_en} x{count}" for cid, count in deck.counts
+               if cid not in simulated]
+    return f"; not simulated yet, so run refuses it: {', '.join(missing)}" if missing else ""
 
 
 def _add_scenarios(sub: argparse._SubParsersAction) -> None:

@@ -97,16 +97,34 @@ def test_run_refuses_cards_the_engine_cannot_play_yet(tmp_path, capsys):
     assert "not playable by the engine yet: Ice shard" in err
 
 
-def test_cards_playable_lists_only_cards_decks_may_use(capsys):
+def test_cards_simulated_lists_only_cards_decks_may_use(capsys):
     from simulator.engine.tables import implemented_cards
 
     assert main(["cards", "--json"]) == 0
     records = json.loads(capsys.readouterr().out)
-    playable = {r["id"] for r in records if r["playable"]}
-    assert playable == implemented_cards(load_cards())
-    assert {"flame", "fire_ball", "rite_of_passage"} <= playable
-    assert main(["cards", "--playable", "--json"]) == 0
-    assert {r["id"] for r in json.loads(capsys.readouterr().out)} == playable
+    simulated = {r["id"] for r in records if r["simulated"]}
+    assert simulated == implemented_cards(load_cards())
+    assert {"flame", "fire_ball", "rite_of_passage"} <= simulated
+    assert main(["cards", "--simulated", "--json"]) == 0
+    assert {r["id"] for r in json.loads(capsys.readouterr().out)} == simulated
+
+
+def test_the_card_table_has_a_simulated_column(capsys):
+    assert main(["cards", "--element", "fire"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].split()[-1] == "simulated"
+    flame = next(line for line in lines if line.startswith("flame "))
+    assert flame.split()[-1] == "yes"
+    assert any(line.split()[-1] == "no" for line in lines[2:-1])  # an expansion's fire card
+
+
+def test_validate_names_the_cards_not_simulated_yet_and_still_says_legal(capsys, tmp_path):
+    deck = tmp_path / "ice.txt"
+    deck.write_text("4 x Ice shard\n4 x Flame\n", encoding="utf-8")
+    code = main(["validate", str(deck), "--min-cards", "1"])
+    out = capsys.readouterr().out.strip()
+    assert code == 0 and out.startswith(f"{deck}: ok, 8 cards")
+    assert out.endswith("; not simulated yet, so run refuses it: Ice shard x4")
 
 
 def test_card_data_docstring_lists_exactly_the_cards_with_handlers():
