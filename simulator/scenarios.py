@@ -76,6 +76,11 @@ else:  # pragma: no cover - exercised only on Python 3.10
     import tomli as tomllib
 
 KINDS: tuple[str, ...] = ("adversary", "keyword", "spell", "equipment")
+#: Bounds of what a printed card could hold, so that a typing slip is refused here rather than
+#: breaking a run (the engine's capacity: layout.A_MAX cards in the Adversary's deck).
+MAX_HP = 999
+MAX_MANA_VALUE = 20
+A_MAX = 64
 SOURCES: tuple[str, ...] = ("rulesheet", "approximation")
 
 #: Where bundled scenarios live: the repository's top-level ``scenarios/`` directory (the
@@ -310,9 +315,9 @@ def _build_card(table: dict[str, Any], path: Path, index: int) -> AdversaryCard:
     if source not in SOURCES:
         _fail(path, f"{where}: unknown source {source!r}{_suggest(str(source), SOURCES)}"
                     f" (sources: {', '.join(SOURCES)})")
-    mana_value = _whole(table, "mana_value", path, where, minimum=0)
+    mana_value = _whole(table, "mana_value", path, where, minimum=0, maximum=MAX_MANA_VALUE)
 
-    hp = _whole(table, "hp", path, where, minimum=1) if "hp" in table else None
+    hp = _whole(table, "hp", path, where, minimum=1, maximum=MAX_HP) if "hp" in table else None
     if hp is not None and kind == "spell":
         _fail(path, f"{where}: a spell (no keyword) is discarded when applied and has no hp")
     if kind == "adversary" and hp is None:
@@ -369,9 +374,12 @@ def _build_levels(raw: Any, path: Path,
         for card_id, count in counts.items():
             if card_id not in cards:
                 _fail(path, f"{where}: unknown card '{card_id}'{_suggest(card_id, cards)}")
-            if isinstance(count, bool) or not isinstance(count, int) or count <= 0:
-                _fail(path, f"{where}: count of '{card_id}' must be a whole number >= 1, "
-                            f"got {count!r}")
+            if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= A_MAX:
+                _fail(path, f"{where}: count of '{card_id}' must be a whole number from 1 to "
+                            f"{A_MAX}, got {count!r}")
+        if sum(counts.values()) > A_MAX:
+            _fail(path, f"{where}: {sum(counts.values())} cards; an Adversary deck holds at most "
+                        f"{A_MAX} (the engine's capacity)")
         adversaries = [(cid, n) for cid, n in counts.items() if cards[cid].kind == "adversary"]
         copies = sum(n for _, n in adversaries)
         if copies == 0:
@@ -413,10 +421,12 @@ def _text(table: dict[str, Any], key: str, path: Path, where: str) -> str:
     return value
 
 
-def _whole(table: dict[str, Any], key: str, path: Path, where: str, minimum: int) -> int:
+def _whole(table: dict[str, Any], key: str, path: Path, where: str, minimum: int,
+           maximum: int) -> int:
     value = table[key]
-    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        _fail(path, f"{where}: {key} must be a whole number >= {minimum}, got {value!r}")
+    if isinstance(value, bool) or not isinstance(value, int) or not minimum <= value <= maximum:
+        _fail(path, f"{where}: {key} must be a whole number from {minimum} to {maximum}, "
+                    f"got {value!r}")
     return value
 
 

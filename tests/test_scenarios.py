@@ -5,6 +5,7 @@ from __future__ import annotations
 import pickle
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from simulator.cli import main
@@ -130,9 +131,15 @@ BAD = {
                                            'source = "rulebook"\neffect.activate'),
                        "card 'jab': unknown source 'rulebook'"),
     "negative_mana": (lambda t: t.replace("mana_value = 1", "mana_value = -1"),
-                      "card 'jab': mana_value must be a whole number >= 0, got -1"),
+                      "card 'jab': mana_value must be a whole number from 0 to 20, got -1"),
+    "huge_mana": (lambda t: t.replace("mana_value = 1", "mana_value = 1000000"),
+                  "card 'jab': mana_value must be a whole number from 0 to 20, got 1000000"),
     "negative_hp": (lambda t: t.replace("hp = 5", "hp = -5"),
-                    "card 'boss': hp must be a whole number >= 1, got -5"),
+                    "card 'boss': hp must be a whole number from 1 to 999, got -5"),
+    "huge_hp": (lambda t: t.replace("hp = 5", "hp = 3000000000"),
+                "card 'boss': hp must be a whole number from 1 to 999, got 3000000000"),
+    "huge_amount": (lambda t: t.replace("amount = 1, target", "amount = 1000000, target", 1),
+                    "'amount' must be between 0 and 99, got 1000000"),
     "bad_effect_op": (lambda t: t.replace('op = "damage", amount = 1, target = "active_player" '
                                           '} ]\n\n[levels', 'op = "dammage", amount = 1 } ]\n\n'
                                           '[levels'), "card 'jab': effect"),
@@ -144,7 +151,11 @@ BAD = {
     "unknown_card_in_level": (lambda t: t.replace("jab = 3", "jabb = 3"),
                               "level 'easy': unknown card 'jabb'; did you mean 'jab'?"),
     "zero_count": (lambda t: t.replace("jab = 3", "jab = 0"),
-                   "level 'easy': count of 'jab' must be a whole number >= 1, got 0"),
+                   "level 'easy': count of 'jab' must be a whole number from 1 to 64, got 0"),
+    "huge_count": (lambda t: t.replace("jab = 3", "jab = 1000000"),
+                   "level 'easy': count of 'jab' must be a whole number from 1 to 64, got 1000000"),
+    "deck_too_big": (lambda t: t.replace("jab = 3", "jab = 64"),
+                     "level 'easy': 65 cards; an Adversary deck holds at most 64"),
     "no_level": (lambda t: t.split("[levels.easy]")[0], "no level"),
     "no_adversary": (lambda t: t.replace("boss = 1, ", ""),
                      "level 'easy': no card of kind 'adversary'"),
@@ -223,3 +234,13 @@ def test_cli_bad_file_is_one_line_exit_2(tmp_path, capsys):
     assert len(err.splitlines()) == 1
     assert "bad.toml" in err and "jabb" in err
     assert "Traceback" not in captured.err
+
+
+def test_the_scenario_bounds_fit_the_engine():
+    """What validation lets through, a run can play: the Adversary deck fits the engine's
+    record, and the largest HP fits the per-turn HP records (int16)."""
+    from simulator.engine import layout
+    from simulator.scenarios import A_MAX, MAX_HP
+
+    assert A_MAX == layout.A_MAX
+    assert MAX_HP < np.iinfo(np.int16).max

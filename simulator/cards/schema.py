@@ -40,6 +40,9 @@ _WORDS = frozenset(COMPONENT_WORDS) | frozenset(NAME_TAG_WORDS)
 _DESTROY_WHAT = ("permanent", "equipment", "permanent_or_equipment")
 _TAKE_SOURCES = ("available", "infinite")
 _INT_PARAMS = ("amount", "amount_mn", "max_targets", "position")
+#: What a printed card could hold (99: "all of it", e.g. every card of a hand); the engine's
+#: counters hold far more, but a value outside these is a typing slip, not a card.
+INT_BOUNDS = {"amount": (0, 99), "amount_mn": (0, 99), "max_targets": (1, 20), "position": (0, 40)}
 _ELEMENT_PARAMS = ("element", "card_element", "source_element", "discard_element")
 
 
@@ -176,6 +179,8 @@ def _check_values(step: Mapping, at: str) -> list[str]:
     for p in _INT_PARAMS:
         if p in step and not _is_int(step[p]):
             bad(p, "must be an integer")
+        elif p in step and not INT_BOUNDS[p][0] <= step[p] <= INT_BOUNDS[p][1]:
+            bad(p, "must be between {} and {}".format(*INT_BOUNDS[p]))
     for p in _ELEMENT_PARAMS:
         if p in step and step[p] not in ELEMENTS:
             bad(p, f"must be one of {', '.join(ELEMENTS)}")
