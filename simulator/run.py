@@ -31,9 +31,9 @@ from __future__ import annotations
 import dataclasses
 import functools
 import math
+import os
 import shlex
 import sys
-import time
 import warnings
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -351,29 +351,32 @@ def _precision_met(wins: int, n: int, plan: dict) -> tuple[bool, tuple[float, fl
 # --- progress ----------------------------------------------------------------------------
 
 class ProgressBar:
-    """A one-line progress bar on stderr, drawn only when stderr is a terminal."""
+    """The run's progress on stderr (tqdm: games done, rate, time left), drawn only when
+    stderr is a terminal; in colour there unless ``NO_COLOR`` is set."""
 
     def __init__(self, total: int, enabled: bool | None = None, stream=None) -> None:
-        self.stream = stream or sys.stderr
+        from tqdm import tqdm
+
+        stream = stream or sys.stderr
         if enabled is None:
-            enabled = bool(getattr(self.stream, "isatty", lambda: False)())
-        self.enabled, self.total, self.start, self.last = enabled, total, time.monotonic(), 0.0
+            enabled = bool(getattr(stream, "isatty", lambda: False)())
+        self.enabled = enabled
+        self._bar = tqdm(total=total, file=stream, disable=not enabled, unit=" games",
+                         mininterval=0.2, dynamic_ncols=True, leave=False,
+                         colour=None if os.environ.get("NO_COLOR") else "green",
+                         bar_format="{l_bar}{bar}| {n_fmt}/{total_fmt} games "
+                                    "[{elapsed}<{remaining}, {rate_fmt}]")
 
     def update(self, done: int, note: str = "") -> None:
-        now = time.monotonic()
-        if not self.enabled or (now - self.last < 0.2 and done < self.total):
-            return
-        self.last = now
-        frac = min(done / self.total, 1.0) if self.total else 1.0
-        bar = "#" * int(30 * frac)
-        self.stream.write(f"\r[{bar:<30}] {done:,}/{self.total:,} games  {now - self.start:5.1f} s"
-                          f"{'  ' + note if note else ''}\x1b[K")
-        self.stream.flush()
+        """``done`` games in all so far (not since the last call)."""
+        if self.enabled:
+            self._bar.set_postfix_str(note, refresh=False)
+            self._bar.update(done - self._bar.n)
+            if done >= self._bar.total:  # the last state is drawn, however soon it comes
+                self._bar.refresh()
 
     def close(self) -> None:
-        if self.enabled:
-            self.stream.write("\r\x1b[K")
-            self.stream.flush()
+        self._bar.close()
 
 
 # --- simulate ----------------------------------------------------------------------------

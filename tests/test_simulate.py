@@ -236,13 +236,38 @@ def test_progress_bar_draws_only_on_a_terminal():
     quiet, tty = io.StringIO(), Tty()
     for stream in (quiet, tty):
         bar = ProgressBar(100, None, stream)
+        bar.update(40)
         bar.update(100)
         bar.close()
     assert quiet.getvalue() == "" and "100/100 games" in tty.getvalue()
+    assert " games/s]" in tty.getvalue()  # the rate
     forced_off = Tty()
     bar = ProgressBar(100, False, forced_off)
     bar.update(100)
     assert forced_off.getvalue() == ""
+
+
+def test_progress_bar_is_in_colour_on_a_terminal_unless_no_color(monkeypatch):
+    import io
+
+    from simulator.run import ProgressBar
+
+    class Tty(io.StringIO):
+        def isatty(self):
+            return True
+
+    seen = {}
+    for no_color in ("", "1"):
+        if no_color:
+            monkeypatch.setenv("NO_COLOR", no_color)
+        else:
+            monkeypatch.delenv("NO_COLOR", raising=False)
+        stream = Tty()
+        bar = ProgressBar(10, None, stream)
+        bar.update(10)
+        bar.close()
+        seen[no_color] = "\x1b[32m" in stream.getvalue()  # tqdm's green
+    assert seen == {"": True, "1": False}
 
 
 def test_simulate_rejects_bad_inputs_with_one_line(db):
