@@ -335,21 +335,26 @@ def _add_replay(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--players", type=int, default=None, help="number of players, 1-4")
     p.add_argument("--seed", type=int, default=1, help="the run's seed (default 1)")
     p.add_argument("--game", type=int, default=0, help="game index in the run (default 0)")
+    p.add_argument("--outcome", choices=("win", "loss"), default=None,
+                   help="replay the first game of the run (from --game on) with this outcome")
     p.add_argument("--bot", default=DEFAULT_BOT, help=_bot_help(DEFAULT_BOT))
     p.add_argument("--min-cards", type=int, default=40, help="smallest legal deck (default 40)")
     p.set_defaults(handler=_cmd_replay)
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
-    from simulator.replay import replay_game
+    from simulator.replay import first_game_with, replay_game
 
     db, decks, scenario = _load_inputs(args)
     if args.game < 0:
-        from simulator.errors import UserError
-
         raise UserError(f"--game must be 0 or more, not {args.game}")
+    game = args.game
+    if args.outcome:
+        game = first_game_with(args.outcome, decks, scenario, level=args.level,
+                               players=args.players, seed=args.seed, start=args.game,
+                               bot=args.bot, db=db)
     print(replay_game(decks, scenario, level=args.level, players=args.players, seed=args.seed,
-                      game=args.game, bot=args.bot, db=db))
+                      game=game, bot=args.bot, db=db))
     return 0
 
 

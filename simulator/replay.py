@@ -18,11 +18,38 @@ from simulator.cards import CardDB, load_cards
 from simulator.decks import Deck
 from simulator.engine import layout as L
 from simulator.engine import rng
-from simulator.engine.batch import build_tables, new_work, play
+from simulator.engine.batch import build_tables, new_work, play, play_seeds
 from simulator.engine.options import RuleOptions
 from simulator.engine.transcript import lines as transcript_lines
+from simulator.errors import UserError
 from simulator.run import build_matchup
 from simulator.scenarios import Scenario
+
+SEARCH_GAMES = 100_000  # games --outcome looks through before it gives up
+SEARCH_BATCH = 2_000
+OUTCOMES_OF = {"win": (L.WIN,), "loss": (L.LOSS_HP, L.LOSS_DECK)}
+
+
+def first_game_with(outcome: str, decks: Sequence[Deck], scenario: Scenario,
+                    level: str | None = None, players: int | None = None, seed: int = 1,
+                    start: int = 0, bot: str = DEFAULT_BOT, options: RuleOptions | None = None,
+                    db: CardDB | None = None, limit: int | None = None) -> int:
+    """The index of the first game from ``start`` on of the run with ``seed`` whose outcome
+    is ``outcome`` ("win" or "loss"), played in batches; a user error after ``limit`` games
+    (SEARCH_GAMES by default)."""
+    limit = limit or SEARCH_GAMES
+    db = db or load_cards()
+    options = options or RuleOptions()
+    matchup = build_matchup(decks, scenario, level, players)
+    wanted = np.array(OUTCOMES_OF[outcome])
+    for first in range(start, start + limit, SEARCH_BATCH):
+        count = min(SEARCH_BATCH, start + limit - first)
+        result = play_seeds(matchup, db, seed, first, count, bot, options, threads=2)
+        hits = np.flatnonzero(np.isin(result.outcome, wanted))
+        if len(hits):
+            return first + int(hits[0])
+    raise UserError(f"no {outcome} in games {start:,} to {start + limit - 1:,} of the run with "
+                    f"seed {seed}")
 
 
 def replay_game(decks: Sequence[Deck], scenario: Scenario, level: str | None = None,

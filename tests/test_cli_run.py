@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -234,3 +235,37 @@ def test_a_report_that_fails_after_the_games_prints_the_results_first(capsys, mo
     assert err.strip().splitlines() == [
         f"magenoir-sim: error: --report {tmp_path / 'r'}: cannot write the report "
         "(No space left on device)"]
+
+
+def test_replay_shows_the_adversarys_hp_and_the_piles_on_offer(capsys):
+    assert main(["replay", FIRE, "--seed", "1", "--game", "5"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    turns = [line for line in lines if line.startswith("-- Turn ")]
+    assert turns[0].endswith(", the Adversary not in play) --")  # the Duke comes later
+    assert any(re.search(r", the Adversary \d+ HP\) --$", line) for line in turns)
+    taken = [i for i, line in enumerate(lines) if line.startswith("takes a pile: ")]
+    assert taken and all(lines[i - 1].startswith("piles on offer: ") for i in taken)
+    offered = lines[taken[0] - 1].removeprefix("piles on offer: ").split(" | ")
+    assert lines[taken[0]].removeprefix("takes a pile: ") in offered  # one of the two piles
+
+
+@pytest.mark.parametrize("outcome, result", [("win", "Result: win"), ("loss", "Result: loss")])
+def test_replay_outcome_picks_the_first_such_game_of_the_run(capsys, outcome, result):
+    assert main(["run", FIRE, "--games", "60", "--seed", "1", "--json"]) == 0
+    capsys.readouterr()
+    games = simulate([FIRE], "duke", games=60, seed=1).games
+    wanted = ["win"] if outcome == "win" else ["loss_hp", "loss_deck"]
+    first = int(games.loc[games["outcome"].isin(wanted), "game"].iloc[0])
+    assert main(["replay", FIRE, "--seed", "1", "--outcome", outcome]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith(f"Game {first} of the run with seed 1")
+    assert lines[-1].startswith(result)
+
+
+def test_replay_outcome_not_found_is_one_line(capsys, monkeypatch):
+    import simulator.replay as replay_module
+
+    monkeypatch.setattr(replay_module, "SEARCH_GAMES", 3)
+    assert main(["replay", FIRE, "--seed", "1", "--outcome", "win"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err == "magenoir-sim: error: no win in games 0 to 2 of the run with seed 1"

@@ -17,7 +17,7 @@ from engine_fixtures import (
 )
 
 from simulator.engine.api import activate
-from simulator.engine.layout import CHANNELED, EMPTY, EQUIPMENT, PREPARED, RUNNING, WIN
+from simulator.engine.layout import CHANNELED, EMPTY, EQUIPMENT, PERMANENT, PREPARED, RUNNING, WIN
 
 G0 = np.array([0])
 P0 = np.array([0])
@@ -114,3 +114,36 @@ def test_hp_loss_that_takes_the_duke_to_zero_wins():
     assert st.adv_card[0, k] == -1
     assert st.adv_discard[0, lid(eng, "duke")] == 1
     assert st.outcome[0] == WIN
+
+
+def test_a_heal_of_an_adversary_card_is_in_the_transcript():
+    from engine_fixtures import transcript_of
+
+    from simulator.engine.layout import ADVERSARY_SIDE
+
+    eng = _engine()
+    st = eng.state
+    k = put_adversary(eng, "duke", hp=12)
+    lines = transcript_of(eng, lambda: run_steps(
+        eng, [{"op": "heal", "amount": 3, "target": "adversary"}], G0, np.array([ADVERSARY_SIDE]),
+        np.array([lid(eng, "duke")]), np.array([k])))
+    assert st.adv_hp[0, k] == 15
+    assert lines == ["  The Duke gains 3 HP"]
+
+
+def test_an_adversary_card_targeting_this_hits_itself():
+    """Target "this" on an Adversary card is that card in its Adversary slot (it hit the
+    player's board slot of the same number before)."""
+    from simulator.engine.layout import ADVERSARY_SIDE
+
+    eng = _engine()
+    st = eng.state
+    put_adversary(eng, "duke")
+    k = put_adversary(eng, "guard", hp=1)
+    put_on_board(eng, "flame", CHANNELED)
+    mine = put_on_board(eng, "seed", PERMANENT, hp=5)
+    assert mine == k  # the same slot number on the player's board
+    before = int(st.board_hp[0, 0, mine])
+    run_steps(eng, [{"op": "heal", "amount": 2, "target": "this"}], G0, np.array([ADVERSARY_SIDE]),
+              np.array([lid(eng, "guard")]), np.array([k]))
+    assert st.adv_hp[0, k] == 3 and st.board_hp[0, 0, mine] == before

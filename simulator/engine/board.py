@@ -282,6 +282,19 @@ def adversary_destroyed(st, tb, wk, k):
 
 
 @njit
+def adversary_hp(st, tb):
+    """The Adversary card's HP, -1 when it is not in play."""
+    present = False
+    hp = 0
+    for k in range(K_SLOTS):
+        c = st.adv_card[k]
+        if c >= 0 and tb.is_adversary[c] != 0:
+            present = True
+            hp += st.adv_hp[k]
+    return hp if present else -1
+
+
+@njit
 def adversary_present(st, tb):
     """The Adversary card itself is in play (whatever its HP)."""
     for k in range(K_SLOTS):

@@ -28,6 +28,7 @@ from simulator.engine.layout import (
     AB_KERLOCHS_ROBE,
     ADVERSARY_SIDE,
     EQUIPMENT,
+    EV_ADVERSARY_HEALS,
     EV_DAMAGE,
     EV_GAINS_HP,
     EV_KERLOCH,
@@ -170,6 +171,7 @@ def heal_target(st, tb, wk, target, amount):
         return
     if target < K_SLOTS:
         st.adv_hp[target] += amount
+        say(wk, EV_ADVERSARY_HEALS, amount, 0, target, st.adv_card[target])
     elif target < K_SLOTS + tb.players:
         heal_player(st, wk, target - K_SLOTS, amount)
     else:

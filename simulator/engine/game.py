@@ -23,13 +23,12 @@ import numpy as np
 
 from simulator.engine.actions import mark_castable
 from simulator.engine.adversary import adversary_turn
-from simulator.engine.board import check_defeats, component_count
+from simulator.engine.board import adversary_hp, check_defeats, component_count
 from simulator.engine.decide import set_options
 from simulator.engine.jit import njit, njit_entry
 from simulator.engine.late import decide
 from simulator.engine.layout import (
     HAND_PILE,
-    K_SLOTS,
     KEEP_HAND,
     PHASE_END,
     PHASE_MAIN,
@@ -80,19 +79,6 @@ def deal_starting_hands(st, tb, wk):
             st.deck[q, base + i] = other[i]
         st.deck_len[q] = base + HAND_PILE
         shuffle_deck(st, q)
-
-
-@njit
-def adversary_hp(st, tb):
-    """The Adversary card's HP, -1 when it is not in play."""
-    present = False
-    hp = 0
-    for k in range(K_SLOTS):
-        c = st.adv_card[k]
-        if c >= 0 and tb.is_adversary[c] != 0:
-            present = True
-            hp += st.adv_hp[k]
-    return hp if present else -1
 
 
 @njit

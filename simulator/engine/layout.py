@@ -199,7 +199,7 @@ EVENT_NAMES = (
     "returns_to_hand", "puts_into_play", "nothing_happens", "adversary_loses", "crimson_pays",
     "robe_hit", "ignition_on", "ignition_hit", "maelstrom", "infiltration", "ocean_applies",
     "ocean_releases", "empty_discarded", "applies", "melange", "indestructible", "druid_horns",
-    "kerloch",
+    "kerloch", "adversary_heals", "pile_on_offer",
 )
 EV = {name: i for i, name in enumerate(EVENT_NAMES)}
 (EV_TURN, EV_HAND, EV_HAND_CARD, EV_ADVERSARY_TURN, EV_REVEALS, EV_PREPARES, EV_ACTIVATES,
@@ -208,7 +208,8 @@ EV = {name: i for i, name in enumerate(EVENT_NAMES)}
  EV_MOVES_TIDE, EV_RETURNS_TO_HAND, EV_PUTS_INTO_PLAY, EV_NOTHING_HAPPENS, EV_ADVERSARY_LOSES,
  EV_CRIMSON_PAYS, EV_ROBE_HIT, EV_IGNITION_ON, EV_IGNITION_HIT, EV_MAELSTROM, EV_INFILTRATION,
  EV_OCEAN_APPLIES, EV_OCEAN_RELEASES, EV_EMPTY_DISCARDED, EV_APPLIES, EV_MELANGE,
- EV_INDESTRUCTIBLE, EV_DRUID_HORNS, EV_KERLOCH) = range(len(EVENT_NAMES))
+ EV_INDESTRUCTIBLE, EV_DRUID_HORNS, EV_KERLOCH, EV_ADVERSARY_HEALS,
+ EV_PILE_ON_OFFER) = range(len(EVENT_NAMES))
 
 
 def _record(fields: list[tuple]) -> np.dtype:

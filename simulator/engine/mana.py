@@ -20,6 +20,7 @@ from simulator.engine.late import decide
 from simulator.engine.layout import (
     ETHER_SPLIT,
     ETHER_START_PILE,
+    EV_PILE_ON_OFFER,
     EV_TAKES_MANA,
     EV_TAKES_PILE,
     TAKE_MANA,
@@ -89,6 +90,8 @@ def _choose_split(st, tb, wk, actor, mana, default, start):
 @njit
 def take_pile(st, tb, wk, p):
     """Mana gathering in solo mode: the player takes one whole pile into their reserve."""
+    for pile in range(2):  # what the player chooses between, for the transcript
+        say_mana(wk, EV_PILE_ON_OFFER, pile, st.ether[pile])
     set_options(wk, 2, 1)
     pile = decide(st, tb, wk, TAKE_PILE, p)
     taken = 0

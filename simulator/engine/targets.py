@@ -132,7 +132,10 @@ def select(st, tb, wk, kind, purpose, side, card, slot):
             wk.hits[K_SLOTS + player] = 1
     elif kind == TG_THIS:
         fill_mask(st, tb, wk.hits, 0)
-        wk.hits[K_SLOTS + tb.players + player * tb.slots + slot] = 1
+        if adv:  # an Adversary card's own slot is its flat target
+            wk.hits[slot] = 1
+        else:
+            wk.hits[K_SLOTS + tb.players + player * tb.slots + slot] = 1
     elif kind == TG_ALL_PLAYERS:
         fill_mask(st, tb, wk.hits, PLAYERS)
     elif kind == TG_ACTIVE_PLAYER:

@@ -22,12 +22,19 @@ def lines(events: np.ndarray, names: Sequence[str]) -> list[str]:
     """The transcript lines of ``events`` (n, EV_W) for a batch whose card names are ``names``."""
     out: list[str] = []
     hand: list[str] = []
+    piles: list[str] = []  # the two Ether piles a player chooses between, before the choice
     for row in events.tolist():
         ev, a, b, c, d = row[0], row[1], row[2], row[3], row[4]
         mana = row[2:8]
         if ev == L.EV_HAND_CARD:
             hand.append(names[b] + (f" x{c}" if c > 1 else ""))
             continue
+        if ev == L.EV_PILE_ON_OFFER:
+            piles.append(format_mana(mana))
+            continue
+        if ev == L.EV_TAKES_PILE and piles:
+            out.append(f"piles on offer: {' | '.join(piles)}")
+            piles = []
         text = _line(ev, a, b, c, d, mana, names, hand)
         if ev == L.EV_HAND:
             hand = []
@@ -38,7 +45,8 @@ def lines(events: np.ndarray, names: Sequence[str]) -> list[str]:
 
 def _line(ev, a, b, c, d, mana, names, hand) -> str | None:  # noqa: C901 - one case per event
     if ev == L.EV_TURN:
-        return f"-- Turn {a}: player {b + 1} ({c} HP) --"
+        adversary = f", the Adversary {d} HP" if d >= 0 else ", the Adversary not in play"
+        return f"-- Turn {a}: player {b + 1} ({c} HP{adversary}) --"
     if ev == L.EV_HAND:
         return f"  hand: {', '.join(hand) or 'nothing'}; reserve: {format_mana(mana)}"
     if ev == L.EV_ADVERSARY_TURN:
@@ -61,6 +69,8 @@ def _line(ev, a, b, c, d, mana, names, hand) -> str | None:  # noqa: C901 - one 
         return f"  player {a + 1} takes {b} {'damage' if c else 'HP loss'}"
     if ev == L.EV_GAINS_HP:
         return f"  player {a + 1} gains {b} HP"
+    if ev == L.EV_ADVERSARY_HEALS:
+        return f"  {names[d]} gains {a} HP"
     if ev == L.EV_DRAWS:
         return f"  draws {names[b]}"
     if ev == L.EV_DISCARDS:

@@ -11,7 +11,7 @@ import numpy as np
 
 from simulator.engine import frames
 from simulator.engine.actions import apply_action, legal_actions
-from simulator.engine.board import check_defeats, in_game
+from simulator.engine.board import adversary_hp, check_defeats, in_game
 from simulator.engine.decide import first_legal, set_options
 from simulator.engine.handlers_air import apply_hand_size
 from simulator.engine.handlers_vegetal import repeats_turn_start, warrior_mage_end_of_turn
@@ -61,7 +61,7 @@ def begin_player_turn(st, tb, wk, p):
     for q in range(tb.players):
         st.ignored_this_turn[q] = 0
     turn_boundary(st, tb)
-    say(wk, EV_TURN, st.turn, p, st.hp[p], 0)
+    say(wk, EV_TURN, st.turn, p, st.hp[p], adversary_hp(st, tb))
     turn_start(st, tb, wk, p)
     if not in_game(st, p):
         return False
