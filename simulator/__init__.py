@@ -7,13 +7,16 @@ statistics -> report.
 
 __version__ = "0.1.0"
 
-__all__ = ["__version__", "simulate"]
+__all__ = ["__version__", "card_values", "doctor", "simulate"]
+
+_LAZY = {"simulate": "simulator.run", "card_values": "simulator.value", "doctor": "simulator.deck_doctor"}
 
 
 def __getattr__(name: str):
-    """``simulator.simulate`` is imported on first use, so ``import simulator`` stays light."""
-    if name == "simulate":
-        from simulator.run import simulate
+    """``simulator.simulate`` (and ``card_values``, ``doctor``) are imported on first use, so
+    ``import simulator`` stays light."""
+    if name in _LAZY:
+        import importlib
 
-        return simulate
+        return getattr(importlib.import_module(_LAZY[name]), name)
     raise AttributeError(f"module 'simulator' has no attribute {name!r}")

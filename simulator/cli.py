@@ -121,6 +121,9 @@ def _add_run(sub: argparse._SubParsersAction) -> None:
                         "(e.g. 0.01; sequential rule in simulator/run.py)")
     p.add_argument("--report", metavar="DIR", default=None,
                    help="write DIR/report.html, the figures, the per-game table and summary.json")
+    p.add_argument("--value", action="store_true",
+                   help="also measure each card's value on the run's seeds (one more run of "
+                        "the same games per distinct card; see 'magenoir-sim value')")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(handler=_cmd_run)
 
@@ -212,13 +215,29 @@ def _cmd_run(args: argparse.Namespace) -> int:
     db, decks, scenario = _load_inputs(args)
     if args.report:
         check_report_dir(args.report)  # before any game: a wrong place must not cost the run
+    if args.value and len({d.name for d in decks}) > 1:
+        raise UserError("--value measures the cards of one deck: give one deck (every player "
+                        "plays it)")
+    value = None
     with _open_backend(args, _planned_games(args)) as backend:
         result = simulate(decks, scenario, level=args.level, players=args.players,
                           games=args.games, seed=args.seed, backend=backend,
                           batch_size=args.batch_size, bot=args.bot, db=db, precision=args.precision,
                           progress=False if args.quiet else None)
+        if args.value and not result.partial:
+            from simulator.value import card_values
+
+            value = card_values(decks[0], scenario, level=args.level, players=args.players,
+                                games=len(result.games), seed=args.seed, db=db, backend=backend,
+                                batch_size=args.batch_size, bot=args.bot, base=result,
+                                progress=False if args.quiet else None)
     summary = result.summary()
+    if value is not None:
+        summary["value"] = value.to_dict()
+        status_value = 130 if value.partial else 0
     status = 130 if result.partial else 0  # Ctrl-C: the finished chunks' results, then 130
+    if value is not None:
+        status = max(status, status_value)
     if result.partial:
         print(f"magenoir-sim: interrupted; the results below are the {summary['games']:,} games "
               f"finished of {summary['planned_games']:,}", file=sys.stderr)
@@ -227,10 +246,13 @@ def _cmd_run(args: argparse.Namespace) -> int:
         from simulator.report import write_report
 
         try:
-            summary["report"] = str(write_report(result, args.report))
+            summary["report"] = str(write_report(result, args.report, value=value))
         except OSError as err:  # the place changed during the run: the results come first
             report_error = f"--report {args.report}: cannot write the report ({err.strerror or err})"
     _print_run(args, result, summary, scenario)
+    if value is not None and not args.json:
+        print()
+        print(value.format_text())
     if report_error:
         print(f"magenoir-sim: error: {report_error}", file=sys.stderr)
         return 2
@@ -309,19 +331,136 @@ def _cmd_compare(args: argparse.Namespace) -> int:
             comp = compare_decks(decks[0], decks[1], scenario, level=args.level, **common)
         else:
             comp = compare_levels(decks[0], scenario, **common)
-    figure_error = None
-    if args.figure:
-        from simulator.report import png_bytes
-
-        try:
-            Path(args.figure).write_bytes(png_bytes(comp.figure()))
-        except OSError as err:  # the place changed during the runs: the results come first
-            figure_error = f"--figure {args.figure}: cannot write the figure ({err.strerror or err})"
+    figure_error = _write_figure(args.figure, comp.figure) if args.figure else None
     print(json.dumps(comp.to_dict()) if args.json else format_comparison(comp))
     if figure_error:
         print(f"magenoir-sim: error: {figure_error}", file=sys.stderr)
         return 2
     return 130 if comp.to_dict()["partial"] else 0
+
+
+def _add_value(sub: argparse._SubParsersAction) -> None:
+    from simulator.bots import DEFAULT_BOT
+    from simulator.value import DEFAULT_VALUE_GAMES
+
+    p = sub.add_parser("value", help="what each card of a deck is worth, in points of win rate",
+                       formatter_class=argparse.RawDescriptionHelpFormatter,
+                       description="For each distinct card of the deck: the deck's win rate minus "
+                                   "the win rate with one copy replaced by a blank filler card, "
+                                   "on the same seeds, with a 95% paired interval.",
+                       epilog=_examples("magenoir-sim value fire-flames --scenario duke",
+                                        "magenoir-sim value my-deck.txt --level hard --games 20000 "
+                                        "--figure value.png",
+                                        "magenoir-sim value water-tides --json"))
+    p.add_argument("deck", metavar="DECK", help="the deck (a file or an example deck's name)")
+    _scenario_options(p)
+    p.add_argument("--players", type=int, default=None,
+                   help="number of players, 1-4 (each plays the deck)")
+    p.add_argument("--games", type=int, default=DEFAULT_VALUE_GAMES,
+                   help=f"paired games per card (default {DEFAULT_VALUE_GAMES:,})")
+    _play_options(p, DEFAULT_BOT)
+    p.add_argument("--figure", metavar="PNG", default=None,
+                   help="write the figure: a dot and its interval per card")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(handler=_cmd_value)
+
+
+def _cmd_value(args: argparse.Namespace) -> int:
+    from simulator.value import card_values
+
+    args.decks = [args.deck]
+    db, decks, scenario = _load_inputs(args)
+    if args.figure:
+        from simulator.outputs import check_output_file
+
+        check_output_file(args.figure, "--figure")  # before any game
+    with _open_backend(args, args.games * (len(decks[0].counts) + 1)) as backend:
+        result = card_values(decks[0], scenario, level=args.level, players=args.players,
+                             games=args.games, seed=args.seed, db=db, backend=backend,
+                             batch_size=args.batch_size, bot=args.bot,
+                             progress=False if args.quiet else None)
+    figure_error = _write_figure(args.figure, result.figure) if args.figure else None
+    print(json.dumps(result.to_dict()) if args.json else result.format_text())
+    if figure_error:
+        print(f"magenoir-sim: error: {figure_error}", file=sys.stderr)
+        return 2
+    return 130 if result.partial else 0
+
+
+def _write_figure(path: str, make) -> str | None:
+    """Write ``make()``'s figure as PNG; the one-line error when the place cannot be written."""
+    from simulator.report import png_bytes
+
+    try:
+        Path(path).write_bytes(png_bytes(make()))
+    except OSError as err:  # the place changed during the runs: the results come first
+        return f"--figure {path}: cannot write the figure ({err.strerror or err})"
+    return None
+
+
+def _add_doctor(sub: argparse._SubParsersAction) -> None:
+    from simulator.bots import DEFAULT_BOT
+    from simulator.deck_doctor import DEFAULT_BUDGET, DEFAULT_TOP
+
+    p = sub.add_parser("doctor", help="race one-card swaps and suggest the best ones",
+                       formatter_class=argparse.RawDescriptionHelpFormatter,
+                       description="Tries every legal swap of one copy of a deck card for one "
+                                   "copy of a pool card. The swaps race on common seeds "
+                                   "(successive halving: the worse half is dropped after each "
+                                   "round, the rest play twice as many games); the few left "
+                                   "are confirmed on fresh seeds, and their paired gains are "
+                                   "reported with 95% intervals.",
+                       epilog=_examples("magenoir-sim doctor fire-flames --scenario duke",
+                                        "magenoir-sim doctor my-deck.txt --pool pool.txt "
+                                        "--budget 300",
+                                        "magenoir-sim doctor water-tides --elements water,air "
+                                        "--json"))
+    p.add_argument("deck", metavar="DECK", help="the deck (a file or an example deck's name)")
+    _scenario_options(p)
+    p.add_argument("--players", type=int, default=None,
+                   help="number of players, 1-4 (each plays the deck)")
+    p.add_argument("--pool", metavar="FILE", default=None,
+                   help="cards that may come in, one per line as in a deck file (counts "
+                        "ignored; default: the simulated cards of the deck's elements)")
+    p.add_argument("--elements", default=None, metavar="E,E",
+                   help="pool of the simulated cards of these elements (e.g. fire,air)")
+    p.add_argument("--budget", type=float, default=DEFAULT_BUDGET, metavar="SECONDS",
+                   help=f"time for the whole search (default {DEFAULT_BUDGET:g} s)")
+    p.add_argument("--top", type=int, default=DEFAULT_TOP,
+                   help=f"swaps confirmed and shown (default {DEFAULT_TOP})")
+    _play_options(p, DEFAULT_BOT)
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(handler=_cmd_doctor)
+
+
+def _cmd_doctor(args: argparse.Namespace) -> int:
+    from simulator.deck_doctor import doctor, read_pool
+
+    args.decks = [args.deck]
+    db, decks, scenario = _load_inputs(args)
+    if args.pool and args.elements:
+        raise UserError("give --pool or --elements, not both")
+    pool = read_pool(args.pool, db) if args.pool else None
+    elements = _elements(args.elements) if args.elements else None
+    with _open_backend(args, None) as backend:
+        result = doctor(decks[0], scenario, level=args.level, players=args.players, pool=pool,
+                        elements=elements, budget=args.budget, top=args.top, seed=args.seed,
+                        bot=args.bot, db=db, backend=backend, batch_size=args.batch_size,
+                        progress=False if args.quiet else None)
+    print(json.dumps(result.to_dict()) if args.json else result.format_text())
+    return 130 if result.partial else 0
+
+
+def _elements(text: str) -> list[str]:
+    """``fire,air`` as element names; a user error names the valid ones."""
+    from simulator.cards import ELEMENTS
+
+    names = [e.strip().lower() for e in text.split(",") if e.strip()]
+    bad = [e for e in names if e not in ELEMENTS]
+    if bad or not names:
+        raise UserError(f"--elements: unknown element {', '.join(bad) or repr(text)} "
+                        f"(choose from {', '.join(ELEMENTS)})")
+    return names
 
 
 def _add_replay(sub: argparse._SubParsersAction) -> None:
@@ -417,6 +556,8 @@ def build_parser() -> argparse.ArgumentParser:
     _add_run(sub)
     _add_replay(sub)
     _add_compare(sub)
+    _add_value(sub)
+    _add_doctor(sub)
     _add_bench(sub)
     return parser
 

@@ -120,6 +120,8 @@ def _element_counts(counts: Mapping[str, int], db: CardDB) -> tuple[tuple[str, i
     per_element: dict[str, int] = {}
     for card_id, count in counts.items():
         element = db.by_id[card_id].element
+        if element is None:  # the filler has no element
+            continue
         per_element[element] = per_element.get(element, 0) + count
     return tuple(sorted(per_element.items(), key=lambda item: (-item[1], item[0])))
 
@@ -168,6 +170,26 @@ def check_deck_file(path: str | Path, db: CardDB,
     deck = Deck(name or Path(path).stem, where, tuple(counts.items()),
                 _element_counts(counts, db))
     return deck, []
+
+
+def read_card_list(path: str | Path, db: CardDB) -> list[str]:
+    """Card ids of a file written like a deck (text or TOML), in file order, counts ignored
+    and no deck rule checked: a pool of cards. Raises :class:`DeckError` (one line per
+    problem, ``PATH:LINE: ...``) for an unreadable file or an unknown card."""
+    where = str(path)
+    text, problem = _read_text(Path(path))
+    if problem:
+        raise DeckError(f"{where}: {problem}")
+    if Path(path).suffix.lower() == ".toml":
+        _, entries, problems = _parse_toml(text, db)
+    else:
+        entries, problems = _parse_text(text, db)
+    if problems:
+        raise DeckError("\n".join(f"{where}:{line}: {msg}" if line else f"{where}: {msg}"
+                                   for line, msg in sorted(problems, key=lambda p: p[0])))
+    if not entries:
+        raise DeckError(f"{where}: no cards in this list")
+    return list(dict.fromkeys(card.id for _, card, _ in entries))
 
 
 # -- reading ---------------------------------------------------------------------------------

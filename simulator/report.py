@@ -532,7 +532,26 @@ def sample_games(result, db=None) -> dict[str, str]:
     return out
 
 
-def render_html(result, images: dict[str, bytes], samples: dict[str, str] | None = None) -> str:
+def _value_section(value, image: bytes | None) -> list[str]:
+    """Card value (simulator.value): the figure, its caption and the table."""
+    parts = ["<h2>Which cards pull their weight</h2>",
+             f"<p class=note>{html.escape(value.caption())}</p>"]
+    if image is not None:
+        parts.append(f"<img alt='card value' src='data:image/png;base64,"
+                     f"{base64.b64encode(image).decode()}'>")
+    rows = [[html.escape(v.name), str(v.copies),
+             f"{100 * v.delta:+.2f} pp{' *' if v.significant else ''}",
+             f"{100 * v.low:+.2f} to {100 * v.high:+.2f} pp", f"{v.win_rate_without:.1%}"]
+            for v in value.values]
+    parts.append(_table(["card", "copies", "value", "95% interval", "win rate without one copy"],
+                        rows))
+    if value.partial:
+        parts.append("<p class=note>Interrupted: only the cards listed were measured.</p>")
+    return parts
+
+
+def render_html(result, images: dict[str, bytes], samples: dict[str, str] | None = None,
+                value=None) -> str:
     summary = result.summary()
     st = stamp(result)
     decks = ", ".join(st["decks"] or [])
@@ -558,7 +577,11 @@ def render_html(result, images: dict[str, bytes], samples: dict[str, str] | None
                 "castable": "Castable cards", "card_usage": "Card usage",
                 "activation": "Win rate when a card is played early"}
     turns = [t for t in (2, 4, 6, 8, 10) if t <= plot_horizon(result)] or [1]
+    if value is not None:
+        parts.extend(_value_section(value, images.get("card_value")))
     for name, data in images.items():
+        if name == "card_value":
+            continue
         parts.append(f"<h2>{captions.get(name, name)}</h2>")
         parts.append(f"<img alt='{name}' src='data:image/png;base64,{base64.b64encode(data).decode()}'>")
         if name == "components" and not result.components().empty:
@@ -609,21 +632,28 @@ def write_games_table(games: pd.DataFrame, directory: Path) -> Path:
     return path
 
 
-def write_report(result, directory: str | Path) -> Path:
-    """Write the report files into ``directory`` (created if needed); return report.html's path."""
+def write_report(result, directory: str | Path, value=None) -> Path:
+    """Write the report files into ``directory`` (created if needed); return report.html's path.
+
+    ``value``: the deck's card values (:func:`simulator.value.card_values`), for their section."""
     directory = Path(directory)
     directory.mkdir(parents=True, exist_ok=True)
     images = {}
-    for name, make in FIGURES.items():
+    makers = dict(FIGURES)
+    if value is not None:
+        makers["card_value"] = lambda _result: value.figure()
+    for name, make in makers.items():
         images[name] = png_bytes(make(result))
         (directory / f"{name}.png").write_bytes(images[name])
     games_path = write_games_table(result.games, directory)
     summary = {**result.summary(), "stamp": stamp(result), "warnings": warnings_of(result),
                "files": sorted([f"{n}.png" for n in images] + [games_path.name, "report.html"])}
+    if value is not None:
+        summary["value"] = value.to_dict()
     (directory / "summary.json").write_text(json.dumps(summary, indent=1, default=_json_default),
                                             encoding="utf-8")
     path = directory / "report.html"
-    path.write_text(render_html(result, images, sample_games(result)), encoding="utf-8")
+    path.write_text(render_html(result, images, sample_games(result), value), encoding="utf-8")
     return path
 
 

@@ -416,7 +416,7 @@ def simulate(decks: Sequence[Deck | str | Path] | Deck | str | Path, scenario: S
              precision: float | None = None, keep_turns: bool | None = None,
              progress: bool | None = None, on_chunk: Callable[[int, int], None] | None = None,
              min_cards: int = 40, backend: str | Backend = DEFAULT_BACKEND,
-             scheduler: str | None = None) -> SimulationResult:
+             scheduler: str | None = None, first_game: int = 0) -> SimulationResult:
     """Play games of ``decks`` (one per player, or one for all) against a scenario level.
 
     decks: Deck objects, deck file paths or example deck names; scenario: a Scenario, a
@@ -434,6 +434,9 @@ def simulate(decks: Sequence[Deck | str | Path] | Deck | str | Path, scenario: S
     ``scheduler`` are then the backend's). The result is the same whatever the backend.
     ``batch_size``: games per chunk (None: the games split evenly over the backend's workers,
     in chunks of a fraction of a second; see :func:`~simulator.backends.auto_batch`).
+    ``first_game``: index of the run's first game (default 0): games ``first_game ..
+    first_game + games - 1`` of ``seed`` are played, so a later call can extend a run with new
+    games on the same seeds (card value racing, :mod:`simulator.deck_doctor`).
     """
     db = db or load_cards()
     options = options or RuleOptions()
@@ -447,6 +450,8 @@ def simulate(decks: Sequence[Deck | str | Path] | Deck | str | Path, scenario: S
     if jobs is not None and jobs < 1:
         raise UserError(f"--jobs must be at least 1, not {jobs}")
     bot_id(bot)  # a user error names the valid bots
+    if first_game < 0 or (first_game and precision is not None):
+        raise ValueError("first_game must be 0 or more, and 0 with precision")
     plan = precision_plan(precision, games) if precision is not None else None
     stops = plan["looks"] if plan else [games or DEFAULT_GAMES]
     if keep_turns is None:
@@ -460,7 +465,7 @@ def simulate(decks: Sequence[Deck | str | Path] | Deck | str | Path, scenario: S
         done = 0
         for look, stop in enumerate(stops, 1):
             chunk = batch_size or auto_batch(stop - done, executor.workers, players)
-            runner.run(chunk_ranges(stop, chunk, start=done))
+            runner.run(chunk_ranges(first_game + stop, chunk, start=first_game + done))
             done = stop
             if plan:
                 met, interval = _precision_met(runner.aggregate.count("win"), done, plan)
@@ -481,7 +486,7 @@ def simulate(decks: Sequence[Deck | str | Path] | Deck | str | Path, scenario: S
             executor.close()
     settings = {"seed": seed, "scenario": scenario.name, "level": level, "players": players,
                 "bot": bot, "decks": [d.name for d in decks], "keep_turns": keep_turns,
-                "scenario_file": str(scenario.path),
+                "scenario_file": str(scenario.path), "first_game": first_game,
                 "approximated_cards": scenario.approximated_count(level),
                 **inputs_of(decks, scenario, level, options, db)}
     settings["command"] = reproduce_command(settings, stops[-1] if not plan else None, precision)

@@ -30,6 +30,7 @@ from types import SimpleNamespace
 import numpy as np
 
 from simulator.cards import ELEMENTS, load_cards
+from simulator.cards.filler import with_filler
 from simulator.decks import Deck
 from simulator.engine import api
 from simulator.engine import layout as L
@@ -119,9 +120,10 @@ def make_engine(player_cards: Sequence[str], players: int = 1, batch: int = 1,
     Empty means: decks, hands, discard piles, boards, reserves and both Ether piles empty,
     20 HP, no Adversary card in its deck or in play, turn counter 0, active player 0. The
     engine's card-availability check is not applied: rule tests may use any card of the
-    database. ``policy``: a :class:`ScriptedPolicy` (the default), or a bot name.
+    database, and the filler (``"filler"``, :mod:`simulator.cards.filler`). ``policy``: a
+    :class:`ScriptedPolicy` (the default), or a bot name.
     """
-    db = load_cards()
+    db = with_filler(load_cards())
     scenario = scenario or tiny_scenario()
     policy = policy if policy is not None else ScriptedPolicy()
     cards = sorted({db.by_id[c] for c in player_cards}, key=lambda c: c.index)

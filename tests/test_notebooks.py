@@ -20,6 +20,7 @@ def test_there_are_example_notebooks():
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
 def test_notebook_executes(path, tmp_path, monkeypatch):
     monkeypatch.setenv("MAGENOIR_NOTEBOOK_GAMES", "60")
+    monkeypatch.setenv("MAGENOIR_NOTEBOOK_BUDGET", "3")
     monkeypatch.setenv("MAGENOIR_NOTEBOOK_OUT", str(tmp_path))
     monkeypatch.setenv("MPLBACKEND", "Agg")
     notebook = nbformat.read(path, as_version=4)
@@ -34,3 +35,7 @@ def test_notebook_executes(path, tmp_path, monkeypatch):
     assert images, "every example notebook shows at least one figure"
     if path.stem.startswith("01_"):
         assert (tmp_path / "duke-check" / "report.html").exists()
+    if path.stem.startswith("04_"):  # the value table and the doctor's advice are shown
+        text = "".join(o.get("text", "") + str(o.get("data", {}).get("text/plain", ""))
+                       for cell in notebook.cells for o in cell.get("outputs", []))
+        assert "delta_win_rate" in text and "legal swaps" in text

@@ -145,7 +145,7 @@ class Card:
     id: str
     name_en: str
     name_fr: str
-    element: str
+    element: str | None  # None for the simulator's filler only (simulator.cards.filler)
     type: str
     extension: str
     index: int

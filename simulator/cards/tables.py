@@ -80,7 +80,7 @@ def build_tables(cards: Sequence[Card]) -> CardTables:
     arrays = dict(
         cost=cost,
         cost_x=np.array([_index_or(c.cost_x_element, ELEMENTS) for c in cards], np.int8),
-        element=np.array([ELEMENTS.index(c.element) for c in cards], np.int8),
+        element=np.array([_index_or(c.element, ELEMENTS) for c in cards], np.int8),
         type=np.array([CARD_TYPES.index(c.type) for c in cards], np.int8),
         slot=np.array([_index_or(c.slot, SLOTS) for c in cards], np.int8),
         hp=np.array([c.hp or 0 for c in cards], np.int16),

@@ -321,6 +321,7 @@ TABLES_DTYPE = _record([
     ("forge", np.int8, (C_MAX,)),
     ("slowcast", np.int8, (C_MAX,)),
     ("indestructible", np.int8, (C_MAX,)),
+    ("inert", np.int8, (C_MAX,)),          # 1: the filler (cards.filler), never prepared
     ("alt_word", np.int32, (C_MAX,)),      # alternative component: word, -1 none
     ("alt_element", np.int32, (C_MAX,)),   # ... replaced by a card of this element
     ("fewer_mn", np.int32, (C_MAX,)),      # components skipped by a Mage Noir

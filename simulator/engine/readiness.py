@@ -132,7 +132,7 @@ def can_prepare_all(st, tb, wk, p):
     if not room:
         return
     for c in range(tb.n_player_cards):
-        if st.hand[p, c] <= 0 or wk.rd_affordable[c] == 0:
+        if st.hand[p, c] <= 0 or wk.rd_affordable[c] == 0 or tb.inert[c] != 0:
             continue
         if tb.mage_noir_only[c] != 0 and not mn:
             continue
@@ -166,7 +166,7 @@ def castable(st, tb, wk, c):
     mn = wk.rd_mage_noir != 0
     missing = wk.rd_missing[c]
     ok = missing == 0 or (mn and missing <= tb.fewer_mn[c])
-    if tb.mage_noir_only[c] != 0 and not mn:
+    if (tb.mage_noir_only[c] != 0 and not mn) or tb.inert[c] != 0:
         ok = False
     return ok and wk.rd_affordable[c] != 0
 

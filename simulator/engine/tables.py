@@ -21,6 +21,7 @@ from functools import lru_cache
 import numpy as np
 
 from simulator.cards import CARD_TYPES, COMPONENT_WORDS, ELEMENTS, SLOTS, Card, CardDB
+from simulator.cards.filler import FILLER_ID
 from simulator.cards.tables import CardTables, build_tables
 from simulator.engine import layout as L
 from simulator.engine.options import RuleOptions
@@ -28,8 +29,9 @@ from simulator.errors import UserError
 from simulator.scenarios import AdversaryCard, Scenario
 
 #: Cards whose printed text has no effect beyond facts the engine reads elsewhere
-#: (component words, keywords): playable with an empty effect table.
-NO_EFFECT_CARDS = frozenset({"droplet", "dead_tree"})
+#: (component words, keywords): playable with an empty effect table; and the filler, which
+#: has no text at all.
+NO_EFFECT_CARDS = frozenset({"droplet", "dead_tree", FILLER_ID})
 
 
 @dataclass(frozen=True)
@@ -131,6 +133,7 @@ def build_batch_tables(player_cards: Sequence[Card], scenario: Scenario, db: Car
                      "indestructible"):
             t[name][c] = name in kw
         t["protector_mn"][c] = "protector_if_mage_noir" in kw
+    t["inert"][:n_p] = [c.id == FILLER_ID for c in player_cards]
     _compile_statics(t, effects)
     _compile_effects(t, effects)
     tide = [c < n_p and "Tide" in player_cards[c].name_tags for c in range(n)]

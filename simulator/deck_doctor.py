@@ -1,0 +1,356 @@
+"""Deck doctor: which one-card swap would raise the deck's win rate, found by racing.
+
+Why racing: a deck of 13 distinct cards and a pool of 30 gives hundreds of legal swaps (one
+copy out, one copy in). Playing each for 10,000 games would take an hour; most swaps are
+clearly worse after a few hundred. Successive halving spends the games where they matter:
+every candidate plays the same first games as the deck itself (common seeds, so each swap's
+gain is a paired difference), the worse half is dropped, the survivors play twice as many
+games, and so on until a few are left.
+
+Why a confirmation stage: the swaps that survive a race were picked because their games went
+well, so their racing estimates are biased upward (the winner's curse). The survivors and the
+deck therefore play a further block of games on seeds the race never used, and the gains and
+intervals reported are those of this block only: an honest paired difference per swap.
+
+The budget is in seconds: the deck's first block of games measures this machine's speed, and
+the race is planned so that racing and confirmation together fit in the budget.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from simulator.cards import CardDB, load_cards
+from simulator.decks import Deck, _check_rules
+from simulator.engine.batch import Matchup, play_seeds
+from simulator.engine.layout import WIN
+from simulator.engine.options import RuleOptions
+from simulator.errors import UserError
+from simulator.stats import wilson_interval
+from simulator.value import paired_wins
+
+DEFAULT_BUDGET = 60.0
+DEFAULT_TOP = 5
+MIN_ROUND_GAMES = 100        # first-round games per candidate, at the least
+CONFIRM_SHARE = 0.25         # share of the budget kept for the confirmation block
+SPEED_GAMES = 2_000          # the deck's first block, which also measures the speed
+
+
+@dataclass(frozen=True)
+class Swap:
+    """One copy of ``out`` replaced by one copy of ``into``."""
+
+    out: str                 # card id
+    into: str                # card id
+
+    def label(self, db: CardDB) -> str:
+        return f"-1 {db.by_id[self.out].name_en} +1 {db.by_id[self.into].name_en}"
+
+
+def swapped_deck(deck: Deck, swap: Swap) -> Deck:
+    """``deck`` with its last copy of ``swap.out`` replaced by ``swap.into`` at the same place
+    of the card order (the shuffles of a seed put the new card where the old one was)."""
+    counts: list[tuple[str, int]] = []
+    for cid, count in deck.counts:
+        if cid == swap.out:
+            if count > 1:
+                counts.append((cid, count - 1))
+            counts.append((swap.into, 1))
+        else:
+            counts.append((cid, count))
+    return Deck(f"{deck.name} {swap.out}->{swap.into}", deck.path, tuple(counts), deck.elements)
+
+
+def merged_counts(deck: Deck) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for cid, count in deck.counts:
+        out[cid] = out.get(cid, 0) + count
+    return out
+
+
+def default_pool(deck: Deck, db: CardDB, elements: list[str] | None = None) -> list[str]:
+    """Ids of the simulated, unbanned cards of the deck's elements (or of ``elements``)."""
+    from simulator.engine.tables import implemented_cards
+
+    wanted = set(elements or (e for e, _ in deck.elements))
+    simulated = implemented_cards(db)
+    return [c.id for c in db if c.id in simulated and c.element in wanted and not c.banned
+            and c.copies_limit > 0]
+
+
+def read_pool(path: str, db: CardDB, warn=None) -> list[str]:
+    """The simulated cards of a pool file (a deck-like list); the others are left out with one
+    line on stderr naming them (the engine cannot play them yet)."""
+    import sys
+
+    from simulator.decks import read_card_list
+    from simulator.engine.tables import implemented_cards
+
+    ids = read_card_list(path, db)
+    simulated = implemented_cards(db)
+    left_out = [db.by_id[cid].name_en for cid in ids if cid not in simulated]
+    if left_out:
+        print(f"magenoir-sim: note: {path}: not simulated yet, left out of the pool: "
+              f"{', '.join(left_out)}", file=warn or sys.stderr)
+    pool = [cid for cid in ids if cid in simulated]
+    if not pool:
+        raise UserError(f"{path}: none of the pool's cards is simulated yet "
+                        "(magenoir-sim cards --simulated lists those that are)")
+    return pool
+
+
+def candidate_swaps(deck: Deck, pool: list[str], db: CardDB) -> list[Swap]:
+    """Every swap of one copy of a deck card for one copy of a pool card that keeps the deck
+    legal (copies limits, bans, one Animal; the size does not change)."""
+    counts = merged_counts(deck)
+    swaps = []
+    for out in counts:
+        for into in pool:
+            if into == out:
+                continue
+            after = dict(counts)
+            after[out] -= 1
+            after[into] = after.get(into, 0) + 1
+            entries = [(0, db.by_id[cid], n) for cid, n in after.items() if n > 0]
+            if not _check_rules(entries, 1, unreadable_lines=False):
+                swaps.append(Swap(out, into))
+    return swaps
+
+
+def _race_chunk(db: CardDB, seed: int, bot: str, options: RuleOptions, matchup: Matchup,
+                first: int, count: int) -> np.ndarray:
+    """(count,) bool: which of games ``first ..`` of ``seed`` the matchup won."""
+    return play_seeds(matchup, db, seed, first, count, bot, options).outcome == WIN
+
+
+@dataclass
+class SwapResult:
+    """A swap's paired gain over the deck, on the confirmation block (fresh seeds)."""
+
+    swap: Swap
+    label: str
+    race_games: int          # games it played in the race
+    race_gain: float         # its racing estimate (biased upward for the winners)
+    games: int               # confirmation games
+    gain: float              # win rate with the swap minus without, on the confirmation block
+    low: float
+    high: float
+
+    @property
+    def significant(self) -> bool:
+        return self.low > 0 or self.high < 0
+
+
+@dataclass
+class DoctorResult:
+    deck: str
+    settings: dict
+    pool_size: int
+    candidates: int
+    rounds: list[dict]               # per round: candidates, games each
+    base_games: int                  # the deck's confirmation games
+    base_wins: int
+    best: list[SwapResult]           # best confirmed gain first
+    games_played: int
+    seconds: float
+    budget: float
+    best_deck: dict[str, int] = field(default_factory=dict)  # card name -> count
+    partial: bool = False
+
+    def to_dict(self) -> dict:
+        s = self.settings
+        low, high = wilson_interval(self.base_wins, self.base_games)
+        return {"deck": self.deck, "scenario": s["scenario"], "level": s["level"],
+                "players": s["players"], "bot": s["bot"], "seed": s["seed"],
+                "pool_size": self.pool_size, "candidates": self.candidates,
+                "rounds": self.rounds, "games_played": self.games_played,
+                "seconds": round(self.seconds, 2), "budget_seconds": self.budget,
+                "budget_used": round(self.seconds / self.budget, 3) if self.budget else None,
+                "confirmation_games": self.base_games, "win_rate": self.base_wins / max(1, self.base_games),
+                "win_rate_ci": [low, high], "partial": self.partial,
+                "swaps": [{"swap": r.label, "out": r.swap.out, "in": r.swap.into,
+                           "gain": r.gain, "ci": [r.low, r.high], "games": r.games,
+                           "significant": r.significant, "race_games": r.race_games,
+                           "race_gain": r.race_gain} for r in self.best],
+                "best_deck": self.best_deck}
+
+    def format_text(self) -> str:
+        s = self.settings
+        low, high = wilson_interval(self.base_wins, self.base_games)
+        lines = []
+        if self.partial:
+            lines.append("PARTIAL RESULTS (interrupted)")
+        lines += [
+            f"{self.deck} vs {s['scenario']} ({s['level']}), {s['players']} player(s), "
+            f"bot {s['bot']}, seed {s['seed']}",
+            f"{self.candidates} legal swaps from a pool of {self.pool_size} cards; race: "
+            + ", ".join(f"{r['candidates']} x {r['games']:,}" for r in self.rounds)
+            + " games",
+            f"played {self.games_played:,} games in {self.seconds:.1f} s of a {self.budget:g} s "
+            f"budget ({self.seconds / self.budget:.0%})" if self.budget else "",
+            f"deck win rate on the confirmation games: {self.base_wins / max(1, self.base_games):.1%} "
+            f"(95% CI {low:.1%} to {high:.1%}), {self.base_games:,} games",
+            "",
+            f"{'swap':<44} {'gain':>9}  {'95% CI':<18} race"]
+        for r in self.best:
+            mark = "*" if r.significant else " "
+            ci = f"[{100 * r.low:+.2f}, {100 * r.high:+.2f}]"
+            lines.append(f"{r.label:<44} {100 * r.gain:>+7.2f}pp{mark} {ci:<18} "
+                         f"{100 * r.race_gain:+.2f}pp on {r.race_games:,}")
+        if self.best and self.best[0].low <= 0:
+            lines += ["", "no swap's gain is clearly above 0 (its interval reaches 0): on this "
+                      "evidence the deck is as good as its best swaps"]
+        if self.best_deck:
+            lines += ["", f"deck with the best swap ({self.best[0].label}):"]
+            lines += [f"{count} {name}" for name, count in self.best_deck.items()]
+        lines += ["", "gain: win rate with the swap minus without, paired, on seeds the race "
+                  "did not use; * the 95% interval excludes 0.",
+                  "It depends on the bot and the scenario level; the race column is the "
+                  "racing estimate (optimistic for the winners)."]
+        return "\n".join(line for line in lines if line is not None)
+
+
+def plan_race(candidates: int, games_budget: int, keep: int) -> list[tuple[int, int]]:
+    """``[(candidates, games each), ...]`` per round: halve the field, double the games, until
+    ``keep`` are left; the first round's games are chosen so the race fits ``games_budget``
+    (each round costs about ``candidates x first games``)."""
+    rounds = max(1, math.ceil(math.log2(max(1, candidates / keep)))) if candidates > keep else 1
+    first = max(MIN_ROUND_GAMES, games_budget // max(1, candidates * rounds))
+    plan, field_size, games = [], candidates, first
+    for _ in range(rounds):
+        plan.append((field_size, games))
+        field_size = max(keep, math.ceil(field_size / 2))
+        games *= 2
+    return plan
+
+
+def doctor(deck: Deck | str, scenario, level: str | None = None, players: int | None = None,
+           pool: list[str] | None = None, elements: list[str] | None = None,
+           budget: float = DEFAULT_BUDGET, top: int = DEFAULT_TOP, seed: int = 1,
+           bot: str | None = None, options: RuleOptions | None = None, db: CardDB | None = None,
+           backend="local", jobs: int | None = None, scheduler: str | None = None,
+           batch_size: int | None = None, progress: bool | None = None,
+           on_round: Callable[[dict], None] | None = None, min_cards: int = 40) -> DoctorResult:
+    """Race the legal one-card swaps of ``deck`` (a Deck, a deck file or an example deck's
+    name) within ``budget`` seconds; the ``top`` best,
+    confirmed on fresh seeds, best first. ``pool``: card ids to swap in (default: the
+    simulated cards of the deck's elements, or of ``elements``)."""
+    from simulator.backends import Backend, auto_batch, open_backend
+    from simulator.bots import DEFAULT_BOT, bot_id
+    from simulator.run import ProgressBar, _resolve_inputs, build_matchup
+
+    start = time.perf_counter()
+    db = db or load_cards()
+    options = options or RuleOptions()
+    bot = bot or DEFAULT_BOT
+    bot_id(bot)
+    if budget <= 0:
+        raise UserError(f"--budget must be more than 0 seconds, not {budget:g}")
+    if top < 1:
+        raise UserError(f"--top must be at least 1, not {top}")
+    (deck,), scenario = _resolve_inputs(deck, scenario, db, min_cards)
+    base_matchup = build_matchup([deck], scenario, level, players)
+    level, players = base_matchup.level, base_matchup.players
+    pool = list(dict.fromkeys(pool if pool is not None else default_pool(deck, db, elements)))
+    swaps = candidate_swaps(deck, pool, db)
+    if not swaps:
+        raise UserError("no legal swap: the pool holds no card that can replace one of the "
+                        "deck's (copies limits, bans, one Animal)")
+    matchups = [build_matchup([swapped_deck(deck, s)], scenario, level, players) for s in swaps]
+    owned = not isinstance(backend, Backend)
+    executor = open_backend(backend, jobs, scheduler) if owned else backend
+    shared = (db, seed, bot, options)
+    played = [0]
+    ticks = max(1, int(budget * 10))
+    bar = ProgressBar(ticks, progress)  # in tenths of a second of the budget
+
+    def play(matchup: Matchup, first: int, count: int) -> np.ndarray:
+        return np.concatenate(list(play_many([(matchup, first, count)])[0]))
+
+    def play_many(jobs_: list[tuple[Matchup, int, int]]) -> list[list[np.ndarray]]:
+        """Each (matchup, first, count) in chunks over the backend; the won arrays."""
+        items, owner = [], []
+        for k, (m, first, count) in enumerate(jobs_):
+            size = batch_size or auto_batch(count, executor.workers, players)
+            for f in range(first, first + count, size):
+                items.append((m, f, min(size, first + count - f)))
+                owner.append(k)
+        out: list[list[np.ndarray]] = [[] for _ in jobs_]
+        for k, won in zip(owner, executor.imap(_race_chunk, shared, items), strict=False):
+            out[k].append(won)
+            played[0] += len(won)
+            bar.update(min(ticks, int((time.perf_counter() - start) * 10)))
+        return out
+
+    base_won = np.zeros(0, bool)
+    won = [np.zeros(0, bool) for _ in swaps]
+    rounds_done: list[dict] = []
+    alive = list(range(len(swaps)))
+    partial = False
+    confirm_first = 0
+    best: list[SwapResult] = []
+    try:
+        from simulator.engine import warmup
+
+        warmup.ensure()  # a first compile must not be taken for this machine's speed
+        t0 = time.perf_counter()
+        base_won = play(base_matchup, 0, SPEED_GAMES)
+        rate = SPEED_GAMES / max(1e-3, time.perf_counter() - t0)
+        left = budget - (time.perf_counter() - start)
+        race_games = int(rate * left * (1 - CONFIRM_SHARE) * 0.9)
+        plan = plan_race(len(swaps), race_games, top)
+        for field_size, games in plan:
+            alive = alive[:field_size]
+            wanted = [(i, len(won[i]), games - len(won[i])) for i in alive if len(won[i]) < games]
+            if len(base_won) < games:
+                base_won = np.concatenate([base_won, play(base_matchup, len(base_won),
+                                                          games - len(base_won))])
+            results = play_many([(matchups[i], first, n) for i, first, n in wanted])
+            for (i, _, _), parts in zip(wanted, results, strict=True):
+                won[i] = np.concatenate([won[i], *parts])
+            gains = {i: float(won[i][:games].mean() - base_won[:games].mean()) for i in alive}
+            alive.sort(key=lambda i: (-gains[i], i))
+            rounds_done.append({"candidates": len(alive), "games": games})
+            if on_round is not None:
+                on_round(rounds_done[-1])
+            if time.perf_counter() - start > budget * (1 - CONFIRM_SHARE):
+                break  # the machine slowed down: keep the rest of the budget to confirm
+        finalists = alive[:top]
+        confirm_first = max(len(base_won), max(len(won[i]) for i in finalists))
+        left = budget - (time.perf_counter() - start)
+        confirm = max(MIN_ROUND_GAMES, int(rate * left * 0.9 / (len(finalists) + 1)))
+        blocks = play_many([(base_matchup, confirm_first, confirm)]
+                           + [(matchups[i], confirm_first, confirm) for i in finalists])
+        base_block = np.concatenate(blocks[0])
+        for i, parts in zip(finalists, blocks[1:], strict=True):
+            block = np.concatenate(parts)
+            gain, low, high = paired_wins(block, base_block)
+            race_n = len(won[i])
+            best.append(SwapResult(swaps[i], swaps[i].label(db), race_n,
+                                   float(won[i].mean() - base_won[:race_n].mean()),
+                                   len(block), gain, low, high))
+    except KeyboardInterrupt:
+        partial = True
+        if not best:  # no confirmed swap yet: nothing honest to show
+            raise
+    finally:
+        bar.close()
+        if owned:
+            executor.close()
+    best.sort(key=lambda r: (-r.gain, r.label))
+    best_deck = {}
+    if best:
+        after = merged_counts(swapped_deck(deck, best[0].swap))
+        best_deck = {db.by_id[cid].name_en: n for cid, n in after.items() if n > 0}
+    base_block_wins = int(base_block.sum()) if best else int(base_won.sum())
+    base_block_games = len(base_block) if best else len(base_won)
+    settings = {"scenario": scenario.name, "level": level, "players": players, "bot": bot,
+                "seed": seed}
+    return DoctorResult(deck.name, settings, len(pool), len(swaps), rounds_done,
+                        base_block_games, base_block_wins, best, played[0],
+                        time.perf_counter() - start, budget, best_deck, partial)

@@ -1,0 +1,259 @@
+"""Card value: how many points of win rate each card of a deck is worth, on paired seeds.
+
+Why this measure: a card's value is the deck's win rate minus the win rate of the same deck
+with one copy of the card replaced by the filler (:mod:`simulator.cards.filler`, a blank card
+that does nothing), both played on the same game seeds (common random numbers). The filler
+keeps the deck at its size, and it takes the very place of the copy in the deck's order, so
+the shuffles put it where the copy would have been: the two games of a seed start from the
+same draws and diverge only when the copy would have been drawn. The difference of win rates
+comes from the paired outcomes (Newcombe's interval, as in :mod:`simulator.compare`), which is
+much narrower than two independent runs would give.
+
+What it does not mean: the value is the bot's use of the card in this deck against this
+level; a better player may get more out of it. Positive: the card helps; an interval that
+excludes 0 is a difference the games can tell from luck.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from simulator.cards.filler import FILLER_ID, FILLER_NAME, with_filler
+from simulator.decks import Deck
+from simulator.stats import paired_difference, wilson_interval
+
+DEFAULT_VALUE_GAMES = 10_000
+
+
+def filler_variant(deck: Deck, card_id: str) -> Deck:
+    """``deck`` with its last copy of ``card_id`` replaced by the filler, at the same place in
+    the deck's card order (so the shuffles of a seed put the filler where the copy was)."""
+    counts: list[tuple[str, int]] = []
+    found = False
+    for cid, count in deck.counts:
+        if cid == card_id and not found:
+            found = True
+            if count > 1:
+                counts.append((cid, count - 1))
+            counts.append((FILLER_ID, 1))
+        else:
+            counts.append((cid, count))
+    if not found:
+        raise ValueError(f"{card_id!r} is not in deck {deck.name!r}")
+    return Deck(f"{deck.name} (one {card_id} -> filler)", deck.path, tuple(counts), deck.elements)
+
+
+def paired_wins(base: np.ndarray, other: np.ndarray) -> tuple[float, float, float]:
+    """(difference, low, high) of ``base``'s win rate minus ``other``'s, from two (n,) bool
+    arrays of the same seeds: Newcombe's interval of a paired difference."""
+    both = int((base & other).sum())
+    only_base, only_other = int((base & ~other).sum()), int((~base & other).sum())
+    neither = int((~base & ~other).sum())
+    return paired_difference(both, only_base, only_other, neither)
+
+
+def wins_of(result) -> tuple[np.ndarray, np.ndarray]:
+    """(seeds, won): (n,) game seeds and (n,) bool outcomes of a run, in game order."""
+    games = result.games
+    return games["seed"].to_numpy(), (games["outcome"] == "win").to_numpy()
+
+
+@dataclass
+class CardValue:
+    """One card's value: the deck's win rate minus the win rate with one copy as the filler."""
+
+    card_id: str
+    name: str
+    copies: int
+    games: int
+    delta: float               # win rate with the card minus without one copy
+    low: float                 # 95% Newcombe interval of the paired difference
+    high: float
+    win_rate_without: float
+
+    @property
+    def significant(self) -> bool:
+        """The interval excludes 0: the games tell the card's effect from luck."""
+        return self.low > 0 or self.high < 0
+
+
+@dataclass
+class ValueResult:
+    """The value of every distinct card of a deck, with the run they are measured against."""
+
+    deck: str
+    settings: dict             # the base run's settings (scenario, level, bot, seed, ...)
+    games: int                 # paired games per variant
+    base_wins: int
+    values: list[CardValue] = field(default_factory=list)  # best first
+    partial: bool = False      # interrupted: the cards measured so far
+
+    @property
+    def base_win_rate(self) -> float:
+        return self.base_wins / self.games if self.games else 0.0
+
+    def caption(self) -> str:
+        s = self.settings
+        return (f"Value of a card: the win rate of {self.deck} minus the win rate of the same "
+                f"deck with one copy of the card replaced by a blank filler card that does "
+                f"nothing, on the same {self.games:,} game seeds (seed {s['seed']}), against "
+                f"{s['scenario']} ({s['level']}), {s['players']} player(s), played by the "
+                f"{s['bot']} bot. It measures how this bot uses the card in this deck: another "
+                f"bot or a human player may get more or less out of it. 95% Newcombe "
+                f"intervals of the paired difference; * marks an interval that excludes 0.")
+
+    def table(self):
+        """pandas: one row per card, best value first."""
+        import pandas as pd
+
+        return pd.DataFrame([{"card": v.name, "copies": v.copies, "delta_win_rate": v.delta,
+                              "low": v.low, "high": v.high, "significant": v.significant,
+                              "win_rate_without": v.win_rate_without, "games": v.games}
+                             for v in self.values])
+
+    def to_dict(self) -> dict:
+        s = self.settings
+        low, high = wilson_interval(self.base_wins, self.games)
+        return {"deck": self.deck, "scenario": s["scenario"], "level": s["level"],
+                "players": s["players"], "bot": s["bot"], "seed": s["seed"],
+                "games": self.games, "filler": FILLER_NAME, "paired": True,
+                "win_rate": self.base_win_rate, "win_rate_ci": [low, high],
+                "partial": self.partial, "caption": self.caption(),
+                "cards": [{"card": v.name, "id": v.card_id, "copies": v.copies,
+                           "delta_win_rate": v.delta, "ci": [v.low, v.high],
+                           "significant": v.significant, "win_rate_without": v.win_rate_without,
+                           "games": v.games} for v in self.values]}
+
+    def format_text(self) -> str:
+        s = self.settings
+        low, high = wilson_interval(self.base_wins, self.games)
+        lines = []
+        if self.partial:
+            lines.append(f"PARTIAL RESULTS (interrupted): {len(self.values)} card(s) measured")
+        lines += [f"{self.deck} vs {s['scenario']} ({s['level']}), {s['players']} player(s), "
+                  f"bot {s['bot']}, seed {s['seed']}, {self.games:,} paired games per card",
+                  f"deck win rate {self.base_win_rate:.1%} (95% CI {low:.1%} to {high:.1%})",
+                  "",
+                  f"{'card':<24} {'copies':>6} {'value':>9}  {'95% CI':<17} win rate without"]
+        for v in self.values:
+            mark = "*" if v.significant else " "
+            ci = f"[{100 * v.low:+.2f}, {100 * v.high:+.2f}]"
+            lines.append(f"{v.name:<24} {v.copies:>6} {100 * v.delta:>+7.2f}pp{mark} {ci:<17} "
+                         f"{v.win_rate_without:.1%}")
+        lines += ["", "value: the win rate minus the win rate with one copy replaced by a blank "
+                  "filler, on the same seeds;", "* the 95% interval excludes 0. It depends on the "
+                  "bot: a stronger player may use a card better."]
+        return "\n".join(lines)
+
+    def figure(self):
+        """A dot and its 95% interval per card, best value on top, in percentage points."""
+        from matplotlib.ticker import FuncFormatter, MaxNLocator
+
+        from simulator.report import _pyplot
+
+        plt = _pyplot()
+        values = self.values
+        fig, ax = plt.subplots(figsize=(9, 0.38 * len(values) + 1.8))
+        y = np.arange(len(values))[::-1]
+        deltas = np.array([v.delta for v in values])
+        err = np.array([[v.delta - v.low for v in values], [v.high - v.delta for v in values]])
+        colours = ["#2e7d32" if v.low > 0 else "#c62828" if v.high < 0 else "#757575"
+                   for v in values]
+        for yy, d, e0, e1, c in zip(y, deltas, err[0], err[1], colours, strict=True):
+            ax.errorbar(d, yy, xerr=[[e0], [e1]], fmt="o", color=c, capsize=4)
+        ax.axvline(0, color="#555", lw=0.8, ls="--")
+        ax.set_yticks(y, [f"{v.name} x{v.copies}" for v in values])
+        span = max(0.01, float(np.abs(err + np.abs(deltas)).max()) * 1.15) if values else 0.01
+        ax.set_xlim(-span, span)
+        ax.xaxis.set_major_locator(MaxNLocator(5, symmetric=True))
+        ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{100 * v:+.1f} pp" if v else "0"))
+        ax.set_xlabel("win rate with the card minus with one copy as a blank filler "
+                      "(percentage points)")
+        s = self.settings
+        ax.set_title(f"Card value, {self.deck} vs {s['scenario']} ({s['level']}), bot {s['bot']},"
+                     f" {self.games:,} paired games a card (95% Newcombe)", fontsize=10)
+        ax.grid(alpha=0.3, axis="x")
+        fig.tight_layout()
+        return fig
+
+
+def card_values(deck: Deck | str, scenario, level: str | None = None, players: int | None = None,
+                games: int = DEFAULT_VALUE_GAMES, seed: int = 1, db=None, backend="local",
+                progress: bool | None = None, on_card: Callable[[CardValue], None] | None = None,
+                base=None, **kwargs) -> ValueResult:
+    """The value of each distinct card of ``deck`` (a Deck, a deck file or an example deck's
+    name), best first.
+
+    Plays the deck and, for each distinct card, the deck with one copy replaced by the filler,
+    all on games ``0 .. games-1`` of ``seed``. ``kwargs`` go to
+    :func:`simulator.run.simulate` (bot, options, jobs, batch_size, scheduler, ...); a
+    ``backend`` name is opened once for all the runs. ``base``: the deck's own run, when the
+    caller already has it (a ``run --value`` report), on the same seeds. With several players,
+    every player plays the deck, and the variant replaces the copy in every player's deck.
+    """
+    from simulator.backends import Backend, open_backend
+    from simulator.cards import load_cards
+    from simulator.run import ProgressBar, _resolve_inputs, simulate
+
+    plain = db or load_cards()
+    (deck,), scenario = _resolve_inputs(deck, scenario, plain, kwargs.pop("min_cards", 40))
+    db = with_filler(plain)
+    if games < 1:
+        from simulator.errors import UserError
+
+        raise UserError(f"--games must be at least 1, not {games}")
+    distinct = [cid for cid, _ in deck.counts]
+    copies = dict(deck.counts)
+    owned = not isinstance(backend, Backend)
+    executor = (open_backend(backend, kwargs.pop("jobs", None), kwargs.pop("scheduler", None),
+                             games=games * (len(distinct) + 1)) if owned else backend)
+    kwargs.pop("jobs", None)
+    kwargs.pop("scheduler", None)
+    runs = len(distinct) + (base is None)
+    bar = ProgressBar(games * runs, progress)
+    done_before = [0]
+
+    def tick(done: int, _planned: int) -> None:
+        bar.update(done_before[0] + done)
+
+    common = dict(level=level, players=players, games=games, seed=seed, db=db, backend=executor,
+                  keep_turns=False, progress=False, on_chunk=tick, **kwargs)
+    values: list[CardValue] = []
+    partial = False
+    try:
+        if base is None:
+            base = simulate(deck, scenario, **common)
+            done_before[0] += games
+        base_seeds, base_won = wins_of(base)
+        partial = base.partial
+        for cid in distinct if not partial else ():
+            run = simulate(filler_variant(deck, cid), scenario, **common)
+            done_before[0] += games
+            seeds, won = wins_of(run)
+            n = min(len(won), len(base_won))
+            if not np.array_equal(seeds[:n], base_seeds[:n]):
+                raise RuntimeError("a card value run did not play the base run's seeds")
+            delta, low, high = paired_wins(base_won[:n], won[:n])
+            value = CardValue(cid, db.by_id[cid].name_en, copies[cid], n, delta, low, high,
+                              float(won[:n].mean()) if n else 0.0)
+            values.append(value)
+            if on_card is not None:
+                on_card(value)
+            if run.partial:
+                partial = True
+                break
+    except KeyboardInterrupt:
+        if base is None or not values:
+            raise
+        partial = True
+    finally:
+        bar.close()
+        if owned:
+            executor.close()
+    values.sort(key=lambda v: (-v.delta, v.name))
+    n_games = min([len(base_won)] + [v.games for v in values])
+    return ValueResult(deck.name, dict(base.settings), n_games, int(base_won[:n_games].sum()),
+                       values, partial)

@@ -1,0 +1,140 @@
+"""Deck doctor (simulator.deck_doctor): legal swaps, the race plan, paired confirmation, CLI."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from simulator.cards import load_cards
+from simulator.cli import main
+from simulator.deck_doctor import (
+    Swap,
+    candidate_swaps,
+    default_pool,
+    doctor,
+    merged_counts,
+    plan_race,
+    swapped_deck,
+)
+from simulator.decks import Deck, find_deck, load_deck
+from simulator.run import simulate
+from simulator.value import paired_wins
+
+
+@pytest.fixture(scope="module")
+def db():
+    return load_cards()
+
+
+@pytest.fixture(scope="module")
+def fire(db):
+    return load_deck(find_deck("fire-flames"), db)
+
+
+def test_swaps_keep_the_deck_legal(db):
+    deck = Deck.from_counts("t", {"flame": 4, "fire_ball": 4, "ignition": 1, "breath": 1}, db)
+    swaps = candidate_swaps(deck, ["flame", "ignition", "crimson_ritual", "zephyr"], db)
+    assert Swap("breath", "zephyr") in swaps and Swap("ignition", "zephyr") in swaps
+    assert not any(s.into in ("flame", "ignition") for s in swaps)  # at their copies limit
+    assert not any(s.into == "crimson_ritual" for s in swaps)  # banned
+    assert not any(s.out == s.into for s in swaps)
+    assert len(swaps) == 4  # each of the 4 deck cards out, Zephyr in
+
+
+def test_a_swap_takes_the_place_of_the_last_copy_out(fire):
+    before = fire.card_ids()
+    after = swapped_deck(fire, Swap("fire_ball", "zephyr")).card_ids()
+    changed = [i for i, (a, b) in enumerate(zip(before, after, strict=True)) if a != b]
+    assert changed == [max(i for i, c in enumerate(before) if c == "fire_ball")]
+    assert merged_counts(swapped_deck(fire, Swap("fire_ball", "zephyr")))["zephyr"] == 3
+
+
+def test_the_default_pool_is_the_simulated_cards_of_the_decks_elements(db, fire):
+    pool = default_pool(fire, db)
+    elements = {db.by_id[c].element for c in pool}
+    assert elements == {e for e, _ in fire.elements} == {"fire", "air", "arcane"}
+    assert "crimson_ritual" not in pool and "fire_ball" in pool
+    assert {db.by_id[c].element for c in default_pool(fire, db, ["water"])} == {"water"}
+
+
+def test_the_race_halves_the_field_doubles_the_games_and_fits_the_budget():
+    plan = plan_race(300, 1_000_000, keep=5)
+    assert [k for k, _ in plan] == [300, 150, 75, 38, 19, 10]
+    assert all(b == 2 * a for (_, a), (_, b) in zip(plan, plan[1:], strict=False))
+    cost = sum(k * g - (k * plan[i - 1][1] if i else 0) for i, (k, g) in enumerate(plan))
+    assert cost <= 1_000_000
+    assert plan_race(4, 10_000, keep=5) == [(4, 10_000 // 4)]
+
+
+def test_doctor_confirms_its_best_swaps_on_fresh_paired_seeds(db, fire):
+    result = doctor(fire, "duke", pool=["acceleration", "zephyr"], budget=6, top=2, seed=4,
+                    db=db, progress=False)
+    assert result.candidates == len(candidate_swaps(fire, ["acceleration", "zephyr"], db))
+    assert len(result.best) == 2 and result.games_played > 0 and result.rounds
+    assert [r.gain for r in result.best] == sorted((r.gain for r in result.best), reverse=True)
+    race_games = max(r.race_games for r in result.best)
+    best = result.best[0]
+    # the confirmation block is fresh seeds: games race_games.. of the same run seed,
+    # and its gain is the paired difference of the swap's and the deck's games there
+    first = race_games
+    deck_run = simulate(fire, "duke", games=best.games, seed=4, first_game=first, db=db,
+                        progress=False)
+    swap_run = simulate(swapped_deck(fire, best.swap), "duke", games=best.games, seed=4,
+                        first_game=first, db=db, progress=False)
+    assert deck_run.games["seed"].tolist() == swap_run.games["seed"].tolist()
+    won_deck = (deck_run.games["outcome"] == "win").to_numpy()
+    won_swap = (swap_run.games["outcome"] == "win").to_numpy()
+    assert (best.gain, best.low, best.high) == pytest.approx(paired_wins(won_swap, won_deck))
+    assert result.base_games == best.games and result.base_wins == int(won_deck.sum())
+    assert sum(result.best_deck.values()) == 40
+
+
+def test_first_game_extends_a_run_with_the_next_games(db, fire):
+    whole = simulate(fire, "duke", games=60, seed=9, db=db, progress=False)
+    tail = simulate(fire, "duke", games=20, seed=9, first_game=40, db=db, progress=False)
+    assert tail.games["seed"].tolist() == whole.games["seed"].tolist()[40:]
+    assert np.array_equal(tail.games["outcome"].to_numpy(), whole.games["outcome"].to_numpy()[40:])
+
+
+def test_doctor_from_the_command_line(tmp_path, capsys):
+    pool = tmp_path / "pool.txt"
+    pool.write_text("Acceleration\n2 Zephyr  # counts are ignored\nArtificial sun\n",
+                    encoding="utf-8")
+    code = main(["doctor", "fire-flames", "--pool", str(pool), "--budget", "4", "--top", "2",
+                 "--quiet", "--json"])
+    captured = capsys.readouterr()
+    assert code == 0, captured.err
+    assert captured.err.strip() == (f"magenoir-sim: note: {pool}: not simulated yet, left out "
+                                    "of the pool: Artificial sun")
+    out = json.loads(captured.out)
+    assert out["budget_seconds"] == 4 and out["games_played"] > 0 and 0 < out["budget_used"]
+    assert len(out["swaps"]) == 2
+    for swap in out["swaps"]:
+        low, high = swap["ci"]
+        assert low <= swap["gain"] <= high and swap["in"] in ("acceleration", "zephyr")
+    assert sum(out["best_deck"].values()) == 40
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["doctor", "fire-flames", "--budget", "0"], "--budget must be more than 0"),
+    (["doctor", "fire-flames", "--top", "0"], "--top must be at least 1"),
+    (["doctor", "fire-flames", "--elements", "fire,plasma"], "unknown element plasma"),
+    (["doctor", "fire-flames", "--pool", "no-such-pool.txt"], "no-such-pool.txt: no such file"),
+    (["doctor", "fire-flames", "--pool", "p.txt", "--elements", "fire"], "not both"),
+    (["doctor", "nope-deck"], "nope-deck"),
+])
+def test_doctor_user_errors_are_one_line_exit_2(argv, message, capsys):
+    assert main([*argv, "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert message in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_a_pool_file_names_the_line_of_an_unknown_card(tmp_path, capsys):
+    pool = tmp_path / "pool.txt"
+    pool.write_text("Acceleration\nZephir\n", encoding="utf-8")
+    assert main(["doctor", "fire-flames", "--pool", str(pool), "--quiet"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.endswith("did you mean: Zephyr / Zéphyr?)") or "Zephyr" in err
+    assert f"{pool}:2: unknown card 'Zephir'" in err and len(err.splitlines()) == 1
