@@ -241,7 +241,7 @@ def header(ext_en: str, ext_fr: str, count: int) -> str:
     return "\n".join([
         f"# Mage Noir cards: {ext_en} ({ext_fr}), {count} cards.",
         "#",
-        "# GENERATED FACTS from ../shared/data/cards.json by scripts/build_card_data.py.",
+        "# GENERATED FACTS from the card catalogue cards.json (not shipped) by scripts/build_card_data.py.",
         "# Regenerate: .venv/bin/python scripts/build_card_data.py [path/to/cards.json]",
         "# Facts only: no card text, rulings or flavour are stored here (they belong to the",
         "# publisher). Fix a fact in the shared data and regenerate; do not edit it here.",

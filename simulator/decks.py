@@ -26,7 +26,7 @@ TOML format (``.toml``)::
     fire_ball = 4
     "Flèche ardente" = 4      # keys are ids or names, as above; values are integers
 
-Rules applied (RULES.md section 2):
+Rules applied (docs/rules.md, section R2):
 
 - R2.1: at least ``min_cards`` cards, 40 by default; no maximum (Q1). ``--min-cards`` lowers
   the minimum for small test decks.
@@ -338,7 +338,7 @@ def _toml_key_line(text: str, key: str, table: str | None) -> int:
 # -- rules -----------------------------------------------------------------------------------
 
 def _check_rules(entries, min_cards: int, unreadable_lines: bool) -> list[tuple[int, str]]:
-    """Problems with counts, copies limits, bans, Animals and deck size (RULES.md R2).
+    """Problems with counts, copies limits, bans, Animals and deck size (docs/rules.md R2).
 
     The size is not checked when some line could not be read or has an impossible count:
     what the user meant there is unknown, so a size message would only mislead.

@@ -1,4 +1,4 @@
-"""Main-phase actions (RULES.md R7, R8, R10.3): prepare, activate, channel, Equipment slots."""
+"""Main-phase actions (docs/rules.md R7, R8, R10.3): prepare, activate, channel, Equipment slots."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Damage versus HP loss, armours and Protector (RULES.md R11.2, R11.6, R11.7)."""
+"""Damage versus HP loss, armours and Protector (docs/rules.md R11.2, R11.6, R11.7)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Effect ops that move Mana and cards (RULES.md R6.4, R6.6, Q3), and regression tests for
+"""Effect ops that move Mana and cards (docs/rules.md R6.4, R6.6, Q3), and regression tests for
 engine bugs found while writing the rule tests (Breath taking from one pile only, Wave
 echo recursing forever, HP loss not destroying the Duke)."""
 

@@ -1,4 +1,4 @@
-"""Mana rules (RULES.md R6): the placement rule, taking a pile, trading 2 for 1."""
+"""Mana rules (docs/rules.md R6): the placement rule, taking a pile, trading 2 for 1."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Turn structure and defeat (RULES.md R4, R5; solo rulesheet "Defeat of a player").
+"""Turn structure and defeat (docs/rules.md R4, R5; solo rulesheet "Defeat of a player").
 
 First-turn draw, drawing from an empty deck, the end-of-turn hand limit, and the co-op
 consequences of a player going out.

@@ -1,4 +1,4 @@
-"""Main-phase actions (RULES.md R7): prepare, activate, channel, trade, use an ability.
+"""Main-phase actions (docs/rules.md R7): prepare, activate, channel, trade, use an ability.
 
 The action space of one decision is flat: ``0`` ends the main phase, then one entry per board
 slot to use the ability of the card in it, one per card kind to prepare, one per slot to

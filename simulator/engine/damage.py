@@ -1,4 +1,4 @@
-"""Targets, damage, HP loss and healing (RULES.md R11).
+"""Targets, damage, HP loss and healing (docs/rules.md R11).
 
 Targets live in one flat index space so that a target choice is one decision: ``t < K`` is
 Adversary board slot ``t``; ``K <= t < K+P`` is player ``t-K``; above that, ``K + P + p*S + s``

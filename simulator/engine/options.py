@@ -1,8 +1,9 @@
 """Named rule options: every rule the sources leave uncertain is a switch with a default.
 
-The defaults are the most plausible readings of ``RULES.md`` (its open questions Q1-Q13)
-and the solo rulesheet; the README's rules section lists them. Options travel with a run
-(they are part of what makes a result reproducible).
+The defaults are the most plausible readings of the rules (``docs/rules.md``, its open
+questions Q1-Q13 in section R16) and of the solo rulesheet; that page and the README's rules
+section list them. Options travel with a run (they are part of what makes a result
+reproducible).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A player's turn in solo & co-op mode (RULES.md R5, solo rulesheet "Player turns").
+"""A player's turn in solo & co-op mode (docs/rules.md R5, solo rulesheet "Player turns").
 
 Turn start (start-of-turn effects, in the order the player chooses), draw, Mana gathering
 (solo: no Mana from the Infinite Ether, take one whole pile), main phase (actions until the
