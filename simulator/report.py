@@ -397,8 +397,9 @@ ACTIVATION_CAPTION = (
     "A card is played when a spell is activated or a Permanent, Equipment or Ritual is put "
     "into play. Games in which a card is played early differ from the others in more than that card "
     "(a better draw, an Adversary slower to arrive), so this view shows an association, not "
-    "what the card causes. To measure what a card is worth, compare the deck with and without "
-    "it on the same seeds (magenoir-sim compare).")
+    "what the card causes. What a card is worth is measured by playing the deck with and "
+    "without it on the same seeds: magenoir-sim value (or run --value for the section "
+    "'Which cards pull their weight').")
 
 
 def _inputs_section(settings: dict) -> list[str]:
@@ -554,7 +555,7 @@ def render_html(result, images: dict[str, bytes], samples: dict[str, str] | None
                 value=None) -> str:
     summary = result.summary()
     st = stamp(result)
-    decks = ", ".join(st["decks"] or [])
+    decks = ", ".join(dict.fromkeys(st["decks"] or []))  # a deck every player plays: once
     title = f"{html.escape(decks)} vs {html.escape(str(st['scenario']))}"
     parts = [f"<!doctype html><html><head><meta charset='utf-8'><title>{title}</title>"
              f"<style>{CSS}</style></head><body>",
