@@ -215,18 +215,19 @@ class DoctorResult:
         return "\n".join(line for line in lines if line is not None)
 
 
-def plan_race(candidates: int, games_budget: int, keep: int) -> list[tuple[int, int]]:
-    """``[(candidates, games each), ...]`` per round: halve the field, double the games, until
-    ``keep`` are left; the first round's games are chosen so the race fits ``games_budget``
-    (each round costs about ``candidates x first games``)."""
-    rounds = max(1, math.ceil(math.log2(max(1, candidates / keep)))) if candidates > keep else 1
-    first = max(MIN_ROUND_GAMES, games_budget // max(1, candidates * rounds))
-    plan, field_size, games = [], candidates, first
-    for _ in range(rounds):
-        plan.append((field_size, games))
-        field_size = max(keep, math.ceil(field_size / 2))
-        games *= 2
-    return plan
+def rounds_left(field_size: int, keep: int) -> int:
+    """Rounds of halving until ``keep`` candidates are left (at least the current one)."""
+    return max(1, math.ceil(math.log2(field_size / keep))) if field_size > keep else 1
+
+
+def next_round_games(field_size: int, played: int, games_left: int, keep: int) -> int:
+    """Games each of ``field_size`` candidates has played after this round: at least twice
+    what they have played (``played``), and as many as the games left for the race allow when
+    the field keeps halving (each later round costs about what this one does)."""
+    share = games_left // max(1, field_size * rounds_left(field_size, keep))
+    if played:
+        share = played + share  # the increment is what this round costs
+    return max(MIN_ROUND_GAMES, 2 * played, share)
 
 
 def doctor(deck: Deck | str, scenario, level: str | None = None, players: int | None = None,
@@ -300,26 +301,30 @@ def doctor(deck: Deck | str, scenario, level: str | None = None, players: int | 
         warmup.ensure()  # a first compile must not be taken for this machine's speed
         t0 = time.perf_counter()
         base_won = play(base_matchup, 0, SPEED_GAMES)
-        rate = SPEED_GAMES / max(1e-3, time.perf_counter() - t0)
-        left = budget - (time.perf_counter() - start)
-        race_games = int(rate * left * (1 - CONFIRM_SHARE) * 0.9)
-        plan = plan_race(len(swaps), race_games, top)
-        for field_size, games in plan:
-            alive = alive[:field_size]
+        rate = SPEED_GAMES / max(1e-3, time.perf_counter() - t0)  # games/s, updated each round
+        race_end = budget * (1 - CONFIRM_SHARE)
+        games = 0
+        while True:
+            # re-planned each round on the speed seen so far: what is left of the race's time
+            left = race_end - (time.perf_counter() - start)
+            games = next_round_games(len(alive), games, int(rate * left * 0.9), top)
             wanted = [(i, len(won[i]), games - len(won[i])) for i in alive if len(won[i]) < games]
+            t0, before = time.perf_counter(), played[0]
             if len(base_won) < games:
                 base_won = np.concatenate([base_won, play(base_matchup, len(base_won),
                                                           games - len(base_won))])
             results = play_many([(matchups[i], first, n) for i, first, n in wanted])
             for (i, _, _), parts in zip(wanted, results, strict=True):
                 won[i] = np.concatenate([won[i], *parts])
+            rate = (played[0] - before) / max(1e-3, time.perf_counter() - t0)
             gains = {i: float(won[i][:games].mean() - base_won[:games].mean()) for i in alive}
             alive.sort(key=lambda i: (-gains[i], i))
             rounds_done.append({"candidates": len(alive), "games": games})
             if on_round is not None:
                 on_round(rounds_done[-1])
-            if time.perf_counter() - start > budget * (1 - CONFIRM_SHARE):
-                break  # the machine slowed down: keep the rest of the budget to confirm
+            if len(alive) <= top or time.perf_counter() - start > race_end:
+                break  # a few left, or the race's time is spent: confirm them
+            alive = alive[:max(top, math.ceil(len(alive) / 2))]
         finalists = alive[:top]
         confirm_first = max(len(base_won), max(len(won[i]) for i in finalists))
         left = budget - (time.perf_counter() - start)

@@ -15,7 +15,8 @@ from simulator.deck_doctor import (
     default_pool,
     doctor,
     merged_counts,
-    plan_race,
+    next_round_games,
+    rounds_left,
     swapped_deck,
 )
 from simulator.decks import Deck, find_deck, load_deck
@@ -59,13 +60,25 @@ def test_the_default_pool_is_the_simulated_cards_of_the_decks_elements(db, fire)
     assert {db.by_id[c].element for c in default_pool(fire, db, ["water"])} == {"water"}
 
 
-def test_the_race_halves_the_field_doubles_the_games_and_fits_the_budget():
-    plan = plan_race(300, 1_000_000, keep=5)
-    assert [k for k, _ in plan] == [300, 150, 75, 38, 19, 10]
-    assert all(b == 2 * a for (_, a), (_, b) in zip(plan, plan[1:], strict=False))
-    cost = sum(k * g - (k * plan[i - 1][1] if i else 0) for i, (k, g) in enumerate(plan))
-    assert cost <= 1_000_000
-    assert plan_race(4, 10_000, keep=5) == [(4, 10_000 // 4)]
+def test_each_round_at_least_doubles_the_games_and_fits_the_games_left():
+    assert rounds_left(300, 5) == 6 and rounds_left(5, 5) == 1 and rounds_left(3, 5) == 1
+    first = next_round_games(300, 0, 1_000_000, keep=5)
+    assert first == 1_000_000 // (300 * 6)  # the first round's share of six rounds
+    assert next_round_games(150, first, 10, keep=5) == 2 * first  # out of time: still double
+    later = next_round_games(150, first, 2_000_000, keep=5)
+    assert later == first + 2_000_000 // (150 * 5) and later > 2 * first  # time to spare: more
+    assert next_round_games(4, 0, 10, keep=5) == 100  # never fewer than MIN_ROUND_GAMES
+
+
+def test_the_race_halves_the_field_until_top_are_left(db, fire):
+    result = doctor(fire, "duke", pool=["acceleration", "zephyr", "fire_whip"], budget=4, top=3,
+                    seed=2, db=db, progress=False)
+    fields = [r["candidates"] for r in result.rounds]
+    games = [r["games"] for r in result.rounds]
+    assert fields[0] == result.candidates
+    assert all(b == max(3, -(-a // 2)) for a, b in zip(fields, fields[1:], strict=False))
+    assert all(b >= 2 * a for a, b in zip(games, games[1:], strict=False))
+    assert len(result.best) == 3
 
 
 def test_doctor_confirms_its_best_swaps_on_fresh_paired_seeds(db, fire):
