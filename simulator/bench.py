@@ -13,8 +13,10 @@ Every measurement is printed next to its target with pass/fail:
   targets hold for each deck): us/game on 1 thread, games/s on 2 threads. Why per game and
   not a "batch speedup": the compiled engine plays a game at the same cost in any batch.
 * ``run_10k_seconds``: ``python -m simulator.cli run DECK --games 10000 --json`` from process
-  start to exit, in a subprocess; the median of ``--run-repeats`` runs (default 3; every time
-  is in ``run_10k_all_seconds``), because one run on a shared machine can be 10% off either way;
+  start to exit, in a subprocess, for every deck; the median of ``--run-repeats`` runs
+  (default 3), because one run on a shared machine can be 10% off either way, of the slowest
+  deck (``run_10k_deck``; its times in ``run_10k_all_seconds``, every deck's median in
+  ``run_10k_by_deck``);
 * ``warm_start_seconds``: a fresh Python process that makes ready the engine a run plays on
   (``warmup.ensure()``: imports, the compiled batch loop and hubs loaded from their cache),
   from process start to exit, in a subprocess; the median of three;
@@ -413,7 +415,9 @@ def run_bench(config: BenchConfig, progress: Progress | None = None) -> dict:
     started = time.perf_counter()
     machine = machine_info()
     reference_before = machine_reference()
-    decks = list(config.decks) or example_decks()
+    from simulator.decks import find_deck
+
+    decks = [str(find_deck(d)) for d in config.decks] or example_decks()  # names: bundled decks
     config = BenchConfig(**{**asdict(config), "decks": tuple(decks)})
     say(f"engine: {len(decks)} deck(s) x {list(config.threads)} thread(s), batches of "
         f"{config.batch:,} games, about {config.seconds:g} s each")
@@ -425,12 +429,18 @@ def run_bench(config: BenchConfig, progress: Progress | None = None) -> dict:
     cold = cold_compile() if config.cold else None
     say(f"  warm {', '.join(f'{s:.2f}' for s in starts)} s"
         + (f"; cold {cold:.1f} s" if cold is not None else ""))
+    say(f"end to end: {config.run_games} games of each deck in a child process, "
+        f"{config.run_repeats} time(s) each")
+    runs_by_deck = {}
+    for deck in decks:
+        runs = [run_cli(deck, config.run_games) for _ in range(config.run_repeats)]
+        runs_by_deck[deck] = runs
+        say(f"  {Path(deck).stem:<16} {', '.join(f'{r.seconds:.2f}' for r in runs)} s")
+    medians = {deck: sorted(runs, key=lambda r: r.seconds)[len(runs) // 2]  # upper of two
+               for deck, runs in runs_by_deck.items()}
+    run_slowest = max(decks, key=lambda d: medians[d].seconds)
+    run, runs = medians[run_slowest], runs_by_deck[run_slowest]
     run_deck = next((d for d in decks if Path(d).name == DEFAULT_DECK), decks[0])
-    say(f"end to end: {config.run_games} games of {Path(run_deck).name} in a child process, "
-        f"{config.run_repeats} time(s)")
-    runs = [run_cli(run_deck, config.run_games) for _ in range(config.run_repeats)]
-    run = sorted(runs, key=lambda r: r.seconds)[len(runs) // 2]  # the median (upper of two)
-    say(f"  {', '.join(f'{r.seconds:.2f}' for r in runs)} s")
     say(f"peak memory: {config.memory_games} games of {Path(run_deck).name} in a child process")
     memory = run_cli(run_deck, config.memory_games)
     say(f"  {memory.peak_memory_mb} MiB in {memory.seconds:.2f} s")
@@ -443,6 +453,8 @@ def run_bench(config: BenchConfig, progress: Progress | None = None) -> dict:
         "games_per_second_deck": two.deck if two else None,
         "run_10k_seconds": run.seconds,
         "run_10k_all_seconds": [r.seconds for r in runs],
+        "run_10k_deck": Path(run_slowest).stem,
+        "run_10k_by_deck": {Path(d).stem: medians[d].seconds for d in decks},
         "run_games": config.run_games,
         "run_peak_memory_mb": run.peak_memory_mb,
         "run_command": run.command,
@@ -531,7 +543,8 @@ def format_report(result: dict) -> str:
         "us_per_game": f"worst deck {result['us_per_game_deck']}",
         "games_per_second": f"worst deck {result['games_per_second_deck']}",
         "run_10k_seconds": (f"{result['run_games']:,} games, process start to exit, median of "
-                            f"{len(result['run_10k_all_seconds'])}"),
+                            f"{len(result['run_10k_all_seconds'])}, slowest deck "
+                            f"{result.get('run_10k_deck', '?')}"),
         "warm_start_seconds": (f"engine loaded from its cache, process start to exit, median of "
                                f"{len(result['warm_start_all_seconds'])}"),
         "cold_compile_seconds": ("empty cache: the whole engine compiled"

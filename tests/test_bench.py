@@ -27,7 +27,6 @@ from simulator.scenarios import load_scenario
 
 ROOT = Path(__file__).resolve().parents[1]
 FIRE = str(ROOT / "decks" / "fire-flames.txt")
-WATER = str(ROOT / "decks" / "water-tides.txt")
 
 TINY = ["--seconds", "0", "--batch", "4", "--run-games", "3", "--run-repeats", "3",
         "--memory-games", "3"]
@@ -35,13 +34,14 @@ TINY = ["--seconds", "0", "--batch", "4", "--run-games", "3", "--run-repeats", "
 
 @pytest.fixture(scope="module")
 def bench_json():
-    """One tiny quick bench through the CLI (two decks, 1 and 2 threads)."""
+    """One tiny quick bench through the CLI (two decks, one a file and one an example deck's
+    name, 1 and 2 threads)."""
     import contextlib
     import io
 
     out = io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
-        status = main(["bench", "--quick", "--json", "--deck", FIRE, "--deck", WATER, *TINY])
+        status = main(["bench", "--quick", "--json", "--deck", FIRE, "--deck", "water-tides", *TINY])
     assert status == 0
     return json.loads(out.getvalue())
 
@@ -87,6 +87,10 @@ def test_bench_child_processes_report_time_and_memory(bench_json):
     times = bench_json["run_10k_all_seconds"]
     assert len(times) == 3 and min(times) > 0
     assert bench_json["run_10k_seconds"] == sorted(times)[1]  # the median of the three runs
+    by_deck = bench_json["run_10k_by_deck"]  # every deck is run end to end; the slowest counts
+    assert set(by_deck) == {"fire-flames", "water-tides"}
+    assert bench_json["run_10k_deck"] == max(by_deck, key=by_deck.get)
+    assert bench_json["run_10k_seconds"] == by_deck[bench_json["run_10k_deck"]]
     assert bench_json["settings"]["run_repeats"] == 3
     assert bench_json["memory_run_seconds"] > 0
     assert bench_json["peak_memory_mb"] > 0
