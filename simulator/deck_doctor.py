@@ -140,6 +140,7 @@ class SwapResult:
     gain: float              # win rate with the swap minus without, on the confirmation block
     low: float
     high: float
+    confirmed: bool = True   # False: interrupted before the confirmation, race games only
 
     @property
     def significant(self) -> bool:
@@ -162,6 +163,11 @@ class DoctorResult:
     best_deck: dict[str, int] = field(default_factory=dict)  # card name -> count
     partial: bool = False
 
+    @property
+    def confirmed(self) -> bool:
+        """The swaps' gains come from the confirmation block (not an interrupted race)."""
+        return not self.best or self.best[0].confirmed
+
     def to_dict(self) -> dict:
         s = self.settings
         low, high = wilson_interval(self.base_wins, self.base_games)
@@ -171,19 +177,25 @@ class DoctorResult:
                 "rounds": self.rounds, "games_played": self.games_played,
                 "seconds": round(self.seconds, 2), "budget_seconds": self.budget,
                 "budget_used": round(self.seconds / self.budget, 3) if self.budget else None,
-                "confirmation_games": self.base_games, "win_rate": self.base_wins / max(1, self.base_games),
+                "confirmed": self.confirmed,
+                "confirmation_games": self.base_games if self.confirmed else 0,
+                "win_rate": self.base_wins / max(1, self.base_games),
                 "win_rate_ci": [low, high], "partial": self.partial,
                 "swaps": [{"swap": r.label, "out": r.swap.out, "in": r.swap.into,
                            "gain": r.gain, "ci": [r.low, r.high], "games": r.games,
                            "significant": r.significant, "race_games": r.race_games,
-                           "race_gain": r.race_gain} for r in self.best],
+                           "race_gain": r.race_gain, "confirmed": r.confirmed}
+                          for r in self.best],
                 "best_deck": self.best_deck}
 
     def format_text(self) -> str:
         s = self.settings
         low, high = wilson_interval(self.base_wins, self.base_games)
         lines = []
-        if self.partial:
+        if self.partial and self.best and not self.best[0].confirmed:
+            lines.append("PARTIAL RESULTS (interrupted during the race): the leaders so far, on "
+                         "their race games only, NOT confirmed on fresh seeds (optimistic)")
+        elif self.partial:
             lines.append("PARTIAL RESULTS (interrupted)")
         lines += [
             f"{self.deck} vs {s['scenario']} ({s['level']}), {s['players']} player(s), "
@@ -193,7 +205,8 @@ class DoctorResult:
             + " games",
             f"played {self.games_played:,} games in {self.seconds:.1f} s of a {self.budget:g} s "
             f"budget ({self.seconds / self.budget:.0%})" if self.budget else "",
-            f"deck win rate on the confirmation games: {self.base_wins / max(1, self.base_games):.1%} "
+            f"deck win rate on the {'confirmation' if self.confirmed else 'race'} games: "
+            f"{self.base_wins / max(1, self.base_games):.1%} "
             f"(95% CI {low:.1%} to {high:.1%}), {self.base_games:,} games",
             "",
             f"{'swap':<44} {'gain':>9}  {'95% CI':<18} race"]
@@ -341,8 +354,14 @@ def doctor(deck: Deck | str, scenario, level: str | None = None, players: int | 
                                    len(block), gain, low, high))
     except KeyboardInterrupt:
         partial = True
-        if not best:  # no confirmed swap yet: nothing honest to show
+        if not best and not rounds_done:
             raise
+        if not best:  # interrupted before the confirmation: the race's leaders, labelled so
+            for i in alive[:top]:
+                n = len(won[i])
+                gain, low, high = paired_wins(won[i], base_won[:n])
+                best.append(SwapResult(swaps[i], swaps[i].label(db), n, gain, n, gain, low,
+                                       high, confirmed=False))
     finally:
         bar.close()
         if owned:
@@ -352,8 +371,9 @@ def doctor(deck: Deck | str, scenario, level: str | None = None, players: int | 
     if best:
         after = merged_counts(swapped_deck(deck, best[0].swap))
         best_deck = {db.by_id[cid].name_en: n for cid, n in after.items() if n > 0}
-    base_block_wins = int(base_block.sum()) if best else int(base_won.sum())
-    base_block_games = len(base_block) if best else len(base_won)
+    confirmed = bool(best) and best[0].confirmed
+    base_block_wins = int(base_block.sum()) if confirmed else int(base_won.sum())
+    base_block_games = len(base_block) if confirmed else len(base_won)
     settings = {"scenario": scenario.name, "level": level, "players": players, "bot": bot,
                 "seed": seed}
     return DoctorResult(deck.name, settings, len(pool), len(swaps), rounds_done,

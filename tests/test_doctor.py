@@ -151,3 +151,19 @@ def test_a_pool_file_names_the_line_of_an_unknown_card(tmp_path, capsys):
     err = capsys.readouterr().err.strip()
     assert err.endswith("did you mean: Zephyr / Zéphyr?)") or "Zephyr" in err
     assert f"{pool}:2: unknown card 'Zephir'" in err and len(err.splitlines()) == 1
+
+
+def test_interrupted_during_the_race_shows_the_leaders_as_unconfirmed(db, fire):
+    def stop_after_first_round(_round):
+        raise KeyboardInterrupt
+
+    result = doctor(fire, "duke", pool=["acceleration", "zephyr"], budget=30, top=2, seed=4,
+                    db=db, progress=False, on_round=stop_after_first_round)
+    assert result.partial and not result.confirmed and len(result.rounds) == 1
+    assert len(result.best) == 2 and not any(r.confirmed for r in result.best)
+    games = result.rounds[0]["games"]
+    assert all(r.games == r.race_games == games for r in result.best)
+    text = result.format_text()
+    assert text.startswith("PARTIAL RESULTS (interrupted during the race)")
+    assert "NOT confirmed" in text and "on the race games" in text
+    assert result.to_dict()["confirmed"] is False
