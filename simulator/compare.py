@@ -212,9 +212,10 @@ def format_comparison(comp: Comparison) -> str:
                      f"(95% CI {low:.1%} to {high:.1%}), {e['wins']:,} wins")
     for x in d["differences"]:
         low, high = x["difference_ci"]
-        lines.append(f"  {x['a']} minus {x['b']}: {x['difference']:+.1%} (95% CI {low:+.1%} to "
-                     f"{high:+.1%}); seeds won by one only: {x['only_a_won']} vs {x['only_b_won']}, "
-                     f"McNemar exact p = {x['mcnemar_p']:.3g}")
+        lines.append(f"  {x['a']} minus {x['b']}: {100 * x['difference']:+.1f} pp (95% CI "
+                     f"{100 * low:+.1f} to {100 * high:+.1f} pp); seeds won by one only: "
+                     f"{x['only_a_won']} vs {x['only_b_won']}, McNemar exact p = "
+                     f"{x['mcnemar_p']:.3g}")
     if any(d["approximated_cards"].values()):
         lines.append("note: this scenario contains approximated Adversary cards")
     if d["partial"]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -75,6 +76,9 @@ def test_compare_text_output_for_levels(capsys):
     assert main(["compare", FIRE, "--games", "30", "--quiet"]) == 0
     out = capsys.readouterr().out
     assert "hard minus normal" in out and "McNemar exact p" in out and "95% CI" in out
+    line = next(x for x in out.splitlines() if "hard minus normal" in x)
+    assert re.search(r"minus normal: [+-]\d+\.\d pp \(95% CI [+-]\d+\.\d to [+-]\d+\.\d pp\)",
+                     line), line  # a difference of rates is in percentage points
 
 
 def test_compare_user_errors(capsys):
