@@ -6,7 +6,18 @@ Each test builds the position a replay showed going wrong and asserts the exact 
 from __future__ import annotations
 
 import numpy as np
-from engine_fixtures import G0, P0, lid, make_engine, mana, put_adversary, set_hand, tiny_scenario
+import pytest
+from engine_fixtures import (
+    G0,
+    P0,
+    lid,
+    make_engine,
+    mana,
+    put_adversary,
+    put_on_board,
+    set_hand,
+    tiny_scenario,
+)
 
 from simulator.cards import ELEMENTS
 from simulator.engine.api import (
@@ -19,6 +30,7 @@ from simulator.engine.api import (
     take_pile,
     trade,
 )
+from simulator.engine.layout import CHANNELED
 
 
 def _element_names(mana: np.ndarray) -> dict[str, int]:
@@ -184,3 +196,24 @@ def test_alone_the_adversarys_cards_keep_board_order():
     eng = make_engine(["flame"], scenario=scenario, policy="planner")
     cards = np.array([[lid(eng, "duke"), lid(eng, "executioner")]])
     assert [ask(eng, 0, "effect_order", 0, np.ones(2, bool), cards=cards[0])] == [0]
+
+
+@pytest.mark.parametrize("bot", ["greedy", "planner"])
+@pytest.mark.parametrize(("hp", "components", "prepares"), [
+    (1, ["draconic_flame"], False),          # its only Flame costs 1 HP: the last one
+    (2, ["draconic_flame"], True),           # 1 HP left afterwards
+    (1, ["draconic_flame", "flame"], True),  # the plain Flame is used instead
+])
+def test_a_bot_never_pays_its_last_hp_for_a_component(bot, hp, components, prepares):
+    # A replay showed the bot at 1 HP preparing Fiery arrow with Draconic flame as its Flame:
+    # using Draconic flame costs 1 HP, and the player went out of the game.
+    eng = make_engine(["fiery_arrow", "draconic_flame", "flame"], policy=bot)
+    eng.state.turn[:] = 3
+    for card in components:
+        put_on_board(eng, card, CHANNELED)
+    set_hand(eng, {"fiery_arrow": 1})
+    eng.state.reserve[0, 0] = mana(fire=2)
+    eng.state.hp[0, 0] = hp
+    sp = action_space(eng)
+    choice = int(main_action_choice(eng, G0, P0)[0])
+    assert (choice == sp.prepare + lid(eng, "fiery_arrow")) == prepares, choice

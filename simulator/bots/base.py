@@ -20,7 +20,8 @@ from __future__ import annotations
 import numpy as np
 
 from simulator.engine.abilities import indestructible_candidate, slot_ability
-from simulator.engine.board import is_component_zone, is_mage_noir
+from simulator.engine.board import is_component_zone, is_mage_noir, provides_component
+from simulator.engine.components import extra_instances, fire_mask_on, requirement
 from simulator.engine.jit import njit
 from simulator.engine.layout import (
     AB_CRIMSON_RITUAL,
@@ -43,6 +44,8 @@ from simulator.engine.layout import (
 from simulator.engine.readiness import compute, effective_cost
 
 NEG = -1e9
+#: A preparation whose components would take the player's last HP: below ending the turn.
+OUT_OF_THE_GAME = -1000.0
 #: The Adversary's HP where it is not in play: above any damage, so nothing is "lethal".
 ABSENT_ADVERSARY_HP = 10 ** 6
 
@@ -442,6 +445,40 @@ def slot_taken_by_equal(st, tb, p, c):
 
 
 @njit
+def component_loss(st, tb, p, c):
+    """HP the player would lose to the components of card ``c``: the components that cost
+    nothing are used first (as :func:`score_use_component` prefers), then those that cost the
+    least HP. The Mage Noir's skipped components and Fire ball's discard are not counted, so
+    the estimate errs on the careful side."""
+    mask = fire_mask_on(st, tb, p)
+    loss = 0.0
+    for j in range(tb.n_words):
+        w = tb.words[j]
+        short = requirement(tb, c, w, mask) - extra_instances(st, tb, p, w)
+        for s in range(tb.slots):
+            if short > 0 and provides_component(st, tb, p, s, w) and \
+                    tb.f_self_loss[st.board_card[p, s]] == 0:
+                short -= 1
+        below = 0.0  # the costly providers, cheapest first: one loss level at a time
+        while short > 0:
+            level, copies = 1e9, 0
+            for s in range(tb.slots):
+                if provides_component(st, tb, p, s, w):
+                    x = tb.f_self_loss[st.board_card[p, s]]
+                    if below < x < level:
+                        level, copies = x, 1
+                    elif x == level:
+                        copies += 1
+            if copies == 0:
+                break  # not enough components: the card is not preparable anyway
+            take = min(copies, short)
+            loss += take * level
+            short -= take
+            below = level
+    return loss
+
+
+@njit
 def main_action_scores(st, tb, wk, p, trades_ahead):
     """``wk.scores``: the worth of each main-phase action, from the decision's readiness
     (``wk.rd_*``, computed by the engine for the legal actions ``wk.opt``; a card that cannot
@@ -493,4 +530,7 @@ def main_action_scores(st, tb, wk, p, trades_ahead):
         # an Equipment that would only replace an equal or better one in its slot is waste
         if slot_taken_by_equal(st, tb, p, c):
             prep -= 100.0
+        # a component that costs HP (Draconic flame) must not put its own player out
+        if tb.any_self_loss != 0 and component_loss(st, tb, p, c) >= st.hp[p]:
+            prep = OUT_OF_THE_GAME
         wk.scores[prepare_at + c] = prep

@@ -35,6 +35,7 @@ def fill_features(t: np.void, effects: tuple[dict, ...], n_player_cards: int) ->
     n = len(effects)
     damage, heal, draw, mana, persistent, drawback, threat = (np.zeros(n) for _ in range(7))
     needs_opp, harms_own, removal, healthiest = (np.zeros(n, bool) for _ in range(4))
+    self_loss = np.zeros(n)
     channel_only = np.zeros(n, bool)
     for c, effect in enumerate(effects):
         for trigger, steps in effect.items():
@@ -67,6 +68,7 @@ def fill_features(t: np.void, effects: tuple[dict, ...], n_player_cards: int) ->
                 elif op == "lose_hp" and target == "self":
                     if trigger == "used_as_component":
                         drawback[c] += 2.0 * amount
+                        self_loss[c] += float(step.get("amount", 0))
                     else:
                         persistent[c] -= amount
                 elif op == "destroy" and trigger == "activate":
@@ -93,8 +95,10 @@ def fill_features(t: np.void, effects: tuple[dict, ...], n_player_cards: int) ->
                 value[c] += VALUE_WEIGHT.get(feature, 0.0) * amount
     columns = {"f_damage": damage, "f_needs_opponent": needs_opp, "f_heal": heal, "f_draw": draw,
                "f_mana": mana, "f_harms_own": harms_own, "f_channel_only": channel_only,
-               "f_drawback": drawback, "f_removal": removal, "f_threat": threat,
+               "f_drawback": drawback, "f_self_loss": self_loss, "f_removal": removal,
+               "f_threat": threat,
                "f_healthiest": healthiest, "f_only_mage_noir": only_mn, "f_value": value,
                "f_opening": opening}
     for name, column in columns.items():
         t[name][:n] = column
+    t["any_self_loss"] = bool((self_loss > 0).any())

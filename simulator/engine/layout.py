@@ -359,6 +359,8 @@ TABLES_DTYPE = _record([
     ("f_harms_own", np.float64, (C_MAX,)),
     ("f_channel_only", np.int8, (C_MAX,)),
     ("f_drawback", np.float64, (C_MAX,)),
+    ("f_self_loss", np.float64, (C_MAX,)),  # HP its owner loses when it is used as a component
+    ("any_self_loss", np.int8),              # some card has f_self_loss > 0
     ("f_removal", np.int8, (C_MAX,)),
     ("f_threat", np.float64, (C_MAX,)),
     ("f_healthiest", np.int8, (C_MAX,)),
