@@ -8,8 +8,11 @@ argparse's own usage errors also exit 2. Anything else is an internal error and 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import signal
 import sys
+import threading
 from pathlib import Path
 
 from simulator import __version__
@@ -112,9 +115,11 @@ def _add_run(sub: argparse._SubParsersAction) -> None:
                            "magenoir-sim run fire-flames --precision 0.01 --json"))
     p.add_argument("decks", nargs="+", metavar="DECK", help="one deck per player (or one for all)")
     _scenario_options(p)
-    p.add_argument("--players", type=int, default=None, help="number of players, 1-4")
+    p.add_argument("--players", type=int, default=None,
+                   help="number of players, 1-4 (default: one per deck given)")
     p.add_argument("--games", type=int, default=None,
-                   help="games to play (default 1000; with --precision, the maximum)")
+                   help="games to play (default 1000); with --precision, a cap on the games "
+                        "(default: the precision rule's worst case, e.g. 17,402 for 0.01)")
     _play_options(p, DEFAULT_BOT)
     p.add_argument("--precision", type=float, default=None, metavar="P",
                    help="play until the win rate's 95%% interval is within P on each side "
@@ -301,10 +306,12 @@ def _add_compare(sub: argparse._SubParsersAction) -> None:
     p.add_argument("decks", nargs="+", metavar="DECK",
                    help="two decks (compared on one level), or one deck (on every level)")
     _scenario_options(p)
-    p.add_argument("--players", type=int, default=None, help="number of players, 1-4")
+    p.add_argument("--players", type=int, default=None,
+                   help="number of players, 1-4, each playing the deck (default 1)")
     p.add_argument("--games", type=int, default=1000, help="paired games per run (default 1000)")
     _play_options(p, DEFAULT_BOT)
-    p.add_argument("--figure", metavar="PNG", default=None, help="write the comparison figure")
+    p.add_argument("--figure", metavar="FILE", default=None,
+                   help="write the comparison figure (.png, .svg or .pdf)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(handler=_cmd_compare)
 
@@ -355,12 +362,12 @@ def _add_value(sub: argparse._SubParsersAction) -> None:
     p.add_argument("deck", metavar="DECK", help="the deck (a file or an example deck's name)")
     _scenario_options(p)
     p.add_argument("--players", type=int, default=None,
-                   help="number of players, 1-4 (each plays the deck)")
+                   help="number of players, 1-4, each playing the deck (default 1)")
     p.add_argument("--games", type=int, default=DEFAULT_VALUE_GAMES,
                    help=f"paired games per card (default {DEFAULT_VALUE_GAMES:,})")
     _play_options(p, DEFAULT_BOT)
-    p.add_argument("--figure", metavar="PNG", default=None,
-                   help="write the figure: a dot and its interval per card")
+    p.add_argument("--figure", metavar="FILE", default=None,
+                   help="write the figure, a dot and its interval per card (.png, .svg or .pdf)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(handler=_cmd_value)
 
@@ -388,11 +395,13 @@ def _cmd_value(args: argparse.Namespace) -> int:
 
 
 def _write_figure(path: str, make) -> str | None:
-    """Write ``make()``'s figure as PNG; the one-line error when the place cannot be written."""
+    """Write ``make()``'s figure in the format its suffix names (png, svg, pdf); the one-line
+    error when the place cannot be written."""
+    from simulator.outputs import figure_format
     from simulator.report import png_bytes
 
     try:
-        Path(path).write_bytes(png_bytes(make()))
+        Path(path).write_bytes(png_bytes(make(), figure_format(path)))
     except OSError as err:  # the place changed during the runs: the results come first
         return f"--figure {path}: cannot write the figure ({err.strerror or err})"
     return None
@@ -418,7 +427,7 @@ def _add_doctor(sub: argparse._SubParsersAction) -> None:
     p.add_argument("deck", metavar="DECK", help="the deck (a file or an example deck's name)")
     _scenario_options(p)
     p.add_argument("--players", type=int, default=None,
-                   help="number of players, 1-4 (each plays the deck)")
+                   help="number of players, 1-4, each playing the deck (default 1)")
     p.add_argument("--pool", metavar="FILE", default=None,
                    help="cards that may come in, one per line as in a deck file (counts "
                         "ignored; default: the simulated cards of the deck's elements)")
@@ -429,6 +438,8 @@ def _add_doctor(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--top", type=int, default=DEFAULT_TOP,
                    help=f"swaps confirmed and shown (default {DEFAULT_TOP})")
     _play_options(p, DEFAULT_BOT)
+    p.add_argument("--figure", metavar="FILE", default=None,
+                   help="write the figure of the best swaps (.png, .svg or .pdf)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(handler=_cmd_doctor)
 
@@ -442,12 +453,25 @@ def _cmd_doctor(args: argparse.Namespace) -> int:
         raise UserError("give --pool or --elements, not both")
     pool = read_pool(args.pool, db) if args.pool else None
     elements = _elements(args.elements) if args.elements else None
-    with _open_backend(args, None) as backend:
-        result = doctor(decks[0], scenario, level=args.level, players=args.players, pool=pool,
-                        elements=elements, budget=args.budget, top=args.top, seed=args.seed,
-                        bot=args.bot, db=db, backend=backend, batch_size=args.batch_size,
-                        progress=False if args.quiet else None)
+    if args.figure:
+        from simulator.outputs import check_output_file
+
+        check_output_file(args.figure, "--figure")  # before any game
+    try:
+        with _open_backend(args, None) as backend:
+            result = doctor(decks[0], scenario, level=args.level, players=args.players,
+                            pool=pool, elements=elements, budget=args.budget, top=args.top,
+                            seed=args.seed, bot=args.bot, db=db, backend=backend,
+                            batch_size=args.batch_size, progress=False if args.quiet else None)
+    except KeyboardInterrupt:
+        print("magenoir-sim: interrupted before the race's first round ended: no swap to show",
+              file=sys.stderr)
+        return 130
+    figure_error = _write_figure(args.figure, result.figure) if args.figure else None
     print(json.dumps(result.to_dict()) if args.json else result.format_text())
+    if figure_error:
+        print(f"magenoir-sim: error: {figure_error}", file=sys.stderr)
+        return 2
     return 130 if result.partial else 0
 
 
@@ -471,7 +495,8 @@ def _add_replay(sub: argparse._SubParsersAction) -> None:
                            "magenoir-sim replay fire-flames --scenario duke --seed 1 --game 3"))
     p.add_argument("decks", nargs="+", metavar="DECK", help="the run's decks")
     _scenario_options(p)
-    p.add_argument("--players", type=int, default=None, help="number of players, 1-4")
+    p.add_argument("--players", type=int, default=None,
+                   help="number of players, 1-4 (default: one per deck given)")
     p.add_argument("--seed", type=int, default=1, help="the run's seed (default 1)")
     p.add_argument("--game", type=int, default=0, help="game index in the run (default 0)")
     p.add_argument("--outcome", choices=("win", "loss"), default=None,
@@ -542,8 +567,16 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     return main(config, as_json=args.json)
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse with one-line errors: ``magenoir-sim run: error: ... (magenoir-sim run
+    --help lists the options)``, exit code 2, instead of a usage block and the error."""
+
+    def error(self, message: str):
+        self.exit(2, f"{self.prog}: error: {message} ({self.prog} --help lists the options)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="magenoir-sim",
         description="Monte Carlo deck tester for Mage Noir's solo & co-op mode.",
     )
@@ -562,9 +595,40 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+@contextlib.contextmanager
+def _interrupt_once():
+    """The first Ctrl-C stops the games (KeyboardInterrupt); further ones are ignored while
+    the command prints what it kept, so that no traceback of Python's shutdown follows. The
+    previous handler is restored on the way out (``main`` may be called from a program)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.getsignal(signal.SIGINT)
+
+    def first_only(signum, frame):
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGINT, first_only)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def main(argv: list[str] | None = None) -> int:
+    with _interrupt_once():
+        return _main(argv)
+
+
+def _main(argv: list[str] | None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, unknown = parser.parse_known_args(argv)
+    if unknown:  # named with the sub-command they were given to, not the top level
+        command = f"{parser.prog} {args.command}"
+        print(f"{command}: error: unrecognized arguments: {' '.join(unknown)} ({command} --help "
+              "lists the options)", file=sys.stderr)
+        return 2
     try:
         return args.handler(args)
     except UserError as err:

@@ -97,7 +97,11 @@ def read_pool(path: str, db: CardDB, warn=None) -> list[str]:
     if left_out:
         print(f"magenoir-sim: note: {path}: not simulated yet, left out of the pool: "
               f"{', '.join(left_out)}", file=warn or sys.stderr)
-    pool = [cid for cid in ids if cid in simulated]
+    banned = [db.by_id[cid].name_en for cid in ids if cid in simulated and db.by_id[cid].banned]
+    if banned:
+        print(f"magenoir-sim: note: {path}: banned (R2.5), left out of the pool: "
+              f"{', '.join(banned)}", file=warn or sys.stderr)
+    pool = [cid for cid in ids if cid in simulated and not db.by_id[cid].banned]
     if not pool:
         raise UserError(f"{path}: none of the pool's cards is simulated yet "
                         "(magenoir-sim cards --simulated lists those that are)")
@@ -167,6 +171,45 @@ class DoctorResult:
     def confirmed(self) -> bool:
         """The swaps' gains come from the confirmation block (not an interrupted race)."""
         return not self.best or self.best[0].confirmed
+
+    def table(self):
+        """pandas: one row per swap shown, best gain first."""
+        import pandas as pd
+
+        return pd.DataFrame([{"swap": r.label, "out": r.swap.out, "in": r.swap.into,
+                              "gain": r.gain, "low": r.low, "high": r.high,
+                              "significant": r.significant, "games": r.games,
+                              "race_gain": r.race_gain, "race_games": r.race_games,
+                              "confirmed": r.confirmed} for r in self.best])
+
+    def figure(self):
+        """A dot and its 95% interval per swap (the confirmed gain), best on top."""
+        from matplotlib.ticker import FuncFormatter, MaxNLocator
+
+        from simulator.report import _pyplot
+
+        plt = _pyplot()
+        fig, ax = plt.subplots(figsize=(9, 0.45 * len(self.best) + 1.8))
+        y = np.arange(len(self.best))[::-1]
+        for yy, r in zip(y, self.best, strict=True):
+            colour = "#2e7d32" if r.low > 0 else "#c62828" if r.high < 0 else "#757575"
+            ax.errorbar(r.gain, yy, xerr=[[r.gain - r.low], [r.high - r.gain]], fmt="o",
+                        color=colour, capsize=4)
+        ax.axvline(0, color="#555", lw=0.8, ls="--")
+        ax.set_yticks(y, [r.label for r in self.best])
+        span = max([0.01] + [abs(v) * 1.15 for r in self.best for v in (r.low, r.high)])
+        ax.set_xlim(-span, span)
+        ax.xaxis.set_major_locator(MaxNLocator(5, symmetric=True))
+        ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{100 * v:+.1f} pp" if v else "0"))
+        ax.set_xlabel("win rate with the swap minus without (percentage points)")
+        s = self.settings
+        games = f"{self.best[0].games:,}" if self.best else "0"
+        where = "fresh seeds" if self.confirmed else "race games, NOT confirmed"
+        ax.set_title(f"Best swaps, {self.deck} vs {s['scenario']} ({s['level']}), bot {s['bot']},"
+                     f" {games} paired games each on {where} (95% Newcombe)", fontsize=10)
+        ax.grid(alpha=0.3, axis="x")
+        fig.tight_layout()
+        return fig
 
     def to_dict(self) -> dict:
         s = self.settings

@@ -37,12 +37,27 @@ def check_report_dir(path: str | Path, option: str = "--report") -> None:
     _try_write_in(path, str(path), option)
 
 
+FIGURE_FORMATS = ("png", "svg", "pdf")
+
+
+def figure_format(path: str | Path, option: str = "--figure") -> str:
+    """The image format a figure file's name asks for (its suffix); anything else is a user
+    error, so that a ``.svg`` name never holds PNG bytes."""
+    suffix = Path(path).suffix.lower().lstrip(".")
+    if suffix not in FIGURE_FORMATS:
+        raise UserError(f"{option} {path}: name the file .png, .svg or .pdf "
+                        f"(the suffix chooses the format)")
+    return suffix
+
+
 def check_output_file(path: str | Path, option: str) -> None:
     """``path`` can be written as a file: its folder exists and takes files, and it is not a
     folder itself (an existing file is replaced)."""
     path = Path(path)
     if path.is_dir():
         raise UserError(f"{option} {path}: is a folder, not a file")
+    if option == "--figure":
+        figure_format(path, option)
     folder = path.parent
     if not folder.is_dir():
         raise UserError(f"{option} {path}: the folder {folder} does not exist")

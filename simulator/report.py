@@ -322,9 +322,10 @@ def _percent():
     return PercentFormatter(1.0, decimals=0)
 
 
-def png_bytes(fig) -> bytes:
+def png_bytes(fig, fmt: str = "png") -> bytes:
+    """The figure as image bytes (``fmt``: png, svg or pdf); the figure is closed."""
     buffer = io.BytesIO()
-    fig.savefig(buffer, format="png", dpi=FIGURE_DPI)
+    fig.savefig(buffer, format=fmt, dpi=FIGURE_DPI)
     _pyplot().close(fig)
     return buffer.getvalue()
 

@@ -514,7 +514,9 @@ def reproduce_command(settings: dict, games: int | None, precision: float | None
     decks = [path or name for path, name in zip(settings["deck_files"], settings["decks"], strict=True)]
     if len(set(decks)) == 1:
         decks = decks[:1]
-    parts = ["magenoir-sim", "run", *decks, "--scenario", settings["scenario_file"],
+    from simulator.scenarios import command_name
+
+    parts = ["magenoir-sim", "run", *decks, "--scenario", command_name(settings["scenario_file"]),
              "--level", settings["level"], "--players", str(settings["players"]),
              "--bot", settings["bot"], "--seed", str(settings["seed"])]
     parts += ["--precision", f"{precision:g}"] if precision is not None else ["--games", str(games)]

@@ -192,6 +192,13 @@ def list_scenarios() -> list[str]:
     return [str(found[name]) for name in sorted(found)]
 
 
+def command_name(path: str | Path) -> str:
+    """How a command line names the scenario file ``path``: a bundled scenario by its name
+    (``duke``, which works from any folder), any other file by its path."""
+    bundled = {str(Path(p).resolve()): Path(p).stem for p in list_scenarios()}
+    return bundled.get(str(Path(path).resolve()), str(path))
+
+
 def load_scenario(name_or_path: str | Path, db: object | None = None) -> Scenario:
     """Read and validate a scenario given as a bundled name (``"duke"``) or a file path.
 

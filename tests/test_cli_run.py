@@ -269,3 +269,36 @@ def test_replay_outcome_not_found_is_one_line(capsys, monkeypatch):
     assert main(["replay", FIRE, "--seed", "1", "--outcome", "win"]) == 2
     err = capsys.readouterr().err.strip()
     assert err == "magenoir-sim: error: no win in games 0 to 2 of the run with seed 1"
+
+
+@pytest.mark.parametrize(("argv", "line"), [
+    (["run", "fire-flames", "--foo"],
+     "magenoir-sim run: error: unrecognized arguments: --foo (magenoir-sim run --help lists "
+     "the options)"),
+    (["run", "fire-flames", "--games", "abc"],
+     "magenoir-sim run: error: argument --games: invalid int value: 'abc' (magenoir-sim run "
+     "--help lists the options)"),
+    (["doctor", "fire-flames", "--games", "10"],
+     "magenoir-sim doctor: error: unrecognized arguments: --games 10 (magenoir-sim doctor "
+     "--help lists the options)"),
+])
+def test_usage_errors_are_one_line_naming_the_command(capsys, argv, line):
+    with pytest.raises(SystemExit) as done:
+        code = main(argv)
+        raise SystemExit(code)
+    assert done.value.code == 2
+    assert capsys.readouterr().err.strip().splitlines() == [line]
+
+
+def test_main_leaves_the_callers_ctrl_c_handler_in_place():
+    import signal
+
+    def mine(signum, frame):
+        pass
+
+    previous = signal.signal(signal.SIGINT, mine)
+    try:
+        assert main(["scenarios"]) == 0
+        assert signal.getsignal(signal.SIGINT) is mine
+    finally:
+        signal.signal(signal.SIGINT, previous)

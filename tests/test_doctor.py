@@ -102,6 +102,12 @@ def test_doctor_confirms_its_best_swaps_on_fresh_paired_seeds(db, fire):
     assert (best.gain, best.low, best.high) == pytest.approx(paired_wins(won_swap, won_deck))
     assert result.base_games == best.games and result.base_wins == int(won_deck.sum())
     assert sum(result.best_deck.values()) == 40
+    table = result.table()
+    assert table["swap"].tolist() == [r.label for r in result.best]
+    assert table["gain"].tolist() == [r.gain for r in result.best]
+    from simulator.report import png_bytes
+
+    assert png_bytes(result.figure())[:4] == b"\x89PNG"
 
 
 def test_first_game_extends_a_run_with_the_next_games(db, fire):
@@ -167,3 +173,28 @@ def test_interrupted_during_the_race_shows_the_leaders_as_unconfirmed(db, fire):
     assert text.startswith("PARTIAL RESULTS (interrupted during the race)")
     assert "NOT confirmed" in text and "on the race games" in text
     assert result.to_dict()["confirmed"] is False
+
+
+def test_banned_pool_cards_are_left_out_with_a_note(db, tmp_path):
+    from simulator.deck_doctor import read_pool
+
+    pool = tmp_path / "pool.txt"
+    pool.write_text("Zephyr\nCrimson ritual\n", encoding="utf-8")
+    import io
+
+    notes = io.StringIO()
+    assert read_pool(str(pool), db, warn=notes) == ["zephyr"]
+    assert notes.getvalue().strip() == (f"magenoir-sim: note: {pool}: banned (R2.5), left out "
+                                        "of the pool: Crimson ritual")
+
+
+def test_ctrl_c_before_the_first_round_says_there_is_nothing_to_show(monkeypatch, capsys):
+    import simulator.deck_doctor as doctor_module
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(doctor_module, "doctor", interrupted)
+    assert main(["doctor", "fire-flames", "--quiet"]) == 130
+    assert capsys.readouterr().err.strip() == ("magenoir-sim: interrupted before the race's "
+                                               "first round ended: no swap to show")

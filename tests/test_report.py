@@ -102,6 +102,7 @@ def test_report_shows_what_was_played_and_how_to_play_it_again(report_dir):
     assert "<td>hand_limit</td><td>7</td>" in text  # the rule options
     command = re.search(r"<pre>(magenoir-sim run [^<]*)</pre>", text).group(1)
     assert "--seed 9" in command and "--games 120" in command and "--level normal" in command
+    assert "--scenario duke " in command  # a bundled scenario by name: works from any folder
     summary = json.loads((report_dir / "summary.json").read_text(encoding="utf-8"))
     assert summary["command"] == command.replace("&#x27;", "'")
 

@@ -233,3 +233,18 @@ def test_value_in_coop_every_player_plays_the_deck(db, fire):
                          options=RuleOptions())
     assert values.settings["players"] == 2 and len(values.values) == len(fire.counts)
     assert len(values.settings["decklists"]) == 2
+
+
+@pytest.mark.parametrize(("name", "magic"), [("v.svg", b"<?xml"), ("v.pdf", b"%PDF")])
+def test_the_figure_suffix_chooses_its_format(tmp_path, name, magic):
+    assert main(["value", "fire-flames", "--games", "20", "--quiet", "--figure",
+                 str(tmp_path / name)]) == 0
+    assert (tmp_path / name).read_bytes().startswith(magic)
+
+
+@pytest.mark.parametrize("name", ["value.jpg", "value"])
+def test_a_figure_name_without_a_known_suffix_is_refused_before_any_game(tmp_path, capsys, name):
+    assert main(["value", "fire-flames", "--quiet", "--figure", str(tmp_path / name)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.endswith("name the file .png, .svg or .pdf (the suffix chooses the format)")
+    assert len(err.splitlines()) == 1 and not (tmp_path / name).exists()
