@@ -62,6 +62,14 @@ def test_suggest_ranks_the_closest_name_first(db):
     assert db.suggest("qqqqqqqqqq") == []
 
 
+def test_suggest_leaves_out_names_far_behind_the_closest():
+    db = load_cards()
+    assert db.suggest("Fire bal") == ["Fire ball / Boule de feu"]  # not Fire mask, Ice wall
+    assert db.suggest("healers breth") == ["Healer's breath / Souffle de la guérisseuse"]
+    assert db.suggest("rite of pasage") == ["Rite of passage / Rite de passage",
+                                           "Rite of phase / Rite de phase"]  # both close
+
+
 def test_getitem_by_id_and_index(db):
     card = db["fire_ball"]
     assert db[card.index] is card

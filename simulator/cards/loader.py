@@ -27,6 +27,9 @@ from simulator.cards.names import normalise_name
 from simulator.cards.schema import validate_cards
 from simulator.errors import CardDataError
 
+#: A suggestion is offered only if its score is this close to the best one's.
+CLOSE_TO_BEST = 0.15
+
 
 class CardDB:
     """The card database: cards in index order, by id, and by any name a player might type."""
@@ -72,7 +75,8 @@ class CardDB:
 
     def suggest(self, name: str, n: int = 3, cutoff: float = 0.6) -> list[str]:
         """Up to ``n`` card labels ("Fire ball / Boule de feu") closest to ``name``, best
-        first, for "did you mean" messages. Scores are difflib ratios over normalised names."""
+        first, for "did you mean" messages: those scoring at least ``cutoff`` and within
+        :data:`CLOSE_TO_BEST` of the best. Scores are difflib ratios over normalised names."""
         query = normalise_name(name)
         best: dict[Card, float] = {}
         matcher = difflib.SequenceMatcher(b=query)
@@ -84,6 +88,8 @@ class CardDB:
             if score >= cutoff and score > best.get(card, 0.0):
                 best[card] = score
         ranked = sorted(best, key=lambda c: (-best[c], c.index))
+        if ranked:  # names far behind the closest one only distract ("Fire bal": not Ice wall)
+            ranked = [c for c in ranked if best[c] >= best[ranked[0]] - CLOSE_TO_BEST]
         return [c.label for c in ranked[:n]]
 
 
