@@ -433,8 +433,11 @@ def _add_doctor(sub: argparse._SubParsersAction) -> None:
                         "ignored; default: the simulated cards of the deck's elements)")
     p.add_argument("--elements", default=None, metavar="E,E",
                    help="pool of the simulated cards of these elements (e.g. fire,air)")
-    p.add_argument("--budget", type=float, default=DEFAULT_BUDGET, metavar="SECONDS",
+    p.add_argument("--budget", type=float, default=None, metavar="SECONDS",
                    help=f"time for the whole search (default {DEFAULT_BUDGET:g} s)")
+    p.add_argument("--games", type=int, default=None,
+                   help="a number of games for the whole search instead of a time: the same "
+                        "answer for the same seed on any machine")
     p.add_argument("--top", type=int, default=DEFAULT_TOP,
                    help=f"swaps confirmed and shown (default {DEFAULT_TOP})")
     _play_options(p, DEFAULT_BOT)
@@ -445,12 +448,14 @@ def _add_doctor(sub: argparse._SubParsersAction) -> None:
 
 
 def _cmd_doctor(args: argparse.Namespace) -> int:
-    from simulator.deck_doctor import doctor, read_pool
+    from simulator.deck_doctor import DEFAULT_BUDGET, doctor, read_pool
 
     args.decks = [args.deck]
     db, decks, scenario = _load_inputs(args)
     if args.pool and args.elements:
         raise UserError("give --pool or --elements, not both")
+    if args.budget is not None and args.games is not None:
+        raise UserError("give --budget (seconds) or --games, not both")
     pool = read_pool(args.pool, db) if args.pool else None
     elements = _elements(args.elements) if args.elements else None
     if args.figure:
@@ -460,7 +465,9 @@ def _cmd_doctor(args: argparse.Namespace) -> int:
     try:
         with _open_backend(args, None) as backend:
             result = doctor(decks[0], scenario, level=args.level, players=args.players,
-                            pool=pool, elements=elements, budget=args.budget, top=args.top,
+                            pool=pool, elements=elements, games=args.games,
+                            budget=DEFAULT_BUDGET if args.budget is None else args.budget,
+                            top=args.top,
                             seed=args.seed, bot=args.bot, db=db, backend=backend,
                             batch_size=args.batch_size, progress=False if args.quiet else None)
     except KeyboardInterrupt:

@@ -13,7 +13,9 @@ deck therefore play a further block of games on seeds the race never used, and t
 intervals reported are those of this block only: an honest paired difference per swap.
 
 The budget is in seconds: the deck's first block of games measures this machine's speed, and
-the race is planned so that racing and confirmation together fit in the budget.
+the race is planned so that racing and confirmation together fit in the budget. Or it is a
+number of games: the race is then planned on game counts alone, so the same seed gives the
+same answer on any machine, backend and number of workers (what a report or a test needs).
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ DEFAULT_TOP = 5
 MIN_ROUND_GAMES = 100        # first-round games per candidate, at the least
 CONFIRM_SHARE = 0.25         # share of the budget kept for the confirmation block
 SPEED_GAMES = 2_000          # the deck's first block, which also measures the speed
+MIN_GAMES_BUDGET = 4 * SPEED_GAMES  # the least games budget: a first block, a race, a check
 
 
 @dataclass(frozen=True)
@@ -163,8 +166,9 @@ class DoctorResult:
     best: list[SwapResult]           # best confirmed gain first
     games_played: int
     seconds: float
-    budget: float
+    budget: float | None             # seconds, or None with a games budget
     best_deck: dict[str, int] = field(default_factory=dict)  # card name -> count
+    games_budget: int | None = None  # games, or None with a time budget
     partial: bool = False
 
     @property
@@ -219,7 +223,9 @@ class DoctorResult:
                 "pool_size": self.pool_size, "candidates": self.candidates,
                 "rounds": self.rounds, "games_played": self.games_played,
                 "seconds": round(self.seconds, 2), "budget_seconds": self.budget,
-                "budget_used": round(self.seconds / self.budget, 3) if self.budget else None,
+                "budget_games": self.games_budget,
+                "budget_used": round(self.games_played / self.games_budget, 3)
+                if self.games_budget else round(self.seconds / self.budget, 3),
                 "confirmed": self.confirmed,
                 "confirmation_games": self.base_games if self.confirmed else 0,
                 "win_rate": self.base_wins / max(1, self.base_games),
@@ -246,8 +252,10 @@ class DoctorResult:
             f"{self.candidates} legal swaps from a pool of {self.pool_size} cards; race: "
             + ", ".join(f"{r['candidates']} x {r['games']:,}" for r in self.rounds)
             + " games",
+            f"played {self.games_played:,} games of a {self.games_budget:,}-game budget in "
+            f"{self.seconds:.1f} s" if self.games_budget else
             f"played {self.games_played:,} games in {self.seconds:.1f} s of a {self.budget:g} s "
-            f"budget ({self.seconds / self.budget:.0%})" if self.budget else "",
+            f"budget ({self.seconds / self.budget:.0%})",
             f"deck win rate on the {'confirmation' if self.confirmed else 'race'} games: "
             f"{self.base_wins / max(1, self.base_games):.1%} "
             f"(95% CI {low:.1%} to {high:.1%}), {self.base_games:,} games",
@@ -292,11 +300,13 @@ def doctor(deck: Deck | str, scenario, level: str | None = None, players: int | 
            bot: str | None = None, options: RuleOptions | None = None, db: CardDB | None = None,
            backend="local", jobs: int | None = None, scheduler: str | None = None,
            batch_size: int | None = None, progress: bool | None = None,
-           on_round: Callable[[dict], None] | None = None, min_cards: int = 40) -> DoctorResult:
+           on_round: Callable[[dict], None] | None = None, min_cards: int = 40,
+           games: int | None = None) -> DoctorResult:
     """Race the legal one-card swaps of ``deck`` (a Deck, a deck file or an example deck's
-    name) within ``budget`` seconds; the ``top`` best,
-    confirmed on fresh seeds, best first. ``pool``: card ids to swap in (default: the
-    simulated cards of the deck's elements, or of ``elements``)."""
+    name) within ``budget`` seconds, or within ``games`` games when given (then the answer
+    depends on the seed only); the ``top`` best, confirmed on fresh seeds, best first.
+    ``pool``: card ids to swap in (default: the simulated cards of the deck's elements, or of
+    ``elements``)."""
     from simulator.backends import Backend, auto_batch, open_backend
     from simulator.bots import DEFAULT_BOT, bot_id
     from simulator.run import ProgressBar, _resolve_inputs, build_matchup
@@ -306,7 +316,13 @@ def doctor(deck: Deck | str, scenario, level: str | None = None, players: int | 
     options = options or RuleOptions()
     bot = bot or DEFAULT_BOT
     bot_id(bot)
-    if budget <= 0:
+    if games is not None:
+        if games < MIN_GAMES_BUDGET:
+            raise UserError(f"--games must be at least {MIN_GAMES_BUDGET:,} for doctor (the "
+                            f"deck's first {SPEED_GAMES:,} games, the race, the confirmation), "
+                            f"not {games}")
+        budget = None
+    elif budget <= 0:
         raise UserError(f"--budget must be more than 0 seconds, not {budget:g}")
     if top < 1:
         raise UserError(f"--top must be at least 1, not {top}")
@@ -323,8 +339,8 @@ def doctor(deck: Deck | str, scenario, level: str | None = None, players: int | 
     executor = open_backend(backend, jobs, scheduler) if owned else backend
     shared = (db, seed, bot, options)
     played = [0]
-    ticks = max(1, int(budget * 10))
-    bar = ProgressBar(ticks, progress)  # in tenths of a second of the budget
+    ticks = games if games is not None else max(1, int(budget * 10))
+    bar = ProgressBar(ticks, progress)  # games, or tenths of a second of the budget
 
     def play(matchup: Matchup, first: int, count: int) -> np.ndarray:
         return np.concatenate(list(play_many([(matchup, first, count)])[0]))
@@ -341,7 +357,8 @@ def doctor(deck: Deck | str, scenario, level: str | None = None, players: int | 
         for k, won in zip(owner, executor.imap(_race_chunk, shared, items), strict=False):
             out[k].append(won)
             played[0] += len(won)
-            bar.update(min(ticks, int((time.perf_counter() - start) * 10)))
+            spent = played[0] if games is not None else int((time.perf_counter() - start) * 10)
+            bar.update(min(ticks, spent))
         return out
 
     base_won = np.zeros(0, bool)
@@ -358,33 +375,49 @@ def doctor(deck: Deck | str, scenario, level: str | None = None, players: int | 
         t0 = time.perf_counter()
         base_won = play(base_matchup, 0, SPEED_GAMES)
         rate = SPEED_GAMES / max(1e-3, time.perf_counter() - t0)  # games/s, updated each round
-        race_end = budget * (1 - CONFIRM_SHARE)
-        games = 0
+        race_end = budget * (1 - CONFIRM_SHARE) if budget is not None else 0.0
+        race_games = int((games - SPEED_GAMES) * (1 - CONFIRM_SHARE)) if games else 0
+
+        def race_left() -> int:
+            """Games the race may still play: counted, or the race's time at the speed seen
+            so far (re-planned each round)."""
+            if games is not None:
+                return race_games - (played[0] - SPEED_GAMES)
+            return int(rate * (race_end - (time.perf_counter() - start)) * 0.9)
+
+        each = 0
         while True:
-            # re-planned each round on the speed seen so far: what is left of the race's time
-            left = race_end - (time.perf_counter() - start)
-            games = next_round_games(len(alive), games, int(rate * left * 0.9), top)
-            wanted = [(i, len(won[i]), games - len(won[i])) for i in alive if len(won[i]) < games]
+            previous, each = each, next_round_games(len(alive), each, race_left(), top)
+            wanted = [(i, len(won[i]), each - len(won[i])) for i in alive if len(won[i]) < each]
+            cost = sum(n for _, _, n in wanted) + max(0, each - len(base_won))
+            if rounds_done and games is not None and cost > race_left():
+                each = previous
+                break  # a games budget is not overdrawn: confirm the field as it stands
             t0, before = time.perf_counter(), played[0]
-            if len(base_won) < games:
+            if len(base_won) < each:
                 base_won = np.concatenate([base_won, play(base_matchup, len(base_won),
-                                                          games - len(base_won))])
+                                                          each - len(base_won))])
             results = play_many([(matchups[i], first, n) for i, first, n in wanted])
             for (i, _, _), parts in zip(wanted, results, strict=True):
                 won[i] = np.concatenate([won[i], *parts])
             rate = (played[0] - before) / max(1e-3, time.perf_counter() - t0)
-            gains = {i: float(won[i][:games].mean() - base_won[:games].mean()) for i in alive}
+            gains = {i: float(won[i][:each].mean() - base_won[:each].mean()) for i in alive}
             alive.sort(key=lambda i: (-gains[i], i))
-            rounds_done.append({"candidates": len(alive), "games": games})
+            rounds_done.append({"candidates": len(alive), "games": each})
             if on_round is not None:
                 on_round(rounds_done[-1])
-            if len(alive) <= top or time.perf_counter() - start > race_end:
-                break  # a few left, or the race's time is spent: confirm them
+            spent = (played[0] - SPEED_GAMES >= race_games if games is not None
+                     else time.perf_counter() - start > race_end)
+            if len(alive) <= top or spent:
+                break  # a few left, or the race's share of the budget is spent: confirm them
             alive = alive[:max(top, math.ceil(len(alive) / 2))]
         finalists = alive[:top]
         confirm_first = max(len(base_won), max(len(won[i]) for i in finalists))
-        left = budget - (time.perf_counter() - start)
-        confirm = max(MIN_ROUND_GAMES, int(rate * left * 0.9 / (len(finalists) + 1)))
+        if games is not None:  # what is left, never more
+            confirm = max(1, (games - played[0]) // (len(finalists) + 1))
+        else:
+            left = budget - (time.perf_counter() - start)
+            confirm = max(MIN_ROUND_GAMES, int(rate * left * 0.9 / (len(finalists) + 1)))
         blocks = play_many([(base_matchup, confirm_first, confirm)]
                            + [(matchups[i], confirm_first, confirm) for i in finalists])
         base_block = np.concatenate(blocks[0])
@@ -421,4 +454,4 @@ def doctor(deck: Deck | str, scenario, level: str | None = None, players: int | 
                 "seed": seed}
     return DoctorResult(deck.name, settings, len(pool), len(swaps), rounds_done,
                         base_block_games, base_block_wins, best, played[0],
-                        time.perf_counter() - start, budget, best_deck, partial)
+                        time.perf_counter() - start, budget, best_deck, games, partial)

@@ -198,3 +198,24 @@ def test_ctrl_c_before_the_first_round_says_there_is_nothing_to_show(monkeypatch
     assert main(["doctor", "fire-flames", "--quiet"]) == 130
     assert capsys.readouterr().err.strip() == ("magenoir-sim: interrupted before the race's "
                                                "first round ended: no swap to show")
+
+
+def test_a_games_budget_gives_the_same_answer_on_any_number_of_workers(db, fire):
+    runs = [doctor(fire, "duke", pool=["acceleration", "zephyr"], games=12_000, top=2, seed=3,
+                   db=db, jobs=jobs, progress=False) for jobs in (1, 2)]
+    one, two = (r.to_dict() for r in runs)
+    for key in ("swaps", "rounds", "games_played", "win_rate", "best_deck"):
+        assert one[key] == two[key], key
+    assert one["budget_games"] == 12_000 and one["budget_seconds"] is None
+    assert 0.9 <= one["budget_used"] <= 1.0 and one["games_played"] <= 12_000
+    assert "of a 12,000-game budget" in runs[0].format_text()
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["--games", "100"], "--games must be at least 8,000 for doctor"),
+    (["--games", "9000", "--budget", "5"], "give --budget (seconds) or --games, not both"),
+])
+def test_doctor_games_budget_errors(capsys, argv, message):
+    assert main(["doctor", "fire-flames", "--quiet", *argv]) == 2
+    err = capsys.readouterr().err
+    assert message in err and len(err.strip().splitlines()) == 1
