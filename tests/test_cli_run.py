@@ -278,9 +278,9 @@ def test_replay_outcome_not_found_is_one_line(capsys, monkeypatch):
     (["run", "fire-flames", "--games", "abc"],
      "magenoir-sim run: error: argument --games: invalid int value: 'abc' (magenoir-sim run "
      "--help lists the options)"),
-    (["doctor", "fire-flames", "--games", "10"],
-     "magenoir-sim doctor: error: unrecognized arguments: --games 10 (magenoir-sim doctor "
-     "--help lists the options)"),
+    (["doctor", "fire-flames", "--precision", "0.01"],
+     "magenoir-sim doctor: error: unrecognized arguments: --precision 0.01 (magenoir-sim "
+     "doctor --help lists the options)"),
 ])
 def test_usage_errors_are_one_line_naming_the_command(capsys, argv, line):
     with pytest.raises(SystemExit) as done:
