@@ -56,17 +56,8 @@ class Swap:
 
 
 def swapped_deck(deck: Deck, swap: Swap) -> Deck:
-    """``deck`` with its last copy of ``swap.out`` replaced by ``swap.into`` at the same place
-    of the card order (the shuffles of a seed put the new card where the old one was)."""
-    counts: list[tuple[str, int]] = []
-    for cid, count in deck.counts:
-        if cid == swap.out:
-            if count > 1:
-                counts.append((cid, count - 1))
-            counts.append((swap.into, 1))
-        else:
-            counts.append((cid, count))
-    return Deck(f"{deck.name} {swap.out}->{swap.into}", deck.path, tuple(counts), deck.elements)
+    """``deck`` with its last copy of ``swap.out`` replaced by ``swap.into``, in its place."""
+    return deck.with_one_replaced(swap.out, swap.into, f"{deck.name} {swap.out}->{swap.into}")
 
 
 def merged_counts(deck: Deck) -> dict[str, int]:

@@ -105,6 +105,25 @@ class Deck:
     def as_dict(self) -> dict[str, int]:
         return dict(self.counts)
 
+    def with_one_replaced(self, card_id: str, new_id: str, name: str) -> Deck:
+        """This deck with its last copy of ``card_id`` replaced by one ``new_id``, at the same
+        place in the card order, so the shuffles of a seed put the new card where the copy
+        was (paired comparisons: card value, the deck doctor). ``ValueError`` if the deck has
+        no ``card_id``."""
+        counts: list[tuple[str, int]] = []
+        found = False
+        for cid, count in self.counts:
+            if cid == card_id and not found:
+                found = True
+                if count > 1:
+                    counts.append((cid, count - 1))
+                counts.append((new_id, 1))
+            else:
+                counts.append((cid, count))
+        if not found:
+            raise ValueError(f"{card_id!r} is not in deck {self.name!r}")
+        return Deck(name, self.path, tuple(counts), self.elements)
+
     def card_ids(self) -> list[str]:
         """Every card of the deck, repeated as many times as it is played."""
         return [card_id for card_id, count in self.counts for _ in range(count)]

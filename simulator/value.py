@@ -29,21 +29,8 @@ DEFAULT_VALUE_GAMES = 10_000
 
 
 def filler_variant(deck: Deck, card_id: str) -> Deck:
-    """``deck`` with its last copy of ``card_id`` replaced by the filler, at the same place in
-    the deck's card order (so the shuffles of a seed put the filler where the copy was)."""
-    counts: list[tuple[str, int]] = []
-    found = False
-    for cid, count in deck.counts:
-        if cid == card_id and not found:
-            found = True
-            if count > 1:
-                counts.append((cid, count - 1))
-            counts.append((FILLER_ID, 1))
-        else:
-            counts.append((cid, count))
-    if not found:
-        raise ValueError(f"{card_id!r} is not in deck {deck.name!r}")
-    return Deck(f"{deck.name} (one {card_id} -> filler)", deck.path, tuple(counts), deck.elements)
+    """``deck`` with its last copy of ``card_id`` replaced by the filler, in the copy's place."""
+    return deck.with_one_replaced(card_id, FILLER_ID, f"{deck.name} (one {card_id} -> filler)")
 
 
 def paired_wins(base: np.ndarray, other: np.ndarray) -> tuple[float, float, float]:
