@@ -33,7 +33,7 @@ from simulator.engine.batch import Matchup, play_seeds
 from simulator.engine.layout import WIN
 from simulator.engine.options import RuleOptions
 from simulator.errors import UserError
-from simulator.stats import wilson_interval
+from simulator.stats import excludes_zero, wilson_interval
 from simulator.value import paired_wins
 
 DEFAULT_BUDGET = 60.0
@@ -142,7 +142,8 @@ class SwapResult:
 
     @property
     def significant(self) -> bool:
-        return self.low > 0 or self.high < 0
+        """The interval excludes 0: the games tell the swap's effect from luck."""
+        return excludes_zero(self.low, self.high)
 
 
 @dataclass
@@ -179,32 +180,16 @@ class DoctorResult:
 
     def figure(self):
         """A dot and its 95% interval per swap (the confirmed gain), best on top."""
-        from matplotlib.ticker import FuncFormatter, MaxNLocator
+        from simulator.report import paired_interval_figure
 
-        from simulator.report import _pyplot
-
-        plt = _pyplot()
-        fig, ax = plt.subplots(figsize=(9, 0.45 * len(self.best) + 1.8))
-        y = np.arange(len(self.best))[::-1]
-        for yy, r in zip(y, self.best, strict=True):
-            colour = "#2e7d32" if r.low > 0 else "#c62828" if r.high < 0 else "#757575"
-            ax.errorbar(r.gain, yy, xerr=[[r.gain - r.low], [r.high - r.gain]], fmt="o",
-                        color=colour, capsize=4)
-        ax.axvline(0, color="#555", lw=0.8, ls="--")
-        ax.set_yticks(y, [r.label for r in self.best])
-        span = max([0.01] + [abs(v) * 1.15 for r in self.best for v in (r.low, r.high)])
-        ax.set_xlim(-span, span)
-        ax.xaxis.set_major_locator(MaxNLocator(5, symmetric=True))
-        ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{100 * v:+.1f} pp" if v else "0"))
-        ax.set_xlabel("win rate with the swap minus without (percentage points)")
-        s = self.settings
-        games = f"{self.best[0].games:,}" if self.best else "0"
+        s, best = self.settings, self.best
+        games = f"{best[0].games:,}" if best else "0"
         where = "fresh seeds" if self.confirmed else "race games, NOT confirmed"
-        ax.set_title(f"Best swaps, {self.deck} vs {s['scenario']} ({s['level']}), bot {s['bot']},"
-                     f" {games} paired games each on {where} (95% Newcombe)", fontsize=10)
-        ax.grid(alpha=0.3, axis="x")
-        fig.tight_layout()
-        return fig
+        return paired_interval_figure(
+            [r.label for r in best], [r.gain for r in best], [r.low for r in best],
+            [r.high for r in best], "win rate with the swap minus without (percentage points)",
+            f"Best swaps, {self.deck} vs {s['scenario']} ({s['level']}), bot {s['bot']}, "
+            f"{games} paired games each on {where} (95% Newcombe)", row_height=0.45)
 
     def to_dict(self) -> dict:
         s = self.settings

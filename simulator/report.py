@@ -322,6 +322,32 @@ def _percent():
     return PercentFormatter(1.0, decimals=0)
 
 
+def paired_interval_figure(labels, estimates, lows, highs, xlabel: str, title: str,
+                           row_height: float = 0.4):
+    """One dot and its 95% interval per row, the first row on top, in percentage points
+    around 0: green when the interval is above 0, red below, grey across it (card value, the
+    doctor's swaps)."""
+    from matplotlib.ticker import FuncFormatter, MaxNLocator
+
+    plt = _pyplot()
+    fig, ax = plt.subplots(figsize=(9, row_height * len(labels) + 1.8))
+    y = np.arange(len(labels))[::-1]
+    for yy, est, low, high in zip(y, estimates, lows, highs, strict=True):
+        colour = "#2e7d32" if low > 0 else "#c62828" if high < 0 else "#757575"
+        ax.errorbar(est, yy, xerr=[[est - low], [high - est]], fmt="o", color=colour, capsize=4)
+    ax.axvline(0, color="#555", lw=0.8, ls="--")
+    ax.set_yticks(y, list(labels))
+    span = max([0.01] + [abs(v) * 1.15 for v in (*lows, *highs)])
+    ax.set_xlim(-span, span)
+    ax.xaxis.set_major_locator(MaxNLocator(5, symmetric=True))
+    ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{100 * v:+.1f} pp" if v else "0"))
+    ax.set_xlabel(xlabel)
+    ax.set_title(title, fontsize=10)
+    ax.grid(alpha=0.3, axis="x")
+    fig.tight_layout()
+    return fig
+
+
 def png_bytes(fig, fmt: str = "png") -> bytes:
     """The figure as image bytes (``fmt``: png, svg or pdf); the figure is closed."""
     buffer = io.BytesIO()

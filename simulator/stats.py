@@ -106,6 +106,11 @@ def paired_difference(both: int, only_a: int, only_b: int, neither: int,
     return d, max(-1.0, d - delta), min(1.0, d + eps)
 
 
+def excludes_zero(low: float, high: float) -> bool:
+    """An interval of a difference that lies wholly above or below 0."""
+    return low > 0 or high < 0
+
+
 def mcnemar(only_a: int, only_b: int) -> dict:
     """McNemar's test on the discordant pairs: exact two-sided binomial p-value, and the
     continuity-corrected chi-square statistic with its p-value for reference."""

@@ -23,7 +23,7 @@ import numpy as np
 
 from simulator.cards.filler import FILLER_ID, FILLER_NAME, with_filler
 from simulator.decks import Deck
-from simulator.stats import paired_difference, wilson_interval
+from simulator.stats import excludes_zero, paired_difference, wilson_interval
 
 DEFAULT_VALUE_GAMES = 10_000
 
@@ -64,7 +64,7 @@ class CardValue:
     @property
     def significant(self) -> bool:
         """The interval excludes 0: the games tell the card's effect from luck."""
-        return self.low > 0 or self.high < 0
+        return excludes_zero(self.low, self.high)
 
 
 @dataclass
@@ -137,34 +137,15 @@ class ValueResult:
 
     def figure(self):
         """A dot and its 95% interval per card, best value on top, in percentage points."""
-        from matplotlib.ticker import FuncFormatter, MaxNLocator
+        from simulator.report import paired_interval_figure
 
-        from simulator.report import _pyplot
-
-        plt = _pyplot()
-        values = self.values
-        fig, ax = plt.subplots(figsize=(9, 0.38 * len(values) + 1.8))
-        y = np.arange(len(values))[::-1]
-        deltas = np.array([v.delta for v in values])
-        err = np.array([[v.delta - v.low for v in values], [v.high - v.delta for v in values]])
-        colours = ["#2e7d32" if v.low > 0 else "#c62828" if v.high < 0 else "#757575"
-                   for v in values]
-        for yy, d, e0, e1, c in zip(y, deltas, err[0], err[1], colours, strict=True):
-            ax.errorbar(d, yy, xerr=[[e0], [e1]], fmt="o", color=c, capsize=4)
-        ax.axvline(0, color="#555", lw=0.8, ls="--")
-        ax.set_yticks(y, [f"{v.name} x{v.copies}" for v in values])
-        span = max(0.01, float(np.abs(err + np.abs(deltas)).max()) * 1.15) if values else 0.01
-        ax.set_xlim(-span, span)
-        ax.xaxis.set_major_locator(MaxNLocator(5, symmetric=True))
-        ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{100 * v:+.1f} pp" if v else "0"))
-        ax.set_xlabel("win rate with the card minus with one copy as a blank filler "
-                      "(percentage points)")
-        s = self.settings
-        ax.set_title(f"Card value, {self.deck} vs {s['scenario']} ({s['level']}), bot {s['bot']},"
-                     f" {self.games:,} paired games a card (95% Newcombe)", fontsize=10)
-        ax.grid(alpha=0.3, axis="x")
-        fig.tight_layout()
-        return fig
+        s, values = self.settings, self.values
+        return paired_interval_figure(
+            [f"{v.name} x{v.copies}" for v in values], [v.delta for v in values],
+            [v.low for v in values], [v.high for v in values],
+            "win rate with the card minus with one copy as a blank filler (percentage points)",
+            f"Card value, {self.deck} vs {s['scenario']} ({s['level']}), bot {s['bot']}, "
+            f"{self.games:,} paired games a card (95% Newcombe)", row_height=0.38)
 
 
 def card_values(deck: Deck | str, scenario, level: str | None = None, players: int | None = None,
