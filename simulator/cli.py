@@ -325,10 +325,7 @@ def _cmd_compare(args: argparse.Namespace) -> int:
     if len(decks) == 1 and args.level:
         raise UserError("with one deck, compare plays every level of the scenario; "
                         "--level is for comparing two decks")
-    if args.figure:
-        from simulator.outputs import check_output_file
-
-        check_output_file(args.figure, "--figure")  # before any game
+    _check_figure(args)
     runs = 2 if len(decks) == 2 else len(scenario.levels)
     with _open_backend(args, runs * args.games) as backend:  # one backend for every run
         common = {"players": args.players, "games": args.games, "seed": args.seed,
@@ -338,12 +335,8 @@ def _cmd_compare(args: argparse.Namespace) -> int:
             comp = compare_decks(decks[0], decks[1], scenario, level=args.level, **common)
         else:
             comp = compare_levels(decks[0], scenario, **common)
-    figure_error = _write_figure(args.figure, comp.figure) if args.figure else None
-    print(json.dumps(comp.to_dict()) if args.json else format_comparison(comp))
-    if figure_error:
-        print(f"magenoir-sim: error: {figure_error}", file=sys.stderr)
-        return 2
-    return 130 if comp.to_dict()["partial"] else 0
+    data = comp.to_dict()
+    return _print_results(args, data, format_comparison(comp), comp.figure, data["partial"])
 
 
 def _add_value(sub: argparse._SubParsersAction) -> None:
@@ -359,7 +352,8 @@ def _add_value(sub: argparse._SubParsersAction) -> None:
                                         "magenoir-sim value my-deck.txt --level hard --games 20000 "
                                         "--figure value.png",
                                         "magenoir-sim value water-tides --json"))
-    p.add_argument("deck", metavar="DECK", help="the deck (a file or an example deck's name)")
+    p.add_argument("decks", nargs=1, metavar="DECK",
+                   help="the deck (a file or an example deck's name)")
     _scenario_options(p)
     p.add_argument("--players", type=int, default=None,
                    help="number of players, 1-4, each playing the deck (default 1)")
@@ -375,23 +369,35 @@ def _add_value(sub: argparse._SubParsersAction) -> None:
 def _cmd_value(args: argparse.Namespace) -> int:
     from simulator.value import card_values
 
-    args.decks = [args.deck]
     db, decks, scenario = _load_inputs(args)
-    if args.figure:
-        from simulator.outputs import check_output_file
-
-        check_output_file(args.figure, "--figure")  # before any game
+    _check_figure(args)
     with _open_backend(args, args.games * (len(decks[0].counts) + 1)) as backend:
         result = card_values(decks[0], scenario, level=args.level, players=args.players,
                              games=args.games, seed=args.seed, db=db, backend=backend,
                              batch_size=args.batch_size, bot=args.bot,
                              progress=False if args.quiet else None)
-    figure_error = _write_figure(args.figure, result.figure) if args.figure else None
-    print(json.dumps(result.to_dict()) if args.json else result.format_text())
+    return _print_results(args, result.to_dict(), result.format_text(), result.figure,
+                          result.partial)
+
+
+def _check_figure(args: argparse.Namespace) -> None:
+    """A ``--figure`` place that cannot be written is refused before any game."""
+    if args.figure:
+        from simulator.outputs import check_output_file
+
+        check_output_file(args.figure, "--figure")
+
+
+def _print_results(args: argparse.Namespace, data: dict, text: str, make_figure,
+                   partial: bool) -> int:
+    """Write ``--figure``, then print the results (JSON or text) and, if the figure could
+    not be written after all, its one-line error; the exit code (130 for partial results)."""
+    figure_error = _write_figure(args.figure, make_figure) if args.figure else None
+    print(json.dumps(data) if args.json else text)
     if figure_error:
         print(f"magenoir-sim: error: {figure_error}", file=sys.stderr)
         return 2
-    return 130 if result.partial else 0
+    return 130 if partial else 0
 
 
 def _write_figure(path: str, make) -> str | None:
@@ -424,7 +430,8 @@ def _add_doctor(sub: argparse._SubParsersAction) -> None:
                                         "--budget 300",
                                         "magenoir-sim doctor water-tides --elements water,air "
                                         "--json"))
-    p.add_argument("deck", metavar="DECK", help="the deck (a file or an example deck's name)")
+    p.add_argument("decks", nargs=1, metavar="DECK",
+                   help="the deck (a file or an example deck's name)")
     _scenario_options(p)
     p.add_argument("--players", type=int, default=None,
                    help="number of players, 1-4, each playing the deck (default 1)")
@@ -450,7 +457,6 @@ def _add_doctor(sub: argparse._SubParsersAction) -> None:
 def _cmd_doctor(args: argparse.Namespace) -> int:
     from simulator.deck_doctor import DEFAULT_BUDGET, doctor, read_pool
 
-    args.decks = [args.deck]
     db, decks, scenario = _load_inputs(args)
     if args.pool and args.elements:
         raise UserError("give --pool or --elements, not both")
@@ -458,10 +464,7 @@ def _cmd_doctor(args: argparse.Namespace) -> int:
         raise UserError("give --budget (seconds) or --games, not both")
     pool = read_pool(args.pool, db) if args.pool else None
     elements = _elements(args.elements) if args.elements else None
-    if args.figure:
-        from simulator.outputs import check_output_file
-
-        check_output_file(args.figure, "--figure")  # before any game
+    _check_figure(args)
     try:
         with _open_backend(args, None) as backend:
             result = doctor(decks[0], scenario, level=args.level, players=args.players,
@@ -474,12 +477,8 @@ def _cmd_doctor(args: argparse.Namespace) -> int:
         print("magenoir-sim: interrupted before the race's first round ended: no swap to show",
               file=sys.stderr)
         return 130
-    figure_error = _write_figure(args.figure, result.figure) if args.figure else None
-    print(json.dumps(result.to_dict()) if args.json else result.format_text())
-    if figure_error:
-        print(f"magenoir-sim: error: {figure_error}", file=sys.stderr)
-        return 2
-    return 130 if result.partial else 0
+    return _print_results(args, result.to_dict(), result.format_text(), result.figure,
+                          result.partial)
 
 
 def _elements(text: str) -> list[str]:

@@ -151,15 +151,17 @@ class ValueResult:
 def card_values(deck: Deck | str, scenario, level: str | None = None, players: int | None = None,
                 games: int = DEFAULT_VALUE_GAMES, seed: int = 1, db=None, backend="local",
                 progress: bool | None = None, on_card: Callable[[CardValue], None] | None = None,
-                base=None, **kwargs) -> ValueResult:
+                base=None, jobs: int | None = None, scheduler: str | None = None,
+                **kwargs) -> ValueResult:
     """The value of each distinct card of ``deck`` (a Deck, a deck file or an example deck's
     name), best first.
 
     Plays the deck and, for each distinct card, the deck with one copy replaced by the filler,
     all on games ``0 .. games-1`` of ``seed``. ``kwargs`` go to
-    :func:`simulator.run.simulate` (bot, options, jobs, batch_size, scheduler, ...); a
-    ``backend`` name is opened once for all the runs. ``base``: the deck's own run, when the
-    caller already has it (a ``run --value`` report), on the same seeds. With several players,
+    :func:`simulator.run.simulate` (bot, options, batch_size, ...); a ``backend`` name is
+    opened once for all the runs, with ``jobs`` and ``scheduler`` as in ``simulate``.
+    ``base``: the deck's own run, when the caller already has it (a ``run --value`` report),
+    on the same seeds. With several players,
     every player plays the deck, and the variant replaces the copy in every player's deck.
     """
     from simulator.backends import Backend, open_backend
@@ -176,10 +178,8 @@ def card_values(deck: Deck | str, scenario, level: str | None = None, players: i
     distinct = [cid for cid, _ in deck.counts]
     copies = dict(deck.counts)
     owned = not isinstance(backend, Backend)
-    executor = (open_backend(backend, kwargs.pop("jobs", None), kwargs.pop("scheduler", None),
-                             games=games * (len(distinct) + 1)) if owned else backend)
-    kwargs.pop("jobs", None)
-    kwargs.pop("scheduler", None)
+    executor = (open_backend(backend, jobs, scheduler, games=games * (len(distinct) + 1))
+                if owned else backend)
     runs = len(distinct) + (base is None)
     bar = ProgressBar(games * runs, progress)
     done_before = [0]
