@@ -7,7 +7,6 @@ import json
 import numpy as np
 import pytest
 
-from simulator.cards import load_cards
 from simulator.cli import main
 from simulator.deck_doctor import (
     Swap,
@@ -19,19 +18,9 @@ from simulator.deck_doctor import (
     rounds_left,
     swapped_deck,
 )
-from simulator.decks import Deck, find_deck, load_deck
+from simulator.decks import Deck
 from simulator.run import simulate
 from simulator.value import paired_wins
-
-
-@pytest.fixture(scope="module")
-def db():
-    return load_cards()
-
-
-@pytest.fixture(scope="module")
-def fire(db):
-    return load_deck(find_deck("fire-flames"), db)
 
 
 def test_swaps_keep_the_deck_legal(db):

@@ -31,17 +31,6 @@ from simulator.engine.options import RuleOptions
 from simulator.run import simulate
 from simulator.value import card_values, filler_variant
 
-
-@pytest.fixture(scope="module")
-def db():
-    return load_cards()
-
-
-@pytest.fixture(scope="module")
-def fire(db):
-    return load_deck(find_deck("fire-flames"), db)
-
-
 # --- the filler, in positions ----------------------------------------------------------------
 
 def test_the_filler_is_never_preparable_even_with_mana_to_spare():

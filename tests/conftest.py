@@ -1,0 +1,21 @@
+"""Fixtures shared by the test modules that play the example decks (a module may define its
+own ``db`` fixture, which then takes precedence)."""
+
+from __future__ import annotations
+
+import pytest
+
+from simulator.cards import load_cards
+from simulator.decks import find_deck, load_deck
+
+
+@pytest.fixture(scope="session")
+def db():
+    """The bundled card database."""
+    return load_cards()
+
+
+@pytest.fixture(scope="session")
+def fire(db):
+    """The bundled fire-flames example deck."""
+    return load_deck(find_deck("fire-flames"), db)
