@@ -60,13 +60,6 @@ def swapped_deck(deck: Deck, swap: Swap) -> Deck:
     return deck.with_one_replaced(swap.out, swap.into, f"{deck.name} {swap.out}->{swap.into}")
 
 
-def merged_counts(deck: Deck) -> dict[str, int]:
-    out: dict[str, int] = {}
-    for cid, count in deck.counts:
-        out[cid] = out.get(cid, 0) + count
-    return out
-
-
 def default_pool(deck: Deck, db: CardDB, elements: list[str] | None = None) -> list[str]:
     """Ids of the simulated, unbanned cards of the deck's elements (or of ``elements``)."""
     from simulator.engine.tables import implemented_cards
@@ -97,15 +90,15 @@ def read_pool(path: str, db: CardDB, warn=None) -> list[str]:
               f"{', '.join(banned)}", file=warn or sys.stderr)
     pool = [cid for cid in ids if cid in simulated and not db.by_id[cid].banned]
     if not pool:
-        raise UserError(f"{path}: none of the pool's cards is simulated yet "
-                        "(magenoir-sim cards --simulated lists those that are)")
+        raise UserError(f"{path}: none of the pool's cards can come in (not simulated yet, or "
+                        "banned; magenoir-sim cards --simulated lists the simulated ones)")
     return pool
 
 
 def candidate_swaps(deck: Deck, pool: list[str], db: CardDB) -> list[Swap]:
     """Every swap of one copy of a deck card for one copy of a pool card that keeps the deck
     legal (copies limits, bans, one Animal; the size does not change)."""
-    counts = merged_counts(deck)
+    counts = deck.as_dict()
     swaps = []
     for out in counts:
         for into in pool:
@@ -421,7 +414,7 @@ def doctor(deck: Deck | str, scenario, level: str | None = None, players: int | 
     best.sort(key=lambda r: (-r.gain, r.label))
     best_deck = {}
     if best:
-        after = merged_counts(swapped_deck(deck, best[0].swap))
+        after = swapped_deck(deck, best[0].swap).as_dict()
         best_deck = {db.by_id[cid].name_en: n for cid, n in after.items() if n > 0}
     confirmed = bool(best) and best[0].confirmed
     base_block_wins = int(base_block.sum()) if confirmed else int(base_won.sum())

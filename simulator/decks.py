@@ -103,7 +103,12 @@ class Deck:
         return sum(count for _, count in self.counts)
 
     def as_dict(self) -> dict[str, int]:
-        return dict(self.counts)
+        """Copies per card id (a card listed twice, as after :meth:`with_one_replaced` puts
+        in a card the deck already holds, is summed)."""
+        out: dict[str, int] = {}
+        for cid, count in self.counts:
+            out[cid] = out.get(cid, 0) + count
+        return out
 
     def with_one_replaced(self, card_id: str, new_id: str, name: str) -> Deck:
         """This deck with its last copy of ``card_id`` replaced by one ``new_id``, at the same

@@ -13,7 +13,6 @@ from simulator.deck_doctor import (
     candidate_swaps,
     default_pool,
     doctor,
-    merged_counts,
     next_round_games,
     rounds_left,
     swapped_deck,
@@ -38,7 +37,7 @@ def test_a_swap_takes_the_place_of_the_last_copy_out(fire):
     after = swapped_deck(fire, Swap("fire_ball", "zephyr")).card_ids()
     changed = [i for i, (a, b) in enumerate(zip(before, after, strict=True)) if a != b]
     assert changed == [max(i for i, c in enumerate(before) if c == "fire_ball")]
-    assert merged_counts(swapped_deck(fire, Swap("fire_ball", "zephyr")))["zephyr"] == 3
+    assert swapped_deck(fire, Swap("fire_ball", "zephyr")).as_dict()["zephyr"] == 3
 
 
 def test_the_default_pool_is_the_simulated_cards_of_the_decks_elements(db, fire):

@@ -32,7 +32,3 @@ def with_filler(db: CardDB) -> CardDB:
     filler = Card(id=FILLER_ID, name_en=FILLER_NAME, name_fr="Carte vierge", element=None,
                   type="spell", extension="(simulator)", index=len(db), copies_limit=64)
     return CardDB((*db.cards, filler))
-
-
-def is_filler(card_id: str) -> bool:
-    return card_id == FILLER_ID
