@@ -263,6 +263,14 @@ def next_round_games(field_size: int, played: int, games_left: int, keep: int) -
     return max(MIN_ROUND_GAMES, 2 * played, share)
 
 
+def least_games(candidates: int, top: int) -> int:
+    """The smallest games budget that gives every candidate its first round and the ``top``
+    finalists and the deck a confirmation block, each of MIN_ROUND_GAMES games."""
+    race = math.ceil(candidates * MIN_ROUND_GAMES / (1 - CONFIRM_SHARE))
+    confirm = math.ceil((top + 1) * MIN_ROUND_GAMES / CONFIRM_SHARE)
+    return max(MIN_GAMES_BUDGET, SPEED_GAMES + max(race, confirm))
+
+
 def doctor(deck: Deck | str, scenario, level: str | None = None, players: int | None = None,
            pool: list[str] | None = None, elements: list[str] | None = None,
            budget: float = DEFAULT_BUDGET, top: int = DEFAULT_TOP, seed: int = 1,
@@ -303,6 +311,9 @@ def doctor(deck: Deck | str, scenario, level: str | None = None, players: int | 
     if not swaps:
         raise UserError("no legal swap: the pool holds no card that can replace one of the "
                         "deck's (copies limits, bans, one Animal)")
+    if games is not None and games < least_games(len(swaps), top):
+        raise UserError(f"--games {games:,} is too few for {len(swaps)} swaps: give at least "
+                        f"{least_games(len(swaps), top):,} (or a time with --budget)")
     matchups = [build_matchup([swapped_deck(deck, s)], scenario, level, players) for s in swaps]
     owned = not isinstance(backend, Backend)
     executor = open_backend(backend, jobs, scheduler) if owned else backend
