@@ -201,6 +201,7 @@ def put_on_board(eng: Engine, card_id: str, zone: int, player: int = 0, games=No
     st.board_zone[g, player, slot] = zone
     st.board_hp[g, player, slot] = eng.tables.hp[card] if hp is None else hp
     st.board_turn[g, player, slot] = st.turn[g]
+    st.board_end[g, player] = np.maximum(st.board_end[g, player], slot + 1)
     if locked is not None:
         st.board_mana[g, player, slot] = locked
     return slot

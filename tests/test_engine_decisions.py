@@ -14,7 +14,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from engine_fixtures import E, ScriptedPolicy, make_engine, mana, put_on_board, set_hand
+from engine_fixtures import E, ScriptedPolicy, lid, make_engine, mana, put_on_board, set_hand
 
 from simulator.cards import load_cards
 from simulator.decks import load_deck
@@ -77,15 +77,14 @@ def _planner_position():
     return eng
 
 
-def test_a_run_of_mana_element_decisions_is_one_position_and_gets_the_same_answers():
+def test_a_run_of_mana_element_decisions_gets_the_answers_each_gets_alone():
     eng = _planner_position()
     wk = eng.work[0]
-    before = int(wk["position"])
     chosen = api.choose_mana_elements(eng, 0, 0, 4)[0]
-    # four decisions on one unchanged position: one new position, the readiness of it
-    assert int(wk["position"]) == before + 1
-    assert int(wk["rd_position"]) == int(wk["position"]) and int(wk["rd_player"]) == 0
-    # the same four answers, each asked on its own (a fresh position every time)
+    # the run kept player 0's readiness, computed at the current board
+    assert int(wk["rd_player"]) == 0
+    assert int(wk["rd_clock"]) == int(eng.records[0]["board_clock"])
+    # the same four answers, each asked on its own (a fresh readiness every time)
     alone = np.zeros(E, np.int64)
     for _ in range(4):
         options = np.ones(E, bool)
@@ -94,15 +93,27 @@ def test_a_run_of_mana_element_decisions_is_one_position_and_gets_the_same_answe
     np.testing.assert_array_equal(chosen, alone)
 
 
-def test_a_decision_outside_a_run_never_reuses_an_older_readiness():
-    eng = _planner_position()
-    api.choose_mana_elements(eng, 0, 0, 2)
-    wk = eng.work[0]
-    position = int(wk["position"])
-    eng.state.reserve[0] = mana(fire=3, water=2)  # the position changes between two runs
-    api.choose_mana_elements(eng, 0, 0, 1)
-    assert int(wk["position"]) == position + 1
-    assert int(wk["rd_position"]) == position + 1  # computed again for the new position
+def test_every_board_change_ticks_the_clock_the_readiness_is_kept_with():
+    """A card entering the board, a spell channeled, a card leaving and a new turn (Water
+    drops count twice again) each change what a readiness holds: each ticks ``board_clock``,
+    so a readiness kept from before is never read again."""
+    eng = make_engine(["flame", "fire_ball", "breath", "tide"])
+    set_hand(eng, {"flame": 1})
+    eng.state.reserve[0] = mana(fire=4)
+
+    def clock() -> int:
+        return int(eng.records[0]["board_clock"])
+
+    ticks = [clock()]
+    api.prepare(eng, [0], [0], [lid(eng, "flame")])
+    ticks.append(clock())
+    api.channel(eng, [0], [0], [0])
+    ticks.append(clock())
+    api.leave_board(eng, [0], [0], [0], L.TO_DISCARD)
+    ticks.append(clock())
+    api.turn_boundary(eng, [0])
+    ticks.append(clock())
+    assert all(before < after for before, after in zip(ticks, ticks[1:], strict=False))
 
 
 @pytest.mark.parametrize("bot", ["planner", "random"])

@@ -25,6 +25,7 @@ from hypothesis import strategies as hs
 from simulator.bots import DEFAULT_BOT
 from simulator.cards import load_cards
 from simulator.decks import Deck, load_deck
+from simulator.engine import api
 from simulator.engine.batch import BatchResult, Matchup, play
 from simulator.engine.layout import EMPTY, HANDLERS, LOSS_DECK, LOSS_HP, RUNNING, TIMEOUT
 from simulator.engine.options import RuleOptions
@@ -176,6 +177,10 @@ def check_invariants(eng, games, player) -> None:
     # Empty board slots hold nothing.
     empty = st.board_zone == EMPTY
     assert (st.board_card[empty] == -1).all() and (st.board_mana[empty] == 0).all()
+    # board_end is one past the last occupied slot (0 for an empty board): scans stop there.
+    occupied = ~empty
+    last = np.where(occupied.any(axis=2), occupied.shape[2] - np.argmax(occupied[..., ::-1], axis=2), 0)
+    assert (st.board_end == last).all(), "board_end out of step with the board"
 
 
 def _play_random(db, duke, seed: int, players: int, bot: str, level: str, pool,
@@ -211,6 +216,30 @@ def _play_random(db, duke, seed: int, players: int, bot: str, level: str, pool,
        level=hs.sampled_from(["normal", "hard"]))
 def test_random_decks_of_playable_base_cards(db, duke, seed, players, bot, level):
     _play_random(db, duke, seed, players, bot, level, _base_pool(db, implemented_only=True))
+
+
+@settings(derandomize=True, max_examples=6, deadline=None)
+@given(seed=hs.integers(0, 2**31 - 1), players=hs.integers(1, 4),
+       bot=hs.sampled_from(["random", "planner", "greedy"]),
+       level=hs.sampled_from(["normal", "hard"]))
+def test_the_readiness_kept_between_board_changes_changes_no_game(db, duke, seed, players, bot,
+                                                                  level):
+    """The readiness is kept while ``board_clock`` stands still (readiness.py): games of random
+    decks over every playable card end in the very same records with it computed afresh at
+    every call, so no card changes a board without a tick."""
+    rng = np.random.default_rng(seed)
+    pool = _base_pool(db, implemented_only=True)
+    matchup = Matchup(tuple(random_deck(pool, rng, db) for _ in range(players)), duke, level)
+    seeds = game_seeds(seed, 0, 12)
+    kept = api.new_engine(matchup, db, policy=bot, batch=len(seeds), seeds=seeds)
+    fresh = api.new_engine(matchup, db, policy=bot, batch=len(seeds), seeds=seeds)
+    fresh.work["rd_no_cache"] = 1
+    api.play_to_end(kept)
+    api.play_to_end(fresh)
+    assert (kept.records["outcome"] != RUNNING).all()
+    differ = [f for f in kept.records.dtype.names
+              if not np.array_equal(kept.records[f], fresh.records[f])]
+    assert differ == []
 
 
 @pytest.mark.parametrize("players", [1, 4])

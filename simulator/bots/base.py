@@ -277,7 +277,7 @@ def score_skip_component(st, tb, wk, p):
         if wk.opt[1 + j] == 0:
             continue
         keep = np.inf
-        for s in range(tb.slots):
+        for s in range(st.board_end[p]):
             c = st.board_card[p, s]
             if c >= 0 and is_component_zone(st.board_zone[p, s]) and tb.provides[c, tb.words[j]] != 0:
                 keep = min(keep, tb.f_drawback[c])
@@ -436,7 +436,7 @@ def slot_taken_by_equal(st, tb, p, c):
     """An Equipment whose slot already holds own Equipment worth as much."""
     if tb.card_type[c] != EQUIPMENT_TYPE:
         return False
-    for s in range(tb.slots):
+    for s in range(st.board_end[p]):
         if st.board_zone[p, s] == EQUIPMENT:
             held = st.board_card[p, s]
             if tb.slot_kind[held] == tb.slot_kind[c] and tb.f_value[held] >= tb.f_value[c]:
@@ -455,14 +455,14 @@ def component_loss(st, tb, p, c):
     for j in range(tb.n_words):
         w = tb.words[j]
         short = requirement(tb, c, w, mask) - extra_instances(st, tb, p, w)
-        for s in range(tb.slots):
+        for s in range(st.board_end[p]):
             if short > 0 and provides_component(st, tb, p, s, w) and \
                     tb.f_self_loss[st.board_card[p, s]] == 0:
                 short -= 1
         below = 0.0  # the costly providers, cheapest first: one loss level at a time
         while short > 0:
             level, copies = 1e9, 0
-            for s in range(tb.slots):
+            for s in range(st.board_end[p]):
                 if provides_component(st, tb, p, s, w):
                     x = tb.f_self_loss[st.board_card[p, s]]
                     if below < x < level:
@@ -495,7 +495,7 @@ def main_action_scores(st, tb, wk, p, trades_ahead):
     for a in range(activate_at, trade_at):
         wk.scores[a] = NEG
     on_any = present or enemies
-    for s in range(s_n):
+    for s in range(st.board_end[p]):
         if st.board_zone[p, s] != PREPARED:
             continue
         c = st.board_card[p, s]

@@ -23,7 +23,7 @@ from simulator.bots import base
 from simulator.bots.teammates import next_player, pile_taker, shown_elements
 from simulator.engine.jit import njit
 from simulator.engine.layout import K_SLOTS, PREPARED, E
-from simulator.engine.readiness import compute_once
+from simulator.engine.readiness import compute
 
 TRADES_AHEAD = 3
 #: Damage expected from the one-shot card the Adversary draws each turn (the Duke's deck hits
@@ -45,7 +45,7 @@ def main_action_scores(st, tb, wk, p):
     if not st.hp[p] <= 2.0 * threat:
         return
     activate_at = 1 + tb.slots + tb.n_cards
-    for s in range(tb.slots):
+    for s in range(st.board_end[p]):
         if st.board_zone[p, s] == PREPARED:
             wk.scores[activate_at + s] += 8.0 * tb.f_heal[st.board_card[p, s]]
     for c in range(tb.n_cards):
@@ -64,7 +64,7 @@ def save_burn_for_the_adversary(st, tb, wk, p):
         if st.adv_card[k] >= 0 and st.adv_hp[k] > 0:
             weakest = min(weakest, st.adv_hp[k])
     activate_at = 1 + tb.slots + tb.n_cards
-    for s in range(tb.slots):
+    for s in range(st.board_end[p]):
         if st.board_zone[p, s] != PREPARED:
             continue
         c = st.board_card[p, s]
@@ -132,7 +132,7 @@ def hand_element_scores(st, tb, wk, p, extra, out):
     Why: summing the hand's costs asks for the element every card shares again and again, so
     no card ever gets its second element and the Mana piles up unused."""
     need = wk.pol_need
-    compute_once(st, tb, wk, p)
+    compute(st, tb, wk, p)
     base.demand_at(st, tb, p, wk.rd_cost, need)  # the readiness holds the effective costs
     nearest = wk.pol_nearest
     for e in range(E):

@@ -31,7 +31,7 @@ def shown_elements(st, tb, who, out):
         out[e] = 0.0
     for c in range(tb.n_cards):
         shown = st.discard[who, c]
-        for s in range(tb.slots):
+        for s in range(st.board_end[who]):
             if st.board_card[who, s] == c:
                 shown += 1
         if shown == 0:

@@ -90,13 +90,13 @@ def legal_actions(st, tb, wk, p):
     set_options(wk, size, 0)
     wk.opt[0] = 1
     if tb.any_ability != 0:
-        for s in range(tb.slots):
+        for s in range(st.board_end[p]):
             a = slot_ability(st, tb, p, s)
             if a >= 0 and usable(st, tb, p, a):
                 wk.opt[ability + s] = 1
     for c in range(tb.n_cards):
         wk.opt[prepare + c] = wk.legal_prepare[c]
-    for s in range(tb.slots):
+    for s in range(st.board_end[p]):
         if st.board_zone[p, s] == PREPARED:
             c = st.board_card[p, s]
             fresh = st.board_turn[p, s] == st.turn
@@ -338,7 +338,7 @@ def replace_equipment(st, tb, wk, p, card, slot):
     """One Equipment per slot: the old one of the same slot is discarded (R10.3)."""
     if tb.card_type[card] != EQUIPMENT_TYPE:
         return
-    for s in range(tb.slots):
+    for s in range(st.board_end[p]):
         if s == slot or st.board_zone[p, s] != EQUIPMENT:
             continue
         if tb.slot_kind[st.board_card[p, s]] == tb.slot_kind[card] and \
@@ -384,6 +384,7 @@ def activate(st, tb, wk, p, slot):
 def channel(st, tb, wk, p, slot):
     """Channel a prepared spell: it becomes a component and keeps its Mana (R7.3)."""
     st.board_zone[p, slot] = CHANNELED
+    st.board_clock += 1
     say(wk, EV_CHANNELS, p, st.board_card[p, slot], 0, 0)
 
 

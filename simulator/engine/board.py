@@ -48,7 +48,7 @@ def is_mage_noir(st, tb, p):
     """The player controls a card in play that makes them a Mage Noir (R10.4)."""
     if tb.any_mage_noir == 0:
         return False
-    for s in range(tb.slots):
+    for s in range(st.board_end[p]):
         c = st.board_card[p, s]
         if c >= 0 and st.board_zone[p, s] >= PERMANENT and tb.mage_noir[c] != 0:
             return True
@@ -59,7 +59,7 @@ def is_mage_noir(st, tb, p):
 def component_count(st, tb, p, word):
     """Distinct own components providing ``word`` (R8.5), without card effects."""
     n = 0
-    for s in range(tb.slots):
+    for s in range(st.board_end[p]):
         c = st.board_card[p, s]
         if c >= 0 and is_component_zone(st.board_zone[p, s]) and tb.provides[c, word] != 0:
             n += 1
@@ -79,7 +79,7 @@ def flagged_copies(st, tb, p, flag, zone):
     if tb.any_handler[flag] == 0:
         return 0
     n = 0
-    for s in range(tb.slots):
+    for s in range(st.board_end[p]):
         c = st.board_card[p, s]
         if c >= 0 and st.board_zone[p, s] == zone and tb.handler_card[flag, c] != 0:
             n += 1
@@ -91,7 +91,7 @@ def flagged_in_play(st, tb, p, flag):
     """The player has a card carrying handler ``flag`` whose statics apply (in play)."""
     if tb.any_handler[flag] == 0:
         return False
-    for s in range(tb.slots):
+    for s in range(st.board_end[p]):
         c = st.board_card[p, s]
         if c >= 0 and st.board_zone[p, s] >= PERMANENT and tb.handler_card[flag, c] != 0:
             return True
@@ -110,10 +110,11 @@ def first_flagged_card(tb, flag):
 @njit
 def free_slot(st, tb, p):
     """The first empty board slot of the player, -1 when the board is full."""
-    for s in range(tb.slots):
+    end = st.board_end[p]
+    for s in range(end):
         if st.board_zone[p, s] == EMPTY:
             return s
-    return -1
+    return end if end < tb.slots else -1
 
 
 @njit
@@ -141,6 +142,19 @@ def place_card(st, tb, p, s, card, zone):
     st.board_zone[p, s] = zone
     st.board_hp[p, s] = tb.hp[card]
     st.board_turn[p, s] = st.turn
+    st.board_clock += 1
+    if s >= st.board_end[p]:
+        st.board_end[p] = s + 1
+
+
+@njit
+def trim_board_end(st, p):
+    """After a card left the board: ``board_end`` moves back over the empty slots at the end,
+    so that board scans (``range(st.board_end[p])``) see only the occupied part."""
+    end = st.board_end[p]
+    while end > 0 and st.board_zone[p, end - 1] == EMPTY:
+        end -= 1
+    st.board_end[p] = end
 
 
 @njit
@@ -170,6 +184,8 @@ def leave_board(st, tb, wk, p, s, dest):
     st.board_card[p, s] = -1
     st.board_zone[p, s] = EMPTY
     st.board_hp[p, s] = 0
+    st.board_clock += 1
+    trim_board_end(st, p)
     if dest == TO_DISCARD:
         st.discard[p, card] += 1
     elif dest == TO_HAND:
@@ -210,7 +226,7 @@ def player_out(st, tb, wk, p, reason):
             everyone = False
     if everyone:
         _clear_board_at_game_end(st, tb, wk, p)
-    for s in range(tb.slots):
+    for s in range(st.board_end[p]):
         if st.board_zone[p, s] != EMPTY:
             leave_board(st, tb, wk, p, s, TO_DISCARD)
     for c in range(tb.n_cards):
@@ -233,7 +249,7 @@ def _clear_board_at_game_end(st, tb, wk, p):
     conserved in the final state.
     """
     locked = np.zeros(E, np.int64)
-    for s in range(tb.slots):
+    for s in range(st.board_end[p]):
         if st.board_zone[p, s] == EMPTY:
             continue
         c = st.board_card[p, s]
@@ -245,6 +261,8 @@ def _clear_board_at_game_end(st, tb, wk, p):
         st.board_card[p, s] = -1
         st.board_zone[p, s] = EMPTY
         st.board_hp[p, s] = 0
+    st.board_end[p] = 0
+    st.board_clock += 1
     for e in range(E):
         half = locked[e] // 2
         st.ether[0, e] += locked[e] - half

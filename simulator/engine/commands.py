@@ -44,7 +44,7 @@ from simulator.engine.late import deal_damage, decide, leave_board, resolve
 from simulator.engine.layout import MAIN_ACTION, STATE_DTYPE, TABLES_DTYPE, WORK_DTYPE
 from simulator.engine.mana import add_to_ether, take_from_ether, take_pile
 from simulator.engine.ops import choose_mana_elements
-from simulator.engine.readiness import can_prepare_all, compute
+from simulator.engine.readiness import can_prepare_all, compute, forget
 from simulator.engine.turns import (
     begin_player_turn,
     end_player_turn,
@@ -87,6 +87,7 @@ def run_command(states, tables, work, game, command, a):
     """Run ``command`` (a ``COMMANDS`` index) on game ``game`` with its work record, arguments
     ``a`` (8,); returns the command's value (0 for actions)."""
     st, tb, wk = states[game], tables[0], work[game]
+    forget(wk)  # Python may have changed the position since the last command
     value = 0
     if command == PREPARE:
         prepare(st, tb, wk, a[0], a[1])

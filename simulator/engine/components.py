@@ -62,6 +62,7 @@ def spend_extra_instance(st, tb, p, s):
     """A Water drop counted as 2 Drops this turn (a Mage Noir's never runs out)."""
     if not is_mage_noir(st, tb, p):
         st.drop_spent[p, s] = 1
+        st.board_clock += 1
 
 
 @njit
@@ -113,7 +114,7 @@ def granted_trees(st, tb, p):
         return 0
     copies = flagged_copies(st, tb, p, SOWING, PERMANENT)
     n = 0
-    for s in range(tb.slots):
+    for s in range(st.board_end[p]):
         if _plain_seed(st, tb, p, s):
             n += 1
     return min(n, SOWING_LIMIT * copies)
@@ -132,7 +133,7 @@ def instances_of_words(st, tb, p, out):
     nw = tb.n_words
     for j in range(nw):
         out[j] = 0
-    for s in range(tb.slots):
+    for s in range(st.board_end[p]):
         c = st.board_card[p, s]
         if c >= 0 and is_component_zone(st.board_zone[p, s]):
             for j in range(nw):
@@ -150,10 +151,10 @@ def extra_instances(st, tb, p, word):
     if tb.any_handler[SOURCE] != 0:
         copies = flagged_copies(st, tb, p, SOURCE, PERMANENT)
         if copies > 0:
-            for s in range(tb.slots):
+            for s in range(st.board_end[p]):
                 n += source_extra(st, tb, p, s, word, copies)
     if word == DROP and tb.any_handler[WATER_DROP] != 0:
-        for s in range(tb.slots):
+        for s in range(st.board_end[p]):
             if drop_ready(st, tb, p, s):
                 n += 1
     if word == TREE:
@@ -198,7 +199,7 @@ def water_components(st, tb, spend):
     total = 0
     for q in range(tb.players):
         copies = flagged_copies(st, tb, q, SOURCE, PERMANENT)
-        for s in range(tb.slots):
+        for s in range(st.board_end[q]):
             c = st.board_card[q, s]
             if c < 0 or st.board_zone[q, s] != CHANNELED or tb.element[c] != WATER:
                 continue

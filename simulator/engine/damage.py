@@ -192,7 +192,7 @@ def damage_bonus(st, tb, p, src_card):
         if (src_element >= 0 and element != src_element) or (src_type >= 0 and kind != src_type):
             continue
         copies = 0
-        for s in range(tb.slots):
+        for s in range(st.board_end[p]):
             if st.board_card[p, s] == card and st.board_zone[p, s] >= PERMANENT:
                 copies += 1
         total += copies * (amount_mn if mn else amount)
@@ -206,7 +206,7 @@ def armour(st, tb, p, amount, from_opponent, unpreventable):
         return amount
     if tb.any_damage_reduction != 0 or tb.any_ignore != 0:
         reduction, allowance = 0, 0
-        for s in range(tb.slots):
+        for s in range(st.board_end[p]):
             c = st.board_card[p, s]
             if c >= 0 and st.board_zone[p, s] >= PERMANENT:
                 reduction += tb.damage_reduction[c]
@@ -262,7 +262,7 @@ def before_player_damage(st, tb, wk, p, amount, unpreventable):
     if st.prevented[p] != 0 or st.outcome != RUNNING or st.out[p] != 0:
         return
     robe = -1
-    for s in range(tb.slots):
+    for s in range(st.board_end[p]):
         c = st.board_card[p, s]
         if c >= 0 and st.board_zone[p, s] == EQUIPMENT and tb.ability[c] == AB_KERLOCHS_ROBE:
             robe = s

@@ -56,12 +56,9 @@ def decide(st, tb, wk, kind, player):
     if first < 0:
         fail(st, ERR_NO_OPTION, kind)
         return 0
-    if wk.same_position == 0:
-        wk.position += 1
     if wk.rec_on != 0:
         _record(wk, kind, player)
     choice = choose(st, tb, wk, kind, player)
-    wk.same_position = 0
     st.decision_count += 1
     if choice < 0 or choice >= wk.n_opt or wk.opt[choice] == 0:
         fail(st, ERR_ILLEGAL_CHOICE, kind)

@@ -52,7 +52,7 @@ from simulator.engine.layout import (
     SUM_SEED,
     TIMEOUT,
 )
-from simulator.engine.readiness import compute
+from simulator.engine.readiness import compute, forget
 from simulator.engine.turns import begin_player_turn, end_player_turn, main_phase
 from simulator.engine.zones import shuffle_adversary, shuffle_deck
 
@@ -232,6 +232,7 @@ def play_range(template, seeds, tables, work, scratch, lane, first, stop, step, 
         scratch[lane] = template[0]
         st = scratch[lane]
         st.seed = seeds[i]
+        forget(wk)
         play_game(st, tb, wk, hp_t[i], adv_t[i], dealt_t[i], taken_t[i], mana_t[i],
                   player_t[i], comp_t[i], cast_t[i])
         summarize(st, tb, summary[i], usage[i])

@@ -94,7 +94,7 @@ def apply_hand_size(st, tb, p):
     """``state.max_hand`` from the ``hand_size`` statics in play (the smallest one), else the
     rule option ``hand_limit``."""
     smallest = -1
-    for s in range(tb.slots):
+    for s in range(st.board_end[p]):
         c = st.board_card[p, s]
         if c >= 0 and st.board_zone[p, s] >= PERMANENT and tb.hand_size[c] > 0:
             if smallest < 0 or tb.hand_size[c] < smallest:

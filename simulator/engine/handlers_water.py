@@ -161,7 +161,7 @@ def maelstrom_end_of_turn(st, tb, wk, p):
         return
     here = False
     for q in range(tb.players):
-        for s in range(tb.slots):
+        for s in range(st.board_end[q]):
             c = st.board_card[q, s]
             if c >= 0 and st.board_zone[q, s] == PERMANENT and tb.handler_card[MAELSTROM, c] != 0:
                 here = True

@@ -236,6 +236,8 @@ STATE_DTYPE = _record([
     ("board_mana", np.int16, (P_MAX, S_MAX, E)),
     ("board_hp", np.int32, (P_MAX, S_MAX)),
     ("board_turn", np.int16, (P_MAX, S_MAX)),
+    ("board_end", np.int16, (P_MAX,)),          # slots from here on are empty: scans stop here
+    ("board_clock", np.int64),                  # +1 at every change of a board (readiness.py)
     ("ether", np.int64, (2, E)),
     # Adversary
     ("adv_deck", np.int16, (A_MAX,)),
@@ -385,20 +387,15 @@ WORK_DTYPE = _record([
     ("ctx_short", np.int64, (NW_MAX,)),
     ("ctx_piles", np.int64, (2, HAND_PILE)),
     ("ctx_cards", np.int64, (S_MAX,)),
-    # Positions: ``position`` counts the distinct positions decisions were asked in; a rule
-    # asking several decisions in a row on an unchanged position (the elements of Mana being
-    # added, then their split) sets ``same_position`` before each but the first, so a policy
-    # may reuse what it computed for that position (``rd_position``).
-    ("position", np.int64),
-    ("same_position", np.int8),
-    # what preparing each card kind takes at a main-phase decision (readiness.py)
+    # what preparing each card kind takes of a player now (readiness.py)
     ("rd_cost", np.int64, (C_MAX, E)),
     ("rd_short", np.int64, (C_MAX, NW_MAX)),
     ("rd_missing", np.int64, (C_MAX,)),
     ("rd_affordable", np.int8, (C_MAX,)),
     ("rd_mage_noir", np.int8),
-    ("rd_player", np.int64),
-    ("rd_position", np.int64),  # the ``position`` the readiness was computed in
+    ("rd_player", np.int64),    # whose readiness it is, -1 none
+    ("rd_clock", np.int64),     # the state's ``board_clock`` it was computed at
+    ("rd_no_cache", np.int8),   # 1: computed afresh at every call (tests: the cache is unseen)
     ("legal_prepare", np.int8, (C_MAX,)),
     # scratch of the policies (bots/)
     ("pol_cost", np.int64, (C_MAX, E)),

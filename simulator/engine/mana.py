@@ -72,7 +72,7 @@ def _choose_split(st, tb, wk, actor, mana, default, start):
     for e in range(E):
         chosen[e] = 0
     quota = (mana.sum() + 1) // 2
-    for i in range(quota):
+    for _ in range(quota):
         set_options(wk, E, 0)
         for e in range(E):
             wk.opt[e] = 1 if mana[e] - chosen[e] > 0 else 0
@@ -80,7 +80,6 @@ def _choose_split(st, tb, wk, actor, mana, default, start):
             wk.ctx_mana[e] = mana[e]
             wk.ctx_chosen[e] = chosen[e]
         wk.ctx_start = start
-        wk.same_position = 1 if i > 0 else 0
         element = decide(st, tb, wk, ETHER_SPLIT, actor)
         chosen[element] += 1
     for e in range(E):

@@ -124,7 +124,7 @@ def count(st, tb, r, side, slot):
     if per == PER_TREES_IN_PLAY:
         n = 0
         for q in range(tb.players):
-            for s in range(tb.slots):
+            for s in range(st.board_end[q]):
                 c = st.board_card[q, s]
                 if c >= 0 and st.board_zone[q, s] >= CHANNELED and tb.provides[c, TREE_WORD] != 0:
                     n += 1
@@ -302,11 +302,10 @@ def op_take_mana(st, tb, wk, r, card, side, slot):
 def choose_mana_elements(st, tb, wk, decider, amount):
     """(E,) the elements of ``amount`` Mana, chosen one Mana at a time by the decider."""
     mana = np.zeros(E, np.int64)
-    for i in range(amount):
+    for _ in range(amount):
         set_options(wk, E, 1)
         for e in range(E):
             wk.ctx_chosen[e] = mana[e]
-        wk.same_position = 1 if i > 0 else 0
         mana[decide(st, tb, wk, MANA_ELEMENT, decider)] += 1
     return mana
 
@@ -374,7 +373,7 @@ def choose_own_component(st, tb, wk, side, word, exclude_applying, own_slot):
         return -1
     set_options(wk, tb.slots, 0)
     any_ = False
-    for s in range(tb.slots):
+    for s in range(st.board_end[side]):
         if not provides_component(st, tb, side, s, word):
             continue
         if exclude_applying and (st.applying[side, s] != 0 or s == own_slot):

@@ -76,11 +76,34 @@ def effective_cost(st, tb, p, mn, out):
 @njit
 def compute(st, tb, wk, p):
     """Fill ``wk.rd_*`` for player ``p``: costs, shortfalls over the required words, the
-    components missing in all, the Mage Noir status and what the reserve affords."""
+    components missing in all, the Mage Noir status (kept while no board changed) and what
+    the reserve affords."""
+    if wk.rd_player != p or wk.rd_clock != st.board_clock or wk.rd_no_cache != 0:
+        board_readiness(st, tb, wk, p)
+    for c in range(tb.n_player_cards):
+        ok = 1
+        for e in range(E):
+            if st.reserve[p, e] < wk.rd_cost[c, e]:
+                ok = 0
+                break
+        wk.rd_affordable[c] = ok
+
+
+@njit
+def forget(wk):
+    """The next :func:`compute` starts afresh (the work record is about to serve a state it
+    has not followed)."""
+    wk.rd_player = -1
+
+
+@njit
+def board_readiness(st, tb, wk, p):
+    """The board-derived part of :func:`compute`: costs, shortfalls, components missing,
+    the Mage Noir status."""
     mn = is_mage_noir(st, tb, p)
     wk.rd_mage_noir = 1 if mn else 0
     wk.rd_player = p
-    wk.rd_position = wk.position
+    wk.rd_clock = st.board_clock
     effective_cost(st, tb, p, mn, wk.rd_cost)
     mask = fire_mask_on(st, tb, p)
     nw = tb.n_words
@@ -95,20 +118,6 @@ def compute(st, tb, wk, p):
             wk.rd_short[c, j] = short
             missing += short
         wk.rd_missing[c] = missing
-        ok = 1
-        for e in range(E):
-            if st.reserve[p, e] < wk.rd_cost[c, e]:
-                ok = 0
-                break
-        wk.rd_affordable[c] = ok
-
-
-@njit
-def compute_once(st, tb, wk, p):
-    """:func:`compute`, unless the readiness already holds player ``p``'s for the position
-    of this decision (a run of decisions on an unchanged position, ``wk.same_position``)."""
-    if wk.rd_player != p or wk.rd_position != wk.position:
-        compute(st, tb, wk, p)
 
 
 @njit

@@ -19,7 +19,8 @@ from simulator.errors import UserError
 #: Fields whose axes after the game are (players, ...): trimmed to the batch's players.
 _PER_PLAYER = {"shuffle_count", "hp", "out", "out_reason", "deck", "deck_len", "hand",
                "discard", "reserve", "max_hand", "ignored_this_turn", "board_card",
-               "board_zone", "board_mana", "board_hp", "board_turn", "mage_noir_turn",
+               "board_zone", "board_mana", "board_hp", "board_turn", "board_end",
+               "mage_noir_turn",
                "damage_taken", "mana_taken", "winds", "ignition", "ignition_skip",
                "prevented", "drop_spent", "indestructible", "applying", "drawn", "prepared_n",
                "activated_n", "channeled_n", "first_activation", "stranded"}

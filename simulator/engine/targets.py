@@ -59,7 +59,7 @@ def fill_mask(st, tb, out, categories):
     if categories & PLAYER_PERMANENTS:
         base = K_SLOTS + tb.players
         for p in range(tb.players):
-            for s in range(tb.slots):
+            for s in range(st.board_end[p]):
                 if is_player_permanent(st, tb, p, s):
                     out[base + p * tb.slots + s] = 1
 

@@ -51,6 +51,7 @@ def turn_boundary(st, tb):
     for s in range(tb.slots):
         st.used_slot[s] = 0
         st.used_card[s] = -1
+    st.board_clock += 1  # Water drops count twice again
 
 
 @njit
