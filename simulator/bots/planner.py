@@ -23,7 +23,7 @@ from simulator.bots import base
 from simulator.bots.teammates import next_player, pile_taker, shown_elements
 from simulator.engine.jit import njit
 from simulator.engine.layout import K_SLOTS, PREPARED, E
-from simulator.engine.readiness import compute
+from simulator.engine.readiness import board_part
 
 TRADES_AHEAD = 3
 #: Damage expected from the one-shot card the Adversary draws each turn (the Duke's deck hits
@@ -132,7 +132,7 @@ def hand_element_scores(st, tb, wk, p, extra, out):
     Why: summing the hand's costs asks for the element every card shares again and again, so
     no card ever gets its second element and the Mana piles up unused."""
     need = wk.pol_need
-    compute(st, tb, wk, p)
+    board_part(st, tb, wk, p)
     base.demand_at(st, tb, p, wk.rd_cost, need)  # the readiness holds the effective costs
     nearest = wk.pol_nearest
     for e in range(E):

@@ -78,8 +78,7 @@ def compute(st, tb, wk, p):
     """Fill ``wk.rd_*`` for player ``p``: costs, shortfalls over the required words, the
     components missing in all, the Mage Noir status (kept while no board changed) and what
     the reserve affords."""
-    if wk.rd_player != p or wk.rd_clock != st.board_clock or wk.rd_no_cache != 0:
-        board_readiness(st, tb, wk, p)
+    board_part(st, tb, wk, p)
     for c in range(tb.n_player_cards):
         ok = 1
         for e in range(E):
@@ -87,6 +86,15 @@ def compute(st, tb, wk, p):
                 ok = 0
                 break
         wk.rd_affordable[c] = ok
+
+
+@njit
+def board_part(st, tb, wk, p):
+    """The part of :func:`compute` the boards decide (costs, shortfalls, components missing,
+    the Mage Noir status), computed again only when a board changed; for a reader that needs
+    nothing of the reserve."""
+    if wk.rd_player != p or wk.rd_clock != st.board_clock or wk.rd_no_cache != 0:
+        board_readiness(st, tb, wk, p)
 
 
 @njit
@@ -98,8 +106,7 @@ def forget(wk):
 
 @njit
 def board_readiness(st, tb, wk, p):
-    """The board-derived part of :func:`compute`: costs, shortfalls, components missing,
-    the Mage Noir status."""
+    """Compute :func:`board_part` now."""
     mn = is_mage_noir(st, tb, p)
     wk.rd_mage_noir = 1 if mn else 0
     wk.rd_player = p
