@@ -216,3 +216,30 @@ def test_a_quiet_cold_start_compiles_without_a_word(stubbed_compile, capsys):
     warmup.ensure(("resolve",), quiet=True)
     assert capsys.readouterr().err == ""
     assert stubbed_compile["parallel"] == [["resolve"]]
+
+
+# --- the engine as plain Python ------------------------------------------------------------
+
+_PLAY_TWO = """
+from simulator.cards import load_cards
+from simulator.decks import find_deck, load_deck
+from simulator.engine.batch import Matchup, play_seeds
+from simulator.engine.options import RuleOptions
+from simulator.scenarios import load_scenario
+db = load_cards()
+matchup = Matchup((load_deck(find_deck("fire-flames"), db),), load_scenario("duke", db), "normal")
+r = play_seeds(matchup, db, 5, 0, 2, "planner", RuleOptions())
+print(r.outcome.tolist(), r.end_turn.tolist(), r.damage_to_adversary.tolist(), r.final_hp.tolist())
+"""
+
+
+def test_with_numba_disabled_the_engine_runs_as_python_and_plays_the_same_games():
+    """``NUMBA_DISABLE_JIT=1`` is how to step through the rules in a debugger (jit.py): the
+    same code, run by Python, plays the very same games as the compiled engine."""
+    def play(disable: bool) -> str:
+        env = {**os.environ, "NUMBA_DISABLE_JIT": "1" if disable else "0"}
+        done = subprocess.run([sys.executable, "-c", _PLAY_TWO], env=env, capture_output=True,
+                              text=True, check=True)
+        assert "Traceback" not in done.stderr and "Warning" not in done.stderr, done.stderr
+        return done.stdout.strip().splitlines()[-1]
+    assert play(True) == play(False)
