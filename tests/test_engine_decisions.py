@@ -94,10 +94,10 @@ def test_a_run_of_mana_element_decisions_gets_the_answers_each_gets_alone():
 
 
 def test_every_board_change_ticks_the_clock_the_readiness_is_kept_with():
-    """A card entering the board, a spell channeled, a card leaving and a new turn (Water
-    drops count twice again) each change what a readiness holds: each ticks ``board_clock``,
-    so a readiness kept from before is never read again."""
-    eng = make_engine(["flame", "fire_ball", "breath", "tide"])
+    """A card entering the board, a spell channeled, a card leaving and a new turn that renews
+    a spent Water drop each change what a readiness holds: each ticks ``board_clock``, so a
+    readiness kept from before is never read again. A new turn that renews nothing keeps it."""
+    eng = make_engine(["flame", "fire_ball", "water_drop", "tide"])
     set_hand(eng, {"flame": 1})
     eng.state.reserve[0] = mana(fire=4)
 
@@ -111,9 +111,14 @@ def test_every_board_change_ticks_the_clock_the_readiness_is_kept_with():
     ticks.append(clock())
     api.leave_board(eng, [0], [0], [0], L.TO_DISCARD)
     ticks.append(clock())
-    api.turn_boundary(eng, [0])
-    ticks.append(clock())
     assert all(before < after for before, after in zip(ticks, ticks[1:], strict=False))
+    api.turn_boundary(eng, [0])
+    assert clock() == ticks[-1]
+    drop = put_on_board(eng, "water_drop", L.CHANNELED)
+    eng.state.drop_spent[0, 0, drop] = 1
+    before = clock()
+    api.turn_boundary(eng, [0])
+    assert clock() > before and eng.state.drop_spent[0, 0, drop] == 0
 
 
 @pytest.mark.parametrize("bot", ["planner", "random"])

@@ -45,13 +45,14 @@ def turn_boundary(st, tb):
         st.ignition[q] = 0
         st.prevented[q] = 0
         for s in range(tb.slots):
+            if st.drop_spent[q, s] != 0:
+                st.drop_spent[q, s] = 0
+                st.board_clock += 1  # the Water drop counts twice again
             st.ignition_skip[q, s] = 0
-            st.drop_spent[q, s] = 0
             st.indestructible[q, s] = 0
     for s in range(tb.slots):
         st.used_slot[s] = 0
         st.used_card[s] = -1
-    st.board_clock += 1  # Water drops count twice again
 
 
 @njit
