@@ -408,7 +408,9 @@ def trade(st, tb, wk, p, element):
     """
     size0, size1 = st.ether[0].sum(), st.ether[1].sum()
     pile = 0 if st.ether[0, element] > 0 and size0 >= size1 else 1
-    given = np.zeros(E, np.int64)
+    given = wk.trade_given
+    for e in range(E):
+        given[e] = 0
     price = trade_price(st, p, element)
     short = st.reserve[p].sum() < 2  # only a 1-for-1 trade is possible
     set_options(wk, E, 0)

@@ -13,8 +13,6 @@
 
 from __future__ import annotations
 
-import numpy as np
-
 from simulator.engine import frames
 from simulator.engine.board import check_defeats
 from simulator.engine.errors import ERR_ADVERSARY_BOARD_FULL, fail
@@ -46,7 +44,7 @@ def adversary_turn(st, tb, wk):
         st.ignored_this_turn[q] = 0  # "each turn" allowances reset at every turn start
     st.pile_taken = 0  # the active player takes a pile after this turn
     say(wk, EV_ADVERSARY_TURN, st.active, 0, 0, 0)
-    pending = np.empty(K_SLOTS, np.int64)
+    pending = wk.adv_pending
     for k in range(K_SLOTS):
         pending[k] = st.adv_card[k]
     while st.outcome == RUNNING:
@@ -63,7 +61,7 @@ def adversary_turn(st, tb, wk):
         return
     if st.adv_deck_len == 0 and st.adv_discard[:tb.n_cards].sum() == 0:
         return  # every Adversary card is in play: it draws nothing this turn
-    card = draw_adversary_card(st, tb)
+    card = draw_adversary_card(st, tb, wk)
     say(wk, EV_REVEALS, card, 0, 0, 0)
     if tb.adv_kind[card] == ADV_SPELL:
         frames.push_steps(st, tb, card, T_ACTIVATE, ADVERSARY_SIDE, -1)
@@ -77,7 +75,7 @@ def adversary_turn(st, tb, wk):
 
 
 @njit
-def draw_adversary_card(st, tb):
+def draw_adversary_card(st, tb, wk):
     """The top card of the Adversary deck, reshuffling the discard pile when it is empty."""
     if st.adv_deck_len == 0:
         n = 0
@@ -87,7 +85,7 @@ def draw_adversary_card(st, tb):
                 n += 1
             st.adv_discard[c] = 0
         st.adv_deck_len = n
-        shuffle_adversary(st)
+        shuffle_adversary(st, wk)
     st.adv_deck_len -= 1
     return st.adv_deck[st.adv_deck_len]
 

@@ -15,8 +15,6 @@ out, as are all the steps after it.
 
 from __future__ import annotations
 
-import numpy as np
-
 from simulator.engine import frames, ops
 from simulator.engine import handlers_air as air
 from simulator.engine import handlers_fire as fire
@@ -67,7 +65,6 @@ from simulator.engine.layout import (
     OP_HANDLER,
     OPS,
     RUNNING,
-    E,
 )
 from simulator.engine.mana import add_to_ether
 from simulator.engine.windows import warrior_mage_indestructible
@@ -204,7 +201,7 @@ def execute(st, tb, wk, kind, a, b, c, d, e, f, g):
         if ops.condition_holds(st, tb, row, side):
             run_step(st, tb, wk, row, card, side, slot)
     elif kind == FR_RELEASE:
-        mana = np.zeros(E, np.int64)
+        mana = wk.released_mana
         mana[0], mana[1], mana[2], mana[3], mana[4], mana[5] = b, c, d, e, f, g
         add_to_ether(st, tb, wk, a, mana)
     elif kind == FR_IGNITION:

@@ -433,6 +433,13 @@ WORK_DTYPE = _record([
     ("leaving_mana", np.int64, (E,)),     # board.leave_board: Mana released
     ("ether_on_start", np.int64, (E,)),   # mana.add_to_ether: Mana for the starting pile
     ("ether_chosen", np.int64, (E,)),     # mana._choose_split: Mana chosen so far
+    ("mana_chosen", np.int64, (E,)),      # ops.choose_mana_elements: the elements chosen
+    ("mana_fixed", np.int64, (E,)),       # ops.op_add_mana: Mana of one printed element
+    ("released_mana", np.int64, (E,)),    # chain: Mana released by a card that left play
+    ("trade_given", np.int64, (E,)),      # actions.trade: the Mana given so far
+    ("turn_pending", np.int64, (S_MAX,)),  # turns.turn_start: card per slot still due, -1 none
+    ("adv_pending", np.int64, (K_SLOTS,)),  # adversary_turn: the same for Adversary cards
+    ("shuffle_keys", np.uint64, (max(D_MAX, A_MAX),)),  # zones: one random key per position
     # transcript (log.py): events of the game being logged
     ("log_on", np.int8),
     ("log_len", np.int64),

@@ -300,8 +300,11 @@ def op_take_mana(st, tb, wk, r, card, side, slot):
 
 @njit
 def choose_mana_elements(st, tb, wk, decider, amount):
-    """(E,) the elements of ``amount`` Mana, chosen one Mana at a time by the decider."""
-    mana = np.zeros(E, np.int64)
+    """(E,) the elements of ``amount`` Mana, chosen one Mana at a time by the decider (in
+    ``wk.mana_chosen``: read it before the next choice of elements)."""
+    mana = wk.mana_chosen
+    for e in range(E):
+        mana[e] = 0
     for _ in range(amount):
         set_options(wk, E, 1)
         for e in range(E):
@@ -317,7 +320,9 @@ def op_add_mana(st, tb, wk, r, card, side, slot):
     element = tb.ops[r, OP_ELEMENT]
     decider = decider_of(st, side)
     if element >= 0:
-        mana = np.zeros(E, np.int64)
+        mana = wk.mana_fixed
+        for e in range(E):
+            mana[e] = 0
         mana[element] = amount
     else:
         mana = choose_mana_elements(st, tb, wk, decider, amount)
@@ -463,7 +468,7 @@ def op_search_deck(st, tb, wk, r, card, side, slot):
         c = decide(st, tb, wk, SEARCH_DECK, side)
         remove_from_deck(st, side, c)
         st.hand[side, c] += 1
-    shuffle_deck(st, side)
+    shuffle_deck(st, wk, side)
 
 
 @njit
@@ -482,7 +487,7 @@ def op_recycle_discard(st, tb, wk, r, card, side, slot):
         c = decide(st, tb, wk, RECYCLE_DISCARD, side)
         st.discard[side, c] -= 1
         append_to_deck(st, side, c)
-    shuffle_deck(st, side)
+    shuffle_deck(st, wk, side)
 
 
 @njit

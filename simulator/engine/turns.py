@@ -7,8 +7,6 @@ player ends it), end of turn (end-of-turn effects, hand limit).
 
 from __future__ import annotations
 
-import numpy as np
-
 from simulator.engine import frames
 from simulator.engine.actions import apply_action, legal_actions
 from simulator.engine.board import adversary_hp, check_defeats, in_game
@@ -99,8 +97,10 @@ def turn_start(st, tb, wk, p):
     chooses (``effect_order``, asked when two or more are pending). A card that left play
     meanwhile is skipped; one that arrived meanwhile waits for the next turn."""
     slots = tb.slots
-    pending = np.full(slots, -1, np.int64)
+    pending = wk.turn_pending[:slots]
     for s in range(slots):
+        pending[s] = -1
+    for s in range(st.board_end[p]):
         c = st.board_card[p, s]
         trig = start_trigger(st.board_zone[p, s])
         if c >= 0 and trig >= 0 and tb.trig_count[c, trig] > 0:

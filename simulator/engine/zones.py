@@ -7,8 +7,6 @@ shuffles do not depend on anything outside it.
 
 from __future__ import annotations
 
-import numpy as np
-
 from simulator.engine import rng
 from simulator.engine.board import hand_size, player_out
 from simulator.engine.decide import set_options
@@ -45,32 +43,38 @@ def draw(st, tb, wk, p, count):
 
 
 @njit
-def _permute(cards, length, base):
+def _permute(cards, length, base, keys):
     """Reorder ``cards[:length]`` by keys drawn from the stream ``base`` (a stable sort of
-    one random 64-bit key per position: a uniform permutation)."""
-    keys = np.empty(length, np.uint64)
+    one random 64-bit key per position: a uniform permutation); ``keys`` is scratch.
+
+    Why an insertion sort: a deck is at most a few dozen cards, and sorting in place spares
+    the allocations of ``np.argsort``; being stable, it gives the same order."""
     for i in range(length):
-        keys[i] = rng.word(base, i)
-    order = np.argsort(keys, kind="mergesort")
-    old = cards[:length].copy()
-    for i in range(length):
-        cards[i] = old[order[i]]
+        key = rng.word(base, i)
+        card = cards[i]
+        j = i
+        while j > 0 and keys[j - 1] > key:
+            keys[j] = keys[j - 1]
+            cards[j] = cards[j - 1]
+            j -= 1
+        keys[j] = key
+        cards[j] = card
 
 
 @njit
-def shuffle_deck(st, p):
+def shuffle_deck(st, wk, p):
     """Shuffle the player's deck (positions ``0 .. deck_len-1``)."""
     base = rng.stream_base(st.seed, rng.PURPOSE_PLAYER_SHUFFLE + 16 * p, st.shuffle_count[p])
     st.shuffle_count[p] += 1
-    _permute(st.deck[p], st.deck_len[p], base)
+    _permute(st.deck[p], st.deck_len[p], base, wk.shuffle_keys)
 
 
 @njit
-def shuffle_adversary(st):
+def shuffle_adversary(st, wk):
     """Shuffle the Adversary's deck (positions ``0 .. adv_deck_len-1``)."""
     base = rng.stream_base(st.seed, rng.PURPOSE_ADVERSARY_SHUFFLE, st.shuffle_count[P_MAX])
     st.shuffle_count[P_MAX] += 1
-    _permute(st.adv_deck, st.adv_deck_len, base)
+    _permute(st.adv_deck, st.adv_deck_len, base, wk.shuffle_keys)
 
 
 @njit
