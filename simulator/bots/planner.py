@@ -123,17 +123,23 @@ def score_effect_order(st, tb, wk, p):
 
 
 @njit
-def hand_element_scores(st, tb, wk, p, extra, out):
+def hand_need(st, tb, wk, p):
+    """``wk.pol_need`` (E,): the hand's demand (:func:`base.demand`) from the readiness's
+    effective costs; what :func:`hand_element_scores` breaks ties with."""
+    board_part(st, tb, wk, p)
+    base.demand_at(st, tb, p, wk.rd_cost, wk.pol_need)
+    return wk.pol_need
+
+
+@njit
+def hand_element_scores(st, tb, wk, p, extra, need, out):
     """``out`` (E,): the element that brings a card in hand nearest to castable, counting
     ``extra`` (E,) Mana as the player's on top of the reserve. Each card in hand short of Mana
     weighs 1 / (Mana and components it still lacks); an element scores the largest weight of
-    the cards lacking it; the whole hand's demand breaks ties.
+    the cards lacking it; the whole hand's demand ``need`` (:func:`hand_need`) breaks ties.
 
     Why: summing the hand's costs asks for the element every card shares again and again, so
     no card ever gets its second element and the Mana piles up unused."""
-    need = wk.pol_need
-    board_part(st, tb, wk, p)
-    base.demand_at(st, tb, p, wk.rd_cost, need)  # the readiness holds the effective costs
     nearest = wk.pol_nearest
     for e in range(E):
         nearest[e] = NO_CARD_LACKS
@@ -157,7 +163,7 @@ def score_mana_element(st, tb, wk, p):
     hand when it is the player's; when a teammate takes it, an element that teammate has
     shown, and among those the one the own hand wants."""
     own = wk.pol_own
-    hand_element_scores(st, tb, wk, p, wk.ctx_chosen, own)
+    hand_element_scores(st, tb, wk, p, wk.ctx_chosen, hand_need(st, tb, wk, p), own)
     seen = wk.pol_seen
     mate = teammate_takes(st, tb, p, seen)
     for e in range(E):
@@ -186,8 +192,9 @@ def score_ether_split(st, tb, wk, p):
     keep = start_size >= other_size
     here = wk.pol_here
     there = wk.pol_there
-    hand_element_scores(st, tb, wk, p, on_start, here)
-    hand_element_scores(st, tb, wk, p, other, there)
+    need = hand_need(st, tb, wk, p)
+    hand_element_scores(st, tb, wk, p, on_start, need, here)
+    hand_element_scores(st, tb, wk, p, other, need, there)
     seen = wk.pol_seen
     mate = teammate_takes(st, tb, p, seen)
     for e in range(E):

@@ -236,7 +236,7 @@ def protector_redirect(st, tb, wk, target, amount):
     set_options(wk, 1 + slots, 0)
     wk.opt[0] = 1
     found = False
-    for s in range(slots):
+    for s in range(st.board_end[owner]):
         c = st.board_card[owner, s]
         if (c >= 0 and s != own_slot and st.board_zone[owner, s] == PERMANENT
                 and st.board_hp[owner, s] > 0
