@@ -141,16 +141,22 @@ def hand_element_scores(st, tb, wk, p, extra, need, out):
     Why: summing the hand's costs asks for the element every card shares again and again, so
     no card ever gets its second element and the Mana piles up unused."""
     nearest = wk.pol_nearest
+    have = wk.pol_have
     for e in range(E):
         nearest[e] = NO_CARD_LACKS
+        have[e] = st.reserve[p, e] + extra[e]
     for c in range(tb.n_player_cards):
         if st.hand[p, c] <= 0:
             continue
         lacking_all = wk.rd_missing[c]
+        lacks = 0  # bit e: the card lacks element e
         for e in range(E):
-            lacking_all += max(wk.rd_cost[c, e] - (st.reserve[p, e] + extra[e]), 0)
+            short = wk.rd_cost[c, e] - have[e]
+            if short > 0:
+                lacking_all += short
+                lacks |= 1 << e
         for e in range(E):
-            if wk.rd_cost[c, e] - (st.reserve[p, e] + extra[e]) > 0:
+            if lacks & (1 << e):
                 nearest[e] = min(nearest[e], lacking_all)
     for e in range(E):
         weight = 1.0 / nearest[e] if nearest[e] < NO_CARD_LACKS else 0.0

@@ -409,6 +409,7 @@ WORK_DTYPE = _record([
     ("pol_needed_now", np.int8, (NW_MAX,)),  # greedy.filter_channels
     ("pol_want", np.float64, (E,)),       # planner.score_take_pile: next player's elements
     ("pol_nearest", np.int64, (E,)),      # planner.hand_element_scores
+    ("pol_have", np.int64, (E,)),         # planner.hand_element_scores: reserve + extra
     ("pol_own", np.float64, (E,)),        # planner.score_mana_element / score_ether_split
     ("pol_seen", np.float64, (E,)),       # planner: a teammate's shown elements
     ("pol_here", np.float64, (E,)),       # planner.score_ether_split: starting pile

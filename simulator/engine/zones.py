@@ -7,6 +7,8 @@ shuffles do not depend on anything outside it.
 
 from __future__ import annotations
 
+import numpy as np
+
 from simulator.engine import rng
 from simulator.engine.board import hand_size, player_out
 from simulator.engine.decide import set_options
@@ -45,20 +47,13 @@ def draw(st, tb, wk, p, count):
 @njit
 def _permute(cards, length, base, keys):
     """Reorder ``cards[:length]`` by keys drawn from the stream ``base`` (a stable sort of
-    one random 64-bit key per position: a uniform permutation); ``keys`` is scratch.
-
-    Why an insertion sort: a deck is at most a few dozen cards, and sorting in place spares
-    the allocations of ``np.argsort``; being stable, it gives the same order."""
+    one random 64-bit key per position: a uniform permutation); ``keys`` is scratch."""
     for i in range(length):
-        key = rng.word(base, i)
-        card = cards[i]
-        j = i
-        while j > 0 and keys[j - 1] > key:
-            keys[j] = keys[j - 1]
-            cards[j] = cards[j - 1]
-            j -= 1
-        keys[j] = key
-        cards[j] = card
+        keys[i] = rng.word(base, i)
+    order = np.argsort(keys[:length], kind="mergesort")
+    old = cards[:length].copy()
+    for i in range(length):
+        cards[i] = old[order[i]]
 
 
 @njit
