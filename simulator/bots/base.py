@@ -513,10 +513,16 @@ def main_action_scores(st, tb, wk, p, trades_ahead):
         wk.scores[activate_at + s] = act - 1.0
         if channel_value > 0:
             wk.scores[channel_at + s] = channel_value + 0.5 * (1.0 if dmg == 0 else 0.0)
-    enables = wk.pol_enables
-    trade_enables(st, tb, wk, p, trades_ahead, enables)
+    any_trade = False
     for e in range(E):
-        wk.scores[trade_at + e] = 1.0 if enables[e] != 0 else NEG
+        wk.scores[trade_at + e] = NEG
+        any_trade = any_trade or wk.opt[trade_at + e] != 0
+    if any_trade:  # scored only when a trade is legal: the policy reads legal options only
+        enables = wk.pol_enables
+        trade_enables(st, tb, wk, p, trades_ahead, enables)
+        for e in range(E):
+            if enables[e] != 0:
+                wk.scores[trade_at + e] = 1.0
     mn = wk.rd_mage_noir != 0
     for c in range(c_n):
         if wk.opt[prepare_at + c] == 0:  # not preparable now: never chosen, not scored

@@ -125,9 +125,12 @@ def score_effect_order(st, tb, wk, p):
 @njit
 def hand_need(st, tb, wk, p):
     """``wk.pol_need`` (E,): the hand's demand (:func:`base.demand`) from the readiness's
-    effective costs; what :func:`hand_element_scores` breaks ties with."""
-    board_part(st, tb, wk, p)
-    base.demand_at(st, tb, p, wk.rd_cost, wk.pol_need)
+    effective costs; what :func:`hand_element_scores` breaks ties with. A decision that
+    continues a run (``ctx_run_step`` > 0: nothing but the Mana chosen so far moved since its
+    first decision, which computed both) reuses them."""
+    if wk.ctx_run_step == 0:
+        board_part(st, tb, wk, p)
+        base.demand_at(st, tb, p, wk.rd_cost, wk.pol_need)
     return wk.pol_need
 
 

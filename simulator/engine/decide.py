@@ -36,6 +36,7 @@ def set_options(wk, n, value):
     wk.ctx_element = -1
     wk.ctx_worth = 0
     wk.ctx_target = -1
+    wk.ctx_run_step = 0
     for i in range(n):
         wk.opt[i] = value
 

@@ -381,6 +381,9 @@ WORK_DTYPE = _record([
     ("ctx_element", np.int64), ("ctx_ability", np.int64), ("ctx_reason", np.int64),
     ("ctx_start", np.int64), ("ctx_take", np.int64), ("ctx_air_completes", np.int64),
     ("ctx_worth", np.int64), ("ctx_what", np.int64), ("ctx_left", np.int64),
+    # 0, or k for the (k+1)-th decision of a run asked on an unchanged position (the elements
+    # of Mana being added, then their split): only ``ctx_chosen`` moved since the first
+    ("ctx_run_step", np.int64),
     ("ctx_give", np.int64),
     ("ctx_mana", np.int64, (E,)), ("ctx_chosen", np.int64, (E,)),
     ("ctx_default", np.int64, (E,)), ("ctx_given", np.int64, (E,)),

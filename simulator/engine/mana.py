@@ -72,8 +72,9 @@ def _choose_split(st, tb, wk, actor, mana, default, start):
     for e in range(E):
         chosen[e] = 0
     quota = (mana.sum() + 1) // 2
-    for _ in range(quota):
+    for i in range(quota):
         set_options(wk, E, 0)
+        wk.ctx_run_step = i
         for e in range(E):
             wk.opt[e] = 1 if mana[e] - chosen[e] > 0 else 0
             wk.ctx_default[e] = default[e] - chosen[e]

@@ -305,8 +305,9 @@ def choose_mana_elements(st, tb, wk, decider, amount):
     mana = wk.mana_chosen
     for e in range(E):
         mana[e] = 0
-    for _ in range(amount):
+    for i in range(amount):
         set_options(wk, E, 1)
+        wk.ctx_run_step = i
         for e in range(E):
             wk.ctx_chosen[e] = mana[e]
         mana[decide(st, tb, wk, MANA_ELEMENT, decider)] += 1
