@@ -61,7 +61,7 @@ def adversary_turn(st, tb, wk):
         return
     if st.adv_deck_len == 0 and st.adv_discard[:tb.n_cards].sum() == 0:
         return  # every Adversary card is in play: it draws nothing this turn
-    card = draw_adversary_card(st, tb, wk)
+    card = draw_adversary_card(st, tb)
     say(wk, EV_REVEALS, card, 0, 0, 0)
     if tb.adv_kind[card] == ADV_SPELL:
         frames.push_steps(st, tb, card, T_ACTIVATE, ADVERSARY_SIDE, -1)
@@ -75,7 +75,7 @@ def adversary_turn(st, tb, wk):
 
 
 @njit
-def draw_adversary_card(st, tb, wk):
+def draw_adversary_card(st, tb):
     """The top card of the Adversary deck, reshuffling the discard pile when it is empty."""
     if st.adv_deck_len == 0:
         n = 0
@@ -85,7 +85,7 @@ def draw_adversary_card(st, tb, wk):
                 n += 1
             st.adv_discard[c] = 0
         st.adv_deck_len = n
-        shuffle_adversary(st, wk)
+        shuffle_adversary(st)
     st.adv_deck_len -= 1
     return st.adv_deck[st.adv_deck_len]
 

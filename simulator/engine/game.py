@@ -60,9 +60,9 @@ from simulator.engine.zones import shuffle_adversary, shuffle_deck
 @njit
 def deal_starting_hands(st, tb, wk):
     """Shuffle, draw two piles of 5, keep one, shuffle the other back (R3.3)."""
-    shuffle_adversary(st, wk)
+    shuffle_adversary(st)
     for q in range(tb.players):
-        shuffle_deck(st, wk, q)
+        shuffle_deck(st, q)
         top = st.deck_len[q]
         set_options(wk, 2, 1)
         for i in range(HAND_PILE):
@@ -78,7 +78,7 @@ def deal_starting_hands(st, tb, wk):
         for i in range(HAND_PILE):
             st.deck[q, base + i] = other[i]
         st.deck_len[q] = base + HAND_PILE
-        shuffle_deck(st, wk, q)
+        shuffle_deck(st, q)
 
 
 @njit

@@ -443,7 +443,6 @@ WORK_DTYPE = _record([
     ("trade_given", np.int64, (E,)),      # actions.trade: the Mana given so far
     ("turn_pending", np.int64, (S_MAX,)),  # turns.turn_start: card per slot still due, -1 none
     ("adv_pending", np.int64, (K_SLOTS,)),  # adversary_turn: the same for Adversary cards
-    ("shuffle_keys", np.uint64, (max(D_MAX, A_MAX),)),  # zones: one random key per position
     # transcript (log.py): events of the game being logged
     ("log_on", np.int8),
     ("log_len", np.int64),

@@ -469,7 +469,7 @@ def op_search_deck(st, tb, wk, r, card, side, slot):
         c = decide(st, tb, wk, SEARCH_DECK, side)
         remove_from_deck(st, side, c)
         st.hand[side, c] += 1
-    shuffle_deck(st, wk, side)
+    shuffle_deck(st, side)
 
 
 @njit
@@ -488,7 +488,7 @@ def op_recycle_discard(st, tb, wk, r, card, side, slot):
         c = decide(st, tb, wk, RECYCLE_DISCARD, side)
         st.discard[side, c] -= 1
         append_to_deck(st, side, c)
-    shuffle_deck(st, wk, side)
+    shuffle_deck(st, side)
 
 
 @njit

@@ -45,31 +45,32 @@ def draw(st, tb, wk, p, count):
 
 
 @njit
-def _permute(cards, length, base, keys):
+def _permute(cards, length, base):
     """Reorder ``cards[:length]`` by keys drawn from the stream ``base`` (a stable sort of
-    one random 64-bit key per position: a uniform permutation); ``keys`` is scratch."""
+    one random 64-bit key per position: a uniform permutation)."""
+    keys = np.empty(length, np.uint64)
     for i in range(length):
         keys[i] = rng.word(base, i)
-    order = np.argsort(keys[:length], kind="mergesort")
+    order = np.argsort(keys, kind="mergesort")
     old = cards[:length].copy()
     for i in range(length):
         cards[i] = old[order[i]]
 
 
 @njit
-def shuffle_deck(st, wk, p):
+def shuffle_deck(st, p):
     """Shuffle the player's deck (positions ``0 .. deck_len-1``)."""
     base = rng.stream_base(st.seed, rng.PURPOSE_PLAYER_SHUFFLE + 16 * p, st.shuffle_count[p])
     st.shuffle_count[p] += 1
-    _permute(st.deck[p], st.deck_len[p], base, wk.shuffle_keys)
+    _permute(st.deck[p], st.deck_len[p], base)
 
 
 @njit
-def shuffle_adversary(st, wk):
+def shuffle_adversary(st):
     """Shuffle the Adversary's deck (positions ``0 .. adv_deck_len-1``)."""
     base = rng.stream_base(st.seed, rng.PURPOSE_ADVERSARY_SHUFFLE, st.shuffle_count[P_MAX])
     st.shuffle_count[P_MAX] += 1
-    _permute(st.adv_deck, st.adv_deck_len, base, wk.shuffle_keys)
+    _permute(st.adv_deck, st.adv_deck_len, base)
 
 
 @njit
