@@ -310,9 +310,7 @@ def _add_compare(sub: argparse._SubParsersAction) -> None:
                    help="number of players, 1-4, each playing the deck (default 1)")
     p.add_argument("--games", type=int, default=1000, help="paired games per run (default 1000)")
     _play_options(p, DEFAULT_BOT)
-    p.add_argument("--figure", metavar="FILE", default=None,
-                   help="write the comparison figure (.png, .svg or .pdf)")
-    p.add_argument("--json", action="store_true", help="print one JSON object")
+    _result_options(p, "the comparison figure")
     p.set_defaults(handler=_cmd_compare)
 
 
@@ -360,9 +358,7 @@ def _add_value(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--games", type=int, default=DEFAULT_VALUE_GAMES,
                    help=f"paired games per card (default {DEFAULT_VALUE_GAMES:,})")
     _play_options(p, DEFAULT_BOT)
-    p.add_argument("--figure", metavar="FILE", default=None,
-                   help="write the figure, a dot and its interval per card (.png, .svg or .pdf)")
-    p.add_argument("--json", action="store_true", help="print one JSON object")
+    _result_options(p, "the figure, a dot and its interval per card")
     p.set_defaults(handler=_cmd_value)
 
 
@@ -378,6 +374,14 @@ def _cmd_value(args: argparse.Namespace) -> int:
                              progress=False if args.quiet else None)
     return _print_results(args, result.to_dict(), result.format_text(), result.figure,
                           result.partial)
+
+
+def _result_options(p: argparse.ArgumentParser, figure: str) -> None:
+    """``--figure`` and ``--json`` of the commands whose results :func:`_print_results` prints
+    (``figure``: what the figure shows)."""
+    p.add_argument("--figure", metavar="FILE", default=None,
+                   help=f"write {figure} (.png, .svg or .pdf)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
 
 
 def _check_figure(args: argparse.Namespace) -> None:
@@ -448,9 +452,7 @@ def _add_doctor(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--top", type=int, default=DEFAULT_TOP,
                    help=f"swaps confirmed and shown (default {DEFAULT_TOP})")
     _play_options(p, DEFAULT_BOT)
-    p.add_argument("--figure", metavar="FILE", default=None,
-                   help="write the figure of the best swaps (.png, .svg or .pdf)")
-    p.add_argument("--json", action="store_true", help="print one JSON object")
+    _result_options(p, "the figure of the best swaps")
     p.set_defaults(handler=_cmd_doctor)
 
 
