@@ -530,7 +530,8 @@ def _add_bench(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--quick", action="store_true", help="small counts everywhere (a smoke run)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--deck", action="append", metavar="DECK",
-                   help="deck to measure (repeatable; default: the example decks decks/*.txt)")
+                   help="deck to measure (repeatable; default: the bundled example decks, whatever "
+                        "the current folder holds)")
     p.add_argument("--seconds", type=float, default=None,
                    help=f"time budget per engine measurement (default {SECONDS:g}; quick 0.3)")
     p.add_argument("--batch", type=int, default=None,

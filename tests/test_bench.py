@@ -212,3 +212,33 @@ def test_memory_sampler_adds_up_the_workers_of_a_process():
     proc.wait()
     peak = sampler.stop()
     assert 340 <= peak < 460  # 120 shared once + 2 x 120 own + two interpreters; not 480+
+
+
+def test_the_default_decks_are_the_bundled_ones_whatever_the_current_folder(monkeypatch, tmp_path):
+    """A user's own ``decks/`` folder of test files is not measured unless named with --deck."""
+    (tmp_path / "decks").mkdir()
+    (tmp_path / "decks" / "half-done.txt").write_text("3 Not a card\n")
+    monkeypatch.chdir(tmp_path)
+    decks = bench.example_decks()
+    assert [Path(d).name for d in decks] == ["air-winds.txt", "fire-flames.txt",
+                                             "vegetal-grove.txt", "water-tides.txt"]
+    assert all(Path(d).parent.parts[-2:] == ("bundled", "decks") for d in decks)
+
+
+def test_quick_rows_name_the_counts_measured_not_the_targets(bench_json):
+    """--quick times 3 games here: the row says "3 games", and that the target is for
+    1,000,000, instead of "1,000,000 games ... PASS"."""
+    text = format_report(bench_json)
+    row = next(line for line in text.splitlines() if line.startswith("3 games"))
+    assert "3 games, process start to exit" in row and "the target is for 1,000,000" in row
+    assert "1,000,000 games " not in text.replace("<= 30 s, 1,000,000 games", "")
+
+
+def test_the_10_game_run_row_times_a_whole_short_run(bench_json):
+    times = bench_json["run_10_games_all_seconds"]
+    assert len(times) == 1 and bench_json["run_10_games_seconds"] == times[0] > 0  # quick: once
+    command = bench_json["run_10_games_command"]
+    assert command[1:4] == ["-m", "simulator.cli", "run"] and command[4].endswith("fire-flames.txt")
+    assert command[command.index("--games") + 1] == "10" and "--quiet" in command
+    assert bench_json["targets"]["run_10_games_seconds"]["target"] == 0.8
+    assert "10-game run" in format_report(bench_json)
