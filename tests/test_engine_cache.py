@@ -243,3 +243,30 @@ def test_with_numba_disabled_the_engine_runs_as_python_and_plays_the_same_games(
         assert "Traceback" not in done.stderr and "Warning" not in done.stderr, done.stderr
         return done.stdout.strip().splitlines()[-1]
     assert play(True) == play(False)
+
+
+# --- the warm start ------------------------------------------------------------------------
+
+_WARM_START = """
+import sys
+from simulator.engine import warmup
+from simulator.engine.late import addresses
+warmup.ensure(warmup.ROOTS)
+print(all(addresses()), [m for m in ("scipy.linalg", "numba.np.linalg", "numba.np.arraymath",
+                                     "numba.cpython.unicode") if m in sys.modules])
+partial = [ns for namespaces in warmup._PARTIAL_ENVIRONMENTS.values() for ns in namespaces]
+warmup._complete_environments()
+print(len(partial) > 0, all(ns["__name__"] in sys.modules and len(ns) > 10 for ns in partial))
+"""
+
+
+def test_a_warm_start_loads_the_engine_without_the_modules_only_a_compile_needs():
+    """From the cache, the engine loads without numba's typing and lowering registries
+    (numba.np.linalg imports scipy.linalg) and without importing the modules of the numba
+    functions linked into it (warmup._load_cached); their environments get the modules'
+    namespaces before anything compiles."""
+    warmup.ensure(warmup.ROOTS)  # the cache holds the engine (compiled here if it did not)
+    done = subprocess.run([sys.executable, "-c", _WARM_START], capture_output=True, text=True,
+                          check=True)
+    assert "compiling" not in done.stderr, done.stderr
+    assert done.stdout.splitlines()[-2:] == ["True []", "True True"]

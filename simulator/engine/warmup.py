@@ -5,7 +5,7 @@ late-bound hubs of ``late.py`` and, for tests and look-ahead, ``commands.run_com
 one root compiles is linked into another. A cold start (first run after an install or an edit
 of the engine) therefore compiles the roots in several processes at once, which share the work
 through the cache directory, and says so on stderr, once, with the time it took. A warm start
-loads the roots from the cache.
+loads the roots from the cache, the cheap way (:func:`_load_cached`).
 
 ``python -m simulator.engine.warmup ROOT...`` compiles the given roots (a worker of the cold
 start); ``python -m simulator.engine.warmup`` alone makes the whole engine ready and reports.
@@ -13,6 +13,8 @@ start); ``python -m simulator.engine.warmup`` alone makes the whole engine ready
 
 from __future__ import annotations
 
+import contextlib
+import importlib
 import os
 import subprocess
 import sys
@@ -22,6 +24,9 @@ import time
 import numba
 import numpy as np
 from numba import types
+from numba.core import environment
+from numba.core.compiler_lock import global_compiler_lock
+from numba.core.runtime import rtsys
 
 from simulator.engine import late
 from simulator.engine.jit import CACHE_DIR
@@ -66,6 +71,7 @@ SPLIT = (("resolve", "deal_damage", "select", "leave_board"),
 def load_or_compile(root: str) -> None:
     dispatcher, args = _dispatcher_and_args(root)
     if args not in dispatcher.overloads:
+        _complete_environments()
         dispatcher.compile(args)
 
 
@@ -107,11 +113,70 @@ def _probe(root: str) -> bool:
     dispatcher, args = _dispatcher_and_args(root)
     if args in dispatcher.overloads:
         return True
-    cres = dispatcher._cache.load_overload(args, dispatcher.targetctx)
+    cres = _load_cached(dispatcher, args)
     if cres is None:
         return False
     dispatcher.add_overload(cres)
     return True
+
+
+def _load_cached(dispatcher, args):
+    """The root's compiled code from numba's cache, or None: what numba's
+    ``_cache.load_overload`` does, less two costs a cached root does not need (together half
+    the load of a warm start; docs/performance.md has the numbers).
+
+    * numba first refreshes the target context: imports and installs every typing and
+      lowering registry (``numba.np.linalg`` imports scipy.linalg). Only a compile needs
+      them, and every compile refreshes the context itself; a load needs numba's runtime
+      (NRT) only.
+    * unpickling rebuilds the environment of every function linked into the root, importing
+      the module that defined it (``numba.np.arraymath``, ``numba.cpython.unicode``, ...) to
+      give the environment its namespace, which only object mode reads. A module not yet
+      imported gives a namespace of its name only, completed before the engine compiles a
+      root here (:func:`_complete_environments`).
+    """
+    rtsys.initialize(dispatcher.targetctx)
+    with global_compiler_lock, _environments_without_imports():
+        return dispatcher._cache._load_overload(args, dispatcher.targetctx)
+
+
+#: module name -> the namespaces given to environments before that module was imported
+_PARTIAL_ENVIRONMENTS: dict[str, list[dict]] = {}
+
+
+@contextlib.contextmanager
+def _environments_without_imports():
+    """numba's ``environment._rebuild_env`` (which unpickling calls by name), replaced while
+    a cached root loads: an environment of a module not imported yet gets a namespace of
+    the module's name only, recorded in :data:`_PARTIAL_ENVIRONMENTS`."""
+    rebuild = environment._rebuild_env
+
+    def without_import(modname, consts, env_name):
+        if modname in sys.modules or environment.lookup_environment(env_name) is not None:
+            return rebuild(modname, consts, env_name)
+        namespace = {"__name__": modname}
+        _PARTIAL_ENVIRONMENTS.setdefault(modname, []).append(namespace)
+        env = environment.Environment(namespace)
+        env.consts[:] = consts
+        env.env_name = env_name
+        environment.Environment._memo[env_name] = env
+        return env
+
+    environment._rebuild_env = without_import
+    try:
+        yield
+    finally:
+        environment._rebuild_env = rebuild
+
+
+def _complete_environments() -> None:
+    """Give the environments of :func:`_environments_without_imports` their modules' whole
+    namespaces, as numba would have (a compile may share an environment it loaded)."""
+    while _PARTIAL_ENVIRONMENTS:
+        modname, namespaces = _PARTIAL_ENVIRONMENTS.popitem()
+        module = importlib.import_module(modname)
+        for namespace in namespaces:
+            namespace.update(vars(module))
 
 
 def compile_parallel(roots: list[str]) -> None:
