@@ -411,8 +411,8 @@ def _print_results(args: argparse.Namespace, data: dict, text: str, make_figure,
 def _write_figure(path: str, make) -> str | None:
     """Write ``make()``'s figure in the format its suffix names (png, svg, pdf); the one-line
     error when the place cannot be written."""
+    from simulator.figures import png_bytes
     from simulator.outputs import figure_format
-    from simulator.report import png_bytes
 
     try:
         Path(path).write_bytes(png_bytes(make(), figure_format(path)))

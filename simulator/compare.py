@@ -92,9 +92,9 @@ class Comparison:
 
     def figure(self):
         """Win rates with their intervals, and the paired differences with theirs."""
-        from simulator.report import _percent, _pyplot
+        from simulator.figures import percent_formatter, pyplot
 
-        plt = _pyplot()
+        plt = pyplot()
         from matplotlib.ticker import FuncFormatter, MaxNLocator
         from matplotlib.transforms import blended_transform_factory
 
@@ -115,7 +115,7 @@ class Comparison:
         left.set_yticks(y, table["label"])
         left.set_xlim(0, xmax)
         left.xaxis.set_major_locator(MaxNLocator(5))
-        left.xaxis.set_major_formatter(_percent())
+        left.xaxis.set_major_formatter(percent_formatter())
         left.set_title(f"Win rate, {int(table['games'].iloc[0]):,} paired games (95% Wilson)")
         yd = np.arange(len(diffs))[::-1]
         derr = np.vstack([diffs["difference"] - diffs["low"], diffs["high"] - diffs["difference"]])

@@ -173,7 +173,7 @@ class DoctorResult:
 
     def figure(self):
         """A dot and its 95% interval per swap (the confirmed gain), best on top."""
-        from simulator.report import paired_interval_figure
+        from simulator.figures import paired_interval_figure
 
         s, best = self.settings, self.best
         games = f"{best[0].games:,}" if best else "0"

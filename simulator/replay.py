@@ -18,8 +18,9 @@ from simulator.cards import CardDB, load_cards
 from simulator.decks import Deck
 from simulator.engine import layout as L
 from simulator.engine import rng
-from simulator.engine.batch import build_tables, new_work, play, play_seeds
+from simulator.engine.batch import new_work, play, play_seeds
 from simulator.engine.options import RuleOptions
+from simulator.engine.tables import build_batch_tables
 from simulator.engine.transcript import lines as transcript_lines
 from simulator.errors import UserError
 from simulator.run import build_matchup
@@ -59,7 +60,7 @@ def replay_game(decks: Sequence[Deck], scenario: Scenario, level: str | None = N
     db = db or load_cards()
     options = options or RuleOptions()
     matchup = build_matchup(decks, scenario, level, players)
-    _, info = build_tables(matchup, db, options, bot_id(bot))
+    _, info = build_batch_tables(matchup, db, options, bot_id(bot))
     work = new_work(1)
     work["log_on"] = 1
     result = play(matchup, db, rng.game_seeds(seed, game, 1), bot, options, work=work)

@@ -83,13 +83,9 @@ MAX_MANA_VALUE = 20
 A_MAX = 64
 SOURCES: tuple[str, ...] = ("rulesheet", "approximation")
 
-#: Where bundled scenarios live: the repository's top-level ``scenarios/`` directory (the
-#: canonical copy), then ``simulator/bundled/scenarios/`` for a non-editable install that
-#: packages a copy there. The first directory holding a given file name wins.
-SCENARIO_DIRS: tuple[Path, ...] = (
-    Path(__file__).resolve().parents[1] / "scenarios",
-    Path(__file__).resolve().parent / "bundled" / "scenarios",
-)
+#: Where bundled scenarios live: in a checkout, a link to the repository's top-level
+#: ``scenarios/`` (the one copy); in an installed package, the files the build copied there.
+SCENARIO_DIR = Path(__file__).resolve().parent / "bundled" / "scenarios"
 
 _TOP_KEYS = {"name", "description", "card", "levels", "default_level"}
 _CARD_REQUIRED = ("id", "name", "kind", "mana_value", "source")
@@ -184,12 +180,7 @@ class Scenario:
 
 def list_scenarios() -> list[str]:
     """Paths of the bundled scenario files, sorted by file name."""
-    found: dict[str, Path] = {}
-    for directory in SCENARIO_DIRS:
-        if directory.is_dir():
-            for path in sorted(directory.glob("*.toml")):
-                found.setdefault(path.name, path)
-    return [str(found[name]) for name in sorted(found)]
+    return [str(path) for path in sorted(SCENARIO_DIR.glob("*.toml"))]
 
 
 def command_name(path: str | Path) -> str:

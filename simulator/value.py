@@ -137,7 +137,7 @@ class ValueResult:
 
     def figure(self):
         """A dot and its 95% interval per card, best value on top, in percentage points."""
-        from simulator.report import paired_interval_figure
+        from simulator.figures import paired_interval_figure
 
         s, values = self.settings, self.values
         return paired_interval_figure(

@@ -8,7 +8,7 @@ puts in exactly the cards it needs and runs one real engine action (prepare, act
 start, a single trigger), so it can assert the exact state change.
 
 The local card table is built the way a real batch builds it
-(``build_batch_tables(sorted cards, load_scenario("duke"), db, implemented=None)``), so the
+(``build_batch_tables`` of a matchup against ``load_scenario("duke")``), so the
 Duke's Adversary cards are in the table too: ``"adv:duke"`` (20 HP) and, for an Adversary
 Permanent, ``"adv:ducal_guard"`` (3 HP).
 

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from simulator.cards import COMPONENT_WORDS, ELEMENTS, SLOTS, load_cards
-from simulator.cards.tables import WORD_BITS, build_tables
+from simulator.cards.tables import WORD_BITS, build_card_tables
 from simulator.cards.vocabulary import KEYWORDS
 
 
@@ -17,7 +17,7 @@ def db():
 
 @pytest.fixture(scope="module")
 def tables(db):
-    return build_tables(db.cards)
+    return build_card_tables(db.cards)
 
 
 def test_shapes_and_dtypes(tables):
@@ -72,7 +72,7 @@ def test_every_equipment_has_a_slot(db, tables):
 
 
 def test_any_sequence_of_cards_in_index_order(db):
-    small = build_tables(db.cards[:3])
+    small = build_card_tables(db.cards[:3])
     assert small.cost.shape == (3, 6)
     with pytest.raises(ValueError, match="index order"):
-        build_tables(db.cards[1:4])
+        build_card_tables(db.cards[1:4])

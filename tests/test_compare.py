@@ -47,7 +47,7 @@ def test_difference_and_mcnemar_come_from_the_paired_table(levels):
 
 
 def test_comparison_figure_is_drawn(levels, tmp_path):
-    from simulator.report import png_bytes
+    from simulator.figures import png_bytes
 
     data = png_bytes(levels.figure())
     assert data[:4] == b"\x89PNG" and len(data) > 10_000

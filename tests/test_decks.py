@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from simulator.cards import load_cards
 from simulator.cli import main
-from simulator.decks import Deck, check_deck_file, load_deck
+from simulator.decks import Deck, bundled_decks, check_deck_file, load_deck
 from simulator.errors import DeckError
 
 DECKS_DIR = Path(__file__).resolve().parent.parent / "decks"
@@ -259,13 +259,12 @@ def test_there_is_an_example_deck_per_base_element(db):
     assert {"fire", "water", "air", "vegetal"} <= elements
 
 
-def test_the_package_carries_a_copy_of_every_example_deck():
-    """A non-editable install has no top-level decks/: it finds the examples by name (and
-    the bench finds them) in the package's bundled copy, which must not drift."""
+def test_the_bundled_decks_are_the_top_level_folder_not_a_copy():
+    """One copy: the package's bundled decks (what an install ships and finds by name, as
+    the bench does) are the repository's decks/ folder, which the README names."""
     bundled = DECKS_DIR.parent / "simulator" / "bundled" / "decks"
-    assert sorted(p.name for p in bundled.iterdir()) == [p.name for p in EXAMPLE_DECKS]
-    for path in EXAMPLE_DECKS:
-        assert (bundled / path.name).read_bytes() == path.read_bytes(), path.name
+    assert bundled.is_symlink() and bundled.resolve() == DECKS_DIR.resolve()
+    assert sorted(p.name for p in bundled_decks().values()) == [p.name for p in EXAMPLE_DECKS]
 
 
 @pytest.mark.parametrize("path", EXAMPLE_DECKS, ids=lambda p: p.name)

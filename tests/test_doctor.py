@@ -93,7 +93,7 @@ def test_doctor_confirms_its_best_swaps_on_fresh_paired_seeds(db, fire):
     table = result.table()
     assert table["swap"].tolist() == [r.label for r in result.best]
     assert table["gain"].tolist() == [r.gain for r in result.best]
-    from simulator.report import png_bytes
+    from simulator.figures import png_bytes
 
     assert png_bytes(result.figure())[:4] == b"\x89PNG"
 

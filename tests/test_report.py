@@ -12,8 +12,8 @@ import pytest
 
 from simulator import __version__
 from simulator.cli import main
+from simulator.figures import FIGURES
 from simulator.report import (
-    FIGURES,
     card_data_version,
     render_html,
     stamp,

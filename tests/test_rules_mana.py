@@ -70,7 +70,7 @@ def test_four_mana_on_equal_piles_add_two_to_each(start):
     assert policy.kinds == ["ether_start_pile"]
 
 
-def test_placement_is_vectorised_and_asks_only_the_tied_games():
+def test_placement_in_several_games_asks_only_the_tied_game():
     policy = ScriptedPolicy({"ether_start_pile": 1})
     eng = make_engine([], batch=4, policy=policy)
     ether = eng.state.ether

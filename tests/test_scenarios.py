@@ -86,16 +86,14 @@ def test_bundled_listing_and_lookup_by_name():
         load_scenario(p)
 
 
-def test_the_package_carries_a_copy_of_every_scenario():
-    """The top-level scenarios/ is the canonical copy; a non-editable install reads the
-    package's bundled one, which must not drift."""
-    from simulator.scenarios import SCENARIO_DIRS
+def test_the_bundled_scenarios_are_the_top_level_folder_not_a_copy():
+    """One copy: the package's bundled scenarios (what an install ships and finds by name)
+    are the repository's scenarios/ folder."""
+    from simulator.scenarios import SCENARIO_DIR
 
-    canonical, bundled = SCENARIO_DIRS
-    files = sorted(p.name for p in canonical.glob("*.toml"))
-    assert files and sorted(p.name for p in bundled.glob("*.toml")) == files
-    for name in files:
-        assert (bundled / name).read_bytes() == (canonical / name).read_bytes(), name
+    top = Path(__file__).resolve().parents[1] / "scenarios"
+    assert SCENARIO_DIR.is_symlink() and SCENARIO_DIR.resolve() == top.resolve()
+    assert [Path(p).name for p in list_scenarios()] == sorted(p.name for p in top.glob("*.toml"))
 
 
 def test_scenario_pickles_for_worker_processes(duke):

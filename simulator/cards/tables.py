@@ -55,7 +55,7 @@ def _index_or(value: str | None, axis: Sequence[str], default: int = -1) -> int:
     return axis.index(value) if value is not None else default
 
 
-def build_tables(cards: Sequence[Card]) -> CardTables:
+def build_card_tables(cards: Sequence[Card]) -> CardTables:
     """Build the tables for ``cards`` (row i = the card with ``index == i``)."""
     if [c.index for c in cards] != list(range(len(cards))):
         raise ValueError("cards must be given in index order 0..C-1")

@@ -32,7 +32,7 @@ from simulator.engine.errors import EngineError
 from simulator.engine.late import bind
 from simulator.engine.options import RuleOptions
 from simulator.engine.state import BatchState
-from simulator.engine.tables import BatchInfo, _set_options
+from simulator.engine.tables import BatchInfo, _set_options, build_batch_tables
 from simulator.engine.warmup import ensure
 from simulator.errors import UserError
 
@@ -313,12 +313,12 @@ def new_engine(matchup, db, options: RuleOptions | None = None, policy: Script |
                check_playable: bool = False) -> Engine:
     """An :class:`Engine` over ``batch`` fresh games of ``matchup`` (decks in file order, not
     yet shuffled: the games start at their setup)."""
-    from simulator.engine.batch import build_tables
     from simulator.engine.rng import game_seeds
     from simulator.engine.state import new_states
 
     options = options or RuleOptions()
-    tables, info = build_tables(matchup, db, options, L.BOT_BASE, check_playable=check_playable)
+    tables, info = build_batch_tables(matchup, db, options, L.BOT_BASE,
+                                      check_playable=check_playable)
     seeds = game_seeds(0, 0, batch) if seeds is None else np.asarray(seeds, np.uint64)
     records = new_states(matchup, info, tables, seeds, options)
     return Engine(records, tables, info, options, policy)

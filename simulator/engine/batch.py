@@ -22,7 +22,7 @@ from simulator.engine.errors import EngineError, describe
 from simulator.engine.late import bind
 from simulator.engine.options import RuleOptions
 from simulator.engine.state import new_states
-from simulator.engine.tables import BatchInfo, build_batch_tables, implemented_cards
+from simulator.engine.tables import build_batch_tables
 from simulator.engine.warmup import ensure
 from simulator.scenarios import Scenario
 
@@ -89,20 +89,10 @@ class BatchLabels:
     all_names: tuple[str, ...] = ()  # every local card's name, the Adversary's after the decks'
 
 
-def build_tables(matchup: Matchup, db: CardDB, options: RuleOptions, bot: int,
-                 check_playable: bool = True) -> tuple[np.ndarray, BatchInfo]:
-    """The batch's tables record and its Python facts: the decks' distinct cards (database
-    order), then the Adversary's."""
-    ids = {cid for deck in matchup.decks for cid, _ in deck.counts}
-    cards = sorted((db.by_id[cid] for cid in ids), key=lambda c: c.index)
-    return build_batch_tables(cards, matchup.scenario, db, options, matchup.players, bot,
-                              implemented_cards(db) if check_playable else None)
-
-
 def batch_labels(matchup: Matchup, db: CardDB) -> BatchLabels:
     from simulator.cards import COMPONENT_WORDS
 
-    _, info = build_tables(matchup, db, RuleOptions(), L.BOT_BASE, check_playable=False)
+    _, info = build_batch_tables(matchup, db, RuleOptions(), L.BOT_BASE, check_playable=False)
     n = info.n_player_cards
     return BatchLabels(tuple(COMPONENT_WORDS[w] for w in info.words), info.ids[:n],
                        info.names[:n], tuple(info.names))
@@ -131,7 +121,7 @@ def play(matchup: Matchup, db: CardDB, seeds: np.ndarray, bot: str, options: Rul
     """
     from simulator.engine.game import play_range
 
-    tables, info = build_tables(matchup, db, options, bot_id(bot))
+    tables, info = build_batch_tables(matchup, db, options, bot_id(bot))
     ensure()
     bind(tables)
     seeds = np.asarray(seeds, np.uint64)

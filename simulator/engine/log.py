@@ -3,8 +3,8 @@
 Why events and not text: compiled code cannot format strings cheaply, and only one game of a
 run is ever transcribed. Each call site writes an event code and a few integers into the
 lane's log (``WORK_DTYPE.log``) when ``log_on`` is set, and does nothing otherwise;
-:mod:`simulator.replay` turns the events into lines. A log that fills up stops recording
-(the replay says so) rather than failing the game.
+:mod:`simulator.engine.transcript` turns the events into lines, which :mod:`simulator.replay`
+prints. A log that fills up stops recording (the replay says so) rather than failing the game.
 """
 
 from __future__ import annotations

@@ -17,16 +17,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from simulator.cards import CARD_TYPES, COMPONENT_WORDS, ELEMENTS, SLOTS, Card, CardDB
+from simulator.cards import CARD_TYPES, ELEMENTS, SLOTS, CardDB
 from simulator.cards.filler import FILLER_ID
-from simulator.cards.tables import CardTables, build_tables
+from simulator.cards.tables import CardTables, build_card_tables
 from simulator.engine import layout as L
 from simulator.engine.options import RuleOptions
 from simulator.errors import UserError
-from simulator.scenarios import AdversaryCard, Scenario
+from simulator.scenarios import AdversaryCard
+
+if TYPE_CHECKING:
+    from simulator.engine.batch import Matchup
 
 #: Cards whose printed text has no effect beyond facts the engine reads elsewhere
 #: (component words, keywords): playable with an empty effect table; and the filler, which
@@ -70,19 +74,23 @@ def implemented_cards(db: CardDB) -> set[str]:
 
 @lru_cache(maxsize=4)
 def database_tables(db: CardDB) -> CardTables:
-    return build_tables(db.cards)
+    return build_card_tables(db.cards)
 
 
-def build_batch_tables(player_cards: Sequence[Card], scenario: Scenario, db: CardDB,
-                       options: RuleOptions, players: int, bot: int,
-                       implemented: set[str] | None = None) -> tuple[np.ndarray, BatchInfo]:
-    """``(record, info)``: the (1,) ``TABLES_DTYPE`` record for these distinct player cards
-    (database order) and every card of ``scenario``, and its Python-side facts.
+def build_batch_tables(matchup: Matchup, db: CardDB, options: RuleOptions, bot: int,
+                       check_playable: bool = True) -> tuple[np.ndarray, BatchInfo]:
+    """``(record, info)``: the (1,) ``TABLES_DTYPE`` record of the matchup's cards (the decks'
+    distinct cards in database order, then every card of its scenario) and its Python-side
+    facts.
 
-    ``implemented``: ids of the cards the engine can play; a deck using another card is a user
-    error (the engine refuses rather than playing a card as a blank).
+    ``check_playable``: a deck using a card the engine cannot play is a user error (the engine
+    refuses rather than playing a card as a blank); hand-built test positions turn it off.
     """
-    if implemented is not None:
+    ids = {cid for deck in matchup.decks for cid, _ in deck.counts}
+    player_cards = sorted((db.by_id[cid] for cid in ids), key=lambda c: c.index)
+    scenario, players = matchup.scenario, matchup.players
+    if check_playable:
+        implemented = implemented_cards(db)
         missing = [c.name_en for c in player_cards if c.id not in implemented]
         if missing:
             raise UserError(
@@ -265,12 +273,3 @@ def op_row(step: dict) -> np.ndarray:
     for element, amount in step.get("cost", {}).items():
         r[L.OP_COST + ELEMENTS.index(element)] = amount
     return r
-
-
-def required_words(info: BatchInfo) -> tuple[int, ...]:
-    """Global ids (COMPONENT_WORDS) of the words some player card of the batch requires."""
-    return info.words
-
-
-def word_names(info: BatchInfo) -> tuple[str, ...]:
-    return tuple(COMPONENT_WORDS[w] for w in info.words)
