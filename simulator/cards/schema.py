@@ -24,6 +24,7 @@ from simulator.cards.model import (
 from simulator.cards.vocabulary import (
     CONDITIONS,
     COUNTS,
+    DESTROY_WHAT,
     KEYWORDS,
     OPS,
     STATICS,
@@ -37,7 +38,6 @@ _OPTIONAL = ("aliases_en", "slot", "hp", "hp_is_x", "cost_x_element", "provides_
              "name_tags", "keywords", "banned", "extensions", "effect", "effect_handler",
              "effect_note")
 _WORDS = frozenset(COMPONENT_WORDS) | frozenset(NAME_TAG_WORDS)
-_DESTROY_WHAT = ("permanent", "equipment", "permanent_or_equipment")
 _TAKE_SOURCES = ("available", "infinite")
 _INT_PARAMS = ("amount", "amount_mn", "max_targets", "position")
 #: What a printed card could hold (99: "all of it", e.g. every card of a hand); the engine's
@@ -190,8 +190,8 @@ def _check_values(step: Mapping, at: str) -> list[str]:
         bad("word", "must be a component word or name tag")
     if "source_type" in step and step["source_type"] not in CARD_TYPES:
         bad("source_type", f"must be one of {', '.join(CARD_TYPES)}")
-    if step.get("op") == "destroy" and "what" in step and step["what"] not in _DESTROY_WHAT:
-        bad("what", f"must be one of {', '.join(_DESTROY_WHAT)}")
+    if step.get("op") == "destroy" and "what" in step and step["what"] not in DESTROY_WHAT:
+        bad("what", f"must be one of {', '.join(DESTROY_WHAT)}")
     if step.get("op") == "take_mana" and "source" in step and step["source"] not in _TAKE_SOURCES:
         bad("source", f"must be one of {', '.join(_TAKE_SOURCES)}")
     if "cost" in step:
