@@ -42,7 +42,8 @@ declare.static("burning_robe", "damage.deal_damage: +1 (+2 for a Mage Noir) to e
                "a Fire card of the controller deals to an opposing target, then damage.robe_hit: "
                "1 damage to the controller", __name__)
 declare.static("crimson_ring", "damage.lose_hp pushes FR_CRIMSON, run by crimson_rings below: "
-               "may pay 1 Fire for 1 damage to the opponent", __name__)
+               "each ring copy may pay 1 Fire for 1 damage to the opponent, self-inflicted "
+               "losses included", __name__)
 declare.static("fire_mask", "components.fire_mask_on: a Fire card being prepared requires each "
                "word it needs 2+ times once less", __name__)
 

@@ -76,8 +76,8 @@ def animated_tree(st, tb, wk, r, card, side, slot):
     say(wk, EV_PUTS_INTO_PLAY, side, card, 0, 0)
 
 declare.static("king_of_trees", "vegetal.repeats_turn_start (turn-start steps run twice) and "
-               "components.fewer_allowed: the Mage Noir controller's other Trees apply their "
-               "effects once more", __name__)
+               "components.fewer_allowed: the Mage Noir controller's other Trees (never the King "
+               "itself) apply their effects once more", __name__)
 declare.static("prodigious_sowing", "components.granted_tree: up to 3 own Seed components per "
                "copy also provide Tree (requirements, designation, trees_in_play)", __name__)
 # Kerloc'h's robe's ability lives in damage.py, whose window before damage also uses it.
