@@ -35,8 +35,7 @@ from simulator.cards.vocabulary import (
 _REQUIRED = ("id", "name_en", "name_fr", "element", "type", "cost", "components", "provides",
              "copies_limit", "extension")
 _OPTIONAL = ("aliases_en", "slot", "hp", "hp_is_x", "cost_x_element", "provides_conditional",
-             "name_tags", "keywords", "banned", "extensions", "effect", "effect_handler",
-             "effect_note")
+             "name_tags", "keywords", "banned", "extensions", "effect", "effect_note")
 _WORDS = frozenset(COMPONENT_WORDS) | frozenset(NAME_TAG_WORDS)
 _TAKE_SOURCES = ("available", "infinite")
 _INT_PARAMS = ("amount", "amount_mn", "max_targets", "position")
@@ -69,7 +68,7 @@ def validate_card(card: Mapping[str, Any], where: str) -> list[str]:
         if key in card and not ok:
             problems.append(f"{at}: '{key}' {what}, got {card[key]!r}")
 
-    for key in ("id", "name_en", "name_fr", "extension", "effect_handler", "effect_note"):
+    for key in ("id", "name_en", "name_fr", "extension", "effect_note"):
         check(key, isinstance(card.get(key), str) and card.get(key) != "",
               "must be a non-empty string")
     check("element", card.get("element") in ELEMENTS, f"must be one of {', '.join(ELEMENTS)}")

@@ -20,7 +20,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from simulator.cards import CARD_TYPES, COMPONENT_WORDS, ELEMENTS, SLOTS, Card, CardDB
+from simulator.cards import CARD_TYPES, ELEMENTS, SLOTS, Card, CardDB
 from simulator.cards.filler import FILLER_ID
 from simulator.cards.tables import CardTables, build_tables
 from simulator.engine import layout as L
@@ -283,11 +283,3 @@ def op_row(step: dict) -> np.ndarray:
         r[L.OP_COST + ELEMENTS.index(element)] = amount
     return r
 
-
-def required_words(info: BatchInfo) -> tuple[int, ...]:
-    """Global ids (COMPONENT_WORDS) of the words some player card of the batch requires."""
-    return info.words
-
-
-def word_names(info: BatchInfo) -> tuple[str, ...]:
-    return tuple(COMPONENT_WORDS[w] for w in info.words)
