@@ -11,7 +11,7 @@ type, slot, HP, costs, component words, keywords (derived here from the card tex
 then thrown away), copies limit and extension. Nothing else.
 
 Effects are written by hand in the same files. When a file already exists, each card's
-``effect`` table and ``effect_handler`` / ``effect_note`` keys are kept: verbatim (comments
+``effect`` table and ``effect_note`` key are kept: verbatim (comments
 included) when they sit at the end of the card as the generator lays them out, otherwise
 re-emitted canonically from their parsed value. An effect whose card id disappeared stops
 the script, so hand-written work is never dropped silently. ``--check`` writes nothing and
@@ -41,7 +41,7 @@ from simulator.cards.vocabulary import KEYWORDS  # noqa: E402
 
 DEFAULT_INPUT = REPO.parent / "shared" / "data" / "cards.json"
 DEFAULT_OUT = REPO / "simulator" / "cards" / "data"
-EFFECT_KEYS = ("effect_handler", "effect_note", "effect")
+EFFECT_KEYS = ("effect_note", "effect")
 
 # -- keywords -----------------------------------------------------------------------------
 # A keyword is a fact when a paragraph of the card *starts* with it ("Quickcast (...)").
@@ -175,8 +175,8 @@ def toml_value(value: Any) -> str:
 
 
 def emit_effect_keys(keys: dict[str, Any]) -> str:
-    """``effect_handler``/``effect_note`` then ``effect.TRIGGER = [ ... ]`` dotted keys."""
-    lines = [f"{k} = {toml_value(keys[k])}" for k in ("effect_handler", "effect_note") if k in keys]
+    """``effect_note`` then ``effect.TRIGGER = [ ... ]`` dotted keys."""
+    lines = [f"effect_note = {toml_value(keys['effect_note'])}"] if "effect_note" in keys else []
     effect = keys.get("effect")
     if effect is not None and not effect:
         lines.append("effect = {}")
@@ -192,7 +192,7 @@ def emit_effect_keys(keys: dict[str, Any]) -> str:
 
 # -- keeping hand-written effects -----------------------------------------------------------
 _CARD_HEADER = re.compile(r"(?m)^\[\[card\]\][ \t]*(?:#.*)?$")
-_EFFECT_LINE = re.compile(r'^\s*"?effect(?:_handler|_note)?"?\s*[.=]')
+_EFFECT_LINE = re.compile(r'^\s*"?effect(?:_note)?"?\s*[.=]')
 
 
 def _effect_tail(chunk: str) -> str:
@@ -246,9 +246,9 @@ def header(ext_en: str, ext_fr: str, count: int) -> str:
         "# Facts only: no card text, rulings or flavour are stored here (they belong to the",
         "# publisher). Fix a fact in the shared data and regenerate; do not edit it here.",
         "#",
-        "# HAND-WRITTEN EFFECTS: the `effect.*`, `effect_handler` and `effect_note` keys at the",
-        "# end of a card are written by hand (vocabulary: simulator/cards/vocabulary.py). The",
-        "# generator keeps them unchanged, comments included.",
+        "# HAND-WRITTEN EFFECTS: the `effect.*` and `effect_note` keys at the end of a card are",
+        "# written by hand (vocabulary: simulator/cards/vocabulary.py; `effect_note`: the",
+        "# readings of the card's rulings). The generator keeps them unchanged, comments included.",
         "",
     ])
 

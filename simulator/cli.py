@@ -26,6 +26,9 @@ def _add_cards(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--type", dest="card_type", help="only cards of this type (spell, ...)")
     p.add_argument("--simulated", action="store_true",
                    help="only cards the engine simulates (a run refuses decks with the others)")
+    p.add_argument("--handlers", action="store_true",
+                   help="add how the engine simulates each card: its effect data alone "
+                        "(vocabulary) or which handlers")
     p.add_argument("--json", action="store_true", help="print a JSON list")
     p.set_defaults(handler=_cmd_cards)
 
@@ -33,21 +36,24 @@ def _add_cards(sub: argparse._SubParsersAction) -> None:
 def _cmd_cards(args: argparse.Namespace) -> int:
     from simulator.cards import load_cards
     from simulator.cards.listing import filter_cards, format_table, to_json_records
-    from simulator.engine.tables import implemented_cards
+    from simulator.engine.tables import implemented_cards, simulated_as
 
     db = load_cards()
     selected = filter_cards(db, extension=args.extension, element=args.element,
                             card_type=args.card_type)
     simulated = implemented_cards(db)
+    how = simulated_as(db) if args.handlers else None
     if args.simulated:
         selected = [card for card in selected if card.id in simulated]
     if args.json:
         records = to_json_records(selected)
         for record in records:
             record["simulated"] = record["id"] in simulated
+            if how is not None:
+                record["simulated_as"] = how[record["id"]]
         print(json.dumps(records, ensure_ascii=False, indent=1))
     else:
-        print(format_table(selected, simulated))
+        print(format_table(selected, simulated, how))
     return 0
 
 

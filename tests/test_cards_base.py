@@ -1,4 +1,4 @@
-"""One test per card the effect vocabulary fully expresses (simulator/engine/CARD_STATUS.md).
+"""One test per card the effect vocabulary fully expresses (``magenoir-sim cards --handlers``).
 
 Each test builds a small position by hand (tests/card_positions.py: empty state, 20 HP,
 empty Ether), runs the real engine action (prepare, activate, a turn start, a trigger) and

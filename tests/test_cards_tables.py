@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from simulator.cards import COMPONENT_WORDS, ELEMENTS, SLOTS, load_cards
-from simulator.cards.tables import WORD_BITS, build_card_tables
+from simulator.cards.tables import build_card_tables
 from simulator.cards.vocabulary import KEYWORDS
 
 
@@ -27,9 +27,7 @@ def test_shapes_and_dtypes(tables):
         "cost": ((c, 6), np.int16), "cost_x": ((c,), np.int8), "element": ((c,), np.int8),
         "type": ((c,), np.int8), "slot": ((c,), np.int8), "hp": ((c,), np.int16),
         "hp_is_x": ((c,), np.bool_), "requires": ((c, w), np.int8),
-        "requires_bits": ((c,), np.uint64), "provides": ((c, w), np.bool_),
-        "provides_bits": ((c,), np.uint64), "provides_conditional": ((c, w), np.bool_),
-        "copies_limit": ((c,), np.int8), "keywords": ((c, k), np.bool_),
+        "provides": ((c, w), np.bool_), "keywords": ((c, k), np.bool_),
     }
     for name, (shape, dtype) in expected.items():
         array = getattr(tables, name)
@@ -43,26 +41,15 @@ def test_exact_values(db, tables):
     assert tables.element[fire_ball] == ELEMENTS.index("fire")
     tree = db["animated_tree"].index
     assert tables.requires[tree, COMPONENT_WORDS.index("Seed")] == 1
-    assert tables.requires_bits[tree] & WORD_BITS["Seed"]
     assert tables.hp[tree] == db["animated_tree"].hp > 0
     assert tables.keyword("protector")[tree]
     droplet = db["droplet"].index
     assert tables.provides[droplet, COMPONENT_WORDS.index("Drop")]
-    assert int(tables.provides_bits[droplet]) == WORD_BITS["Drop"]
     meteor = db["inas_meteor"].index
     assert tables.cost_x[meteor] == ELEMENTS.index("mineral")
     assert tables.cost_x[fire_ball] == -1
     assert tables.slot[fire_ball] == -1
     assert tables.hp_is_x[db["desert_wall"].index]
-    assert tables.copies_limit[db["crimson_ritual"].index] == 0
-    assert tables.provides_conditional[db["iron_rock"].index, COMPONENT_WORDS.index("Ore")]
-
-
-def test_bitmasks_agree_with_the_word_matrices(tables):
-    bits = np.uint64(1) << np.arange(35, dtype=np.uint64)
-    unpacked = (tables.provides_bits[:, None] & bits) != 0
-    assert (unpacked == tables.provides).all()
-    assert (((tables.requires_bits[:, None] & bits) != 0) == (tables.requires > 0)).all()
 
 
 def test_every_equipment_has_a_slot(db, tables):

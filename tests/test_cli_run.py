@@ -128,18 +128,22 @@ def test_validate_names_the_cards_not_simulated_yet_and_still_says_legal(capsys,
     assert out.endswith("; not simulated yet, so run refuses it: Ice shard x4")
 
 
-def test_card_data_docstring_lists_exactly_the_cards_with_handlers():
-    import re
-
-    import simulator.cards as cards_module
+def test_cards_handlers_lists_exactly_the_handlers_each_card_names(capsys):
     from simulator.engine.layout import HANDLERS
     from simulator.engine.tables import handler_names
 
-    listed = dict(re.findall(r"^- (\w+): ([\w, ]+)$", cards_module.__doc__, re.M))
+    assert main(["cards", "--handlers", "--json"]) == 0
+    listed = {r["id"]: r["simulated_as"].removeprefix("handler: ") for r in
+              json.loads(capsys.readouterr().out) if r["simulated_as"].startswith("handler: ")}
     actual = {c.id: ", ".join(sorted(handler_names(dict(c.effect)))) for c in load_cards()
               if handler_names(dict(c.effect))}
     assert listed == actual
     assert {h for names in actual.values() for h in names.split(", ")} <= set(HANDLERS)
+    assert main(["cards", "--extension", "base", "--handlers"]) == 0
+    table = capsys.readouterr().out.splitlines()
+    assert table[0].split()[-2:] == ["simulated", "as"]
+    assert any(line.split()[0] == "tornado" and line.endswith("handler: tornado") for line in table)
+    assert any(line.split()[0] == "zephyr" and line.endswith("vocabulary") for line in table)
 
 
 def test_run_text_gives_the_median_turn_of_victory_and_of_defeat(capsys):

@@ -1,4 +1,4 @@
-"""Card handlers (simulator/engine/handlers*.py): one hand-built position per card.
+"""Card handlers (simulator/engine/handlers/): one hand-built position per card.
 
 Each test starts from the empty state of ``engine_fixtures.make_engine``, sets only what the
 card needs, applies the card through the real engine commands (``api.prepare`` /

@@ -22,14 +22,16 @@ import numpy as np
 from simulator.engine.abilities import indestructible_candidate, slot_ability
 from simulator.engine.board import is_component_zone, is_mage_noir, provides_component
 from simulator.engine.components import extra_instances, fire_mask_on, requirement
+from simulator.engine.handler_ids import (
+    AB_CRIMSON_RITUAL,
+    AB_DRUID_HORNS,
+    AB_EMPTINESS_RITUAL_PING,
+    AB_KERLOCHS_ROBE,
+    AB_RITUAL_OF_DECOMPOSITION,
+    AB_WARRIOR_MAGE_RITUAL_INDESTRUCTIBLE,
+)
 from simulator.engine.jit import njit
 from simulator.engine.layout import (
-    AB_CRIMSON_RITUAL,
-    AB_DECOMPOSITION,
-    AB_DRUID_HORNS,
-    AB_EMPTINESS_PING,
-    AB_KERLOCHS_ROBE,
-    AB_WARRIOR_MAGE,
     AIR,
     EQUIPMENT,
     EQUIPMENT_TYPE,
@@ -313,7 +315,7 @@ def score_ability_target(st, tb, wk, p):
     """The own board card an ability acts on: the Permanent with the most HP (Ritual of
     decomposition), Equipment put into play this turn first (Warrior-mage ritual)."""
     for s in range(tb.slots):
-        if wk.ctx_ability == AB_DECOMPOSITION:
+        if wk.ctx_ability == AB_RITUAL_OF_DECOMPOSITION:
             wk.scores[s] = st.board_hp[p, s]
         else:
             wk.scores[s] = 1.0 if st.board_turn[p, s] == st.turn else 0.0
@@ -358,13 +360,13 @@ def ability_scores(st, tb, wk, p, offset):
         elif a == AB_CRIMSON_RITUAL:
             if hp >= 12 and st.deck_len[p] > 5:
                 worth = 3.0
-        elif a == AB_EMPTINESS_PING:
+        elif a == AB_EMPTINESS_RITUAL_PING:
             if present and (hand > st.max_hand[p] or adv_hp <= hand):
                 worth = 2.0
-        elif a == AB_DECOMPOSITION:
+        elif a == AB_RITUAL_OF_DECOMPOSITION:
             if present and perm_hp >= adv_hp:
                 worth = 1000.0
-        elif a == AB_WARRIOR_MAGE:
+        elif a == AB_WARRIOR_MAGE_RITUAL_INDESTRUCTIBLE:
             if fresh_equipment and hand > 0:
                 worth = 4.0
         wk.scores[offset + s] = worth

@@ -11,15 +11,10 @@ from __future__ import annotations
 
 import numpy as np
 
-#: Rough per-activation worth of handler steps (the vocabulary ops are read directly):
-#: handler name -> {feature: amount}; ``harms_own`` 1 = may have to hit the own side.
-HANDLER_ESTIMATES: dict[str, dict[str, float]] = {
-    "violent_wind": {"damage": 4.0, "harms_own": 1.0},
-    "high_pressure": {"damage": 3.0, "harms_own": 1.0},
-    "tornado": {"damage": 2.0},
-    "the_sylvan_healer": {"heal": 3.0},
-    "ignition": {"damage": 2.0},
-}
+# handler name -> rough worth of one activation ({feature: amount}), declared with each handler
+# (engine/handlers/); the vocabulary ops are read directly
+from simulator.engine.handler_ids import HANDLER_ESTIMATES
+
 VALUE_WEIGHT = {"damage": 1.0, "heal": 0.7, "draw": 1.5, "mana": 1.0}
 
 

@@ -83,17 +83,21 @@ def format_components(card: Card) -> str:
     return " + ".join(f"{n} {w}" for w, n in card.components.items()) or "-"
 
 
-def format_table(cards: Sequence[Card], simulated: Collection[str] | None = None) -> str:
+def format_table(cards: Sequence[Card], simulated: Collection[str] | None = None,
+                 how: Mapping[str, str] | None = None) -> str:
     """An aligned text table, one card per line, with a count at the end; ``simulated``: the
-    ids of the cards the engine plays (a "simulated" column), when given."""
+    ids of the cards the engine plays (a "simulated" column), when given; ``how``: card id ->
+    how the engine simulates it (a "simulated as" column), when given."""
     if not cards:
         return "no cards match"
     header = ("id", "name (EN)", "name (FR)", "element", "type", "cost", "components",
-              "provides") + (("simulated",) if simulated is not None else ())
+              "provides") + (("simulated",) if simulated is not None else ()) + (
+              ("simulated as",) if how is not None else ())
     rows = [(c.id, c.name_en, c.name_fr, c.element,
              f"{c.type} ({c.slot})" if c.slot else c.type,
              format_cost(c), format_components(c), ", ".join(c.provides) or "-")
             + (("yes" if c.id in simulated else "no",) if simulated is not None else ())
+            + ((how[c.id],) if how is not None else ())
             for c in cards]
     widths = [max(len(r[i]) for r in (header, *rows)) for i in range(len(header))]
     lines = ["  ".join(v.ljust(wd) for v, wd in zip(r, widths, strict=True)).rstrip()

@@ -119,7 +119,6 @@ def card_from_table(table: Mapping[str, Any], index: int) -> Card:
         keywords=frozenset(table.get("keywords", ())),
         extensions=tuple(table.get("extensions", (table["extension"],))),
         effect=freeze(table.get("effect", {})),
-        effect_handler=table.get("effect_handler"),
         effect_note=table.get("effect_note"),
     )
 

@@ -164,8 +164,7 @@ class Card:
     keywords: frozenset[str] = frozenset()
     extensions: tuple[str, ...] = ()
     effect: FrozenMap = field(default_factory=FrozenMap)  # raw effect table, deep-frozen
-    effect_handler: str | None = None
-    effect_note: str | None = None
+    effect_note: str | None = None  # the readings of its rulings (hand-written)
 
     def __hash__(self) -> int:
         return hash((self.id, self.index))

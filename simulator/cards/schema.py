@@ -24,6 +24,7 @@ from simulator.cards.model import (
 from simulator.cards.vocabulary import (
     CONDITIONS,
     COUNTS,
+    DESTROY_WHAT,
     KEYWORDS,
     OPS,
     STATICS,
@@ -34,10 +35,8 @@ from simulator.cards.vocabulary import (
 _REQUIRED = ("id", "name_en", "name_fr", "element", "type", "cost", "components", "provides",
              "copies_limit", "extension")
 _OPTIONAL = ("aliases_en", "slot", "hp", "hp_is_x", "cost_x_element", "provides_conditional",
-             "name_tags", "keywords", "banned", "extensions", "effect", "effect_handler",
-             "effect_note")
+             "name_tags", "keywords", "banned", "extensions", "effect", "effect_note")
 _WORDS = frozenset(COMPONENT_WORDS) | frozenset(NAME_TAG_WORDS)
-_DESTROY_WHAT = ("permanent", "equipment", "permanent_or_equipment")
 _TAKE_SOURCES = ("available", "infinite")
 _INT_PARAMS = ("amount", "amount_mn", "max_targets", "position")
 #: What a printed card could hold (99: "all of it", e.g. every card of a hand); the engine's
@@ -69,7 +68,7 @@ def validate_card(card: Mapping[str, Any], where: str) -> list[str]:
         if key in card and not ok:
             problems.append(f"{at}: '{key}' {what}, got {card[key]!r}")
 
-    for key in ("id", "name_en", "name_fr", "extension", "effect_handler", "effect_note"):
+    for key in ("id", "name_en", "name_fr", "extension", "effect_note"):
         check(key, isinstance(card.get(key), str) and card.get(key) != "",
               "must be a non-empty string")
     check("element", card.get("element") in ELEMENTS, f"must be one of {', '.join(ELEMENTS)}")
@@ -190,8 +189,8 @@ def _check_values(step: Mapping, at: str) -> list[str]:
         bad("word", "must be a component word or name tag")
     if "source_type" in step and step["source_type"] not in CARD_TYPES:
         bad("source_type", f"must be one of {', '.join(CARD_TYPES)}")
-    if step.get("op") == "destroy" and "what" in step and step["what"] not in _DESTROY_WHAT:
-        bad("what", f"must be one of {', '.join(_DESTROY_WHAT)}")
+    if step.get("op") == "destroy" and "what" in step and step["what"] not in DESTROY_WHAT:
+        bad("what", f"must be one of {', '.join(DESTROY_WHAT)}")
     if step.get("op") == "take_mana" and "source" in step and step["source"] not in _TAKE_SOURCES:
         bad("source", f"must be one of {', '.join(_TAKE_SOURCES)}")
     if "cost" in step:

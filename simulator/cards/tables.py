@@ -1,10 +1,9 @@
 """Card facts as numpy lookup tables, built once and indexed by ``Card.index``.
 
-The engine never looks at :class:`~simulator.cards.model.Card` objects inside its loops: it
-gathers rows of these tables with card-index arrays of shape ``(B, ...)`` (pgx style), so a
-cost check or a component check is one vectorised expression over all games. The tables
-take any sequence of cards because the engine appends the scenario's Adversary cards after
-the official ones; row ``i`` must describe the card whose ``index`` is ``i``.
+The engine never looks at :class:`~simulator.cards.model.Card` objects: a batch's tables
+record (``engine/tables.py``) gathers the rows of its decks' cards from these arrays, so the
+database is turned into numbers once per process. Row ``i`` describes the card whose
+``index`` is ``i``.
 
 Arrays are read-only: the tables are shared by every batch (and every thread), so an
 accidental in-place write would corrupt all games at once.
@@ -20,28 +19,27 @@ import numpy as np
 from simulator.cards.model import CARD_TYPES, COMPONENT_WORDS, ELEMENTS, SLOTS, Card
 from simulator.cards.vocabulary import KEYWORDS
 
-#: Bit value of each component word in ``provides_bits`` / ``requires_bits``.
-WORD_BITS: dict[str, int] = {w: 1 << i for i, w in enumerate(COMPONENT_WORDS)}
-
 
 @dataclass(frozen=True, eq=False)
 class CardTables:
     """Per-card facts as arrays; C = number of cards, W = 35 words, K = len(KEYWORDS)."""
 
     cost: np.ndarray  # (C, 6) int16 Mana cost by element (ELEMENTS order); X counts as 0
-    cost_x: np.ndarray  # (C,) int8 element index of an X Mana cost, -1 if none
+    # (C,) int8 element index of an X Mana cost, -1 if none: read next by the X costs of the
+    # Way of the Warrior-Mage (Inas meteor), which the engine does not play yet
+    cost_x: np.ndarray
     element: np.ndarray  # (C,) int8 index in ELEMENTS
     type: np.ndarray  # (C,) int8 index in CARD_TYPES
     slot: np.ndarray  # (C,) int8 index in SLOTS, -1 for non-Equipment
     hp: np.ndarray  # (C,) int16 printed HP of a Permanent, 0 if none (or X)
-    hp_is_x: np.ndarray  # (C,) bool HP is X (set when the card is prepared)
+    # (C,) bool HP is X, set when the card is prepared: read next by Sand (Desert wall)
+    hp_is_x: np.ndarray
     requires: np.ndarray  # (C, W) int8 component words required to prepare, by word
-    requires_bits: np.ndarray  # (C,) uint64 bitmask of the words in `requires` (any count)
     provides: np.ndarray  # (C, W) bool component words the card provides as a component
-    provides_bits: np.ndarray  # (C,) uint64 bitmask of `provides`; bit i = COMPONENT_WORDS[i]
-    provides_conditional: np.ndarray  # (C, W) bool words provided only under a condition
-    copies_limit: np.ndarray  # (C,) int8 maximum copies in a deck (0 = banned)
-    keywords: np.ndarray  # (C, K) bool keyword flags in KEYWORDS order
+    # (C, K) bool keyword flags in KEYWORDS order: the engine reads the Base Game's from the
+    # cards (engine/tables.py); read next by Quickcast (Electric, Flowers, Phase, Sand, Sun),
+    # Autumn (Flowers) and Zenith (Sun)
+    keywords: np.ndarray
 
     def __len__(self) -> int:
         return int(self.cost.shape[0])
@@ -63,7 +61,6 @@ def build_card_tables(cards: Sequence[Card]) -> CardTables:
     cost = np.zeros((n, len(ELEMENTS)), np.int16)
     requires = np.zeros((n, w), np.int8)
     provides = np.zeros((n, w), bool)
-    conditional = np.zeros((n, w), bool)
     keywords = np.zeros((n, k), bool)
     for i, card in enumerate(cards):
         for element, amount in card.cost.items():
@@ -72,11 +69,8 @@ def build_card_tables(cards: Sequence[Card]) -> CardTables:
             requires[i, COMPONENT_WORDS.index(word)] = count
         for word in card.provides:
             provides[i, COMPONENT_WORDS.index(word)] = True
-        for word, _condition in card.provides_conditional:
-            conditional[i, COMPONENT_WORDS.index(word)] = True
         for keyword in card.keywords:
             keywords[i, KEYWORDS.index(keyword)] = True
-    bits = np.uint64(1) << np.arange(w, dtype=np.uint64)  # (W,) uint64
     arrays = dict(
         cost=cost,
         cost_x=np.array([_index_or(c.cost_x_element, ELEMENTS) for c in cards], np.int8),
@@ -86,15 +80,9 @@ def build_card_tables(cards: Sequence[Card]) -> CardTables:
         hp=np.array([c.hp or 0 for c in cards], np.int16),
         hp_is_x=np.array([c.hp_is_x for c in cards], bool),
         requires=requires,
-        requires_bits=np.bitwise_or.reduce(np.where(requires > 0, bits, np.uint64(0)), axis=1),
         provides=provides,
-        provides_bits=np.bitwise_or.reduce(np.where(provides, bits, np.uint64(0)), axis=1),
-        provides_conditional=conditional,
-        copies_limit=np.array([c.copies_limit for c in cards], np.int8),
         keywords=keywords,
     )
-    for name, array in arrays.items():
-        if name.endswith("_bits"):
-            arrays[name] = array.astype(np.uint64, copy=False).reshape(n)
-        arrays[name].flags.writeable = False
+    for array in arrays.values():
+        array.flags.writeable = False
     return CardTables(**arrays)

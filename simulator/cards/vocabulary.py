@@ -58,8 +58,11 @@ Static abilities (:data:`STATICS`) live in ``effect.static``, a list of tables w
 ``kind`` key instead of ``op``. Keywords (Protector, Unique, ...) are card facts, not
 effects: see ``keywords`` in the card schema.
 
-Cards the vocabulary cannot express name a registered vectorised handler with
-``{ op = "handler", name = "..." }``; the engine keeps the list of handlers.
+Cards the vocabulary cannot express name a compiled handler with
+``{ op = "handler", name = "..." }`` (or a static ``{ kind = "handler", name = "..." }``),
+declared next to its code in ``simulator/engine/handlers/``. An op name here is run by the
+engine's kernel ``op_<name>`` (``engine/ops.py``); ``scripts/build_dispatch.py`` generates the
+dispatch from both.
 """
 
 from __future__ import annotations
@@ -152,7 +155,7 @@ OPS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
     "destroy_self": (frozenset(), frozenset({"if"}), "this card is destroyed"),
     "win": (frozenset(), frozenset({"if"}), "the players win the game"),
     "handler": (frozenset({"name"}), frozenset({"if"}),
-                "a registered vectorised handler for behaviour the vocabulary cannot express"),
+                "a compiled handler (engine/handlers/) for behaviour the vocabulary cannot express"),
 }
 
 #: Static abilities: kind -> (required params, optional params, meaning).
@@ -175,8 +178,12 @@ STATICS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
     "fewer_components": (frozenset({"amount"}), frozenset({"if"}),
                          "preparing this card requires AMOUNT fewer components"),
     "hand_size": (frozenset({"amount"}), frozenset(), "the controller's maximum hand size becomes AMOUNT"),
-    "handler": (frozenset({"name"}), frozenset({"if"}), "a registered static handler"),
+    "handler": (frozenset({"name"}), frozenset({"if"}),
+                "a static handler (engine/handlers/): its behaviour is an engine hook"),
 }
+
+#: What a ``destroy`` step may destroy (its ``what``).
+DESTROY_WHAT: tuple[str, ...] = ("permanent", "equipment", "permanent_or_equipment")
 
 #: Card keywords (facts printed on the card).
 KEYWORDS: tuple[str, ...] = (

@@ -1,12 +1,14 @@
 """Activated abilities of cards in play: when each may be used, and the "at any time" windows.
 
 A card declares its ability in data (``effect.ability = [ { op = "handler", name = ... } ]``);
-the tables give each card kind its ability id (``layout.ABILITY_NAMES``). In the main phase
-each board slot whose ability is usable now is one action (``actions.py``); using it runs the
-card's ``ability`` steps like any other trigger. The abilities' effects are handlers
-(``handlers_*.py``).
+the tables give each card kind its ability id (``handler_ids.ABILITY_NAMES``, generated from
+the ``declare.ability`` handlers). In the main phase each board slot whose ability is usable
+now is one action (``actions.py``); using it runs the card's ``ability`` steps like any other
+trigger. The abilities' effects are handlers (``handlers/``); a new ability also needs its
+case in :func:`usable` below.
 
-Timing windows (the two outside the main phase are in ``windows.py``):
+Timing windows (the two outside the main phase are in ``damage.py`` and
+``handlers/warrior_mage.py``):
 
 - **Main phase** (repeatable): every ability. "During your main phase", "during your turn"
   and "at any time" abilities are all offered here; the other moments of the own turn are
@@ -22,15 +24,17 @@ Timing windows (the two outside the main phase are in ``windows.py``):
 from __future__ import annotations
 
 from simulator.engine.board import hand_size, is_indestructible
+from simulator.engine.handler_ids import (
+    AB_CRIMSON_RITUAL,
+    AB_DRUID_HORNS,
+    AB_EMPTINESS_RITUAL_PING,
+    AB_KERLOCHS_ROBE,
+    AB_RITUAL_OF_DECOMPOSITION,
+    AB_RITUAL_OF_MELANGE,
+    AB_WARRIOR_MAGE_RITUAL_INDESTRUCTIBLE,
+)
 from simulator.engine.jit import njit
 from simulator.engine.layout import (
-    AB_CRIMSON_RITUAL,
-    AB_DECOMPOSITION,
-    AB_DRUID_HORNS,
-    AB_EMPTINESS_PING,
-    AB_KERLOCHS_ROBE,
-    AB_MELANGE,
-    AB_WARRIOR_MAGE,
     EMPTY,
     EQUIPMENT,
     PERMANENT,
@@ -82,14 +86,14 @@ def usable(st, tb, p, ability):
     """The player could use ``ability`` now (the holder's slot is checked by the caller)."""
     if ability == AB_CRIMSON_RITUAL or ability == AB_KERLOCHS_ROBE:
         return True
-    if ability == AB_EMPTINESS_PING:
+    if ability == AB_EMPTINESS_RITUAL_PING:
         return hand_size(st, tb, p) > 0
-    if ability == AB_DECOMPOSITION:
+    if ability == AB_RITUAL_OF_DECOMPOSITION:
         for s in range(tb.slots):
             if decomposition_target(st, tb, p, s):
                 return True
         return False
-    if ability == AB_MELANGE:
+    if ability == AB_RITUAL_OF_MELANGE:
         if st.reserve[p].sum() == 0:
             return False
         for s in range(tb.slots):
@@ -98,7 +102,7 @@ def usable(st, tb, p, ability):
         return False
     if ability == AB_DRUID_HORNS:
         return druid_horns_ready(st, tb, p)
-    if ability == AB_WARRIOR_MAGE:
+    if ability == AB_WARRIOR_MAGE_RITUAL_INDESTRUCTIBLE:
         if hand_size(st, tb, p) == 0:
             return False
         for s in range(tb.slots):

@@ -35,7 +35,8 @@ from simulator.engine.components import (
 )
 from simulator.engine.decide import set_options
 from simulator.engine.errors import ERR_MISSING_COMPONENT, fail
-from simulator.engine.handlers_water import subtle_infiltration_trade
+from simulator.engine.handler_ids import H_PRODIGIOUS_SOURCE
+from simulator.engine.handlers.base_game.water import subtle_infiltration_trade
 from simulator.engine.jit import njit
 from simulator.engine.late import decide, leave_board, resolve
 from simulator.engine.layout import (
@@ -49,10 +50,9 @@ from simulator.engine.layout import (
     EV_PREPARES,
     EV_TRADES,
     EV_USES_ABILITY,
-    H_PRODIGIOUS_SOURCE,
     PERMANENT,
     PREPARED,
-    REASON_ALTERNATIVE,
+    REASON_ALTERNATIVE_COMPONENT,
     RITUAL,
     SKIP_COMPONENT,
     T_ABILITY,
@@ -228,7 +228,7 @@ def use_alternative_component(st, tb, wk, p, card, short):
         for c in range(tb.n_cards):
             if st.hand[p, c] > 0 and tb.element[c] == element:
                 wk.opt[c] = 1
-        discard_chosen(st, tb, wk, p, REASON_ALTERNATIVE, True)
+        discard_chosen(st, tb, wk, p, REASON_ALTERNATIVE_COMPONENT, True)
     return use
 
 

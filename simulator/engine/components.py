@@ -24,16 +24,18 @@ from simulator.engine.board import (
     is_component_zone,
     is_mage_noir,
 )
-from simulator.engine.jit import njit
-from simulator.engine.layout import (
-    CHANNELED,
-    EQUIPMENT,
-    FIRE,
+from simulator.engine.handler_ids import (
     H_FIRE_MASK,
     H_KING_OF_TREES,
     H_PRODIGIOUS_SOURCE,
     H_PRODIGIOUS_SOWING,
     H_WATER_DROP,
+)
+from simulator.engine.jit import njit
+from simulator.engine.layout import (
+    CHANNELED,
+    EQUIPMENT,
+    FIRE,
     PERMANENT,
     WATER,
     WORD,

@@ -22,10 +22,10 @@ from simulator.engine.board import (
     is_mage_noir,
 )
 from simulator.engine.decide import set_options
+from simulator.engine.handler_ids import AB_KERLOCHS_ROBE, H_BURNING_ROBE, H_CRIMSON_RING
 from simulator.engine.jit import njit
 from simulator.engine.late import decide, leave_board
 from simulator.engine.layout import (
-    AB_KERLOCHS_ROBE,
     ADVERSARY_SIDE,
     EQUIPMENT,
     EV_ADVERSARY_HEALS,
@@ -35,8 +35,6 @@ from simulator.engine.layout import (
     EV_PLAYER_LOSES,
     EV_ROBE_HIT,
     FIRE,
-    H_BURNING_ROBE,
-    H_CRIMSON_RING,
     K_SLOTS,
     MAY_USE_ABILITY,
     PERMANENT,

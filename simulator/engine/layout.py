@@ -20,7 +20,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from simulator.cards import CARD_TYPES, COMPONENT_WORDS, ELEMENTS, SLOTS
+from simulator.cards import CARD_TYPES, COMPONENT_WORDS, ELEMENTS, vocabulary
+from simulator.engine.handler_ids import (  # the generated handler names, one layout for all
+    ABILITY_NAMES,  # noqa: F401
+    HANDLERS,
+    N_HANDLERS,
+)
 
 # --- capacities ------------------------------------------------------------------------------
 P_MAX = 4          # players
@@ -36,7 +41,6 @@ T_MAX = K_SLOTS + P_MAX + P_MAX * S_MAX  # flat targets (see damage.py)
 OPT_MAX = 256      # options of one decision (the main-phase action space is the widest)
 OPS_MAX = 1024     # effect op rows of a batch
 OP_W = 24          # columns of an op row (OP_* below)
-N_TRIGGERS = 8
 FRAME_W = 8        # columns of a chain frame: its kind and up to 7 arguments
 CHAIN_MAX = 64     # frames waiting on a game's chain
 PENDING_MAX = 32   # triggered actions raised by the action being resolved
@@ -57,7 +61,6 @@ FIRE, WATER, AIR, VEGETAL, MINERAL, ARCANE = range(6)
 WORD = {name: i for i, name in enumerate(COMPONENT_WORDS)}
 SPELL, PERMANENT_TYPE, EQUIPMENT_TYPE, RITUAL_TYPE = range(len(CARD_TYPES))
 assert CARD_TYPES == ("spell", "permanent", "equipment", "ritual")
-N_SLOT_KINDS = len(SLOTS)
 
 # --- board zones, outcomes, why a player is out ------------------------------------------------
 EMPTY, PREPARED, CHANNELED, PERMANENT, EQUIPMENT, RITUAL = range(6)
@@ -98,41 +101,35 @@ N_KINDS = len(DECISION_KINDS)
 PURPOSES = ("damage", "lose_hp", "heal", "hand")
 PURPOSE_DAMAGE, PURPOSE_LOSE_HP, PURPOSE_HEAL, PURPOSE_HAND = range(4)
 DISCARD_REASONS = ("", "hand_limit", "hand_size", "ability", "alternative_component")
-REASON_NONE, REASON_HAND_LIMIT, REASON_HAND_SIZE, REASON_ABILITY, REASON_ALTERNATIVE = range(5)
+(REASON_NONE, REASON_HAND_LIMIT, REASON_HAND_SIZE, REASON_ABILITY,
+ REASON_ALTERNATIVE_COMPONENT) = range(len(DISCARD_REASONS))
 
 # Bots (tables.bot).
 BOT_NAMES = ("random", "greedy", "planner", "base", "scripted")
 BOT_RANDOM, BOT_GREEDY, BOT_PLANNER, BOT_BASE, BOT_SCRIPTED = range(len(BOT_NAMES))
 
-# --- effects -----------------------------------------------------------------------------------
-TRIGGERS = ("activate", "enter", "turn_start", "turn_start_prepared", "turn_start_channeled",
-            "leave", "used_as_component", "ability")
+# --- effects: codes of the vocabulary's names (simulator/cards/vocabulary.py), in its order.
+# The (A, B, ...) = range(n) unpackings here and above follow their name tuples
+# (tests/test_dispatch.py checks each constant against its name).
+TRIGGERS = vocabulary.TRIGGERS
+N_TRIGGERS = len(TRIGGERS)
 (T_ACTIVATE, T_ENTER, T_TURN_START, T_TURN_START_PREPARED, T_TURN_START_CHANNELED, T_LEAVE,
  T_USED_AS_COMPONENT, T_ABILITY) = range(N_TRIGGERS)
-assert len(TRIGGERS) == N_TRIGGERS
 
-OPS = ("damage", "distribute_damage", "lose_hp", "lose_half_hp", "heal", "draw",
-       "discard_from_hand", "take_mana", "add_mana", "destroy", "return_component",
-       "apply_component", "return_equipment_to_hand", "return_prepared_to_deck",
-       "discard_prepared", "search_deck", "recycle_discard", "return_from_discard",
-       "pay_or_discard", "destroy_self", "win", "handler")
+OPS = tuple(vocabulary.OPS)
 OP_CODE = {name: i for i, name in enumerate(OPS)}
-N_OPS = len(OPS)
 
-TARGETS = ("any", "opponent", "self", "this", "opponent_and_permanents", "opponent_permanents",
-           "any_permanent", "player_most_hp", "active_player", "all_players", "adversary",
-           "own_vegetal_permanents")
+TARGETS = tuple(vocabulary.TARGETS)
 TARGET_CODE = {name: i for i, name in enumerate(TARGETS)}
 (TG_ANY, TG_OPPONENT, TG_SELF, TG_THIS, TG_OPPONENT_AND_PERMANENTS, TG_OPPONENT_PERMANENTS,
  TG_ANY_PERMANENT, TG_PLAYER_MOST_HP, TG_ACTIVE_PLAYER, TG_ALL_PLAYERS, TG_ADVERSARY,
  TG_OWN_VEGETAL_PERMANENTS) = range(len(TARGETS))
 
-COUNTS = ("none", "own_component", "component_in_play", "water_components_in_play",
-          "trees_in_play", "this_hp", "locked_on_component")
+COUNTS = ("none", *vocabulary.COUNTS)        # code 0: the step has no ``per``
 COUNT_CODE = {name: i for i, name in enumerate(COUNTS)}
-CONDITIONS = ("none", "mage_noir", "not_mage_noir", "controls_component", "adversary_present")
+CONDITIONS = ("none", *vocabulary.CONDITIONS)  # code 0: the step has no ``if``
 CONDITION_CODE = {name: i for i, name in enumerate(CONDITIONS)}
-DESTROY_WHAT = ("permanent", "equipment", "permanent_or_equipment")
+DESTROY_WHAT = vocabulary.DESTROY_WHAT
 
 # Columns of an op row (tables.ops).
 (OP_CODE_COL, OP_AMOUNT, OP_AMOUNT_MN, OP_HAS_MN, OP_PER, OP_PER_WORD, OP_TARGET, OP_IF,
@@ -140,38 +137,10 @@ DESTROY_WHAT = ("permanent", "equipment", "permanent_or_equipment")
  OP_UNPREVENTABLE, OP_HANDLER, OP_COST) = range(18)  # OP_COST .. OP_COST+5: a Mana cost
 assert OP_COST + E <= OP_W
 
-# Step handlers (op = "handler", name = ...) and static handlers (flags per card kind).
-HANDLERS = (
-    "favorable_winds", "tornado", "violent_wind", "breath_of_flames", "discard_used_component",
-    "azure_ring", "condensation_lock", "condensation_distribute", "high_pressure",
-    "tide_move_mana", "tide_return", "animated_tree", "the_sylvan_healer", "ephemeral_brambles",
-    "emptiness_ritual_discard", "ignition", "subtle_infiltration_empty", "unleashed_ocean_empty",
-    "unleashed_ocean_waves", "unleashed_ocean_release",
-    # abilities (effect.ability), see abilities.py
-    "crimson_ritual", "emptiness_ritual_ping", "ritual_of_decomposition", "ritual_of_melange",
-    "druid_horns", "kerlochs_robe", "warrior_mage_ritual_indestructible",
-    # statics: their behaviour lives in engine hooks, read through tables.handler_card
-    "water_drop", "maelstrom", "king_of_trees", "warrior_mage_ritual_end_of_turn",
-    "burning_robe", "crimson_ring", "fire_mask", "prodigious_sowing", "prodigious_source",
-    "subtle_infiltration_trade",
-)
+# Handlers: step handlers (op = "handler", name = ...), abilities and statics (flags per card
+# kind), declared next to their code in engine/handlers/, ids generated into handler_ids.py.
 H = {name: i for i, name in enumerate(HANDLERS)}
-N_HANDLERS = len(HANDLERS)
 N_HUBS = 6  # late-bound functions (late.py)
-(H_FAVORABLE_WINDS, H_TORNADO, H_VIOLENT_WIND, H_BREATH_OF_FLAMES, H_DISCARD_USED_COMPONENT,
- H_AZURE_RING, H_CONDENSATION_LOCK, H_CONDENSATION_DISTRIBUTE, H_HIGH_PRESSURE,
- H_TIDE_MOVE_MANA, H_TIDE_RETURN, H_ANIMATED_TREE, H_THE_SYLVAN_HEALER, H_EPHEMERAL_BRAMBLES,
- H_EMPTINESS_RITUAL_DISCARD, H_IGNITION, H_SUBTLE_INFILTRATION_EMPTY, H_UNLEASHED_OCEAN_EMPTY,
- H_UNLEASHED_OCEAN_WAVES, H_UNLEASHED_OCEAN_RELEASE, H_CRIMSON_RITUAL, H_EMPTINESS_RITUAL_PING,
- H_RITUAL_OF_DECOMPOSITION, H_RITUAL_OF_MELANGE, H_DRUID_HORNS, H_KERLOCHS_ROBE,
- H_WARRIOR_MAGE_RITUAL_INDESTRUCTIBLE, H_WATER_DROP, H_MAELSTROM, H_KING_OF_TREES,
- H_WARRIOR_MAGE_RITUAL_END_OF_TURN, H_BURNING_ROBE, H_CRIMSON_RING, H_FIRE_MASK,
- H_PRODIGIOUS_SOWING, H_PRODIGIOUS_SOURCE, H_SUBTLE_INFILTRATION_TRADE) = range(N_HANDLERS)
-ABILITY_NAMES = ("crimson_ritual", "emptiness_ritual_ping", "ritual_of_decomposition",
-                 "ritual_of_melange", "druid_horns", "kerlochs_robe",
-                 "warrior_mage_ritual_indestructible")
-(AB_CRIMSON_RITUAL, AB_EMPTINESS_PING, AB_DECOMPOSITION, AB_MELANGE, AB_DRUID_HORNS,
- AB_KERLOCHS_ROBE, AB_WARRIOR_MAGE) = range(len(ABILITY_NAMES))
 # An extra flag column of tables.handler_card: the card carries the name tag Tide.
 TAG_TIDE = N_HANDLERS
 N_FLAGS = N_HANDLERS + 1

@@ -23,6 +23,7 @@ from simulator.engine.components import granted_trees, instances, water_componen
 from simulator.engine.damage import damage_permanent, heal_target, lose_hp, n_targets
 from simulator.engine.decide import set_options
 from simulator.engine.errors import ERR_ADVERSARY_PREPARED, fail
+from simulator.engine.handlers.warrior_mage import before_destroy
 from simulator.engine.jit import njit
 from simulator.engine.late import deal_damage, decide, leave_board, select
 from simulator.engine.layout import (
@@ -75,7 +76,6 @@ from simulator.engine.layout import (
 )
 from simulator.engine.mana import add_to_ether, pay_effect_cost, take_from_ether
 from simulator.engine.targets import EVERYTHING, adversary_amount, fill_mask
-from simulator.engine.windows import before_destroy
 from simulator.engine.zones import (
     append_to_deck,
     deck_count,
@@ -132,7 +132,7 @@ def count(st, tb, r, side, slot):
         return n
     if per == PER_THIS_HP:
         return st.board_hp[player, slot]
-    return 0  # locked_on_component: no op sets the chosen component (CARD_STATUS)
+    return 0  # locked_on_component: no op sets the chosen component (High pressure's handler reads it)
 
 
 @njit

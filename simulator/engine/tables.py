@@ -72,6 +72,23 @@ def implemented_cards(db: CardDB) -> set[str]:
             and handler_names(dict(card.effect)) <= L.H.keys()}
 
 
+def simulated_as(db: CardDB) -> dict[str, str]:
+    """card id -> how the engine plays it: ``vocabulary`` (its effect data alone), ``no
+    effect`` (nothing beyond facts), ``handler: a, b`` (the handlers its data names, declared
+    in ``engine/handlers/``), or ``not yet`` (no effect data, or a handler not declared)."""
+    playable = implemented_cards(db)
+    how = {}
+    for card in db:
+        names = handler_names(dict(card.effect))
+        if card.id not in playable:
+            how[card.id] = "not yet"
+        elif names:
+            how[card.id] = "handler: " + ", ".join(sorted(names))
+        else:
+            how[card.id] = "vocabulary" if dict(card.effect) else "no effect"
+    return how
+
+
 @lru_cache(maxsize=4)
 def database_tables(db: CardDB) -> CardTables:
     return build_card_tables(db.cards)

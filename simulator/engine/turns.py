@@ -11,9 +11,10 @@ from simulator.engine import frames
 from simulator.engine.actions import apply_action, legal_actions
 from simulator.engine.board import adversary_hp, check_defeats, in_game
 from simulator.engine.decide import first_legal, set_options
-from simulator.engine.handlers_air import apply_hand_size
-from simulator.engine.handlers_vegetal import repeats_turn_start, warrior_mage_end_of_turn
-from simulator.engine.handlers_water import maelstrom_end_of_turn
+from simulator.engine.handlers.base_game.air import apply_hand_size
+from simulator.engine.handlers.base_game.vegetal import repeats_turn_start
+from simulator.engine.handlers.base_game.water import maelstrom_end_of_turn
+from simulator.engine.handlers.warrior_mage import warrior_mage_end_of_turn
 from simulator.engine.jit import njit
 from simulator.engine.late import decide, resolve
 from simulator.engine.layout import (

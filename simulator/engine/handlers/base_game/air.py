@@ -1,4 +1,5 @@
-"""Air handlers: Favorable winds, Tornado, Violent wind, Breath of flames, Emptiness ritual."""
+"""Base Game, Air handlers: Favorable winds, Tornado, Violent wind, Breath of flames, Emptiness
+ritual."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from simulator.engine import frames
 from simulator.engine.board import component_count, hand_size, is_mage_noir
 from simulator.engine.damage import n_targets
 from simulator.engine.decide import set_options
+from simulator.engine.handlers import declare
 from simulator.engine.jit import njit
 from simulator.engine.late import deal_damage, decide, leave_board, select
 from simulator.engine.layout import (
@@ -31,6 +33,7 @@ from simulator.engine.zones import discard_chosen, discard_down_to_hand_size, ha
 WIND, BREATH = WORD["Wind"], WORD["Breath"]
 
 
+@declare.step("favorable_winds")
 @njit
 def favorable_winds(st, tb, wk, r, card, side, slot):
     """Until the end of this turn, trades giving or taking Air Mana are 1 for 1."""
@@ -38,6 +41,7 @@ def favorable_winds(st, tb, wk, r, card, side, slot):
         st.winds[side] = 1
 
 
+@declare.step("tornado", estimate={"damage": 2.0})
 @njit
 def tornado(st, tb, wk, r, card, side, slot):
     """Apply 1 own Wind component's activate steps, then put that very card third from the
@@ -57,6 +61,7 @@ def tornado_return(st, tb, wk, p, s, card):
         leave_board(st, tb, wk, p, s, TO_DECK_THIRD)
 
 
+@declare.step("violent_wind", estimate={"damage": 4.0, "harms_own": 1.0})
 @njit
 def violent_wind(st, tb, wk, r, card, side, slot):
     """One instance of 4 damage to any target, + 1 per own Breath component for a Mage Noir."""
@@ -69,6 +74,7 @@ def violent_wind(st, tb, wk, r, card, side, slot):
             deal_damage(st, tb, wk, side, card, t, amount, False)
 
 
+@declare.step("breath_of_flames")
 @njit
 def breath_of_flames(st, tb, wk, r, card, side, slot):
     """Used as a component: pay 1 Fire or 1 Air from the reserve (into the Available Ether)
@@ -102,6 +108,7 @@ def apply_hand_size(st, tb, p):
     st.max_hand[p] = smallest if smallest >= 0 else tb.hand_limit
 
 
+@declare.step("emptiness_ritual_discard")
 @njit
 def emptiness_ritual_discard(st, tb, wk, r, card, side, slot):
     """Enter: the hand size becomes 4; discard right away, one chosen card at a time."""
@@ -111,6 +118,7 @@ def emptiness_ritual_discard(st, tb, wk, r, card, side, slot):
     discard_down_to_hand_size(st, tb, wk, side, REASON_HAND_SIZE)
 
 
+@declare.ability("emptiness_ritual_ping")
 @njit
 def emptiness_ritual_ping(st, tb, wk, r, card, side, slot):
     """Ability (own turn, repeatable): discard 1 card from hand, then 1 damage to any target,

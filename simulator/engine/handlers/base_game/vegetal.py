@@ -1,7 +1,7 @@
-"""Vegetal handlers: Animated tree, King of trees, The sylvan healer, Ephemeral brambles, and
-the abilities of Druid horns and the Ritual of decomposition (Kerloc'h's robe: damage.py);
-plus the used-component discard of Wand of air currents and Animated tree, and the
-Warrior-mage ritual's end-of-turn destruction."""
+"""Base Game, Vegetal handlers: Animated tree, King of trees, The sylvan healer, Ephemeral
+brambles, Prodigious sowing, and the abilities of Druid horns, Kerloc'h's robe (its code is in
+damage.py) and the Ritual of decomposition; plus the used-component discard that Wand of air
+currents (Air) shares with Animated tree."""
 
 from __future__ import annotations
 
@@ -9,27 +9,23 @@ from simulator.engine.abilities import decomposition_target, druid_horns_ready
 from simulator.engine.board import (
     adversary_destroyed,
     flagged_copies,
-    flagged_in_play,
     free_slot,
-    is_indestructible,
     is_mage_noir,
     place_card,
 )
-from simulator.engine.damage import heal_target, n_targets
+from simulator.engine.damage import heal_target, kerlochs_robe, n_targets
 from simulator.engine.decide import set_options
+from simulator.engine.handler_ids import AB_RITUAL_OF_DECOMPOSITION, H_KING_OF_TREES
+from simulator.engine.handlers import declare
 from simulator.engine.jit import njit
 from simulator.engine.late import deal_damage, decide, leave_board, select
 from simulator.engine.layout import (
-    AB_DECOMPOSITION,
     ABILITY_TARGET,
     EMPTY,
-    EQUIPMENT,
     EV_ADVERSARY_LOSES,
     EV_DRUID_HORNS,
     EV_NOTHING_HAPPENS,
     EV_PUTS_INTO_PLAY,
-    H_KING_OF_TREES,
-    H_WARRIOR_MAGE_RITUAL_END_OF_TURN,
     K_SLOTS,
     PERMANENT,
     PREPARED,
@@ -48,9 +44,9 @@ from simulator.engine.targets import PLAYER_PERMANENTS, choose_one, fill_mask
 
 SEED, TREE = WORD["Seed"], WORD["Tree"]
 KING = H_KING_OF_TREES
-WARRIOR_END = H_WARRIOR_MAGE_RITUAL_END_OF_TURN
 
 
+@declare.step("animated_tree")
 @njit
 def animated_tree(st, tb, wk, r, card, side, slot):
     """Turn start: may put 1 Seed card from the own discard pile into play prepared, no Mana
@@ -79,6 +75,14 @@ def animated_tree(st, tb, wk, r, card, side, slot):
     place_card(st, tb, side, slot, card, PREPARED)
     say(wk, EV_PUTS_INTO_PLAY, side, card, 0, 0)
 
+declare.static("king_of_trees", "vegetal.repeats_turn_start (turn-start steps run twice) and "
+               "components.fewer_allowed: the Mage Noir controller's other Trees (never the King "
+               "itself) apply their effects once more", __name__)
+declare.static("prodigious_sowing", "components.granted_tree: up to 3 own Seed components per "
+               "copy also provide Tree (requirements, designation, trees_in_play)", __name__)
+# Kerloc'h's robe's ability lives in damage.py, whose window before damage also uses it.
+declare.ability("kerlochs_robe")(kerlochs_robe)
+
 
 @njit
 def repeats_turn_start(st, tb, p, card):
@@ -89,6 +93,7 @@ def repeats_turn_start(st, tb, p, card):
     return flagged_copies(st, tb, p, KING, PERMANENT) > 0 and is_mage_noir(st, tb, p)
 
 
+@declare.step("the_sylvan_healer", estimate={"heal": 3.0})
 @njit
 def the_sylvan_healer(st, tb, wk, r, card, side, slot):
     """Choose: a Vegetal Permanent with HP (any player's) gains 4 HP, or the caster gains 3.
@@ -111,6 +116,7 @@ def the_sylvan_healer(st, tb, wk, r, card, side, slot):
             heal_target(st, tb, wk, t, 3 if t < base else 4)
 
 
+@declare.step("ephemeral_brambles")
 @njit
 def ephemeral_brambles(st, tb, wk, r, card, side, slot):
     """The opponent picks: discard 1 card from hand, or lose 3 HP. A player's opponent is the
@@ -130,6 +136,7 @@ def ephemeral_brambles(st, tb, wk, r, card, side, slot):
                 adversary_destroyed(st, tb, wk, t)
 
 
+@declare.ability("druid_horns")
 @njit
 def druid_horns(st, tb, wk, r, card, side, slot):
     """Ability (at any time, repeatable): the top card is a Seed: reveal it, put it in hand."""
@@ -143,6 +150,7 @@ def druid_horns(st, tb, wk, r, card, side, slot):
     say(wk, EV_DRUID_HORNS, p, card, 0, 0)
 
 
+@declare.ability("ritual_of_decomposition")
 @njit
 def ritual_of_decomposition(st, tb, wk, r, card, side, slot):
     """Ability (main phase, repeatable): destroy 1 own Permanent (``ability_target``), then
@@ -159,7 +167,7 @@ def ritual_of_decomposition(st, tb, wk, r, card, side, slot):
     if not any_:
         return
     ritual = st.board_card[p, slot]
-    wk.ctx_ability = AB_DECOMPOSITION
+    wk.ctx_ability = AB_RITUAL_OF_DECOMPOSITION
     victim = decide(st, tb, wk, ABILITY_TARGET, p)
     hp = st.board_hp[p, victim]
     leave_board(st, tb, wk, p, victim, TO_DISCARD)
@@ -170,6 +178,7 @@ def ritual_of_decomposition(st, tb, wk, r, card, side, slot):
                 deal_damage(st, tb, wk, p, ritual, t, hp, False)
 
 
+@declare.step("discard_used_component")
 @njit
 def discard_used_component(st, tb, wk, r, card, side, slot):
     """Enter: the component designated to prepare this card goes to the discard pile (Wand of
@@ -181,13 +190,3 @@ def discard_used_component(st, tb, wk, r, card, side, slot):
                 and st.board_zone[side, s] != EMPTY):
             leave_board(st, tb, wk, side, s, TO_DISCARD)
 
-
-@njit
-def warrior_mage_end_of_turn(st, tb, wk, p):
-    """The controller's Equipment put into play this turn is destroyed, unless indestructible."""
-    if not flagged_in_play(st, tb, p, WARRIOR_END):
-        return
-    for s in range(tb.slots):
-        if (st.board_zone[p, s] == EQUIPMENT and st.board_turn[p, s] == st.turn
-                and not is_indestructible(st, tb, p, s)):
-            leave_board(st, tb, wk, p, s, TO_DISCARD)

@@ -1,5 +1,6 @@
-"""Water handlers: Azure ring, Condensation, Overpressure, Maelström, Tide, Subtle infiltration,
-Unleashed ocean, Ritual of melange (Water drop and Prodigious source: components.py).
+"""Base Game, Water handlers: Azure ring, Condensation, High pressure, Maelström, Tide, Subtle
+infiltration, Unleashed ocean, Ritual of melange (Water drop's and Prodigious source's hooks:
+components.py).
 
 Mana moved under a card (Azure ring, Condensation's distribution) goes straight from the
 reserve or from another card: it never touches the Available Ether (R6.8). It stays locked
@@ -15,10 +16,17 @@ from simulator.engine.board import is_mage_noir, provides_component
 from simulator.engine.components import instances
 from simulator.engine.damage import adversary_target, heal_player, n_targets
 from simulator.engine.decide import set_options
+from simulator.engine.handler_ids import (
+    AB_RITUAL_OF_MELANGE,
+    H_MAELSTROM,
+    H_SUBTLE_INFILTRATION_EMPTY,
+    H_SUBTLE_INFILTRATION_TRADE,
+    H_UNLEASHED_OCEAN_EMPTY,
+)
+from simulator.engine.handlers import declare
 from simulator.engine.jit import njit
 from simulator.engine.late import deal_damage, decide, leave_board, select
 from simulator.engine.layout import (
-    AB_MELANGE,
     ABILITY_TARGET,
     CHOOSE_MODE,
     DISTRIBUTE_MANA,
@@ -32,10 +40,6 @@ from simulator.engine.layout import (
     EV_OCEAN_APPLIES,
     EV_OCEAN_RELEASES,
     EV_RETURNS_TO_HAND,
-    H_MAELSTROM,
-    H_SUBTLE_INFILTRATION_EMPTY,
-    H_SUBTLE_INFILTRATION_TRADE,
-    H_UNLEASHED_OCEAN_EMPTY,
     LOCK_MANA_ELEMENT,
     LOCK_MANA_TARGET,
     MELANGE_GIVE,
@@ -68,7 +72,13 @@ INFILTRATION_EMPTY = H_SUBTLE_INFILTRATION_EMPTY
 INFILTRATION_TRADE = H_SUBTLE_INFILTRATION_TRADE
 AZURE_MODES = 2  # 0: gain 1 HP, 1: 1 reserve Mana under an own card
 
+declare.static("water_drop", "components.drop_ready / extra_for_slot: while channeled, once per "
+               "turn (always for a Mage Noir) it counts as 2 Drop components", __name__)
+declare.static("prodigious_source", "components.source_extra: each own non-Permanent Water "
+               "component counts once more for each word it provides, per copy", __name__)
 
+
+@declare.step("azure_ring")
 @njit
 def azure_ring(st, tb, wk, r, card, side, slot):
     """Turn start: gain 1 HP, or (only for a Mage Noir) put 1 reserve Mana under an own card.
@@ -98,6 +108,7 @@ def azure_ring(st, tb, wk, r, card, side, slot):
     say(wk, EV_MANA_UNDER, side, element, st.board_card[side, dest], 0)
 
 
+@declare.step("condensation_lock")
 @njit
 def condensation_lock(st, tb, wk, r, card, side, slot):
     """Turn start while prepared: lock 1 Water Mana from the Infinite Ether under it."""
@@ -105,6 +116,7 @@ def condensation_lock(st, tb, wk, r, card, side, slot):
         st.board_mana[side, slot, WATER] += 1
 
 
+@declare.step("condensation_distribute")
 @njit
 def condensation_distribute(st, tb, wk, r, card, side, slot):
     """Activate: each Mana locked under it goes to the reserve or under another own card,
@@ -135,6 +147,7 @@ def condensation_distribute(st, tb, wk, r, card, side, slot):
             st.board_mana[side, choice - 1, element] += 1
 
 
+@declare.step("high_pressure", estimate={"damage": 3.0, "harms_own": 1.0})
 @njit
 def high_pressure(st, tb, wk, r, card, side, slot):
     """X damage to any target, X = Mana locked under 1 own Condensation component; then that
@@ -151,6 +164,9 @@ def high_pressure(st, tb, wk, r, card, side, slot):
                 deal_damage(st, tb, wk, side, card, t, x, False)
     if st.board_card[side, s] == comp:
         leave_board(st, tb, wk, side, s, TO_HAND)
+
+declare.static("maelstrom", "maelstrom_end_of_turn below (turns.py, every player's turn end): "
+               "that player's reserve goes into the Available Ether", __name__)
 
 
 @njit
@@ -175,6 +191,7 @@ def maelstrom_end_of_turn(st, tb, wk, p):
     add_to_ether(st, tb, wk, p, mana)
 
 
+@declare.step("tide_move_mana")
 @njit
 def tide_move_mana(st, tb, wk, r, card, side, slot):
     """Move all Mana locked under this Tide under another own board card (any zone); with no
@@ -197,6 +214,7 @@ def tide_move_mana(st, tb, wk, r, card, side, slot):
     say(wk, EV_MOVES_TIDE, side, st.board_card[side, dest], 0, 0)
 
 
+@declare.step("tide_return")
 @njit
 def tide_return(st, tb, wk, r, card, side, slot):
     """Optional: pay 1 Water Mana (into the Available Ether), then take 1 Tide card (if any)
@@ -250,6 +268,8 @@ def discard_if_empty(st, tb, wk, p):
             take_from_ether(st, tb, wk, p, 2, WATER)
 
 
+@declare.step("subtle_infiltration_empty")
+@declare.step("unleashed_ocean_empty")
 @njit
 def empty_on_entry(st, tb, wk, r, card, side, slot):
     """Enter (Unleashed ocean, Subtle infiltration): the "as soon as no Mana is locked" check
@@ -258,12 +278,17 @@ def empty_on_entry(st, tb, wk, r, card, side, slot):
         discard_if_empty(st, tb, wk, side)
 
 
+@declare.step("unleashed_ocean_waves")
 @njit
 def ocean_waves_start(st, tb, wk, r, card, side, slot):
     """Unleashed ocean, turn start, step 1: its Waves apply one after the other
     (:func:`ocean_waves` chooses each)."""
     if side >= 0:
         frames.push_ocean_waves(st, side, 0)
+
+declare.static("subtle_infiltration_trade", "subtle_infiltration_trade below (actions.trade): a "
+               "trade giving or taking Water deals 1 damage, then releases 1 locked Mana",
+               __name__)
 
 
 @njit
@@ -320,6 +345,7 @@ def ocean_waves(st, tb, wk, p, done):
     frames.push_steps(st, tb, card, T_ACTIVATE, p, s)
 
 
+@declare.step("unleashed_ocean_release")
 @njit
 def unleashed_ocean_release(st, tb, wk, r, card, side, slot):
     """Turn start, step 2: release 1 Water Mana per own Wave component (instances, so
@@ -341,6 +367,7 @@ def melange_card(st, tb, p, s):
     return st.board_zone[p, s] != EMPTY and tb.element[c] == WATER and st.board_mana[p, s].sum() > 0
 
 
+@declare.ability("ritual_of_melange")
 @njit
 def ritual_of_melange(st, tb, wk, r, card, side, slot):
     """Ability (main phase, repeatable): trade 1 reserve Mana for 1 Mana locked under one own
@@ -357,7 +384,7 @@ def ritual_of_melange(st, tb, wk, r, card, side, slot):
             any_ = True
     if not any_ or st.reserve[p].sum() == 0:
         return
-    wk.ctx_ability = AB_MELANGE
+    wk.ctx_ability = AB_RITUAL_OF_MELANGE
     s = decide(st, tb, wk, ABILITY_TARGET, p)
     set_options(wk, E, 0)
     for e in range(E):

@@ -1,5 +1,5 @@
-"""Fire handlers: Ignition, Crimson ring, Crimson ritual (Burning robe lives in damage.py, Fire
-mask with the other component rules in components.py).
+"""Base Game, Fire handlers: Ignition, Crimson ring, Crimson ritual (Burning robe's hook lives in
+damage.py, Fire mask's with the other component rules in components.py).
 
 - Crimson ring: each time its controller loses HP or takes more than 0 damage (Q8: 0 damage
   is not inflicted), each ring offers an ``optional_payment`` (option 1 pays): 1 Fire from the
@@ -17,6 +17,8 @@ from __future__ import annotations
 from simulator.engine.board import first_flagged_card, flagged_copies
 from simulator.engine.damage import adversary_target, lose_hp
 from simulator.engine.decide import set_options
+from simulator.engine.handler_ids import H_BURNING_ROBE, H_CRIMSON_RING, H_IGNITION
+from simulator.engine.handlers import declare
 from simulator.engine.jit import njit
 from simulator.engine.late import deal_damage, decide
 from simulator.engine.layout import (
@@ -25,9 +27,6 @@ from simulator.engine.layout import (
     EV_IGNITION_HIT,
     EV_IGNITION_ON,
     FIRE,
-    H_BURNING_ROBE,
-    H_CRIMSON_RING,
-    H_IGNITION,
     OPTIONAL_PAYMENT,
     RUNNING,
 )
@@ -39,7 +38,17 @@ CRIMSON_RING = H_CRIMSON_RING
 BURNING_ROBE = H_BURNING_ROBE
 IGNITION = H_IGNITION
 
+declare.static("burning_robe", "damage.deal_damage: +1 (+2 for a Mage Noir) to each instance "
+               "a Fire card of the controller deals to an opposing target, then damage.robe_hit: "
+               "1 damage to the controller", __name__)
+declare.static("crimson_ring", "damage.lose_hp pushes FR_CRIMSON, run by crimson_rings below: "
+               "each ring copy may pay 1 Fire for 1 damage to the opponent, self-inflicted "
+               "losses included", __name__)
+declare.static("fire_mask", "components.fire_mask_on: a Fire card being prepared requires each "
+               "word it needs 2+ times once less", __name__)
 
+
+@declare.step("ignition", estimate={"damage": 2.0})
 @njit
 def ignition(st, tb, wk, r, card, side, slot):
     """Activate: until the end of this turn, each card going from play to a discard pile
@@ -89,6 +98,7 @@ def crimson_rings(st, tb, wk, p):
             deal_damage(st, tb, wk, p, ring, target, 1, False)
 
 
+@declare.ability("crimson_ritual")
 @njit
 def crimson_ritual(st, tb, wk, r, card, side, slot):
     """Ability (main phase, repeatable): lose 1 HP, then take 1 Fire from the Infinite Ether

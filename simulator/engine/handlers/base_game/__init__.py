@@ -1,0 +1,1 @@
+"""Base Game handlers, one module per element."""

@@ -1,0 +1,102 @@
+"""Way of the Warrior-Mage handlers: the Warrior-mage ritual (Divine hammer strike is all
+vocabulary).
+
+- Its ability (at any time): discard 1 card from hand, 1 own Equipment is indestructible until
+  the end of the turn (a per-slot mark, not a card keyword). Offered in the main phase and in
+  the window **before a destroy effect resolves** (any turn): once a destroy effect controlled
+  by another side has announced one of the player's Equipment, a ``may_use_ability``
+  decision; using it makes the destroy find an invalid target (effects-priority sheet,
+  "Divine hammer strike" example). The other window outside the main phase, before damage
+  reaches a player (Kerloc'h's robe), is in ``damage.py``.
+- Its static: at the end of the controller's turn, their Equipment put into play this turn is
+  destroyed unless indestructible.
+"""
+
+from __future__ import annotations
+
+from simulator.engine.abilities import indestructible_candidate, slot_ability, usable
+from simulator.engine.board import flagged_in_play, hand_size, is_indestructible
+from simulator.engine.decide import set_options
+from simulator.engine.handler_ids import (
+    AB_WARRIOR_MAGE_RITUAL_INDESTRUCTIBLE,
+    H_WARRIOR_MAGE_RITUAL_END_OF_TURN,
+)
+from simulator.engine.handlers import declare
+from simulator.engine.jit import njit
+from simulator.engine.late import decide, leave_board
+from simulator.engine.layout import (
+    ABILITY_TARGET,
+    EQUIPMENT,
+    EV_INDESTRUCTIBLE,
+    MAY_USE_ABILITY,
+    REASON_ABILITY,
+    RITUAL,
+    RUNNING,
+    TO_DISCARD,
+)
+from simulator.engine.log import say
+from simulator.engine.zones import discard_chosen, hand_options
+
+
+@njit
+def make_indestructible(st, tb, wk, p, target):
+    """Discard 1 card from hand (the cost), then the Equipment is indestructible this turn."""
+    hand_options(st, tb, wk, p)
+    card = discard_chosen(st, tb, wk, p, REASON_ABILITY, True)
+    st.indestructible[p, target] = st.board_card[p, target] + 1
+    say(wk, EV_INDESTRUCTIBLE, p, card, st.board_card[p, target], 0)
+
+
+@declare.ability("warrior_mage_ritual_indestructible")
+@njit
+def warrior_mage_indestructible(st, tb, wk, r, card, side, slot):
+    """Ability (at any time): 1 own Equipment (``ability_target``) becomes indestructible until
+    the end of the turn, for the discard of 1 card from hand."""
+    p = side
+    if p < 0 or slot < 0 or not usable(st, tb, p, AB_WARRIOR_MAGE_RITUAL_INDESTRUCTIBLE):
+        return
+    set_options(wk, tb.slots, 0)
+    for s in range(tb.slots):
+        if indestructible_candidate(st, tb, p, s):
+            wk.opt[s] = 1
+    wk.ctx_ability = AB_WARRIOR_MAGE_RITUAL_INDESTRUCTIBLE
+    target = decide(st, tb, wk, ABILITY_TARGET, p)
+    make_indestructible(st, tb, wk, p, target)
+
+
+@njit
+def before_destroy(st, tb, wk, side, p, s):
+    """Window: a destroy effect controlled by ``side`` is about to destroy the card in slot
+    ``s`` of player ``p``. The Warrior-mage ritual may make it indestructible."""
+    if side == p or st.outcome != RUNNING or not indestructible_candidate(st, tb, p, s):
+        return
+    if hand_size(st, tb, p) == 0:
+        return
+    holder = -1
+    for q in range(tb.slots):
+        if (st.board_zone[p, q] == RITUAL
+                and slot_ability(st, tb, p, q) == AB_WARRIOR_MAGE_RITUAL_INDESTRUCTIBLE):
+            holder = q
+            break
+    if holder < 0:
+        return
+    set_options(wk, 2, 1)
+    wk.ctx_ability = AB_WARRIOR_MAGE_RITUAL_INDESTRUCTIBLE
+    wk.ctx_card = st.board_card[p, s]
+    if decide(st, tb, wk, MAY_USE_ABILITY, p) == 1:
+        make_indestructible(st, tb, wk, p, s)
+
+
+declare.static("warrior_mage_ritual_end_of_turn", "warrior_mage_end_of_turn below (turns.py, the "
+               "controller's turn end)", __name__)
+
+
+@njit
+def warrior_mage_end_of_turn(st, tb, wk, p):
+    """The controller's Equipment put into play this turn is destroyed, unless indestructible."""
+    if not flagged_in_play(st, tb, p, H_WARRIOR_MAGE_RITUAL_END_OF_TURN):
+        return
+    for s in range(tb.slots):
+        if (st.board_zone[p, s] == EQUIPMENT and st.board_turn[p, s] == st.turn
+                and not is_indestructible(st, tb, p, s)):
+            leave_board(st, tb, wk, p, s, TO_DISCARD)
