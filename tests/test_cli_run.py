@@ -349,3 +349,29 @@ def test_the_program_flushes_its_output_and_runs_exit_handlers_before_ending_at_
                           cwd=ROOT)
     assert done.returncode == 2 and "decks/fire-flames.txt: ok" in done.stdout
     assert "no-such.txt" in done.stderr and done.stderr.strip().endswith("clean-up ran")
+
+
+def test_a_command_declares_only_its_own_options_and_validate_does_not_wait_for_numba():
+    """build_parser(command) declares that command's options only (the others are named, as
+    --help lists them): the help texts are the same, and validate imports neither the engine
+    nor numba."""
+    import argparse
+    import subprocess
+    import sys
+
+    from simulator.cli import build_parser
+
+    def commands(parser):
+        return next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction)).choices
+
+    whole = build_parser()
+    for name, command in commands(whole).items():
+        alone = build_parser(name)
+        assert alone.format_help() == whole.format_help() == build_parser("").format_help()
+        assert commands(alone)[name].format_help() == command.format_help()
+    code = ("import sys\nfrom simulator.cli import main\n"
+            "status = main(['validate', 'decks/fire-flames.txt'])\n"
+            "print(status, 'numba' in sys.modules, 'simulator.engine.batch' in sys.modules)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT,
+                          check=True)
+    assert done.stdout.splitlines()[-1] == "0 False False"
