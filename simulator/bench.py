@@ -547,7 +547,9 @@ def format_report(result: dict) -> str:
         "games_per_second": f"worst deck {result['games_per_second_deck']}",
         "run_10k_seconds": (f"{result['run_games']:,} games, process start to exit, median of "
                             f"{len(result['run_10k_all_seconds'])}, slowest deck "
-                            f"{result.get('run_10k_deck', '?')}"),
+                            f"{result.get('run_10k_deck', '?')}"
+                            + ("" if result["run_games"] == RUN_GAMES
+                               else f"; the target is for {RUN_GAMES:,}")),
         "run_10_games_seconds": (f"end to end: {SHORT_RUN_DECK}, {SHORT_RUN_GAMES} games, process "
                                  f"start to exit, median of "
                                  f"{len(result['run_10_games_all_seconds'])}"),

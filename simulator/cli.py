@@ -18,9 +18,23 @@ from pathlib import Path
 from simulator import __version__
 from simulator.errors import UserError
 
+#: The sub-commands, in the order ``magenoir-sim --help`` lists them, with their one-line help
+#: (each one's options are declared by its ``_add_<command>`` below).
+_HELP = {
+    "cards": "list the card database",
+    "validate": "check that deck files are legal",
+    "scenarios": "list the bundled scenarios and their levels",
+    "run": "play games and report the win rate",
+    "replay": "transcript of one game of a run",
+    "compare": "two decks, or one deck on every level, on the same seeds",
+    "value": "what each card of a deck is worth, in points of win rate",
+    "doctor": "race one-card swaps and suggest the best ones",
+    "bench": "measure the cost per game, run time, engine start and peak memory on this machine",
+}
+
 
 def _add_cards(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("cards", help="list the card database")
+    p = sub.add_parser("cards", help=_HELP["cards"])
     p.add_argument("--extension", help="only cards of this extension (e.g. 'Base Game', base)")
     p.add_argument("--element", help="only cards of this element (fire, water, air, ...)")
     p.add_argument("--type", dest="card_type", help="only cards of this type (spell, ...)")
@@ -58,7 +72,7 @@ def _cmd_cards(args: argparse.Namespace) -> int:
 
 
 def _add_validate(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("validate", help="check that deck files are legal")
+    p = sub.add_parser("validate", help=_HELP["validate"])
     p.add_argument("decks", nargs="+", metavar="DECK", help="deck files (.txt or .toml)")
     p.add_argument("--min-cards", type=int, default=40,
                    help="smallest legal deck (default 40; lower it for test decks)")
@@ -94,7 +108,7 @@ def _not_simulated(deck, db) -> str:
 
 
 def _add_scenarios(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("scenarios", help="list the bundled scenarios and their levels")
+    p = sub.add_parser("scenarios", help=_HELP["scenarios"])
     p.add_argument("files", nargs="*", metavar="FILE",
                    help="scenario files to check instead of the bundled ones")
     p.set_defaults(handler=_cmd_scenarios)
@@ -112,7 +126,7 @@ def _cmd_scenarios(args: argparse.Namespace) -> int:
 
 
 def _add_run(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("run", help="play games and report the win rate",
+    p = sub.add_parser("run", help=_HELP["run"],
                        formatter_class=argparse.RawDescriptionHelpFormatter, epilog=_examples(
                            "magenoir-sim run fire-flames --scenario duke --games 5000",
                            "magenoir-sim run my-deck.txt --level hard --players 2 --report out",
@@ -317,7 +331,7 @@ def _print_run(args: argparse.Namespace, result, summary: dict, scenario) -> Non
 
 
 def _add_compare(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("compare", help="two decks, or one deck on every level, on the same seeds",
+    p = sub.add_parser("compare", help=_HELP["compare"],
                        formatter_class=argparse.RawDescriptionHelpFormatter, epilog=_examples(
                            "magenoir-sim compare fire-flames water-tides --scenario duke",
                            "magenoir-sim compare fire-flames --games 5000 --figure levels.png"))
@@ -355,7 +369,7 @@ def _cmd_compare(args: argparse.Namespace) -> int:
 def _add_value(sub: argparse._SubParsersAction) -> None:
     from simulator.value import DEFAULT_VALUE_GAMES
 
-    p = sub.add_parser("value", help="what each card of a deck is worth, in points of win rate",
+    p = sub.add_parser("value", help=_HELP["value"],
                        formatter_class=argparse.RawDescriptionHelpFormatter,
                        description="For each distinct card of the deck: the deck's win rate minus "
                                    "the win rate with one copy replaced by a blank filler card, "
@@ -430,7 +444,7 @@ def _write_figure(path: str, make) -> str | None:
 def _add_doctor(sub: argparse._SubParsersAction) -> None:
     from simulator.deck_doctor import DEFAULT_BUDGET, DEFAULT_TOP
 
-    p = sub.add_parser("doctor", help="race one-card swaps and suggest the best ones",
+    p = sub.add_parser("doctor", help=_HELP["doctor"],
                        formatter_class=argparse.RawDescriptionHelpFormatter,
                        description="Tries every legal swap of one copy of a deck card for one "
                                    "copy of a pool card. The swaps race on common seeds "
@@ -501,7 +515,7 @@ def _elements(text: str) -> list[str]:
 
 
 def _add_replay(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("replay", help="transcript of one game of a run",
+    p = sub.add_parser("replay", help=_HELP["replay"],
                        formatter_class=argparse.RawDescriptionHelpFormatter, epilog=_examples(
                            "magenoir-sim replay fire-flames --scenario duke --seed 1 --game 3"))
     _game_options(p, "+", "the run's decks", _PLAYERS_PER_DECK,
@@ -531,8 +545,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
 def _add_bench(sub: argparse._SubParsersAction) -> None:
     from simulator.bench import BATCH, MEMORY_GAMES, RUN_GAMES, RUN_REPEATS, SECONDS
 
-    p = sub.add_parser("bench", help="measure the cost per game, run time, engine start and "
-                                     "peak memory on this machine")
+    p = sub.add_parser("bench", help=_HELP["bench"])
     p.add_argument("--quick", action="store_true", help="small counts everywhere (a smoke run)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--deck", action="append", metavar="DECK",
@@ -582,7 +595,14 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message} ({self.prog} --help lists the options)\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser; with ``command``, only that sub-command's options are
+    declared (none for ``""``), the others are named with their help (all ``magenoir-sim
+    --help`` shows).
+
+    Why: declaring a command's options imports what their defaults and help texts come from
+    (the bots, the backends, the scenarios; for ``doctor`` and ``value`` the engine and numba,
+    0.5 s), which ``validate`` or ``cards`` should not wait for."""
     parser = _Parser(
         prog="magenoir-sim",
         description="Monte Carlo deck tester for Mage Noir's solo & co-op mode.",
@@ -590,16 +610,21 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
-    _add_cards(sub)
-    _add_validate(sub)
-    _add_scenarios(sub)
-    _add_run(sub)
-    _add_replay(sub)
-    _add_compare(sub)
-    _add_value(sub)
-    _add_doctor(sub)
-    _add_bench(sub)
+    declare = {"cards": _add_cards, "validate": _add_validate, "scenarios": _add_scenarios,
+               "run": _add_run, "replay": _add_replay, "compare": _add_compare,
+               "value": _add_value, "doctor": _add_doctor, "bench": _add_bench}
+    for name, help_text in _HELP.items():
+        if command in (None, name):
+            declare[name](sub)
+        else:
+            sub.add_parser(name, help=help_text)
     return parser
+
+
+def _command_in(argv: list[str] | None) -> str:
+    """The sub-command ``argv`` names (its first word not an option), "" if none is."""
+    words = [word for word in (sys.argv[1:] if argv is None else argv) if not word.startswith("-")]
+    return words[0] if words and words[0] in _HELP else ""
 
 
 @contextlib.contextmanager
@@ -629,7 +654,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _main(argv: list[str] | None) -> int:
-    parser = build_parser()
+    parser = build_parser(_command_in(argv))
     args, unknown = parser.parse_known_args(argv)
     if unknown:  # named with the sub-command they were given to, not the top level
         command = f"{parser.prog} {args.command}"
@@ -652,5 +677,35 @@ def _main(argv: list[str] | None) -> int:
         return 130
 
 
+def main_and_exit() -> None:
+    """The ``magenoir-sim`` program (and ``python -m simulator.cli``): :func:`main`, then the
+    process ends without tearing the interpreter down, when no thread of ours still runs.
+
+    Why: freeing numba's and the loaded engine's objects one by one at exit costs 0.15-0.2 s
+    of CPU, a fifth of a short run (docs/performance.md), for memory the system takes back at
+    once. The exit handlers still run (a backend's clean-up, temporary files) and the output
+    is flushed first; a thread of ours still alive half a second on (a worker of a pool not
+    shut down) is left to Python's own exit, which waits for it.
+    """
+    import atexit
+    import os
+    import time
+
+    status = main()
+    deadline = time.monotonic() + 0.5
+    for thread in threading.enumerate():  # the workers of a pool shut down, ending now
+        if thread is not threading.main_thread() and not thread.daemon:
+            thread.join(max(0.0, deadline - time.monotonic()))
+            if thread.is_alive():
+                sys.exit(status)
+    atexit._run_exitfuncs()
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except BrokenPipeError:  # the reader went away (e.g. `| head`), as in _main
+        status = 141
+    os._exit(status)
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    main_and_exit()

@@ -227,11 +227,13 @@ def test_the_default_decks_are_the_bundled_ones_whatever_the_current_folder(monk
 
 def test_quick_rows_name_the_counts_measured_not_the_targets(bench_json):
     """--quick times 3 games here: the row says "3 games", and that the target is for
-    1,000,000, instead of "1,000,000 games ... PASS"."""
+    1,000,000, instead of "1,000,000 games ... PASS"; so does the end-to-end run's."""
     text = format_report(bench_json)
     row = next(line for line in text.splitlines() if line.startswith("3 games"))
     assert "3 games, process start to exit" in row and "the target is for 1,000,000" in row
     assert "1,000,000 games " not in text.replace("<= 30 s, 1,000,000 games", "")
+    run = next(line for line in text.splitlines() if line.startswith("run end to end"))
+    assert "(3 games, process start to exit" in run and "the target is for 10,000" in run
 
 
 def test_the_10_game_run_row_times_a_whole_short_run(bench_json):

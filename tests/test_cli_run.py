@@ -330,3 +330,52 @@ def test_main_leaves_the_callers_ctrl_c_handler_in_place():
         assert signal.getsignal(signal.SIGINT) is mine
     finally:
         signal.signal(signal.SIGINT, previous)
+
+
+def test_the_program_flushes_its_output_and_runs_exit_handlers_before_ending_at_once():
+    """``magenoir-sim`` ends without the interpreter's teardown (cli.main_and_exit): output
+    written through a pipe's buffer, exit handlers and exit codes are kept."""
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+    run = subprocess.run([sys.executable, "-m", "simulator.cli", "run", "fire-flames", "--games",
+                          "12", "--json", "--quiet"], capture_output=True, text=True, env=env,
+                         cwd=ROOT)
+    assert run.returncode == 0 and json.loads(run.stdout)["games"] == 12
+    code = ("import atexit, sys\n"
+            "atexit.register(lambda: print('clean-up ran', file=sys.stderr))\n"
+            "sys.argv = ['magenoir-sim', 'validate', 'decks/fire-flames.txt', 'no-such.txt']\n"
+            "from simulator.cli import main_and_exit\n"
+            "main_and_exit()\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
+                          cwd=ROOT)
+    assert done.returncode == 2 and "decks/fire-flames.txt: ok" in done.stdout
+    assert "no-such.txt" in done.stderr and done.stderr.strip().endswith("clean-up ran")
+
+
+def test_a_command_declares_only_its_own_options_and_validate_does_not_wait_for_numba():
+    """build_parser(command) declares that command's options only (the others are named, as
+    --help lists them): the help texts are the same, and validate imports neither the engine
+    nor numba."""
+    import argparse
+    import subprocess
+    import sys
+
+    from simulator.cli import build_parser
+
+    def commands(parser):
+        return next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction)).choices
+
+    whole = build_parser()
+    for name, command in commands(whole).items():
+        alone = build_parser(name)
+        assert alone.format_help() == whole.format_help() == build_parser("").format_help()
+        assert commands(alone)[name].format_help() == command.format_help()
+    code = ("import sys\nfrom simulator.cli import main\n"
+            "status = main(['validate', 'decks/fire-flames.txt'])\n"
+            "print(status, 'numba' in sys.modules, 'simulator.engine.batch' in sys.modules)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT,
+                          check=True)
+    assert done.stdout.splitlines()[-1] == "0 False False"
