@@ -226,16 +226,16 @@ def measure_engine(matchup, db, threads: int, seconds: float, batch: int, seed: 
     """Cost per game of the batch loop for one matchup and number of threads (see the module
     docstring): an untimed batch, then timed batches of ``batch`` games, other games each
     time, until ``seconds`` have passed (at least one)."""
-    from simulator.bots import DEFAULT_BOT
+    from simulator.bots import DEFAULT_BOT, get
     from simulator.engine.batch import play_seeds
     from simulator.engine.options import RuleOptions
 
-    options = RuleOptions()
-    play_seeds(matchup, db, seed, 0, batch, DEFAULT_BOT, options, threads)
+    options, bot = RuleOptions(), get(DEFAULT_BOT)
+    play_seeds(matchup, db, seed, 0, batch, bot, options, threads)
     games, total, batches = 0, 0.0, 0
     while batches == 0 or total < seconds:
         start = time.perf_counter()
-        play_seeds(matchup, db, seed, batch * (batches + 1), batch, DEFAULT_BOT, options, threads)
+        play_seeds(matchup, db, seed, batch * (batches + 1), batch, bot, options, threads)
         total += time.perf_counter() - start
         games += batch
         batches += 1

@@ -221,6 +221,7 @@ def test_a_quiet_cold_start_compiles_without_a_word(stubbed_compile, capsys):
 # --- the engine as plain Python ------------------------------------------------------------
 
 _PLAY_TWO = """
+from simulator import bots
 from simulator.cards import load_cards
 from simulator.decks import find_deck, load_deck
 from simulator.engine.batch import Matchup, play_seeds
@@ -228,7 +229,7 @@ from simulator.engine.options import RuleOptions
 from simulator.scenarios import load_scenario
 db = load_cards()
 matchup = Matchup((load_deck(find_deck("fire-flames"), db),), load_scenario("duke", db), "normal")
-r = play_seeds(matchup, db, 5, 0, 2, "planner", RuleOptions())
+r = play_seeds(matchup, db, 5, 0, 2, bots.get("planner"), RuleOptions())
 print(r.outcome.tolist(), r.end_turn.tolist(), r.damage_to_adversary.tolist(), r.final_hp.tolist())
 """
 

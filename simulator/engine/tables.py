@@ -74,7 +74,7 @@ def database_tables(db: CardDB) -> CardTables:
 
 
 def build_batch_tables(player_cards: Sequence[Card], scenario: Scenario, db: CardDB,
-                       options: RuleOptions, players: int, bot: int,
+                       options: RuleOptions, players: int,
                        implemented: set[str] | None = None) -> tuple[np.ndarray, BatchInfo]:
     """``(record, info)``: the (1,) ``TABLES_DTYPE`` record for these distinct player cards
     (database order) and every card of ``scenario``, and its Python-side facts.
@@ -140,10 +140,6 @@ def build_batch_tables(player_cards: Sequence[Card], scenario: Scenario, db: Car
     t["handler_card"][L.TAG_TIDE, :n] = tide
     t["any_handler"][:] = t["handler_card"].any(axis=1)
     _set_options(t, options)
-    t["bot"] = bot
-    from simulator.bots.features import fill_features
-
-    fill_features(t, effects, n_p)
     info = BatchInfo(
         names=tuple(c.name_en for c in player_cards) + tuple(a.name for a in adv),
         ids=tuple(c.id for c in player_cards) + tuple("adv:" + a.id for a in adv),
