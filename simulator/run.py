@@ -41,8 +41,8 @@ from pathlib import Path
 
 import numpy as np
 
-from simulator.backends import DEFAULT_BACKEND, Backend, auto_batch, open_backend
 from simulator import bots
+from simulator.backends import DEFAULT_BACKEND, Backend, auto_batch, open_backend
 from simulator.bots import DEFAULT_BOT
 from simulator.cards import CardDB, load_cards
 from simulator.decks import Deck

@@ -21,25 +21,42 @@ from __future__ import annotations
 
 import numpy as np
 
+from simulator.bots.record import record_at
 from simulator.engine.abilities import indestructible_candidate, slot_ability
 from simulator.engine.board import is_component_zone, is_mage_noir, provides_component
 from simulator.engine.components import extra_instances, fire_mask_on, requirement
 from simulator.engine.jit import njit
-from simulator.bots.record import record_at
 from simulator.engine.layout import (
+    AB_CRIMSON_RITUAL,
+    AB_DECOMPOSITION,
+    AB_DRUID_HORNS,
+    AB_EMPTINESS_PING,
+    AB_KERLOCHS_ROBE,
+    AB_WARRIOR_MAGE,
     ABILITY_TARGET,
+    AIR,
     ALTERNATIVE_COMPONENT,
+    C_MAX,
     DESTROY_TARGET,
     DISCARD_FROM_HAND,
+    EQUIPMENT,
+    EQUIPMENT_TYPE,
     ETHER_SPLIT,
+    K_SLOTS,
     KEEP_HAND,
     MAIN_ACTION,
     MANA_ELEMENT,
     MAY_USE_ABILITY,
+    NW_MAX,
     OPTIONAL_PAYMENT,
     OWN_COMPONENT,
     PAY_UPKEEP,
+    PERMANENT,
+    PREPARED,
     PROTECTOR_REDIRECT,
+    PURPOSE_DAMAGE,
+    PURPOSE_HAND,
+    PURPOSE_LOSE_HP,
     RECYCLE_DISCARD,
     RETURN_FROM_DISCARD,
     SEARCH_DECK,
@@ -49,23 +66,6 @@ from simulator.engine.layout import (
     TARGET,
     TRADE_GIVE,
     USE_COMPONENT,
-    AB_CRIMSON_RITUAL,
-    AB_DECOMPOSITION,
-    AB_DRUID_HORNS,
-    AB_EMPTINESS_PING,
-    AB_KERLOCHS_ROBE,
-    AB_WARRIOR_MAGE,
-    AIR,
-    EQUIPMENT,
-    EQUIPMENT_TYPE,
-    K_SLOTS,
-    PERMANENT,
-    PREPARED,
-    PURPOSE_DAMAGE,
-    PURPOSE_HAND,
-    PURPOSE_LOSE_HP,
-    C_MAX,
-    NW_MAX,
     E,
 )
 from simulator.engine.readiness import compute, effective_cost

@@ -11,8 +11,8 @@ the engine imports nothing of the bots and needs only what :class:`Bot` names.
 
 from __future__ import annotations
 
-from concurrent.futures import ThreadPoolExecutor
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Protocol
 
