@@ -18,8 +18,8 @@ Every measurement is printed next to its target with pass/fail:
   deck (``run_10k_deck``; its times in ``run_10k_all_seconds``, every deck's median in
   ``run_10k_by_deck``);
 * ``warm_start_seconds``: a fresh Python process that makes ready the engine a run plays on
-  (``warmup.ensure()``: imports, the compiled batch loop and hubs loaded from their cache),
-  from process start to exit, in a subprocess; the median of three;
+  (``warmup.ensure(bot=...)``: imports, the compiled batch loop, hubs and default bot loaded
+  from their cache), from process start to exit, in a subprocess; the median of three;
 * ``cold_compile_seconds`` (only with ``--cold``): the same with ``MAGENOIR_CACHE_DIR`` on an
   empty temporary directory, so the whole engine is compiled, as after an install or an edit
   of the engine. Off by default: it takes one to two minutes of both cores;
@@ -67,7 +67,8 @@ MEMORY_GAMES = 1_000_000
 QUICK_MEMORY_GAMES = 1_000
 DEFAULT_DECK = "fire-flames.txt"
 #: What a warm or cold start runs: the engine a run needs made ready, nothing played.
-START_COMMAND = ("-c", "from simulator.engine.warmup import ensure; ensure()")
+START_COMMAND = ("-c", "from simulator.bots import DEFAULT_BOT, get; "
+                 "from simulator.engine.warmup import ensure; ensure(bot=get(DEFAULT_BOT))")
 
 #: name -> (target, "min" when the value must be at least the target, "max" at most).
 TARGETS = {
