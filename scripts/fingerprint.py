@@ -17,6 +17,7 @@ import sys
 
 import numpy as np
 
+from simulator import bots
 from simulator.cards import load_cards
 from simulator.decks import load_deck
 from simulator.engine.batch import Matchup, play_seeds
@@ -57,7 +58,8 @@ def main(argv: list[str] | None = None) -> int:
             for level in LEVELS:
                 matchup = Matchup((deck,) * players, scenario, level)
                 for bot in BOTS:
-                    result = play_seeds(matchup, db, 1, 0, args.games, bot, RuleOptions())
+                    result = play_seeds(matchup, db, 1, 0, args.games, bots.get(bot),
+                                        RuleOptions())
                     digest = configuration_digest(result)
                     total.update(digest.encode())
                     if args.verbose:

@@ -78,12 +78,13 @@ def play_all(engine: str, games: int, seed: int, threads: int) -> None:
     for deck_name, level, players, bot in configs():
         deck = load_deck(ROOT_OF_TREE / "decks" / f"{deck_name}.txt", db)
         if engine == "compiled":
+            from simulator import bots
             from simulator.engine import layout
             from simulator.engine.batch import Matchup, play_seeds
             from simulator.engine.options import RuleOptions
 
             matchup = Matchup((deck,) * players, scenario, level)
-            res = play_seeds(matchup, db, seed, 0, games, bot, RuleOptions(), threads)
+            res = play_seeds(matchup, db, seed, 0, games, bots.get(bot), RuleOptions(), threads)
             names = layout.OUTCOME_NAMES
             parts = [(res.outcome, res.end_turn, res.damage_to_adversary)]
         else:

@@ -46,7 +46,7 @@ def pieces() -> dict[str, tuple[float, float]]:
     import simulator.engine.jit  # noqa: F401
 
     mark("engine.jit: source digest, cache directory")
-    import simulator.bots.policy  # noqa: F401
+    import simulator.bots.planner  # noqa: F401
     import simulator.engine.batch
     import simulator.engine.game  # noqa: F401
 
@@ -75,8 +75,11 @@ def pieces() -> dict[str, tuple[float, float]]:
     codegen.JITCPUCodegen.unserialize_library = timed("bitcode parse and object code linking",
                                                       codegen.JITCPUCodegen.unserialize_library)
     last[:] = [time.perf_counter(), time.process_time()]
-    warmup.ensure()
-    mark("warmup.ensure(): the 7 roots from the cache")
+    from simulator import bots
+
+    planner = bots.get("planner")
+    warmup.ensure(bot=planner)
+    mark("warmup.ensure(): the engine's roots and the planner's from the cache")
     for name, (wall, cpu) in inside.items():
         times[f"  of which {name}"] = (wall, cpu)
     late.addresses()
@@ -92,9 +95,9 @@ def pieces() -> dict[str, tuple[float, float]]:
     deck, duke = load_deck("fire-flames", db), load_scenario("duke", db)
     mark("deck and scenario")
     matchup = simulator.engine.batch.Matchup((deck,), duke, duke.default_level)
-    simulator.engine.batch.play_seeds(matchup, db, 1, 0, 10, "planner", RuleOptions())
+    simulator.engine.batch.play_seeds(matchup, db, 1, 0, 10, planner, RuleOptions())
     mark("first play_seeds, 10 games (tables, type dispatch)")
-    simulator.engine.batch.play_seeds(matchup, db, 1, 10, 10, "planner", RuleOptions())
+    simulator.engine.batch.play_seeds(matchup, db, 1, 10, 10, planner, RuleOptions())
     mark("second play_seeds, 10 games")
     return times
 

@@ -23,8 +23,8 @@ Every measurement is printed next to its target with pass/fail:
   start to exit (the engine loaded from its cache, nothing compiled), the median of three;
   where that time goes is in ``docs/performance.md``;
 * ``warm_start_seconds``: a fresh Python process that makes ready the engine a run plays on
-  (``warmup.ensure()``: imports, the compiled batch loop and hubs loaded from their cache),
-  from process start to exit, in a subprocess; the median of three;
+  (``warmup.ensure(bot=...)``: imports, the compiled batch loop, hubs and default bot loaded
+  from their cache), from process start to exit, in a subprocess; the median of three;
 * ``cold_compile_seconds`` (only with ``--cold``): the same with ``MAGENOIR_CACHE_DIR`` on an
   empty temporary directory, so the whole engine is compiled, as after an install or an edit
   of the engine. Off by default: it takes one to two minutes of both cores;
@@ -75,7 +75,8 @@ MEMORY_GAMES = 1_000_000
 QUICK_MEMORY_GAMES = 1_000
 DEFAULT_DECK = "fire-flames.txt"
 #: What a warm or cold start runs: the engine a run needs made ready, nothing played.
-START_COMMAND = ("-c", "from simulator.engine.warmup import ensure; ensure()")
+START_COMMAND = ("-c", "from simulator.bots import DEFAULT_BOT, get; "
+                 "from simulator.engine.warmup import ensure; ensure(bot=get(DEFAULT_BOT))")
 
 #: name -> (target, "min" when the value must be at least the target, "max" at most).
 TARGETS = {
@@ -233,16 +234,16 @@ def measure_engine(matchup, db, threads: int, seconds: float, batch: int, seed: 
     """Cost per game of the batch loop for one matchup and number of threads (see the module
     docstring): an untimed batch, then timed batches of ``batch`` games, other games each
     time, until ``seconds`` have passed (at least one)."""
-    from simulator.bots import DEFAULT_BOT
+    from simulator.bots import DEFAULT_BOT, get
     from simulator.engine.batch import play_seeds
     from simulator.engine.options import RuleOptions
 
-    options = RuleOptions()
-    play_seeds(matchup, db, seed, 0, batch, DEFAULT_BOT, options, threads)
+    options, bot = RuleOptions(), get(DEFAULT_BOT)
+    play_seeds(matchup, db, seed, 0, batch, bot, options, threads)
     games, total, batches = 0, 0.0, 0
     while batches == 0 or total < seconds:
         start = time.perf_counter()
-        play_seeds(matchup, db, seed, batch * (batches + 1), batch, DEFAULT_BOT, options, threads)
+        play_seeds(matchup, db, seed, batch * (batches + 1), batch, bot, options, threads)
         total += time.perf_counter() - start
         games += batch
         batches += 1

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from simulator.bots import get
 from simulator.cards import CardDB, load_cards
 from simulator.decks import Deck, _check_rules
 from simulator.engine.batch import Matchup, play_seeds
@@ -116,7 +117,7 @@ def candidate_swaps(deck: Deck, pool: list[str], db: CardDB) -> list[Swap]:
 def _race_chunk(db: CardDB, seed: int, bot: str, options: RuleOptions, matchup: Matchup,
                 first: int, count: int) -> np.ndarray:
     """(count,) bool: which of games ``first ..`` of ``seed`` the matchup won."""
-    return play_seeds(matchup, db, seed, first, count, bot, options).outcome == WIN
+    return play_seeds(matchup, db, seed, first, count, get(bot), options).outcome == WIN
 
 
 @dataclass
@@ -285,14 +286,14 @@ def doctor(deck: Deck | str, scenario, level: str | None = None, players: int | 
     ``pool``: card ids to swap in (default: the simulated cards of the deck's elements, or of
     ``elements``)."""
     from simulator.backends import Backend, auto_batch, open_backend
-    from simulator.bots import DEFAULT_BOT, bot_id
+    from simulator.bots import DEFAULT_BOT
     from simulator.run import ProgressBar, _resolve_inputs, build_matchup
 
     start = time.perf_counter()
     db = db or load_cards()
     options = options or RuleOptions()
     bot = bot or DEFAULT_BOT
-    bot_id(bot)
+    get(bot)  # a user error names the valid bots
     if games is not None:
         if games < MIN_GAMES_BUDGET:
             raise UserError(f"--games must be at least {MIN_GAMES_BUDGET:,} for doctor (the "
@@ -351,7 +352,7 @@ def doctor(deck: Deck | str, scenario, level: str | None = None, players: int | 
     try:
         from simulator.engine import warmup
 
-        warmup.ensure()  # a first compile must not be taken for this machine's speed
+        warmup.ensure(bot=get(bot))  # a first compile must not be taken for this machine's speed
         t0 = time.perf_counter()
         base_won = play(base_matchup, 0, SPEED_GAMES)
         rate = SPEED_GAMES / max(1e-3, time.perf_counter() - t0)  # games/s, updated each round

@@ -13,7 +13,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from simulator.bots import DEFAULT_BOT, bot_id
+from simulator import bots
+from simulator.bots import DEFAULT_BOT
 from simulator.cards import CardDB, load_cards
 from simulator.decks import Deck
 from simulator.engine import layout as L
@@ -45,7 +46,7 @@ def first_game_with(outcome: str, decks: Sequence[Deck], scenario: Scenario,
     wanted = np.array(OUTCOMES_OF[outcome])
     for first in range(start, start + limit, SEARCH_BATCH):
         count = min(SEARCH_BATCH, start + limit - first)
-        result = play_seeds(matchup, db, seed, first, count, bot, options, threads=2)
+        result = play_seeds(matchup, db, seed, first, count, bots.get(bot), options, threads=2)
         hits = np.flatnonzero(np.isin(result.outcome, wanted))
         if len(hits):
             return first + int(hits[0])
@@ -60,10 +61,10 @@ def replay_game(decks: Sequence[Deck], scenario: Scenario, level: str | None = N
     db = db or load_cards()
     options = options or RuleOptions()
     matchup = build_matchup(decks, scenario, level, players)
-    _, info = build_batch_tables(matchup, db, options, bot_id(bot))
+    _, info = build_batch_tables(matchup, db, options)
     work = new_work(1)
     work["log_on"] = 1
-    result = play(matchup, db, rng.game_seeds(seed, game, 1), bot, options, work=work)
+    result = play(matchup, db, rng.game_seeds(seed, game, 1), bots.get(bot), options, work=work)
     recorded = int(work["log_len"][0])
     lines = transcript_lines(work["log"][0][:min(recorded, L.LOG_MAX)], info.names)
     if recorded > L.LOG_MAX:

@@ -41,8 +41,9 @@ from pathlib import Path
 
 import numpy as np
 
+from simulator import bots
 from simulator.backends import DEFAULT_BACKEND, Backend, auto_batch, open_backend
-from simulator.bots import DEFAULT_BOT, bot_id
+from simulator.bots import DEFAULT_BOT
 from simulator.cards import CardDB, load_cards
 from simulator.decks import Deck
 from simulator.deferred import pandas as pd
@@ -219,7 +220,7 @@ def chunk_ranges(games: int, batch_size: int, start: int = 0) -> list[tuple[int,
 
 def _play_chunk(matchup: Matchup, db: CardDB, seed: int, first: int, count: int, bot: str,
                 options: RuleOptions, keep_turns: bool) -> Chunk:
-    res = play_seeds(matchup, db, seed, first, count, bot, options)
+    res = play_seeds(matchup, db, seed, first, count, bots.get(bot), options)
     labels = batch_labels(matchup, db)
     return Chunk(first, games_columns(res, first, labels.all_names),
                  RunAggregate.from_batch(res, labels),
@@ -453,7 +454,7 @@ def simulate(decks: Sequence[Deck | str | Path] | Deck | str | Path, scenario: S
         raise UserError(f"--batch-size must be at least 1, not {batch_size}")
     if jobs is not None and jobs < 1:
         raise UserError(f"--jobs must be at least 1, not {jobs}")
-    bot_id(bot)  # a user error names the valid bots
+    bots.get(bot)  # a user error names the valid bots
     if first_game < 0 or (first_game and precision is not None):
         raise ValueError("first_game must be 0 or more, and 0 with precision")
     plan = precision_plan(precision, games) if precision is not None else None

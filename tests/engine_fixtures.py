@@ -22,13 +22,14 @@ the final state), optionally calling a hook after every player turn.
 from __future__ import annotations
 
 import tempfile
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
 from pathlib import Path
 from types import SimpleNamespace
 
 import numpy as np
 
+from simulator import bots
 from simulator.cards import ELEMENTS, load_cards
 from simulator.cards.filler import with_filler
 from simulator.decks import Deck
@@ -105,8 +106,11 @@ class ScriptedPolicy(api.Script):
 
     ``forced[kind]`` is an int (the same option for every game), a list of ints or arrays
     consumed one per question of that kind (the base policy answers once it is empty), or a
-    callable ``f(eng, games) -> per-game answers``.
+    callable ``f(eng, games) -> per-game answers``. The registry's ``scripted`` bot plays them.
     """
+
+    def __init__(self, forced: Mapping[str, object] | None = None) -> None:
+        super().__init__(bots.get("scripted"), forced)
 
 
 # --- building a position -------------------------------------------------------------------
@@ -126,6 +130,7 @@ def make_engine(player_cards: Sequence[str], players: int = 1, batch: int = 1,
     db = with_filler(load_cards())
     scenario = scenario or tiny_scenario()
     policy = policy if policy is not None else ScriptedPolicy()
+    policy = bots.get(policy) if isinstance(policy, str) else policy
     cards = sorted({db.by_id[c] for c in player_cards}, key=lambda c: c.index)
     deck = Deck.from_counts("test", {c.id: 1 for c in cards}, db)
     level = LEVEL if LEVEL in scenario.levels else scenario.default_level
@@ -294,7 +299,7 @@ def play_capturing(decks: Iterable[Deck], scenario: Scenario, level: str, seeds:
     the per-game outcome, end turn and final HP."""
     db = load_cards()
     matchup = Matchup(tuple(decks), scenario, level)
-    eng = api.new_engine(matchup, db, options, bot, batch=len(seeds), seeds=seeds)
+    eng = api.new_engine(matchup, db, options, bots.get(bot), batch=len(seeds), seeds=seeds)
     eng.work["rec_on"] = 1 if on_questions is not None else 0
     for g in range(eng.batch):
         going = True

@@ -19,6 +19,7 @@ from engine_fixtures import (
     tiny_scenario,
 )
 
+from simulator import bots
 from simulator.cards import ELEMENTS
 from simulator.engine.api import (
     action_space,
@@ -161,7 +162,7 @@ def test_the_planner_trades_twice_toward_a_card_two_mana_short():
     sp = action_space(eng)
     choice = int(main_action_choice(eng, G0, P0)[0])
     assert choice == sp.trade + ELEMENTS.index("water")
-    eng.set_policy("base")
+    eng.set_policy(bots.get("base"))
     assert int(main_action_choice(eng, G0, P0)[0]) == 0
 
 

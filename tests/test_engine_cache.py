@@ -2,12 +2,14 @@
 its compile (simulator/engine/warmup.py).
 
 Why: numba keys its cache on each function's own file only, so an edit of a module a compiled
-function calls could keep stale compiled code running: a silently wrong engine. The project's
-cache directory is therefore named after a digest of every engine and bots source and of the
-compiler versions; these tests pin that a changed source always means another directory, that
-the same sources mean the same one, that ``MAGENOIR_CACHE_DIR`` is honoured, that pruning
-spares the current and the recent directories, and that a cold start says once that it
-compiles. No test compiles anything (the compile step is stubbed) or measures time.
+function calls could keep stale compiled code running: a silently wrong engine. The engine's
+cache directory is therefore named after a digest of every engine source and of the compiler
+versions, and the bots' after the engine's and the bots' sources (the bots call the engine,
+never the reverse); these tests pin that a changed source always means another directory
+for the code that can reach it and the same one for the code that cannot, that
+``MAGENOIR_CACHE_DIR`` is honoured, that pruning spares the current and the recent
+directories, and that a cold start says once that it compiles. No test compiles anything (the
+compile step is stubbed) or measures time.
 """
 
 from __future__ import annotations
@@ -50,7 +52,7 @@ def _dirs(package: Path) -> tuple[Path, Path]:
 
 def test_same_sources_give_the_same_digest_and_one_changed_byte_another(tmp_path):
     copy = _copy_package(tmp_path)
-    original = jit.source_digest()
+    original = jit.source_digest(_dirs(PACKAGE))
     assert jit.source_digest(_dirs(copy)) == original  # where the package lives does not matter
     for changed in (copy / "engine" / "decide.py", copy / "bots" / "planner.py"):
         saved = changed.read_bytes()
@@ -60,10 +62,36 @@ def test_same_sources_give_the_same_digest_and_one_changed_byte_another(tmp_path
         assert jit.source_digest(_dirs(copy)) == original
 
 
+def test_a_bot_edit_keeps_the_engine_digest_and_changes_the_bots_one(tmp_path):
+    """What lets a bot edit recompile the bots only: the engine's directory is named after the
+    engine's sources alone, the bots' after both."""
+    copy = _copy_package(tmp_path)
+    engine_before, bots_before = jit.source_digest((copy / "engine",)), jit.source_digest(_dirs(copy))
+    _flip_one_byte(copy / "bots" / "planner.py")
+    assert jit.source_digest((copy / "engine",)) == engine_before
+    assert jit.source_digest(_dirs(copy)) != bots_before
+    _flip_one_byte(copy / "engine" / "decide.py")
+    assert jit.source_digest((copy / "engine",)) != engine_before
+
+
+def test_each_compiled_function_is_cached_by_the_sources_it_can_reach():
+    """An engine function in the engine's directory, a bot's in the bots' directory (named
+    after the engine's and the bots' sources); nothing else is ours to place."""
+    from simulator.bots import planner
+    from simulator.engine import decide
+
+    bots_dir = jit.cache_dir(jit.source_digest(_dirs(PACKAGE)))
+    assert jit.cache_dir_of(decide.__file__) == jit.CACHE_DIR
+    assert jit.cache_dir_of(planner.__file__) == bots_dir != jit.CACHE_DIR
+    assert jit.cache_dir_of(np.__file__) is None
+    assert Path(decide.decide._cache._cache_path).is_relative_to(jit.CACHE_DIR)
+    assert Path(planner.choose._cache._cache_path).is_relative_to(bots_dir)
+
+
 def test_a_new_engine_source_file_changes_the_digest(tmp_path):
     copy = _copy_package(tmp_path)
     (copy / "engine" / "handlers_sand.py").write_text('"""A new module."""\n', encoding="utf-8")
-    assert jit.source_digest(_dirs(copy)) != jit.source_digest()
+    assert jit.source_digest((copy / "engine",)) != jit.source_digest()
 
 
 @pytest.mark.parametrize("module", [numba, np])
@@ -119,7 +147,7 @@ def test_a_changed_source_is_compiled_into_a_fresh_directory(tmp_path):
     cache = tmp_path / "cache"
     first = _imported_cache_dir(copy.parent, cache)
     assert first.parent == cache and first.is_dir()
-    assert first.name == "numba-" + jit.source_digest(_dirs(copy))
+    assert first.name == "numba-" + jit.source_digest((copy / "engine",))
     assert _imported_cache_dir(copy.parent, cache) == first
     _flip_one_byte(copy / "engine" / "mana.py")
     second = _imported_cache_dir(copy.parent, cache)
@@ -221,6 +249,7 @@ def test_a_quiet_cold_start_compiles_without_a_word(stubbed_compile, capsys):
 # --- the engine as plain Python ------------------------------------------------------------
 
 _PLAY_TWO = """
+from simulator import bots
 from simulator.cards import load_cards
 from simulator.decks import find_deck, load_deck
 from simulator.engine.batch import Matchup, play_seeds
@@ -228,7 +257,7 @@ from simulator.engine.options import RuleOptions
 from simulator.scenarios import load_scenario
 db = load_cards()
 matchup = Matchup((load_deck(find_deck("fire-flames"), db),), load_scenario("duke", db), "normal")
-r = play_seeds(matchup, db, 5, 0, 2, "planner", RuleOptions())
+r = play_seeds(matchup, db, 5, 0, 2, bots.get("planner"), RuleOptions())
 print(r.outcome.tolist(), r.end_turn.tolist(), r.damage_to_adversary.tolist(), r.final_hp.tolist())
 """
 

@@ -16,6 +16,7 @@ import numpy as np
 import pytest
 from engine_fixtures import E, ScriptedPolicy, lid, make_engine, mana, put_on_board, set_hand
 
+from simulator import bots
 from simulator.cards import load_cards
 from simulator.decks import load_deck
 from simulator.engine import api
@@ -130,10 +131,11 @@ def test_a_copied_game_plays_forward_to_the_same_end(bot):
     deck = load_deck(EXAMPLES / "decks" / "fire-flames.txt", db)
     scenario = load_scenario(EXAMPLES / "scenarios" / "duke.toml", db)
     matchup = Matchup((deck, deck), scenario, "normal")
-    eng = api.new_engine(matchup, db, policy=bot, seeds=game_seeds(11, 4, 1))
+    eng = api.new_engine(matchup, db, policy=bots.get(bot), seeds=game_seeds(11, 4, 1))
     for _ in range(5):
         assert api.play_turn(eng, 0)
-    twin = Engine(eng.records.copy(), eng.table_record.copy(), eng.info, eng.options, bot)
+    twin = Engine(eng.records.copy(), eng.table_record.copy(), eng.info, eng.options,
+                  bots.get(bot))
     api.play_to_end(eng)
     api.play_to_end(twin)
     assert eng.records[0]["outcome"] != L.RUNNING

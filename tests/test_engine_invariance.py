@@ -22,6 +22,7 @@ from engine_fixtures import card_totals, play_capturing
 from hypothesis import given, settings
 from hypothesis import strategies as hs
 
+from simulator import bots
 from simulator.bots import DEFAULT_BOT
 from simulator.cards import load_cards
 from simulator.decks import Deck, load_deck
@@ -63,13 +64,13 @@ PROBES = [0, 1, 137, 500, 999]
 def big_batch(db, duke, fire_deck):
     matchup = Matchup((fire_deck,), duke, "normal")
     seeds = game_seeds(7, 0, 1000)
-    return matchup, seeds, play(matchup, db, seeds, DEFAULT_BOT, RuleOptions())
+    return matchup, seeds, play(matchup, db, seeds, bots.get(DEFAULT_BOT), RuleOptions())
 
 
 @pytest.mark.parametrize("index", PROBES)
 def test_a_game_plays_the_same_alone_as_in_a_batch_of_1000(db, big_batch, index):
     matchup, seeds, batch = big_batch
-    alone = play(matchup, db, seeds[index:index + 1], DEFAULT_BOT, RuleOptions())
+    alone = play(matchup, db, seeds[index:index + 1], bots.get(DEFAULT_BOT), RuleOptions())
     for name in PER_GAME:
         np.testing.assert_array_equal(getattr(alone, name)[0], getattr(batch, name)[index],
                                       err_msg=f"field {name} of game {index}")
@@ -79,9 +80,9 @@ def test_batch_invariance_with_the_random_bot_in_coop(db, duke, fire_deck):
     """The random bot draws per-game counter-based numbers: also batch invariant."""
     matchup = Matchup((fire_deck, fire_deck), duke, "hard")
     seeds = game_seeds(11, 0, 100)
-    batch = play(matchup, db, seeds, "random", RuleOptions())
+    batch = play(matchup, db, seeds, bots.get("random"), RuleOptions())
     for index in (0, 42, 99):
-        alone = play(matchup, db, seeds[index:index + 1], "random", RuleOptions())
+        alone = play(matchup, db, seeds[index:index + 1], bots.get("random"), RuleOptions())
         for name in PER_GAME:
             np.testing.assert_array_equal(getattr(alone, name)[0], getattr(batch, name)[index],
                                           err_msg=f"field {name} of game {index}")
@@ -102,8 +103,8 @@ def test_threads_change_no_result(db, duke, fire_deck, players):
     thread."""
     matchup = Matchup((fire_deck,) * players, duke, "normal")
     seeds = game_seeds(13, 0, 400)
-    one = play(matchup, db, seeds, DEFAULT_BOT, RuleOptions(), threads=1)
-    two = play(matchup, db, seeds, DEFAULT_BOT, RuleOptions(), threads=2)
+    one = play(matchup, db, seeds, bots.get(DEFAULT_BOT), RuleOptions(), threads=1)
+    two = play(matchup, db, seeds, bots.get(DEFAULT_BOT), RuleOptions(), threads=2)
     for name in PER_GAME:
         np.testing.assert_array_equal(getattr(one, name), getattr(two, name),
                                       err_msg=f"field {name}")
@@ -231,8 +232,8 @@ def test_the_readiness_kept_between_board_changes_changes_no_game(db, duke, seed
     pool = _base_pool(db, implemented_only=True)
     matchup = Matchup(tuple(random_deck(pool, rng, db) for _ in range(players)), duke, level)
     seeds = game_seeds(seed, 0, 12)
-    kept = api.new_engine(matchup, db, policy=bot, batch=len(seeds), seeds=seeds)
-    fresh = api.new_engine(matchup, db, policy=bot, batch=len(seeds), seeds=seeds)
+    kept = api.new_engine(matchup, db, policy=bots.get(bot), batch=len(seeds), seeds=seeds)
+    fresh = api.new_engine(matchup, db, policy=bots.get(bot), batch=len(seeds), seeds=seeds)
     fresh.work["rd_no_cache"] = 1
     api.play_to_end(kept)
     api.play_to_end(fresh)

@@ -11,6 +11,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from simulator import bots
 from simulator.cards import load_cards
 from simulator.cli import main
 from simulator.decks import load_deck
@@ -38,7 +39,7 @@ def run(db):
 @pytest.fixture(scope="module")
 def batch(db):
     deck, duke = load_deck(FIRE, db), load_scenario("duke", db)
-    return play(Matchup((deck,), duke, "normal"), db, game_seeds(4, 0, 120), "planner",
+    return play(Matchup((deck,), duke, "normal"), db, game_seeds(4, 0, 120), bots.get("planner"),
                 RuleOptions())
 
 
@@ -118,7 +119,7 @@ def test_card_usage_counts_are_consistent(batch):
 def test_usage_table_matches_the_batch(db):
     res = simulate(FIRE, "duke", games=40, seed=4, batch_size=40, db=db)
     deck, duke = load_deck(FIRE, db), load_scenario("duke", db)
-    raw = play(Matchup((deck,), duke, "normal"), db, game_seeds(4, 0, 40), "planner",
+    raw = play(Matchup((deck,), duke, "normal"), db, game_seeds(4, 0, 40), bots.get("planner"),
                RuleOptions())
     table = res.card_usage().set_index("card")
     labels = batch_labels(Matchup((deck,), duke, "normal"), db)

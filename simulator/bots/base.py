@@ -1,9 +1,11 @@
 """The base policy: a sensible answer to every decision point the engine asks about.
 
-Each decision kind with a scorer here fills ``wk.scores[:n]`` for the options ``wk.opt[:n]``;
-the dispatcher (``policy.py``) takes the best legal one, ties to the lowest index, so play is
+Each decision kind with a scorer here fills ``wk.scores[:n]`` for the options ``wk.opt[:n]``
+(:func:`score`); :func:`answer` takes the best legal one, ties to the lowest index, so play is
 deterministic for a given state. Kinds without a scorer get the first legal option. Named
-bots (``greedy.py``, ``planner.py``) override only what they care about.
+bots (``greedy.py``, ``planner.py``) override only what they care about, each in a ``score``
+of its own that falls back to this one; :func:`choose` is the ``base`` bot itself (tests).
+The features and scratch they read are in the bot record ``bw`` (:mod:`simulator.bots.record`).
 
 The base plays a plain plan:
 1. activate a prepared spell that deals lethal damage to the Adversary;
@@ -19,6 +21,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from simulator.bots.record import record_at
 from simulator.engine.abilities import indestructible_candidate, slot_ability
 from simulator.engine.board import is_component_zone, is_mage_noir, provides_component
 from simulator.engine.components import extra_instances, fire_mask_on, requirement
@@ -32,15 +35,39 @@ from simulator.engine.handler_ids import (
 )
 from simulator.engine.jit import njit
 from simulator.engine.layout import (
+    ABILITY_TARGET,
     AIR,
+    ALTERNATIVE_COMPONENT,
+    C_MAX,
+    DESTROY_TARGET,
+    DISCARD_FROM_HAND,
     EQUIPMENT,
     EQUIPMENT_TYPE,
+    ETHER_SPLIT,
     K_SLOTS,
+    KEEP_HAND,
+    MAIN_ACTION,
+    MANA_ELEMENT,
+    MAY_USE_ABILITY,
+    NW_MAX,
+    OPTIONAL_PAYMENT,
+    OWN_COMPONENT,
+    PAY_UPKEEP,
     PERMANENT,
     PREPARED,
+    PROTECTOR_REDIRECT,
     PURPOSE_DAMAGE,
     PURPOSE_HAND,
     PURPOSE_LOSE_HP,
+    RECYCLE_DISCARD,
+    RETURN_FROM_DISCARD,
+    SEARCH_DECK,
+    SKIP_COMPONENT,
+    TAKE_MANA,
+    TAKE_PILE,
+    TARGET,
+    TRADE_GIVE,
+    USE_COMPONENT,
     E,
 )
 from simulator.engine.readiness import compute, effective_cost
@@ -50,16 +77,29 @@ NEG = -1e9
 OUT_OF_THE_GAME = -1000.0
 #: The Adversary's HP where it is not in play: above any damage, so nothing is "lethal".
 ABSENT_ADVERSARY_HP = 10 ** 6
+#: Trades the base policy looks ahead (the planner looks further).
+TRADES_AHEAD = 1
+
+#: The base policy's scratch in the bot record, each field owned by one function (a numba
+#: array allocation costs ~30 ns; a game asks ~100 decisions, each scoring with a few).
+FIELDS = [
+    ("pol_cost", np.int64, (C_MAX, E)),  # demand: the effective costs of the hand
+    ("pol_need", np.float64, (E,)),      # the hand's demand, as the scorers read it
+    ("pol_target", np.int64, (E,)),      # trade_target_cost: the cost to keep
+    ("pol_deficit", np.int64, (E,)),     # within_trades: Mana a card lacks
+    ("pol_words", np.int64, (NW_MAX,)),  # main_action_scores: words the hand needs
+    ("pol_enables", np.int8, (E,)),      # main_action_scores: trades that help
+]
 
 
 # --- what the scorers read -------------------------------------------------------------------
 
 @njit
-def demand(st, tb, wk, p, out):
+def demand(st, tb, wk, bw, p, out):
     """``out`` (E,): the Mana the player's hand still needs beyond the reserve (a want list):
     the effective costs of every card in hand, summed."""
-    effective_cost(st, tb, p, is_mage_noir(st, tb, p), wk.pol_cost)
-    demand_at(st, tb, p, wk.pol_cost, out)
+    effective_cost(st, tb, p, is_mage_noir(st, tb, p), bw.pol_cost)
+    demand_at(st, tb, p, bw.pol_cost, out)
 
 
 @njit
@@ -112,9 +152,9 @@ def within_trades(wk, reserve, c, trades_ahead, deficit):
 # --- Mana ------------------------------------------------------------------------------------
 
 @njit
-def score_take_pile(st, tb, wk, p):
-    need = wk.pol_need
-    demand(st, tb, wk, p, need)
+def score_take_pile(st, tb, wk, bw, p):
+    need = bw.pol_need
+    demand(st, tb, wk, bw, p, need)
     for pile in range(2):
         useful, total = 0.0, 0.0
         for e in range(E):
@@ -124,19 +164,19 @@ def score_take_pile(st, tb, wk, p):
 
 
 @njit
-def score_mana_element(st, tb, wk, p):
-    need = wk.pol_need
-    demand(st, tb, wk, p, need)
+def score_mana_element(st, tb, wk, bw, p):
+    need = bw.pol_need
+    demand(st, tb, wk, bw, p, need)
     for e in range(E):
         wk.scores[e] = (need[e] - wk.ctx_chosen[e]) - 0.01 * e
 
 
 @njit
-def score_take_mana(st, tb, wk, p):
+def score_take_mana(st, tb, wk, bw, p):
     """Take all that is offered: the Mana the hand wants first, then from the pile holding
     more of that element; stopping early (the last option) comes last."""
-    want = wk.pol_need
-    demand(st, tb, wk, p, want)
+    want = bw.pol_need
+    demand(st, tb, wk, bw, p, want)
     for pile in range(2):
         for e in range(E):
             wk.scores[pile * E + e] = 100.0 * min(want[e], 1.0) + st.ether[pile, e]
@@ -151,12 +191,12 @@ def score_ether_split(st, tb, wk, p):
 
 
 @njit
-def score_trade_give(st, tb, wk, p, trades_ahead):
+def score_trade_give(st, tb, wk, bw, p, trades_ahead):
     """The Mana to give in a trade: never one the card the trade is for still needs
     (:func:`trade_target_cost`), then the element the hand needs least."""
-    need = wk.pol_need
-    demand(st, tb, wk, p, need)
-    target = trade_target_cost(st, tb, wk, p, wk.ctx_take, trades_ahead)
+    need = bw.pol_need
+    demand(st, tb, wk, bw, p, need)
+    target = trade_target_cost(st, tb, wk, bw, p, wk.ctx_take, trades_ahead)
     for e in range(E):
         score = st.reserve[p, e] - need[e]
         left = st.reserve[p, e] - wk.ctx_given[e]
@@ -169,17 +209,17 @@ def score_trade_give(st, tb, wk, p, trades_ahead):
 
 
 @njit
-def trade_target_cost(st, tb, wk, p, take, trades_ahead):
+def trade_target_cost(st, tb, wk, bw, p, take, trades_ahead):
     """(E,) the element-wise largest cost of the cards in hand a trade for ``take`` makes
     affordable: giving any of it away would defeat the trade."""
     compute(st, tb, wk, p)
-    target = wk.pol_target
-    deficit = wk.pol_deficit
+    target = bw.pol_target
+    deficit = bw.pol_deficit
     for e in range(E):
         target[e] = 0
     reserve = st.reserve[p]
     for c in range(tb.n_player_cards):
-        if st.hand[p, c] <= 0 or tb.f_value[c] <= 0 or wk.rd_missing[c] != 0:
+        if st.hand[p, c] <= 0 or bw.f_value[c] <= 0 or wk.rd_missing[c] != 0:
             continue
         worth = within_trades(wk, reserve, c, trades_ahead, deficit)
         if worth and deficit[take] >= 1:
@@ -191,25 +231,25 @@ def trade_target_cost(st, tb, wk, p, take, trades_ahead):
 # --- hands -----------------------------------------------------------------------------------
 
 @njit
-def score_keep_hand(st, tb, wk, p):
+def score_keep_hand(st, tb, wk, bw, p):
     for pile in range(2):
         total = 0.0
         for i in range(wk.ctx_piles.shape[1]):
-            total += tb.f_opening[wk.ctx_piles[pile, i]]
+            total += bw.f_opening[wk.ctx_piles[pile, i]]
         wk.scores[pile] = total
 
 
 @njit
-def score_discard_from_hand(st, tb, wk, p):
+def score_discard_from_hand(st, tb, wk, bw, p):
     for c in range(wk.n_opt):
-        wk.scores[c] = -(tb.f_value[c] + 0.1 * tb.cost[c].sum())
+        wk.scores[c] = -(bw.f_value[c] + 0.1 * tb.cost[c].sum())
 
 
 @njit
-def score_card_value(st, tb, wk, p):
+def score_card_value(st, tb, wk, bw, p):
     """Recycling, returning from the discard pile, searching the deck: the best card."""
     for c in range(wk.n_opt):
-        wk.scores[c] = tb.f_value[c]
+        wk.scores[c] = bw.f_value[c]
 
 
 # --- targets ---------------------------------------------------------------------------------
@@ -264,13 +304,13 @@ def score_destroy_target(st, tb, wk, p):
 # --- components ------------------------------------------------------------------------------
 
 @njit
-def score_use_component(st, tb, wk, p):
+def score_use_component(st, tb, wk, bw, p):
     for s in range(tb.slots):
-        wk.scores[s] = -tb.f_drawback[max(st.board_card[p, s], 0)]
+        wk.scores[s] = -bw.f_drawback[max(st.board_card[p, s], 0)]
 
 
 @njit
-def score_skip_component(st, tb, wk, p):
+def score_skip_component(st, tb, wk, bw, p):
     """"Requires 1 less component": leave out a missing word first, then a word whose
     component would be lost by the use (a Flame destroys itself), else stop (option 0)."""
     wk.scores[0] = 0.0
@@ -282,7 +322,7 @@ def score_skip_component(st, tb, wk, p):
         for s in range(st.board_end[p]):
             c = st.board_card[p, s]
             if c >= 0 and is_component_zone(st.board_zone[p, s]) and tb.provides[c, tb.words[j]] != 0:
-                keep = min(keep, tb.f_drawback[c])
+                keep = min(keep, bw.f_drawback[c])
         if wk.ctx_short[j] > 0:
             wk.scores[1 + j] = 2.0
         elif np.isfinite(keep) and keep > 0:
@@ -290,9 +330,9 @@ def score_skip_component(st, tb, wk, p):
 
 
 @njit
-def score_own_component(st, tb, wk, p):
+def score_own_component(st, tb, wk, bw, p):
     for s in range(tb.slots):
-        wk.scores[s] = tb.f_value[max(st.board_card[p, s], 0)]
+        wk.scores[s] = bw.f_value[max(st.board_card[p, s], 0)]
 
 
 @njit
@@ -397,7 +437,7 @@ def provides_needed(tb, c, needs):
 
 
 @njit
-def channel_enables(st, tb, wk, p, c):
+def channel_enables(st, tb, wk, bw, p, c):
     """Worth of the hand cards channeling prepared card ``c`` would make preparable right now:
     it supplies their last missing component words and the reserve already pays for them."""
     mn = wk.rd_mage_noir != 0
@@ -412,20 +452,20 @@ def channel_enables(st, tb, wk, p, c):
             gives = 1 if tb.provides[c, tb.words[j]] != 0 else 0
             after += max(wk.rd_short[h, j] - gives, 0)
         if after == 0:
-            total += tb.f_value[h]
+            total += bw.f_value[h]
     return total
 
 
 @njit
-def trade_enables(st, tb, wk, p, trades_ahead, out):
+def trade_enables(st, tb, wk, bw, p, trades_ahead, out):
     """``out`` (E,) 0/1: taking one Mana of the element by a 2-for-1 trade brings a card in
     hand affordable within ``trades_ahead`` trades (the Mana given is not needed for it)."""
-    deficit = wk.pol_deficit
+    deficit = bw.pol_deficit
     for e in range(E):
         out[e] = 0
     reserve = st.reserve[p]
     for c in range(tb.n_player_cards):
-        if st.hand[p, c] <= 0 or tb.f_value[c] <= 0 or wk.rd_missing[c] != 0:
+        if st.hand[p, c] <= 0 or bw.f_value[c] <= 0 or wk.rd_missing[c] != 0:
             continue
         if within_trades(wk, reserve, c, trades_ahead, deficit):
             for e in range(E):
@@ -434,20 +474,20 @@ def trade_enables(st, tb, wk, p, trades_ahead, out):
 
 
 @njit
-def slot_taken_by_equal(st, tb, p, c):
+def slot_taken_by_equal(st, tb, bw, p, c):
     """An Equipment whose slot already holds own Equipment worth as much."""
     if tb.card_type[c] != EQUIPMENT_TYPE:
         return False
     for s in range(st.board_end[p]):
         if st.board_zone[p, s] == EQUIPMENT:
             held = st.board_card[p, s]
-            if tb.slot_kind[held] == tb.slot_kind[c] and tb.f_value[held] >= tb.f_value[c]:
+            if tb.slot_kind[held] == tb.slot_kind[c] and bw.f_value[held] >= bw.f_value[c]:
                 return True
     return False
 
 
 @njit
-def component_loss(st, tb, p, c):
+def component_loss(st, tb, bw, p, c):
     """HP the player would lose to the components of card ``c``: the components that cost
     nothing are used first (as :func:`score_use_component` prefers), then those that cost the
     least HP. The Mage Noir's skipped components and Fire ball's discard are not counted, so
@@ -459,14 +499,14 @@ def component_loss(st, tb, p, c):
         short = requirement(tb, c, w, mask) - extra_instances(st, tb, p, w)
         for s in range(st.board_end[p]):
             if short > 0 and provides_component(st, tb, p, s, w) and \
-                    tb.f_self_loss[st.board_card[p, s]] == 0:
+                    bw.f_self_loss[st.board_card[p, s]] == 0:
                 short -= 1
         below = 0.0  # the costly providers, cheapest first: one loss level at a time
         while short > 0:
             level, copies = 1e9, 0
             for s in range(st.board_end[p]):
                 if provides_component(st, tb, p, s, w):
-                    x = tb.f_self_loss[st.board_card[p, s]]
+                    x = bw.f_self_loss[st.board_card[p, s]]
                     if below < x < level:
                         level, copies = x, 1
                     elif x == level:
@@ -481,7 +521,7 @@ def component_loss(st, tb, p, c):
 
 
 @njit
-def main_action_scores(st, tb, wk, p, trades_ahead):
+def main_action_scores(st, tb, wk, bw, p, trades_ahead):
     """``wk.scores``: the worth of each main-phase action, from the decision's readiness
     (``wk.rd_*``, computed by the engine for the legal actions ``wk.opt``; a card that cannot
     be prepared now is not scored)."""
@@ -492,7 +532,7 @@ def main_action_scores(st, tb, wk, p, trades_ahead):
         wk.scores[a] = 0.0
     present, adv_hp, enemies = adversary_view(st, tb)
     hurt = max(20 - st.hp[p], 0)
-    needs = wk.pol_words[:tb.n_words]
+    needs = bw.pol_words[:tb.n_words]
     words_needed(st, tb, wk, p, needs)
     for a in range(activate_at, trade_at):
         wk.scores[a] = NEG
@@ -501,17 +541,17 @@ def main_action_scores(st, tb, wk, p, trades_ahead):
         if st.board_zone[p, s] != PREPARED:
             continue
         c = st.board_card[p, s]
-        reach = present if tb.f_needs_opponent[c] != 0 else on_any
-        dmg = tb.f_damage[c] * (1.0 if reach else 0.0)
+        reach = present if bw.f_needs_opponent[c] != 0 else on_any
+        dmg = bw.f_damage[c] * (1.0 if reach else 0.0)
         lethal = dmg >= adv_hp
-        act = 4.0 * dmg + tb.f_heal[c] * min(hurt, 6) / 3 + 3.0 * tb.f_draw[c]
-        act += 2.0 * tb.f_mana[c] + 1000.0 * (1.0 if lethal and present and dmg > 0 else 0.0)
-        act -= 20.0 * tb.f_harms_own[c] * (0.0 if on_any else 1.0)
-        if tb.f_removal[c] != 0:
+        act = 4.0 * dmg + bw.f_heal[c] * min(hurt, 6) / 3 + 3.0 * bw.f_draw[c]
+        act += 2.0 * bw.f_mana[c] + 1000.0 * (1.0 if lethal and present and dmg > 0 else 0.0)
+        act -= 20.0 * bw.f_harms_own[c] * (0.0 if on_any else 1.0)
+        if bw.f_removal[c] != 0:
             act += 12.0 if enemies else -50.0
         channel_value = 6.0 * provides_needed(tb, c, needs)
-        channel_value += 1.0 * tb.f_channel_only[c]
-        channel_value += 2.0 * channel_enables(st, tb, wk, p, c)
+        channel_value += 1.0 * bw.f_channel_only[c]
+        channel_value += 2.0 * channel_enables(st, tb, wk, bw, p, c)
         wk.scores[activate_at + s] = act - 1.0
         if channel_value > 0:
             wk.scores[channel_at + s] = channel_value + 0.5 * (1.0 if dmg == 0 else 0.0)
@@ -520,8 +560,8 @@ def main_action_scores(st, tb, wk, p, trades_ahead):
         wk.scores[trade_at + e] = NEG
         any_trade = any_trade or wk.opt[trade_at + e] != 0
     if any_trade:  # scored only when a trade is legal: the policy reads legal options only
-        enables = wk.pol_enables
-        trade_enables(st, tb, wk, p, trades_ahead, enables)
+        enables = bw.pol_enables
+        trade_enables(st, tb, wk, bw, p, trades_ahead, enables)
         for e in range(E):
             if enables[e] != 0:
                 wk.scores[trade_at + e] = 1.0
@@ -530,15 +570,89 @@ def main_action_scores(st, tb, wk, p, trades_ahead):
         if wk.opt[prepare_at + c] == 0:  # not preparable now: never chosen, not scored
             wk.scores[prepare_at + c] = NEG
             continue
-        prep = 5.0 + tb.f_value[c] + 3.0 * (1.0 if tb.card_type[c] > 0 else 0.0)
+        prep = 5.0 + bw.f_value[c] + 3.0 * (1.0 if tb.card_type[c] > 0 else 0.0)
         prep = prep + 2.0 * provides_needed(tb, c, needs)
         # a second Ritual adds nothing once the player is a Mage Noir
-        if tb.f_only_mage_noir[c] != 0 and mn:
+        if bw.f_only_mage_noir[c] != 0 and mn:
             prep -= 100.0
         # an Equipment that would only replace an equal or better one in its slot is waste
-        if slot_taken_by_equal(st, tb, p, c):
+        if slot_taken_by_equal(st, tb, bw, p, c):
             prep -= 100.0
         # a component that costs HP (Draconic flame) must not put its own player out
-        if tb.any_self_loss != 0 and component_loss(st, tb, p, c) >= st.hp[p]:
+        if bw.any_self_loss != 0 and component_loss(st, tb, bw, p, c) >= st.hp[p]:
             prep = OUT_OF_THE_GAME
         wk.scores[prepare_at + c] = prep
+
+
+# --- the decision ----------------------------------------------------------------------------
+
+@njit
+def score(st, tb, wk, bw, kind, p):
+    """Fill ``wk.scores[:n]`` for a decision of ``kind``; False when the kind has no scorer."""
+    if kind == MAIN_ACTION:
+        main_action_scores(st, tb, wk, bw, p, TRADES_AHEAD)
+        ability_scores(st, tb, wk, p, 1)
+    elif kind == TAKE_PILE:
+        score_take_pile(st, tb, wk, bw, p)
+    elif kind == MANA_ELEMENT:
+        score_mana_element(st, tb, wk, bw, p)
+    elif kind == ETHER_SPLIT:
+        score_ether_split(st, tb, wk, p)
+    elif kind == TAKE_MANA:
+        score_take_mana(st, tb, wk, bw, p)
+    elif kind == TRADE_GIVE:
+        score_trade_give(st, tb, wk, bw, p, TRADES_AHEAD)
+    elif kind == KEEP_HAND:
+        score_keep_hand(st, tb, wk, bw, p)
+    elif kind == DISCARD_FROM_HAND:
+        score_discard_from_hand(st, tb, wk, bw, p)
+    elif kind == RECYCLE_DISCARD or kind == RETURN_FROM_DISCARD or kind == SEARCH_DECK:
+        score_card_value(st, tb, wk, bw, p)
+    elif kind == TARGET:
+        score_target(st, tb, wk, p)
+    elif kind == PROTECTOR_REDIRECT:
+        score_protector_redirect(st, tb, wk, p)
+    elif kind == DESTROY_TARGET:
+        score_destroy_target(st, tb, wk, p)
+    elif kind == USE_COMPONENT:
+        score_use_component(st, tb, wk, bw, p)
+    elif kind == SKIP_COMPONENT:
+        score_skip_component(st, tb, wk, bw, p)
+    elif kind == ALTERNATIVE_COMPONENT:
+        score_fixed(wk, 1.0, 0.0)  # Fire ball keeps the hand: use the component
+    elif kind == OWN_COMPONENT:
+        score_own_component(st, tb, wk, bw, p)
+    elif kind == PAY_UPKEEP:
+        score_fixed(wk, 0.0, 1.0)
+    elif kind == OPTIONAL_PAYMENT:
+        score_optional_payment(st, tb, wk, p)
+    elif kind == ABILITY_TARGET:
+        score_ability_target(st, tb, wk, p)
+    elif kind == MAY_USE_ABILITY:
+        score_may_use_ability(st, tb, wk, p)
+    else:
+        return False
+    return True
+
+
+@njit
+def answer(wk, scored):
+    """The legal option in ``wk.opt[:wk.n_opt]`` with the best score, the lowest index on a
+    tie; the first legal one when the decision was not ``scored``; -1 when none is legal."""
+    if not scored:
+        for i in range(wk.n_opt):
+            if wk.opt[i] != 0:
+                return i
+        return -1
+    best, best_score = -1, -1.0
+    for i in range(wk.n_opt):
+        if wk.opt[i] != 0 and (best < 0 or wk.scores[i] > best_score):
+            best, best_score = i, wk.scores[i]
+    return best
+
+
+@njit
+def choose(st, tb, wk, kind, player):
+    """The ``base`` bot's answer (the engine calls it through its address)."""
+    bw = record_at(wk.bot)
+    return answer(wk, score(st, tb, wk, bw, kind, player))

@@ -3,8 +3,8 @@
 Why from the effect data: bots must not keep their own list of card names, or they would
 drift from the rules engine. The estimates are rough (a ``per`` count is taken as 2, a
 start-of-turn effect is worth three activations) and only rank options; the engine decides
-what actually happens. They are written into the tables record (``f_*`` columns), where the
-compiled policies read them.
+what actually happens. They are written into the bots' own record (``f_*`` fields,
+:mod:`simulator.bots.record`), where the compiled policies read them.
 """
 
 from __future__ import annotations
@@ -14,8 +14,29 @@ import numpy as np
 # handler name -> rough worth of one activation ({feature: amount}), declared with each handler
 # (engine/handlers/); the vocabulary ops are read directly
 from simulator.engine.handler_ids import HANDLER_ESTIMATES
+from simulator.engine.layout import C_MAX
 
 VALUE_WEIGHT = {"damage": 1.0, "heal": 0.7, "draw": 1.5, "mana": 1.0}
+
+#: The bot record's fields :func:`fill_features` writes (C_MAX: one per local card kind).
+FIELDS = [
+    ("f_damage", np.float64, (C_MAX,)),
+    ("f_needs_opponent", np.int8, (C_MAX,)),
+    ("f_heal", np.float64, (C_MAX,)),
+    ("f_draw", np.float64, (C_MAX,)),
+    ("f_mana", np.float64, (C_MAX,)),
+    ("f_harms_own", np.float64, (C_MAX,)),
+    ("f_channel_only", np.int8, (C_MAX,)),
+    ("f_drawback", np.float64, (C_MAX,)),
+    ("f_self_loss", np.float64, (C_MAX,)),  # HP its owner loses when it is used as a component
+    ("any_self_loss", np.int8),              # some card has f_self_loss > 0
+    ("f_removal", np.int8, (C_MAX,)),
+    ("f_threat", np.float64, (C_MAX,)),
+    ("f_healthiest", np.int8, (C_MAX,)),
+    ("f_only_mage_noir", np.int8, (C_MAX,)),
+    ("f_value", np.float64, (C_MAX,)),
+    ("f_opening", np.float64, (C_MAX,)),
+]
 
 
 def _step_amount(step: dict) -> float:
@@ -25,8 +46,9 @@ def _step_amount(step: dict) -> float:
     return amount
 
 
-def fill_features(t: np.void, effects: tuple[dict, ...], n_player_cards: int) -> None:
-    """Write the ``f_*`` columns of the tables record ``t`` for the cards' ``effects``."""
+def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_cards: int) -> None:
+    """Write the ``f_*`` fields of the bot record ``f`` (:data:`FIELDS`) for the cards'
+    ``effects`` and the card facts of the tables record ``t``."""
     n = len(effects)
     damage, heal, draw, mana, persistent, drawback, threat = (np.zeros(n) for _ in range(7))
     needs_opp, harms_own, removal, healthiest = (np.zeros(n, bool) for _ in range(4))
@@ -95,5 +117,5 @@ def fill_features(t: np.void, effects: tuple[dict, ...], n_player_cards: int) ->
                "f_healthiest": healthiest, "f_only_mage_noir": only_mn, "f_value": value,
                "f_opening": opening}
     for name, column in columns.items():
-        t[name][:n] = column
-    t["any_self_loss"] = bool((self_loss > 0).any())
+        f[name][:n] = column
+    f["any_self_loss"] = bool((self_loss > 0).any())

@@ -10,8 +10,38 @@ Priority list (over the base policy):
 
 from __future__ import annotations
 
+import numpy as np
+
+from simulator.bots import base
 from simulator.bots.base import NEG
+from simulator.bots.record import record_at
 from simulator.engine.jit import njit
+from simulator.engine.layout import MAIN_ACTION, NW_MAX, TAKE_PILE
+
+FIELDS = [
+    ("pol_needed_now", np.int8, (NW_MAX,)),  # filter_channels: words a castable card lacks
+]
+
+
+@njit
+def choose(st, tb, wk, kind, player):
+    """The ``greedy`` bot's answer (the engine calls it through its address)."""
+    bw = record_at(wk.bot)
+    return base.answer(wk, score(st, tb, wk, bw, kind, player))
+
+
+@njit
+def score(st, tb, wk, bw, kind, p):
+    """The base policy's scores, with greedy's main phase and Ether pile."""
+    if kind == MAIN_ACTION:
+        base.main_action_scores(st, tb, wk, bw, p, base.TRADES_AHEAD)
+        base.ability_scores(st, tb, wk, p, 1)
+        filter_channels(st, tb, wk, bw, p)
+    elif kind == TAKE_PILE:
+        score_take_pile(st, tb, wk, p)
+    else:
+        return base.score(st, tb, wk, bw, kind, p)
+    return True
 
 
 @njit
@@ -21,10 +51,10 @@ def score_take_pile(st, tb, wk, p):
 
 
 @njit
-def filter_channels(st, tb, wk, p):
+def filter_channels(st, tb, wk, bw, p):
     """Keep a channel's score only when it supplies a word missing for a card in hand whose
     Mana is already in the reserve."""
-    needed_now = wk.pol_needed_now
+    needed_now = bw.pol_needed_now
     for j in range(tb.n_words):
         needed_now[j] = 0
         for c in range(tb.n_player_cards):
@@ -43,5 +73,3 @@ def filter_channels(st, tb, wk, p):
                 helps = True
         if not helps:
             wk.scores[a] = NEG
-
-

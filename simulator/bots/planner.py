@@ -19,10 +19,24 @@ Priority list (over the base policy, ``base.py``):
 
 from __future__ import annotations
 
+import numpy as np
+
 from simulator.bots import base
+from simulator.bots.record import record_at
 from simulator.bots.teammates import next_player, pile_taker, shown_elements
 from simulator.engine.jit import njit
-from simulator.engine.layout import K_SLOTS, PREPARED, E
+from simulator.engine.layout import (
+    EFFECT_ORDER,
+    ETHER_SPLIT,
+    ETHER_START_PILE,
+    K_SLOTS,
+    MAIN_ACTION,
+    MANA_ELEMENT,
+    PREPARED,
+    TAKE_PILE,
+    TRADE_GIVE,
+    E,
+)
 from simulator.engine.readiness import board_part
 
 TRADES_AHEAD = 3
@@ -32,28 +46,70 @@ ONE_SHOT_THREAT = 2.0
 #: Above any Mana and components a card can lack: "no card in hand lacks this element".
 NO_CARD_LACKS = 32767
 
+FIELDS = [
+    ("pol_want", np.float64, (E,)),    # score_take_pile: next player's elements
+    ("pol_nearest", np.int64, (E,)),   # hand_element_scores
+    ("pol_have", np.int64, (E,)),      # hand_element_scores: reserve + extra
+    ("pol_own", np.float64, (E,)),     # score_mana_element
+    ("pol_seen", np.float64, (E,)),    # a teammate's shown elements
+    ("pol_here", np.float64, (E,)),    # score_ether_split: starting pile
+    ("pol_there", np.float64, (E,)),   # score_ether_split: other pile
+    ("pol_on_start", np.int64, (E,)),  # score_ether_split
+    ("pol_other", np.int64, (E,)),     # score_ether_split
+]
+
 
 @njit
-def main_action_scores(st, tb, wk, p):
-    base.main_action_scores(st, tb, wk, p, TRADES_AHEAD)
-    save_burn_for_the_adversary(st, tb, wk, p)
+def choose(st, tb, wk, kind, player):
+    """The ``planner`` bot's answer (the engine calls it through its address)."""
+    bw = record_at(wk.bot)
+    return base.answer(wk, score(st, tb, wk, bw, kind, player))
+
+
+@njit
+def score(st, tb, wk, bw, kind, p):
+    """The base policy's scores, with the planner's own where it plans further."""
+    if kind == MAIN_ACTION:
+        main_action_scores(st, tb, wk, bw, p)
+        base.ability_scores(st, tb, wk, p, 1)
+    elif kind == TAKE_PILE:
+        score_take_pile(st, tb, wk, bw, p)
+    elif kind == MANA_ELEMENT:
+        score_mana_element(st, tb, wk, bw, p)
+    elif kind == ETHER_SPLIT:
+        score_ether_split(st, tb, wk, bw, p)
+    elif kind == ETHER_START_PILE:
+        score_ether_start_pile(st, tb, wk, bw, p)
+    elif kind == EFFECT_ORDER:
+        score_effect_order(st, tb, wk, bw, p)
+    elif kind == TRADE_GIVE:
+        base.score_trade_give(st, tb, wk, bw, p, TRADES_AHEAD)
+    else:
+        return base.score(st, tb, wk, bw, kind, p)
+    return True
+
+
+@njit
+def main_action_scores(st, tb, wk, bw, p):
+    base.main_action_scores(st, tb, wk, bw, p, TRADES_AHEAD)
+    save_burn_for_the_adversary(st, tb, wk, bw, p)
     threat = ONE_SHOT_THREAT
     for k in range(K_SLOTS):
         c = st.adv_card[k]
         if c >= 0:
-            threat += tb.f_threat[c]
+            threat += bw.f_threat[c]
     if not st.hp[p] <= 2.0 * threat:
         return
     activate_at = 1 + tb.slots + tb.n_cards
     for s in range(st.board_end[p]):
         if st.board_zone[p, s] == PREPARED:
-            wk.scores[activate_at + s] += 8.0 * tb.f_heal[st.board_card[p, s]]
+            wk.scores[activate_at + s] += 8.0 * bw.f_heal[st.board_card[p, s]]
     for c in range(tb.n_cards):
-        wk.scores[1 + tb.slots + c] += 4.0 * tb.f_heal[c]
+        wk.scores[1 + tb.slots + c] += 4.0 * bw.f_heal[c]
 
 
 @njit
-def save_burn_for_the_adversary(st, tb, wk, p):
+def save_burn_for_the_adversary(st, tb, wk, bw, p):
     """Before the Adversary arrives, a damage spell is spent on one of its Permanents only
     when it destroys it; otherwise it stays prepared for the Adversary itself."""
     present, _, _ = base.adversary_view(st, tb)
@@ -68,8 +124,8 @@ def save_burn_for_the_adversary(st, tb, wk, p):
         if st.board_zone[p, s] != PREPARED:
             continue
         c = st.board_card[p, s]
-        dmg = tb.f_damage[c]
-        if dmg > 0 and dmg < weakest and tb.f_heal[c] == 0:
+        dmg = bw.f_damage[c]
+        if dmg > 0 and dmg < weakest and bw.f_heal[c] == 0:
             wk.scores[activate_at + s] = -1.0
 
 
@@ -89,17 +145,17 @@ def teammate_takes(st, tb, p, seen):
 
 
 @njit
-def score_take_pile(st, tb, wk, p):
+def score_take_pile(st, tb, wk, bw, p):
     """In co-op the pile not taken goes to the next player: Mana of an element the next
     player has been seen to use counts one less, so the player leaves them the pile they need
     unless it needs that Mana itself."""
-    base.score_take_pile(st, tb, wk, p)
+    base.score_take_pile(st, tb, wk, bw, p)
     if tb.players == 1:
         return
     nxt = next_player(st, tb, p)
     if nxt < 0:
         return
-    want = wk.pol_want
+    want = bw.pol_want
     shown_elements(st, tb, nxt, want)
     for pile in range(2):
         penalty = 0.0
@@ -109,7 +165,7 @@ def score_take_pile(st, tb, wk, p):
 
 
 @njit
-def score_effect_order(st, tb, wk, p):
+def score_effect_order(st, tb, wk, bw, p):
     """With two players or more still in, the Adversary's cards in play that strike "the
     player with the most HP" resolve last, after its other hits, so that blow lands on whoever
     is healthiest once those are taken (it spreads the damage). Otherwise board order."""
@@ -118,24 +174,24 @@ def score_effect_order(st, tb, wk, p):
         if st.out[q] == 0:
             team += 1
     for k in range(wk.n_opt):
-        last = team >= 2 and tb.f_healthiest[max(wk.ctx_cards[k], 0)] != 0
+        last = team >= 2 and bw.f_healthiest[max(wk.ctx_cards[k], 0)] != 0
         wk.scores[k] = -1.0 * (1.0 if last else 0.0) - 0.001 * k
 
 
 @njit
-def hand_need(st, tb, wk, p):
-    """``wk.pol_need`` (E,): the hand's demand (:func:`base.demand`) from the readiness's
+def hand_need(st, tb, wk, bw, p):
+    """``bw.pol_need`` (E,): the hand's demand (:func:`base.demand`) from the readiness's
     effective costs; what :func:`hand_element_scores` breaks ties with. A decision that
     continues a run (``ctx_run_step`` > 0: nothing but the Mana chosen so far moved since its
     first decision, which computed both) reuses them."""
     if wk.ctx_run_step == 0:
         board_part(st, tb, wk, p)
-        base.demand_at(st, tb, p, wk.rd_cost, wk.pol_need)
-    return wk.pol_need
+        base.demand_at(st, tb, p, wk.rd_cost, bw.pol_need)
+    return bw.pol_need
 
 
 @njit
-def hand_element_scores(st, tb, wk, p, extra, need, out):
+def hand_element_scores(st, tb, wk, bw, p, extra, need, out):
     """``out`` (E,): the element that brings a card in hand nearest to castable, counting
     ``extra`` (E,) Mana as the player's on top of the reserve. Each card in hand short of Mana
     weighs 1 / (Mana and components it still lacks); an element scores the largest weight of
@@ -143,8 +199,8 @@ def hand_element_scores(st, tb, wk, p, extra, need, out):
 
     Why: summing the hand's costs asks for the element every card shares again and again, so
     no card ever gets its second element and the Mana piles up unused."""
-    nearest = wk.pol_nearest
-    have = wk.pol_have
+    nearest = bw.pol_nearest
+    have = bw.pol_have
     for e in range(E):
         nearest[e] = NO_CARD_LACKS
         have[e] = st.reserve[p, e] + extra[e]
@@ -167,20 +223,20 @@ def hand_element_scores(st, tb, wk, p, extra, need, out):
 
 
 @njit
-def score_mana_element(st, tb, wk, p):
+def score_mana_element(st, tb, wk, bw, p):
     """The element of a Mana added to the Ether serves whoever takes the next pile: the own
     hand when it is the player's; when a teammate takes it, an element that teammate has
     shown, and among those the one the own hand wants."""
-    own = wk.pol_own
-    hand_element_scores(st, tb, wk, p, wk.ctx_chosen, hand_need(st, tb, wk, p), own)
-    seen = wk.pol_seen
+    own = bw.pol_own
+    hand_element_scores(st, tb, wk, bw, p, wk.ctx_chosen, hand_need(st, tb, wk, bw, p), own)
+    seen = bw.pol_seen
     mate = teammate_takes(st, tb, p, seen)
     for e in range(E):
         wk.scores[e] = 100.0 * seen[e] + own[e] if mate else own[e]
 
 
 @njit
-def score_ether_split(st, tb, wk, p):
+def score_ether_split(st, tb, wk, bw, p):
     """Which Mana lands on the starting pile: whoever takes the next pile takes one whole
     pile, so the Mana they need goes together onto the pile they will take.
 
@@ -191,20 +247,20 @@ def score_ether_split(st, tb, wk, p):
     their shown elements play that part."""
     start = wk.ctx_start
     total = wk.ctx_mana.sum()
-    on_start = wk.pol_on_start
-    other = wk.pol_other
+    on_start = bw.pol_on_start
+    other = bw.pol_other
     for e in range(E):
         on_start[e] = st.ether[start, e] + wk.ctx_chosen[e]
         other[e] = st.ether[1 - start, e]
     start_size = st.ether[start].sum() + (total + 1) // 2
     other_size = other.sum() + total // 2
     keep = start_size >= other_size
-    here = wk.pol_here
-    there = wk.pol_there
-    need = hand_need(st, tb, wk, p)
-    hand_element_scores(st, tb, wk, p, on_start, need, here)
-    hand_element_scores(st, tb, wk, p, other, need, there)
-    seen = wk.pol_seen
+    here = bw.pol_here
+    there = bw.pol_there
+    need = hand_need(st, tb, wk, bw, p)
+    hand_element_scores(st, tb, wk, bw, p, on_start, need, here)
+    hand_element_scores(st, tb, wk, bw, p, other, need, there)
+    seen = bw.pol_seen
     mate = teammate_takes(st, tb, p, seen)
     for e in range(E):
         own = here[e] if keep else -there[e]
@@ -217,14 +273,14 @@ def score_ether_split(st, tb, wk, p):
 
 
 @njit
-def score_ether_start_pile(st, tb, wk, p):
+def score_ether_start_pile(st, tb, wk, bw, p):
     """On equal piles the Mana being added starts on (and makes larger) the pile whose Mana
     the player who takes the next pile wants more: the own hand's needs, or when a teammate
     takes it, the elements they have shown, then the own needs of those elements, and the
     pile with less of the own needs of others."""
-    need = wk.pol_need
-    base.demand(st, tb, wk, p, need)
-    seen = wk.pol_seen
+    need = bw.pol_need
+    base.demand(st, tb, wk, bw, p, need)
+    seen = bw.pol_seen
     mate = teammate_takes(st, tb, p, seen)
     for pile in range(2):
         own, shared, shown = 0.0, 0.0, 0.0

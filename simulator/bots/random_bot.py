@@ -11,8 +11,9 @@ from simulator.engine.jit import njit
 
 
 @njit
-def choose(st, wk):
-    """The legal option with the largest uniform draw of this decision."""
+def choose(st, tb, wk, kind, player):
+    """The legal option with the largest uniform draw of this decision (the engine calls it
+    through its address; the random bot has no record to read)."""
     base = rng.stream_base(st.seed, rng.PURPOSE_RANDOM_POLICY, st.decision_count)
     best, best_u = -1, -2.0
     for i in range(wk.n_opt):

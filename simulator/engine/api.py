@@ -5,11 +5,13 @@ work record per game, and runs the compiled commands of :mod:`simulator.engine.c
 them. Its ``state`` shows every field with the game on the leading axis, so a test writes a
 position (``eng.state.hand[0, 0, c] = 2``) and reads the result of one action the same way.
 
-A :class:`Script` stands in for the bot when a test wants to fix some answers (the compiled
-``scripted`` bot: the base policy answers the rest) and to see every question the rules asked:
-kind, deciding player, legal options and context. When a call covers several games, the
-questions the games were asked one after the other are paired up by their rank, so a
-question asked of every game reads as one :class:`Asked` with one row per game.
+The caller hands an :class:`Engine` its bot, from the bots' registry (``simulator.bots.get``):
+this module imports nothing of the bots. A :class:`Script` stands in for the bot when a test
+wants to fix some answers (with the registry's ``scripted`` bot, whose base policy answers the
+rest) and to see every question the rules asked: kind, deciding player, legal options and
+context. When a call covers several games, the questions the games were asked one after the
+other are paired up by their rank, so a question asked of every game reads as one
+:class:`Asked` with one row per game.
 
 The module-level functions take ``games`` arrays (the position tests build several games at
 once) and run the action in each game in turn.
@@ -23,10 +25,9 @@ from types import SimpleNamespace
 
 import numpy as np
 
-from simulator.bots import bot_id
 from simulator.cards import COMPONENT_WORDS
 from simulator.engine import layout as L
-from simulator.engine.batch import check_errors, new_work
+from simulator.engine.batch import Bot, check_errors, new_work, seat_bot
 from simulator.engine.commands import CMD, run_command
 from simulator.engine.errors import EngineError
 from simulator.engine.late import bind
@@ -36,7 +37,7 @@ from simulator.engine.tables import BatchInfo, _set_options, build_batch_tables
 from simulator.engine.warmup import ensure
 from simulator.errors import UserError
 
-ROOTS = ("play_range", "resolve", "choose", "decide", "deal_damage", "select", "leave_board",
+ROOTS = ("play_range", "resolve", "decide", "deal_damage", "select", "leave_board",
          "run_command")
 
 #: Context a question of each kind reports (``Asked.context``), as the rules pass it.
@@ -83,14 +84,16 @@ class Script:
     """Answers fixed in advance for some decision kinds, the base policy for the rest, and a
     record of every question asked.
 
-    ``forced[kind]`` is an int (the answer to every question of that kind), a list of ints or
-    per-game arrays consumed one per question (the base policy answers once it is empty), or a
-    callable ``f(eng, games) -> per-game answers`` evaluated once per game.
+    ``bot``: the bot that plays the answers (the registry's ``scripted`` bot: it has
+    ``fix_answers``). ``forced[kind]`` is an int (the answer to every question of that kind),
+    a list of ints or per-game arrays consumed one per question (the base policy answers once
+    it is empty), or a callable ``f(eng, games) -> per-game answers`` evaluated once per game.
     """
 
     name = "scripted"
 
-    def __init__(self, forced: Mapping[str, object] | None = None) -> None:
+    def __init__(self, bot: Bot, forced: Mapping[str, object] | None = None) -> None:
+        self.bot = bot
         self.forced = _Forced(forced or {})
         self.asked: list[Asked] = []
 
@@ -132,7 +135,7 @@ class Engine:
     """A batch of games the Python side drives one command at a time."""
 
     def __init__(self, records: np.ndarray, tables: np.ndarray, info: BatchInfo,
-                 options: RuleOptions, policy: Script | str | None = None):
+                 options: RuleOptions, policy: Script | Bot):
         self.records, self.table_record, self.info, self.options = records, tables, info, options
         self.work = new_work(len(records))
         self.state = BatchState(records, info)
@@ -140,19 +143,17 @@ class Engine:
         self.policy: Script | None = None
         self.set_policy(policy)
         self.log_game: int | None = None
-        self._forced_version = None
 
     # --- setup -------------------------------------------------------------------------------
-    def set_policy(self, policy: Script | str | None) -> None:
-        """A :class:`Script` (answers a test fixes), a bot name, or None (the base policy)."""
-        if isinstance(policy, Script):
-            self.policy, bot = policy, L.BOT_SCRIPTED
-        elif isinstance(policy, str):
-            self.policy = None
-            bot = L.BOT_NAMES.index(policy) if policy in L.BOT_NAMES else bot_id(policy)
-        else:
-            self.policy, bot = None, L.BOT_BASE
-        self.table_record["bot"] = bot
+    def set_policy(self, policy: Script | Bot) -> None:
+        """A :class:`Script` (answers a test fixes) or a bot of the bots' registry; each game
+        gets a fresh record of that bot."""
+        if policy is None or isinstance(policy, str):
+            raise TypeError(f"an Engine plays with a bot (simulator.bots.get(name)), not {policy!r}")
+        self.policy = policy if isinstance(policy, Script) else None
+        self.bot = policy.bot if isinstance(policy, Script) else policy
+        self.bot_records = self.bot.records(self.batch, self.table_record, self.info)
+        seat_bot(self.work, self.bot_records)
         self.work["rec_on"] = 1 if self.policy is not None else 0
         self._forced_version = None
 
@@ -196,8 +197,8 @@ class Engine:
     # --- running commands ------------------------------------------------------------------
     def command(self, name: str, game: int, *args: int) -> int:
         """Run command ``name`` on game ``game``; returns its value."""
-        ensure(ROOTS)
-        bind(self.table_record)
+        ensure(ROOTS, bot=self.bot)
+        bind(self.table_record, self.bot.choose)
         self._sync_forced()
         self.work[game]["rec_len"] = 0
         self.work[game]["rec_pool_len"] = 0
@@ -238,7 +239,7 @@ class Engine:
         return out
 
     def _sync_forced(self) -> None:
-        """Write the script's fixed answers into every game's work record when they changed."""
+        """Hand the script's fixed answers of every game to its bot record when they changed."""
         if self.policy is None:
             return
         forced = self.policy.forced
@@ -246,21 +247,16 @@ class Engine:
             return
         self._forced_version = (id(forced), forced.version)
         for g in range(self.batch):
-            wk = self.work[g]
-            wk["forced_mode"][:] = 0
-            wk["forced_pos"][:] = 0
+            answers: dict[int, int | list[int]] = {}
             for kind, answer in forced.items():
                 k = L.DECISION_KINDS.index(kind)
                 if callable(answer):
                     answer = int(np.ravel(answer(self, np.array([g])))[0])
                 if isinstance(answer, list):
-                    queue = [int(np.ravel(a)[g] if np.ndim(a) else a) for a in answer]
-                    wk["forced_mode"][k] = 2
-                    wk["forced_len"][k] = len(queue)
-                    wk["forced_queue"][k, :len(queue)] = queue
+                    answers[k] = [int(np.ravel(a)[g] if np.ndim(a) else a) for a in answer]
                 else:
-                    wk["forced_mode"][k] = 1
-                    wk["forced_value"][k] = int(np.ravel(answer)[g] if np.ndim(answer) else answer)
+                    answers[k] = int(np.ravel(answer)[g] if np.ndim(answer) else answer)
+            self.bot.fix_answers(self.bot_records[g], answers)
 
     # --- reading -----------------------------------------------------------------------------
     def card_name(self, card: int) -> str:
@@ -308,7 +304,7 @@ def _asked(rows: list) -> Asked:
 
 # --- building an engine ----------------------------------------------------------------------
 
-def new_engine(matchup, db, options: RuleOptions | None = None, policy: Script | str | None = None,
+def new_engine(matchup, db, options: RuleOptions | None = None, policy: Script | Bot | None = None,
                batch: int = 1, seeds: np.ndarray | None = None,
                check_playable: bool = False) -> Engine:
     """An :class:`Engine` over ``batch`` fresh games of ``matchup`` (decks in file order, not
@@ -317,8 +313,7 @@ def new_engine(matchup, db, options: RuleOptions | None = None, policy: Script |
     from simulator.engine.state import new_states
 
     options = options or RuleOptions()
-    tables, info = build_batch_tables(matchup, db, options, L.BOT_BASE,
-                                      check_playable=check_playable)
+    tables, info = build_batch_tables(matchup, db, options, check_playable=check_playable)
     seeds = game_seeds(0, 0, batch) if seeds is None else np.asarray(seeds, np.uint64)
     records = new_states(matchup, info, tables, seeds, options)
     return Engine(records, tables, info, options, policy)

@@ -4,16 +4,20 @@
 states (:mod:`simulator.engine.state`), plays every game on the compiled batch loop
 (``game.play_batch``, spread over ``threads``), checks that no game hit an internal error,
 and returns the per-game result arrays (:class:`BatchResult`) the statistics are built from.
+
+The caller hands it the bot (an entry of the bots' registry, ``simulator.bots.get(name)``):
+the engine imports nothing of the bots and needs only what :class:`Bot` names.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from typing import Protocol
 
 import numpy as np
 
-from simulator.bots import bot_id
 from simulator.cards import CardDB
 from simulator.decks import Deck
 from simulator.engine import layout as L
@@ -22,9 +26,19 @@ from simulator.engine.errors import EngineError, describe
 from simulator.engine.late import bind
 from simulator.engine.options import RuleOptions
 from simulator.engine.state import new_states
-from simulator.engine.tables import build_batch_tables
+from simulator.engine.tables import BatchInfo, build_batch_tables
 from simulator.engine.warmup import ensure
 from simulator.scenarios import Scenario
+
+
+class Bot(Protocol):
+    """What the engine needs of a bot: its compiled choose function, called through its
+    address (``late.bind``) with the signature ``late.CHOOSE_ARGS``, and one record per lane
+    (their layout is the bots' own: the engine passes each lane's address in ``work.bot``)."""
+
+    choose: Callable
+
+    def records(self, lanes: int, tables: np.ndarray, info: BatchInfo) -> np.ndarray: ...
 
 
 @dataclass(frozen=True)
@@ -92,7 +106,7 @@ class BatchLabels:
 def batch_labels(matchup: Matchup, db: CardDB) -> BatchLabels:
     from simulator.cards import COMPONENT_WORDS
 
-    _, info = build_batch_tables(matchup, db, RuleOptions(), L.BOT_BASE, check_playable=False)
+    _, info = build_batch_tables(matchup, db, RuleOptions(), check_playable=False)
     n = info.n_player_cards
     return BatchLabels(tuple(COMPONENT_WORDS[w] for w in info.words), info.ids[:n],
                        info.names[:n], tuple(info.names))
@@ -101,6 +115,13 @@ def batch_labels(matchup: Matchup, db: CardDB) -> BatchLabels:
 def new_work(lanes: int) -> np.ndarray:
     """(lanes,) work records, zeroed (their large buffers are only touched when used)."""
     return np.zeros(lanes, L.WORK_DTYPE)
+
+
+def seat_bot(work: np.ndarray, records: np.ndarray) -> None:
+    """Give each lane of ``work`` its bot record of ``records`` (as many): its address, in
+    ``work.bot``. The caller keeps ``records`` alive while the lanes play."""
+    assert len(records) == len(work) and records.flags.c_contiguous
+    work["bot"] = records.ctypes.data + records.dtype.itemsize * np.arange(len(records))
 
 
 def check_errors(states: np.ndarray) -> None:
@@ -112,18 +133,19 @@ def check_errors(states: np.ndarray) -> None:
                           f"(game seed {int(states['seed'][g])}; {len(bad)} game(s) affected)")
 
 
-def play(matchup: Matchup, db: CardDB, seeds: np.ndarray, bot: str, options: RuleOptions,
+def play(matchup: Matchup, db: CardDB, seeds: np.ndarray, bot: Bot, options: RuleOptions,
          threads: int = 1, work: np.ndarray | None = None) -> BatchResult:
-    """Play one batch of games to the end on ``threads`` threads; return its result arrays.
+    """Play one batch of games to the end on ``threads`` threads with ``bot``; return its
+    result arrays.
 
     work: the lanes' work records (one per thread), when the caller wants to read them
     afterwards (a replay's event log).
     """
     from simulator.engine.game import play_range
 
-    tables, info = build_batch_tables(matchup, db, options, bot_id(bot))
-    ensure()
-    bind(tables)
+    tables, info = build_batch_tables(matchup, db, options)
+    ensure(bot=bot)
+    bind(tables, bot.choose)
     seeds = np.asarray(seeds, np.uint64)
     template = new_states(matchup, info, tables, seeds[:1], options)
     b, p = len(seeds), matchup.players
@@ -132,6 +154,8 @@ def play(matchup: Matchup, db: CardDB, seeds: np.ndarray, bot: str, options: Rul
     threads = max(1, min(threads, b))
     if work is None:
         work = new_work(threads)
+    bot_records = bot.records(len(work), tables, info)
+    seat_bot(work, bot_records)
     scratch = np.zeros(threads, L.STATE_DTYPE)
     summary = np.zeros((b, L.SUM_W), np.int64)
     usage = np.zeros((b, len(L.USAGE_FIELDS), p, n), np.int16)
@@ -193,7 +217,7 @@ def result_of(summary: np.ndarray, usage: np.ndarray, players: int, tracks: dict
 
 
 def play_seeds(matchup: Matchup, db: CardDB, run_seed: int, first_game: int, count: int,
-               bot: str, options: RuleOptions, threads: int = 1) -> BatchResult:
+               bot: Bot, options: RuleOptions, threads: int = 1) -> BatchResult:
     """Play games ``first_game .. first_game+count-1`` of the run with seed ``run_seed``."""
     return play(matchup, db, rng.game_seeds(run_seed, first_game, count), bot, options, threads)
 

@@ -2,10 +2,11 @@
 
 The rules write the legal options of the decision into the lane's work record (``opt[:n]``,
 ``n_opt``) and its context into the ``ctx_*`` fields, then call :func:`decide` with the
-decision kind and the deciding player. The policy of the batch's bot (``tables.bot``) answers
-one option; the engine checks that it is legal. An empty option list or an illegal answer is
-an engine bug: it is recorded as the game's error (raised in Python after the batch) and the
-first legal option is taken so that the game can stop cleanly.
+decision kind and the deciding player. The batch's bot answers one option (its compiled
+choose function, which the run handed the engine: ``late.choose``); the engine checks that it
+is legal. An empty option list or an illegal answer is an engine bug: it is recorded as the
+game's error (raised in Python after the batch) and the first legal option is taken so that
+the game can stop cleanly.
 
 Tests record every decision asked (``rec_on``): kind, player, options and some context.
 """

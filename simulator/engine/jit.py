@@ -3,10 +3,16 @@
 Why a cache directory of our own: numba's ``cache=True`` keys each compiled function on its
 own source file only. An edit in another engine module that a cached function calls goes
 unnoticed, and the stale compiled code keeps running. So the cache lives in a directory named
-after a digest of every source file compiled code can reach (``simulator/engine`` and
-``simulator/bots``) and of the numba, numpy and Python versions: any edit starts a fresh
-directory, and the engine is compiled once more. Older directories are removed, keeping the
-newest few (another checkout of the project may be using them).
+after a digest of every source file compiled code can reach and of the numba, numpy and
+Python versions: any edit starts a fresh directory, and what it reaches is compiled once more.
+Older directories are removed, keeping the newest few (another checkout of the project may be
+using them).
+
+Two directories, chosen per function by where its source lives (:class:`PackageCacheLocator`):
+the engine's functions reach only ``simulator/engine``, so they are keyed by its digest alone;
+compiled code of another package of ``simulator`` (the bots) calls into the engine, so it is
+keyed by the engine's sources and its own package's. A bot edit therefore recompiles the bots'
+roots only (the engine calls a bot through an address, ``late.py``), and an engine edit both.
 
 The directory is ``$MAGENOIR_CACHE_DIR`` when set, else ``$NUMBA_CACHE_DIR/magenoir-sim``,
 else ``~/.cache/magenoir-sim`` (``$XDG_CACHE_HOME`` honoured), then ``numba-<digest>``.
@@ -27,15 +33,16 @@ from pathlib import Path
 import numba
 import numpy as np
 from numba.core import types
+from numba.core.caching import CompileResultCacheImpl, FunctionCache, UserProvidedCacheLocator
 from numba.core.registry import CPUDispatcher
 
 PACKAGE = Path(__file__).resolve().parents[1]
-COMPILED_DIRS = (PACKAGE / "engine", PACKAGE / "bots")
+ENGINE = PACKAGE / "engine"
 KEEP_CACHES = 3
 STALE_AFTER_S = 2 * 24 * 3600  # a cache directory no process has loaded for two days
 
 
-def source_digest(dirs: tuple[Path, ...] = COMPILED_DIRS) -> str:
+def source_digest(dirs: tuple[Path, ...] = (ENGINE,)) -> str:
     """Hex digest of every ``.py`` file under ``dirs`` (path and bytes) and of the versions
     of the compiler stack: what a compiled function may depend on."""
     h = hashlib.sha256()
@@ -81,13 +88,59 @@ def _prune(current: Path) -> None:
         pass
 
 
-CACHE_DIR = cache_dir()
+CACHE_DIR = cache_dir()  # the engine's
 try:
     CACHE_DIR.mkdir(parents=True, exist_ok=True)
     _prune(CACHE_DIR)
-    numba.config.CACHE_DIR = str(CACHE_DIR)  # read when each decorator below enables caching
+    numba.config.CACHE_DIR = str(CACHE_DIR)  # numba's own locator, for anything not ours
 except OSError:  # read-only home: numba falls back to its own locations
     pass
+
+
+@functools.cache
+def package_cache_dir(package: Path) -> Path:
+    """The cache directory of the compiled functions of ``package`` (a directory of
+    ``simulator`` beside the engine): named after the engine's sources and its own."""
+    path = cache_dir(source_digest((ENGINE, package)))
+    path.mkdir(parents=True, exist_ok=True)
+    _prune(path)
+    return path
+
+
+def cache_dir_of(source: str) -> Path | None:
+    """Where a compiled function defined in ``source`` is cached; None outside ``simulator``."""
+    path = Path(source).resolve()
+    if path.is_relative_to(ENGINE):
+        return CACHE_DIR
+    if path.is_relative_to(PACKAGE) and len(path.relative_to(PACKAGE).parts) > 1:
+        return package_cache_dir(PACKAGE / path.relative_to(PACKAGE).parts[0])
+    return None
+
+
+class PackageCacheLocator(UserProvidedCacheLocator):
+    """numba's cache locator for a directory the user chose, the directory chosen per source
+    file by :func:`cache_dir_of` (numba's own locators take over when it fails: read-only)."""
+
+    def __init__(self, py_func, py_file):
+        super().__init__(py_func, py_file)
+        self._cache_path = str(cache_dir_of(py_file) / self.get_suitable_cache_subpath(py_file))
+
+    @classmethod
+    def from_function(cls, py_func, py_file):
+        try:
+            if cache_dir_of(py_file) is None:
+                return None
+        except OSError:
+            return None
+        return super(UserProvidedCacheLocator, cls).from_function(py_func, py_file)
+
+
+class _CacheImpl(CompileResultCacheImpl):
+    _locator_classes = [PackageCacheLocator, *CompileResultCacheImpl._locator_classes]
+
+
+class _FunctionCache(FunctionCache):
+    _impl_class = _CacheImpl
 
 
 def canonical(ty: types.Type) -> types.Type:
@@ -116,6 +169,9 @@ class EngineDispatcher(CPUDispatcher):
     ten minutes. Here the first call from compiled code compiles the canonical signature
     (:func:`canonical`) and every later call converts its arguments to it.
     """
+
+    def enable_caching(self):
+        self._cache = _FunctionCache(self.py_func)
 
     def get_call_template(self, args, kws):
         if self._can_compile:

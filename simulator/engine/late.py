@@ -4,12 +4,16 @@ Why: numba links the machine code of every function a compiled function calls in
 function's own library, so a function called from many places is compiled again inside each
 of its callers, with everything it calls in turn. A handful of functions sit under most of
 the engine: the chain driver (``chain.resolve``, which reaches every rule), the decision
-gateway and the policy behind it (``decide.decide``, ``bots.policy.choose``, which reach
-every bot), and the damage, target and leave-play primitives nearly every card uses. Called
-directly, the first engine compiled them into dozens of libraries and took ten minutes to
-compile. Here each of these *hubs* is compiled once; :func:`bind` writes its native address
-into the tables record (``tables.addr``), and its callers jump to that address through the
-wrappers below, which is also why the rules know nothing of the bots at compile time.
+gateway (``decide.decide``), and the damage, target and leave-play primitives nearly every
+card uses. Called directly, the first engine compiled them into dozens of libraries and took
+ten minutes to compile. Here each of these *hubs* is compiled once; :func:`bind` writes its
+native address into the tables record (``tables.addr``), and its callers jump to that address
+through the wrappers below.
+
+One hub is not the engine's: ``choose``, the policy of the batch's bot. The run hands the
+engine the bot's compiled choose function (with the signature :data:`CHOOSE_ARGS`), and
+:func:`bind` writes its address beside the others; so the rules know nothing of the bots,
+neither at compile time nor by import.
 
 A late-bound function takes the three records and a few int64 arguments, and returns an int64
 or nothing. With ``NUMBA_DISABLE_JIT=1`` the wrappers call the Python functions directly.
@@ -31,18 +35,18 @@ from simulator.engine.layout import N_HUBS, STATE_DTYPE, TABLES_DTYPE, WORK_DTYP
 RECORDS = (numba.typeof(np.zeros(1, STATE_DTYPE)[0]), numba.typeof(np.zeros(1, TABLES_DTYPE)[0]),
            numba.typeof(np.zeros(1, WORK_DTYPE)[0]))
 
-#: hub -> (module, function, int64 arguments after the records, returns an int64)
+#: the engine's hubs: hub -> (module, function, int64 arguments after the records, returns an
+#: int64), in ``tables.addr`` order
 HUBS = {
     "resolve": ("simulator.engine.chain", "resolve", 0, False),
-    "choose": ("simulator.bots.policy", "choose", 2, True),
     "decide": ("simulator.engine.decide", "decide", 2, True),
     "deal_damage": ("simulator.engine.damage", "deal_damage", 5, False),
     "select": ("simulator.engine.targets", "select", 5, True),
     "leave_board": ("simulator.engine.board", "leave_board", 3, False),
 }
-HUB_INDEX = {name: i for i, name in enumerate(HUBS)}
-RESOLVE, CHOOSE, DECIDE, DEAL_DAMAGE, SELECT, LEAVE_BOARD = range(len(HUBS))
-assert len(HUBS) == N_HUBS
+RESOLVE, DECIDE, DEAL_DAMAGE, SELECT, LEAVE_BOARD = range(len(HUBS))
+CHOOSE = len(HUBS)  # the slot of the bot's choose function, after the engine's hubs
+assert len(HUBS) + 1 == N_HUBS
 
 
 def _signature(ints: int, returns: bool):
@@ -62,6 +66,10 @@ def _codegen(ints: int, returns: bool):
                                                            values)
         return result if returns else context.get_dummy_value()
     return restype, codegen
+
+
+#: A bot's choose function takes the records, the decision kind and the deciding player.
+CHOOSE_ARGS = _signature(2, True)[1]
 
 
 @intrinsic
@@ -104,7 +112,7 @@ if numba.config.DISABLE_JIT:
         _python("resolve")(st, tb, wk)
 
     def choose(st, tb, wk, kind, player):
-        return _python("choose")(st, tb, wk, kind, player)
+        return _PYTHON_CHOOSE[int(tb.addr[CHOOSE])](st, tb, wk, kind, player)
 
     def decide(st, tb, wk, kind, player):
         return _python("decide")(st, tb, wk, kind, player)
@@ -126,7 +134,7 @@ else:
 
     @njit
     def choose(st, tb, wk, kind, player):
-        """The bot's answer to a decision (``bots.policy.choose``)."""
+        """The bot's answer to a decision (the choose function the run bound)."""
         return _call2(tb.addr[CHOOSE], st, tb, wk, kind, player)
 
     @njit
@@ -162,12 +170,14 @@ def address(dispatcher, ints: int, returns: bool) -> int:
 
 
 _ADDRESSES: tuple[int, ...] = ()
+_CHOOSE_ADDRESSES: dict[object, int] = {}
+_PYTHON_CHOOSE: list = []  # NUMBA_DISABLE_JIT: the choose functions bound, by their slot value
 _ADDRESSES_LOCK = threading.Lock()
 
 
 def addresses() -> tuple[int, ...]:
-    """Every late-bound address, in ``tables.addr`` order (found once per process, under a
-    lock: the first batches of a run may start on several threads at once)."""
+    """The engine's late-bound addresses, in ``tables.addr`` order (found once per process,
+    under a lock: the first batches of a run may start on several threads at once)."""
     global _ADDRESSES
     if not _ADDRESSES:
         with _ADDRESSES_LOCK:
@@ -177,8 +187,22 @@ def addresses() -> tuple[int, ...]:
     return _ADDRESSES
 
 
-def bind(tables: np.ndarray) -> None:
-    """Write the native address of every late-bound function into ``tables["addr"]``."""
-    if numba.config.DISABLE_JIT:
-        return
-    tables["addr"][:] = addresses()
+def _choose_slot(choose) -> int:
+    """What ``tables.addr[CHOOSE]`` holds for the bot's ``choose``: its native address (or,
+    with ``NUMBA_DISABLE_JIT=1``, its place among the Python functions bound)."""
+    with _ADDRESSES_LOCK:
+        if choose not in _CHOOSE_ADDRESSES:
+            if numba.config.DISABLE_JIT:
+                _PYTHON_CHOOSE.append(choose)
+                _CHOOSE_ADDRESSES[choose] = len(_PYTHON_CHOOSE) - 1
+            else:
+                _CHOOSE_ADDRESSES[choose] = address(choose, 2, True)
+        return _CHOOSE_ADDRESSES[choose]
+
+
+def bind(tables: np.ndarray, choose) -> None:
+    """Write the address of every late-bound function into the (1,) ``tables["addr"]``: the
+    engine's hubs, and ``choose``, the compiled choose function of the batch's bot."""
+    if not numba.config.DISABLE_JIT:
+        tables["addr"][0, :CHOOSE] = addresses()
+    tables["addr"][0, CHOOSE] = _choose_slot(choose)

@@ -10,10 +10,13 @@ side (:mod:`simulator.engine.state`) shows every field trimmed to the batch's re
 Three records cross the compiled boundary, each passed by pointer:
 
 - ``STATE_DTYPE``: one game (an array of them is a batch, leading axis the game);
-- ``TABLES_DTYPE``: the batch's card facts, effect op rows, rule options and bot features;
+- ``TABLES_DTYPE``: the batch's card facts, effect op rows and rule options;
 - ``WORK_DTYPE``: scratch of one lane (the games a lane plays one after the other): the
-  decision being asked, the readiness of a main-phase decision, the transcript's event log
-  and, for tests, the decisions recorded and the answers a scripted policy is told to give.
+  decision being asked, the readiness of a main-phase decision, the transcript's event log,
+  for tests the decisions recorded, and the address of the lane's bot record.
+
+The bots' features and scratch are in a record of their own (``simulator.bots.record``), which
+the engine only carries by address: a bot edit changes no type of the engine.
 """
 
 from __future__ import annotations
@@ -52,7 +55,6 @@ REC_MAX = 2048     # decisions a lane records (tests)
 REC_POOL = 131072  # option masks of the recorded decisions, concatenated
 REC_W = 12         # kind, player, options, pool offset, card, word, purpose, reason, ability,
 #                    amount, element, worth
-FORCED_Q = 16      # queued answers per decision kind (scripted policy)
 HAND_PILE = 5
 STARTING_HP = 20
 
@@ -103,10 +105,6 @@ PURPOSE_DAMAGE, PURPOSE_LOSE_HP, PURPOSE_HEAL, PURPOSE_HAND = range(4)
 DISCARD_REASONS = ("", "hand_limit", "hand_size", "ability", "alternative_component")
 (REASON_NONE, REASON_HAND_LIMIT, REASON_HAND_SIZE, REASON_ABILITY,
  REASON_ALTERNATIVE_COMPONENT) = range(len(DISCARD_REASONS))
-
-# Bots (tables.bot).
-BOT_NAMES = ("random", "greedy", "planner", "base", "scripted")
-BOT_RANDOM, BOT_GREEDY, BOT_PLANNER, BOT_BASE, BOT_SCRIPTED = range(len(BOT_NAMES))
 
 # --- effects: codes of the vocabulary's names (simulator/cards/vocabulary.py), in its order.
 # The (A, B, ...) = range(n) unpackings here and above follow their name tuples
@@ -320,24 +318,6 @@ TABLES_DTYPE = _record([
     ("ignition_counts_itself", np.int8),
     ("max_rounds", np.int32),
     ("max_actions", np.int32),
-    # the bot and the per-card estimates it scores with (bots/features.py)
-    ("bot", np.int64),
-    ("f_damage", np.float64, (C_MAX,)),
-    ("f_needs_opponent", np.int8, (C_MAX,)),
-    ("f_heal", np.float64, (C_MAX,)),
-    ("f_draw", np.float64, (C_MAX,)),
-    ("f_mana", np.float64, (C_MAX,)),
-    ("f_harms_own", np.float64, (C_MAX,)),
-    ("f_channel_only", np.int8, (C_MAX,)),
-    ("f_drawback", np.float64, (C_MAX,)),
-    ("f_self_loss", np.float64, (C_MAX,)),  # HP its owner loses when it is used as a component
-    ("any_self_loss", np.int8),              # some card has f_self_loss > 0
-    ("f_removal", np.int8, (C_MAX,)),
-    ("f_threat", np.float64, (C_MAX,)),
-    ("f_healthiest", np.int8, (C_MAX,)),
-    ("f_only_mage_noir", np.int8, (C_MAX,)),
-    ("f_value", np.float64, (C_MAX,)),
-    ("f_opening", np.float64, (C_MAX,)),
 ])
 
 WORK_DTYPE = _record([
@@ -369,25 +349,9 @@ WORK_DTYPE = _record([
     ("rd_clock", np.int64),     # the state's ``board_clock`` it was computed at
     ("rd_no_cache", np.int8),   # 1: computed afresh at every call (tests: the cache is unseen)
     ("legal_prepare", np.int8, (C_MAX,)),
-    # scratch of the policies (bots/)
-    ("pol_cost", np.int64, (C_MAX, E)),
-    ("pol_need", np.float64, (E,)),
-    # ... each owned by one function (a numba array allocation costs ~30 ns; a game asks
-    # ~100 decisions, each scoring with a few of these)
-    ("pol_target", np.int64, (E,)),       # base.trade_target_cost: the cost to keep
-    ("pol_deficit", np.int64, (E,)),      # base.within_trades: Mana a card lacks
-    ("pol_words", np.int64, (NW_MAX,)),   # base.main_action_scores: words the hand needs
-    ("pol_enables", np.int8, (E,)),       # base.main_action_scores: trades that help
-    ("pol_needed_now", np.int8, (NW_MAX,)),  # greedy.filter_channels
-    ("pol_want", np.float64, (E,)),       # planner.score_take_pile: next player's elements
-    ("pol_nearest", np.int64, (E,)),      # planner.hand_element_scores
-    ("pol_have", np.int64, (E,)),         # planner.hand_element_scores: reserve + extra
-    ("pol_own", np.float64, (E,)),        # planner.score_mana_element / score_ether_split
-    ("pol_seen", np.float64, (E,)),       # planner: a teammate's shown elements
-    ("pol_here", np.float64, (E,)),       # planner.score_ether_split: starting pile
-    ("pol_there", np.float64, (E,)),      # planner.score_ether_split: other pile
-    ("pol_on_start", np.int64, (E,)),     # planner.score_ether_split
-    ("pol_other", np.int64, (E,)),        # planner.score_ether_split
+    # the lane's bot record: its address, opaque to the engine (the bots' own layout, read by
+    # the bot's choose function; the run writes it, see batch.seat_bot)
+    ("bot", np.int64),
     # scratch of the rules: targets hit by a step, a board mask
     ("hits", np.int8, (T_MAX,)),
     ("op_hits", np.int8, (T_MAX,)),       # ops.kept_hits: the targets an op deals with
@@ -423,10 +387,4 @@ WORK_DTYPE = _record([
     ("rec_pool_len", np.int64),
     ("rec_pool", np.int8, (REC_POOL,)),
     ("rec_lost", np.int64),  # questions asked while the record was full (not written)
-    # scripted answers (bots/scripted.py): per kind, a constant or a queue
-    ("forced_mode", np.int8, (N_KINDS,)),   # 0 none, 1 constant, 2 queue
-    ("forced_value", np.int64, (N_KINDS,)),
-    ("forced_queue", np.int64, (N_KINDS, FORCED_Q)),
-    ("forced_len", np.int64, (N_KINDS,)),
-    ("forced_pos", np.int64, (N_KINDS,)),
 ])

@@ -94,7 +94,7 @@ def database_tables(db: CardDB) -> CardTables:
     return build_card_tables(db.cards)
 
 
-def build_batch_tables(matchup: Matchup, db: CardDB, options: RuleOptions, bot: int,
+def build_batch_tables(matchup: Matchup, db: CardDB, options: RuleOptions,
                        check_playable: bool = True) -> tuple[np.ndarray, BatchInfo]:
     """``(record, info)``: the (1,) ``TABLES_DTYPE`` record of the matchup's cards (the decks'
     distinct cards in database order, then every card of its scenario) and its Python-side
@@ -165,10 +165,6 @@ def build_batch_tables(matchup: Matchup, db: CardDB, options: RuleOptions, bot: 
     t["handler_card"][L.TAG_TIDE, :n] = tide
     t["any_handler"][:] = t["handler_card"].any(axis=1)
     _set_options(t, options)
-    t["bot"] = bot
-    from simulator.bots.features import fill_features
-
-    fill_features(t, effects, n_p)
     info = BatchInfo(
         names=tuple(c.name_en for c in player_cards) + tuple(a.name for a in adv),
         ids=tuple(c.id for c in player_cards) + tuple("adv:" + a.id for a in adv),

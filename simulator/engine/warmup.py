@@ -2,10 +2,12 @@
 
 The engine is a handful of separately compiled *roots* (the batch loop ``game.play_range``, the
 late-bound hubs of ``late.py`` and, for tests and look-ahead, ``commands.run_command``); nothing
-one root compiles is linked into another. A cold start (first run after an install or an edit
-of the engine) therefore compiles the roots in several processes at once, which share the work
-through the cache directory, and says so on stderr, once, with the time it took. A warm start
-loads the roots from the cache, the cheap way (:func:`_load_cached`).
+one root compiles is linked into another. The batch's bot brings one more root, its choose
+function, which the caller hands to :func:`ensure` (``bot``) with the bot. A cold start (first
+run after an install or an edit of the engine or of the bots) therefore compiles the roots in
+several processes at once, which share the work through the cache directory, and says so on
+stderr, once, with the time it took. A warm start loads the roots from the cache, the cheap
+way (:func:`_load_cached`).
 
 ``python -m simulator.engine.warmup ROOT...`` compiles the given roots (a worker of the cold
 start); ``python -m simulator.engine.warmup`` alone makes the whole engine ready and reports.
@@ -58,14 +60,27 @@ def _dispatcher_and_args(root: str):
         from simulator.engine.commands import COMMAND_ARGS, run_command
 
         return run_command, COMMAND_ARGS
+    if root in _BOT_ROOTS:
+        return _BOT_ROOTS[root], late.CHOOSE_ARGS
     _, _, ints, returns = late.HUBS[root]
     return late._python(root), late._signature(ints, returns)[1]
 
 
-#: Every root, and how the cold start splits them between two processes (by compile time).
+#: Every root of the engine, and how the cold start splits them between two processes (by
+#: compile time; a bot's root is compiled with the second group, in the calling process).
 ROOTS = ("play_range", *late.HUBS, "run_command")
 SPLIT = (("resolve", "deal_damage", "select", "leave_board"),
-         ("play_range", "choose", "decide"))
+         ("play_range", "decide"))
+#: the choose functions of the bots handed to :func:`ensure`, by root name
+_BOT_ROOTS: dict[str, object] = {}
+
+
+def bot_root(bot) -> str:
+    """The root name of ``bot``'s choose function (a bot handed to ``ensure``)."""
+    choose = bot.choose
+    name = f"{choose.__module__}.{choose.__name__}"
+    _BOT_ROOTS[name] = choose
+    return name
 
 
 def load_or_compile(root: str) -> None:
@@ -79,9 +94,13 @@ _READY: set[str] = set()
 _ENSURE_LOCK = threading.Lock()
 
 
-def ensure(roots: tuple[str, ...] = ("play_range", *late.HUBS), quiet: bool = False) -> None:
-    """Make ``roots`` ready in this process: from the cache when it holds them; otherwise
-    compile them, spread over the cores, telling the user on stderr."""
+def ensure(roots: tuple[str, ...] = ("play_range", *late.HUBS), quiet: bool = False,
+           bot=None) -> None:
+    """Make ``roots`` ready in this process, and the choose function of ``bot`` (a bot of the
+    bots' registry) when given: from the cache when it holds them; otherwise compile them,
+    spread over the cores, telling the user on stderr."""
+    if bot is not None:
+        roots = (*roots, bot_root(bot))
     wanted = [r for r in roots if r not in _READY]
     if not wanted or numba.config.DISABLE_JIT:
         _READY.update(wanted)

@@ -1,0 +1,78 @@
+"""Every bot, declared once: its name, the module holding its policy, whether it needs the
+per-card features, and whether ``--bot`` offers it.
+
+Why one registry: a bot used to be named in two lists, dispatched by id in a compiled
+if/elif, and its fields declared in the engine's records. Here an entry is the whole bot as
+the rest of the program sees it. Its module's ``choose`` is a separately compiled root with
+the signature of the engine's late-bound choose hub (``simulator.engine.late.CHOOSE_ARGS``):
+the run hands the engine this function and the bot's records (:meth:`Bot.records`), and the
+engine calls it through its address, so a bot is never compiled into the rules and the rules
+import nothing from here. Its module's ``FIELDS`` (if any) are its fields in the bot record
+(:mod:`simulator.bots.record`).
+
+Importing this module compiles nothing and loads no bot module: the command line reads the
+names; a bot's module is imported when the bot is first played.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Bot:
+    """One bot: what the run hands the engine to play with."""
+
+    name: str
+    module: str             # its policy: ``choose`` (compiled) and, if it keeps any, ``FIELDS``
+    features: bool = True   # it scores with the per-card features (features.py)
+    listed: bool = True     # offered by ``--bot`` (else: for tests)
+
+    @property
+    def policy(self):
+        return importlib.import_module(self.module)
+
+    @property
+    def choose(self):
+        """Its compiled choose function: ``(st, tb, wk, kind, player) -> option index``."""
+        return self.policy.choose
+
+    @property
+    def fields(self) -> list[tuple]:
+        return getattr(self.policy, "FIELDS", [])
+
+    def records(self, lanes: int, tables, info):
+        """(lanes,) bot records for a batch of ``tables`` (its (1,) tables record) and
+        ``info`` (its :class:`~simulator.engine.tables.BatchInfo`): the features of its
+        cards, the scratch zeroed."""
+        from simulator.bots import features
+        from simulator.bots.record import new_records
+
+        records = new_records(lanes)
+        if self.features:
+            features.fill_features(records[0], tables[0], info.effects, info.n_player_cards)
+            records[1:] = records[0]
+        return records
+
+    def fix_answers(self, record, answers: dict[int, int | list[int]]) -> None:
+        """Write the answers a test fixes into one game's record (the scripted bot only)."""
+        self.policy.fix_answers(record, answers)
+
+
+REGISTRY: tuple[Bot, ...] = (
+    Bot("random", "simulator.bots.random_bot", features=False),
+    Bot("greedy", "simulator.bots.greedy"),
+    Bot("planner", "simulator.bots.planner"),
+    Bot("base", "simulator.bots.base", listed=False),
+    Bot("scripted", "simulator.bots.scripted", listed=False),
+)
+BY_NAME = {bot.name: bot for bot in REGISTRY}
+LISTED = tuple(bot.name for bot in REGISTRY if bot.listed)
+
+
+def record_fields() -> list[tuple]:
+    """The bot record's layout: the features, then every bot's own fields."""
+    from simulator.bots.features import FIELDS
+
+    return FIELDS + [f for bot in REGISTRY for f in bot.fields]
