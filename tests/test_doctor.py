@@ -208,3 +208,53 @@ def test_doctor_games_budget_errors(capsys, argv, message):
     assert main(["doctor", "fire-flames", "--quiet", *argv]) == 2
     err = capsys.readouterr().err
     assert message in err and len(err.strip().splitlines()) == 1
+
+
+def test_holm_adjusts_p_values_for_the_number_tested_together():
+    from simulator.stats import holm
+
+    # sorted: 0.005 x 4, 0.01 x 3, 0.03 x 2, 0.04 x 1, each at least the one before it
+    assert holm([0.01, 0.04, 0.03, 0.005]).tolist() == pytest.approx([0.03, 0.06, 0.06, 0.02])
+    assert holm([0.5]).tolist() == [0.5] and holm([0.3, 0.9]).tolist() == [0.6, 0.9]
+
+
+def test_a_budget_confirms_only_the_finalists_it_can_afford():
+    from simulator.deck_doctor import _finalists_in_budget
+    from simulator.errors import UserError
+
+    # 10,000 games/s for 5 s: a quarter (x 0.9 for safety) confirms 11,250 games, 100 each
+    assert _finalists_in_budget(40, 999, 10_000, 5.0, 5.0) == 11_250 // 100 - 1
+    assert _finalists_in_budget(40, 3, 10_000, 5.0, 5.0) == 3
+    with pytest.raises(UserError, match=r"--budget 5 s is too short to race 318 swaps .* "
+                                        r"give --budget \d+ or more"):
+        _finalists_in_budget(318, 999, 5_000, 4.6, 5.0)
+
+
+def test_many_swaps_at_once_are_marked_after_holms_correction_within_the_budget(db, fire,
+                                                                                 monkeypatch):
+    """``--top 999`` confirms every swap the budget can afford at once: a swap is marked
+    significant only after Holm's correction for all of them (said in the output), the
+    search stays within its time, and the progress bar counts seconds of it, not games."""
+    import simulator.run as run_module
+    from simulator.stats import holm
+
+    bars = []
+
+    class Recorded(run_module.ProgressBar):
+        def __init__(self, total, enabled=None, stream=None, **kwargs):
+            bars.append((total, kwargs))
+            super().__init__(total, enabled, stream, **kwargs)
+
+    monkeypatch.setattr(run_module, "ProgressBar", Recorded)
+    result = doctor(fire, "duke", pool=["acceleration", "zephyr", "fire_whip"], budget=5,
+                    top=999, seed=6, db=db, progress=False)
+    assert bars == [(5, {"unit": "s of the budget"})]
+    assert 1 < len(result.best) <= result.candidates
+    raw = [r.p_value for r in result.best]
+    assert [r.p_holm for r in result.best] == pytest.approx(holm(raw).tolist())
+    assert all(r.significant == (r.p_holm < 0.05) for r in result.best)
+    text = result.format_text()
+    assert f"after Holm's correction for the {len(result.best)} swaps tested together" in text
+    out = result.to_dict()
+    assert out["budget_used"] <= 1.25, out["budget_used"]  # a loaded machine's slack
+    assert out["significance"].startswith("* significant at 5% after Holm's correction")
