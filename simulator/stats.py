@@ -182,8 +182,14 @@ class Histograms:
             mean = (self.counts * values).sum(axis=1) / n
             var = (self.counts * (values[None, :] - mean[:, None]) ** 2).sum(axis=1) / (n - 1)
             half = z_value() * np.sqrt(var / n)
-        out = {"n": n, "mean": mean, "mean_low": mean - half, "mean_high": mean + half}
         cum = np.cumsum(self.counts, axis=1)
+        # A mean lies between the smallest and the largest value seen: the normal interval is
+        # clipped to them (near a bound, e.g. HP near 0, it would otherwise leave the range)
+        seen = self.counts > 0
+        smallest = np.where(n > 0, values[np.argmax(seen, axis=1)], np.nan)
+        largest = np.where(n > 0, values[len(values) - 1 - np.argmax(seen[:, ::-1], axis=1)], np.nan)
+        out = {"n": n, "mean": mean, "mean_low": np.maximum(mean - half, smallest),
+               "mean_high": np.minimum(mean + half, largest)}
         for q in quantiles:
             idx = np.argmax(cum >= np.maximum(np.ceil(q * n), 1)[:, None], axis=1)
             out[f"p{round(q * 100)}"] = np.where(n > 0, values[idx], np.nan)
