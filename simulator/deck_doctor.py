@@ -21,9 +21,11 @@ intervals shown stay the plain 95% interval of each swap.
 
 The budget is in seconds: the deck's first block of games measures this machine's speed, and
 the race is planned so that racing and confirmation together fit in the budget (a first
-compile of the engine is not counted). When the budget cannot give each of the ``top``
-finalists a confirmation block of :data:`MIN_ROUND_GAMES` games, fewer are confirmed and the
-output says so; a budget too short for one round of the race is refused in one line. Or the
+compile of the engine is not counted). When the budget cannot give every candidate
+:data:`MIN_ROUND_GAMES` games in the first round, the first round plays fewer (down to
+:data:`LEAST_ROUND_GAMES`), and when it cannot give each of the ``top`` finalists a
+confirmation block of MIN_ROUND_GAMES games, fewer are confirmed; the output says both. A
+budget too short even for that is refused in one line naming the budget needed. Or the
 budget is a number of games: the race is then planned on game counts alone, so the same seed
 gives the same answer on any machine, backend and number of workers (what a report or a test
 needs). Limits: a budget of at most :data:`MAX_BUDGET` seconds, or ``simulator.run.MAX_GAMES``
@@ -52,6 +54,7 @@ from simulator.value import paired_wins
 DEFAULT_BUDGET = 60.0
 DEFAULT_TOP = 5
 MIN_ROUND_GAMES = 100        # first-round games per candidate, at the least
+LEAST_ROUND_GAMES = 10       # ... when a short time budget cannot give each MIN_ROUND_GAMES
 CONFIRM_SHARE = 0.25         # share of the budget kept for the confirmation block
 SPEED_GAMES = 2_000          # the deck's first block, which also measures the speed
 MIN_GAMES_BUDGET = 4 * SPEED_GAMES  # the least games budget: a first block, a race, a check
@@ -277,6 +280,9 @@ class DoctorResult:
             lines += ["", f"the budget confirmed {len(self.best)} swaps, not the {self.top_asked} "
                       f"asked (each needs {MIN_ROUND_GAMES} games at least): give a longer --budget "
                       "for more"]
+        if self.rounds and self.rounds[0]["games"] < MIN_ROUND_GAMES:
+            lines += ["", f"the budget gave each swap {self.rounds[0]['games']} games in the race's "
+                      f"first round, not {MIN_ROUND_GAMES}: a longer --budget races more surely"]
         if self.best and not any(r.significant and r.gain > 0 for r in self.best):
             lines += ["", "no swap's gain is clearly above 0 (none significant): on this "
                       "evidence the deck is as good as its best swaps"]
@@ -295,14 +301,15 @@ def rounds_left(field_size: int, keep: int) -> int:
     return max(1, math.ceil(math.log2(field_size / keep))) if field_size > keep else 1
 
 
-def next_round_games(field_size: int, played: int, games_left: int, keep: int) -> int:
+def next_round_games(field_size: int, played: int, games_left: int, keep: int,
+                     floor: int = MIN_ROUND_GAMES) -> int:
     """Games each of ``field_size`` candidates has played after this round: at least twice
-    what they have played (``played``), and as many as the games left for the race allow when
-    the field keeps halving (each later round costs about what this one does)."""
+    what they have played (``played``) and ``floor``, and as many as the games left for the
+    race allow when the field keeps halving (each later round costs about what this one does)."""
     share = games_left // max(1, field_size * rounds_left(field_size, keep))
     if played:
         share = played + share  # the increment is what this round costs
-    return max(MIN_ROUND_GAMES, 2 * played, share)
+    return max(floor, 2 * played, share)
 
 
 def least_games(candidates: int, top: int) -> int:
@@ -313,19 +320,59 @@ def least_games(candidates: int, top: int) -> int:
     return max(MIN_GAMES_BUDGET, SPEED_GAMES + max(race, confirm))
 
 
-def _finalists_in_budget(candidates: int, top: int, rate: float, seconds: float,
-                         budget: float) -> int:
-    """How many of the ``top`` finalists the ``seconds`` left of a ``budget`` can confirm, at
-    ``rate`` games a second: each, and the deck, a block of MIN_ROUND_GAMES games or more in
-    the confirmation's share. A user error when the race's first round (MIN_ROUND_GAMES games
-    for every candidate) does not fit in its share: the budget needed is named."""
-    games = rate * max(0.0, seconds)
-    if candidates * MIN_ROUND_GAMES > games * (1 - CONFIRM_SHARE) * 0.9:
-        needed = (SPEED_GAMES + least_games(candidates, 1)) / rate / 0.9
+@dataclass(frozen=True)
+class _Speed:
+    """This machine's speed as a time budget plans with it: a chunk's fixed cost (its tables,
+    a fresh game, its results: a few ms) and each game's, on one worker, with ``workers``
+    chunks at once. Why both: the race's first round plays one small chunk per candidate, and
+    for hundreds of candidates the fixed costs are most of its time."""
+
+    chunk_seconds: float
+    game_seconds: float
+    workers: int
+
+    @classmethod
+    def measure(cls, seconds: float, games: int, chunk: int, workers: int,
+                play_one: Callable[[], object]) -> _Speed:
+        """From ``games`` played in ``seconds`` in chunks of ``chunk``, and one chunk of one
+        game of a matchup not played yet timed by ``play_one`` (a new matchup's first chunk
+        builds its tables: the race's first round pays that once per candidate)."""
+        t0 = time.perf_counter()
+        play_one()
+        fixed = time.perf_counter() - t0
+        per_chunk = seconds * workers / math.ceil(games / chunk)
+        return cls(fixed, max(1e-6, (per_chunk - fixed) / chunk), max(1, workers))
+
+    def seconds(self, chunks: int, games: int) -> float:
+        """Time to play ``games`` games in ``chunks`` chunks."""
+        return (chunks * self.chunk_seconds + games * self.game_seconds) / self.workers
+
+    def games_per_second(self, chunk: int) -> float:
+        return self.workers / (self.game_seconds + self.chunk_seconds / max(1, chunk))
+
+
+def _plan_time_budget(candidates: int, top: int, speed: _Speed, seconds: float,
+                      budget: float) -> tuple[int, int]:
+    """(finalists, first-round games) that the ``seconds`` left of a ``budget`` afford at
+    ``speed``: every candidate MIN_ROUND_GAMES games in the first round, or as many as the
+    race's share allows (at least LEAST_ROUND_GAMES); each of the ``top`` finalists, and the
+    deck, a confirmation block of MIN_ROUND_GAMES games or more in the confirmation's share.
+    A user error, naming the budget needed, when even LEAST_ROUND_GAMES games a candidate do
+    not fit."""
+    usable = max(0.0, seconds) * 0.9  # 0.9: the speed varies
+    race, confirm = usable * (1 - CONFIRM_SHARE), usable * CONFIRM_SHARE
+    per_candidate = race * speed.workers / max(1, candidates) - speed.chunk_seconds
+    first_round = min(MIN_ROUND_GAMES, int(per_candidate / speed.game_seconds))
+    if first_round < LEAST_ROUND_GAMES:
+        needed = (speed.seconds(candidates, candidates * LEAST_ROUND_GAMES) / (1 - CONFIRM_SHARE)
+                  + speed.seconds(2, 2 * MIN_ROUND_GAMES) / CONFIRM_SHARE) / 0.9
         raise UserError(f"--budget {budget:g} s is too short to race {candidates} swaps on "
-                        f"this machine (about {rate:,.0f} games/s): give --budget "
-                        f"{math.ceil(needed)} or more, or a smaller pool (--pool, --elements)")
-    return max(1, min(top, int(games * CONFIRM_SHARE * 0.9) // MIN_ROUND_GAMES - 1))
+                        f"this machine (about {speed.games_per_second(LEAST_ROUND_GAMES):,.0f} "
+                        f"games/s in the race's small chunks): give --budget "
+                        f"{math.ceil(budget - seconds + needed)} or more, or a smaller pool "
+                        "(--pool, --elements)")
+    blocks = int(confirm / speed.seconds(1, MIN_ROUND_GAMES))  # the deck's and the finalists'
+    return max(1, min(top, blocks - 1)), first_round
 
 
 def doctor(deck: Deck | str, scenario, level: str | None = None, players: int | None = None,
@@ -422,16 +469,19 @@ def doctor(deck: Deck | str, scenario, level: str | None = None, players: int | 
         from simulator.engine import warmup
 
         warmup.ensure()  # a first compile must not be taken for this machine's speed
+        import scipy.stats  # noqa: F401  (McNemar's test at the end: its import, a second, is not the search's)
         start = t0 = time.perf_counter()
-        # in chunks the size of a first round's, so the speed includes a chunk's fixed cost
         base_won = play(base_matchup, 0, SPEED_GAMES, MIN_ROUND_GAMES)
         rate = SPEED_GAMES / max(1e-3, time.perf_counter() - t0)  # games/s, updated each round
         race_end = budget * (1 - CONFIRM_SHARE) if budget is not None else 0.0
         race_games = int((games - SPEED_GAMES) * (1 - CONFIRM_SHARE)) if games else 0
-        top = min(top, len(swaps))
+        top, floor = min(top, len(swaps)), MIN_ROUND_GAMES
         if budget is not None:
-            top = _finalists_in_budget(len(swaps), top, rate, budget - (time.perf_counter() - start),
-                                       budget)
+            speed = _Speed.measure(time.perf_counter() - t0, SPEED_GAMES, MIN_ROUND_GAMES,
+                                   executor.workers, lambda: play(matchups[0], 0, 1))
+            top, floor = _plan_time_budget(len(swaps), top, speed,
+                                           budget - (time.perf_counter() - start), budget)
+            rate = speed.games_per_second(floor)  # the first round's, in chunks of `floor` games
 
         def race_left() -> int:
             """Games the race may still play: counted, or the race's time at the speed seen
@@ -442,7 +492,7 @@ def doctor(deck: Deck | str, scenario, level: str | None = None, players: int | 
 
         each = 0
         while True:
-            previous, each = each, next_round_games(len(alive), each, race_left(), top)
+            previous, each = each, next_round_games(len(alive), each, race_left(), top, floor)
             wanted = [(i, len(won[i]), each - len(won[i])) for i in alive if len(won[i]) < each]
             cost = sum(n for _, _, n in wanted) + max(0, each - len(base_won))
             if rounds_done and cost > race_left():
