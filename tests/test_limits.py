@@ -170,7 +170,8 @@ def test_a_closed_pipe_on_standard_output_ends_quietly():
     (["replay", "fire-flames", "--seed", "-1"], "--seed must be between 0 and"),
     (["doctor", "fire-flames", "--seed", "-1"], "--seed must be between 0 and"),
     (["compare", "fire-flames", "--games", "5", "--seed", "-1"], "--seed must be between 0 and"),
-])
+], ids=["report", "figure", "elements", "pool", "seed-run", "seed-2**64", "seed-replay",
+        "seed-doctor", "seed-compare"])
 def test_empty_places_and_wrapping_seeds_are_refused(capsys, monkeypatch, tmp_path, argv, words):
     monkeypatch.chdir(tmp_path)  # an empty --report must not write into the current folder
     assert main(argv) == 2
