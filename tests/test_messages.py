@@ -37,7 +37,7 @@ def test_a_figure_under_a_file_says_the_file_is_not_a_folder(tmp_path, capsys):
     (FIRE, "looks like a deck file (.txt), not a scenario"),
     (str(ROOT / "decks" / "fire-flames-compact.toml"), "looks like a deck file ([cards]), not a scenario"),
     ("fire-flames", "'fire-flames' is an example deck, not a scenario"),
-])
+], ids=["txt-deck", "toml-deck", "deck-name"])
 def test_a_deck_given_as_the_scenario_is_named_a_deck(capsys, scenario, words):
     assert main(["run", FIRE, "--games", "5", "--scenario", scenario]) == 2
     err = capsys.readouterr().err.strip()
