@@ -24,7 +24,14 @@ same game). A backend only decides where a call runs:
   retried ``retries`` times, so a run survives a worker dying mid-run with the same result.
 - ``ray``: ray's joblib backend (``ray.util.joblib``); ``ray.init()`` honours
   ``RAY_ADDRESS`` (a running cluster) and starts a local ray otherwise. That backend cannot
-  stream results, so chunks go in waves of a few per worker, each wave in order.
+  stream results, so chunks go in waves of a few per worker, each wave in order. ray hands
+  results back as read-only arrays: nothing folds into a chunk's arrays in place
+  (:meth:`simulator.stats.RunAggregate.merge` folds into a fresh aggregate).
+
+Memory and time follow the games played, not the games asked: every backend takes its chunks
+from an iterator, as it plays them, and keeps at most :data:`WINDOW_PER_WORKER` chunks per
+worker in flight (submitted, running, or finished and not yet read). A run of a billion
+games asked and stopped after a second has built a second's worth of chunks, no more.
 
 dask and ray are optional extras (``pip install "magenoir-sim[dask]"``); asking for one that
 is not installed is a :class:`~simulator.errors.UserError` naming the extra.
@@ -32,10 +39,12 @@ is not installed is a :class:`~simulator.errors.UserError` naming the extra.
 
 from __future__ import annotations
 
+import itertools
 import logging
 import os
 import warnings
-from collections.abc import Callable, Iterator, Sequence
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 
 from simulator.errors import UserError
@@ -57,6 +66,10 @@ MIN_GAMES_PER_WORKER = 20_000
 RETRIES = 2          # a dask chunk that raises is tried this many more times
 CONNECT_TIMEOUT = 10  # seconds to reach a dask scheduler
 WAVE_PER_WORKER = 4  # chunks per worker in one wave of a backend that cannot stream
+WINDOW_PER_WORKER = 4  # chunks per worker in flight at once on a streaming backend
+#: Most threads or worker processes a run may ask for (``--jobs``): beyond this a machine
+#: only pays for the threads' stacks and chunks in flight.
+MAX_JOBS = 256
 
 __all__ = ["BACKENDS", "Backend", "ThreadBackend", "JoblibBackend", "DaskBackend", "RayBackend",
            "open_backend", "auto_batch", "auto_jobs", "max_batch"]
@@ -99,8 +112,8 @@ def open_backend(name: str = DEFAULT_BACKEND, jobs: int | None = None,
     ``scheduler``: the address of a running dask scheduler (``tcp://host:8786``), dask only."""
     if name not in BACKENDS:
         raise UserError(f"--backend must be one of {', '.join(BACKENDS)}, not {name!r}")
-    if jobs is not None and jobs < 1:
-        raise UserError(f"--jobs must be at least 1, not {jobs}")
+    if jobs is not None and not 1 <= jobs <= MAX_JOBS:
+        raise UserError(f"--jobs must be between 1 and {MAX_JOBS}, not {jobs}")
     if scheduler and name != "dask":
         raise UserError(f"--scheduler is for --backend dask (ray reads RAY_ADDRESS), not {name}")
     if name == "dask":
@@ -121,8 +134,9 @@ def _missing_extra(backend: str, err: ImportError) -> UserError:
 class Backend:
     """Plays ``fn(*shared, *item)`` for each item and yields the results in item order.
 
-    ``imap`` returns an iterator with a ``close()`` that stops the tasks not yet needed
-    (after a Ctrl-C); the backend itself is closed with ``close()`` or a ``with`` block.
+    ``imap`` takes the items from an iterable as it goes (a generator of chunks is never
+    built up front) and returns an iterator with a ``close()`` that stops the tasks not yet
+    needed (after a Ctrl-C); the backend itself is closed with ``close()`` or a ``with`` block.
     """
 
     name = "base"
@@ -132,7 +146,7 @@ class Backend:
         """How many chunks run at once (what the automatic chunk size splits the games over)."""
         return 1
 
-    def imap(self, fn: Callable, shared: tuple, items: Sequence[tuple]) -> Iterator:
+    def imap(self, fn: Callable, shared: tuple, items: Iterable[tuple]) -> Iterator:
         raise NotImplementedError
 
     def close(self) -> None:
@@ -148,14 +162,43 @@ class Backend:
         return f"<{type(self).__name__} {self.name}>"
 
 
-def _serial(fn: Callable, shared: tuple, items: Sequence[tuple]) -> Iterator:
+def _serial(fn: Callable, shared: tuple, items: Iterable[tuple]) -> Iterator:
     return (fn(*shared, *item) for item in items)
 
 
+def _at_most_one(items: Iterable[tuple]) -> tuple[bool, Iterator[tuple]]:
+    """(whether ``items`` holds at most one item, the same items again), reading two at most."""
+    items = iter(items)
+    head = list(itertools.islice(items, 2))
+    return len(head) <= 1, itertools.chain(head, items)
+
+
+def _in_flight(submit: Callable, items: Iterator[tuple], window: int, collect: Callable,
+               drop: Callable) -> Iterator:
+    """Results of ``submit(item)`` in item order, with at most ``window`` tasks submitted and
+    not yet read. The first ``window`` are submitted now, not at the first result asked (the
+    workers start at once); each result read lets one more in. ``collect(task)`` waits for a
+    task's result; ``drop(tasks)`` cancels the tasks left when the caller stops early (Ctrl-C,
+    an error, ``close()``)."""
+    pending = deque(submit(item) for item in itertools.islice(items, window))
+
+    def drain() -> Iterator:
+        try:
+            while pending:
+                result = collect(pending.popleft())
+                pending.extend(submit(item) for item in itertools.islice(items, window - len(pending)))
+                yield result
+        finally:
+            if pending:
+                drop(list(pending))
+
+    return drain()
+
+
 class JoblibBackend(Backend):
-    """joblib's Parallel with one of its backends (``loky`` processes; ``ray`` once
-    registered). ``streams``: the backend can hand results back one by one
-    (``return_as="generator"``); otherwise chunks go in ordered waves."""
+    """joblib's pool of ``loky`` processes, or joblib's Parallel with another of its backends
+    (``ray`` once registered, ``threading`` in tests). ``streams``: the backend can hand
+    results back one by one (``return_as="generator"``); otherwise chunks go in ordered waves."""
 
     def __init__(self, joblib_backend: str = "loky", jobs: int = 1, streams: bool = True) -> None:
         self.joblib_backend, self.jobs, self.streams = joblib_backend, jobs, streams
@@ -165,25 +208,35 @@ class JoblibBackend(Backend):
     def workers(self) -> int:
         return self.jobs if self.jobs > 0 else os.cpu_count() or 1  # -1: every CPU (ray)
 
-    def imap(self, fn: Callable, shared: tuple, items: Sequence[tuple]) -> Iterator:
-        if self.joblib_backend == "loky" and (self.jobs == 1 or len(items) <= 1):
-            return _serial(fn, shared, items)  # no pool for one process: same calls, in order
+    def imap(self, fn: Callable, shared: tuple, items: Iterable[tuple]) -> Iterator:
+        one, items = _at_most_one(items)
+        if self.joblib_backend == "loky":
+            if self.jobs == 1 or one:
+                return _serial(fn, shared, items)  # no pool for one process: same calls, in order
+            from joblib.externals.loky import get_reusable_executor
+
+            # joblib's own pool of loky processes, fed a few chunks per worker ahead: joblib's
+            # Parallel dispatches as tasks finish, not as results are read, so it is not used
+            pool = get_reusable_executor(max_workers=self.jobs)
+            return _in_flight(lambda item: pool.submit(fn, *shared, *item), items,
+                              WINDOW_PER_WORKER * self.jobs, lambda future: future.result(),
+                              lambda futures: [f.cancel() for f in futures])
         if self.streams:
             from joblib import Parallel, delayed
 
-            parallel = Parallel(n_jobs=self.jobs, backend=self.joblib_backend, return_as="generator")
+            parallel = Parallel(n_jobs=self.jobs, backend=self.joblib_backend, return_as="generator",
+                                pre_dispatch=f"{WINDOW_PER_WORKER} * n_jobs", batch_size=1)
             return parallel(delayed(fn)(*shared, *item) for item in items)
         return self._waves(fn, shared, items)
 
-    def _waves(self, fn: Callable, shared: tuple, items: Sequence[tuple]) -> Iterator:
+    def _waves(self, fn: Callable, shared: tuple, items: Iterator[tuple]) -> Iterator:
         from joblib import Parallel, delayed, effective_n_jobs, parallel_config
 
         with parallel_config(backend=self.joblib_backend, n_jobs=self.jobs):
             wave = WAVE_PER_WORKER * max(1, effective_n_jobs(self.jobs))
             with Parallel() as parallel:  # one pool for every wave
-                for start in range(0, len(items), wave):
-                    yield from parallel(delayed(fn)(*shared, *item)
-                                        for item in items[start:start + wave])
+                while batch := list(itertools.islice(items, wave)):
+                    yield from parallel(delayed(fn)(*shared, *item) for item in batch)
 
 
 class ThreadBackend(Backend):
@@ -207,20 +260,14 @@ class ThreadBackend(Backend):
     def workers(self) -> int:
         return self.jobs
 
-    def imap(self, fn: Callable, shared: tuple, items: Sequence[tuple]) -> Iterator:
-        if self._pool is None or len(items) <= 1:
+    def imap(self, fn: Callable, shared: tuple, items: Iterable[tuple]) -> Iterator:
+        one, items = _at_most_one(items)
+        if self._pool is None or one:
             return _serial(fn, shared, items)
-        # Submitted now, not at the first result asked: the threads start at once.
-        return self._stream([self._pool.submit(fn, *shared, *item) for item in items])
-
-    @staticmethod
-    def _stream(futures: list) -> Iterator:
-        try:
-            for future in futures:
-                yield future.result()
-        finally:  # Ctrl-C, a chunk's error, or the caller stopping early: drop the rest
-            for future in futures:
-                future.cancel()
+        pool = self._pool
+        return _in_flight(lambda item: pool.submit(fn, *shared, *item), items,
+                          WINDOW_PER_WORKER * self.jobs, lambda future: future.result(),
+                          lambda futures: [f.cancel() for f in futures])
 
     def close(self) -> None:
         """Cancel the chunks not started; those being played finish in the background."""
@@ -297,26 +344,23 @@ class DaskBackend(Backend):
     def workers(self) -> int:
         return max(1, len(self.client.scheduler_info().get("workers", {})))
 
-    def imap(self, fn: Callable, shared: tuple, items: Sequence[tuple]) -> Iterator:
+    def imap(self, fn: Callable, shared: tuple, items: Iterable[tuple]) -> Iterator:
         key = tuple(id(value) for value in shared)
         if key not in self._shared:  # sent once per run (every look of a precision run reuses it)
             self._shared[key] = (shared, self.client.submit(_pack, *shared, pure=False))
-        packed = self._shared[key][1]
-        futures = [self.client.submit(_call, fn, packed, *item, pure=False, retries=self.retries)
-                   for item in items]
-        return self._in_order(futures)
+        packed, client = self._shared[key][1], self.client
 
-    def _in_order(self, futures: list) -> Iterator:
-        try:
-            for k, future in enumerate(futures):
-                result = future.result()
-                futures[k] = None  # the cluster may forget a chunk once it is here
-                future.release()
-                yield result
-        finally:
-            left = [f for f in futures if f is not None]
-            if left:  # interrupted: stop the chunks nobody will read
-                self.client.cancel(left)
+        def submit(item: tuple):
+            return client.submit(_call, fn, packed, *item, pure=False, retries=self.retries)
+
+        return _in_flight(submit, iter(items), WINDOW_PER_WORKER * self.workers, self._collect,
+                          client.cancel)  # interrupted: stop the chunks nobody will read
+
+    @staticmethod
+    def _collect(future):
+        result = future.result()
+        future.release()  # the cluster may forget a chunk once it is here
+        return result
 
     def close(self) -> None:
         self._shared.clear()

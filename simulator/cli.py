@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
 import json
 import signal
 import sys
@@ -252,7 +253,7 @@ def _cmd_run(args: argparse.Namespace) -> int:
     from simulator.run import simulate
 
     db, decks, scenario = _load_inputs(args)
-    if args.report:
+    if args.report is not None:
         check_report_dir(args.report)  # before any game: a wrong place must not cost the run
     if args.value and len({d.name for d in decks}) > 1:
         raise UserError("--value measures the cards of one deck: give one deck (every player "
@@ -281,7 +282,7 @@ def _cmd_run(args: argparse.Namespace) -> int:
         print(f"magenoir-sim: interrupted; the results below are the {summary['games']:,} games "
               f"finished of {summary['planned_games']:,}", file=sys.stderr)
     report_error = None
-    if args.report:
+    if args.report is not None:
         from simulator.report import write_report
 
         try:
@@ -410,7 +411,7 @@ def _result_options(p: argparse.ArgumentParser, figure: str) -> None:
 
 def _check_figure(args: argparse.Namespace) -> None:
     """A ``--figure`` place that cannot be written is refused before any game."""
-    if args.figure:
+    if args.figure is not None:
         from simulator.outputs import check_output_file
 
         check_output_file(args.figure, "--figure")
@@ -483,8 +484,8 @@ def _cmd_doctor(args: argparse.Namespace) -> int:
         raise UserError("give --pool or --elements, not both")
     if args.budget is not None and args.games is not None:
         raise UserError("give --budget (seconds) or --games, not both")
-    pool = read_pool(args.pool, db) if args.pool else None
-    elements = _elements(args.elements) if args.elements else None
+    pool = read_pool(args.pool, db) if args.pool is not None else None
+    elements = _elements(args.elements) if args.elements is not None else None
     _check_figure(args)
     try:
         with _open_backend(args, None) as backend:
@@ -662,7 +663,9 @@ def _main(argv: list[str] | None) -> int:
               "lists the options)", file=sys.stderr)
         return 2
     try:
-        return args.handler(args)
+        status = args.handler(args)
+        sys.stdout.flush()  # a full disk shows here, not in Python's shutdown
+        return status
     except UserError as err:
         print(f"magenoir-sim: error: {err}", file=sys.stderr)
         return 2
@@ -672,6 +675,17 @@ def _main(argv: list[str] | None) -> int:
 
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 141
+    except OSError as err:
+        if err.errno not in (errno.ENOSPC, errno.EIO, errno.EDQUOT) or err.filename:
+            raise
+        # Standard output cannot take the results (a full disk): one line, and the output
+        # still buffered goes nowhere rather than into a second error at exit.
+        import os
+
+        print(f"magenoir-sim: error: cannot write the results to standard output "
+              f"({err.strerror})", file=sys.stderr)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 2
     except KeyboardInterrupt:
         print("magenoir-sim: interrupted", file=sys.stderr)
         return 130

@@ -12,16 +12,31 @@ well, so their racing estimates are biased upward (the winner's curse). The surv
 deck therefore play a further block of games on seeds the race never used, and the gains and
 intervals reported are those of this block only: an honest paired difference per swap.
 
+Why a correction for multiple comparisons: with ``--top 300`` three hundred swaps are
+confirmed at once, and about 15 of them would show a 95% interval excluding 0 by luck alone.
+A swap is therefore marked significant only when McNemar's exact test of its paired games
+rejects "no effect" after Holm's step-down adjustment over every swap confirmed together
+(the chance of marking any swap that does nothing stays below 5%); the output says so. The
+intervals shown stay the plain 95% interval of each swap.
+
 The budget is in seconds: the deck's first block of games measures this machine's speed, and
-the race is planned so that racing and confirmation together fit in the budget. Or it is a
-number of games: the race is then planned on game counts alone, so the same seed gives the
-same answer on any machine, backend and number of workers (what a report or a test needs).
+the race is planned so that racing and confirmation together fit in the budget (a first
+compile of the engine is not counted). When the budget cannot give every candidate
+:data:`MIN_ROUND_GAMES` games in the first round, the first round plays fewer (down to
+:data:`LEAST_ROUND_GAMES`), and when it cannot give each of the ``top`` finalists a
+confirmation block of MIN_ROUND_GAMES games, fewer are confirmed; the output says both. A
+budget too short even for that is refused in one line naming the budget needed. Or the
+budget is a number of games: the race is then planned on game counts alone, so the same seed
+gives the same answer on any machine, backend and number of workers (what a report or a test
+needs). Limits: a budget of at most :data:`MAX_BUDGET` seconds, or ``simulator.run.MAX_GAMES``
+games.
 """
 
 from __future__ import annotations
 
 import math
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -34,15 +49,17 @@ from simulator.engine.batch import Matchup, play_seeds
 from simulator.engine.layout import WIN
 from simulator.engine.options import RuleOptions
 from simulator.errors import UserError
-from simulator.stats import excludes_zero, wilson_interval
+from simulator.stats import CONFIDENCE, holm, mcnemar, wilson_interval
 from simulator.value import paired_wins
 
 DEFAULT_BUDGET = 60.0
 DEFAULT_TOP = 5
 MIN_ROUND_GAMES = 100        # first-round games per candidate, at the least
+LEAST_ROUND_GAMES = 10       # ... when a short time budget cannot give each MIN_ROUND_GAMES
 CONFIRM_SHARE = 0.25         # share of the budget kept for the confirmation block
 SPEED_GAMES = 2_000          # the deck's first block, which also measures the speed
 MIN_GAMES_BUDGET = 4 * SPEED_GAMES  # the least games budget: a first block, a race, a check
+MAX_BUDGET = 24 * 3600.0     # seconds: a day; a longer search is surely a typo
 
 
 @dataclass(frozen=True)
@@ -79,6 +96,8 @@ def read_pool(path: str, db: CardDB, warn=None) -> list[str]:
     from simulator.decks import read_card_list
     from simulator.engine.tables import implemented_cards
 
+    if not str(path).strip():
+        raise UserError("--pool needs a file name (it was given an empty one)")
     ids = read_card_list(path, db)
     simulated = implemented_cards(db)
     left_out = [db.by_id[cid].name_en for cid in ids if cid not in simulated]
@@ -133,11 +152,23 @@ class SwapResult:
     low: float
     high: float
     confirmed: bool = True   # False: interrupted before the confirmation, race games only
+    p_value: float = 1.0     # McNemar's exact test of the paired games (no effect)
+    p_holm: float = 1.0      # the same, Holm-adjusted over the swaps shown together
 
     @property
     def significant(self) -> bool:
-        """The interval excludes 0: the games tell the swap's effect from luck."""
-        return excludes_zero(self.low, self.high)
+        """The games tell the swap's effect from luck, after the correction for the number of
+        swaps tested together (Holm's adjusted p-value below 5%)."""
+        return self.p_holm < 1 - CONFIDENCE
+
+
+def _tested(results: list[SwapResult], blocks: list[tuple[np.ndarray, np.ndarray]]) -> None:
+    """Fill each result's p-values: McNemar's exact test of its (swap, deck) paired won arrays,
+    Holm-adjusted over all of them."""
+    raw = [mcnemar(int((swap & ~deck).sum()), int((~swap & deck).sum()))["p_value"]
+           for swap, deck in blocks]
+    for result, p, adjusted in zip(results, raw, holm(raw), strict=True):
+        result.p_value, result.p_holm = float(p), float(adjusted)
 
 
 @dataclass
@@ -156,6 +187,13 @@ class DoctorResult:
     best_deck: dict[str, int] = field(default_factory=dict)  # card name -> count
     games_budget: int | None = None  # games, or None with a time budget
     partial: bool = False
+    top_asked: int = 0               # --top; more than shown when the budget allowed fewer
+
+    def significance_note(self) -> str:
+        """What the * of a swap means, with the correction for the swaps tested together."""
+        return (f"* significant at {1 - CONFIDENCE:.0%} after Holm's correction for the "
+                f"{len(self.best)} swaps tested together (McNemar's exact test of the paired "
+                f"games); the intervals are each swap's own {CONFIDENCE:.0%} interval")
 
     @property
     def confirmed(self) -> bool:
@@ -168,7 +206,8 @@ class DoctorResult:
 
         return pd.DataFrame([{"swap": r.label, "out": r.swap.out, "in": r.swap.into,
                               "gain": r.gain, "low": r.low, "high": r.high,
-                              "significant": r.significant, "games": r.games,
+                              "significant": r.significant, "p_value": r.p_value,
+                              "p_holm": r.p_holm, "games": r.games,
                               "race_gain": r.race_gain, "race_games": r.race_games,
                               "confirmed": r.confirmed} for r in self.best])
 
@@ -202,10 +241,12 @@ class DoctorResult:
                 "win_rate_ci": [low, high], "partial": self.partial,
                 "swaps": [{"swap": r.label, "out": r.swap.out, "in": r.swap.into,
                            "gain": r.gain, "ci": [r.low, r.high], "games": r.games,
-                           "significant": r.significant, "race_games": r.race_games,
+                           "significant": r.significant, "p_value": r.p_value,
+                           "p_holm": r.p_holm, "race_games": r.race_games,
                            "race_gain": r.race_gain, "confirmed": r.confirmed}
                           for r in self.best],
-                "best_deck": self.best_deck}
+                "best_deck": self.best_deck, "top_asked": self.top_asked,
+                "significance": self.significance_note()}
 
     def format_text(self) -> str:
         s = self.settings
@@ -236,14 +277,21 @@ class DoctorResult:
             ci = f"[{100 * r.low:+.2f}, {100 * r.high:+.2f}]"
             lines.append(f"{r.label:<44} {100 * r.gain:>+7.2f}pp{mark} {ci:<18} "
                          f"{100 * r.race_gain:+.2f}pp on {r.race_games:,}")
-        if self.best and self.best[0].low <= 0:
-            lines += ["", "no swap's gain is clearly above 0 (its interval reaches 0): on this "
+        if self.top_asked > len(self.best) and self.best and self.candidates > len(self.best):
+            lines += ["", f"the budget confirmed {len(self.best)} swaps, not the {self.top_asked} "
+                      f"asked (each needs {MIN_ROUND_GAMES} games at least): give a longer --budget "
+                      "for more"]
+        if self.rounds and self.rounds[0]["games"] < MIN_ROUND_GAMES:
+            lines += ["", f"the budget gave each swap {self.rounds[0]['games']} games in the race's "
+                      f"first round, not {MIN_ROUND_GAMES}: a longer --budget races more surely"]
+        if self.best and not any(r.significant and r.gain > 0 for r in self.best):
+            lines += ["", "no swap's gain is clearly above 0 (none significant): on this "
                       "evidence the deck is as good as its best swaps"]
         if self.best_deck:
             lines += ["", f"deck with the best swap ({self.best[0].label}):"]
             lines += [f"{count} {name}" for name, count in self.best_deck.items()]
         lines += ["", "gain: win rate with the swap minus without, paired, on seeds the race "
-                  "did not use; * the 95% interval excludes 0.",
+                  "did not use;", self.significance_note() + ".",
                   "It depends on the bot and the scenario level; the race column is the "
                   "racing estimate (optimistic for the winners)."]
         return "\n".join(line for line in lines if line is not None)
@@ -254,14 +302,15 @@ def rounds_left(field_size: int, keep: int) -> int:
     return max(1, math.ceil(math.log2(field_size / keep))) if field_size > keep else 1
 
 
-def next_round_games(field_size: int, played: int, games_left: int, keep: int) -> int:
+def next_round_games(field_size: int, played: int, games_left: int, keep: int,
+                     floor: int = MIN_ROUND_GAMES) -> int:
     """Games each of ``field_size`` candidates has played after this round: at least twice
-    what they have played (``played``), and as many as the games left for the race allow when
-    the field keeps halving (each later round costs about what this one does)."""
+    what they have played (``played``) and ``floor``, and as many as the games left for the
+    race allow when the field keeps halving (each later round costs about what this one does)."""
     share = games_left // max(1, field_size * rounds_left(field_size, keep))
     if played:
         share = played + share  # the increment is what this round costs
-    return max(MIN_ROUND_GAMES, 2 * played, share)
+    return max(floor, 2 * played, share)
 
 
 def least_games(candidates: int, top: int) -> int:
@@ -270,6 +319,61 @@ def least_games(candidates: int, top: int) -> int:
     race = math.ceil(candidates * MIN_ROUND_GAMES / (1 - CONFIRM_SHARE))
     confirm = math.ceil((top + 1) * MIN_ROUND_GAMES / CONFIRM_SHARE)
     return max(MIN_GAMES_BUDGET, SPEED_GAMES + max(race, confirm))
+
+
+@dataclass(frozen=True)
+class _Speed:
+    """This machine's speed as a time budget plans with it: a chunk's fixed cost (its tables,
+    a fresh game, its results: a few ms) and each game's, on one worker, with ``workers``
+    chunks at once. Why both: the race's first round plays one small chunk per candidate, and
+    for hundreds of candidates the fixed costs are most of its time."""
+
+    chunk_seconds: float
+    game_seconds: float
+    workers: int
+
+    @classmethod
+    def measure(cls, seconds: float, games: int, chunk: int, workers: int,
+                play_one: Callable[[], object]) -> _Speed:
+        """From ``games`` played in ``seconds`` in chunks of ``chunk``, and one chunk of one
+        game of a matchup not played yet timed by ``play_one`` (a new matchup's first chunk
+        builds its tables: the race's first round pays that once per candidate)."""
+        t0 = time.perf_counter()
+        play_one()
+        fixed = time.perf_counter() - t0
+        per_chunk = seconds * workers / math.ceil(games / chunk)
+        return cls(fixed, max(1e-6, (per_chunk - fixed) / chunk), max(1, workers))
+
+    def seconds(self, chunks: int, games: int) -> float:
+        """Time to play ``games`` games in ``chunks`` chunks."""
+        return (chunks * self.chunk_seconds + games * self.game_seconds) / self.workers
+
+    def games_per_second(self, chunk: int) -> float:
+        return self.workers / (self.game_seconds + self.chunk_seconds / max(1, chunk))
+
+
+def _plan_time_budget(candidates: int, top: int, speed: _Speed, seconds: float,
+                      budget: float) -> tuple[int, int]:
+    """(finalists, first-round games) that the ``seconds`` left of a ``budget`` afford at
+    ``speed``: every candidate MIN_ROUND_GAMES games in the first round, or as many as the
+    race's share allows (at least LEAST_ROUND_GAMES); each of the ``top`` finalists, and the
+    deck, a confirmation block of MIN_ROUND_GAMES games or more in the confirmation's share.
+    A user error, naming the budget needed, when even LEAST_ROUND_GAMES games a candidate do
+    not fit."""
+    usable = max(0.0, seconds) * 0.9  # 0.9: the speed varies
+    race, confirm = usable * (1 - CONFIRM_SHARE), usable * CONFIRM_SHARE
+    per_candidate = race * speed.workers / max(1, candidates) - speed.chunk_seconds
+    first_round = min(MIN_ROUND_GAMES, int(per_candidate / speed.game_seconds))
+    if first_round < LEAST_ROUND_GAMES:
+        needed = (speed.seconds(candidates, candidates * LEAST_ROUND_GAMES) / (1 - CONFIRM_SHARE)
+                  + speed.seconds(2, 2 * MIN_ROUND_GAMES) / CONFIRM_SHARE) / 0.9
+        raise UserError(f"--budget {budget:g} s is too short to race {candidates} swaps on "
+                        f"this machine (about {speed.games_per_second(LEAST_ROUND_GAMES):,.0f} "
+                        f"games/s in the race's small chunks): give --budget "
+                        f"{math.ceil(budget - seconds + needed)} or more, or a smaller pool "
+                        "(--pool, --elements)")
+    blocks = int(confirm / speed.seconds(1, MIN_ROUND_GAMES))  # the deck's and the finalists'
+    return max(1, min(top, blocks - 1)), first_round
 
 
 def doctor(deck: Deck | str, scenario, level: str | None = None, players: int | None = None,
@@ -287,23 +391,26 @@ def doctor(deck: Deck | str, scenario, level: str | None = None, players: int | 
     ``elements``)."""
     from simulator.backends import Backend, auto_batch, open_backend
     from simulator.bots import DEFAULT_BOT
-    from simulator.run import ProgressBar, _resolve_inputs, build_matchup
+    from simulator.run import ProgressBar, _resolve_inputs, build_matchup, check_games, check_seed
 
-    start = time.perf_counter()
     db = db or load_cards()
     options = options or RuleOptions()
     bot = bot or DEFAULT_BOT
     get(bot)  # a user error names the valid bots
+    check_seed(seed)
     if games is not None:
+        check_games(games)
         if games < MIN_GAMES_BUDGET:
             raise UserError(f"--games must be at least {MIN_GAMES_BUDGET:,} for doctor (the "
                             f"deck's first {SPEED_GAMES:,} games, the race, the confirmation), "
                             f"not {games}")
         budget = None
-    elif budget <= 0:
-        raise UserError(f"--budget must be more than 0 seconds, not {budget:g}")
+    elif not 0 < budget <= MAX_BUDGET:  # also refuses nan
+        raise UserError(f"--budget must be more than 0 seconds and at most {MAX_BUDGET:,.0f} "
+                        f"(a day), not {budget:g}")
     if top < 1:
         raise UserError(f"--top must be at least 1, not {top}")
+    top_asked = top
     (deck,), scenario = _resolve_inputs(deck, scenario, db, min_cards)
     base_matchup = build_matchup([deck], scenario, level, players)
     level, players = base_matchup.level, base_matchup.players
@@ -320,26 +427,36 @@ def doctor(deck: Deck | str, scenario, level: str | None = None, players: int | 
     executor = open_backend(backend, jobs, scheduler) if owned else backend
     shared = (db, seed, bot, options)
     played = [0]
-    ticks = games if games is not None else max(1, int(budget * 10))
-    bar = ProgressBar(ticks, progress)  # games, or tenths of a second of the budget
+    start = time.perf_counter()  # reset after a first compile: the budget is the search's
+    if games is not None:
+        bar = ProgressBar(games, progress)
+    else:
+        bar = ProgressBar(budget, progress, unit="s of the budget")
 
-    def play(matchup: Matchup, first: int, count: int) -> np.ndarray:
-        return np.concatenate(list(play_many([(matchup, first, count)])[0]))
+    def play(matchup: Matchup, first: int, count: int, chunk: int | None = None) -> np.ndarray:
+        return np.concatenate(list(play_many([(matchup, first, count)], chunk)[0]))
 
-    def play_many(jobs_: list[tuple[Matchup, int, int]]) -> list[list[np.ndarray]]:
-        """Each (matchup, first, count) in chunks over the backend; the won arrays."""
-        items, owner = [], []
-        for k, (m, first, count) in enumerate(jobs_):
-            size = batch_size or auto_batch(count, executor.workers, players)
-            for f in range(first, first + count, size):
-                items.append((m, f, min(size, first + count - f)))
-                owner.append(k)
+    def play_many(jobs_: list[tuple[Matchup, int, int]],
+                  chunk: int | None = None) -> list[list[np.ndarray]]:
+        """Each (matchup, first, count) in chunks (of ``chunk`` games, default the automatic
+        size) over the backend, the chunks made as the backend takes them; the won arrays."""
+        owners: deque[int] = deque()  # whose chunk each one handed to the backend is
+
+        def chunks():
+            for k, (m, first, count) in enumerate(jobs_):
+                size = batch_size or chunk or auto_batch(count, executor.workers, players)
+                for f in range(first, first + count, size):
+                    owners.append(k)
+                    yield m, f, min(size, first + count - f)
+
         out: list[list[np.ndarray]] = [[] for _ in jobs_]
-        for k, won in zip(owner, executor.imap(_race_chunk, shared, items), strict=False):
-            out[k].append(won)
+        for won in executor.imap(_race_chunk, shared, chunks()):
+            out[owners.popleft()].append(won)
             played[0] += len(won)
-            spent = played[0] if games is not None else int((time.perf_counter() - start) * 10)
-            bar.update(min(ticks, spent))
+            if games is not None:
+                bar.update(min(games, played[0]))
+            else:
+                bar.update(min(budget, time.perf_counter() - start))
         return out
 
     base_won = np.zeros(0, bool)
@@ -353,11 +470,19 @@ def doctor(deck: Deck | str, scenario, level: str | None = None, players: int | 
         from simulator.engine import warmup
 
         warmup.ensure(bot=get(bot))  # a first compile must not be taken for this machine's speed
-        t0 = time.perf_counter()
-        base_won = play(base_matchup, 0, SPEED_GAMES)
+        import scipy.stats  # noqa: F401  (McNemar's test at the end: its import, a second, is not the search's)
+        start = t0 = time.perf_counter()
+        base_won = play(base_matchup, 0, SPEED_GAMES, MIN_ROUND_GAMES)
         rate = SPEED_GAMES / max(1e-3, time.perf_counter() - t0)  # games/s, updated each round
         race_end = budget * (1 - CONFIRM_SHARE) if budget is not None else 0.0
         race_games = int((games - SPEED_GAMES) * (1 - CONFIRM_SHARE)) if games else 0
+        top, floor = min(top, len(swaps)), MIN_ROUND_GAMES
+        if budget is not None:
+            speed = _Speed.measure(time.perf_counter() - t0, SPEED_GAMES, MIN_ROUND_GAMES,
+                                   executor.workers, lambda: play(matchups[0], 0, 1))
+            top, floor = _plan_time_budget(len(swaps), top, speed,
+                                           budget - (time.perf_counter() - start), budget)
+            rate = speed.games_per_second(floor)  # the first round's, in chunks of `floor` games
 
         def race_left() -> int:
             """Games the race may still play: counted, or the race's time at the speed seen
@@ -368,12 +493,12 @@ def doctor(deck: Deck | str, scenario, level: str | None = None, players: int | 
 
         each = 0
         while True:
-            previous, each = each, next_round_games(len(alive), each, race_left(), top)
+            previous, each = each, next_round_games(len(alive), each, race_left(), top, floor)
             wanted = [(i, len(won[i]), each - len(won[i])) for i in alive if len(won[i]) < each]
             cost = sum(n for _, _, n in wanted) + max(0, each - len(base_won))
-            if rounds_done and games is not None and cost > race_left():
+            if rounds_done and cost > race_left():
                 each = previous
-                break  # a games budget is not overdrawn: confirm the field as it stands
+                break  # the budget is not overdrawn: confirm the field as it stands
             t0, before = time.perf_counter(), played[0]
             if len(base_won) < each:
                 base_won = np.concatenate([base_won, play(base_matchup, len(base_won),
@@ -393,15 +518,19 @@ def doctor(deck: Deck | str, scenario, level: str | None = None, players: int | 
                 break  # a few left, or the race's share of the budget is spent: confirm them
             alive = alive[:max(top, math.ceil(len(alive) / 2))]
         finalists = alive[:top]
-        confirm_first = max(len(base_won), max(len(won[i]) for i in finalists))
+        # Fresh seeds: past the games the race compared (each finalist's, and as many of the
+        # deck's). The deck's first block may reach further, but the race never looked there.
+        confirm_first = max(len(won[i]) for i in finalists)
         if games is not None:  # what is left, never more
             confirm = max(1, (games - played[0]) // (len(finalists) + 1))
-        else:
-            left = budget - (time.perf_counter() - start)
-            confirm = max(MIN_ROUND_GAMES, int(rate * left * 0.9 / (len(finalists) + 1)))
+        else:  # what the time left allows, for as many finalists as can have a block
+            left_games = int(rate * (budget - (time.perf_counter() - start)) * 0.9)
+            finalists = finalists[:max(1, left_games // MIN_ROUND_GAMES - 1)]
+            confirm = max(MIN_ROUND_GAMES, left_games // (len(finalists) + 1))
         blocks = play_many([(base_matchup, confirm_first, confirm)]
                            + [(matchups[i], confirm_first, confirm) for i in finalists])
         base_block = np.concatenate(blocks[0])
+        tested = []
         for i, parts in zip(finalists, blocks[1:], strict=True):
             block = np.concatenate(parts)
             gain, low, high = paired_wins(block, base_block)
@@ -409,6 +538,8 @@ def doctor(deck: Deck | str, scenario, level: str | None = None, players: int | 
             best.append(SwapResult(swaps[i], swaps[i].label(db), race_n,
                                    float(won[i].mean() - base_won[:race_n].mean()),
                                    len(block), gain, low, high))
+            tested.append((block, base_block))
+        _tested(best, tested)
     except KeyboardInterrupt:
         partial = True
         if not best and not rounds_done:
@@ -419,6 +550,7 @@ def doctor(deck: Deck | str, scenario, level: str | None = None, players: int | 
                 gain, low, high = paired_wins(won[i], base_won[:n])
                 best.append(SwapResult(swaps[i], swaps[i].label(db), n, gain, n, gain, low,
                                        high, confirmed=False))
+            _tested(best, [(won[i], base_won[:len(won[i])]) for i in alive[:top]])
     finally:
         bar.close()
         if owned:
@@ -435,4 +567,4 @@ def doctor(deck: Deck | str, scenario, level: str | None = None, players: int | 
                 "seed": seed}
     return DoctorResult(deck.name, settings, len(pool), len(swaps), rounds_done,
                         base_block_games, base_block_wins, best, played[0],
-                        time.perf_counter() - start, budget, best_deck, games, partial)
+                        time.perf_counter() - start, budget, best_deck, games, partial, top_asked)

@@ -28,8 +28,10 @@ TOML format (``.toml``)::
 
 Rules applied (docs/rules.md, section R2):
 
-- R2.1: at least ``min_cards`` cards, 40 by default; no maximum (Q1). ``--min-cards`` lowers
-  the minimum for small test decks.
+- R2.1: at least ``min_cards`` cards, 40 by default; no maximum in the rules (Q1), but the
+  engine holds at most :data:`MAX_CARDS` cards in a player's deck (200), so a larger deck is
+  refused here: ``validate`` and ``run`` ask this one function (:func:`_check_rules`).
+  ``--min-cards`` lowers the minimum for small test decks.
 - R2.2: at most ``copies_limit`` copies of a card (4; Ignition 1), summed over all its lines.
 - R2.5: banned cards (Crimson ritual) are refused.
 - R2.3: at most one Animal per deck (a card whose type is ``animal`` or whose keywords contain
@@ -55,11 +57,14 @@ try:
 except ModuleNotFoundError:  # Python 3.10
     import tomli as tomllib
 
+from simulator.engine.layout import D_MAX
 from simulator.errors import DeckError, UserError
 
 if TYPE_CHECKING:
     from simulator.cards import CardDB
 
+MIN_CARDS = 40  # R2.1's minimum (``--min-cards`` lowers it)
+MAX_CARDS = D_MAX  # the most cards the engine holds in a player's deck
 MAX_PLAUSIBLE_COUNT = 99  # no card allows more than 4; above this a count is surely a typo
 MAX_FILE_BYTES = 1_000_000  # a 40-card decklist is about 1 KB
 
@@ -150,7 +155,7 @@ def _element_counts(counts: Mapping[str, int], db: CardDB) -> tuple[tuple[str, i
     return tuple(sorted(per_element.items(), key=lambda item: (-item[1], item[0])))
 
 
-def load_deck(path: str | Path, db: CardDB, min_cards: int = 40) -> Deck:
+def load_deck(path: str | Path, db: CardDB, min_cards: int = MIN_CARDS) -> Deck:
     """Read and validate a deck file; raise :class:`DeckError` (one line per problem)."""
     deck, problems = check_deck_file(path, db, min_cards=min_cards)
     if problems:
@@ -160,7 +165,7 @@ def load_deck(path: str | Path, db: CardDB, min_cards: int = 40) -> Deck:
 
 
 def check_deck_file(path: str | Path, db: CardDB,
-                    min_cards: int = 40) -> tuple[Deck | None, list[str]]:
+                    min_cards: int = MIN_CARDS) -> tuple[Deck | None, list[str]]:
     """Read and validate a deck file without raising for anything the user wrote.
 
     Returns ``(deck, [])`` for a legal deck, else ``(None, problems)`` where each problem is
@@ -405,4 +410,7 @@ def _check_rules(entries, min_cards: int, unreadable_lines: bool) -> list[tuple[
         elif size < min_cards:
             problems.append((0, f"only {size} cards, a deck needs at least {min_cards} (R2.1); "
                                 "--min-cards lowers the minimum for test decks"))
+        elif size > MAX_CARDS:
+            problems.append((0, f"{size} cards: the simulator plays decks of at most {MAX_CARDS} "
+                                "cards (the rules set no maximum, R2.1)"))
     return problems

@@ -27,6 +27,8 @@ def _try_write_in(folder: Path, what: str, option: str) -> None:
 def check_report_dir(path: str | Path, option: str = "--report") -> None:
     """``path`` is, or can become, a folder this process can write files in (missing folders
     are created: the report creates them too)."""
+    if not str(path).strip():
+        raise UserError(f"{option} needs a folder name (it was given an empty one)")
     path = Path(path)
     if path.exists() and not path.is_dir():
         raise UserError(f"{option} {path}: is a file, not a folder")
@@ -53,6 +55,8 @@ def figure_format(path: str | Path, option: str = "--figure") -> str:
 def check_output_file(path: str | Path, option: str) -> None:
     """``path`` can be written as a file: its folder exists and takes files, and it is not a
     folder itself (an existing file is replaced)."""
+    if not str(path).strip():
+        raise UserError(f"{option} needs a file name (it was given an empty one)")
     path = Path(path)
     if path.is_dir():
         raise UserError(f"{option} {path}: is a folder, not a file")
@@ -60,6 +64,9 @@ def check_output_file(path: str | Path, option: str) -> None:
         figure_format(path, option)
     folder = path.parent
     if not folder.is_dir():
+        existing = next((p for p in (folder, *folder.parents) if p.exists()), None)
+        if existing is not None and not existing.is_dir():
+            raise UserError(f"{option} {path}: {existing} is a file, not a folder")
         raise UserError(f"{option} {path}: the folder {folder} does not exist")
     if path.exists() and not os.access(path, os.W_OK):
         raise UserError(f"{option} {path}: the file cannot be written")

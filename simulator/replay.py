@@ -24,7 +24,7 @@ from simulator.engine.options import RuleOptions
 from simulator.engine.tables import build_batch_tables
 from simulator.engine.transcript import lines as transcript_lines
 from simulator.errors import UserError
-from simulator.run import build_matchup
+from simulator.run import MAX_GAMES, build_matchup, check_seed
 from simulator.scenarios import Scenario
 
 SEARCH_GAMES = 100_000  # games --outcome looks through before it gives up
@@ -40,6 +40,8 @@ def first_game_with(outcome: str, decks: Sequence[Deck], scenario: Scenario,
     is ``outcome`` ("win" or "loss"), played in batches; a user error after ``limit`` games
     (SEARCH_GAMES by default)."""
     limit = limit or SEARCH_GAMES
+    check_game_index(start)
+    check_seed(seed)
     db = db or load_cards()
     options = options or RuleOptions()
     matchup = build_matchup(decks, scenario, level, players)
@@ -54,10 +56,19 @@ def first_game_with(outcome: str, decks: Sequence[Deck], scenario: Scenario,
                     f"seed {seed}")
 
 
+def check_game_index(game: int) -> None:
+    """A user error unless ``game`` is the index of a game a run can play (0 to MAX_GAMES-1)."""
+    if not 0 <= game < MAX_GAMES:
+        raise UserError(f"--game must be between 0 and {MAX_GAMES - 1:,} (a run plays at most "
+                        f"{MAX_GAMES:,} games), not {game}")
+
+
 def replay_game(decks: Sequence[Deck], scenario: Scenario, level: str | None = None,
                 players: int | None = None, seed: int = 1, game: int = 0,
                 bot: str = DEFAULT_BOT, options: RuleOptions | None = None,
                 db: CardDB | None = None) -> str:
+    check_game_index(game)
+    check_seed(seed)
     db = db or load_cards()
     options = options or RuleOptions()
     matchup = build_matchup(decks, scenario, level, players)
@@ -75,5 +86,5 @@ def replay_game(decks: Sequence[Deck], scenario: Scenario, level: str | None = N
               f"{', '.join(d.name for d in matchup.decks)} vs {scenario.name} ({matchup.level}), "
               f"bot {bot}")
     footer = f"Result: {outcome} on turn {int(result.end_turn[0])}, HP " + ", ".join(
-        str(int(h)) for h in np.atleast_1d(result.final_hp[0]))
+        str(max(0, int(h))) for h in np.atleast_1d(result.final_hp[0]))  # out: 0 HP
     return "\n".join([header, *lines, footer])

@@ -24,6 +24,14 @@ progress bar moves and Ctrl-C is noticed several times a second. Ctrl-C (Keyboar
 even one raised by an ``on_chunk`` callback) stops the run after the chunks already
 finished: the result holds those games, ``result.partial`` is True and the summary says so.
 Chunks finish in game order, so a partial run is the first N games.
+
+Limits (each refused in one line, before any game): a run plays at most :data:`MAX_GAMES`
+games (100,000,000: about two hours on a desktop's cores, and some 10 GB of per-game rows;
+larger counts are surely typos), seeds are 0 to 2**64-1 (:func:`check_seed`: a game seed is a
+64-bit word, and a wider seed would silently play the games of another), and a precision run
+whose worst case exceeds :data:`MAX_GAMES` needs ``--games`` as a cap. Memory and time follow
+the games played, not those asked: the chunks are a generator, played a few per worker at a
+time (:mod:`simulator.backends`), and the precision plan is computed in constant memory.
 """
 
 from __future__ import annotations
@@ -35,7 +43,7 @@ import os
 import shlex
 import sys
 import warnings
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -45,7 +53,7 @@ from simulator import bots
 from simulator.backends import DEFAULT_BACKEND, Backend, auto_batch, open_backend
 from simulator.bots import DEFAULT_BOT
 from simulator.cards import CardDB, load_cards
-from simulator.decks import Deck
+from simulator.decks import MIN_CARDS, Deck
 from simulator.deferred import pandas as pd
 from simulator.engine.batch import BatchResult, Matchup, batch_labels, play_seeds
 from simulator.engine.layout import OUTCOME_NAMES
@@ -65,12 +73,18 @@ from simulator.stats import (
     outcome_rates,
     outcome_table,
     turn_curves,
-    wilson,
     wilson_interval,
     z_value,
 )
 
 DEFAULT_GAMES = 1000
+#: Most games one run may ask for (``--games``, a precision run's worst case).
+MAX_GAMES = 100_000_000
+#: Most games in one chunk (``--batch-size``): a chunk's games are played at once, each with
+#: its state (tens of KB), so a larger chunk would only hold memory.
+MAX_BATCH_SIZE = 100_000
+SEED_LIMIT = 2 ** 64  # seeds are 0 .. SEED_LIMIT - 1
+MIN_PRECISION = 1e-6  # finer would need over 10**12 games
 KEEP_TURNS_UP_TO = 20_000
 MAX_LOOKS = 6
 MIN_FIRST_LOOK = 100
@@ -80,7 +94,25 @@ _LOSS_REASON_OF = {"loss_hp": "hp", "loss_deck": "deck"}
 LOSS_REASON_CODE = np.array([LOSS_REASONS.index(_LOSS_REASON_OF.get(name, "")) for name in OUTCOME_NAMES],
                             np.int8)
 
-__all__ = ["simulate", "SimulationResult", "precision_plan", "chunk_ranges", "REPORTED_OUTCOMES"]
+__all__ = ["simulate", "SimulationResult", "precision_plan", "chunk_ranges", "REPORTED_OUTCOMES",
+           "check_games", "check_seed", "MAX_GAMES"]
+
+
+def check_games(games: int, option: str = "--games") -> None:
+    """A user error unless ``games`` is a count a run can play: 1 to :data:`MAX_GAMES`."""
+    if games < 1:
+        raise UserError(f"{option} must be at least 1, not {games}")
+    if games > MAX_GAMES:
+        raise UserError(f"{option} must be at most {MAX_GAMES:,} (the most games one run plays), "
+                        f"not {games}")
+
+
+def check_seed(seed: int, option: str = "--seed") -> None:
+    """A user error unless ``seed`` is 0 to 2**64-1: wider seeds would wrap around and play
+    another seed's games (``-1`` those of 18446744073709551615)."""
+    if not 0 <= seed < SEED_LIMIT:
+        raise UserError(f"{option} must be between 0 and {SEED_LIMIT - 1} (a 64-bit word), "
+                        f"not {seed}")
 
 
 # --- the result --------------------------------------------------------------------------
@@ -213,9 +245,10 @@ class Chunk:
     turns: dict[str, np.ndarray] | None  # turns_columns, built into result.turns
 
 
-def chunk_ranges(games: int, batch_size: int, start: int = 0) -> list[tuple[int, int]]:
-    """``(first_game, count)`` chunks covering games ``start .. games-1``."""
-    return [(first, min(batch_size, games - first)) for first in range(start, games, batch_size)]
+def chunk_ranges(games: int, batch_size: int, start: int = 0) -> Iterator[tuple[int, int]]:
+    """``(first_game, count)`` chunks covering games ``start .. games-1``, made as they are
+    asked for (a run's chunks are never all built at once)."""
+    return ((first, min(batch_size, games - first)) for first in range(start, games, batch_size))
 
 
 def _play_chunk(matchup: Matchup, db: CardDB, seed: int, first: int, count: int, bot: str,
@@ -242,7 +275,7 @@ def games_columns(res: BatchResult, first: int, names: Sequence[str]) -> dict[st
         "adversary_arrived": res.adversary_arrived.astype(np.int64),
     }
     for q in range(p):
-        data[f"final_hp_p{q + 1}"] = res.final_hp[:, q]
+        data[f"final_hp_p{q + 1}"] = np.maximum(res.final_hp[:, q], 0)  # out: 0 HP, as the rules say
         data[f"mage_noir_turn_p{q + 1}"] = res.mage_noir_turn[:, q]
         data[f"damage_taken_p{q + 1}"] = res.damage_taken[:, q]
         data[f"mana_taken_p{q + 1}"] = res.mana_taken[:, q]
@@ -262,7 +295,8 @@ def games_frame(columns: dict[str, np.ndarray]) -> pd.DataFrame:
 def turns_columns(res: BatchResult, first: int, words: Sequence[str]) -> dict[str, np.ndarray]:
     """One row per game and player turn played (turns after a game's end are left out).
 
-    Columns: game, turn, player (1-based, who played the turn), hp_pK, adversary_hp (-1 when
+    Columns: game, turn, player (1-based, who played the turn), hp_pK (0 for a player out,
+    whatever the overkill), adversary_hp (-1 when
     the Adversary is not in play), dealt (cumulative damage to the Adversary), taken_pK
     (cumulative HP lost), mana_pK (cumulative Mana taken), components (how many of the
     required words the player had on board after the turn), and one ``has_WORD`` column per
@@ -273,7 +307,7 @@ def turns_columns(res: BatchResult, first: int, words: Sequence[str]) -> dict[st
     data = {"game": (first + g).astype(np.int64), "turn": (tt + 1).astype(np.int16),
             "player": (res.player_by_turn[g, tt] + 1).astype(np.int8)}
     for q in range(p):
-        data[f"hp_p{q + 1}"] = res.hp_by_turn[g, tt, q]
+        data[f"hp_p{q + 1}"] = np.maximum(res.hp_by_turn[g, tt, q], 0)
     data["adversary_hp"] = res.adversary_hp_by_turn[g, tt]
     data["dealt"] = res.dealt_by_turn[g, tt]
     for q in range(p):
@@ -308,12 +342,18 @@ def precision_plan(precision: float, max_games: int | None = None,
     as reproducible as a fixed-size one. Rates other than the win rate keep their plain 95%
     intervals (the stopping rule does not look at them).
     """
-    if not 0 < precision < 0.5:
-        raise UserError(f"--precision must be between 0 and 0.5 (e.g. 0.01), not {precision}")
+    if not MIN_PRECISION <= precision < 0.5:  # also refuses nan
+        raise UserError(f"--precision must be from {MIN_PRECISION:g} to below 0.5 (e.g. 0.01), "
+                        f"not {precision}")
     alpha = (1 - confidence) / MAX_LOOKS
     z = z_value(1 - alpha)
     x = (-0.5 + math.sqrt(0.25 + 2 * precision)) / z  # 1/sqrt(n + z^2) at the bound
     n_max = _smallest_sure_stop(precision, 1 - alpha, max(1, math.ceil(1 / (x * x) - z * z)))
+    if max_games is not None:
+        check_games(max_games)
+    elif n_max > MAX_GAMES:
+        raise UserError(f"--precision {precision:g} may need {n_max:,} games, more than the "
+                        f"{MAX_GAMES:,} a run plays: give --games N as a cap, or a larger P")
     capped = max_games is not None and max_games < n_max
     last = max_games if capped else n_max
     looks = [n for n in (math.ceil(last / 2 ** (MAX_LOOKS - k)) for k in range(1, MAX_LOOKS + 1))
@@ -324,11 +364,25 @@ def precision_plan(precision: float, max_games: int | None = None,
 
 def _always_within(n: int, precision: float, confidence: float) -> bool:
     """Is the Wilson interval at ``n`` games within ``precision`` on each side for every
-    possible number of wins?"""
-    k = np.arange(n + 1)
-    low, high = wilson(k, np.full(n + 1, n), confidence)
-    p = k / n
-    return bool(((p - low) <= precision + 1e-12).all() and ((high - p) <= precision + 1e-12).all())
+    possible number of wins?
+
+    In constant memory: the distance from the rate down to the interval's low end, as a
+    function of the wins k, is concave (a line plus the square root of a concave quadratic,
+    clipped by the rate itself), and the distance up to the high end at k wins is the same
+    as the distance down at n - k. So the largest distance is found by a ternary search over
+    k, and only a few wins around it are checked."""
+    def below(k: int) -> float:  # rate minus the interval's low end, at k wins
+        low, _ = wilson_interval(k, n, confidence)
+        return k / n - low
+
+    lo, hi = 0, n
+    while hi - lo > 8:
+        a, b = lo + (hi - lo) // 3, hi - (hi - lo) // 3
+        if below(a) < below(b):
+            lo = a
+        else:
+            hi = b
+    return all(below(k) <= precision + 1e-12 for k in range(max(0, lo - 2), min(n, hi + 2) + 1))
 
 
 def _smallest_sure_stop(precision: float, confidence: float, bound: int) -> int:
@@ -353,9 +407,12 @@ def _precision_met(wins: int, n: int, plan: dict) -> tuple[bool, tuple[float, fl
 
 class ProgressBar:
     """The run's progress on stderr (tqdm: games done, rate, time left), drawn only when
-    stderr is a terminal; in colour there unless ``NO_COLOR`` is set."""
+    stderr is a terminal; in colour there unless ``NO_COLOR`` is set. ``unit``: what is
+    counted, games by default; another unit (the doctor's seconds of its budget) is shown
+    as done/total without a rate."""
 
-    def __init__(self, total: int, enabled: bool | None = None, stream=None) -> None:
+    def __init__(self, total: float, enabled: bool | None = None, stream=None,
+                 unit: str = "games") -> None:
         stream = stream or sys.stderr
         if enabled is None:
             enabled = bool(getattr(stream, "isatty", lambda: False)())
@@ -365,14 +422,15 @@ class ProgressBar:
             return
         from tqdm import tqdm
 
-        self._bar = tqdm(total=total, file=stream, unit=" games",
+        counted = ("{n_fmt}/{total_fmt} games [{elapsed}<{remaining}, {rate_fmt}]"
+                   if unit == "games" else "{n:.0f}/{total:.0f} " + unit + " [{elapsed}<{remaining}]")
+        self._bar = tqdm(total=total, file=stream, unit=" " + unit,
                          mininterval=0.2, dynamic_ncols=True, leave=False,
                          colour=None if os.environ.get("NO_COLOR") else "green",
-                         bar_format="{l_bar}{bar}| {n_fmt}/{total_fmt} games "
-                                    "[{elapsed}<{remaining}, {rate_fmt}]")
+                         bar_format="{l_bar}{bar}| " + counted)
 
-    def update(self, done: int, note: str = "") -> None:
-        """``done`` games in all so far (not since the last call)."""
+    def update(self, done: float, note: str = "") -> None:
+        """``done`` games (or units) in all so far (not since the last call)."""
         if self.enabled:
             self._bar.set_postfix_str(note, refresh=False)
             self._bar.update(done - self._bar.n)
@@ -442,16 +500,19 @@ def simulate(decks: Sequence[Deck | str | Path] | Deck | str | Path, scenario: S
     ``first_game``: index of the run's first game (default 0): games ``first_game ..
     first_game + games - 1`` of ``seed`` are played, so a later call can extend a run with new
     games on the same seeds (card value racing, :mod:`simulator.deck_doctor`).
+    Limits (user errors): ``games`` and a precision run's worst case at most :data:`MAX_GAMES`,
+    ``seed`` 0 to 2**64-1, ``batch_size`` at most :data:`MAX_BATCH_SIZE`.
     """
     db = db or load_cards()
     options = options or RuleOptions()
     decks, scenario = _resolve_inputs(decks, scenario, db, min_cards)
     matchup = build_matchup(decks, scenario, level, players)
     decks, level, players = matchup.decks, matchup.level, matchup.players
-    if games is not None and games < 1:
-        raise UserError(f"--games must be at least 1, not {games}")
-    if batch_size is not None and batch_size < 1:
-        raise UserError(f"--batch-size must be at least 1, not {batch_size}")
+    if games is not None:
+        check_games(games)
+    check_seed(seed)
+    if batch_size is not None and not 1 <= batch_size <= MAX_BATCH_SIZE:
+        raise UserError(f"--batch-size must be between 1 and {MAX_BATCH_SIZE:,}, not {batch_size}")
     if jobs is not None and jobs < 1:
         raise UserError(f"--jobs must be at least 1, not {jobs}")
     bots.get(bot)  # a user error names the valid bots
@@ -494,7 +555,8 @@ def simulate(decks: Sequence[Deck | str | Path] | Deck | str | Path, scenario: S
                 "scenario_file": str(scenario.path), "first_game": first_game,
                 "approximated_cards": scenario.approximated_count(level),
                 **inputs_of(decks, scenario, level, options, db)}
-    settings["command"] = reproduce_command(settings, stops[-1] if not plan else None, precision)
+    settings["command"] = reproduce_command(settings, games if plan else stops[-1], precision,
+                                            min(d.size for d in decks))
     return SimulationResult(runner.tables, settings, runner.aggregate, runner.partial, stops[-1],
                             precision_info)
 
@@ -513,9 +575,13 @@ def inputs_of(decks: Sequence[Deck], scenario: Scenario, level: str, options: Ru
             "level_cards": level_cards, "rule_options": dataclasses.asdict(options)}
 
 
-def reproduce_command(settings: dict, games: int | None, precision: float | None) -> str:
+def reproduce_command(settings: dict, games: int | None, precision: float | None,
+                      smallest_deck: int = MIN_CARDS) -> str:
     """The ``magenoir-sim run`` command line that plays these games again (rule options other
-    than the defaults have no command-line flag: they are listed beside it)."""
+    than the defaults have no command-line flag: they are listed beside it).
+
+    ``games``: the games of a fixed-size run, or a precision run's cap (None: uncapped);
+    ``smallest_deck``: the size of the smallest deck, which ``--min-cards`` must accept."""
     decks = [path or name for path, name in zip(settings["deck_files"], settings["decks"], strict=True)]
     if len(set(decks)) == 1:
         decks = decks[:1]
@@ -524,7 +590,12 @@ def reproduce_command(settings: dict, games: int | None, precision: float | None
     parts = ["magenoir-sim", "run", *decks, "--scenario", command_name(settings["scenario_file"]),
              "--level", settings["level"], "--players", str(settings["players"]),
              "--bot", settings["bot"], "--seed", str(settings["seed"])]
-    parts += ["--precision", f"{precision:g}"] if precision is not None else ["--games", str(games)]
+    if precision is not None:
+        parts += ["--precision", repr(float(precision))]  # every digit: the same looks
+    if games is not None:
+        parts += ["--games", str(games)]
+    if smallest_deck < MIN_CARDS:
+        parts += ["--min-cards", str(smallest_deck)]
     return " ".join(shlex.quote(str(p)) for p in parts)
 
 
@@ -546,9 +617,9 @@ class _Runner:
         self.tables = RunTables(turns=[] if keep_turns else None)
         self.partial = False
 
-    def run(self, ranges: list[tuple[int, int]]) -> None:
+    def run(self, ranges: Iterable[tuple[int, int]]) -> None:
         rest = (self.bot, self.options, self.keep_turns)
-        items = [(first, n, *rest) for first, n in ranges]  # the one chunk call, on any backend
+        items = ((first, n, *rest) for first, n in ranges)  # the one chunk call, on any backend
         chunks: Iterable[Chunk] = self.backend.imap(_play_chunk, self.shared, items)
         try:
             for chunk in chunks:
@@ -561,10 +632,9 @@ class _Runner:
                     close()
 
     def _fold(self, chunk: Chunk) -> None:
-        if self.aggregate is None:
-            self.aggregate = chunk.aggregate
-        else:
-            self.aggregate.merge(chunk.aggregate)
+        if self.aggregate is None:  # a fresh aggregate: the chunk's arrays may be read-only (ray)
+            self.aggregate = chunk.aggregate.empty_like()
+        self.aggregate.merge(chunk.aggregate)
         self.tables.games.append(chunk.games)
         if chunk.turns is not None:
             self.tables.turns.append(chunk.turns)

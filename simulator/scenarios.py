@@ -237,6 +237,11 @@ def _resolve(text: str) -> Path:
     if key in bundled:
         return bundled[key]
     names = ", ".join(sorted(bundled)) or "none"
+    from simulator.decks import bundled_decks
+
+    if key in bundled_decks():
+        raise ScenarioError(f"'{text}' is an example deck, not a scenario: give it as a DECK "
+                            f"argument, and a scenario ({names}) to --scenario")
     raise ScenarioError(f"unknown scenario '{text}'{_suggest(key, bundled)}"
                         f" (bundled: {names}; or give a path to a .toml file)")
 
@@ -251,6 +256,10 @@ def _read_toml(path: Path) -> dict[str, Any]:
     except UnicodeDecodeError:
         raise ScenarioError(f"{path}: not UTF-8 text") from None
     except tomllib.TOMLDecodeError as err:
+        if path.suffix.lower() == ".txt":
+            raise ScenarioError(f"{path}: looks like a deck file (.txt), not a scenario (a TOML "
+                                "file): give decks as DECK arguments and a scenario (e.g. duke) "
+                                "to --scenario") from None
         # The parser's message ends with "(at line L, column C)".
         raise ScenarioError(f"{path}: not valid TOML: {err}") from None
 
@@ -259,6 +268,9 @@ def _read_toml(path: Path) -> dict[str, Any]:
 
 
 def _build(raw: dict[str, Any], path: Path) -> Scenario:
+    if "cards" in raw and "card" not in raw:  # a deck's [cards] table, not an Adversary's [card.X]
+        _fail(path, "looks like a deck file ([cards]), not a scenario: give decks as DECK "
+                    "arguments and a scenario (e.g. duke) to --scenario")
     for key in raw:
         if key not in _TOP_KEYS:
             _fail(path, f"unknown key '{key}'{_suggest(key, _TOP_KEYS)}")

@@ -124,6 +124,19 @@ def mcnemar(only_a: int, only_b: int) -> dict:
     return {"discordant": m, "p_value": exact, "chi2": stat, "chi2_p_value": float(chi2.sf(stat, 1))}
 
 
+def holm(p_values) -> np.ndarray:
+    """Holm's step-down adjustment of p-values tested together: a hypothesis is rejected at
+    level a when its adjusted p-value is below a, and the chance of rejecting any true one is
+    at most a whatever the number tested (the family-wise error rate)."""
+    p = np.asarray(p_values, dtype=float)
+    m = len(p)
+    order = np.argsort(p, kind="stable")
+    adjusted = np.minimum(1.0, np.maximum.accumulate((m - np.arange(m)) * p[order]))
+    out = np.empty(m)
+    out[order] = adjusted
+    return out
+
+
 # --- integer histograms ---------------------------------------------------------------------
 
 @dataclass
@@ -169,8 +182,14 @@ class Histograms:
             mean = (self.counts * values).sum(axis=1) / n
             var = (self.counts * (values[None, :] - mean[:, None]) ** 2).sum(axis=1) / (n - 1)
             half = z_value() * np.sqrt(var / n)
-        out = {"n": n, "mean": mean, "mean_low": mean - half, "mean_high": mean + half}
         cum = np.cumsum(self.counts, axis=1)
+        # A mean lies between the smallest and the largest value seen: the normal interval is
+        # clipped to them (near a bound, e.g. HP near 0, it would otherwise leave the range)
+        seen = self.counts > 0
+        smallest = np.where(n > 0, values[np.argmax(seen, axis=1)], np.nan)
+        largest = np.where(n > 0, values[len(values) - 1 - np.argmax(seen[:, ::-1], axis=1)], np.nan)
+        out = {"n": n, "mean": mean, "mean_low": np.maximum(mean - half, smallest),
+               "mean_high": np.minimum(mean + half, largest)}
         for q in quantiles:
             idx = np.argmax(cum >= np.maximum(np.ceil(q * n), 1)[:, None], axis=1)
             out[f"p{round(q * 100)}"] = np.where(n > 0, values[idx], np.nan)
@@ -261,7 +280,8 @@ class RunAggregate:
         turn = np.arange(t)
         playing = turn[None, :] < end[:, None]  # (B, T) the game reached turn t+1
         g, tt = np.nonzero(playing)
-        for hist, track in ((agg.hp, res.hp_by_turn), (agg.taken, res.taken_by_turn),
+        # HP as the rules mean it: a player below 0 is out, at 0 HP (the engine keeps the overkill)
+        for hist, track in ((agg.hp, np.maximum(res.hp_by_turn, 0)), (agg.taken, res.taken_by_turn),
                             (agg.mana, res.mana_by_turn)):
             rows = (tt[:, None] * p + np.arange(p)[None, :])
             hist.add(rows, track[g, tt])
@@ -285,7 +305,13 @@ class RunAggregate:
         agg.wins_activated_by += by[won].sum(axis=0)
         return agg
 
+    def empty_like(self) -> RunAggregate:
+        """An aggregate of no games of the same matchup, its own arrays writable: what a run
+        folds its chunks into (a chunk's arrays may be read-only, as ray hands them back)."""
+        return RunAggregate(self.players, self.horizon, self.words, self.card_ids, self.card_names)
+
     def merge(self, other: RunAggregate) -> None:
+        """Add ``other``'s counts to this aggregate's (``other`` is left as it was)."""
         if (other.horizon, other.players, other.words, other.card_ids) != (
                 self.horizon, self.players, self.words, self.card_ids):
             raise ValueError("cannot merge aggregates of different matchups")

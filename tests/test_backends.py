@@ -5,6 +5,7 @@ keeps the finished chunks; a missing extra is one clear line."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import signal
@@ -13,6 +14,7 @@ import threading
 import time
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 import pytest
 
@@ -290,3 +292,59 @@ def test_ctrl_c_while_threads_play_keeps_the_finished_chunks(db, local, monkeypa
         release.set()
     assert res.partial and res.summary()["games"] == 80
     pd.testing.assert_frame_equal(res.games, local.games.iloc[:80])
+
+
+def _counted_items(taken: list[int], limit: int = 100_000):
+    """Chunks (i,) for i = 0, 1, ... without end, each noted in ``taken`` when a backend takes
+    it; past ``limit`` the backend is surely building every chunk up front."""
+    for i in itertools.count():
+        assert i < limit, "the backend asks for every chunk before playing any"
+        taken.append(i)
+        yield (i,)
+
+
+@pytest.mark.parametrize("make", [
+    lambda: backends.ThreadBackend(2),
+    lambda: JoblibBackend("loky", 2),
+    lambda: JoblibBackend("threading", 2, streams=False),
+    lambda: JoblibBackend("loky", 1),
+], ids=["local", "loky", "joblib-waves", "loky-serial"])
+def test_backends_take_chunks_as_they_play_them(make):
+    """A run of 10**12 games must not build 10**12 chunks (or futures) before its first game:
+    each backend takes chunks from an endless generator as it plays them, a few per worker
+    ahead, and stops taking when the reader stops."""
+    taken: list[int] = []
+    with make() as backend:
+        results = backend.imap(abs, (), _counted_items(taken))
+        assert list(itertools.islice(results, 10)) == list(range(10))
+        getattr(results, "close", lambda: None)()
+        assert len(taken) <= 10 + 64, len(taken)
+
+
+def test_dask_takes_chunks_as_it_plays_them(dask_backend):
+    taken: list[int] = []
+    results = dask_backend.imap(abs, (), _counted_items(taken))
+    assert list(itertools.islice(results, 10)) == list(range(10))
+    results.close()
+    assert len(taken) <= 10 + backends.WINDOW_PER_WORKER * 2, len(taken)
+
+
+def test_a_run_folds_read_only_chunk_arrays(local, db, monkeypatch):
+    """ray hands chunks back with read-only arrays; the run folds them into an aggregate of
+    its own (before: ``ValueError: output array is read-only`` in ``stats.merge``)."""
+    import simulator.run as run_module
+
+    play = run_module._play_chunk
+
+    def read_only(*args):
+        chunk = play(*args)
+        agg = chunk.aggregate
+        for value in [*vars(agg).values(), *(h.counts for h in (agg.hp, agg.taken, agg.mana,
+                                                                 agg.adversary_hp, agg.dealt))]:
+            if isinstance(value, np.ndarray):
+                value.flags.writeable = False
+        return chunk
+
+    monkeypatch.setattr(run_module, "_play_chunk", read_only)
+    res = simulate(FIRE, "duke", games=GAMES, seed=SEED, batch_size=40, db=db, jobs=1)
+    assert_same_run(local, res)

@@ -344,3 +344,26 @@ def test_any_input_gives_one_line_problems_never_an_exception(tmp_path, db, data
     assert (deck is None) == bool(problems)
     for problem in problems:
         assert problem.startswith(f"{path}:") and "\n" not in problem and "\r" not in problem
+
+
+def test_validate_and_run_refuse_a_deck_over_the_engines_limit_with_one_rule(tmp_path, capsys):
+    """``validate`` said "ok, 201 cards" where ``run`` refused the deck: both now ask the one
+    deck rule (decks._check_rules), which knows the engine holds 200 cards a player."""
+    from simulator.decks import MAX_CARDS
+    from simulator.engine.tables import implemented_cards
+
+    db = load_cards()
+    simulated = implemented_cards(db)
+    names = [c.name_en for c in db if c.id in simulated and not c.banned and c.copies_limit >= 4
+             and c.type != "animal" and "animal" not in c.keywords]
+    lines = [f"4 {name}" for name in names[:MAX_CARDS // 4]] + [f"1 {names[MAX_CARDS // 4]}"]
+    path = tmp_path / "big.txt"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    message = f"{path}: 201 cards: the simulator plays decks of at most {MAX_CARDS} cards"
+    assert main(["validate", str(path)]) == 2
+    assert capsys.readouterr().err.strip().startswith(message)
+    assert main(["run", str(path), "--games", "5", "--quiet"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and err.startswith(f"magenoir-sim: error: {message}")
+    path.write_text("\n".join(lines[:-1]) + "\n", encoding="utf-8")  # 200: legal and played
+    assert main(["validate", str(path)]) == 0 and ": ok, 200 cards" in capsys.readouterr().out

@@ -208,3 +208,59 @@ def test_doctor_games_budget_errors(capsys, argv, message):
     assert main(["doctor", "fire-flames", "--quiet", *argv]) == 2
     err = capsys.readouterr().err
     assert message in err and len(err.strip().splitlines()) == 1
+
+
+def test_holm_adjusts_p_values_for_the_number_tested_together():
+    from simulator.stats import holm
+
+    # sorted: 0.005 x 4, 0.01 x 3, 0.03 x 2, 0.04 x 1, each at least the one before it
+    assert holm([0.01, 0.04, 0.03, 0.005]).tolist() == pytest.approx([0.03, 0.06, 0.06, 0.02])
+    assert holm([0.5]).tolist() == [0.5] and holm([0.3, 0.9]).tolist() == [0.6, 0.9]
+
+
+def test_a_time_budget_plans_the_first_round_and_the_finalists_it_can_afford():
+    from simulator.deck_doctor import _plan_time_budget, _Speed
+    from simulator.errors import UserError
+
+    # 2 workers, 10 ms a chunk, 0.1 ms a game: 5 s x 0.9 = 3.375 s race, 1.125 s confirm
+    speed = _Speed(0.010, 0.0001, 2)
+    assert speed.seconds(4, 400) == pytest.approx((0.04 + 0.04) / 2)
+    # the race: 40 candidates x 100 games cost 0.4 s; the confirmation: blocks of 100 games
+    # at 20 ms each on 2 workers, 112 of them in 1.125 s (the deck's, and 111 finalists)
+    assert _plan_time_budget(40, 999, speed, 5.0, 5.0) == (111, 100)
+    assert _plan_time_budget(40, 3, speed, 5.0, 5.0) == (3, 100)
+    # 318 candidates in a 0.5 s budget: 0.3375 s race, 2 ms a candidate: 10 games each
+    assert _plan_time_budget(318, 999, _Speed(0.0, 0.0001, 1), 0.5, 0.5)[1] == 10
+    with pytest.raises(UserError, match=r"--budget 1 s is too short to race 318 swaps .* "
+                                        r"give --budget \d+ or more"):
+        _plan_time_budget(318, 5, speed, 1.0, 1.0)
+
+
+def test_many_swaps_at_once_are_marked_after_holms_correction_within_the_budget(db, fire,
+                                                                                 monkeypatch):
+    """``--top 999`` confirms every swap the budget can afford at once: a swap is marked
+    significant only after Holm's correction for all of them (said in the output), the
+    search stays within its time, and the progress bar counts seconds of it, not games."""
+    import simulator.run as run_module
+    from simulator.stats import holm
+
+    bars = []
+
+    class Recorded(run_module.ProgressBar):
+        def __init__(self, total, enabled=None, stream=None, **kwargs):
+            bars.append((total, kwargs))
+            super().__init__(total, enabled, stream, **kwargs)
+
+    monkeypatch.setattr(run_module, "ProgressBar", Recorded)
+    result = doctor(fire, "duke", pool=["acceleration", "zephyr", "fire_whip"], budget=5,
+                    top=999, seed=6, db=db, progress=False)
+    assert bars == [(5, {"unit": "s of the budget"})]
+    assert 1 < len(result.best) <= result.candidates
+    raw = [r.p_value for r in result.best]
+    assert [r.p_holm for r in result.best] == pytest.approx(holm(raw).tolist())
+    assert all(r.significant == (r.p_holm < 0.05) for r in result.best)
+    text = result.format_text()
+    assert f"after Holm's correction for the {len(result.best)} swaps tested together" in text
+    out = result.to_dict()
+    assert out["budget_used"] <= 1.3, out["budget_used"]  # timing slack for a loaded machine
+    assert out["significance"].startswith("* significant at 5% after Holm's correction")

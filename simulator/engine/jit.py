@@ -89,12 +89,14 @@ def _prune(current: Path) -> None:
 
 
 CACHE_DIR = cache_dir()  # the engine's
+#: Why CACHE_DIR could not be used (None: numba caches there), for the messages that name it.
+CACHE_PROBLEM: str | None = None
 try:
     CACHE_DIR.mkdir(parents=True, exist_ok=True)
     _prune(CACHE_DIR)
     numba.config.CACHE_DIR = str(CACHE_DIR)  # numba's own locator, for anything not ours
-except OSError:  # read-only home: numba falls back to its own locations
-    pass
+except OSError as err:  # read-only home: numba falls back to its own locations
+    CACHE_PROBLEM = f"cannot create {CACHE_DIR} ({err.strerror or err})"
 
 
 @functools.cache

@@ -80,7 +80,7 @@ def _line(ev, a, b, c, d, mana, names, hand) -> str | None:  # noqa: C901 - one 
     if ev == L.EV_TAKES_MANA:
         return f"  takes 1 {ELEMENTS[b]} Mana"
     if ev == L.EV_OUT:
-        return "is out of the game" + (" (0 HP)" if b == L.OUT_HP else " (empty deck)")
+        return f"player {a + 1} is out of the game" + (" (0 HP)" if b == L.OUT_HP else " (empty deck)")
     return _card_line(ev, a, b, c, d, names)
 
 

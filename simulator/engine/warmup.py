@@ -30,8 +30,7 @@ from numba.core import environment
 from numba.core.compiler_lock import global_compiler_lock
 from numba.core.runtime import rtsys
 
-from simulator.engine import late
-from simulator.engine.jit import CACHE_DIR
+from simulator.engine import jit, late
 from simulator.engine.layout import STATE_DTYPE, TABLES_DTYPE, WORK_DTYPE
 
 STATES = numba.typeof(np.zeros(1, STATE_DTYPE))
@@ -121,10 +120,18 @@ def _ensure_locked(wanted: list[str], quiet: bool) -> None:
         compile_parallel(missing)
         if not quiet:
             print(f"magenoir-sim: engine compiled in {time.monotonic() - start:.0f} s "
-                  f"(cached in {CACHE_DIR})", file=sys.stderr, flush=True)
+                  f"({_cached_where()})", file=sys.stderr, flush=True)
     for root in wanted:
         load_or_compile(root)
     _READY.update(wanted)
+
+
+def _cached_where() -> str:
+    """Where the compiled engine was kept, as the compile message says it."""
+    if jit.CACHE_PROBLEM is None:
+        return f"cached in {jit.CACHE_DIR}"
+    return (f"not in the engine's cache folder: {jit.CACHE_PROBLEM}; numba keeps it in its own "
+            "place if it can; set MAGENOIR_CACHE_DIR to a folder that can be written")
 
 
 def _probe(root: str) -> bool:
