@@ -509,17 +509,19 @@ def inputs_of(decks: Sequence[Deck], scenario: Scenario, level: str, options: Ru
 
 
 def reproduce_command(settings: dict, games: int | None, precision: float | None) -> str:
-    """The ``magenoir-sim run`` command line that plays these games again (rule options other
-    than the defaults have no command-line flag: they are listed beside it)."""
+    """The ``magenoir-sim run`` command line that plays these games again (with a ``--rule``
+    for each rule option not at its default)."""
     decks = [path or name for path, name in zip(settings["deck_files"], settings["decks"], strict=True)]
     if len(set(decks)) == 1:
         decks = decks[:1]
+    from simulator.rule_flags import rule_flags
     from simulator.scenarios import command_name
 
     parts = ["magenoir-sim", "run", *decks, "--scenario", command_name(settings["scenario_file"]),
              "--level", settings["level"], "--players", str(settings["players"]),
              "--bot", settings["bot"], "--seed", str(settings["seed"])]
     parts += ["--precision", f"{precision:g}"] if precision is not None else ["--games", str(games)]
+    parts += rule_flags(settings.get("rule_options", {}))
     return " ".join(shlex.quote(str(p)) for p in parts)
 
 
