@@ -21,7 +21,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from simulator.decks import Deck
-from simulator.deck_doctor import DoctorResult, doctor, swapped_deck
+from simulator import deck_doctor
+from simulator.deck_doctor import DoctorResult, swapped_deck
 from simulator.errors import UserError
 
 
@@ -81,7 +82,9 @@ class DoctorPath:
     def format_text(self, db) -> str:
         lines = ["PARTIAL RESULTS (interrupted)"] if self.partial else []
         for step in self.steps:
-            lines += [f"== round {step.round} (seed {step.seed})", step.result.format_text(), ""]
+            last = step is self.steps[-1]
+            lines += [f"== round {step.round} (seed {step.seed})",
+                      _round_text(step.result.format_text(), footer=last), ""]
         lines.append("path of decks (win rate on each round's confirmation games, 95% CI):")
         for step in self.steps:
             low, high = step.win_rate_ci
@@ -95,8 +98,24 @@ class DoctorPath:
         lines.append(f"stopped: {self.stopped}")
         if self.applied:
             lines += ["", f"deck after {self.applied} swap(s):"]
-            lines += [f"{count} {db.by_id[cid].name_en}" for cid, count in self.final.counts]
+            lines += [f"{count} {db.by_id[cid].name_en}" for cid, count in self.final.as_dict().items()]
         return "\n".join(lines)
+
+
+def _round_text(text: str, footer: bool) -> str:
+    """A round's doctor text without its "deck with the best swap" list (the path ends with
+    the deck that matters) and, but for the last round, without the explaining footer."""
+    kept, skipping = [], False
+    for line in text.splitlines():
+        if line.startswith("deck with the best swap"):
+            skipping = True
+        elif skipping and not line:
+            skipping = False
+            continue
+        if skipping or (not footer and line.startswith(("gain: win rate", "It depends on"))):
+            continue
+        kept.append(line)
+    return "\n".join(kept).rstrip()
 
 
 def best_confirmed(result: DoctorResult):
@@ -124,7 +143,7 @@ def improve(deck: Deck, scenario, rounds: int, seed: int = 1, on_round=None,
     for k in range(1, rounds + 1):
         round_seed = seed + k - 1
         try:
-            result = doctor(current, scenario, seed=round_seed, **doctor_kwargs)
+            result = deck_doctor.doctor(current, scenario, seed=round_seed, **doctor_kwargs)
         except KeyboardInterrupt:
             if not steps:
                 raise
