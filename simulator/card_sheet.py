@@ -86,9 +86,22 @@ def _condition(text: str) -> str:
     return meaning.replace("WORD", word).split(" (``")[0] if word else meaning
 
 
+#: ``per`` counts as a player reads them ("for each ..."); the vocabulary's meanings otherwise.
+PER_PHRASES: dict[str, str] = {
+    "own_component": "own component that provides WORD",
+    "component_in_play": "component on the whole board that provides WORD",
+    "water_components_in_play": "channeled Water spell on the whole board",
+    "trees_in_play": "card with the Tree word on the whole board",
+    "this_hp": "HP this card has",
+    "locked_on_component": "Mana locked under its own WORD component",
+}
+_WHAT = {"permanent": "one Permanent", "equipment": "one Equipment",
+         "permanent_or_equipment": "one Permanent or Equipment"}
+
+
 def _count(text: str) -> str:
     kind = text.split(":", 1)[0]
-    meaning = COUNTS.get(kind, kind)
+    meaning = PER_PHRASES.get(kind) or COUNTS.get(kind, kind)
     word = _word(text)
     return meaning.replace("WORD", word) if word else meaning
 
@@ -115,7 +128,7 @@ def _amount(step: Mapping[str, Any], unit: str) -> str:
     if "amount_mn" in step:
         text += f" ({step['amount_mn']} when its controller is a Mage Noir)"
     if "per" in step:
-        text += f" for each of the {_count(step['per'])}"
+        text += f" for each {_count(step['per'])}"
     return text
 
 
@@ -158,8 +171,17 @@ def describe_step(step: Mapping[str, Any]) -> str:
         text = f"put one own {step['word']} component back into the deck"
         if "position" in step:
             text += f", position {step['position']} from the top"
-    elif op in ("search_deck", "apply_component", "return_from_discard", "destroy",
-                "distribute_damage", "discard_prepared", "recycle_discard"):
+    elif op == "distribute_damage":
+        text = (f"{step['amount']} damage split as its controller chooses between up to "
+                f"{step.get('max_targets', step['amount'])} targets")
+    elif op == "destroy":
+        text = f"destroy {_WHAT.get(step['what'], step['what'])}"
+        if "side" in step:
+            text += f" ({step['side']} side)"
+    elif op == "return_from_discard":
+        which = f"one card that provides {step['word']}" if "word" in step else "one card"
+        text = f"return {which} from its controller's discard pile to their hand"
+    elif op in ("search_deck", "apply_component", "discard_prepared", "recycle_discard"):
         text = _from_meaning(OPS[op][2], step)
     elif op in _STATIC_LINES:
         text = _STATIC_LINES[op](step)
@@ -210,7 +232,7 @@ _STATIC_LINES = {
     "ignore_damage_per_turn": lambda s: f"each turn, its controller ignores the first "
                                         f"{s['amount']} damage they would take",
     "fewer_components": lambda s: f"preparing this card requires {s['amount']} fewer "
-                                  "component(s)",
+                                  + ("component" if s["amount"] == 1 else "components"),
     "hand_size": lambda s: f"its controller's maximum hand size becomes {s['amount']}",
     "alternative_component": lambda s: f"instead of the {s['word']} component, its controller "
                                        f"may discard a {s['discard_element']} card from hand",
