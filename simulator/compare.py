@@ -30,6 +30,13 @@ class Comparison:
     labels: list[str]
     results: list
 
+    def __repr__(self) -> str:
+        """A short summary (a notebook shows this, not the runs' tables)."""
+        rates = ", ".join(f"{row.label} {row.win_rate:.1%}" for row in self.table().itertuples())
+        partial = ", PARTIAL" if any(r.partial for r in self.results) else ""
+        return (f"<Comparison of {self.kind} on {len(self.wins()[0]):,} paired games: "
+                f"{rates}{partial}; .table(), .differences() for more>")
+
     def wins(self) -> list[np.ndarray]:
         """Per run, (n,) bool won, in game order (the runs are checked to share their seeds).
 
@@ -89,6 +96,7 @@ class Comparison:
                 "approximated_cards": {r.settings["level"]: r.settings.get("approximated_cards", 0)
                                        for r in self.results},
                 "partial": any(r.partial for r in self.results),
+                "planned_games": self.results[0].planned_games,
                 "rule_options": settings.get("rule_options"),
                 "entries": entries, "differences": diffs}
 
@@ -298,5 +306,6 @@ def format_comparison(comp: Comparison) -> str:
     if any(d["approximated_cards"].values()):
         lines.append("note: this scenario contains approximated Adversary cards")
     if d["partial"]:
-        lines.append("PARTIAL: interrupted; only the games finished by every run are compared")
+        lines.insert(0, f"PARTIAL RESULTS (interrupted): {d['games']:,} of {d['planned_games']:,} "
+                        "planned paired games, the games every side finished")
     return "\n".join(lines)

@@ -123,6 +123,18 @@ class SimulationResult:
     planned_games: int = 0
     precision: dict | None = None
 
+    def __repr__(self) -> str:
+        """A short summary (a notebook shows this, not the tables and arrays behind it)."""
+        s, agg = self.settings, self.aggregate
+        n = agg.games if agg else len(self.games)
+        wins = agg.count("win") if agg else int((self.games["outcome"] == "win").sum())
+        low, high = wilson_interval(wins, n)
+        partial = f", PARTIAL ({n:,} of {self.planned_games:,} planned)" if self.partial else ""
+        return (f"<SimulationResult {', '.join(s.get('decks', []))} vs {s.get('scenario')} "
+                f"({s.get('level')}), {s.get('players')} player(s), bot {s.get('bot')}, seed "
+                f"{s.get('seed')}: {n:,} games, win rate {wins / n if n else 0:.1%} (95% CI "
+                f"{low:.1%} to {high:.1%}){partial}; .summary(), .games, .turns for more>")
+
     @functools.cached_property
     def games(self) -> pd.DataFrame:
         """One row per game (see :func:`games_columns` for the columns)."""

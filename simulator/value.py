@@ -79,6 +79,15 @@ class ValueResult:
     values: list[CardValue] = field(default_factory=list)  # best first
     partial: bool = False      # interrupted: the cards measured so far
 
+    def __repr__(self) -> str:
+        """A short summary (a notebook shows this, not every card's numbers)."""
+        best = f", best {self.values[0].name} {100 * self.values[0].delta:+.2f} pp" \
+            if self.values else ""
+        partial = ", PARTIAL" if self.partial else ""
+        return (f"<ValueResult {self.deck}: {len(self.values)} card(s), {self.games:,} paired "
+                f"games each, deck win rate {self.base_win_rate:.1%}{best}{partial}; .table() "
+                "for every card>")
+
     @property
     def base_win_rate(self) -> float:
         return self.base_wins / self.games if self.games else 0.0
