@@ -40,7 +40,6 @@ The bench measures; making the engine meet the targets is the engine's business.
 
 from __future__ import annotations
 
-import argparse
 import json
 import math
 import os
@@ -301,28 +300,16 @@ def cold_compile() -> float:
 
 # --- whole runs in a child process --------------------------------------------------
 
-def run_supports(option: str) -> bool:
-    """Whether ``magenoir-sim run`` has ``option`` (e.g. ``--quiet``) in this version."""
-    from simulator.cli import build_parser
-
-    parser = build_parser()
-    for action in parser._actions:
-        if isinstance(action, argparse._SubParsersAction) and "run" in action.choices:
-            return option in action.choices["run"]._option_string_actions
-    return False
-
-
 def _max_rss_mb(maxrss: int) -> float:
     """ru_maxrss is KiB on Linux, bytes on macOS."""
     return maxrss / (1024 * 1024) if sys.platform == "darwin" else maxrss / 1024
 
 
 def run_cli(deck: str, games: int, extra: Sequence[str] = ()) -> ProcessRun:
-    """Time ``python -m simulator.cli run DECK --games N --json`` and read the child's peak RSS."""
+    """Time ``python -m simulator.cli run DECK --games N --json --quiet`` and read the child's
+    peak RSS."""
     command = [sys.executable, "-m", "simulator.cli", "run", str(Path(deck).resolve()),
-               "--games", str(games), "--json", *extra]
-    if run_supports("--quiet"):
-        command.append("--quiet")
+               "--games", str(games), "--json", "--quiet", *extra]
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         start = time.perf_counter()
         proc = subprocess.Popen(command, stdout=out, stderr=err, cwd=project_root())

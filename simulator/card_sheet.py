@@ -154,7 +154,8 @@ def describe_step(step: Mapping[str, Any]) -> str:
     elif op == "heal":
         text = f"{_target(step.get('target'))} gains {_amount(step, 'HP')}"
     elif op == "draw":
-        text = f"{_target(step.get('target'))} draws {_amount(step, 'card' if step.get('amount') == 1 else 'cards')}"
+        unit = "card" if step.get("amount") == 1 else "cards"
+        text = f"{_target(step.get('target'))} draws {_amount(step, unit)}"
     elif op == "discard_from_hand":
         text = (f"{_target(step.get('target'))} discards {_cards(step['amount'])} of their "
                 "choice from hand")

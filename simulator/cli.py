@@ -132,21 +132,16 @@ def _cmd_scenarios(args: argparse.Namespace) -> int:
 
 
 def _add_run(sub: argparse._SubParsersAction) -> None:
-    from simulator.bots import DEFAULT_BOT
-
     p = sub.add_parser("run", help="play games and report the win rate",
                        formatter_class=argparse.RawDescriptionHelpFormatter, epilog=_examples(
                            "magenoir-sim run fire-flames --scenario duke --games 5000",
                            "magenoir-sim run my-deck.txt --level hard --players 2 --report out",
                            "magenoir-sim run fire-flames --precision 0.01 --json"))
-    p.add_argument("decks", nargs="+", metavar="DECK", help="one deck per player (or one for all)")
-    _scenario_options(p)
-    p.add_argument("--players", type=int, default=None,
-                   help="number of players, 1-4 (default: one per deck given)")
+    _game_options(p, "+", "one deck per player (or one for all)", _PLAYERS_PER_DECK)
     p.add_argument("--games", type=int, default=None,
                    help="games to play (default 1000); with --precision, a cap on the games "
                         "(default: the precision rule's worst case, e.g. 17,402 for 0.01)")
-    _play_options(p, DEFAULT_BOT)
+    _backend_options(p)
     p.add_argument("--precision", type=float, default=None, metavar="P",
                    help="play until the win rate's 95%% interval is within P on each side "
                         "(e.g. 0.01; sequential rule in simulator/run.py)")
@@ -159,10 +154,38 @@ def _add_run(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(handler=_cmd_run)
 
 
-def _play_options(p: argparse.ArgumentParser, bot: str) -> None:
+#: --players of the commands given one deck per player, and of those whose players all play
+#: the one deck.
+_PLAYERS_PER_DECK = "number of players, 1-4 (default: one per deck given)"
+_PLAYERS_SAME_DECK = "number of players, 1-4, each playing the deck (default 1)"
+#: The DECK of the commands that study one deck (value, doctor).
+_ONE_DECK = "the deck (a file or an example deck's name)"
+
+
+def _game_options(p: argparse.ArgumentParser, decks_nargs: int | str, decks_help: str,
+                  players_help: str, seed_help: str = "run seed (default 1)") -> None:
+    """What is played, declared once for the five commands that play games (run, replay,
+    compare, value, doctor): the decks, ``--scenario``, ``--level``, ``--players``,
+    ``--seed``, ``--bot``, ``--min-cards`` and ``--rule``."""
+    from simulator.bots import DEFAULT_BOT
+    from simulator.rule_flags import help_text
+
+    p.add_argument("decks", nargs=decks_nargs, metavar="DECK", help=decks_help)
+    p.add_argument("--scenario", default="duke", help="scenario name or file (default duke)")
+    p.add_argument("--level", default=None, help=_level_help())
+    p.add_argument("--players", type=int, default=None, help=players_help)
+    p.add_argument("--seed", type=int, default=1, help=seed_help)
+    p.add_argument("--bot", default=DEFAULT_BOT, help=_bot_help(DEFAULT_BOT))
+    p.add_argument("--min-cards", type=int, default=40, help="smallest legal deck (default 40)")
+    p.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE", help=help_text())
+
+
+def _backend_options(p: argparse.ArgumentParser) -> None:
+    """Where and how the games are played, declared once for the four commands that play many
+    (run, compare, value, doctor): ``--jobs``, ``--batch-size``, ``--backend``,
+    ``--scheduler`` and ``--quiet``."""
     from simulator.backends import MAX_BATCH, MIN_GAMES_PER_WORKER
 
-    p.add_argument("--seed", type=int, default=1, help="run seed (default 1)")
     p.add_argument("--jobs", type=int, default=None,
                    help="threads playing games (default: one per core); with --backend loky, "
                         f"worker processes (default: one per core, as long as each gets "
@@ -178,8 +201,6 @@ def _play_options(p: argparse.ArgumentParser, bot: str) -> None:
     p.add_argument("--scheduler", default=None, metavar="ADDRESS",
                    help="dask scheduler to connect to (tcp://host:8786); without it --backend "
                         "dask starts a local cluster")
-    p.add_argument("--bot", default=bot, help=_bot_help(bot))
-    p.add_argument("--min-cards", type=int, default=40, help="smallest legal deck (default 40)")
     p.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
 
 
@@ -205,11 +226,6 @@ def _level_help() -> str:
     levels = "; ".join(f"{name}: {', '.join(s.level_names)}, default {s.default_level}"
                        for name, s in known.items())
     return f"difficulty level of the scenario ({levels})" if levels else "difficulty level"
-
-
-def _scenario_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--scenario", default="duke", help="scenario name or file (default duke)")
-    p.add_argument("--level", default=None, help=_level_help())
 
 
 def _load_inputs(args: argparse.Namespace):
@@ -326,19 +342,14 @@ def _print_run(args: argparse.Namespace, result, summary: dict, scenario) -> Non
 
 
 def _add_compare(sub: argparse._SubParsersAction) -> None:
-    from simulator.bots import DEFAULT_BOT
-
     p = sub.add_parser("compare", help="two decks, or one deck on every level, on the same seeds",
                        formatter_class=argparse.RawDescriptionHelpFormatter, epilog=_examples(
                            "magenoir-sim compare fire-flames water-tides --scenario duke",
                            "magenoir-sim compare fire-flames --games 5000 --figure levels.png"))
-    p.add_argument("decks", nargs="+", metavar="DECK",
-                   help="two decks (compared on one level), or one deck (on every level)")
-    _scenario_options(p)
-    p.add_argument("--players", type=int, default=None,
-                   help="number of players, 1-4, each playing the deck (default 1)")
+    _game_options(p, "+", "two decks (compared on one level), or one deck (on every level)",
+                  _PLAYERS_SAME_DECK)
     p.add_argument("--games", type=int, default=1000, help="paired games per run (default 1000)")
-    _play_options(p, DEFAULT_BOT)
+    _backend_options(p)
     _result_options(p, "the comparison figure")
     p.set_defaults(handler=_cmd_compare)
 
@@ -368,7 +379,6 @@ def _cmd_compare(args: argparse.Namespace) -> int:
 
 
 def _add_value(sub: argparse._SubParsersAction) -> None:
-    from simulator.bots import DEFAULT_BOT
     from simulator.value import DEFAULT_VALUE_GAMES
 
     p = sub.add_parser("value", help="what each card of a deck is worth, in points of win rate",
@@ -380,14 +390,10 @@ def _add_value(sub: argparse._SubParsersAction) -> None:
                                         "magenoir-sim value my-deck.txt --level hard --games 20000 "
                                         "--figure value.png",
                                         "magenoir-sim value water-tides --json"))
-    p.add_argument("decks", nargs=1, metavar="DECK",
-                   help="the deck (a file or an example deck's name)")
-    _scenario_options(p)
-    p.add_argument("--players", type=int, default=None,
-                   help="number of players, 1-4, each playing the deck (default 1)")
+    _game_options(p, 1, _ONE_DECK, _PLAYERS_SAME_DECK)
     p.add_argument("--games", type=int, default=DEFAULT_VALUE_GAMES,
                    help=f"paired games per card (default {DEFAULT_VALUE_GAMES:,})")
-    _play_options(p, DEFAULT_BOT)
+    _backend_options(p)
     _result_options(p, "the figure, a dot and its interval per card")
     p.set_defaults(handler=_cmd_value)
 
@@ -449,7 +455,6 @@ def _write_figure(path: str, make) -> str | None:
 
 
 def _add_doctor(sub: argparse._SubParsersAction) -> None:
-    from simulator.bots import DEFAULT_BOT
     from simulator.deck_doctor import DEFAULT_BUDGET, DEFAULT_TOP
 
     p = sub.add_parser("doctor", help="race one-card swaps and suggest the best ones",
@@ -465,11 +470,7 @@ def _add_doctor(sub: argparse._SubParsersAction) -> None:
                                         "--budget 300",
                                         "magenoir-sim doctor water-tides --elements water,air "
                                         "--json"))
-    p.add_argument("decks", nargs=1, metavar="DECK",
-                   help="the deck (a file or an example deck's name)")
-    _scenario_options(p)
-    p.add_argument("--players", type=int, default=None,
-                   help="number of players, 1-4, each playing the deck (default 1)")
+    _game_options(p, 1, _ONE_DECK, _PLAYERS_SAME_DECK)
     p.add_argument("--pool", metavar="FILE", default=None,
                    help="cards that may come in, one per line as in a deck file (counts "
                         "ignored; default: the simulated cards of the deck's elements)")
@@ -490,7 +491,7 @@ def _add_doctor(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--apply", metavar="FILE", default=None,
                    help="write the deck after the applied swaps to FILE, a deck file the "
                         "commands read back (never the input deck's own file)")
-    _play_options(p, DEFAULT_BOT)
+    _backend_options(p)
     _result_options(p, "the figure of the best swaps")
     p.set_defaults(handler=_cmd_doctor)
 
@@ -573,21 +574,14 @@ def _elements(text: str) -> list[str]:
 
 
 def _add_replay(sub: argparse._SubParsersAction) -> None:
-    from simulator.bots import DEFAULT_BOT
-
     p = sub.add_parser("replay", help="transcript of one game of a run",
                        formatter_class=argparse.RawDescriptionHelpFormatter, epilog=_examples(
                            "magenoir-sim replay fire-flames --scenario duke --seed 1 --game 3"))
-    p.add_argument("decks", nargs="+", metavar="DECK", help="the run's decks")
-    _scenario_options(p)
-    p.add_argument("--players", type=int, default=None,
-                   help="number of players, 1-4 (default: one per deck given)")
-    p.add_argument("--seed", type=int, default=1, help="the run's seed (default 1)")
+    _game_options(p, "+", "the run's decks", _PLAYERS_PER_DECK,
+                  seed_help="the run's seed (default 1)")
     p.add_argument("--game", type=int, default=0, help="game index in the run (default 0)")
     p.add_argument("--outcome", choices=("win", "loss"), default=None,
                    help="replay the first game of the run (from --game on) with this outcome")
-    p.add_argument("--bot", default=DEFAULT_BOT, help=_bot_help(DEFAULT_BOT))
-    p.add_argument("--min-cards", type=int, default=40, help="smallest legal deck (default 40)")
     p.set_defaults(handler=_cmd_replay)
 
 
@@ -679,16 +673,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_value(sub)
     _add_doctor(sub)
     _add_bench(sub)
-    for command in ("run", "replay", "compare", "value", "doctor"):  # the commands that play
-        _add_rule_option(sub.choices[command])
     return parser
-
-
-def _add_rule_option(p: argparse.ArgumentParser) -> None:
-    from simulator.rule_flags import help_text
-
-    p.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE",
-                   help=help_text())
 
 
 def _rules(args: argparse.Namespace):

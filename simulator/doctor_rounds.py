@@ -20,9 +20,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from simulator.decks import Deck
 from simulator import deck_doctor
 from simulator.deck_doctor import DoctorResult, swapped_deck
+from simulator.decks import Deck
 from simulator.errors import UserError
 
 

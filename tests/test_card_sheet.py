@@ -82,7 +82,8 @@ def test_every_simulated_card_gets_a_summary_line_per_step(db):
         lines = [line for line in text.splitlines() if line.startswith("    - ")]
         assert len(lines) == len(steps), card.id
         for line in lines:
-            assert "{" not in line and "``" not in line and "_" not in line.split("engine code")[0], (card.id, line)
+            words = line.split("engine code")[0]
+            assert "{" not in line and "``" not in line and "_" not in words, (card.id, line)
         for name in handler_names(dict(card.effect)):
             assert f"engine code '{name}'" in text
 

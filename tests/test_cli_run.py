@@ -170,6 +170,30 @@ def test_a_misspelt_bundled_deck_gets_a_suggestion(capsys):
     assert "fire-flame: no such file, nor a bundled deck; did you mean 'fire-flames'?" in err
 
 
+def test_the_commands_that_play_share_one_declaration_of_their_common_options():
+    """run, replay, compare, value and doctor take the same game options, with the same
+    defaults and help; the four that play many games also share the backend options."""
+    import argparse
+
+    from simulator.cli import build_parser
+
+    parser = build_parser()
+    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction)).choices
+
+    def options(command: str, names: tuple[str, ...]) -> list[tuple]:
+        actions = commands[command]._option_string_actions
+        return [(name, actions[name].default, actions[name].help) for name in names]
+
+    game = ("--scenario", "--level", "--bot", "--min-cards")
+    backend = ("--jobs", "--batch-size", "--backend", "--scheduler", "--quiet")
+    for command in ("replay", "compare", "value", "doctor"):
+        assert options(command, game) == options("run", game)
+        assert {"--players", "--seed"} <= set(commands[command]._option_string_actions)
+    for command in ("compare", "value", "doctor"):
+        assert options(command, backend) == options("run", backend)
+    assert "--jobs" not in commands["replay"]._option_string_actions
+
+
 @pytest.mark.parametrize("command", ["run", "compare", "replay"])
 def test_help_lists_the_bots_and_levels_and_gives_examples(capsys, command):
     from simulator.bots import BOTS
