@@ -217,7 +217,8 @@ def _run_all(sides: list[tuple], kwargs: dict) -> list:
     from simulator.run import DEFAULT_GAMES, ProgressBar, simulate
 
     kwargs = dict(kwargs)
-    games = kwargs.pop("games", None) or DEFAULT_GAMES
+    games = kwargs.pop("games", None)
+    games = DEFAULT_GAMES if games is None else games
     if games < 1:
         raise UserError(f"--games must be at least 1, not {games}")
     backend = kwargs.pop("backend", "local")

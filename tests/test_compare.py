@@ -204,3 +204,10 @@ def test_results_show_a_short_summary_in_a_notebook(db):
     assert repr(value).startswith("<ValueResult fire-flames: 12 card(s), 20 paired games each")
     pretty = pytest.importorskip("IPython.lib.pretty").pretty  # what a notebook cell shows
     assert pretty(run) == text
+
+
+def test_compare_refuses_no_games(capsys):
+    assert main(["compare", FIRE, WATER, "--games", "0"]) == 2
+    assert capsys.readouterr().err.strip() == "magenoir-sim: error: --games must be at least 1, not 0"
+    with pytest.raises(UserError, match="--games must be at least 1, not -5"):
+        compare_levels(FIRE, "duke", games=-5)
