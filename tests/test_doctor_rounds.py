@@ -74,6 +74,7 @@ def test_rounds_apply_the_confirmed_swaps_and_apply_writes_the_last_deck(weak, t
 def _result(gain: float, low: float, confirmed: bool = True, partial: bool = False):
     swap = SwapResult(Swap("droplet", "rite_of_passage"), "-1 Droplet +1 Rite of passage",
                       100, gain, 1000, gain, low, gain + 0.02, confirmed)
+    swap.p_holm = 0.001 if low > 0 else 0.5  # the doctor's test (Holm-adjusted), when it has one
     settings = {"scenario": "The Duke", "level": "normal", "players": 1, "bot": "planner",
                 "seed": 1}
     return DoctorResult("weak", settings, 1, 3, [{"candidates": 3, "games": 100}], 1000, 100,
