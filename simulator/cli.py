@@ -23,6 +23,7 @@ from simulator.errors import UserError
 #: (each one's options are declared by its ``_add_<command>`` below).
 _HELP = {
     "cards": "list the card database",
+    "card": "one card's facts and how the engine plays it",
     "validate": "check that deck files are legal",
     "scenarios": "list the bundled scenarios and their levels",
     "run": "play games and report the win rate",
@@ -44,6 +45,8 @@ def _add_cards(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--handlers", action="store_true",
                    help="add how the engine simulates each card: its effect data alone "
                         "(vocabulary) or which handlers")
+    p.add_argument("--keywords", action="store_true",
+                   help="add a keywords column (protector, unique, ...)")
     p.add_argument("--json", action="store_true", help="print a JSON list")
     p.set_defaults(handler=_cmd_cards)
 
@@ -68,7 +71,31 @@ def _cmd_cards(args: argparse.Namespace) -> int:
                 record["simulated_as"] = how[record["id"]]
         print(json.dumps(records, ensure_ascii=False, indent=1))
     else:
-        print(format_table(selected, simulated, how))
+        print(format_table(selected, simulated, how, keywords=args.keywords))
+    return 0
+
+
+def _add_card(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("card", help=_HELP["card"],
+                       formatter_class=argparse.RawDescriptionHelpFormatter,
+                       description="A card's facts (extension, element, type, cost, components "
+                                   "required and provided, HP, keywords), whether the engine "
+                                   "simulates it, and how the engine plays it, in our own "
+                                   "words generated from its effect data (never the printed "
+                                   "text).",
+                       epilog=_examples("magenoir-sim card fire ball",
+                                        "magenoir-sim card \"Boule de feu\"",
+                                        "magenoir-sim card kerlochs_robe --json"))
+    p.add_argument("name", nargs="+", metavar="NAME",
+                   help="English or French name, or id; any case, accents optional")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(handler=_cmd_card)
+
+
+def _cmd_card(args: argparse.Namespace) -> int:
+    from simulator.card_sheet import show_card
+
+    print(show_card(" ".join(args.name), as_json=args.json))
     return 0
 
 
@@ -161,8 +188,9 @@ def _game_options(p: argparse.ArgumentParser, decks_nargs: int | str, decks_help
                   players_help: str, seed_help: str = "run seed (default 1)") -> None:
     """What is played, declared once for the five commands that play games (run, replay,
     compare, value, doctor): the decks, ``--scenario``, ``--level``, ``--players``,
-    ``--seed``, ``--bot`` and ``--min-cards``."""
+    ``--seed``, ``--bot``, ``--min-cards`` and ``--rule``."""
     from simulator.bots import DEFAULT_BOT
+    from simulator.rule_flags import help_text
 
     p.add_argument("decks", nargs=decks_nargs, metavar="DECK", help=decks_help)
     p.add_argument("--scenario", default="duke", help="scenario name or file (default duke)")
@@ -171,6 +199,7 @@ def _game_options(p: argparse.ArgumentParser, decks_nargs: int | str, decks_help
     p.add_argument("--seed", type=int, default=1, help=seed_help)
     p.add_argument("--bot", default=DEFAULT_BOT, help=_bot_help(DEFAULT_BOT))
     p.add_argument("--min-cards", type=int, default=40, help="smallest legal deck (default 40)")
+    p.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE", help=help_text())
 
 
 def _backend_options(p: argparse.ArgumentParser) -> None:
@@ -252,6 +281,7 @@ def _cmd_run(args: argparse.Namespace) -> int:
     from simulator.outputs import check_report_dir
     from simulator.run import simulate
 
+    options = _rules(args)
     db, decks, scenario = _load_inputs(args)
     if args.report is not None:
         check_report_dir(args.report)  # before any game: a wrong place must not cost the run
@@ -263,14 +293,14 @@ def _cmd_run(args: argparse.Namespace) -> int:
         result = simulate(decks, scenario, level=args.level, players=args.players,
                           games=args.games, seed=args.seed, backend=backend,
                           batch_size=args.batch_size, bot=args.bot, db=db, precision=args.precision,
-                          progress=False if args.quiet else None)
+                          progress=False if args.quiet else None, options=options)
         if args.value and not result.partial:
             from simulator.value import card_values
 
             value = card_values(decks[0], scenario, level=args.level, players=args.players,
                                 games=len(result.games), seed=args.seed, db=db, backend=backend,
                                 batch_size=args.batch_size, bot=args.bot, base=result,
-                                progress=False if args.quiet else None)
+                                progress=False if args.quiet else None, options=options)
     summary = result.summary()
     if value is not None:
         summary["value"] = value.to_dict()
@@ -325,6 +355,8 @@ def _print_run(args: argparse.Namespace, result, summary: dict, scenario) -> Non
         info = summary["precision"]
         print(f"precision ±{info['target']:g}: {'reached' if info['reached'] else 'NOT reached'} "
               f"({summary['ci_method']})")
+    if _rules_note(summary["rule_options"]):
+        print(_rules_note(summary["rule_options"]))
     if scenario.has_approximations(summary["level"]):
         print("note: this scenario level contains approximated Adversary cards")
     if "report" in summary:
@@ -349,6 +381,7 @@ def _cmd_compare(args: argparse.Namespace) -> int:
 
     if len(args.decks) > 2:
         raise UserError(f"compare takes one deck (levels) or two decks, not {len(args.decks)}")
+    options = _rules(args)
     db, decks, scenario = _load_inputs(args)
     if len(decks) == 1 and args.level:
         raise UserError("with one deck, compare plays every level of the scenario; "
@@ -358,7 +391,7 @@ def _cmd_compare(args: argparse.Namespace) -> int:
     with _open_backend(args, runs * args.games) as backend:  # one backend for every run
         common = {"players": args.players, "games": args.games, "seed": args.seed,
                   "backend": backend, "batch_size": args.batch_size, "bot": args.bot, "db": db,
-                  "progress": False if args.quiet else None}
+                  "progress": False if args.quiet else None, "options": options}
         if len(decks) == 2:
             comp = compare_decks(decks[0], decks[1], scenario, level=args.level, **common)
         else:
@@ -390,13 +423,14 @@ def _add_value(sub: argparse._SubParsersAction) -> None:
 def _cmd_value(args: argparse.Namespace) -> int:
     from simulator.value import card_values
 
+    options = _rules(args)
     db, decks, scenario = _load_inputs(args)
     _check_figure(args)
     with _open_backend(args, args.games * (len(decks[0].counts) + 1)) as backend:
         result = card_values(decks[0], scenario, level=args.level, players=args.players,
                              games=args.games, seed=args.seed, db=db, backend=backend,
                              batch_size=args.batch_size, bot=args.bot,
-                             progress=False if args.quiet else None)
+                             progress=False if args.quiet else None, options=options)
     return _print_results(args, result.to_dict(), result.format_text(), result.figure,
                           result.partial)
 
@@ -471,6 +505,14 @@ def _add_doctor(sub: argparse._SubParsersAction) -> None:
                         "answer for the same seed on any machine")
     p.add_argument("--top", type=int, default=DEFAULT_TOP,
                    help=f"swaps confirmed and shown (default {DEFAULT_TOP})")
+    p.add_argument("--rounds", type=int, default=1, metavar="N",
+                   help="apply the best swap whose confirmed gain is clearly above 0 and race "
+                        "again, up to N rounds (each with the whole --budget or --games, on "
+                        "its own seed: --seed, --seed + 1, ...); prints the path of decks "
+                        "with their win rates (default 1: one race)")
+    p.add_argument("--apply", metavar="FILE", default=None,
+                   help="write the deck after the applied swaps to FILE, a deck file the "
+                        "commands read back (never the input deck's own file)")
     _backend_options(p)
     _result_options(p, "the figure of the best swaps")
     p.set_defaults(handler=_cmd_doctor)
@@ -479,28 +521,66 @@ def _add_doctor(sub: argparse._SubParsersAction) -> None:
 def _cmd_doctor(args: argparse.Namespace) -> int:
     from simulator.deck_doctor import DEFAULT_BUDGET, doctor, read_pool
 
+    options = _rules(args)
     db, decks, scenario = _load_inputs(args)
     if args.pool and args.elements:
         raise UserError("give --pool or --elements, not both")
     if args.budget is not None and args.games is not None:
         raise UserError("give --budget (seconds) or --games, not both")
+    if args.rounds < 1:
+        raise UserError(f"--rounds must be at least 1, not {args.rounds}")
+    if args.apply is not None:
+        from simulator.doctor_rounds import check_apply_target
+
+        check_apply_target(args.apply, decks[0])
     pool = read_pool(args.pool, db) if args.pool is not None else None
     elements = _elements(args.elements) if args.elements is not None else None
     _check_figure(args)
+    kwargs = {"level": args.level, "players": args.players, "pool": pool, "elements": elements,
+              "games": args.games, "top": args.top, "bot": args.bot, "db": db,
+              "budget": DEFAULT_BUDGET if args.budget is None else args.budget,
+              "batch_size": args.batch_size, "progress": False if args.quiet else None,
+              "options": options}
     try:
         with _open_backend(args, None) as backend:
-            result = doctor(decks[0], scenario, level=args.level, players=args.players,
-                            pool=pool, elements=elements, games=args.games,
-                            budget=DEFAULT_BUDGET if args.budget is None else args.budget,
-                            top=args.top,
-                            seed=args.seed, bot=args.bot, db=db, backend=backend,
-                            batch_size=args.batch_size, progress=False if args.quiet else None)
+            if args.rounds == 1 and args.apply is None:
+                result = doctor(decks[0], scenario, seed=args.seed, backend=backend, **kwargs)
+            else:
+                return _doctor_rounds(args, decks[0], scenario, db, backend, kwargs)
     except KeyboardInterrupt:
         print("magenoir-sim: interrupted before the race's first round ended: no swap to show",
               file=sys.stderr)
         return 130
-    return _print_results(args, result.to_dict(), result.format_text(), result.figure,
-                          result.partial)
+    data = result.to_dict()
+    text = result.format_text()
+    if _rules_note(options):
+        data["rule_options"] = options.as_dict()
+        text += "\n" + _rules_note(options)
+    return _print_results(args, data, text, result.figure, result.partial)
+
+
+def _doctor_rounds(args: argparse.Namespace, deck, scenario, db, backend, kwargs: dict) -> int:
+    """``doctor --rounds N`` / ``--apply FILE``: the path of decks, and the last one written."""
+    from simulator.doctor_rounds import improve, write_deck
+
+    path = improve(deck, scenario, args.rounds, seed=args.seed, backend=backend, **kwargs)
+    data = path.to_dict() if args.rounds > 1 else path.last.to_dict()
+    text = path.format_text(db) if args.rounds > 1 else path.last.format_text()
+    if _rules_note(kwargs["options"]):
+        data["rule_options"] = kwargs["options"].as_dict()
+        text += "\n" + _rules_note(kwargs["options"])
+    error = None
+    if args.apply:
+        try:
+            text += "\n" + write_deck(path, args.apply, db, " ".join(args.decks))
+            data["applied_file"] = args.apply
+        except OSError as err:  # the place changed during the races: the results come first
+            error = f"--apply {args.apply}: cannot write the deck ({err.strerror or err})"
+    status = _print_results(args, data, text, path.last.figure, path.partial)
+    if error:
+        print(f"magenoir-sim: error: {error}", file=sys.stderr)
+        return 2
+    return status
 
 
 def _elements(text: str) -> list[str]:
@@ -530,6 +610,7 @@ def _add_replay(sub: argparse._SubParsersAction) -> None:
 def _cmd_replay(args: argparse.Namespace) -> int:
     from simulator.replay import first_game_with, replay_game
 
+    options = _rules(args)
     db, decks, scenario = _load_inputs(args)
     if args.game < 0:
         raise UserError(f"--game must be 0 or more, not {args.game}")
@@ -537,9 +618,9 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     if args.outcome:
         game = first_game_with(args.outcome, decks, scenario, level=args.level,
                                players=args.players, seed=args.seed, start=args.game,
-                               bot=args.bot, db=db)
+                               bot=args.bot, db=db, options=options)
     print(replay_game(decks, scenario, level=args.level, players=args.players, seed=args.seed,
-                      game=game, bot=args.bot, db=db))
+                      game=game, bot=args.bot, db=db, options=options))
     return 0
 
 
@@ -611,7 +692,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
-    declare = {"cards": _add_cards, "validate": _add_validate, "scenarios": _add_scenarios,
+    declare = {"cards": _add_cards, "card": _add_card, "validate": _add_validate, "scenarios": _add_scenarios,
                "run": _add_run, "replay": _add_replay, "compare": _add_compare,
                "value": _add_value, "doctor": _add_doctor, "bench": _add_bench}
     for name, help_text in _HELP.items():
@@ -626,6 +707,21 @@ def _command_in(argv: list[str] | None) -> str:
     """The sub-command ``argv`` names (its first word not an option), "" if none is."""
     words = [word for word in (sys.argv[1:] if argv is None else argv) if not word.startswith("-")]
     return words[0] if words and words[0] in _HELP else ""
+
+
+def _rules(args: argparse.Namespace):
+    """The command's rule options (``--rule``), checked before anything is played."""
+    from simulator.rule_flags import parse_rules
+
+    return parse_rules(args.rule)
+
+
+def _rules_note(options) -> str | None:
+    """The line a command prints under its results when a rule option is not its default."""
+    from simulator.rule_flags import describe_changed
+
+    changed = describe_changed(options)
+    return f"rule options: {changed} (the others at their defaults)" if changed else None
 
 
 @contextlib.contextmanager

@@ -18,6 +18,7 @@ import numpy as np
 import pandas as pd
 
 from simulator.errors import UserError
+from simulator.rule_flags import describe_changed
 from simulator.stats import mcnemar, paired_difference, wilson_interval
 
 
@@ -28,6 +29,13 @@ class Comparison:
     kind: str                # "decks" or "levels"
     labels: list[str]
     results: list
+
+    def __repr__(self) -> str:
+        """A short summary (a notebook shows this, not the runs' tables)."""
+        rates = ", ".join(f"{row.label} {row.win_rate:.1%}" for row in self.table().itertuples())
+        partial = ", PARTIAL" if any(r.partial for r in self.results) else ""
+        return (f"<Comparison of {self.kind} on {len(self.wins()[0]):,} paired games: "
+                f"{rates}{partial}; .table(), .differences() for more>")
 
     def wins(self) -> list[np.ndarray]:
         """Per run, (n,) bool won, in game order (the runs are checked to share their seeds).
@@ -88,6 +96,8 @@ class Comparison:
                 "approximated_cards": {r.settings["level"]: r.settings.get("approximated_cards", 0)
                                        for r in self.results},
                 "partial": any(r.partial for r in self.results),
+                "planned_games": self.results[0].planned_games,
+                "rule_options": settings.get("rule_options"),
                 "entries": entries, "differences": diffs}
 
     def figure(self):
@@ -141,6 +151,13 @@ class Comparison:
         return fig
 
 
+#: A comparison plays its sides in turns, block by block, so that a Ctrl-C leaves every side
+#: with nearly the same games finished: at most 1/BLOCKS of the games are lost to it.
+BLOCKS = 16
+#: ... but blocks of at least this many games (a block is split over the workers).
+MIN_BLOCK = 2_048
+
+
 def _common(kwargs: dict) -> dict:
     kwargs = dict(kwargs)
     kwargs.setdefault("keep_turns", False)  # a comparison needs the per-game outcomes only
@@ -155,11 +172,8 @@ def compare_decks(deck_a, deck_b, scenario, level: str | None = None, **kwargs) 
 
     ``kwargs`` go to :func:`simulator.run.simulate` (games, seed, jobs, bot, players, ...).
     """
-    from simulator.run import simulate
-
     kwargs = _common(kwargs)
-    results = _run_all([lambda d=deck: simulate(d, scenario, level=level, **kwargs)
-                        for deck in (deck_a, deck_b)])
+    results = _run_all([(deck, scenario, level) for deck in (deck_a, deck_b)], kwargs)
     labels = [res.settings["decks"][0] for res in results]
     if labels[0] == labels[1]:
         labels = [f"{labels[0]} (1)", f"{labels[1]} (2)"]
@@ -168,7 +182,7 @@ def compare_decks(deck_a, deck_b, scenario, level: str | None = None, **kwargs) 
 
 def compare_levels(deck, scenario, levels: Sequence[str] | None = None, **kwargs) -> Comparison:
     """One deck against every level of a scenario (or the given levels), on the same seeds."""
-    from simulator.run import _resolve_inputs, simulate
+    from simulator.run import _resolve_inputs
     from simulator.scenarios import Scenario
 
     kwargs = _common(kwargs)
@@ -180,23 +194,93 @@ def compare_levels(deck, scenario, levels: Sequence[str] | None = None, **kwargs
     levels = list(levels or scenario.level_names)
     if len(levels) < 2:
         raise UserError(f"scenario {scenario.name!r} has one level only: give two decks to compare")
-    results = _run_all([lambda lv=lv: simulate(deck, scenario, level=lv, **kwargs) for lv in levels])
+    results = _run_all([(deck, scenario, lv) for lv in levels], kwargs)
     return Comparison("levels", levels[:len(results)], results)
 
 
-def _run_all(runs) -> list:
-    """Play the runs in turn; after a Ctrl-C (a partial run) the later ones are skipped."""
-    results = []
-    for run in runs:
-        try:
-            results.append(run())
-        except KeyboardInterrupt:  # interrupted before its first chunk finished
-            break
-        if results[-1].partial:
-            break
-    if len(results) < 2:
-        raise KeyboardInterrupt
-    return results
+def blocks_of(games: int) -> list[tuple[int, int]]:
+    """``(first_game, count)`` blocks covering ``0 .. games-1``, each side playing one block
+    in turn (see :data:`BLOCKS`)."""
+    size = max(MIN_BLOCK, -(-games // BLOCKS))
+    return [(first, min(size, games - first)) for first in range(0, games, size)]
+
+
+def _run_all(sides: list[tuple], kwargs: dict) -> list:
+    """Play each ``(deck, scenario, level)`` side on the same games, block after block, each
+    side in turn within a block, and join each side's blocks into one run.
+
+    Why in turns: after a Ctrl-C (a run that comes back partial, or is interrupted before its
+    first chunk) every side has finished nearly the same games, and the comparison is of the
+    games every side finished, as ``run`` prints its finished games. A backend given by name
+    is opened once for all the blocks; the progress bar counts every side's games."""
+    from simulator.backends import Backend, open_backend
+    from simulator.run import DEFAULT_GAMES, ProgressBar, check_games, simulate
+
+    kwargs = dict(kwargs)
+    games = kwargs.pop("games", None)
+    games = DEFAULT_GAMES if games is None else games
+    check_games(games)  # the whole comparison's count: its blocks are each below it
+    backend = kwargs.pop("backend", "local")
+    jobs, scheduler = kwargs.pop("jobs", None), kwargs.pop("scheduler", None)
+    owned = not isinstance(backend, Backend)
+    executor = (open_backend(backend, jobs, scheduler, games=games * len(sides)) if owned
+                else backend)
+    bar = ProgressBar(games * len(sides), kwargs.pop("progress", None))
+    on_chunk = kwargs.pop("on_chunk", None)
+    done = [0]
+
+    def tick(played: int, planned: int) -> None:
+        bar.update(done[0] + played)
+        if on_chunk is not None:
+            on_chunk(played, planned)
+
+    parts: list[list] = [[] for _ in sides]
+    stopped = False
+    try:
+        for first, count in blocks_of(games):
+            for k, (deck, scenario, level) in enumerate(sides):
+                try:
+                    run = simulate(deck, scenario, level=level, games=count, first_game=first,
+                                   backend=executor, progress=False, on_chunk=tick, **kwargs)
+                except KeyboardInterrupt:  # interrupted before its first chunk finished
+                    stopped = True
+                    break
+                parts[k].append(run)
+                done[0] += len(run.games)
+                if run.partial:
+                    stopped = True
+                    break
+            if stopped:
+                break
+    finally:
+        bar.close()
+        if owned:
+            executor.close()
+    if not all(parts[:2]):
+        raise KeyboardInterrupt  # not one game finished by two sides: nothing to compare
+    joined = [_join(p, games, stopped) for p in parts if p]
+    return joined
+
+
+def _join(blocks: list, games: int, partial: bool):
+    """One side's block runs as one run of ``games`` games from game 0 (the very games one
+    ``simulate`` call would have played: game ``i`` of a seed is always the same game)."""
+    import copy
+
+    from simulator.run import RunTables, SimulationResult, reproduce_command
+
+    first = blocks[0]
+    if len(blocks) == 1 and not partial and first.settings.get("first_game", 0) == 0:
+        return first
+    aggregate = copy.deepcopy(first.aggregate)
+    for block in blocks[1:]:
+        aggregate.merge(block.aggregate)
+    tables = RunTables(games=[chunk for block in blocks for chunk in block.tables.games])
+    settings = dict(first.settings, first_game=0)
+    smallest = min(sum(row["count"] for row in decklist) for decklist in settings["decklists"])
+    settings["command"] = reproduce_command(settings, games, None, smallest)
+    return SimulationResult(tables, settings, aggregate, partial or any(b.partial for b in blocks),
+                            games)
 
 
 def format_comparison(comp: Comparison) -> str:
@@ -204,7 +288,8 @@ def format_comparison(comp: Comparison) -> str:
     d = comp.to_dict()
     what = "decks" if comp.kind == "decks" else "levels"
     lines = [f"{what} compared on {d['games']:,} paired games vs {d['scenario']} "
-             f"({', '.join(d['levels'])}), bot {d['bot']}, seed {d['seed']}"]
+             f"({', '.join(d['levels'])}), {d['players']} player(s), bot {d['bot']}, "
+             f"seed {d['seed']}"]
     width = max(len(e["label"]) for e in d["entries"])
     for e in d["entries"]:
         low, high = e["win_rate_ci"]
@@ -216,8 +301,12 @@ def format_comparison(comp: Comparison) -> str:
                      f"{100 * low:+.1f} to {100 * high:+.1f} pp); seeds won by one only: "
                      f"{x['only_a_won']} vs {x['only_b_won']}, McNemar exact p = "
                      f"{x['mcnemar_p']:.3g}")
+    changed = describe_changed(d["rule_options"] or {})
+    if changed:
+        lines.append(f"rule options: {changed} (the others at their defaults)")
     if any(d["approximated_cards"].values()):
         lines.append("note: this scenario contains approximated Adversary cards")
     if d["partial"]:
-        lines.append("PARTIAL: interrupted; only the games finished by every run are compared")
+        lines.insert(0, f"PARTIAL RESULTS (interrupted): {d['games']:,} of {d['planned_games']:,} "
+                        "planned paired games, the games every side finished")
     return "\n".join(lines)

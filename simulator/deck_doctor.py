@@ -195,6 +195,13 @@ class DoctorResult:
                 f"{len(self.best)} swaps tested together (McNemar's exact test of the paired "
                 f"games); the intervals are each swap's own {CONFIDENCE:.0%} interval")
 
+    def __repr__(self) -> str:
+        """A short summary (a notebook shows this, not every round's numbers)."""
+        best = f", best {self.best[0].label} {100 * self.best[0].gain:+.2f} pp" if self.best else ""
+        return (f"<DoctorResult {self.deck}: {self.candidates} swaps raced, "
+                f"{self.games_played:,} games{best}{', PARTIAL' if self.partial else ''}; "
+                ".table() for the best swaps>")
+
     @property
     def confirmed(self) -> bool:
         """The swaps' gains come from the confirmation block (not an interrupted race)."""

@@ -226,7 +226,7 @@ def figure_card_usage(result):
              ("channeled", "#ef6c00"), ("stranded", "#c62828")]
     labels = {"activated": "played"}
     n = len(table)
-    fig, ax = plt.subplots(figsize=(9, 0.55 * n + 1.4))
+    fig, ax = plt.subplots(figsize=(10.5, 0.55 * n + 1.4))
     height = 0.8 / len(kinds)
     y = np.arange(n)[::-1]
     for k, (kind, colour) in enumerate(kinds):
@@ -241,7 +241,8 @@ def figure_card_usage(result):
     ax.set_xlabel("share of games where it happened at least once (95% intervals)")
     ax.set_title("Card usage: drawn, prepared, played (activated, or put into play), channeled,\n"
                  "stranded in hand at the end")
-    ax.legend(loc="lower right", fontsize=8)
+    # beside the axes, not in them: a bar can reach 100% in any row
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0, fontsize=8)
     ax.grid(alpha=0.3, axis="x")
     fig.tight_layout()
     return fig

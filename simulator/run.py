@@ -156,6 +156,18 @@ class SimulationResult:
     planned_games: int = 0
     precision: dict | None = None
 
+    def __repr__(self) -> str:
+        """A short summary (a notebook shows this, not the tables and arrays behind it)."""
+        s, agg = self.settings, self.aggregate
+        n = agg.games if agg else len(self.games)
+        wins = agg.count("win") if agg else int((self.games["outcome"] == "win").sum())
+        low, high = wilson_interval(wins, n)
+        partial = f", PARTIAL ({n:,} of {self.planned_games:,} planned)" if self.partial else ""
+        return (f"<SimulationResult {', '.join(s.get('decks', []))} vs {s.get('scenario')} "
+                f"({s.get('level')}), {s.get('players')} player(s), bot {s.get('bot')}, seed "
+                f"{s.get('seed')}: {n:,} games, win rate {wins / n if n else 0:.1%} (95% CI "
+                f"{low:.1%} to {high:.1%}){partial}; .summary(), .games, .turns for more>")
+
     @functools.cached_property
     def games(self) -> pd.DataFrame:
         """One row per game (see :func:`games_columns` for the columns)."""
@@ -577,14 +589,15 @@ def inputs_of(decks: Sequence[Deck], scenario: Scenario, level: str, options: Ru
 
 def reproduce_command(settings: dict, games: int | None, precision: float | None,
                       smallest_deck: int = MIN_CARDS) -> str:
-    """The ``magenoir-sim run`` command line that plays these games again (rule options other
-    than the defaults have no command-line flag: they are listed beside it).
+    """The ``magenoir-sim run`` command line that plays these games again (with a ``--rule``
+    for each rule option not at its default).
 
     ``games``: the games of a fixed-size run, or a precision run's cap (None: uncapped);
     ``smallest_deck``: the size of the smallest deck, which ``--min-cards`` must accept."""
     decks = [path or name for path, name in zip(settings["deck_files"], settings["decks"], strict=True)]
     if len(set(decks)) == 1:
         decks = decks[:1]
+    from simulator.rule_flags import rule_flags
     from simulator.scenarios import command_name
 
     parts = ["magenoir-sim", "run", *decks, "--scenario", command_name(settings["scenario_file"]),
@@ -596,6 +609,7 @@ def reproduce_command(settings: dict, games: int | None, precision: float | None
         parts += ["--games", str(games)]
     if smallest_deck < MIN_CARDS:
         parts += ["--min-cards", str(smallest_deck)]
+    parts += rule_flags(settings.get("rule_options", {}))
     return " ".join(shlex.quote(str(p)) for p in parts)
 
 

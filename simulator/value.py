@@ -23,6 +23,7 @@ import numpy as np
 
 from simulator.cards.filler import FILLER_ID, FILLER_NAME, with_filler
 from simulator.decks import Deck
+from simulator.rule_flags import describe_changed
 from simulator.stats import excludes_zero, paired_difference, wilson_interval
 
 DEFAULT_VALUE_GAMES = 10_000
@@ -78,6 +79,15 @@ class ValueResult:
     values: list[CardValue] = field(default_factory=list)  # best first
     partial: bool = False      # interrupted: the cards measured so far
 
+    def __repr__(self) -> str:
+        """A short summary (a notebook shows this, not every card's numbers)."""
+        best = f", best {self.values[0].name} {100 * self.values[0].delta:+.2f} pp" \
+            if self.values else ""
+        partial = ", PARTIAL" if self.partial else ""
+        return (f"<ValueResult {self.deck}: {len(self.values)} card(s), {self.games:,} paired "
+                f"games each, deck win rate {self.base_win_rate:.1%}{best}{partial}; .table() "
+                "for every card>")
+
     @property
     def base_win_rate(self) -> float:
         return self.base_wins / self.games if self.games else 0.0
@@ -109,6 +119,7 @@ class ValueResult:
                 "games": self.games, "filler": FILLER_NAME, "paired": True,
                 "win_rate": self.base_win_rate, "win_rate_ci": [low, high],
                 "partial": self.partial, "caption": self.caption(),
+                "rule_options": s.get("rule_options"),
                 "cards": [{"card": v.name, "id": v.card_id, "copies": v.copies,
                            "delta_win_rate": v.delta, "ci": [v.low, v.high],
                            "significant": v.significant, "win_rate_without": v.win_rate_without,
@@ -130,6 +141,9 @@ class ValueResult:
             ci = f"[{100 * v.low:+.2f}, {100 * v.high:+.2f}]"
             lines.append(f"{v.name:<24} {v.copies:>6} {100 * v.delta:>+7.2f}pp{mark} {ci:<17} "
                          f"{v.win_rate_without:.1%}")
+        changed = describe_changed(s.get("rule_options") or {})
+        if changed:
+            lines += ["", f"rule options: {changed} (the others at their defaults)"]
         lines += ["", "value: the win rate minus the win rate with one copy replaced by a blank "
                   "filler, on the same seeds;", "* the 95% interval excludes 0. It depends on the "
                   "bot: a stronger player may use a card better."]

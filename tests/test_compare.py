@@ -131,3 +131,83 @@ def test_the_figure_labels_differences_in_points_and_keeps_every_label_inside_it
             assert box.x0 - 1 <= inside.x0 and inside.x1 <= box.x1 + 1, text.get_text()
     labels = [t.get_window_extent(renderer) for t in right.get_xticklabels() if t.get_text()]
     assert all(a.x1 < b.x0 for a, b in zip(labels[:-1], labels[1:], strict=True))  # no overprint
+
+
+def test_compare_says_how_many_players(capsys):
+    assert main(["compare", FIRE, WATER, "--games", "20", "--players", "2", "--quiet"]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first.endswith("vs The Duke (normal), 2 player(s), bot planner, seed 1")
+
+
+def test_sides_played_block_by_block_are_the_games_of_one_run(monkeypatch, db):
+    """Each side is played in blocks, in turns; joined, a side is the very run one call of
+    simulate gives: the same seeds, outcomes, counts and command."""
+    import simulator.compare as compare_module
+    from simulator.run import simulate
+
+    monkeypatch.setattr(compare_module, "MIN_BLOCK", 16)
+    assert compare_module.blocks_of(100) == [(0, 16), (16, 16), (32, 16), (48, 16), (64, 16),
+                                             (80, 16), (96, 4)]
+    comp = compare_decks(FIRE, WATER, "duke", games=100, seed=3, db=db)
+    for deck, result in zip((FIRE, WATER), comp.results, strict=True):
+        whole = simulate(deck, "duke", games=100, seed=3, db=db, keep_turns=False)
+        assert result.games.equals(whole.games)
+        assert result.summary() == whole.summary()
+        assert result.settings["command"] == whole.settings["command"]
+        assert "--games 100" in result.settings["command"]
+
+
+def test_ctrl_c_in_compare_prints_the_partial_paired_results_like_run(capsys, monkeypatch):
+    import simulator.compare as compare_module
+    import simulator.run as run_module
+
+    monkeypatch.setattr(compare_module, "MIN_BLOCK", 20)
+    calls = []
+    original = run_module.ProgressBar.update
+
+    def update(self, done, note=""):
+        calls.append(done)
+        if len(calls) == 18:  # block 3, first deck, first chunk (each chunk updates two bars)
+            raise KeyboardInterrupt
+        original(self, done, note)
+
+    monkeypatch.setattr(run_module.ProgressBar, "update", update)
+    code = main(["compare", FIRE, WATER, "--games", "100", "--batch-size", "10", "--seed", "4"])
+    out = capsys.readouterr().out
+    assert code == 130
+    lines = out.splitlines()
+    assert lines[0] == ("PARTIAL RESULTS (interrupted): 40 of 100 planned paired games, the "
+                        "games every side finished")
+    assert lines[1].startswith("decks compared on 40 paired games")
+    assert "McNemar exact p" in out
+    # the levels too (two runs a block): interrupted in block 2, first level, first chunk
+    del calls[:10]  # the 10th call from here raises
+    assert main(["compare", FIRE, "--games", "100", "--batch-size", "10", "--json"]) == 130
+    data = json.loads(capsys.readouterr().out)
+    assert data["partial"] is True and data["games"] == 20 and data["planned_games"] == 100
+    assert [e["games"] for e in data["entries"]] == [20, 20]
+
+
+def test_results_show_a_short_summary_in_a_notebook(db):
+    from simulator.run import simulate
+    from simulator.value import card_values
+
+    run = simulate(FIRE, "duke", games=50, seed=2, db=db)
+    text = repr(run)
+    assert text.startswith("<SimulationResult fire-flames vs The Duke (normal), 1 player(s), "
+                           "bot planner, seed 2: 50 games, win rate ")
+    assert len(text) < 300
+    comp = compare_decks(FIRE, WATER, "duke", games=30, seed=2, db=db)
+    assert repr(comp).startswith("<Comparison of decks on 30 paired games: fire-flames ")
+    assert len(repr(comp)) < 300
+    value = card_values(FIRE, "duke", games=20, db=db, progress=False)
+    assert repr(value).startswith("<ValueResult fire-flames: 12 card(s), 20 paired games each")
+    pretty = pytest.importorskip("IPython.lib.pretty").pretty  # what a notebook cell shows
+    assert pretty(run) == text
+
+
+def test_compare_refuses_no_games(capsys):
+    assert main(["compare", FIRE, WATER, "--games", "0"]) == 2
+    assert capsys.readouterr().err.strip() == "magenoir-sim: error: --games must be at least 1, not 0"
+    with pytest.raises(UserError, match="--games must be at least 1, not -5"):
+        compare_levels(FIRE, "duke", games=-5)

@@ -210,7 +210,8 @@ def stubbed_compile(monkeypatch):
     calls = {"parallel": [], "loaded": [], "cached": set()}
     monkeypatch.setattr(warmup, "_READY", set())
     monkeypatch.setattr(warmup, "_probe", lambda root: root in calls["cached"])
-    monkeypatch.setattr(warmup, "compile_parallel", lambda roots: calls["parallel"].append(roots))
+    monkeypatch.setattr(warmup, "compile_parallel",
+                        lambda roots, progress=False: calls["parallel"].append(roots))
     monkeypatch.setattr(warmup, "load_or_compile", lambda root: calls["loaded"].append(root))
     return calls
 
@@ -220,9 +221,11 @@ def test_a_cold_start_says_once_that_it_compiles_the_missing_parts(stubbed_compi
     roots = ("play_range", "resolve", "choose")
     warmup.ensure(roots)
     err = capsys.readouterr().err
+    processes = min(2, os.cpu_count() or 1)
     assert [line for line in err.splitlines() if "compiling" in line] == [
-        "magenoir-sim: compiling the game engine (2 parts), once after an install or update; "
-        "this takes about a minute..."]
+        "magenoir-sim: compiling the game engine into machine code, once after an install or "
+        f"update: 2 parts, in {processes} processes; 1 minute on a quiet 2-core machine, up to "
+        "several when it is busy..."]
     assert "engine compiled in" in err and str(jit.CACHE_DIR) in err
     assert stubbed_compile["parallel"] == [["resolve", "choose"]]
     assert stubbed_compile["loaded"] == list(roots)
@@ -238,6 +241,27 @@ def test_a_warm_start_and_a_compile_worker_say_nothing(stubbed_compile, capsys):
     assert capsys.readouterr().err == ""
     assert stubbed_compile["parallel"] == []
     assert stubbed_compile["loaded"] == [*warmup.ROOTS, "resolve"]
+
+
+def test_a_cold_start_says_as_each_part_is_ready(monkeypatch, capsys):
+    """Each compiled part gets its line (what it plays, its root, its time), from the command's
+    process and from the worker process, which is told to speak by ``--progress``."""
+    loaded = []
+    monkeypatch.setattr(warmup, "load_or_compile", loaded.append)
+    monkeypatch.setattr(warmup.os, "cpu_count", lambda: 1)  # no worker: every part here
+    warmup.compile_parallel(["resolve", "choose"], progress=True)
+    assert capsys.readouterr().err.splitlines() == [
+        "magenoir-sim:   compiled the bots' choices (choose) in 0 s",
+        "magenoir-sim:   compiled card effects (resolve) in 0 s"]
+    assert warmup.main(["--progress", "deal_damage"]) == 0
+    assert capsys.readouterr().err == "magenoir-sim:   compiled damage (deal_damage) in 0 s\n"
+    assert loaded == ["choose", "resolve", "deal_damage"]
+    started = []
+    monkeypatch.setattr(warmup.os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(warmup.subprocess, "Popen",
+                        lambda argv: started.append(argv) or type("W", (), {"wait": lambda s: 0})())
+    warmup.compile_parallel(["resolve", "choose"], progress=True)
+    assert started[0][-2:] == ["--progress", "resolve"]
 
 
 def test_a_quiet_cold_start_compiles_without_a_word(stubbed_compile, capsys):

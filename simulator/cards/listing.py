@@ -83,19 +83,27 @@ def format_components(card: Card) -> str:
     return " + ".join(f"{n} {w}" for w, n in card.components.items()) or "-"
 
 
+def format_keywords(card: Card) -> str:
+    """``"protector, unique"`` (KEYWORDS order, ``_`` as spaces), or ``"-"``."""
+    return ", ".join(k.replace("_", " ") for k in KEYWORDS if k in card.keywords) or "-"
+
+
 def format_table(cards: Sequence[Card], simulated: Collection[str] | None = None,
-                 how: Mapping[str, str] | None = None) -> str:
+                 how: Mapping[str, str] | None = None, keywords: bool = False) -> str:
     """An aligned text table, one card per line, with a count at the end; ``simulated``: the
     ids of the cards the engine plays (a "simulated" column), when given; ``how``: card id ->
-    how the engine simulates it (a "simulated as" column), when given."""
+    how the engine simulates it (a "simulated as" column), when given; ``keywords``: a
+    keywords column."""
     if not cards:
         return "no cards match"
     header = ("id", "name (EN)", "name (FR)", "element", "type", "cost", "components",
-              "provides") + (("simulated",) if simulated is not None else ()) + (
-              ("simulated as",) if how is not None else ())
+              "provides") + (("keywords",) if keywords else ()) \
+        + (("simulated",) if simulated is not None else ()) \
+        + (("simulated as",) if how is not None else ())
     rows = [(c.id, c.name_en, c.name_fr, c.element,
              f"{c.type} ({c.slot})" if c.slot else c.type,
              format_cost(c), format_components(c), ", ".join(c.provides) or "-")
+            + ((format_keywords(c),) if keywords else ())
             + (("yes" if c.id in simulated else "no",) if simulated is not None else ())
             + ((how[c.id],) if how is not None else ())
             for c in cards]

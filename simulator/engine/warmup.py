@@ -9,8 +9,9 @@ several processes at once, which share the work through the cache directory, and
 stderr, once, with the time it took. A warm start loads the roots from the cache, the cheap
 way (:func:`_load_cached`).
 
-``python -m simulator.engine.warmup ROOT...`` compiles the given roots (a worker of the cold
-start); ``python -m simulator.engine.warmup`` alone makes the whole engine ready and reports.
+``python -m simulator.engine.warmup [--progress] ROOT...`` compiles the given roots (a worker
+of the cold start; ``--progress``: a line as each is ready); ``python -m
+simulator.engine.warmup`` alone makes the whole engine ready and reports.
 """
 
 from __future__ import annotations
@@ -114,10 +115,11 @@ def _ensure_locked(wanted: list[str], quiet: bool) -> None:
     if missing:
         start = time.monotonic()
         if not quiet:
-            print(f"magenoir-sim: compiling the game engine ({len(missing)} parts), once after "
-                  "an install or update; this takes about a minute...", file=sys.stderr,
-                  flush=True)
-        compile_parallel(missing)
+            print(f"magenoir-sim: compiling the game engine into machine code, once after an "
+                  f"install or update: {len(missing)} parts, in {min(2, os.cpu_count() or 1)} "
+                  "processes; 1 minute on a quiet 2-core machine, up to several when it is "
+                  "busy...", file=sys.stderr, flush=True)
+        compile_parallel(missing, progress=not quiet)
         if not quiet:
             print(f"magenoir-sim: engine compiled in {time.monotonic() - start:.0f} s "
                   f"({_cached_where()})", file=sys.stderr, flush=True)
@@ -205,27 +207,48 @@ def _complete_environments() -> None:
             namespace.update(vars(module))
 
 
-def compile_parallel(roots: list[str]) -> None:
-    """Compile ``roots``: the heavier half in a worker process, the rest here."""
+#: What each compiled part plays, for the progress lines of a cold start.
+PARTS = {"play_range": "the game loop", "resolve": "card effects",
+         "decide": "the rules' decisions", "deal_damage": "damage", "select": "targets",
+         "leave_board": "cards leaving play", "run_command": "the test commands"}
+
+
+def compile_part(root: str, progress: bool) -> None:
+    """:func:`load_or_compile`, then (``progress``) one line on stderr saying it is ready."""
+    start = time.monotonic()
+    load_or_compile(root)
+    if progress:
+        what = PARTS.get(root, "a bot's choices" if root.startswith("simulator.bots.") else root)
+        print(f"magenoir-sim:   compiled {what} ({root}) in "
+              f"{time.monotonic() - start:.0f} s", file=sys.stderr, flush=True)
+
+
+def compile_parallel(roots: list[str], progress: bool = False) -> None:
+    """Compile ``roots``: the heavier half in a worker process, the rest here (``progress``:
+    a line on stderr as each part is ready, from either process)."""
     groups = [[r for r in group if r in roots] for group in SPLIT]
     rest = [r for r in roots if not any(r in group for group in SPLIT)]
     mine, theirs = groups[1] + rest, groups[0]
     workers = os.cpu_count() or 1
     worker = None
     if theirs and workers > 1:
-        worker = subprocess.Popen([sys.executable, "-m", "simulator.engine.warmup", *theirs])
+        worker = subprocess.Popen([sys.executable, "-m", "simulator.engine.warmup",
+                                   *(["--progress"] if progress else []), *theirs])
     else:
         mine = mine + theirs
     for root in mine:
-        load_or_compile(root)
+        compile_part(root, progress)
     if worker is not None and worker.wait() != 0:
         raise RuntimeError("compiling the engine failed in a worker process (see above)")
 
 
 def main(argv: list[str]) -> int:
+    progress = argv[:1] == ["--progress"]
+    if progress:
+        argv = argv[1:]
     if argv:
         for root in argv:
-            load_or_compile(root)
+            compile_part(root, progress)
         return 0
     ensure(ROOTS)
     return 0

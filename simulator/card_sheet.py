@@ -1,0 +1,370 @@
+"""``magenoir-sim card NAME``: one card's facts and how the engine plays it, in our words.
+
+Why generated: the printed text and the rulings belong to the publisher and are never stored
+(DESIGN.md 4), and a hand-written summary per card would drift from what the engine runs. So
+the summary is built from the very effect data the engine compiles (the vocabulary of
+:mod:`simulator.cards.vocabulary`): each step says what it does from its op and parameters,
+with the one-line meanings that module declares for targets, counts and conditions. A step
+the vocabulary cannot express names a compiled handler; its line is the first sentences of
+that handler's docstring, read from the engine's source without importing (or compiling) it.
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+import re
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from simulator.cards import CardDB, load_cards
+from simulator.cards.listing import format_components, format_cost
+from simulator.cards.model import Card
+from simulator.cards.vocabulary import CONDITIONS, COUNTS, KEYWORDS, OPS, STATICS, TARGETS
+from simulator.errors import UserError
+
+#: How each trigger's steps are introduced.
+TRIGGER_HEADINGS: dict[str, str] = {
+    "static": "Always (static abilities)",
+    "activate": "When it is activated",
+    "enter": "When it comes into play",
+    "turn_start": "At the start of its controller's turn, while in play",
+    "turn_start_prepared": "At the start of its controller's turn, while in preparation",
+    "turn_start_channeled": "At the start of its controller's turn, while channeled",
+    "leave": "When it leaves play",
+    "used_as_component": "When it is used as a component",
+    "ability": "An ability its controller may use",
+}
+
+#: What each keyword means, in our words (docs/rules.md, R12).
+KEYWORD_MEANINGS: dict[str, str] = {
+    "protector": "may take damage aimed at its controller or their other Permanents",
+    "unique": "a single copy at a time under its controller's control",
+    "quickcast": "may be activated at any time, even on another player's turn",
+    "slowcast": "cannot be activated on the turn it was prepared",
+    "indestructible": "cannot be destroyed, nor discarded by a slot replacement or as a "
+                      "component",
+    "forge": "discarded after serving as a component for an Equipment",
+    "autumn": "when destroyed, applies its start-of-turn effects on the way to the discard pile",
+    "zenith": "active only on a turn begun with as many spells in preparation as channeled",
+    "mage_noir_only": "only a Mage Noir may prepare it",
+    "protector_if_mage_noir": "Protector while its controller is a Mage Noir",
+    "unique_unless_mage_noir": "Unique unless its controller is a Mage Noir",
+}
+
+_ENGINE = Path(__file__).parent / "engine"
+#: A docstring's leading "Activate:" / "Turn start:" label, which the trigger heading says.
+_TRIGGER_LABEL = re.compile(r"^(Activate|Enter|Turn start( while prepared)?|Used as a "
+                            r"component)\s*:\s*")
+
+
+def find_card(name: str, db: CardDB) -> Card:
+    """The card named ``name`` (EN or FR name, alias or id; any case, accents optional); a
+    user error suggests the closest names."""
+    card = db.find(name)
+    if card is None:
+        suggestions = db.suggest(name, n=3)
+        hint = f" (did you mean: {' or '.join(suggestions)}?)" if suggestions else ""
+        raise UserError(f"unknown card {name!r}{hint}; magenoir-sim cards lists them all")
+    return card
+
+
+def keyword_label(keyword: str) -> str:
+    return keyword.replace("_", " ")
+
+
+def _word(param: str) -> str:
+    """``"own_component:Flame"`` -> ``("own_component", "Flame")`` style split's display."""
+    return param.split(":", 1)[1] if ":" in param else ""
+
+
+def _condition(text: str) -> str:
+    kind = text.split(":", 1)[0]
+    meaning = CONDITIONS.get(kind, kind)
+    word = _word(text)
+    return meaning.replace("WORD", word).split(" (``")[0] if word else meaning
+
+
+#: ``per`` counts as a player reads them ("for each ..."); the vocabulary's meanings otherwise.
+PER_PHRASES: dict[str, str] = {
+    "own_component": "own component that provides WORD",
+    "component_in_play": "component on the whole board that provides WORD",
+    "water_components_in_play": "channeled Water spell on the whole board",
+    "trees_in_play": "card with the Tree word on the whole board",
+    "this_hp": "HP this card has",
+    "locked_on_component": "Mana locked under its own WORD component",
+}
+_WHAT = {"permanent": "one Permanent", "equipment": "one Equipment",
+         "permanent_or_equipment": "one Permanent or Equipment"}
+
+
+def _count(text: str) -> str:
+    kind = text.split(":", 1)[0]
+    meaning = PER_PHRASES.get(kind) or COUNTS.get(kind, kind)
+    word = _word(text)
+    return meaning.replace("WORD", word) if word else meaning
+
+
+#: Targets as seen from a player's card (the vocabulary's meanings also cover Adversary cards).
+PLAYER_TARGETS: dict[str, str] = {
+    "any": "one target of its controller's choice (a player, the Adversary or a Permanent "
+           "with HP)",
+    "opponent": "the Adversary",
+    "self": "its controller",
+    "this": "this card",
+    "opponent_and_permanents": "the Adversary and each of its Permanents, one instance each",
+}
+
+
+def _target(name: str | None, default: str = "self") -> str:
+    key = name or default
+    return PLAYER_TARGETS.get(key) or TARGETS.get(key, key)
+
+
+def _amount(step: Mapping[str, Any], unit: str) -> str:
+    """``"2 damage (3 when its controller is a Mage Noir) for each X"``."""
+    text = f"{step.get('amount', '')} {unit}"
+    if "amount_mn" in step:
+        text += f" ({step['amount_mn']} when its controller is a Mage Noir)"
+    if "per" in step:
+        text += f" for each {_count(step['per'])}"
+    return text
+
+
+def _cards(amount: Any) -> str:
+    return f"{amount} card" if amount == 1 else f"{amount} cards"
+
+
+def _mana(amount: Any, element: str | None) -> str:
+    return f"{amount} {element} Mana" if element else f"{amount} Mana"
+
+
+def describe_step(step: Mapping[str, Any]) -> str:
+    """One step of an effect, as a sentence in our words."""
+    op = step.get("op") or step.get("kind")
+    if op == "handler":
+        text = handler_summary(step["name"])
+    elif op == "damage":
+        text = f"{_amount(step, 'damage')} to {_target(step.get('target'))}"
+        if step.get("unpreventable"):
+            text += "; it cannot be prevented"
+    elif op == "lose_hp":
+        text = f"{_target(step.get('target'))} loses {_amount(step, 'HP')} (cannot be prevented)"
+    elif op == "heal":
+        text = f"{_target(step.get('target'))} gains {_amount(step, 'HP')}"
+    elif op == "draw":
+        unit = "card" if step.get("amount") == 1 else "cards"
+        text = f"{_target(step.get('target'))} draws {_amount(step, unit)}"
+    elif op == "discard_from_hand":
+        text = (f"{_target(step.get('target'))} discards {_cards(step['amount'])} of their "
+                "choice from hand")
+    elif op == "take_mana":
+        where = "the Infinite Ether" if step.get("source") == "infinite" else "the Available Ether"
+        text = f"take up to {_mana(step['amount'], step.get('element'))} from {where}"
+    elif op == "add_mana":
+        text = (f"add {_mana(step['amount'], step.get('element'))} from the Infinite Ether to "
+                "the Available Ether")
+    elif op == "pay_or_discard":
+        cost = " + ".join(f"{n} {e}" for e, n in step["cost"].items())
+        text = f"pay {cost} Mana from the reserve, or this card is discarded"
+    elif op == "return_component":
+        text = f"put one own {step['word']} component back into the deck"
+        if "position" in step:
+            text += f", position {step['position']} from the top"
+    elif op == "distribute_damage":
+        text = (f"{step['amount']} damage split as its controller chooses between up to "
+                f"{step.get('max_targets', step['amount'])} targets")
+    elif op == "destroy":
+        text = f"destroy {_WHAT.get(step['what'], step['what'])}"
+        if "side" in step:
+            text += f" ({step['side']} side)"
+    elif op == "return_from_discard":
+        which = f"one card that provides {step['word']}" if "word" in step else "one card"
+        text = f"return {which} from its controller's discard pile to their hand"
+    elif op in ("search_deck", "apply_component", "discard_prepared", "recycle_discard"):
+        text = _from_meaning(OPS[op][2], step)
+    elif op in _STATIC_LINES:
+        text = _STATIC_LINES[op](step)
+    elif op in OPS:
+        text = OPS[op][2]
+    elif op in STATICS:
+        text = _from_meaning(STATICS[op][2], step)
+    else:
+        text = str(op)
+    if "if" in step:
+        text += f", only if {_condition(step['if'])}"
+    return text
+
+
+def _cost_reduction(step: Mapping[str, Any]) -> str:
+    which = "cards"
+    if "card_element" in step:
+        which = f"{step['card_element']} cards"
+    if "word" in step:
+        which += f" that provide {step['word']}"
+    amount, mn = step["amount"], step.get("amount_mn")
+    mana = f"{step['element']} Mana"
+    mn_text = f"no {mana}" if mn is not None and mn >= 99 else f"{mn} less {mana}"
+    if amount == 0 and mn is not None:
+        return f"{which} its controller prepares cost {mn_text} when it is a Mage Noir"
+    text = f"{which} its controller prepares cost {amount} less {mana}"
+    if mn is not None:
+        text += f" ({mn_text} when it is a Mage Noir)"
+    return text
+
+
+def _damage_bonus(step: Mapping[str, Any]) -> str:
+    source = " ".join(step[k] for k in ("source_element", "source_type") if k in step)
+    text = f"damage from its controller's {source + ' ' if source else ''}cards is {step['amount']} more"
+    if "amount_mn" in step:
+        text += f" ({step['amount_mn']} when it is a Mage Noir)"
+    return text
+
+
+#: Static abilities whose vocabulary meaning reads better rewritten with their parameters.
+_STATIC_LINES = {
+    "self_cost_reduction": lambda s: f"this card costs {s['amount']} less {s['element']} Mana "
+                                     "to prepare",
+    "cost_reduction": _cost_reduction,
+    "damage_bonus": _damage_bonus,
+    "damage_reduction": lambda s: f"each instance of damage its controller takes is "
+                                  f"{s['amount']} less",
+    "ignore_damage_per_turn": lambda s: f"each turn, its controller ignores the first "
+                                        f"{s['amount']} damage they would take",
+    "fewer_components": lambda s: f"preparing this card requires {s['amount']} fewer "
+                                  + ("component" if s["amount"] == 1 else "components"),
+    "hand_size": lambda s: f"its controller's maximum hand size becomes {s['amount']}",
+    "alternative_component": lambda s: f"instead of the {s['word']} component, its controller "
+                                       f"may discard a {s['discard_element']} card from hand",
+}
+
+
+def _from_meaning(meaning: str, step: Mapping[str, Any]) -> str:
+    """The vocabulary's one-line meaning with the step's parameters put in its capitals
+    (AMOUNT, WORD, ELEMENT, ...), and the ones it does not name listed after it."""
+    text, rest = meaning, []
+    for key, value in step.items():
+        if key in ("op", "kind", "if"):
+            continue
+        capital = key.upper()
+        shown = " + ".join(f"{n} {e}" for e, n in value.items()) if isinstance(value, Mapping) \
+            else str(value)
+        if re.search(rf"\b{capital}\b", text):
+            text = re.sub(rf"\b{capital}\b", shown, text)
+        elif key == "what":
+            text = text.split(": what =")[0] + f" ({shown.replace('_', ' ')})"
+        else:
+            rest.append(f"{key.replace('_', ' ')} {shown}")
+    return text + (f" ({', '.join(rest)})" if rest else "")
+
+
+@functools.lru_cache(maxsize=1)
+def _handler_docs() -> dict[str, str]:
+    """Every function docstring of the engine's sources, by function name (the handlers are
+    named after themselves); parsed, not imported, so no compile is needed."""
+    docs: dict[str, str] = {}
+    for path in sorted(_ENGINE.rglob("*.py")):
+        try:
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+        except (OSError, SyntaxError):
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.FunctionDef) and node.name not in docs:
+                doc = ast.get_docstring(node)
+                if doc:
+                    docs[node.name] = doc
+    return docs
+
+
+def handler_summary(name: str) -> str:
+    """The handler's docstring, first paragraph, up to the first sentence about the engine's
+    internals (double-backquoted names); or a plain line naming the handler."""
+    doc = _handler_docs().get(name)
+    if not doc:
+        return f"engine code '{name}' (its behaviour is tested by name; no summary written yet)"
+    paragraph = _TRIGGER_LABEL.sub("", " ".join(doc.split("\n\n")[0].split()))
+    kept = []
+    for sentence in re.split(r"(?<=[.:;])\s+(?=[A-Z(`])", paragraph):
+        if "``" in sentence:
+            if not kept:  # up to the last clause before the internal names
+                head = sentence.split("``")[0]
+                cut = max(head.rfind(", "), head.rfind(" ("))
+                kept.append(head[:cut] if cut > 0 else head)
+            break
+        kept.append(sentence)
+    text = " ".join(kept).rstrip(" .:;(")
+    if len(text) > 1 and text[1].islower():
+        text = text[0].lower() + text[1:]
+    return f"{text} (engine code '{name}')"
+
+
+def describe_effect(card: Card) -> list[str]:
+    """The card's effect data as lines: a heading per trigger, a line per step."""
+    lines = []
+    for trigger, steps in card.effect.items():
+        lines.append(f"{TRIGGER_HEADINGS.get(trigger, trigger)}:")
+        lines += [f"  - {describe_step(step)}" for step in steps]
+    return lines
+
+
+def card_facts(card: Card, simulated: bool) -> dict:
+    """The card's facts and the engine's summary, JSON-ready (no printed text, no rulings)."""
+    return {
+        "id": card.id, "name_en": card.name_en, "name_fr": card.name_fr,
+        "extension": card.extension, "extensions": list(card.extensions),
+        "element": card.element, "type": card.type, "slot": card.slot,
+        "cost": dict(card.cost), "cost_x_element": card.cost_x_element,
+        "components_required": dict(card.components), "components_provided": list(card.provides),
+        "hp": "X" if card.hp_is_x else card.hp,
+        "keywords": [k for k in KEYWORDS if k in card.keywords],
+        "copies_limit": card.copies_limit, "banned": card.banned,
+        "simulated": simulated, "engine": describe_effect(card) if simulated else [],
+    }
+
+
+def format_card(card: Card, simulated: bool) -> str:
+    """The text ``magenoir-sim card`` prints."""
+    kind = f"{card.type} ({card.slot})" if card.slot else card.type
+    hp = "X" if card.hp_is_x else ("-" if card.hp is None else str(card.hp))
+    keywords = [k for k in KEYWORDS if k in card.keywords]
+    provides = ", ".join(card.provides) or "-"
+    for word, condition in card.provides_conditional:
+        provides += f"; {word} when {condition.replace('_', ' ')}"
+    copies = "banned (R2.5)" if card.banned else f"at most {card.copies_limit} in a deck"
+    extensions = ", ".join(card.extensions) if card.extensions else card.extension
+    lines = [f"{card.name_en} / {card.name_fr}  (id {card.id})",
+             f"  extension    {extensions}",
+             f"  element      {card.element}",
+             f"  type         {kind}",
+             f"  cost         {format_cost(card)}",
+             f"  requires     {format_components(card)}",
+             f"  provides     {provides}",
+             f"  HP           {hp}",
+             f"  keywords     {', '.join(keyword_label(k) for k in keywords) or '-'}",
+             f"  copies       {copies}"]
+    lines += [f"    {keyword_label(k)}: {KEYWORD_MEANINGS.get(k, '')}" for k in keywords]
+    if simulated:
+        lines += ["  simulated    yes: runs accept decks with it", "",
+                  "How the engine plays it (our summary of its effect data, not the card's text):"]
+        effect = describe_effect(card)
+        lines += ["  " + line for line in effect] or ["  no effect beyond the facts above "
+                                                      "(its component words, its keywords)"]
+    else:
+        lines += ["  simulated    no: the engine does not play it yet, so a run refuses a deck "
+                  "that holds it"]
+    return "\n".join(lines)
+
+
+def show_card(name: str, db: CardDB | None = None, as_json: bool = False) -> str:
+    """What ``magenoir-sim card NAME`` prints, as text or JSON."""
+    import json
+
+    from simulator.engine.tables import implemented_cards
+
+    db = db or load_cards()
+    card = find_card(name, db)
+    simulated = card.id in implemented_cards(db)
+    if as_json:
+        return json.dumps(card_facts(card, simulated), ensure_ascii=False, indent=1)
+    return format_card(card, simulated)

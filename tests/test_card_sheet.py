@@ -1,0 +1,118 @@
+"""``magenoir-sim card NAME``: facts, our summary of the effect data, simulated or not; and
+``cards --keywords``."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from simulator.card_sheet import describe_step, format_card, handler_summary, show_card
+from simulator.cli import main
+from simulator.engine.tables import handler_names, implemented_cards
+
+
+@pytest.mark.parametrize("name", [["fire", "ball"], ["Boule de feu"], ["FIRE_BALL"],
+                                  ["boule", "de", "féu"]])
+def test_a_card_is_found_by_any_name_a_player_types(name, capsys):
+    assert main(["card", *name]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0] == "Fire ball / Boule de feu  (id fire_ball)"
+
+
+def test_the_card_shows_its_facts_and_how_the_engine_plays_it(capsys):
+    assert main(["card", "fire ball"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    facts = {line.split()[0]: line.split(None, 1)[1] for line in lines[1:11]}
+    assert facts == {"extension": "Base Game", "element": "fire", "type": "spell",
+                     "cost": "2 fire + 1 air", "requires": "1 Flame", "provides": "-",
+                     "HP": "-", "keywords": "-", "copies": "at most 4 in a deck",
+                     "simulated": "yes: runs accept decks with it"}
+    engine = lines[lines.index("How the engine plays it (our summary of its effect data, not "
+                               "the card's text):") + 1:]
+    assert engine == [
+        "  Always (static abilities):",
+        "    - instead of the Flame component, its controller may discard a fire card from hand",
+        "  When it is activated:",
+        "    - 2 damage to every Permanent with HP the opponent controls",
+        "    - 2 damage (3 when its controller is a Mage Noir) to the Adversary"]
+
+
+def test_keywords_hp_and_handlers_are_shown(capsys):
+    assert main(["card", "Animated tree"]) == 0
+    out = capsys.readouterr().out
+    assert "  HP           3" in out and "  keywords     protector" in out
+    assert "    protector: may take damage aimed at its controller" in out
+    assert "(engine code 'discard_used_component')" in out
+    assert "(engine code 'animated_tree')" in out
+
+
+def test_a_card_the_engine_does_not_play_says_so(capsys, db):
+    missing = next(c for c in db if c.id not in implemented_cards(db))
+    assert main(["card", missing.id]) == 0
+    out = capsys.readouterr().out
+    assert "simulated    no: the engine does not play it yet" in out
+    assert "How the engine plays it" not in out
+
+
+def test_a_misspelt_card_gets_suggestions_and_exit_2(capsys):
+    assert main(["card", "fire", "bal"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err == ("magenoir-sim: error: unknown card 'fire bal' (did you mean: Fire ball / "
+                   "Boule de feu?); magenoir-sim cards lists them all")
+
+
+def test_card_json_has_the_facts_and_no_printed_text(capsys):
+    assert main(["card", "tornado", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["id"] == "tornado" and out["simulated"] is True
+    assert out["cost"] == {"air": 3} and out["components_required"] == {"Wind": 1}
+    assert out["engine"][0] == "When it is activated:"
+    assert not {"effect", "effect_en", "text", "rulings"} & set(out)
+
+
+def test_every_simulated_card_gets_a_summary_line_per_step(db):
+    """Every step of every simulated card says something in words (no raw parameters), and
+    every handler is named; a card with no effect says so."""
+    for card in db:
+        if card.id not in implemented_cards(db):
+            continue
+        text = format_card(card, True)
+        steps = [s for steps in card.effect.values() for s in steps]
+        lines = [line for line in text.splitlines() if line.startswith("    - ")]
+        assert len(lines) == len(steps), card.id
+        for line in lines:
+            words = line.split("engine code")[0]
+            assert "{" not in line and "``" not in line and "_" not in words, (card.id, line)
+        for name in handler_names(dict(card.effect)):
+            assert f"engine code '{name}'" in text
+
+
+def test_a_handler_line_is_its_docstring_up_to_the_engine_details():
+    assert handler_summary("condensation_distribute") == (
+        "each Mana locked under it goes to the reserve or under another own card "
+        "(engine code 'condensation_distribute')")
+    assert handler_summary("no_such_handler").startswith("engine code 'no_such_handler'")
+    assert describe_step({"op": "draw", "amount": 1, "if": "mage_noir"}) == (
+        "its controller draws 1 card, only if the controller is a Mage Noir")
+
+
+def test_show_card_takes_a_name_and_returns_text():
+    assert show_card("Tornade").startswith("Tornado / Tornade")
+
+
+def test_cards_keywords_adds_a_column(capsys):
+    assert main(["cards", "--element", "vegetal", "--keywords"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert "keywords" in lines[0].split()
+    column = lines[0].index("keywords")
+
+    def keywords_of(card_id: str) -> str:
+        row = next(line for line in lines if line.startswith(card_id + " "))
+        return row[column:].split("  ")[0]
+
+    assert keywords_of("animated_tree") == "protector"
+    assert keywords_of("dead_tree") == "protector if mage noir"
+    assert keywords_of("bark_armor") == "-"
+    assert main(["cards", "--element", "vegetal"]) == 0
+    assert "keywords" not in capsys.readouterr().out.splitlines()[0]
