@@ -22,8 +22,9 @@ from simulator.bots.record import bot_dtype
 from simulator.cards import load_cards
 from simulator.decks import find_deck, load_deck
 from simulator.engine import layout as L
-from simulator.engine.batch import Matchup, build_tables
+from simulator.engine.batch import Matchup
 from simulator.engine.options import RuleOptions
+from simulator.engine.tables import build_batch_tables
 from simulator.errors import UserError
 from simulator.scenarios import load_scenario
 
@@ -58,7 +59,7 @@ def test_a_batchs_records_carry_its_cards_features_for_the_bots_that_need_them()
     db = load_cards()
     matchup = Matchup((load_deck(find_deck("fire-flames"), db),), load_scenario("duke", db),
                       "normal")
-    tables, info = build_tables(matchup, db, RuleOptions())
+    tables, info = build_batch_tables(matchup, db, RuleOptions())
     planner = bots.get("planner").records(3, tables, info)
     expected = np.zeros(1, bot_dtype())
     features.fill_features(expected[0], tables[0], info.effects, info.n_player_cards)
