@@ -249,18 +249,20 @@ def test_a_cold_start_says_as_each_part_is_ready(monkeypatch, capsys):
     loaded = []
     monkeypatch.setattr(warmup, "load_or_compile", loaded.append)
     monkeypatch.setattr(warmup.os, "cpu_count", lambda: 1)  # no worker: every part here
-    warmup.compile_parallel(["resolve", "choose"], progress=True)
+    monkeypatch.setitem(warmup._BOT_ROOTS, "simulator.bots.planner.choose", None)  # a bot's root
+    warmup.compile_parallel(["resolve", "decide", "simulator.bots.planner.choose"], progress=True)
     assert capsys.readouterr().err.splitlines() == [
-        "magenoir-sim:   compiled the bots' choices (choose) in 0 s",
+        "magenoir-sim:   compiled the rules' decisions (decide) in 0 s",
+        "magenoir-sim:   compiled a bot's choices (simulator.bots.planner.choose) in 0 s",
         "magenoir-sim:   compiled card effects (resolve) in 0 s"]
     assert warmup.main(["--progress", "deal_damage"]) == 0
     assert capsys.readouterr().err == "magenoir-sim:   compiled damage (deal_damage) in 0 s\n"
-    assert loaded == ["choose", "resolve", "deal_damage"]
+    assert loaded == ["decide", "simulator.bots.planner.choose", "resolve", "deal_damage"]
     started = []
     monkeypatch.setattr(warmup.os, "cpu_count", lambda: 2)
     monkeypatch.setattr(warmup.subprocess, "Popen",
                         lambda argv: started.append(argv) or type("W", (), {"wait": lambda s: 0})())
-    warmup.compile_parallel(["resolve", "choose"], progress=True)
+    warmup.compile_parallel(["resolve", "decide"], progress=True)
     assert started[0][-2:] == ["--progress", "resolve"]
 
 

@@ -11,6 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from simulator import bots
 from simulator.cards import load_cards
 from simulator.cli import main
 from simulator.decks import load_deck
@@ -68,7 +69,7 @@ def test_a_player_out_of_the_game_is_named_and_shown_at_0_hp():
     player out, at 0 HP, in the transcript, the per-game and per-turn tables and the HP curves."""
     db = load_cards()
     deck, duke = load_deck(FIRE, db), load_scenario("duke", db)
-    raw = play_seeds(Matchup((deck,), duke, "hard"), db, 3, 0, 300, "planner", RuleOptions())
+    raw = play_seeds(Matchup((deck,), duke, "hard"), db, 3, 0, 300, bots.get("planner"), RuleOptions())
     overkill = np.flatnonzero(raw.final_hp[:, 0] < 0)
     assert len(overkill), "no game ended below 0 HP: pick another seed"
     res = simulate([deck], duke, level="hard", games=300, seed=3, db=db, progress=False)

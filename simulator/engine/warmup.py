@@ -218,7 +218,7 @@ def compile_part(root: str, progress: bool) -> None:
     start = time.monotonic()
     load_or_compile(root)
     if progress:
-        what = PARTS.get(root, "a bot's choices" if root.startswith("simulator.bots.") else root)
+        what = PARTS.get(root, "a bot's choices" if root in _BOT_ROOTS else root)
         print(f"magenoir-sim:   compiled {what} ({root}) in "
               f"{time.monotonic() - start:.0f} s", file=sys.stderr, flush=True)
 
