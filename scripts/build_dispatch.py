@@ -3,9 +3,9 @@
 Reads the handler declarations of ``simulator/engine/handlers/`` (see its ``declare.py``)
 and the ops of ``simulator/cards/vocabulary.py``, and writes:
 
-- ``simulator/engine/handler_ids.py``: ``HANDLERS`` (the names, in id order), their kinds, the
+- ``simulator/engine/handlers/ids.py``: ``HANDLERS`` (the names, in id order), their kinds, the
   ``H_*`` and ``AB_*`` ids, the abilities and the bots' estimates;
-- ``simulator/engine/dispatch.py``: ``run_step`` (op code -> the kernel ``ops.op_<name>``) and
+- ``simulator/engine/rules/dispatch.py``: ``run_step`` (op code -> the kernel ``ops.op_<name>``) and
   ``run_handler`` (handler id -> its function), plain ``if``/``elif`` chains over constants,
   which is what numba compiles to the fastest dispatch.
 
@@ -28,8 +28,8 @@ from simulator.cards.vocabulary import OPS  # noqa: E402
 from simulator.engine.handlers.declare import Handler, read_declarations  # noqa: E402
 
 ENGINE = REPO / "simulator" / "engine"
-IDS = ENGINE / "handler_ids.py"
-DISPATCH = ENGINE / "dispatch.py"
+IDS = ENGINE / "handlers" / "ids.py"
+DISPATCH = ENGINE / "rules" / "dispatch.py"
 #: Ops tested first by run_step, the most frequent in play (the rest follow in vocabulary
 #: order): only the speed of the dispatch depends on it, never which kernel runs.
 HOT_OPS = ("damage", "heal", "draw", "handler", "lose_hp")
@@ -67,7 +67,7 @@ def render_ids(handlers: list[Handler]) -> str:
 
 def _alias(module: str) -> str:
     """``base_game_air`` for ``simulator.engine.handlers.base_game.air``; ``damage`` for
-    ``simulator.engine.damage``."""
+    ``simulator.engine.rules.damage``."""
     rest = module.removeprefix("simulator.engine.handlers.")
     return rest.replace(".", "_") if rest != module else module.rpartition(".")[2]
 
@@ -83,7 +83,7 @@ def _import_line(module: str) -> str:
 
 
 def _kernels() -> set[str]:
-    tree = ast.parse((ENGINE / "ops.py").read_text(encoding="utf-8"))
+    tree = ast.parse((ENGINE / "rules" / "ops.py").read_text(encoding="utf-8"))
     return {n.name for n in tree.body if isinstance(n, ast.FunctionDef)}
 
 
@@ -91,24 +91,25 @@ def render_dispatch(handlers: list[Handler]) -> str:
     ops = list(OPS)
     missing = [f"op_{op}" for op in ops if op != "handler" and f"op_{op}" not in _kernels()]
     if missing:
-        raise SystemExit(f"simulator/engine/ops.py has no kernel for: {', '.join(missing)}")
+        raise SystemExit(f"simulator/engine/rules/ops.py has no kernel for: {', '.join(missing)}")
     runnable = [(i, h) for i, h in enumerate(handlers) if h.kind != "static"]
     by_function: dict[str, list[tuple[int, str]]] = {}
     for i, h in runnable:
         by_function.setdefault(h.function, []).append((i, h.name))
-    modules = sorted({f.partition(":")[0] for f in by_function} | {"simulator.engine.ops"})
+    modules = sorted({f.partition(":")[0] for f in by_function} | {"simulator.engine.rules.ops"})
     out = ['"""The op and handler dispatch.', "", GENERATED, "",
            "The chain driver (``chain.py``) runs every effect step through :func:`run_step`: the",
            "kernel its op names (``ops.op_<name>``; ops from ``cards/vocabulary.py``) or, for the",
            "``handler`` op, :func:`run_handler`: the function its handler declares",
            "(``engine/handlers/``).", '"""', "", "from __future__ import annotations", ""]
-    engine = sorted(m.rpartition(".")[2] for m in modules if not _is_handler_module(m))
-    out += [f"from simulator.engine import {', '.join(engine)}",
-            "from simulator.engine.errors import ERR_STATIC_AS_STEP, ERR_UNKNOWN_OP, fail"]
-    out += sorted((_import_line(m) for m in modules if _is_handler_module(m)),
-                  key=lambda line: line.split(" import ")[0])
-    out += ["from simulator.engine.jit import njit",
-            "from simulator.engine.layout import OP_CODE_COL, OP_HANDLER", "", "",
+    rules = sorted(m.rpartition(".")[2] for m in modules if not _is_handler_module(m))
+    imports = [f"from simulator.engine.rules import {', '.join(rules)}",
+               "from simulator.engine.rules.errors import ERR_STATIC_AS_STEP, ERR_UNKNOWN_OP, fail",
+               "from simulator.engine.compiler.jit import njit",
+               "from simulator.engine.rules.layout import OP_CODE_COL, OP_HANDLER"]
+    imports += [_import_line(m) for m in modules if _is_handler_module(m)]
+    out += sorted(imports, key=lambda line: line.split(" import ")[0])  # isort's order
+    out += ["", "",
             "@njit", f"def run_step({ARGS}):",
             '    """Run op row ``r`` of ``card`` controlled by ``side`` (its board slot ``slot``,'
             ' -1 none):', '    the op kernel the row names, or its handler."""',

@@ -20,8 +20,8 @@ import numpy as np
 from simulator import bots
 from simulator.cards import load_cards
 from simulator.decks import load_deck
-from simulator.engine.batch import Matchup, play_seeds
-from simulator.engine.options import RuleOptions
+from simulator.engine.host.batch import Matchup, play_seeds
+from simulator.engine.rules.options import RuleOptions
 from simulator.scenarios import load_scenario
 
 DECKS = ("air-winds", "fire-flames", "vegetal-grove", "water-tides")

@@ -79,9 +79,9 @@ def play_all(engine: str, games: int, seed: int, threads: int) -> None:
         deck = load_deck(ROOT_OF_TREE / "decks" / f"{deck_name}.txt", db)
         if engine == "compiled":
             from simulator import bots
-            from simulator.engine import layout
-            from simulator.engine.batch import Matchup, play_seeds
-            from simulator.engine.options import RuleOptions
+            from simulator.engine.host.batch import Matchup, play_seeds
+            from simulator.engine.rules import layout
+            from simulator.engine.rules.options import RuleOptions
 
             matchup = Matchup((deck,) * players, scenario, level)
             res = play_seeds(matchup, db, seed, 0, games, bots.get(bot), RuleOptions(), threads)

@@ -43,17 +43,18 @@ def pieces() -> dict[str, tuple[float, float]]:
     import numba  # noqa: F401
 
     mark("import numba (and scipy, which it checks)")
-    import simulator.engine.jit  # noqa: F401
+    import simulator.engine.compiler.jit  # noqa: F401
 
     mark("engine.jit: source digest, cache directory")
     import simulator.bots.planner  # noqa: F401
-    import simulator.engine.batch
-    import simulator.engine.game  # noqa: F401
+    import simulator.engine.host.batch
+    import simulator.engine.rules.game  # noqa: F401
 
     mark("import the engine's modules (269 dispatchers)")
     from numba.core import base, caching, codegen
 
-    from simulator.engine import late, warmup
+    from simulator.engine.compiler import late_bound as late
+    from simulator.engine.compiler import warmup
 
     inside = {"refresh of the target context": [0.0, 0.0],
               "unpickling (and the imports it triggers)": [0.0, 0.0],
@@ -86,7 +87,7 @@ def pieces() -> dict[str, tuple[float, float]]:
     mark("late.addresses()")
     from simulator.cards import load_cards
     from simulator.decks import load_deck
-    from simulator.engine.options import RuleOptions
+    from simulator.engine.rules.options import RuleOptions
     from simulator.scenarios import load_scenario
 
     mark("import cards, decks, scenarios")
@@ -94,10 +95,10 @@ def pieces() -> dict[str, tuple[float, float]]:
     mark("card database")
     deck, duke = load_deck("fire-flames", db), load_scenario("duke", db)
     mark("deck and scenario")
-    matchup = simulator.engine.batch.Matchup((deck,), duke, duke.default_level)
-    simulator.engine.batch.play_seeds(matchup, db, 1, 0, 10, planner, RuleOptions())
+    matchup = simulator.engine.host.batch.Matchup((deck,), duke, duke.default_level)
+    simulator.engine.host.batch.play_seeds(matchup, db, 1, 0, 10, planner, RuleOptions())
     mark("first play_seeds, 10 games (tables, type dispatch)")
-    simulator.engine.batch.play_seeds(matchup, db, 1, 10, 10, planner, RuleOptions())
+    simulator.engine.host.batch.play_seeds(matchup, db, 1, 10, 10, planner, RuleOptions())
     mark("second play_seeds, 10 games")
     return times
 

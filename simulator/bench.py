@@ -5,7 +5,7 @@ Every measurement is printed next to its target with pass/fail:
 * ``us_per_game`` and ``games_per_second``: the compiled engine's cost per game, for each
   bundled example deck (``simulator/bundled/decks/*.txt``, whatever the current folder; or the
   ``--deck`` files) against the Duke (default level), default bot, 1 player, on
-  1 and 2 threads. A measurement calls :func:`simulator.engine.batch.play_seeds` (tables, a
+  1 and 2 threads. A measurement calls :func:`simulator.engine.host.batch.play_seeds` (tables, a
   fresh game, the games, their result arrays; no statistics) on batches of ``batch`` games
   (default 2,000) until ``seconds`` (default 3) have passed, after one untimed batch (the
   engine loaded, the first call's caches). ``us_per_game`` is thread time per game (wall
@@ -76,7 +76,7 @@ QUICK_MEMORY_GAMES = 1_000
 DEFAULT_DECK = "fire-flames.txt"
 #: What a warm or cold start runs: the engine a run needs made ready, nothing played.
 START_COMMAND = ("-c", "from simulator.bots import DEFAULT_BOT, get; "
-                 "from simulator.engine.warmup import ensure; ensure(bot=get(DEFAULT_BOT))")
+                 "from simulator.engine.compiler.warmup import ensure; ensure(bot=get(DEFAULT_BOT))")
 
 #: name -> (target, "min" when the value must be at least the target, "max" at most).
 TARGETS = {
@@ -235,8 +235,8 @@ def measure_engine(matchup, db, threads: int, seconds: float, batch: int, seed: 
     docstring): an untimed batch, then timed batches of ``batch`` games, other games each
     time, until ``seconds`` have passed (at least one)."""
     from simulator.bots import DEFAULT_BOT, get
-    from simulator.engine.batch import play_seeds
-    from simulator.engine.options import RuleOptions
+    from simulator.engine.host.batch import play_seeds
+    from simulator.engine.rules.options import RuleOptions
 
     options, bot = RuleOptions(), get(DEFAULT_BOT)
     play_seeds(matchup, db, seed, 0, batch, bot, options, threads)
@@ -253,7 +253,7 @@ def measure_engine(matchup, db, threads: int, seconds: float, batch: int, seed: 
 def engine_table(config: BenchConfig, progress: Progress | None = None) -> list[Measurement]:
     from simulator.cards import load_cards
     from simulator.decks import load_deck
-    from simulator.engine.batch import Matchup
+    from simulator.engine.host.batch import Matchup
     from simulator.scenarios import load_scenario
 
     db = load_cards()

@@ -360,7 +360,7 @@ def show_card(name: str, db: CardDB | None = None, as_json: bool = False) -> str
     """What ``magenoir-sim card NAME`` prints, as text or JSON."""
     import json
 
-    from simulator.engine.tables import implemented_cards
+    from simulator.engine.host.tables import implemented_cards
 
     db = db or load_cards()
     card = find_card(name, db)

@@ -54,7 +54,7 @@ def _add_cards(sub: argparse._SubParsersAction) -> None:
 def _cmd_cards(args: argparse.Namespace) -> int:
     from simulator.cards import load_cards
     from simulator.cards.listing import filter_cards, format_table, to_json_records
-    from simulator.engine.tables import implemented_cards, simulated_as
+    from simulator.engine.host.tables import implemented_cards, simulated_as
 
     db = load_cards()
     selected = filter_cards(db, extension=args.extension, element=args.element,
@@ -127,7 +127,7 @@ def _cmd_validate(args: argparse.Namespace) -> int:
 def _not_simulated(deck, db) -> str:
     """``"; not simulated yet: ..."`` naming the deck's cards the engine does not play (the
     deck is legal, but a run refuses it), else an empty string."""
-    from simulator.engine.tables import implemented_cards
+    from simulator.engine.host.tables import implemented_cards
 
     simulated = implemented_cards(db)
     missing = [f"{db.by_id[cid].name_en} x{count}" for cid, count in deck.counts

@@ -45,9 +45,9 @@ import numpy as np
 from simulator.bots import get
 from simulator.cards import CardDB, load_cards
 from simulator.decks import Deck, _check_rules
-from simulator.engine.batch import Matchup, play_seeds
-from simulator.engine.layout import WIN
-from simulator.engine.options import RuleOptions
+from simulator.engine.host.batch import Matchup, play_seeds
+from simulator.engine.rules.layout import WIN
+from simulator.engine.rules.options import RuleOptions
 from simulator.errors import UserError
 from simulator.stats import CONFIDENCE, holm, mcnemar, wilson_interval
 from simulator.value import paired_wins
@@ -80,7 +80,7 @@ def swapped_deck(deck: Deck, swap: Swap) -> Deck:
 
 def default_pool(deck: Deck, db: CardDB, elements: list[str] | None = None) -> list[str]:
     """Ids of the simulated, unbanned cards of the deck's elements (or of ``elements``)."""
-    from simulator.engine.tables import implemented_cards
+    from simulator.engine.host.tables import implemented_cards
 
     wanted = set(elements or (e for e, _ in deck.elements))
     simulated = implemented_cards(db)
@@ -94,7 +94,7 @@ def read_pool(path: str, db: CardDB, warn=None) -> list[str]:
     import sys
 
     from simulator.decks import read_card_list
-    from simulator.engine.tables import implemented_cards
+    from simulator.engine.host.tables import implemented_cards
 
     if not str(path).strip():
         raise UserError("--pool needs a file name (it was given an empty one)")
@@ -474,7 +474,7 @@ def doctor(deck: Deck | str, scenario, level: str | None = None, players: int | 
     confirm_first = 0
     best: list[SwapResult] = []
     try:
-        from simulator.engine import warmup
+        from simulator.engine.compiler import warmup
 
         warmup.ensure(bot=get(bot))  # a first compile must not be taken for this machine's speed
         import scipy.stats  # noqa: F401  (McNemar's test at the end: its import, a second, is not the search's)

@@ -57,7 +57,7 @@ try:
 except ModuleNotFoundError:  # Python 3.10
     import tomli as tomllib
 
-from simulator.engine.layout import D_MAX
+from simulator.engine.rules.layout import D_MAX
 from simulator.errors import DeckError, UserError
 
 if TYPE_CHECKING:

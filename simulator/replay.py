@@ -3,8 +3,8 @@
 Game ``I`` of a run with seed ``S`` is replayed alone: randomness is per game and batch
 invariant, so the transcript is the game the run played (tests check the outcome matches).
 The compiled engine records events (not text) in its work record's log when ``log_on`` is
-set (:mod:`simulator.engine.log`), here for the asked game only, and
-:mod:`simulator.engine.transcript` turns them into lines.
+set (:mod:`simulator.engine.rules.log`), here for the asked game only, and
+:mod:`simulator.engine.host.transcript` turns them into lines.
 """
 
 from __future__ import annotations
@@ -17,12 +17,12 @@ from simulator import bots
 from simulator.bots import DEFAULT_BOT
 from simulator.cards import CardDB, load_cards
 from simulator.decks import Deck
-from simulator.engine import layout as L
-from simulator.engine import rng
-from simulator.engine.batch import new_work, play, play_seeds
-from simulator.engine.options import RuleOptions
-from simulator.engine.tables import build_batch_tables
-from simulator.engine.transcript import lines as transcript_lines
+from simulator.engine.host.batch import new_work, play, play_seeds
+from simulator.engine.host.tables import build_batch_tables
+from simulator.engine.host.transcript import lines as transcript_lines
+from simulator.engine.rules import layout as L
+from simulator.engine.rules import rng
+from simulator.engine.rules.options import RuleOptions
 from simulator.errors import UserError
 from simulator.run import MAX_GAMES, build_matchup, check_seed
 from simulator.scenarios import Scenario

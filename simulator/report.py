@@ -249,7 +249,7 @@ def sample_games(result, db=None) -> dict[str, str]:
     empty when the run's decks or scenario are not files (built in code)."""
     from simulator.cards import load_cards
     from simulator.decks import load_deck
-    from simulator.engine.options import RuleOptions
+    from simulator.engine.rules.options import RuleOptions
     from simulator.replay import replay_game
     from simulator.scenarios import load_scenario
 

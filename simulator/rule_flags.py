@@ -1,4 +1,4 @@
-"""``--rule NAME=VALUE``: the rule options of :class:`~simulator.engine.options.RuleOptions` on
+"""``--rule NAME=VALUE``: the rule options of :class:`~simulator.engine.rules.options.RuleOptions` on
 the command line.
 
 Why here and not in argparse alone: the names, types, defaults and allowed values are the
@@ -15,8 +15,8 @@ import difflib
 from collections.abc import Iterable, Mapping
 from dataclasses import fields
 
-from simulator.engine.layout import S_MAX
-from simulator.engine.options import BRAMBLES_CHOOSERS, TRADE_MODES, RuleOptions
+from simulator.engine.rules.layout import S_MAX
+from simulator.engine.rules.options import BRAMBLES_CHOOSERS, TRADE_MODES, RuleOptions
 from simulator.errors import UserError
 
 #: The values a name-valued option takes (the dataclass checks them; the help lists them).

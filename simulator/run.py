@@ -12,7 +12,7 @@ plays at most :data:`KEEP_TURNS_UP_TO` games (20,000; a precision run: when its 
 does), False above: a 1,000,000-game run would hold tens of millions of rows for a table
 the statistics do not need.
 
-A chunk is played by the compiled engine's batch loop (:func:`simulator.engine.batch.play_seeds`)
+A chunk is played by the compiled engine's batch loop (:func:`simulator.engine.host.batch.play_seeds`)
 in one thread. Where chunks run is a backend (:mod:`simulator.backends`): threads of this
 process (``local``, the default: the compiled code releases the GIL), joblib's fresh
 processes (``loky``), a dask.distributed cluster (``dask``) or ray (``ray``). Every backend
@@ -55,9 +55,9 @@ from simulator.bots import DEFAULT_BOT
 from simulator.cards import CardDB, load_cards
 from simulator.decks import MIN_CARDS, Deck
 from simulator.deferred import pandas as pd
-from simulator.engine.batch import BatchResult, Matchup, batch_labels, play_seeds
-from simulator.engine.layout import OUTCOME_NAMES
-from simulator.engine.options import RuleOptions
+from simulator.engine.host.batch import BatchResult, Matchup, batch_labels, play_seeds
+from simulator.engine.rules.layout import OUTCOME_NAMES
+from simulator.engine.rules.options import RuleOptions
 from simulator.errors import UserError
 from simulator.scenarios import Scenario
 from simulator.stats import (

@@ -25,7 +25,7 @@ from statistics import NormalDist
 import numpy as np
 
 from simulator.deferred import pandas as pd
-from simulator.engine.layout import OUTCOME_NAMES
+from simulator.engine.rules.layout import OUTCOME_NAMES
 
 CONFIDENCE = 0.95
 REPORTED_OUTCOMES = ("win", "loss_hp", "loss_deck", "timeout")
@@ -268,8 +268,8 @@ class RunAggregate:
 
     @classmethod
     def from_batch(cls, res, labels) -> RunAggregate:
-        """Reduce one chunk's :class:`~simulator.engine.batch.BatchResult` (``labels``: its
-        :class:`~simulator.engine.batch.BatchLabels`)."""
+        """Reduce one chunk's :class:`~simulator.engine.host.batch.BatchResult` (``labels``: its
+        :class:`~simulator.engine.host.batch.BatchLabels`)."""
         b, t, p = res.hp_by_turn.shape
         agg = cls(players=p, horizon=t, words=labels.words, card_ids=labels.card_ids,
                   card_names=labels.card_names, games=b, board_overflow=int(res.board_overflow))

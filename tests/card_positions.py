@@ -12,7 +12,7 @@ The local card table is built the way a real batch builds it
 Duke's Adversary cards are in the table too: ``"adv:duke"`` (20 HP) and, for an Adversary
 Permanent, ``"adv:ducal_guard"`` (3 HP).
 
-Flat target indices (simulator/engine/damage.py): Adversary slot ``k`` is ``k``; player ``p``
+Flat target indices (simulator/engine/rules/damage.py): Adversary slot ``k`` is ``k``; player ``p``
 is ``K + p``; slot ``s`` of player ``p`` is ``K + P + p * S + s``. Use :func:`adv_target`,
 :func:`player_target` and :func:`slot_target` rather than the arithmetic.
 """
@@ -27,9 +27,9 @@ import numpy as np
 from engine_fixtures import G0, ScriptedPolicy, card_counts, lid, player_target, slot_target
 
 from simulator.cards import load_cards
-from simulator.engine import api
-from simulator.engine.api import Engine
-from simulator.engine.options import RuleOptions
+from simulator.engine.host import api
+from simulator.engine.host.api import Engine
+from simulator.engine.rules.options import RuleOptions
 from simulator.scenarios import load_scenario
 
 __all__ = ["ScriptedPolicy", "lid", "player_target", "slot_target"]  # re-exported for the tests

@@ -15,7 +15,7 @@ base policy) and records every decision the engine asks, so a test can assert th
 decision point was offered, to whom and with which options.
 
 :func:`play_capturing` plays real games turn by turn (the compiled match loop, one player turn
-per call) and hands back the :class:`~simulator.engine.api.Engine` too (property tests need
+per call) and hands back the :class:`~simulator.engine.host.api.Engine` too (property tests need
 the final state), optionally calling a hook after every player turn.
 """
 
@@ -33,12 +33,12 @@ from simulator import bots
 from simulator.cards import ELEMENTS, load_cards
 from simulator.cards.filler import with_filler
 from simulator.decks import Deck
-from simulator.engine import api
-from simulator.engine import layout as L
-from simulator.engine.api import Engine
-from simulator.engine.batch import Matchup
-from simulator.engine.options import RuleOptions
-from simulator.engine.rng import game_seeds
+from simulator.engine.host import api
+from simulator.engine.host.api import Engine
+from simulator.engine.host.batch import Matchup
+from simulator.engine.rules import layout as L
+from simulator.engine.rules.options import RuleOptions
+from simulator.engine.rules.rng import game_seeds
 from simulator.scenarios import Scenario, load_scenario
 
 E = len(ELEMENTS)
@@ -234,7 +234,7 @@ def set_adversary_deck(eng: Engine, cards: Sequence[str], games=None) -> None:
 
 
 def player_target(eng: Engine, player: int) -> int:
-    """Flat target index of a player (see :mod:`simulator.engine.damage`)."""
+    """Flat target index of a player (see :mod:`simulator.engine.rules.damage`)."""
     return L.K_SLOTS + player
 
 
@@ -361,7 +361,7 @@ def run_steps(eng: Engine, steps: Sequence[dict], games, side, card, slot) -> No
 
     The steps become op rows after the batch's own and stand in for the card's ``activate``
     steps while they run (the card's own are put back afterwards)."""
-    from simulator.engine.tables import op_row
+    from simulator.engine.host.tables import op_row
 
     t = eng.table_record[0]
     c, k = int(np.ravel(card)[0]), L.TRIGGERS.index("activate")
@@ -395,7 +395,7 @@ def hp_at_event(eng: Engine, event: str, run: Callable[[], object], game: int = 
 def transcript_of(eng: Engine, run: Callable[[], object], game: int = 0) -> list[str]:
     """The transcript lines (what ``replay`` prints) of what ``run()`` does in game ``game``,
     from the event log the engine keeps for that game while it runs."""
-    from simulator.engine.transcript import lines
+    from simulator.engine.host.transcript import lines
 
     return lines(events_of(eng, run, game), eng.info.names)
 

@@ -1,4 +1,4 @@
-"""Activated abilities (simulator/engine/abilities.py): the main-phase action group and the
+"""Activated abilities (simulator/engine/rules/abilities.py): the main-phase action group and the
 "at any time" windows, one hand-built position per card.
 
 Positions start from the empty state of ``engine_fixtures.make_engine``; abilities are used
@@ -32,7 +32,7 @@ from engine_fixtures import (
 )
 
 from simulator.cards import load_cards
-from simulator.engine.api import (
+from simulator.engine.host.api import (
     action_space,
     activate,
     apply_actions,
@@ -45,7 +45,7 @@ from simulator.engine.api import (
     turn_boundary,
     turn_start,
 )
-from simulator.engine.layout import (
+from simulator.engine.rules.layout import (
     ABILITY_NAMES,
     CHANNELED,
     EMPTY,

@@ -249,7 +249,7 @@ def test_an_error_in_a_chunk_on_a_thread_stops_the_run_loudly(db, monkeypatch):
     """No silent gap: a chunk that raises on a thread (an engine bug) ends the run with that
     error, not with a partial result."""
     import simulator.run as run_module
-    from simulator.engine.errors import EngineError
+    from simulator.engine.rules.errors import EngineError
 
     play_chunk = run_module._play_chunk
 

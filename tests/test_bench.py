@@ -22,7 +22,7 @@ from simulator.bench import (
 from simulator.cards import load_cards
 from simulator.cli import main
 from simulator.decks import load_deck
-from simulator.engine.batch import Matchup
+from simulator.engine.host.batch import Matchup
 from simulator.scenarios import load_scenario
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -112,7 +112,7 @@ def test_bench_text_report_shows_table_and_verdicts(bench_json):
 
 def test_measure_engine_plays_whole_batches_of_new_games_until_the_budget_is_spent(monkeypatch):
     """An untimed batch first, then timed batches (at least one), each of other games."""
-    import simulator.engine.batch as batch_module
+    import simulator.engine.host.batch as batch_module
 
     calls = []
     play_seeds = batch_module.play_seeds

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from engine_fixtures import G0, P0, make_engine, mana, put_adversary, put_on_board, set_hand
 
-from simulator.engine.api import action_space, main_action_choice
-from simulator.engine.layout import PREPARED
+from simulator.engine.host.api import action_space, main_action_choice
+from simulator.engine.rules.layout import PREPARED
 
 
 def _planner_action(eng) -> int:

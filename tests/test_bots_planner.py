@@ -21,7 +21,7 @@ from engine_fixtures import (
 
 from simulator import bots
 from simulator.cards import ELEMENTS
-from simulator.engine.api import (
+from simulator.engine.host.api import (
     action_space,
     add_to_ether,
     adversary_turn,
@@ -31,7 +31,7 @@ from simulator.engine.api import (
     take_pile,
     trade,
 )
-from simulator.engine.layout import CHANNELED
+from simulator.engine.rules.layout import CHANNELED
 
 
 def _element_names(mana: np.ndarray) -> dict[str, int]:

@@ -21,10 +21,10 @@ from simulator.bots import features, registry
 from simulator.bots.record import bot_dtype
 from simulator.cards import load_cards
 from simulator.decks import find_deck, load_deck
-from simulator.engine import layout as L
-from simulator.engine.batch import Matchup
-from simulator.engine.options import RuleOptions
-from simulator.engine.tables import build_batch_tables
+from simulator.engine.host.batch import Matchup
+from simulator.engine.host.tables import build_batch_tables
+from simulator.engine.rules import layout as L
+from simulator.engine.rules.options import RuleOptions
 from simulator.errors import UserError
 from simulator.scenarios import load_scenario
 

@@ -9,7 +9,7 @@ import pytest
 
 from simulator.card_sheet import describe_step, format_card, handler_summary, show_card
 from simulator.cli import main
-from simulator.engine.tables import handler_names, implemented_cards
+from simulator.engine.host.tables import handler_names, implemented_cards
 
 
 @pytest.mark.parametrize("name", [["fire", "ball"], ["Boule de feu"], ["FIRE_BALL"],

@@ -47,11 +47,11 @@ from card_positions import (
 )
 
 from simulator.cards import load_cards
-from simulator.engine import api as actions
-from simulator.engine.api import adversary_turn
-from simulator.engine.layout import CHANNELED, EQUIPMENT, PERMANENT, PREPARED, RITUAL
-from simulator.engine.layout import WORD as WORD_INDEX
-from simulator.engine.tables import implemented_cards
+from simulator.engine.host import api as actions
+from simulator.engine.host.api import adversary_turn
+from simulator.engine.host.tables import implemented_cards
+from simulator.engine.rules.layout import CHANNELED, EQUIPMENT, PERMANENT, PREPARED, RITUAL
+from simulator.engine.rules.layout import WORD as WORD_INDEX
 
 DUKE = adv_target(0)
 NOTHING = mana()

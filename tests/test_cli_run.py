@@ -55,7 +55,7 @@ def test_replay_tells_the_game_the_run_played(capsys):
 def test_replay_says_where_a_transcript_outgrew_the_engine_log(monkeypatch):
     """The engine's log holds LOG_MAX events (here pretended 12); past them the transcript
     says it stops, and the result line still comes from the game's summary."""
-    import simulator.engine.layout as layout
+    import simulator.engine.rules.layout as layout
     from simulator.replay import replay_game
 
     db = load_cards()
@@ -99,7 +99,7 @@ def test_run_refuses_cards_the_engine_cannot_play_yet(tmp_path, capsys):
 
 
 def test_cards_simulated_lists_only_cards_decks_may_use(capsys):
-    from simulator.engine.tables import implemented_cards
+    from simulator.engine.host.tables import implemented_cards
 
     assert main(["cards", "--json"]) == 0
     records = json.loads(capsys.readouterr().out)
@@ -129,8 +129,8 @@ def test_validate_names_the_cards_not_simulated_yet_and_still_says_legal(capsys,
 
 
 def test_cards_handlers_lists_exactly_the_handlers_each_card_names(capsys):
-    from simulator.engine.layout import HANDLERS
-    from simulator.engine.tables import handler_names
+    from simulator.engine.host.tables import handler_names
+    from simulator.engine.rules.layout import HANDLERS
 
     assert main(["cards", "--handlers", "--json"]) == 0
     listed = {r["id"]: r["simulated_as"].removeprefix("handler: ") for r in
@@ -375,7 +375,7 @@ def test_a_command_declares_only_its_own_options_and_validate_does_not_wait_for_
         assert commands(alone)[name].format_help() == command.format_help()
     code = ("import sys\nfrom simulator.cli import main\n"
             "status = main(['validate', 'decks/fire-flames.txt'])\n"
-            "print(status, 'numba' in sys.modules, 'simulator.engine.batch' in sys.modules)\n")
+            "print(status, 'numba' in sys.modules, 'simulator.engine.host.batch' in sys.modules)\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT,
                           check=True)
     assert done.stdout.splitlines()[-1] == "0 False False"

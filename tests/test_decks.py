@@ -350,7 +350,7 @@ def test_validate_and_run_refuse_a_deck_over_the_engines_limit_with_one_rule(tmp
     """``validate`` said "ok, 201 cards" where ``run`` refused the deck: both now ask the one
     deck rule (decks._check_rules), which knows the engine holds 200 cards a player."""
     from simulator.decks import MAX_CARDS
-    from simulator.engine.tables import implemented_cards
+    from simulator.engine.host.tables import implemented_cards
 
     db = load_cards()
     simulated = implemented_cards(db)

@@ -11,9 +11,9 @@ import pytest
 
 from simulator.cards import load_cards
 from simulator.cards.vocabulary import OPS
-from simulator.engine import handler_ids
+from simulator.engine.handlers import ids as handler_ids
 from simulator.engine.handlers.declare import read_declarations
-from simulator.engine.tables import handler_names
+from simulator.engine.host.tables import handler_names
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -83,7 +83,7 @@ def test_each_code_constant_is_its_name_s_index(names, prefix):
     """The ``(A, B, ...) = range(n)`` unpackings of layout.py are in the order of their name
     tuples: a constant named after each name holds that name's index (the handler ids are
     generated, see above)."""
-    from simulator.engine import layout
+    from simulator.engine.rules import layout
 
     for i, name in enumerate(getattr(layout, names)):
         assert getattr(layout, prefix + (name or "none").upper()) == i, (names, name)

@@ -1,5 +1,5 @@
-"""Where the compiled engine is cached (simulator/engine/jit.py) and how a cold start reports
-its compile (simulator/engine/warmup.py).
+"""Where the compiled engine is cached (simulator/engine/compiler/jit.py) and how a cold start reports
+its compile (simulator/engine/compiler/warmup.py).
 
 Why: numba keys its cache on each function's own file only, so an edit of a module a compiled
 function calls could keep stale compiled code running: a silently wrong engine. The engine's
@@ -25,7 +25,7 @@ import numba
 import numpy as np
 import pytest
 
-from simulator.engine import jit, warmup
+from simulator.engine.compiler import jit, warmup
 
 PACKAGE = jit.PACKAGE
 
@@ -78,7 +78,7 @@ def test_each_compiled_function_is_cached_by_the_sources_it_can_reach():
     """An engine function in the engine's directory, a bot's in the bots' directory (named
     after the engine's and the bots' sources); nothing else is ours to place."""
     from simulator.bots import planner
-    from simulator.engine import decide
+    from simulator.engine.rules import decide
 
     bots_dir = jit.cache_dir(jit.source_digest(_dirs(PACKAGE)))
     assert jit.cache_dir_of(decide.__file__) == jit.CACHE_DIR
@@ -126,10 +126,10 @@ def test_the_cache_root_honours_magenoir_then_numba_then_xdg_then_home(monkeypat
 
 
 def _imported_cache_dir(src: Path, cache: Path) -> Path:
-    """Import ``simulator.engine.jit`` from the package copy under ``src`` in a fresh process
+    """Import ``simulator.engine.compiler.jit`` from the package copy under ``src`` in a fresh process
     with ``MAGENOIR_CACHE_DIR=cache``; return the directory numba was told to cache in."""
     env = {**os.environ, "MAGENOIR_CACHE_DIR": str(cache), "PYTHONPATH": str(src)}
-    code = ("import numba; from simulator.engine import jit; "
+    code = ("import numba; from simulator.engine.compiler import jit; "
             "print(jit.__file__); print(jit.CACHE_DIR); print(numba.config.CACHE_DIR)")
     out = subprocess.run([sys.executable, "-c", code], cwd=src, env=env, capture_output=True,
                          text=True, check=True).stdout.splitlines()
@@ -278,8 +278,8 @@ _PLAY_TWO = """
 from simulator import bots
 from simulator.cards import load_cards
 from simulator.decks import find_deck, load_deck
-from simulator.engine.batch import Matchup, play_seeds
-from simulator.engine.options import RuleOptions
+from simulator.engine.host.batch import Matchup, play_seeds
+from simulator.engine.rules.options import RuleOptions
 from simulator.scenarios import load_scenario
 db = load_cards()
 matchup = Matchup((load_deck(find_deck("fire-flames"), db),), load_scenario("duke", db), "normal")
@@ -304,8 +304,8 @@ def test_with_numba_disabled_the_engine_runs_as_python_and_plays_the_same_games(
 
 _WARM_START = """
 import sys
-from simulator.engine import warmup
-from simulator.engine.late import addresses
+from simulator.engine.compiler import warmup
+from simulator.engine.compiler.late_bound import addresses
 warmup.ensure(warmup.ROOTS)
 print(all(addresses()), [m for m in ("scipy.linalg", "numba.np.linalg", "numba.np.arraymath",
                                      "numba.cpython.unicode") if m in sys.modules])

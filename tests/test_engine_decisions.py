@@ -19,12 +19,12 @@ from engine_fixtures import E, ScriptedPolicy, lid, make_engine, mana, put_on_bo
 from simulator import bots
 from simulator.cards import load_cards
 from simulator.decks import load_deck
-from simulator.engine import api
-from simulator.engine import layout as L
-from simulator.engine.api import Engine
-from simulator.engine.batch import Matchup
-from simulator.engine.errors import EngineError
-from simulator.engine.rng import game_seeds
+from simulator.engine.host import api
+from simulator.engine.host.api import Engine
+from simulator.engine.host.batch import Matchup
+from simulator.engine.rules import layout as L
+from simulator.engine.rules.errors import EngineError
+from simulator.engine.rules.rng import game_seeds
 from simulator.scenarios import load_scenario
 
 EXAMPLES = Path(__file__).resolve().parent.parent

@@ -2,7 +2,7 @@
 
 Why: the rules must know nothing of the bots. The bots import the engine (its layout and
 helpers); the engine is handed a bot by its caller (``simulator.bots.get`` in the run, the
-tests' fixtures) and calls its compiled choose function through an address (``late.py``). An
+tests' fixtures) and calls its compiled choose function through an address (``late_bound.py``). An
 import the other way, direct or through ``importlib``, would tie every bot edit to the engine
 again. The check is static: every module under ``simulator/engine``, its ``import`` and
 ``from`` statements (relative ones resolved) and every string constant that is not a
@@ -76,7 +76,7 @@ def test_no_engine_module_imports_or_names_the_bots():
 def test_the_check_sees_every_way_to_import_the_bots():
     """The check is not vacuous: each of these ways to reach the bots from an engine module is
     caught, and a docstring or a comment that mentions them is not."""
-    module = "simulator.engine.late"
+    module = "simulator.engine.compiler.late_bound"
     caught = {
         "import simulator.bots.policy": ["simulator.bots.policy"],
         "from simulator.bots import planner": ["simulator.bots.planner"],

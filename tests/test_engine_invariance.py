@@ -26,12 +26,12 @@ from simulator import bots
 from simulator.bots import DEFAULT_BOT
 from simulator.cards import load_cards
 from simulator.decks import Deck, load_deck
-from simulator.engine import api
-from simulator.engine.batch import BatchResult, Matchup, play
-from simulator.engine.layout import EMPTY, HANDLERS, LOSS_DECK, LOSS_HP, RUNNING, TIMEOUT
-from simulator.engine.options import RuleOptions
-from simulator.engine.rng import game_seeds
-from simulator.engine.tables import handler_names, implemented_cards
+from simulator.engine.host import api
+from simulator.engine.host.batch import BatchResult, Matchup, play
+from simulator.engine.host.tables import handler_names, implemented_cards
+from simulator.engine.rules.layout import EMPTY, HANDLERS, LOSS_DECK, LOSS_HP, RUNNING, TIMEOUT
+from simulator.engine.rules.options import RuleOptions
+from simulator.engine.rules.rng import game_seeds
 from simulator.run import simulate
 from simulator.scenarios import load_scenario
 

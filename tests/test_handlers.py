@@ -44,7 +44,7 @@ from engine_fixtures import (
 
 from simulator.cards import ELEMENTS, load_cards
 from simulator.decks import load_deck
-from simulator.engine.api import (
+from simulator.engine.host.api import (
     activate,
     can_prepare,
     deal_damage,
@@ -59,8 +59,9 @@ from simulator.engine.api import (
     turn_boundary,
     turn_start,
 )
-from simulator.engine.errors import EngineError
-from simulator.engine.layout import (
+from simulator.engine.host.tables import implemented_cards
+from simulator.engine.rules.errors import EngineError
+from simulator.engine.rules.layout import (
     ADVERSARY_SIDE,
     CHANNELED,
     EMPTY,
@@ -70,9 +71,8 @@ from simulator.engine.layout import (
     RITUAL,
     TO_DISCARD,
 )
-from simulator.engine.layout import WORD as WORD_INDEX
-from simulator.engine.options import RuleOptions
-from simulator.engine.tables import implemented_cards
+from simulator.engine.rules.layout import WORD as WORD_INDEX
+from simulator.engine.rules.options import RuleOptions
 
 DECKS = Path(__file__).resolve().parents[1] / "decks"
 

@@ -16,7 +16,7 @@ from engine_fixtures import play_capturing
 from test_engine_invariance import _base_pool, random_deck
 
 from simulator.cards import load_cards
-from simulator.engine.rng import game_seeds
+from simulator.engine.rules.rng import game_seeds
 from simulator.scenarios import load_scenario
 
 CREATES_MANA = {"condensation", "crimson_ritual"}

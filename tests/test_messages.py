@@ -15,8 +15,8 @@ from simulator import bots
 from simulator.cards import load_cards
 from simulator.cli import main
 from simulator.decks import load_deck
-from simulator.engine.batch import Matchup, play_seeds
-from simulator.engine.options import RuleOptions
+from simulator.engine.host.batch import Matchup, play_seeds
+from simulator.engine.rules.options import RuleOptions
 from simulator.replay import replay_game
 from simulator.run import simulate
 from simulator.scenarios import load_scenario
@@ -49,13 +49,13 @@ def test_an_unusable_cache_folder_is_not_reported_as_the_cache(monkeypatch):
     """With MAGENOIR_CACHE_DIR where no folder can be made, numba is not pointed there and the
     compile message says the folder could not be used, instead of "cached in" it."""
     env = {**os.environ, "MAGENOIR_CACHE_DIR": "/dev/null/cache", "PYTHONPATH": str(ROOT)}
-    code = ("import numba; from simulator.engine import jit; "
+    code = ("import numba; from simulator.engine.compiler import jit; "
             "print(jit.CACHE_PROBLEM); print(numba.config.CACHE_DIR)")
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
                          timeout=120)
     problem, used = out.stdout.splitlines()
     assert problem.startswith("cannot create /dev/null/cache/numba-") and "/dev/null" not in used
-    from simulator.engine import jit, warmup
+    from simulator.engine.compiler import jit, warmup
 
     monkeypatch.setattr(jit, "CACHE_PROBLEM", "cannot create /x/numba-1 (Not a directory)")
     where = warmup._cached_where()

@@ -8,7 +8,7 @@ import shlex
 import pytest
 
 from simulator.cli import build_parser, main
-from simulator.engine.options import RuleOptions
+from simulator.engine.rules.options import RuleOptions
 from simulator.errors import UserError
 from simulator.rule_flags import defaults, parse_rules, rule_flags
 

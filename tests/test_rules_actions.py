@@ -14,7 +14,7 @@ from engine_fixtures import (
     set_hand,
 )
 
-from simulator.engine.api import (
+from simulator.engine.host.api import (
     action_space,
     activate,
     apply_actions,
@@ -23,8 +23,8 @@ from simulator.engine.api import (
     legal_actions,
     prepare,
 )
-from simulator.engine.layout import CHANNELED, EMPTY, EQUIPMENT, PERMANENT, PREPARED, RITUAL, RUNNING
-from simulator.engine.options import RuleOptions
+from simulator.engine.rules.layout import CHANNELED, EMPTY, EQUIPMENT, PERMANENT, PREPARED, RITUAL, RUNNING
+from simulator.engine.rules.options import RuleOptions
 
 G0 = np.array([0])
 P0 = np.array([0])

@@ -17,9 +17,9 @@ from engine_fixtures import (
     set_adversary_deck,
 )
 
-from simulator.engine.api import adversary_turn, deal_damage
-from simulator.engine.layout import RITUAL, RUNNING, WIN
-from simulator.engine.options import RuleOptions
+from simulator.engine.host.api import adversary_turn, deal_damage
+from simulator.engine.rules.layout import RITUAL, RUNNING, WIN
+from simulator.engine.rules.options import RuleOptions
 
 G0 = np.array([0])
 FIRE = 0

@@ -16,8 +16,8 @@ from engine_fixtures import (
     space,
 )
 
-from simulator.engine.api import adversary_turn, deal_damage, player_turn
-from simulator.engine.layout import ADVERSARY_SIDE, EMPTY, EQUIPMENT, PERMANENT, RITUAL
+from simulator.engine.host.api import adversary_turn, deal_damage, player_turn
+from simulator.engine.rules.layout import ADVERSARY_SIDE, EMPTY, EQUIPMENT, PERMANENT, RITUAL
 
 G0 = np.array([0])
 CARDS = ["bark_armor", "druid_armor", "enchanted_forest", "dead_tree", "rite_of_passage",

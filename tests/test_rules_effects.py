@@ -16,8 +16,8 @@ from engine_fixtures import (
     set_deck,
 )
 
-from simulator.engine.api import activate
-from simulator.engine.layout import CHANNELED, EMPTY, EQUIPMENT, PERMANENT, PREPARED, RUNNING, WIN
+from simulator.engine.host.api import activate
+from simulator.engine.rules.layout import CHANNELED, EMPTY, EQUIPMENT, PERMANENT, PREPARED, RUNNING, WIN
 
 G0 = np.array([0])
 P0 = np.array([0])
@@ -119,7 +119,7 @@ def test_hp_loss_that_takes_the_duke_to_zero_wins():
 def test_a_heal_of_an_adversary_card_is_in_the_transcript():
     from engine_fixtures import transcript_of
 
-    from simulator.engine.layout import ADVERSARY_SIDE
+    from simulator.engine.rules.layout import ADVERSARY_SIDE
 
     eng = _engine()
     st = eng.state
@@ -134,7 +134,7 @@ def test_a_heal_of_an_adversary_card_is_in_the_transcript():
 def test_an_adversary_card_targeting_this_hits_itself():
     """Target "this" on an Adversary card is that card in its Adversary slot (it hit the
     player's board slot of the same number before)."""
-    from simulator.engine.layout import ADVERSARY_SIDE
+    from simulator.engine.rules.layout import ADVERSARY_SIDE
 
     eng = _engine()
     st = eng.state

@@ -15,8 +15,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as hs
 
 from simulator.cards import ELEMENTS
-from simulator.engine.api import action_space, add_to_ether, adversary_turn, legal_actions, take_pile, trade
-from simulator.engine.options import RuleOptions
+from simulator.engine.host.api import (
+    action_space,
+    add_to_ether,
+    adversary_turn,
+    legal_actions,
+    take_pile,
+    trade,
+)
+from simulator.engine.rules.options import RuleOptions
 
 G0 = np.array([0])
 P0 = np.array([0])

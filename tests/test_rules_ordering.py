@@ -19,8 +19,8 @@ from card_positions import (
     summon_duke,
 )
 
-from simulator.engine.api import adversary_turn
-from simulator.engine.layout import PERMANENT
+from simulator.engine.host.api import adversary_turn
+from simulator.engine.rules.layout import PERMANENT
 
 DUKE = adv_target(0)
 

@@ -20,9 +20,9 @@ from engine_fixtures import (
     transcript_of,
 )
 
-from simulator.engine.api import check_defeats, draw, player_turn
-from simulator.engine.api import end_player_turn as end_of_turn
-from simulator.engine.layout import (
+from simulator.engine.host.api import check_defeats, draw, player_turn
+from simulator.engine.host.api import end_player_turn as end_of_turn
+from simulator.engine.rules.layout import (
     CHANNELED,
     EMPTY,
     IN_GAME,
@@ -34,7 +34,7 @@ from simulator.engine.layout import (
     PREPARED,
     RUNNING,
 )
-from simulator.engine.options import RuleOptions
+from simulator.engine.rules.options import RuleOptions
 
 G0 = np.array([0])
 P0 = np.array([0])

@@ -237,7 +237,7 @@ def test_cli_bad_file_is_one_line_exit_2(tmp_path, capsys):
 def test_the_scenario_bounds_fit_the_engine():
     """What validation lets through, a run can play: the Adversary deck fits the engine's
     record, and the largest HP fits the per-turn HP records (int16)."""
-    from simulator.engine import layout
+    from simulator.engine.rules import layout
     from simulator.scenarios import A_MAX, MAX_HP
 
     assert A_MAX == layout.A_MAX

@@ -15,9 +15,9 @@ from simulator import bots
 from simulator.cards import load_cards
 from simulator.cli import main
 from simulator.decks import load_deck
-from simulator.engine.batch import Matchup, batch_labels, play
-from simulator.engine.options import RuleOptions
-from simulator.engine.rng import game_seeds
+from simulator.engine.host.batch import Matchup, batch_labels, play
+from simulator.engine.rules.options import RuleOptions
+from simulator.engine.rules.rng import game_seeds
 from simulator.run import simulate
 from simulator.scenarios import load_scenario
 
@@ -287,7 +287,7 @@ def test_a_chunk_is_played_and_reduced_without_importing_pandas():
     code = "\n".join([
         "import sys",
         "from simulator.cards import load_cards",
-        "from simulator.engine.options import RuleOptions",
+        "from simulator.engine.rules.options import RuleOptions",
         "from simulator.run import _play_chunk, _resolve_inputs, build_matchup",
         "db = load_cards()",
         "decks, scenario = _resolve_inputs(['fire-flames'], 'duke', db, 40)",

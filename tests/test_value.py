@@ -26,8 +26,8 @@ from simulator.cards import load_cards
 from simulator.cards.filler import FILLER_ID, with_filler
 from simulator.cli import main
 from simulator.decks import Deck, find_deck, load_deck
-from simulator.engine import api
-from simulator.engine.options import RuleOptions
+from simulator.engine.host import api
+from simulator.engine.rules.options import RuleOptions
 from simulator.run import simulate
 from simulator.value import card_values, filler_variant
 

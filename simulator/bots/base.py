@@ -22,10 +22,8 @@ from __future__ import annotations
 import numpy as np
 
 from simulator.bots.record import record_at
-from simulator.engine.abilities import indestructible_candidate, slot_ability
-from simulator.engine.board import is_component_zone, is_mage_noir, provides_component
-from simulator.engine.components import extra_instances, fire_mask_on, requirement
-from simulator.engine.handler_ids import (
+from simulator.engine.compiler.jit import njit
+from simulator.engine.handlers.ids import (
     AB_CRIMSON_RITUAL,
     AB_DRUID_HORNS,
     AB_EMPTINESS_RITUAL_PING,
@@ -33,8 +31,10 @@ from simulator.engine.handler_ids import (
     AB_RITUAL_OF_DECOMPOSITION,
     AB_WARRIOR_MAGE_RITUAL_INDESTRUCTIBLE,
 )
-from simulator.engine.jit import njit
-from simulator.engine.layout import (
+from simulator.engine.rules.abilities import indestructible_candidate, slot_ability
+from simulator.engine.rules.board import is_component_zone, is_mage_noir, provides_component
+from simulator.engine.rules.components import extra_instances, fire_mask_on, requirement
+from simulator.engine.rules.layout import (
     ABILITY_TARGET,
     AIR,
     ALTERNATIVE_COMPONENT,
@@ -70,7 +70,7 @@ from simulator.engine.layout import (
     USE_COMPONENT,
     E,
 )
-from simulator.engine.readiness import compute, effective_cost
+from simulator.engine.rules.readiness import compute, effective_cost
 
 NEG = -1e9
 #: A preparation whose components would take the player's last HP: below ending the turn.

@@ -13,8 +13,8 @@ import numpy as np
 
 # handler name -> rough worth of one activation ({feature: amount}), declared with each handler
 # (engine/handlers/); the vocabulary ops are read directly
-from simulator.engine.handler_ids import HANDLER_ESTIMATES
-from simulator.engine.layout import C_MAX
+from simulator.engine.handlers.ids import HANDLER_ESTIMATES
+from simulator.engine.rules.layout import C_MAX
 
 VALUE_WEIGHT = {"damage": 1.0, "heal": 0.7, "draw": 1.5, "mana": 1.0}
 

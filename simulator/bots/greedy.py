@@ -15,8 +15,8 @@ import numpy as np
 from simulator.bots import base
 from simulator.bots.base import NEG
 from simulator.bots.record import record_at
-from simulator.engine.jit import njit
-from simulator.engine.layout import MAIN_ACTION, NW_MAX, TAKE_PILE
+from simulator.engine.compiler.jit import njit
+from simulator.engine.rules.layout import MAIN_ACTION, NW_MAX, TAKE_PILE
 
 FIELDS = [
     ("pol_needed_now", np.int8, (NW_MAX,)),  # filter_channels: words a castable card lacks

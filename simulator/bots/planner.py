@@ -24,8 +24,8 @@ import numpy as np
 from simulator.bots import base
 from simulator.bots.record import record_at
 from simulator.bots.teammates import next_player, pile_taker, shown_elements
-from simulator.engine.jit import njit
-from simulator.engine.layout import (
+from simulator.engine.compiler.jit import njit
+from simulator.engine.rules.layout import (
     EFFECT_ORDER,
     ETHER_SPLIT,
     ETHER_START_PILE,
@@ -37,7 +37,7 @@ from simulator.engine.layout import (
     TRADE_GIVE,
     E,
 )
-from simulator.engine.readiness import board_part
+from simulator.engine.rules.readiness import board_part
 
 TRADES_AHEAD = 3
 #: Damage expected from the one-shot card the Adversary draws each turn (the Duke's deck hits

@@ -6,8 +6,8 @@ so a random-bot game is as reproducible as any other.
 
 from __future__ import annotations
 
-from simulator.engine import rng
-from simulator.engine.jit import njit
+from simulator.engine.compiler.jit import njit
+from simulator.engine.rules import rng
 
 
 @njit

@@ -4,7 +4,7 @@ per-card features, and whether ``--bot`` offers it.
 Why one registry: a bot used to be named in two lists, dispatched by id in a compiled
 if/elif, and its fields declared in the engine's records. Here an entry is the whole bot as
 the rest of the program sees it. Its module's ``choose`` is a separately compiled root with
-the signature of the engine's late-bound choose hub (``simulator.engine.late.CHOOSE_ARGS``):
+the signature of the engine's late-bound choose hub (``simulator.engine.compiler.late_bound.CHOOSE_ARGS``):
 the run hands the engine this function and the bot's records (:meth:`Bot.records`), and the
 engine calls it through its address, so a bot is never compiled into the rules and the rules
 import nothing from here. Its module's ``FIELDS`` (if any) are its fields in the bot record
@@ -44,7 +44,7 @@ class Bot:
 
     def records(self, lanes: int, tables, info):
         """(lanes,) bot records for a batch of ``tables`` (its (1,) tables record) and
-        ``info`` (its :class:`~simulator.engine.tables.BatchInfo`): the features of its
+        ``info`` (its :class:`~simulator.engine.host.tables.BatchInfo`): the features of its
         cards, the scratch zeroed."""
         from simulator.bots import features
         from simulator.bots.record import new_records

@@ -12,8 +12,8 @@ import numpy as np
 
 from simulator.bots import base
 from simulator.bots.record import record_at
-from simulator.engine.jit import njit
-from simulator.engine.layout import N_KINDS
+from simulator.engine.compiler.jit import njit
+from simulator.engine.rules.layout import N_KINDS
 
 FORCED_Q = 16  # queued answers per decision kind
 

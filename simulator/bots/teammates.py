@@ -8,8 +8,8 @@ gathered their Mana yet).
 
 from __future__ import annotations
 
-from simulator.engine.jit import njit
-from simulator.engine.layout import E
+from simulator.engine.compiler.jit import njit
+from simulator.engine.rules.layout import E
 
 
 @njit

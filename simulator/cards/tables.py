@@ -1,7 +1,7 @@
 """Card facts as numpy lookup tables, built once and indexed by ``Card.index``.
 
 The engine never looks at :class:`~simulator.cards.model.Card` objects: a batch's tables
-record (``engine/tables.py``) gathers the rows of its decks' cards from these arrays, so the
+record (``engine/host/tables.py``) gathers the rows of its decks' cards from these arrays, so the
 database is turned into numbers once per process. Row ``i`` describes the card whose
 ``index`` is ``i``.
 
@@ -37,7 +37,7 @@ class CardTables:
     requires: np.ndarray  # (C, W) int8 component words required to prepare, by word
     provides: np.ndarray  # (C, W) bool component words the card provides as a component
     # (C, K) bool keyword flags in KEYWORDS order: the engine reads the Base Game's from the
-    # cards (engine/tables.py); read next by Quickcast (Electric, Flowers, Phase, Sand, Sun),
+    # cards (engine/host/tables.py); read next by Quickcast (Electric, Flowers, Phase, Sand, Sun),
     # Autumn (Flowers) and Zenith (Sun)
     keywords: np.ndarray
 

@@ -38,7 +38,7 @@ Triggers (:data:`TRIGGERS`):
 ``ability``
     An activated ability of a card in play that its controller may use (repeatedly) when the
     card allows it ("During your main phase, you may ...", "At any time, you may ...").
-    Its steps name a registered ability (``engine/abilities.py``), which says when it is
+    Its steps name a registered ability (``engine/rules/abilities.py``), which says when it is
     usable; the engine offers it as a main-phase action and, for some "at any time"
     abilities, at other moments.
 
@@ -61,7 +61,7 @@ effects: see ``keywords`` in the card schema.
 Cards the vocabulary cannot express name a compiled handler with
 ``{ op = "handler", name = "..." }`` (or a static ``{ kind = "handler", name = "..." }``),
 declared next to its code in ``simulator/engine/handlers/``. An op name here is run by the
-engine's kernel ``op_<name>`` (``engine/ops.py``); ``scripts/build_dispatch.py`` generates the
+engine's kernel ``op_<name>`` (``engine/rules/ops.py``); ``scripts/build_dispatch.py`` generates the
 dispatch from both.
 """
 

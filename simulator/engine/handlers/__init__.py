@@ -5,5 +5,5 @@ each handler name next to its code (:mod:`simulator.engine.handlers.declare`). T
 is split by element (``base_game/air.py``, ``fire.py``, ``vegetal.py``, ``water.py``) to keep
 each file a readable size; ``warrior_mage.py`` holds the Way of the Warrior-Mage's. Handlers use
 the engine's primitives (state, zones, damage, board, decisions) and push further effects on
-the chain; only the generated dispatcher (``engine/dispatch.py``) knows them all.
+the chain; only the generated dispatcher (``engine/rules/dispatch.py``) knows them all.
 """

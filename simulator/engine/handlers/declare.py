@@ -7,7 +7,7 @@ name with one of these markers:
 - ``@declare.step("name", estimate={...})`` on the compiled function a trigger list runs,
   ``f(st, tb, wk, r, card, side, slot)``;
 - ``@declare.ability("name")``: the same for an activated ability (``effect.ability``);
-  when it is usable is said by ``engine/abilities.py``;
+  when it is usable is said by ``engine/rules/abilities.py``;
 - ``declare.static("name", "hook: what it does", __name__)``: a name that only marks the
   cards carrying it (``tables.handler_card``); the engine hook it names implements it.
 
@@ -18,7 +18,7 @@ engine module is declared by calling the marker on it:
 
 The markers do nothing at run time. ``scripts/build_dispatch.py`` reads the declarations from
 the handler modules' source (:func:`read_declarations`) and writes the handler ids
-(``engine/handler_ids.py``) and the dispatcher (``engine/dispatch.py``);
+(``engine/handlers/ids.py``) and the dispatcher (``engine/rules/dispatch.py``);
 ``python scripts/build_dispatch.py --check`` (run by the tests) fails when they are out of
 date. Why generated rather than built at import: numba dispatches fastest on plain
 ``if``/``elif`` over constants, and the engine modules whose hooks read a static's id
@@ -76,7 +76,7 @@ def handler_modules(root: Path = HERE) -> list[tuple[str, Path]]:
     """``(module name, path)`` of every handler module, extensions in path order."""
     found = []
     for path in sorted(root.rglob("*.py")):
-        if path.name in ("__init__.py", "declare.py"):
+        if path.name in ("__init__.py", "declare.py", "ids.py"):  # ids.py: generated from them
             continue
         parts = path.relative_to(root).with_suffix("").parts
         found.append((".".join((PACKAGE, *parts)), path))

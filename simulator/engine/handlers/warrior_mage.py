@@ -14,17 +14,17 @@ vocabulary).
 
 from __future__ import annotations
 
-from simulator.engine.abilities import indestructible_candidate, slot_ability, usable
-from simulator.engine.board import flagged_in_play, hand_size, is_indestructible
-from simulator.engine.decide import set_options
-from simulator.engine.handler_ids import (
+from simulator.engine.compiler.jit import njit
+from simulator.engine.compiler.late_bound import decide, leave_board
+from simulator.engine.handlers import declare
+from simulator.engine.handlers.ids import (
     AB_WARRIOR_MAGE_RITUAL_INDESTRUCTIBLE,
     H_WARRIOR_MAGE_RITUAL_END_OF_TURN,
 )
-from simulator.engine.handlers import declare
-from simulator.engine.jit import njit
-from simulator.engine.late import decide, leave_board
-from simulator.engine.layout import (
+from simulator.engine.rules.abilities import indestructible_candidate, slot_ability, usable
+from simulator.engine.rules.board import flagged_in_play, hand_size, is_indestructible
+from simulator.engine.rules.decide import set_options
+from simulator.engine.rules.layout import (
     ABILITY_TARGET,
     EQUIPMENT,
     EV_INDESTRUCTIBLE,
@@ -34,8 +34,8 @@ from simulator.engine.layout import (
     RUNNING,
     TO_DISCARD,
 )
-from simulator.engine.log import say
-from simulator.engine.zones import discard_chosen, hand_options
+from simulator.engine.rules.log import say
+from simulator.engine.rules.zones import discard_chosen, hand_options
 
 
 @njit

@@ -3,14 +3,14 @@ ritual."""
 
 from __future__ import annotations
 
-from simulator.engine import frames
-from simulator.engine.board import component_count, hand_size, is_mage_noir
-from simulator.engine.damage import n_targets
-from simulator.engine.decide import set_options
+from simulator.engine.compiler.jit import njit
+from simulator.engine.compiler.late_bound import deal_damage, decide, leave_board, select
 from simulator.engine.handlers import declare
-from simulator.engine.jit import njit
-from simulator.engine.late import deal_damage, decide, leave_board, select
-from simulator.engine.layout import (
+from simulator.engine.rules import frames
+from simulator.engine.rules.board import component_count, hand_size, is_mage_noir
+from simulator.engine.rules.damage import n_targets
+from simulator.engine.rules.decide import set_options
+from simulator.engine.rules.layout import (
     AIR,
     EV_APPLIES,
     FIRE,
@@ -25,10 +25,10 @@ from simulator.engine.layout import (
     TO_DISCARD,
     WORD,
 )
-from simulator.engine.log import say
-from simulator.engine.mana import one_mana, pay_effect_cost
-from simulator.engine.ops import choose_own_component
-from simulator.engine.zones import discard_chosen, discard_down_to_hand_size, hand_options
+from simulator.engine.rules.log import say
+from simulator.engine.rules.mana import one_mana, pay_effect_cost
+from simulator.engine.rules.ops import choose_own_component
+from simulator.engine.rules.zones import discard_chosen, discard_down_to_hand_size, hand_options
 
 WIND, BREATH = WORD["Wind"], WORD["Breath"]
 

@@ -14,14 +14,14 @@ damage.py, Fire mask's with the other component rules in components.py).
 
 from __future__ import annotations
 
-from simulator.engine.board import first_flagged_card, flagged_copies
-from simulator.engine.damage import adversary_target, lose_hp
-from simulator.engine.decide import set_options
-from simulator.engine.handler_ids import H_BURNING_ROBE, H_CRIMSON_RING, H_IGNITION
+from simulator.engine.compiler.jit import njit
+from simulator.engine.compiler.late_bound import deal_damage, decide
 from simulator.engine.handlers import declare
-from simulator.engine.jit import njit
-from simulator.engine.late import deal_damage, decide
-from simulator.engine.layout import (
+from simulator.engine.handlers.ids import H_BURNING_ROBE, H_CRIMSON_RING, H_IGNITION
+from simulator.engine.rules.board import first_flagged_card, flagged_copies
+from simulator.engine.rules.damage import adversary_target, lose_hp
+from simulator.engine.rules.decide import set_options
+from simulator.engine.rules.layout import (
     EQUIPMENT,
     EV_CRIMSON_PAYS,
     EV_IGNITION_HIT,
@@ -30,9 +30,9 @@ from simulator.engine.layout import (
     OPTIONAL_PAYMENT,
     RUNNING,
 )
-from simulator.engine.log import say
-from simulator.engine.mana import one_mana, pay_effect_cost
-from simulator.engine.zones import draw
+from simulator.engine.rules.log import say
+from simulator.engine.rules.mana import one_mana, pay_effect_cost
+from simulator.engine.rules.zones import draw
 
 CRIMSON_RING = H_CRIMSON_RING
 BURNING_ROBE = H_BURNING_ROBE

@@ -5,21 +5,21 @@ currents (Air) shares with Animated tree."""
 
 from __future__ import annotations
 
-from simulator.engine.abilities import decomposition_target, druid_horns_ready
-from simulator.engine.board import (
+from simulator.engine.compiler.jit import njit
+from simulator.engine.compiler.late_bound import deal_damage, decide, leave_board, select
+from simulator.engine.handlers import declare
+from simulator.engine.handlers.ids import AB_RITUAL_OF_DECOMPOSITION, H_KING_OF_TREES
+from simulator.engine.rules.abilities import decomposition_target, druid_horns_ready
+from simulator.engine.rules.board import (
     adversary_destroyed,
     flagged_copies,
     free_slot,
     is_mage_noir,
     place_card,
 )
-from simulator.engine.damage import heal_target, kerlochs_robe, n_targets
-from simulator.engine.decide import set_options
-from simulator.engine.handler_ids import AB_RITUAL_OF_DECOMPOSITION, H_KING_OF_TREES
-from simulator.engine.handlers import declare
-from simulator.engine.jit import njit
-from simulator.engine.late import deal_damage, decide, leave_board, select
-from simulator.engine.layout import (
+from simulator.engine.rules.damage import heal_target, kerlochs_robe, n_targets
+from simulator.engine.rules.decide import set_options
+from simulator.engine.rules.layout import (
     ABILITY_TARGET,
     EMPTY,
     EV_ADVERSARY_LOSES,
@@ -39,8 +39,8 @@ from simulator.engine.layout import (
     VEGETAL,
     WORD,
 )
-from simulator.engine.log import say
-from simulator.engine.targets import PLAYER_PERMANENTS, choose_one, fill_mask
+from simulator.engine.rules.log import say
+from simulator.engine.rules.targets import PLAYER_PERMANENTS, choose_one, fill_mask
 
 SEED, TREE = WORD["Seed"], WORD["Tree"]
 KING = H_KING_OF_TREES

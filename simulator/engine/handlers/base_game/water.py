@@ -11,22 +11,22 @@ from __future__ import annotations
 
 import numpy as np
 
-from simulator.engine import frames
-from simulator.engine.board import is_mage_noir, provides_component
-from simulator.engine.components import instances
-from simulator.engine.damage import adversary_target, heal_player, n_targets
-from simulator.engine.decide import set_options
-from simulator.engine.handler_ids import (
+from simulator.engine.compiler.jit import njit
+from simulator.engine.compiler.late_bound import deal_damage, decide, leave_board, select
+from simulator.engine.handlers import declare
+from simulator.engine.handlers.ids import (
     AB_RITUAL_OF_MELANGE,
     H_MAELSTROM,
     H_SUBTLE_INFILTRATION_EMPTY,
     H_SUBTLE_INFILTRATION_TRADE,
     H_UNLEASHED_OCEAN_EMPTY,
 )
-from simulator.engine.handlers import declare
-from simulator.engine.jit import njit
-from simulator.engine.late import deal_damage, decide, leave_board, select
-from simulator.engine.layout import (
+from simulator.engine.rules import frames
+from simulator.engine.rules.board import is_mage_noir, provides_component
+from simulator.engine.rules.components import instances
+from simulator.engine.rules.damage import adversary_target, heal_player, n_targets
+from simulator.engine.rules.decide import set_options
+from simulator.engine.rules.layout import (
     ABILITY_TARGET,
     CHOOSE_MODE,
     DISTRIBUTE_MANA,
@@ -61,9 +61,9 @@ from simulator.engine.layout import (
     WORD,
     E,
 )
-from simulator.engine.log import say
-from simulator.engine.mana import add_to_ether, one_mana, pay_effect_cost, take_from_ether
-from simulator.engine.ops import choose_own_component
+from simulator.engine.rules.log import say
+from simulator.engine.rules.mana import add_to_ether, one_mana, pay_effect_cost, take_from_ether
+from simulator.engine.rules.ops import choose_own_component
 
 CONDENSATION, WAVE = WORD["Condensation"], WORD["Wave"]
 MAELSTROM = H_MAELSTROM

@@ -1,0 +1,259 @@
+"""Getting the compiled engine ready: loaded from numba's cache, or compiled once, on every core.
+
+The engine is a handful of separately compiled *roots* (the batch loop ``game.play_range``, the
+late-bound hubs of ``late_bound.py`` and, for tests and look-ahead, ``commands.run_command``); nothing
+one root compiles is linked into another. The batch's bot brings one more root, its choose
+function, which the caller hands to :func:`ensure` (``bot``) with the bot. A cold start (first
+run after an install or an edit of the engine or of the bots) therefore compiles the roots in
+several processes at once, which share the work through the cache directory, and says so on
+stderr, once, with the time it took. A warm start loads the roots from the cache, the cheap
+way (:func:`_load_cached`).
+
+``python -m simulator.engine.compiler.warmup [--progress] ROOT...`` compiles the given roots (a worker
+of the cold start; ``--progress``: a line as each is ready); ``python -m
+simulator.engine.compiler.warmup`` alone makes the whole engine ready and reports.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import os
+import subprocess
+import sys
+import threading
+import time
+
+import numba
+import numpy as np
+from numba import types
+from numba.core import environment
+from numba.core.compiler_lock import global_compiler_lock
+from numba.core.runtime import rtsys
+
+from simulator.engine.compiler import jit
+from simulator.engine.compiler import late_bound as late
+from simulator.engine.rules.layout import STATE_DTYPE, TABLES_DTYPE, WORK_DTYPE
+
+STATES = numba.typeof(np.zeros(1, STATE_DTYPE))
+TABLES = numba.typeof(np.zeros(1, TABLES_DTYPE))
+WORKS = numba.typeof(np.zeros(1, WORK_DTYPE))
+
+
+def _array(dtype, ndim: int) -> types.Array:
+    return types.Array(numba.from_dtype(np.dtype(dtype)), ndim, "C")
+
+
+#: The batch loop's argument types (game.play_range; batch.play allocates its arrays so).
+PLAY_RANGE_ARGS = (STATES, _array(np.uint64, 1), TABLES, WORKS, STATES, types.int64, types.int64,
+                   types.int64, types.int64, _array(np.int64, 2), _array(np.int16, 4),
+                   _array(np.int16, 3), _array(np.int16, 2), _array(np.int32, 2),
+                   _array(np.int32, 3), _array(np.int32, 3), _array(np.int8, 2),
+                   _array(np.int8, 3), _array(np.int8, 3))
+
+
+def _dispatcher_and_args(root: str):
+    if root == "play_range":
+        from simulator.engine.rules.game import play_range
+
+        return play_range, PLAY_RANGE_ARGS
+    if root == "run_command":
+        from simulator.engine.host.commands import COMMAND_ARGS, run_command
+
+        return run_command, COMMAND_ARGS
+    if root in _BOT_ROOTS:
+        return _BOT_ROOTS[root], late.CHOOSE_ARGS
+    _, _, ints, returns = late.HUBS[root]
+    return late._python(root), late._signature(ints, returns)[1]
+
+
+#: Every root of the engine, and how the cold start splits them between two processes (by
+#: compile time; a bot's root is compiled with the second group, in the calling process).
+ROOTS = ("play_range", *late.HUBS, "run_command")
+SPLIT = (("resolve", "deal_damage", "select", "leave_board"),
+         ("play_range", "decide"))
+#: the choose functions of the bots handed to :func:`ensure`, by root name
+_BOT_ROOTS: dict[str, object] = {}
+
+
+def bot_root(bot) -> str:
+    """The root name of ``bot``'s choose function (a bot handed to ``ensure``)."""
+    choose = bot.choose
+    name = f"{choose.__module__}.{choose.__name__}"
+    _BOT_ROOTS[name] = choose
+    return name
+
+
+def load_or_compile(root: str) -> None:
+    dispatcher, args = _dispatcher_and_args(root)
+    if args not in dispatcher.overloads:
+        _complete_environments()
+        dispatcher.compile(args)
+
+
+_READY: set[str] = set()
+_ENSURE_LOCK = threading.Lock()
+
+
+def ensure(roots: tuple[str, ...] = ("play_range", *late.HUBS), quiet: bool = False,
+           bot=None) -> None:
+    """Make ``roots`` ready in this process, and the choose function of ``bot`` (a bot of the
+    bots' registry) when given: from the cache when it holds them; otherwise compile them,
+    spread over the cores, telling the user on stderr."""
+    if bot is not None:
+        roots = (*roots, bot_root(bot))
+    wanted = [r for r in roots if r not in _READY]
+    if not wanted or numba.config.DISABLE_JIT:
+        _READY.update(wanted)
+        return
+    with _ENSURE_LOCK:  # the first batches of a run may start on several threads at once
+        _ensure_locked([r for r in wanted if r not in _READY], quiet)
+
+
+def _ensure_locked(wanted: list[str], quiet: bool) -> None:
+    """:func:`ensure`'s work, one thread at a time."""
+    missing = [r for r in wanted if not _probe(r)]
+    if missing:
+        start = time.monotonic()
+        if not quiet:
+            print(f"magenoir-sim: compiling the game engine into machine code, once after an "
+                  f"install or update: {len(missing)} parts, in {min(2, os.cpu_count() or 1)} "
+                  "processes; 1 minute on a quiet 2-core machine, up to several when it is "
+                  "busy...", file=sys.stderr, flush=True)
+        compile_parallel(missing, progress=not quiet)
+        if not quiet:
+            print(f"magenoir-sim: engine compiled in {time.monotonic() - start:.0f} s "
+                  f"({_cached_where()})", file=sys.stderr, flush=True)
+    for root in wanted:
+        load_or_compile(root)
+    _READY.update(wanted)
+
+
+def _cached_where() -> str:
+    """Where the compiled engine was kept, as the compile message says it."""
+    if jit.CACHE_PROBLEM is None:
+        return f"cached in {jit.CACHE_DIR}"
+    return (f"not in the engine's cache folder: {jit.CACHE_PROBLEM}; numba keeps it in its own "
+            "place if it can; set MAGENOIR_CACHE_DIR to a folder that can be written")
+
+
+def _probe(root: str) -> bool:
+    """True when the root's compiled code is in the cache (without compiling anything)."""
+    dispatcher, args = _dispatcher_and_args(root)
+    if args in dispatcher.overloads:
+        return True
+    cres = _load_cached(dispatcher, args)
+    if cres is None:
+        return False
+    dispatcher.add_overload(cres)
+    return True
+
+
+def _load_cached(dispatcher, args):
+    """The root's compiled code from numba's cache, or None: what numba's
+    ``_cache.load_overload`` does, less two costs a cached root does not need (together half
+    the load of a warm start; docs/performance.md has the numbers).
+
+    * numba first refreshes the target context: imports and installs every typing and
+      lowering registry (``numba.np.linalg`` imports scipy.linalg). Only a compile needs
+      them, and every compile refreshes the context itself; a load needs numba's runtime
+      (NRT) only.
+    * unpickling rebuilds the environment of every function linked into the root, importing
+      the module that defined it (``numba.np.arraymath``, ``numba.cpython.unicode``, ...) to
+      give the environment its namespace, which only object mode reads. A module not yet
+      imported gives a namespace of its name only, completed before the engine compiles a
+      root here (:func:`_complete_environments`).
+    """
+    rtsys.initialize(dispatcher.targetctx)
+    with global_compiler_lock, _environments_without_imports():
+        return dispatcher._cache._load_overload(args, dispatcher.targetctx)
+
+
+#: module name -> the namespaces given to environments before that module was imported
+_PARTIAL_ENVIRONMENTS: dict[str, list[dict]] = {}
+
+
+@contextlib.contextmanager
+def _environments_without_imports():
+    """numba's ``environment._rebuild_env`` (which unpickling calls by name), replaced while
+    a cached root loads: an environment of a module not imported yet gets a namespace of
+    the module's name only, recorded in :data:`_PARTIAL_ENVIRONMENTS`."""
+    rebuild = environment._rebuild_env
+
+    def without_import(modname, consts, env_name):
+        if modname in sys.modules or environment.lookup_environment(env_name) is not None:
+            return rebuild(modname, consts, env_name)
+        namespace = {"__name__": modname}
+        _PARTIAL_ENVIRONMENTS.setdefault(modname, []).append(namespace)
+        env = environment.Environment(namespace)
+        env.consts[:] = consts
+        env.env_name = env_name
+        environment.Environment._memo[env_name] = env
+        return env
+
+    environment._rebuild_env = without_import
+    try:
+        yield
+    finally:
+        environment._rebuild_env = rebuild
+
+
+def _complete_environments() -> None:
+    """Give the environments of :func:`_environments_without_imports` their modules' whole
+    namespaces, as numba would have (a compile may share an environment it loaded)."""
+    while _PARTIAL_ENVIRONMENTS:
+        modname, namespaces = _PARTIAL_ENVIRONMENTS.popitem()
+        module = importlib.import_module(modname)
+        for namespace in namespaces:
+            namespace.update(vars(module))
+
+
+#: What each compiled part plays, for the progress lines of a cold start.
+PARTS = {"play_range": "the game loop", "resolve": "card effects",
+         "decide": "the rules' decisions", "deal_damage": "damage", "select": "targets",
+         "leave_board": "cards leaving play", "run_command": "the test commands"}
+
+
+def compile_part(root: str, progress: bool) -> None:
+    """:func:`load_or_compile`, then (``progress``) one line on stderr saying it is ready."""
+    start = time.monotonic()
+    load_or_compile(root)
+    if progress:
+        what = PARTS.get(root, "a bot's choices" if root in _BOT_ROOTS else root)
+        print(f"magenoir-sim:   compiled {what} ({root}) in "
+              f"{time.monotonic() - start:.0f} s", file=sys.stderr, flush=True)
+
+
+def compile_parallel(roots: list[str], progress: bool = False) -> None:
+    """Compile ``roots``: the heavier half in a worker process, the rest here (``progress``:
+    a line on stderr as each part is ready, from either process)."""
+    groups = [[r for r in group if r in roots] for group in SPLIT]
+    rest = [r for r in roots if not any(r in group for group in SPLIT)]
+    mine, theirs = groups[1] + rest, groups[0]
+    workers = os.cpu_count() or 1
+    worker = None
+    if theirs and workers > 1:
+        worker = subprocess.Popen([sys.executable, "-m", "simulator.engine.compiler.warmup",
+                                   *(["--progress"] if progress else []), *theirs])
+    else:
+        mine = mine + theirs
+    for root in mine:
+        compile_part(root, progress)
+    if worker is not None and worker.wait() != 0:
+        raise RuntimeError("compiling the engine failed in a worker process (see above)")
+
+
+def main(argv: list[str]) -> int:
+    progress = argv[:1] == ["--progress"]
+    if progress:
+        argv = argv[1:]
+    if argv:
+        for root in argv:
+            compile_part(root, progress)
+        return 0
+    ensure(ROOTS)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

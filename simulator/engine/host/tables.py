@@ -1,0 +1,288 @@
+"""The batch's card table: card facts, static abilities and effects as op rows, one record.
+
+Why local ids: a hand is a count per card kind, so its width is the number of kinds in the
+batch (usually 15-40) rather than the 205 cards of the database. Local ids ``0 .. Cp-1`` are
+the decks' distinct cards in database order, then come the scenario's Adversary cards. The
+table is built once per batch; compiled code never looks a card up by name.
+
+Effects compile here from the vocabulary (:mod:`simulator.cards.vocabulary`) to integer op
+rows (``layout.OP_*`` columns), one list per card and trigger; static abilities become
+per-card columns; the names of registered handlers become handler ids and per-card flags.
+:class:`BatchInfo` keeps the Python-side facts (names, ids, raw effects) for readers of
+results, transcripts and tests.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from simulator.cards import CARD_TYPES, ELEMENTS, SLOTS, CardDB
+from simulator.cards.filler import FILLER_ID
+from simulator.cards.tables import CardTables, build_card_tables
+from simulator.engine.rules import layout as L
+from simulator.engine.rules.options import RuleOptions
+from simulator.errors import UserError
+from simulator.scenarios import AdversaryCard
+
+if TYPE_CHECKING:
+    from simulator.engine.host.batch import Matchup
+
+#: Cards whose printed text has no effect beyond facts the engine reads elsewhere
+#: (component words, keywords): playable with an empty effect table; and the filler, which
+#: has no text at all.
+NO_EFFECT_CARDS = frozenset({"droplet", "dead_tree", FILLER_ID})
+
+
+@dataclass(frozen=True)
+class BatchInfo:
+    """Python-side facts of a batch's local card table (index = local id)."""
+
+    names: tuple[str, ...]      # (C,) display names (EN)
+    ids: tuple[str, ...]        # (C,) database ids; Adversary ids prefixed "adv:"
+    effects: tuple[dict, ...]   # (C,) raw effect tables (trigger -> steps)
+    n_player_cards: int
+    players: int
+    slots: int
+    words: tuple[int, ...]      # global ids of the words some player card requires
+
+    @property
+    def size(self) -> int:
+        return len(self.names)
+
+    def local_id(self, card_id: str) -> int:
+        return self.ids.index(card_id)
+
+
+def handler_names(effect: dict) -> set[str]:
+    """Every handler a card's effect table names."""
+    return {step["name"] for steps in effect.values() for step in steps
+            if step.get("op") == "handler" or step.get("kind") == "handler"}
+
+
+def implemented_cards(db: CardDB) -> set[str]:
+    """Ids of the cards the engine plays faithfully: an effect table (or none needed) whose
+    handlers are all registered."""
+    return {card.id for card in db
+            if (dict(card.effect) or card.id in NO_EFFECT_CARDS)
+            and handler_names(dict(card.effect)) <= L.H.keys()}
+
+
+def simulated_as(db: CardDB) -> dict[str, str]:
+    """card id -> how the engine plays it: ``vocabulary`` (its effect data alone), ``no
+    effect`` (nothing beyond facts), ``handler: a, b`` (the handlers its data names, declared
+    in ``engine/handlers/``), or ``not yet`` (no effect data, or a handler not declared)."""
+    playable = implemented_cards(db)
+    how = {}
+    for card in db:
+        names = handler_names(dict(card.effect))
+        if card.id not in playable:
+            how[card.id] = "not yet"
+        elif names:
+            how[card.id] = "handler: " + ", ".join(sorted(names))
+        else:
+            how[card.id] = "vocabulary" if dict(card.effect) else "no effect"
+    return how
+
+
+@lru_cache(maxsize=4)
+def database_tables(db: CardDB) -> CardTables:
+    return build_card_tables(db.cards)
+
+
+def build_batch_tables(matchup: Matchup, db: CardDB, options: RuleOptions,
+                       check_playable: bool = True) -> tuple[np.ndarray, BatchInfo]:
+    """``(record, info)``: the (1,) ``TABLES_DTYPE`` record of the matchup's cards (the decks'
+    distinct cards in database order, then every card of its scenario) and its Python-side
+    facts.
+
+    ``check_playable``: a deck using a card the engine cannot play is a user error (the engine
+    refuses rather than playing a card as a blank); hand-built test positions turn it off.
+    """
+    ids = {cid for deck in matchup.decks for cid, _ in deck.counts}
+    player_cards = sorted((db.by_id[cid] for cid in ids), key=lambda c: c.index)
+    scenario, players = matchup.scenario, matchup.players
+    if check_playable:
+        implemented = implemented_cards(db)
+        missing = [c.name_en for c in player_cards if c.id not in implemented]
+        if missing:
+            raise UserError(
+                "these cards are not playable by the engine yet: " + ", ".join(sorted(missing))
+                + " (see README, 'Cards the engine plays')")
+    adv: Sequence[AdversaryCard] = scenario.cards
+    n_p, n = len(player_cards), len(player_cards) + len(scenario.cards)
+    if n > L.C_MAX:
+        raise UserError(f"this matchup has {n} distinct cards (decks and Adversary together); "
+                        f"the engine holds at most {L.C_MAX}")
+    if options.board_slots > L.S_MAX:
+        raise UserError(f"rule option board_slots is at most {L.S_MAX}, not {options.board_slots}")
+    rec = np.zeros(1, L.TABLES_DTYPE)
+    t = rec[0]
+    full = database_tables(db)
+    rows = np.array([c.index for c in player_cards], dtype=np.int64)
+    t["n_cards"], t["n_player_cards"], t["players"] = n, n_p, players
+    t["slots"] = options.board_slots
+    t["cost"][:n_p] = full.cost[rows]
+    t["requires"][:n_p] = full.requires[rows]
+    t["provides"][:n_p] = full.provides[rows]
+    t["element"][:] = -1
+    t["element"][:n_p] = full.element[rows]
+    t["card_type"][:] = -1
+    t["card_type"][:n_p] = full.type[rows]
+    t["slot_kind"][:] = -1
+    t["slot_kind"][:n_p] = full.slot[rows]
+    t["slot_kind"][n_p:n] = [SLOTS.index(a.slot) if a.slot else -1 for a in adv]
+    t["hp"][:n_p] = full.hp[rows]
+    t["hp"][n_p:n] = [a.hp or 0 for a in adv]
+    t["is_adversary"][n_p:n] = [a.kind == "adversary" for a in adv]
+    t["adv_kind"][:] = -1
+    t["adv_kind"][n_p:n] = [L.ADV_KINDS.index(a.kind) for a in adv]
+    t["mana_value"][n_p:n] = [a.mana_value for a in adv]
+    t["win_when_destroyed"][n_p:n] = [bool(a.win_when_destroyed) for a in adv]
+    words = np.flatnonzero(t["requires"][:n_p].any(axis=0))
+    if len(words) > L.NW_MAX:
+        raise UserError(f"the decks' cards require {len(words)} different component words; "
+                        f"the engine holds at most {L.NW_MAX}")
+    t["n_words"] = len(words)
+    t["words"][:len(words)] = words
+    t["word_col"][:] = -1
+    t["word_col"][words] = np.arange(len(words))
+    effects = tuple(dict(c.effect) for c in player_cards) + tuple(dict(a.effect) for a in adv)
+    keywords = [frozenset(c.keywords) for c in player_cards] + [frozenset() for _ in adv]
+    for c, kw in enumerate(keywords):
+        for name in ("protector", "unique", "mage_noir_only", "forge", "slowcast",
+                     "indestructible"):
+            t[name][c] = name in kw
+        t["protector_mn"][c] = "protector_if_mage_noir" in kw
+    t["inert"][:n_p] = [c.id == FILLER_ID for c in player_cards]
+    _compile_statics(t, effects)
+    _compile_effects(t, effects)
+    tide = [c < n_p and "Tide" in player_cards[c].name_tags for c in range(n)]
+    t["handler_card"][L.TAG_TIDE, :n] = tide
+    t["any_handler"][:] = t["handler_card"].any(axis=1)
+    _set_options(t, options)
+    info = BatchInfo(
+        names=tuple(c.name_en for c in player_cards) + tuple(a.name for a in adv),
+        ids=tuple(c.id for c in player_cards) + tuple("adv:" + a.id for a in adv),
+        effects=effects, n_player_cards=n_p, players=players, slots=options.board_slots,
+        words=tuple(int(w) for w in words))
+    return rec, info
+
+
+def _set_options(t: np.void, options: RuleOptions) -> None:
+    t["trade_placement"] = options.trade_mode == "placement_rule"
+    t["hand_limit"] = options.hand_limit
+    t["first_player_skips_draw"] = options.first_player_skips_draw
+    t["adversary_mana_on_arrival"] = options.adversary_mana_on_arrival
+    t["brambles_players"] = options.brambles_chooser == "players"
+    t["ignition_counts_itself"] = options.ignition_counts_itself
+    t["max_rounds"] = options.max_rounds
+    t["max_actions"] = options.max_actions_per_turn
+
+
+def _element(name: str | None) -> int:
+    return ELEMENTS.index(name) if name else -1
+
+
+def _compile_statics(t: np.void, effects: tuple[dict, ...]) -> None:
+    """Static abilities as per-card columns."""
+    t["alt_word"][:] = -1
+    t["alt_element"][:] = -1
+    bonuses, reductions = [], []
+    for c, effect in enumerate(effects):
+        for st in effect.get("static", ()):
+            kind = st["kind"]
+            if kind == "mage_noir":
+                t["mage_noir"][c] = 1
+            elif kind == "ignore_damage_per_turn":
+                t["ignore_per_turn"][c] = st["amount"]
+            elif kind == "damage_reduction":
+                t["damage_reduction"][c] = st["amount"]
+            elif kind == "hand_size":
+                t["hand_size"][c] = st["amount"]
+            elif kind == "alternative_component":
+                t["alt_word"][c] = L.WORD[st["word"]]
+                t["alt_element"][c] = ELEMENTS.index(st["discard_element"])
+            elif kind == "fewer_components":
+                t["fewer_mn"][c] = st["amount"]
+            elif kind == "damage_bonus":
+                bonuses.append((c, st["amount"], st.get("amount_mn", st["amount"]),
+                                _element(st.get("source_element")),
+                                CARD_TYPES.index(st["source_type"]) if "source_type" in st else -1))
+            elif kind in ("self_cost_reduction", "cost_reduction"):
+                condition, _, word = st.get("if", "").partition(":")
+                reductions.append((
+                    c, ELEMENTS.index(st["element"]), st["amount"],
+                    st.get("amount_mn", st["amount"]), _element(st.get("card_element")),
+                    L.WORD[st["word"]] if "word" in st else -1,
+                    L.CONDITION_CODE[condition or "none"], L.WORD[word] if word else -1,
+                    kind == "self_cost_reduction"))
+            elif kind == "handler":
+                t["handler_card"][L.H[st["name"]], c] = 1
+    if len(bonuses) > L.BONUS_MAX or len(reductions) > L.REDUCTION_MAX:
+        raise UserError("too many damage bonuses or cost reductions among the matchup's cards")
+    t["n_bonus"], t["n_reduction"] = len(bonuses), len(reductions)
+    if bonuses:
+        t["bonus"][:len(bonuses)] = bonuses
+    if reductions:
+        t["reduction"][:len(reductions)] = reductions
+    t["any_mage_noir"] = t["mage_noir"].any()
+    t["any_reduction"] = bool(reductions)
+    t["any_ignore"] = t["ignore_per_turn"].any()
+    t["any_damage_reduction"] = t["damage_reduction"].any()
+    t["any_protector"] = t["protector"].any() or t["protector_mn"].any()
+    t["any_alt"] = (t["alt_word"] >= 0).any()
+
+
+def _compile_effects(t: np.void, effects: tuple[dict, ...]) -> None:
+    """Every trigger's steps as op rows; a card's ability as its ability id."""
+    t["ability"][:] = -1
+    row = 0
+    for c, effect in enumerate(effects):
+        for trigger, steps in effect.items():
+            if trigger == "static":
+                continue
+            k = L.TRIGGERS.index(trigger)
+            t["trig_first"][c, k], t["trig_count"][c, k] = row, len(steps)
+            for step in steps:
+                if row >= L.OPS_MAX:
+                    raise UserError("the matchup's cards have too many effect steps for the engine")
+                t["ops"][row] = op_row(step)
+                if step.get("op") == "handler":
+                    t["handler_card"][L.H[step["name"]], c] = 1
+                    if trigger == "ability" and step["name"] in L.ABILITY_NAMES:
+                        t["ability"][c] = L.ABILITY_NAMES.index(step["name"])
+                row += 1
+    t["any_ability"] = (t["ability"] >= 0).any()
+
+
+def op_row(step: dict) -> np.ndarray:
+    """(OP_W,) int32 op row of one vocabulary step."""
+    r = np.zeros(L.OP_W, np.int32)
+    r[L.OP_CODE_COL] = L.OP_CODE[step["op"]]
+    r[L.OP_AMOUNT] = step.get("amount", 0)
+    if "amount_mn" in step:
+        r[L.OP_HAS_MN], r[L.OP_AMOUNT_MN] = 1, step["amount_mn"]
+    per, _, per_word = step.get("per", "none").partition(":")
+    r[L.OP_PER] = L.COUNT_CODE[per]
+    r[L.OP_PER_WORD] = L.WORD[per_word] if per_word else -1
+    r[L.OP_TARGET] = L.TARGET_CODE[step["target"]] if "target" in step else -1
+    condition, _, word = step.get("if", "none").partition(":")
+    r[L.OP_IF] = L.CONDITION_CODE[condition]
+    r[L.OP_IF_WORD] = L.WORD[word] if word else -1
+    r[L.OP_ELEMENT] = _element(step.get("element"))
+    r[L.OP_INFINITE] = step.get("source") == "infinite"
+    r[L.OP_WHAT] = L.DESTROY_WHAT.index(step["what"]) if "what" in step else -1
+    # a name tag (Tide) is not a component word: it is read from the handler flags instead
+    r[L.OP_WORD] = L.WORD.get(step.get("word", ""), -1)
+    r[L.OP_POSITION] = step.get("position", 3)
+    r[L.OP_MAX_TARGETS] = step.get("max_targets", -1)
+    r[L.OP_UNPREVENTABLE] = bool(step.get("unpreventable", False))
+    r[L.OP_HANDLER] = L.H[step["name"]] if step.get("op") == "handler" else -1
+    for element, amount in step.get("cost", {}).items():
+        r[L.OP_COST + ELEMENTS.index(element)] = amount
+    return r

@@ -1,0 +1,112 @@
+"""Activated abilities of cards in play: when each may be used, and the "at any time" windows.
+
+A card declares its ability in data (``effect.ability = [ { op = "handler", name = ... } ]``);
+the tables give each card kind its ability id (``handlers.ids.ABILITY_NAMES``, generated from
+the ``declare.ability`` handlers). In the main phase each board slot whose ability is usable
+now is one action (``actions.py``); using it runs the card's ``ability`` steps like any other
+trigger. The abilities' effects are handlers (``handlers/``); a new ability also needs its
+case in :func:`usable` below.
+
+Timing windows (the two outside the main phase are in ``damage.py`` and
+``handlers/warrior_mage.py``):
+
+- **Main phase** (repeatable): every ability. "During your main phase", "during your turn"
+  and "at any time" abilities are all offered here; the other moments of the own turn are
+  not separate windows (nothing the engine does there depends on them, except the
+  Warrior-mage ritual's end-of-turn destruction, and the main phase comes right before it).
+- **Before damage reaches a player** (Kerloc'h's robe, any turn): see ``damage.py``.
+- **Before a destroy effect resolves** (Warrior-mage ritual, any turn): once a destroy effect
+  controlled by another side has announced one of the player's Equipment, a
+  ``may_use_ability`` decision; using it discards 1 card and the destroy finds an invalid
+  target (effects-priority sheet, "Divine hammer strike" example).
+"""
+
+from __future__ import annotations
+
+from simulator.engine.compiler.jit import njit
+from simulator.engine.handlers.ids import (
+    AB_CRIMSON_RITUAL,
+    AB_DRUID_HORNS,
+    AB_EMPTINESS_RITUAL_PING,
+    AB_KERLOCHS_ROBE,
+    AB_RITUAL_OF_DECOMPOSITION,
+    AB_RITUAL_OF_MELANGE,
+    AB_WARRIOR_MAGE_RITUAL_INDESTRUCTIBLE,
+)
+from simulator.engine.rules.board import hand_size, is_indestructible
+from simulator.engine.rules.layout import (
+    EMPTY,
+    EQUIPMENT,
+    PERMANENT,
+    WATER,
+    WORD,
+)
+
+SEED = WORD["Seed"]
+
+
+@njit
+def slot_ability(st, tb, p, s):
+    """The ability of the card in play in the slot (Permanent, Equipment, Ritual), -1 none."""
+    c = st.board_card[p, s]
+    if c < 0 or st.board_zone[p, s] < PERMANENT:
+        return -1
+    return tb.ability[c]
+
+
+@njit
+def decomposition_target(st, tb, p, s):
+    """An own Permanent the Ritual of decomposition can destroy (not indestructible)."""
+    return st.board_zone[p, s] == PERMANENT and not is_indestructible(st, tb, p, s)
+
+
+@njit
+def melange_card(st, tb, p, s):
+    """An own Water card on the board (any zone) with Mana locked under it."""
+    c = st.board_card[p, s]
+    return (st.board_zone[p, s] != EMPTY and tb.element[c] == WATER
+            and st.board_mana[p, s].sum() > 0)
+
+
+@njit
+def indestructible_candidate(st, tb, p, s):
+    """Own Equipment the Warrior-mage ritual could make indestructible."""
+    return st.board_zone[p, s] == EQUIPMENT and not is_indestructible(st, tb, p, s)
+
+
+@njit
+def druid_horns_ready(st, tb, p):
+    """The top card of the player's deck provides Seed (looking is free)."""
+    n = st.deck_len[p]
+    return n > 0 and tb.provides[st.deck[p, n - 1], SEED] != 0
+
+
+@njit
+def usable(st, tb, p, ability):
+    """The player could use ``ability`` now (the holder's slot is checked by the caller)."""
+    if ability == AB_CRIMSON_RITUAL or ability == AB_KERLOCHS_ROBE:
+        return True
+    if ability == AB_EMPTINESS_RITUAL_PING:
+        return hand_size(st, tb, p) > 0
+    if ability == AB_RITUAL_OF_DECOMPOSITION:
+        for s in range(tb.slots):
+            if decomposition_target(st, tb, p, s):
+                return True
+        return False
+    if ability == AB_RITUAL_OF_MELANGE:
+        if st.reserve[p].sum() == 0:
+            return False
+        for s in range(tb.slots):
+            if melange_card(st, tb, p, s):
+                return True
+        return False
+    if ability == AB_DRUID_HORNS:
+        return druid_horns_ready(st, tb, p)
+    if ability == AB_WARRIOR_MAGE_RITUAL_INDESTRUCTIBLE:
+        if hand_size(st, tb, p) == 0:
+            return False
+        for s in range(tb.slots):
+            if indestructible_candidate(st, tb, p, s):
+                return True
+        return False
+    return False

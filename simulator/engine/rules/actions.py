@@ -1,0 +1,448 @@
+"""Main-phase actions (docs/rules.md R7): prepare, activate, channel, trade, use an ability.
+
+The action space of one decision is flat: ``0`` ends the main phase, then one entry per board
+slot to use the ability of the card in it, one per card kind to prepare, one per slot to
+activate, one per slot to channel, and one per element to take in a trade
+(:func:`action_offsets`). :func:`legal_actions` writes the options, the policy picks, and
+:func:`apply_action` carries it out. Each action is a top-level call: it resolves the chain
+of everything it causes before returning.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from simulator.engine.compiler.jit import njit
+from simulator.engine.compiler.late_bound import decide, leave_board, resolve
+from simulator.engine.handlers.base_game.water import subtle_infiltration_trade
+from simulator.engine.handlers.ids import H_PRODIGIOUS_SOURCE
+from simulator.engine.rules import frames
+from simulator.engine.rules.abilities import slot_ability, usable
+from simulator.engine.rules.board import (
+    flagged_copies,
+    free_slot,
+    is_indestructible,
+    is_mage_noir,
+    place_card,
+    provides_component,
+)
+from simulator.engine.rules.components import (
+    TREE,
+    extra_for_slot,
+    fewer_allowed,
+    fire_mask_on,
+    granted_tree,
+    king_here,
+    requirement,
+    source_extra,
+    spend_extra_instance,
+)
+from simulator.engine.rules.decide import set_options
+from simulator.engine.rules.errors import ERR_MISSING_COMPONENT, fail
+from simulator.engine.rules.layout import (
+    AIR,
+    ALTERNATIVE_COMPONENT,
+    CHANNELED,
+    EQUIPMENT,
+    EQUIPMENT_TYPE,
+    EV_ACTIVATES,
+    EV_CHANNELS,
+    EV_PREPARES,
+    EV_TRADES,
+    EV_USES_ABILITY,
+    PERMANENT,
+    PREPARED,
+    REASON_ALTERNATIVE_COMPONENT,
+    RITUAL,
+    SKIP_COMPONENT,
+    T_ABILITY,
+    T_ACTIVATE,
+    T_ENTER,
+    T_USED_AS_COMPONENT,
+    TO_DISCARD,
+    TRADE_GIVE,
+    USE_COMPONENT,
+    E,
+)
+from simulator.engine.rules.log import say, say_mana
+from simulator.engine.rules.mana import add_to_ether
+from simulator.engine.rules.readiness import can_prepare_all, castable, compute, trade_price, tradeable
+from simulator.engine.rules.zones import discard_chosen
+
+ZONE_OF_TYPE = np.array([PREPARED, PERMANENT, EQUIPMENT, RITUAL], np.int8)  # by CARD_TYPES
+
+
+@njit
+def action_offsets(tb):
+    """``(ability, prepare, activate, channel, trade, size)``: where each action group starts
+    in the flat action index, and its size."""
+    s, c = tb.slots, tb.n_cards
+    return 1, 1 + s, 1 + s + c, 1 + 2 * s + c, 1 + 3 * s + c, 1 + 3 * s + c + E
+
+
+@njit
+def legal_actions(st, tb, wk, p):
+    """Fill ``wk.opt`` with the legal main-phase actions of player ``p``; the readiness
+    (``wk.rd_*``) is computed for them first, for the policy and the preparation to read."""
+    compute(st, tb, wk, p)
+    can_prepare_all(st, tb, wk, p)
+    ability, prepare, activate, channel, trade, size = action_offsets(tb)
+    set_options(wk, size, 0)
+    wk.opt[0] = 1
+    if tb.any_ability != 0:
+        for s in range(st.board_end[p]):
+            a = slot_ability(st, tb, p, s)
+            if a >= 0 and usable(st, tb, p, a):
+                wk.opt[ability + s] = 1
+    for c in range(tb.n_cards):
+        wk.opt[prepare + c] = wk.legal_prepare[c]
+    for s in range(st.board_end[p]):
+        if st.board_zone[p, s] == PREPARED:
+            c = st.board_card[p, s]
+            fresh = st.board_turn[p, s] == st.turn
+            if not (tb.slowcast[c] != 0 and fresh):
+                wk.opt[activate + s] = 1
+            wk.opt[channel + s] = 1
+    for e in range(E):
+        if tradeable(st, p, e):
+            wk.opt[trade + e] = 1
+
+
+@njit
+def apply_action(st, tb, wk, p, action):
+    """Carry out a main-phase action other than 0 (ending the main phase), after counting it
+    for the usage statistics; ``wk.rd_*`` still describes the state before it."""
+    count_action(st, tb, wk, p, action)
+    ability, prepare_at, activate_at, channel_at, trade_at, size = action_offsets(tb)
+    if action >= trade_at:
+        trade(st, tb, wk, p, action - trade_at)
+    elif action >= channel_at:
+        channel(st, tb, wk, p, action - channel_at)
+    elif action >= activate_at:
+        activate(st, tb, wk, p, action - activate_at)
+    elif action >= prepare_at:
+        prepare(st, tb, wk, p, action - prepare_at)
+    elif action >= ability:
+        use_ability(st, tb, wk, p, action - ability)
+
+
+@njit
+def count_action(st, tb, wk, p, action):
+    """Usage statistics before an action: what the player could cast at this decision, and
+    the card prepared, activated or channeled."""
+    mark_castable(st, tb, wk)
+    ability, prepare_at, activate_at, channel_at, trade_at, size = action_offsets(tb)
+    if prepare_at <= action < activate_at:
+        c = action - prepare_at
+        if c < tb.n_player_cards:
+            st.prepared_n[p, c] += 1
+            if tb.card_type[c] > 0:  # a Permanent, Equipment or Ritual is played as it enters
+                count_played(st, p, c)
+    elif activate_at <= action < trade_at:
+        s = (action - activate_at) if action < channel_at else (action - channel_at)
+        c = st.board_card[p, s]
+        if 0 <= c < tb.n_player_cards:
+            if action < channel_at:
+                count_played(st, p, c)
+            else:
+                st.channeled_n[p, c] += 1
+
+
+@njit
+def count_played(st, p, c):
+    """Usage statistics: card ``c`` takes effect: a spell activated, or a Permanent, Equipment
+    or Ritual put into play (it acts from then on without an activation)."""
+    st.activated_n[p, c] += 1
+    if st.first_activation[p, c] == 0:
+        st.first_activation[p, c] = st.turn
+
+
+@njit
+def mark_castable(st, tb, wk):
+    """Cards castable at this decision point (the readiness in ``wk``) count for this turn."""
+    for c in range(tb.n_player_cards):
+        if castable(st, tb, wk, c):
+            st.castable_now[c] = 1
+
+
+# --- prepare ---------------------------------------------------------------------------------
+
+@njit
+def prepare(st, tb, wk, p, card):
+    """Prepare a card from hand: pay, designate components, enter the board (R7.1)."""
+    compute(st, tb, wk, p)
+    nw = tb.n_words
+    cost = wk.prep_cost  # kept: the decisions below compute other readinesses
+    short = wk.prep_short[:nw]
+    for e in range(E):
+        cost[e] = wk.rd_cost[card, e]
+    for j in range(nw):
+        short[j] = wk.rd_short[card, j]
+    st.hand[p, card] -= 1
+    say(wk, EV_PREPARES, p, card, 0, 0)
+    use_alt = use_alternative_component(st, tb, wk, p, card, short)
+    used = designate_components(st, tb, wk, p, card, use_alt, short)
+    for s in range(tb.slots):
+        st.used_slot[s] = used[s]
+        st.used_card[s] = st.board_card[p, s] if used[s] else -1
+    slot = free_slot(st, tb, p)
+    for e in range(E):
+        st.reserve[p, e] -= cost[e]
+    place_card(st, tb, p, slot, card, ZONE_OF_TYPE[tb.card_type[card]])
+    for e in range(E):
+        st.board_mana[p, slot, e] = cost[e]
+    replace_equipment(st, tb, wk, p, card, slot)
+    resolve(st, tb, wk)
+    resolve_used_components(st, tb, wk, p, card, used)
+    if tb.card_type[card] > 0:
+        frames.push_steps(st, tb, card, T_ENTER, p, slot)
+        resolve(st, tb, wk)
+    if is_mage_noir(st, tb, p) and st.mage_noir_turn[p] == 0:
+        st.mage_noir_turn[p] = st.turn
+
+
+@njit
+def use_alternative_component(st, tb, wk, p, card, short):
+    """The player discards a card of the named element from hand instead of the named
+    component (Fire ball, Fission: a Fire card instead of the Flame), and has done so.
+
+    Forced when that component is missing; when it is on the board too, an
+    ``alternative_component`` decision (option 0 uses the component, 1 discards instead).
+    """
+    word = tb.alt_word[card]
+    if word < 0 or tb.word_col[word] < 0:
+        return False
+    element = tb.alt_element[card]
+    use = short[tb.word_col[word]] > 0
+    discardable = False
+    for c in range(tb.n_cards):
+        if st.hand[p, c] > 0 and tb.element[c] == element:
+            discardable = True
+    if not use and discardable:
+        set_options(wk, 2, 1)
+        wk.ctx_card = card
+        wk.ctx_word = word
+        use = decide(st, tb, wk, ALTERNATIVE_COMPONENT, p) == 1
+    if use:
+        set_options(wk, tb.n_cards, 0)
+        for c in range(tb.n_cards):
+            if st.hand[p, c] > 0 and tb.element[c] == element:
+                wk.opt[c] = 1
+        discard_chosen(st, tb, wk, p, REASON_ALTERNATIVE_COMPONENT, True)
+    return use
+
+
+@njit
+def designate_components(st, tb, wk, p, card, use_alt, short):
+    """(S,) int8 slots used as components, chosen one at a time (R8.6, ``use_component``).
+
+    Within one word the cards are distinct (beyond Water drop's and Prodigious source's extra
+    instances); across words one card may be designated for each word it provides.
+    """
+    nw = tb.n_words
+    used = wk.prep_used[:tb.slots]
+    used[:] = 0
+    mask = fire_mask_on(st, tb, p)
+    need = wk.prep_need[:nw]
+    for j in range(nw):
+        need[j] = requirement(tb, card, tb.words[j], mask)
+    if use_alt:
+        col = tb.word_col[tb.alt_word[card]]
+        need[col] -= 1
+        short[col] -= 1
+    skipped = skipped_components(st, tb, wk, p, card, need, short)
+    copies = 0
+    if tb.any_handler[H_PRODIGIOUS_SOURCE] != 0:
+        copies = flagged_copies(st, tb, p, H_PRODIGIOUS_SOURCE, PERMANENT)
+    extra = wk.prep_extra[:tb.slots]
+    granted = wk.prep_granted[:tb.slots]
+    times = wk.prep_times[:tb.slots]
+    for j in range(nw):
+        count = need[j] - skipped[j]
+        if count <= 0:
+            continue
+        w = tb.words[j]
+        for s in range(tb.slots):
+            extra[s] = extra_for_slot(st, tb, p, s, w, copies)
+            granted[s] = 1 if w == TREE and granted_tree(st, tb, p, s) else 0
+            times[s] = 0
+        for _ in range(count):
+            set_options(wk, tb.slots, 0)
+            any_ = False
+            for s in range(tb.slots):
+                if times[s] == 0:
+                    ok = provides_component(st, tb, p, s, w) or granted[s] != 0
+                else:
+                    ok = times[s] <= extra[s]
+                if ok:
+                    wk.opt[s] = 1
+                    any_ = True
+            if not any_:
+                fail(st, ERR_MISSING_COMPONENT, w)
+                return used
+            wk.ctx_card = card
+            wk.ctx_word = w
+            s = decide(st, tb, wk, USE_COMPONENT, p)
+            # Counted once more beyond Prodigious source: Water drop's once-per-turn use.
+            if times[s] > source_extra(st, tb, p, s, w, copies):
+                spend_extra_instance(st, tb, p, s)
+            times[s] += 1
+            used[s] = 1
+    return used
+
+
+@njit
+def skipped_components(st, tb, wk, p, card, need, short):
+    """(W,) component instances the player leaves out ("requires 1 less component": Tree in
+    flames as a Mage Noir, twice with King of trees).
+
+    One ``skip_component`` decision per instance the card may leave out: option 0 stops (legal
+    once nothing is missing), option 1 + j leaves out one instance of word column j (legal
+    while what is still missing fits in the skips left). A missing word must be left out; a
+    word on the board may be too, which keeps that component (a Flame) in play.
+    """
+    nw = tb.n_words
+    skipped = wk.prep_skipped[:nw]
+    skipped[:] = 0
+    left_short = wk.prep_short_left[:nw]  # ``short`` stays as it was for the caller
+    left_short[:] = short
+    short = left_short
+    left = fewer_allowed(st, tb, p, card, is_mage_noir(st, tb, p), king_here(st, tb, p))
+    while left > 0:
+        rest = 0
+        for j in range(nw):
+            rest += need[j] - skipped[j]
+        if rest <= 0:
+            break
+        missing = short.sum()
+        set_options(wk, 1 + nw, 0)
+        wk.opt[0] = 1 if missing == 0 else 0
+        for j in range(nw):
+            fits = missing - (1 if short[j] > 0 else 0) <= left - 1
+            if fits and need[j] - skipped[j] > 0:
+                wk.opt[1 + j] = 1
+            wk.ctx_short[j] = short[j]
+        wk.ctx_card = card
+        choice = decide(st, tb, wk, SKIP_COMPONENT, p)
+        if choice == 0:
+            break
+        j = choice - 1
+        skipped[j] += 1
+        short[j] = max(short[j] - 1, 0)
+        left -= 1
+    return skipped
+
+
+@njit
+def replace_equipment(st, tb, wk, p, card, slot):
+    """One Equipment per slot: the old one of the same slot is discarded (R10.3)."""
+    if tb.card_type[card] != EQUIPMENT_TYPE:
+        return
+    for s in range(st.board_end[p]):
+        if s == slot or st.board_zone[p, s] != EQUIPMENT:
+            continue
+        if tb.slot_kind[st.board_card[p, s]] == tb.slot_kind[card] and \
+                not is_indestructible(st, tb, p, s):
+            leave_board(st, tb, wk, p, s, TO_DISCARD)
+
+
+@njit
+def resolve_used_components(st, tb, wk, p, card, used):
+    """'After this spell is used as a component' triggers, in slot order; Equipment used for
+    Equipment (and Forge cards) are discarded (R8.7)."""
+    for s in range(tb.slots):
+        if used[s] == 0:
+            continue
+        comp = st.board_card[p, s]
+        if comp < 0:
+            continue
+        frames.push_steps(st, tb, comp, T_USED_AS_COMPONENT, p, s)
+        resolve(st, tb, wk)
+        if st.board_card[p, s] != comp or tb.card_type[card] != EQUIPMENT_TYPE:
+            continue
+        equipment_used = st.board_zone[p, s] == EQUIPMENT or tb.forge[comp] != 0
+        if equipment_used and not is_indestructible(st, tb, p, s):
+            leave_board(st, tb, wk, p, s, TO_DISCARD)
+            resolve(st, tb, wk)
+
+
+# --- activate, channel, abilities ------------------------------------------------------------
+
+@njit
+def activate(st, tb, wk, p, slot):
+    """Activate a prepared spell: effects, then discard, then release its Mana (R7.2)."""
+    card = st.board_card[p, slot]
+    say(wk, EV_ACTIVATES, p, card, 0, 0)
+    frames.push_steps(st, tb, card, T_ACTIVATE, p, slot)
+    resolve(st, tb, wk)
+    if st.board_card[p, slot] == card:
+        leave_board(st, tb, wk, p, slot, TO_DISCARD)
+        resolve(st, tb, wk)
+
+
+@njit
+def channel(st, tb, wk, p, slot):
+    """Channel a prepared spell: it becomes a component and keeps its Mana (R7.3)."""
+    st.board_zone[p, slot] = CHANNELED
+    st.board_clock += 1
+    say(wk, EV_CHANNELS, p, st.board_card[p, slot], 0, 0)
+
+
+@njit
+def use_ability(st, tb, wk, p, slot):
+    """Use the ability of the card in the slot (its ``ability`` steps)."""
+    card = st.board_card[p, slot]
+    say(wk, EV_USES_ABILITY, p, card, 0, 0)
+    frames.push_steps(st, tb, card, T_ABILITY, p, slot)
+    resolve(st, tb, wk)
+
+
+# --- trade -----------------------------------------------------------------------------------
+
+@njit
+def trade(st, tb, wk, p, element):
+    """Give 2 Mana, take 1 of ``element`` from the largest pile (Q4: ``trade_mode``).
+
+    Under Favorable winds a trade giving or taking Air is 1 for 1: taking Air costs 1 Mana,
+    and giving 1 Air (as the first Mana given) completes the trade for another element.
+    """
+    size0, size1 = st.ether[0].sum(), st.ether[1].sum()
+    pile = 0 if st.ether[0, element] > 0 and size0 >= size1 else 1
+    given = wk.trade_given
+    for e in range(E):
+        given[e] = 0
+    price = trade_price(st, p, element)
+    short = st.reserve[p].sum() < 2  # only a 1-for-1 trade is possible
+    set_options(wk, E, 0)
+    for e in range(E):
+        ok = st.reserve[p, e] > 0
+        if short and element != AIR and e != AIR:
+            ok = False
+        wk.opt[e] = 1 if ok else 0
+        wk.ctx_given[e] = 0
+    wk.ctx_take = element
+    wk.ctx_air_completes = 1 if price == 1 and element != AIR else 0
+    e = decide(st, tb, wk, TRADE_GIVE, p)
+    given[e] += 1
+    if not (price == 1 and (element == AIR or e == AIR)):
+        set_options(wk, E, 0)
+        for x in range(E):
+            wk.opt[x] = 1 if st.reserve[p, x] - given[x] > 0 else 0
+            wk.ctx_given[x] = given[x]
+        wk.ctx_take = element
+        wk.ctx_air_completes = -1  # not asked: only the first Mana can complete it
+        e = decide(st, tb, wk, TRADE_GIVE, p)
+        given[e] += 1
+    for x in range(E):
+        st.reserve[p, x] -= given[x]
+    if tb.trade_placement == 0:
+        for x in range(E):
+            st.ether[pile, x] += given[x]
+        st.ether[pile, element] -= 1
+    else:
+        st.ether[pile, element] -= 1
+        add_to_ether(st, tb, wk, p, given)
+    st.reserve[p, element] += 1
+    say_mana(wk, EV_TRADES, element, given)
+    subtle_infiltration_trade(st, tb, wk, p, given, element)
+    resolve(st, tb, wk)

@@ -1,0 +1,328 @@
+"""The board: slots, components, the Mage Noir status, and cards leaving play.
+
+A card leaving the board follows the effects-priority sheet's worked example (Tornado with
+Seed in the wind): the card moves, then its "leaves play" effect resolves, then its locked
+Mana is released into the Available Ether. The move happens here; the other two are raised
+as triggered actions (``frames``), so they resolve right after the action that moved it.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from simulator.engine.compiler.jit import njit
+from simulator.engine.rules import frames
+from simulator.engine.rules.errors import ERR_EMPTY_SLOT, fail
+from simulator.engine.rules.layout import (
+    CHANNELED,
+    EMPTY,
+    EQUIPMENT,
+    EV_DESTROYED,
+    EV_LEAVES,
+    EV_OUT,
+    K_SLOTS,
+    LOSS_DECK,
+    LOSS_HP,
+    OUT_DECK,
+    OUT_HP,
+    PERMANENT,
+    RUNNING,
+    T_LEAVE,
+    TO_DECK_TOP,
+    TO_DISCARD,
+    TO_HAND,
+    WIN,
+    E,
+)
+from simulator.engine.rules.log import say
+
+
+@njit
+def is_component_zone(zone):
+    """Channeled spells, Permanents and Equipment are components (R8.1)."""
+    return zone == CHANNELED or zone == PERMANENT or zone == EQUIPMENT
+
+
+@njit
+def is_mage_noir(st, tb, p):
+    """The player controls a card in play that makes them a Mage Noir (R10.4)."""
+    if tb.any_mage_noir == 0:
+        return False
+    for s in range(st.board_end[p]):
+        c = st.board_card[p, s]
+        if c >= 0 and st.board_zone[p, s] >= PERMANENT and tb.mage_noir[c] != 0:
+            return True
+    return False
+
+
+@njit
+def component_count(st, tb, p, word):
+    """Distinct own components providing ``word`` (R8.5), without card effects."""
+    n = 0
+    for s in range(st.board_end[p]):
+        c = st.board_card[p, s]
+        if c >= 0 and is_component_zone(st.board_zone[p, s]) and tb.provides[c, word] != 0:
+            n += 1
+    return n
+
+
+@njit
+def provides_component(st, tb, p, s, word):
+    """Slot ``s`` of player ``p`` holds a component providing ``word``."""
+    c = st.board_card[p, s]
+    return c >= 0 and is_component_zone(st.board_zone[p, s]) and tb.provides[c, word] != 0
+
+
+@njit
+def flagged_copies(st, tb, p, flag, zone):
+    """Copies of the cards carrying handler ``flag`` the player has in ``zone``."""
+    if tb.any_handler[flag] == 0:
+        return 0
+    n = 0
+    for s in range(st.board_end[p]):
+        c = st.board_card[p, s]
+        if c >= 0 and st.board_zone[p, s] == zone and tb.handler_card[flag, c] != 0:
+            n += 1
+    return n
+
+
+@njit
+def flagged_in_play(st, tb, p, flag):
+    """The player has a card carrying handler ``flag`` whose statics apply (in play)."""
+    if tb.any_handler[flag] == 0:
+        return False
+    for s in range(st.board_end[p]):
+        c = st.board_card[p, s]
+        if c >= 0 and st.board_zone[p, s] >= PERMANENT and tb.handler_card[flag, c] != 0:
+            return True
+    return False
+
+
+@njit
+def first_flagged_card(tb, flag):
+    """The first local card id carrying handler ``flag``, -1 none."""
+    for c in range(tb.n_cards):
+        if tb.handler_card[flag, c] != 0:
+            return c
+    return -1
+
+
+@njit
+def free_slot(st, tb, p):
+    """The first empty board slot of the player, -1 when the board is full."""
+    end = st.board_end[p]
+    for s in range(end):
+        if st.board_zone[p, s] == EMPTY:
+            return s
+    return end if end < tb.slots else -1
+
+
+@njit
+def hand_size(st, tb, p):
+    """Cards in the player's hand."""
+    n = 0
+    for c in range(tb.n_cards):
+        n += st.hand[p, c]
+    return n
+
+
+@njit
+def is_indestructible(st, tb, p, s):
+    """The card in the slot cannot be destroyed: the keyword, or made so this turn."""
+    c = st.board_card[p, s]
+    if c < 0:
+        return False
+    return tb.indestructible[c] != 0 or st.indestructible[p, s] == c + 1
+
+
+@njit
+def place_card(st, tb, p, s, card, zone):
+    """Put a card on the board in the given zone, with its printed HP."""
+    st.board_card[p, s] = card
+    st.board_zone[p, s] = zone
+    st.board_hp[p, s] = tb.hp[card]
+    st.board_turn[p, s] = st.turn
+    st.board_clock += 1
+    if s >= st.board_end[p]:
+        st.board_end[p] = s + 1
+
+
+@njit
+def trim_board_end(st, p):
+    """After a card left the board: ``board_end`` moves back over the empty slots at the end,
+    so that board scans (``range(st.board_end[p])``) see only the occupied part."""
+    end = st.board_end[p]
+    while end > 0 and st.board_zone[p, end - 1] == EMPTY:
+        end -= 1
+    st.board_end[p] = end
+
+
+@njit
+def put_in_deck(st, p, card, from_top):
+    """Insert a card into the deck with ``from_top`` cards above it (fewer if the deck is short)."""
+    length = st.deck_len[p]
+    depth = min(from_top, length)
+    pos = length - depth
+    for i in range(length, pos, -1):
+        st.deck[p, i] = st.deck[p, i - 1]
+    st.deck[p, pos] = card
+    st.deck_len[p] = length + 1
+
+
+@njit
+def leave_board(st, tb, wk, p, s, dest):
+    """A board card leaves play: it moves now; its "leaves play" effect, the release of its
+    Mana and (to a discard pile) active Ignitions follow as triggered actions."""
+    card = st.board_card[p, s]
+    if card < 0:
+        fail(st, ERR_EMPTY_SLOT, s)
+        return
+    mana = wk.leaving_mana
+    for e in range(E):
+        mana[e] = st.board_mana[p, s, e]
+        st.board_mana[p, s, e] = 0
+    st.board_card[p, s] = -1
+    st.board_zone[p, s] = EMPTY
+    st.board_hp[p, s] = 0
+    st.board_clock += 1
+    trim_board_end(st, p)
+    if dest == TO_DISCARD:
+        st.discard[p, card] += 1
+    elif dest == TO_HAND:
+        st.hand[p, card] += 1
+    else:
+        put_in_deck(st, p, card, 0 if dest == TO_DECK_TOP else 2)
+    say(wk, EV_LEAVES, card, p, 0, 0)
+    frames.trigger_steps(st, tb, card, T_LEAVE, p, -1)
+    frames.trigger_release(st, p, mana)
+    if dest == TO_DISCARD and ignition_active(st, tb):
+        frames.trigger_ignition(st, p, s, card)
+
+
+@njit
+def ignition_active(st, tb):
+    for q in range(tb.players):
+        if st.ignition[q] > 0:
+            return True
+    return False
+
+
+@njit
+def player_out(st, tb, wk, p, reason):
+    """A player is out (co-op defeat): cards to the discard pile, Mana back to the Ether.
+
+    Their board cards leave play as any discarded card does, so discard effects apply (a
+    teammate's Ignition deals its damage); the out player's own steps no longer run. The game
+    is lost when every player is out.
+    """
+    if st.out[p] != 0:
+        return
+    st.out[p] = 1
+    st.out_reason[p] = reason
+    say(wk, EV_OUT, p, reason, 0, 0)
+    everyone = True
+    for q in range(tb.players):
+        if st.out[q] == 0:
+            everyone = False
+    if everyone:
+        _clear_board_at_game_end(st, tb, wk, p)
+    for s in range(st.board_end[p]):
+        if st.board_zone[p, s] != EMPTY:
+            leave_board(st, tb, wk, p, s, TO_DISCARD)
+    for c in range(tb.n_cards):
+        st.discard[p, c] += st.hand[p, c]
+        st.hand[p, c] = 0
+    for e in range(E):
+        st.reserve[p, e] = 0
+    if everyone and st.outcome == RUNNING:
+        st.outcome = LOSS_DECK if st.out_reason[p] == OUT_DECK else LOSS_HP
+        st.end_turn = st.turn
+
+
+@njit
+def _clear_board_at_game_end(st, tb, wk, p):
+    """The last player in is out: their board cards go to the discard pile at once.
+
+    Why not card by card: with nobody left, no "leaves play" or discard effect can run and the
+    Ether no longer matters, so asking where each release goes would be asked for nothing. The
+    locked Mana still goes back to the Ether (split evenly over the two piles), so Mana stays
+    conserved in the final state.
+    """
+    locked = np.zeros(E, np.int64)
+    for s in range(st.board_end[p]):
+        if st.board_zone[p, s] == EMPTY:
+            continue
+        c = st.board_card[p, s]
+        say(wk, EV_LEAVES, c, p, 0, 0)
+        st.discard[p, c] += 1
+        for e in range(E):
+            locked[e] += st.board_mana[p, s, e]
+            st.board_mana[p, s, e] = 0
+        st.board_card[p, s] = -1
+        st.board_zone[p, s] = EMPTY
+        st.board_hp[p, s] = 0
+    st.board_end[p] = 0
+    st.board_clock += 1
+    for e in range(E):
+        half = locked[e] // 2
+        st.ether[0, e] += locked[e] - half
+        st.ether[1, e] += half
+
+
+@njit
+def check_defeats(st, tb, wk):
+    """Put out every player at 0 HP or less (R4.1), checked after each indivisible action."""
+    if st.outcome != RUNNING:
+        return
+    dead = 0  # bit q: player q is at 0 HP and still in, all found before anyone goes out
+    for q in range(tb.players):
+        if st.hp[q] <= 0 and st.out[q] == 0:
+            dead |= 1 << q
+    for q in range(tb.players):
+        if dead & (1 << q):
+            player_out(st, tb, wk, q, OUT_HP)
+
+
+@njit
+def adversary_destroyed(st, tb, wk, k):
+    """An Adversary card in play leaves for its discard pile; the players may win."""
+    card = st.adv_card[k]
+    st.adv_card[k] = -1
+    st.adv_hp[k] = 0
+    st.adv_discard[card] += 1
+    say(wk, EV_DESTROYED, card, 0, 0, 0)
+    if tb.win_when_destroyed[card] != 0 and st.outcome == RUNNING:
+        st.outcome = WIN
+        st.end_turn = st.turn
+    if ignition_active(st, tb):
+        frames.trigger_ignition(st, -1, -1, card)
+
+
+
+@njit
+def adversary_hp(st, tb):
+    """The Adversary card's HP, -1 when it is not in play."""
+    present = False
+    hp = 0
+    for k in range(K_SLOTS):
+        c = st.adv_card[k]
+        if c >= 0 and tb.is_adversary[c] != 0:
+            present = True
+            hp += st.adv_hp[k]
+    return hp if present else -1
+
+
+@njit
+def adversary_present(st, tb):
+    """The Adversary card itself is in play (whatever its HP)."""
+    for k in range(K_SLOTS):
+        c = st.adv_card[k]
+        if c >= 0 and tb.is_adversary[c] != 0:
+            return True
+    return False
+
+
+@njit
+def in_game(st, p):
+    """The game goes on and the player is still in it."""
+    return st.outcome == RUNNING and st.out[p] == 0

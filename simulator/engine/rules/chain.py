@@ -1,0 +1,91 @@
+"""The chain driver: resolves a game's chain of actions, one indivisible action at a time.
+
+With the dispatcher it calls (``dispatch.py``, generated from the op and handler
+declarations), this is the only module that knows every op kernel and handler. Rules
+elsewhere put actions on the chain (``frames``) and top-level actions (a main-phase action,
+a turn start, an Adversary card) call :func:`resolve` until the chain is empty. After every
+action the triggered actions it raised go on top of the chain, and defeats are checked
+(R4.4).
+
+A card's effect is a ``FR_STEPS`` frame: each step is one indivisible action. Before a step
+runs, the frame goes back on the chain for its remaining steps, so whatever the step pushes
+(another card's steps, Tornado's return) and raises (released Mana, Crimson rings) resolves
+before the card's next step. A step is skipped once the game is over or its controller is
+out, as are all the steps after it.
+"""
+
+from __future__ import annotations
+
+from simulator.engine.compiler.jit import njit
+from simulator.engine.handlers.base_game import air, fire, water
+from simulator.engine.rules import frames, ops
+from simulator.engine.rules.board import check_defeats
+from simulator.engine.rules.damage import robe_hit
+from simulator.engine.rules.dispatch import run_step
+from simulator.engine.rules.layout import (
+    FR_CLEAR_APPLYING,
+    FR_CRIMSON,
+    FR_IGNITION,
+    FR_OCEAN_WAVES,
+    FR_RELEASE,
+    FR_ROBE_HIT,
+    FR_STEPS,
+    FR_TORNADO_RETURN,
+    RUNNING,
+)
+from simulator.engine.rules.mana import add_to_ether
+
+
+@njit
+def execute(st, tb, wk, kind, a, b, c, d, e, f, g):
+    """Resolve one frame popped off the chain (its arguments as frames.py writes them)."""
+    if kind == FR_STEPS:
+        card, trig, side, slot, row, left = a, b, c, d, e, f
+        if st.outcome != RUNNING or (side >= 0 and st.out[side] != 0):
+            return  # the game is over or the controller is out: no more steps
+        if left > 1:
+            frames.push(st, FR_STEPS, card, trig, side, slot, row + 1, left - 1, 0)
+        if ops.condition_holds(st, tb, row, side):
+            run_step(st, tb, wk, row, card, side, slot)
+    elif kind == FR_RELEASE:
+        mana = wk.released_mana
+        mana[0], mana[1], mana[2], mana[3], mana[4], mana[5] = b, c, d, e, f, g
+        add_to_ether(st, tb, wk, a, mana)
+    elif kind == FR_IGNITION:
+        fire.ignition_hits(st, tb, wk, a, b, c)
+    elif kind == FR_CRIMSON:
+        fire.crimson_rings(st, tb, wk, a)
+    elif kind == FR_ROBE_HIT:
+        robe_hit(st, tb, wk, a, b)
+    elif kind == FR_CLEAR_APPLYING:
+        st.applying[a, b] = 0
+        if c >= 0:
+            st.applying[a, c] = 0
+    elif kind == FR_TORNADO_RETURN:
+        air.tornado_return(st, tb, wk, a, b, c)
+    elif kind == FR_OCEAN_WAVES:
+        water.ocean_waves(st, tb, wk, a, b)
+
+
+@njit
+def resolve(st, tb, wk):
+    """Resolve the chain until it is empty: pop a frame, resolve it, put the actions it
+    triggered on top, check defeats."""
+    while True:
+        if st.error != 0:
+            st.chain_len = 0
+            st.pending_len = 0
+            return
+        frames.flush_pending(st)
+        if st.chain_len == 0:
+            check_defeats(st, tb, wk)
+            if st.pending_len == 0:
+                return
+            continue
+        n = st.chain_len - 1
+        row = st.chain[n]
+        kind, a, b, c, d, e, f, g = row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7]
+        st.chain_len = n
+        execute(st, tb, wk, kind, a, b, c, d, e, f, g)
+        frames.flush_pending(st)
+        check_defeats(st, tb, wk)

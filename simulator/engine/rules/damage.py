@@ -1,0 +1,303 @@
+"""Targets, damage, HP loss and healing (docs/rules.md R11).
+
+Targets live in one flat index space so that a target choice is one decision: ``t < K`` is
+Adversary board slot ``t``; ``K <= t < K+P`` is player ``t-K``; above that, ``K + P + p*S + s``
+is slot ``s`` of player ``p`` (a Permanent). K is ``layout.K_SLOTS``, P the batch's players and
+S its board slots.
+
+Damage versus HP loss: damage can be increased (damage bonuses of the source's controller),
+redirected (Protector), reduced and ignored (armours); HP loss cannot. Each instance goes
+through the pipeline on its own (R11.3). Card hooks of the pipeline: Burning robe adds to an
+instance and hits its controller after it; Kerloc'h's robe may be sacrificed right before an
+instance reaches its controller; every HP loss above 0 triggers Crimson rings.
+"""
+
+from __future__ import annotations
+
+from simulator.engine.compiler.jit import njit
+from simulator.engine.compiler.late_bound import decide, leave_board
+from simulator.engine.handlers.ids import AB_KERLOCHS_ROBE, H_BURNING_ROBE, H_CRIMSON_RING
+from simulator.engine.rules import frames
+from simulator.engine.rules.board import (
+    adversary_destroyed,
+    first_flagged_card,
+    flagged_copies,
+    is_mage_noir,
+)
+from simulator.engine.rules.decide import set_options
+from simulator.engine.rules.layout import (
+    ADVERSARY_SIDE,
+    EQUIPMENT,
+    EV_ADVERSARY_HEALS,
+    EV_DAMAGE,
+    EV_GAINS_HP,
+    EV_KERLOCH,
+    EV_PLAYER_LOSES,
+    EV_ROBE_HIT,
+    FIRE,
+    K_SLOTS,
+    MAY_USE_ABILITY,
+    PERMANENT,
+    PROTECTOR_REDIRECT,
+    RUNNING,
+    TO_DISCARD,
+)
+from simulator.engine.rules.log import say
+
+BURNING_ROBE = H_BURNING_ROBE
+CRIMSON_RING = H_CRIMSON_RING
+
+
+@njit
+def n_targets(tb):
+    return K_SLOTS + tb.players + tb.players * tb.slots
+
+
+@njit
+def player_target(tb, p):
+    return K_SLOTS + p
+
+
+
+# --- what can be hit -------------------------------------------------------------------------
+
+@njit
+def is_adversary_target(st, tb, k):
+    """Adversary slot ``k`` holds the Adversary card itself, alive."""
+    c = st.adv_card[k]
+    return c >= 0 and st.adv_hp[k] > 0 and tb.is_adversary[c] != 0
+
+
+@njit
+def is_adversary_permanent(st, tb, k):
+    """Adversary slot ``k`` holds another Adversary card with HP (a Permanent)."""
+    c = st.adv_card[k]
+    return c >= 0 and st.adv_hp[k] > 0 and tb.is_adversary[c] == 0
+
+
+@njit
+def is_player_permanent(st, tb, p, s):
+    """A Permanent with printed HP on a player's board."""
+    c = st.board_card[p, s]
+    return c >= 0 and st.board_zone[p, s] == PERMANENT and tb.hp[c] > 0
+
+
+@njit
+def adversary_target(st, tb):
+    """The flat target of the Adversary card itself, -1 when it is not in play."""
+    for k in range(K_SLOTS):
+        if is_adversary_target(st, tb, k):
+            return k
+    return -1
+
+
+# --- damage ----------------------------------------------------------------------------------
+
+@njit
+def deal_damage(st, tb, wk, src_side, src_card, target, amount, unpreventable):
+    """One instance of damage from a source to a flat target.
+
+    src_side: the controlling player, ADVERSARY_SIDE for Adversary cards; src_card: the
+    source's local card id.
+    """
+    if amount <= 0 or target < 0:
+        return
+    from_player = src_side != ADVERSARY_SIDE
+    if from_player:
+        amount += damage_bonus(st, tb, src_side, src_card)
+    robes = 0
+    if from_player and target < K_SLOTS and tb.element[src_card] == FIRE:
+        robes = flagged_copies(st, tb, src_side, BURNING_ROBE, EQUIPMENT)
+        if robes > 0:
+            amount += robes * (2 if is_mage_noir(st, tb, src_side) else 1)
+    players = tb.players
+    if target >= K_SLOTS and not from_player and not unpreventable and tb.any_protector != 0:
+        target = protector_redirect(st, tb, wk, target, amount)
+    if target < K_SLOTS:
+        st.adv_hp[target] -= amount
+        card = st.adv_card[target]
+        if tb.is_adversary[card] != 0:
+            st.damage_to_adversary += amount
+        say(wk, EV_DAMAGE, amount, -1, target, card)
+        if st.adv_hp[target] <= 0:
+            adversary_destroyed(st, tb, wk, target)
+    elif target < K_SLOTS + players:
+        p = target - K_SLOTS
+        before_player_damage(st, tb, wk, p, amount, unpreventable)
+        amount = armour(st, tb, p, amount, not from_player, unpreventable)
+        lose_hp(st, tb, wk, p, amount, True, src_card)
+    else:
+        p, s = divmod(target - K_SLOTS - players, tb.slots)
+        damage_permanent(st, tb, wk, p, s, amount)
+    if robes > 0:
+        frames.trigger_robe_hit(st, src_side, robes)
+
+
+@njit
+def damage_permanent(st, tb, wk, p, s, amount):
+    """Damage or HP loss on a player's Permanent; below 1 HP it is destroyed (R10.2)."""
+    st.board_hp[p, s] -= amount
+    say(wk, EV_DAMAGE, amount, p, s, st.board_card[p, s])
+    if st.board_hp[p, s] < 1:
+        leave_board(st, tb, wk, p, s, TO_DISCARD)
+
+
+@njit
+def lose_hp(st, tb, wk, p, amount, is_damage, card):
+    """A player loses HP (damage already through the pipeline, or an unpreventable loss);
+    ``card``: the local card that caused it (-1 none), kept to say what dealt the last blow."""
+    amount = max(amount, 0)
+    if amount > 0:
+        st.last_hit_card[p] = card
+    st.hp[p] -= amount
+    st.damage_taken[p] += amount
+    say(wk, EV_PLAYER_LOSES, p, amount, 1 if is_damage else 0, 0)
+    if amount > 0 and tb.any_handler[CRIMSON_RING] != 0:
+        frames.trigger_crimson(st, p)
+
+
+@njit
+def heal_player(st, wk, p, amount):
+    st.hp[p] += max(amount, 0)
+    say(wk, EV_GAINS_HP, p, amount, 0, 0)
+
+
+@njit
+def heal_target(st, tb, wk, target, amount):
+    """Healing on any flat target: players, Permanents, Adversary cards (no maximum)."""
+    if target < 0:
+        return
+    if target < K_SLOTS:
+        st.adv_hp[target] += amount
+        say(wk, EV_ADVERSARY_HEALS, amount, 0, target, st.adv_card[target])
+    elif target < K_SLOTS + tb.players:
+        heal_player(st, wk, target - K_SLOTS, amount)
+    else:
+        p, s = divmod(target - K_SLOTS - tb.players, tb.slots)
+        st.board_hp[p, s] += amount
+
+
+@njit
+def damage_bonus(st, tb, p, src_card):
+    """Total increase from the controller's damage bonuses matching the source card."""
+    if tb.n_bonus == 0:
+        return 0
+    mn = is_mage_noir(st, tb, p)
+    element, kind = tb.element[src_card], tb.card_type[src_card]
+    total = 0
+    for b in range(tb.n_bonus):
+        card, amount, amount_mn, src_element, src_type = tb.bonus[b]
+        if (src_element >= 0 and element != src_element) or (src_type >= 0 and kind != src_type):
+            continue
+        copies = 0
+        for s in range(st.board_end[p]):
+            if st.board_card[p, s] == card and st.board_zone[p, s] >= PERMANENT:
+                copies += 1
+        total += copies * (amount_mn if mn else amount)
+    return total
+
+
+@njit
+def armour(st, tb, p, amount, from_opponent, unpreventable):
+    """Reductions, then "ignore up to N damage each turn" (R11.7), for damage to a player."""
+    if unpreventable:
+        return amount
+    if tb.any_damage_reduction != 0 or tb.any_ignore != 0:
+        reduction, allowance = 0, 0
+        for s in range(st.board_end[p]):
+            c = st.board_card[p, s]
+            if c >= 0 and st.board_zone[p, s] >= PERMANENT:
+                reduction += tb.damage_reduction[c]
+                allowance += tb.ignore_per_turn[c]
+        amount = max(amount - reduction, 0)
+    else:
+        allowance = 0
+    if st.prevented[p] != 0:
+        amount = 0
+    if from_opponent and allowance > 0:
+        room = max(allowance - st.ignored_this_turn[p], 0)
+        ignored = min(room, amount)
+        st.ignored_this_turn[p] += ignored
+        amount -= ignored
+    return amount
+
+
+@njit
+def protector_redirect(st, tb, wk, target, amount):
+    """Offer the damaged side's Protector Permanents as new targets (R11.6)."""
+    players, slots = tb.players, tb.slots
+    if target < K_SLOTS + players:
+        owner, own_slot = target - K_SLOTS, -1
+    else:
+        owner, own_slot = divmod(target - K_SLOTS - players, slots)
+    mn = is_mage_noir(st, tb, owner)
+    set_options(wk, 1 + slots, 0)
+    wk.opt[0] = 1
+    found = False
+    for s in range(st.board_end[owner]):
+        c = st.board_card[owner, s]
+        if (c >= 0 and s != own_slot and st.board_zone[owner, s] == PERMANENT
+                and st.board_hp[owner, s] > 0
+                and (tb.protector[c] != 0 or (tb.protector_mn[c] != 0 and mn))):
+            wk.opt[1 + s] = 1
+            found = True
+    if not found:
+        return target
+    wk.ctx_amount = amount
+    wk.ctx_target = target
+    choice = decide(st, tb, wk, PROTECTOR_REDIRECT, owner)
+    if choice > 0:
+        return K_SLOTS + players + owner * slots + choice - 1
+    return target
+
+
+@njit
+def before_player_damage(st, tb, wk, p, amount, unpreventable):
+    """The "at any time" window right before damage reaches a player: Kerloc'h's robe may be
+    sacrificed (the robe and the hand discarded, damage prevented for the rest of the turn)."""
+    if unpreventable or tb.any_ability == 0 or amount <= 0:
+        return
+    if st.prevented[p] != 0 or st.outcome != RUNNING or st.out[p] != 0:
+        return
+    robe = -1
+    for s in range(st.board_end[p]):
+        c = st.board_card[p, s]
+        if c >= 0 and st.board_zone[p, s] == EQUIPMENT and tb.ability[c] == AB_KERLOCHS_ROBE:
+            robe = s
+            break
+    if robe < 0:
+        return
+    set_options(wk, 2, 1)
+    wk.ctx_ability = AB_KERLOCHS_ROBE
+    wk.ctx_amount = amount
+    wk.ctx_card = st.board_card[p, robe]
+    if decide(st, tb, wk, MAY_USE_ABILITY, p) == 1:
+        kerlochs_robe(st, tb, wk, 0, wk.ctx_card, p, robe)
+
+
+@njit
+def kerlochs_robe(st, tb, wk, r, card, side, slot):
+    """Ability (at any time; also right before damage reaches its controller): sacrifice the
+    robe and discard the whole hand; until the end of the turn every damage instance the
+    player takes is reduced to 0 (a reduction: unpreventable damage still hits)."""
+    p, s = side, slot
+    if p < 0 or s < 0:
+        return
+    say(wk, EV_KERLOCH, p, 0, 0, 0)
+    leave_board(st, tb, wk, p, s, TO_DISCARD)
+    for c in range(tb.n_cards):
+        st.discard[p, c] += st.hand[p, c]
+        st.hand[p, c] = 0
+    st.prevented[p] = 1
+
+
+@njit
+def robe_hit(st, tb, wk, p, robes):
+    """After an instance a Burning robe increased: each robe deals 1 damage to its controller
+    (a separate instance: reductions apply, it can trigger Crimson rings)."""
+    card = first_flagged_card(tb, BURNING_ROBE)
+    for _ in range(robes):
+        if st.outcome != RUNNING or st.out[p] != 0 or st.hp[p] <= 0:
+            return
+        say(wk, EV_ROBE_HIT, p, 0, 0, 0)
+        deal_damage(st, tb, wk, p, card, player_target(tb, p), 1, 0)

@@ -1,0 +1,390 @@
+"""Capacities, codes and record layouts of the compiled engine.
+
+Why fixed capacities: numba compiles a function once per argument *type*, and the shape of
+an array inside a numpy record is part of the record's type. One layout for every matchup
+means one compilation for every deck, scenario and player count, cached on disk. The real
+sizes of a batch (its card kinds, players, board slots) live in the tables record and every
+loop runs to them, not to the capacities; the capacities only cost memory, and the Python
+side (:mod:`simulator.engine.rules.state`) shows every field trimmed to the batch's real sizes.
+
+Three records cross the compiled boundary, each passed by pointer:
+
+- ``STATE_DTYPE``: one game (an array of them is a batch, leading axis the game);
+- ``TABLES_DTYPE``: the batch's card facts, effect op rows and rule options;
+- ``WORK_DTYPE``: scratch of one lane (the games a lane plays one after the other): the
+  decision being asked, the readiness of a main-phase decision, the transcript's event log,
+  for tests the decisions recorded, and the address of the lane's bot record.
+
+The bots' features and scratch are in a record of their own (``simulator.bots.record``), which
+the engine only carries by address: a bot edit changes no type of the engine.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from simulator.cards import CARD_TYPES, COMPONENT_WORDS, ELEMENTS, vocabulary
+from simulator.engine.handlers.ids import (  # the generated handler names, one layout for all
+    ABILITY_NAMES,  # noqa: F401
+    HANDLERS,
+    N_HANDLERS,
+)
+
+# --- capacities ------------------------------------------------------------------------------
+P_MAX = 4          # players
+C_MAX = 128        # local card kinds: the decks' distinct cards, then the Adversary's
+S_MAX = 24         # board slots per player (rule option board_slots: at most this)
+K_SLOTS = 12       # Adversary board slots
+D_MAX = 200        # cards in one player's deck
+A_MAX = 64         # cards in the Adversary's deck
+E = len(ELEMENTS)  # 6 elements, ELEMENTS order
+W = len(COMPONENT_WORDS)  # 35 component words
+NW_MAX = 16        # distinct component words the batch's player cards require
+T_MAX = K_SLOTS + P_MAX + P_MAX * S_MAX  # flat targets (see damage.py)
+OPT_MAX = 256      # options of one decision (the main-phase action space is the widest)
+OPS_MAX = 1024     # effect op rows of a batch
+OP_W = 24          # columns of an op row (OP_* below)
+FRAME_W = 8        # columns of a chain frame: its kind and up to 7 arguments
+CHAIN_MAX = 64     # frames waiting on a game's chain
+PENDING_MAX = 32   # triggered actions raised by the action being resolved
+BONUS_MAX = 16     # damage bonuses among a batch's cards
+REDUCTION_MAX = 32  # cost reductions among a batch's cards
+LOG_MAX = 32768    # transcript events of one lane
+EV_W = 8           # columns of an event
+REC_MAX = 2048     # decisions a lane records (tests)
+REC_POOL = 131072  # option masks of the recorded decisions, concatenated
+REC_W = 12         # kind, player, options, pool offset, card, word, purpose, reason, ability,
+#                    amount, element, worth
+HAND_PILE = 5
+STARTING_HP = 20
+
+ELEMENT = {name: i for i, name in enumerate(ELEMENTS)}
+FIRE, WATER, AIR, VEGETAL, MINERAL, ARCANE = range(6)
+WORD = {name: i for i, name in enumerate(COMPONENT_WORDS)}
+SPELL, PERMANENT_TYPE, EQUIPMENT_TYPE, RITUAL_TYPE = range(len(CARD_TYPES))
+assert CARD_TYPES == ("spell", "permanent", "equipment", "ritual")
+
+# --- board zones, outcomes, why a player is out ------------------------------------------------
+EMPTY, PREPARED, CHANNELED, PERMANENT, EQUIPMENT, RITUAL = range(6)
+ZONE_NAMES = ("empty", "prepared", "channeled", "permanent", "equipment", "ritual")
+RUNNING, WIN, LOSS_HP, LOSS_DECK, TIMEOUT, DRAW = range(6)
+OUTCOME_NAMES = ("running", "win", "loss_hp", "loss_deck", "timeout", "draw")
+IN_GAME, OUT_HP, OUT_DECK = range(3)
+ADVERSARY_SIDE = -1
+
+# Where a card goes when it leaves the board.
+TO_DISCARD, TO_HAND, TO_DECK_TOP, TO_DECK_THIRD = range(4)
+
+# Adversary card kinds (adv_kind); -1 marks a player card.
+ADV_KINDS = ("adversary", "keyword", "spell", "equipment")
+ADV_ADVERSARY, ADV_KEYWORD, ADV_SPELL, ADV_EQUIPMENT = range(4)
+
+# --- decisions ---------------------------------------------------------------------------------
+DECISION_KINDS = (
+    "keep_hand", "main_action", "take_pile", "mana_element", "ether_start_pile",
+    "ether_split", "take_mana", "trade_give", "effect_order", "target", "protector_redirect",
+    "destroy_target", "use_component", "skip_component", "alternative_component",
+    "own_component", "pay_upkeep", "optional_payment", "discard_from_hand", "recycle_discard",
+    "return_from_discard", "search_deck", "return_equipment", "return_prepared", "pay_to_keep",
+    "choose_mode", "lock_mana_element", "lock_mana_target", "distribute_mana",
+    "move_locked_mana", "release_locked_mana", "seed_from_discard", "ability_target",
+    "may_use_ability", "melange_give", "melange_take",
+)
+(KEEP_HAND, MAIN_ACTION, TAKE_PILE, MANA_ELEMENT, ETHER_START_PILE, ETHER_SPLIT, TAKE_MANA,
+ TRADE_GIVE, EFFECT_ORDER, TARGET, PROTECTOR_REDIRECT, DESTROY_TARGET, USE_COMPONENT,
+ SKIP_COMPONENT, ALTERNATIVE_COMPONENT, OWN_COMPONENT, PAY_UPKEEP, OPTIONAL_PAYMENT,
+ DISCARD_FROM_HAND, RECYCLE_DISCARD, RETURN_FROM_DISCARD, SEARCH_DECK, RETURN_EQUIPMENT,
+ RETURN_PREPARED, PAY_TO_KEEP, CHOOSE_MODE, LOCK_MANA_ELEMENT, LOCK_MANA_TARGET,
+ DISTRIBUTE_MANA, MOVE_LOCKED_MANA, RELEASE_LOCKED_MANA, SEED_FROM_DISCARD, ABILITY_TARGET,
+ MAY_USE_ABILITY, MELANGE_GIVE, MELANGE_TAKE) = range(len(DECISION_KINDS))
+N_KINDS = len(DECISION_KINDS)
+
+# Purposes of a target decision (ctx_purpose), reasons of a discard (ctx_reason).
+PURPOSES = ("damage", "lose_hp", "heal", "hand")
+PURPOSE_DAMAGE, PURPOSE_LOSE_HP, PURPOSE_HEAL, PURPOSE_HAND = range(4)
+DISCARD_REASONS = ("", "hand_limit", "hand_size", "ability", "alternative_component")
+(REASON_NONE, REASON_HAND_LIMIT, REASON_HAND_SIZE, REASON_ABILITY,
+ REASON_ALTERNATIVE_COMPONENT) = range(len(DISCARD_REASONS))
+
+# --- effects: codes of the vocabulary's names (simulator/cards/vocabulary.py), in its order.
+# The (A, B, ...) = range(n) unpackings here and above follow their name tuples
+# (tests/test_dispatch.py checks each constant against its name).
+TRIGGERS = vocabulary.TRIGGERS
+N_TRIGGERS = len(TRIGGERS)
+(T_ACTIVATE, T_ENTER, T_TURN_START, T_TURN_START_PREPARED, T_TURN_START_CHANNELED, T_LEAVE,
+ T_USED_AS_COMPONENT, T_ABILITY) = range(N_TRIGGERS)
+
+OPS = tuple(vocabulary.OPS)
+OP_CODE = {name: i for i, name in enumerate(OPS)}
+
+TARGETS = tuple(vocabulary.TARGETS)
+TARGET_CODE = {name: i for i, name in enumerate(TARGETS)}
+(TG_ANY, TG_OPPONENT, TG_SELF, TG_THIS, TG_OPPONENT_AND_PERMANENTS, TG_OPPONENT_PERMANENTS,
+ TG_ANY_PERMANENT, TG_PLAYER_MOST_HP, TG_ACTIVE_PLAYER, TG_ALL_PLAYERS, TG_ADVERSARY,
+ TG_OWN_VEGETAL_PERMANENTS) = range(len(TARGETS))
+
+COUNTS = ("none", *vocabulary.COUNTS)        # code 0: the step has no ``per``
+COUNT_CODE = {name: i for i, name in enumerate(COUNTS)}
+CONDITIONS = ("none", *vocabulary.CONDITIONS)  # code 0: the step has no ``if``
+CONDITION_CODE = {name: i for i, name in enumerate(CONDITIONS)}
+DESTROY_WHAT = vocabulary.DESTROY_WHAT
+
+# Columns of an op row (tables.ops).
+(OP_CODE_COL, OP_AMOUNT, OP_AMOUNT_MN, OP_HAS_MN, OP_PER, OP_PER_WORD, OP_TARGET, OP_IF,
+ OP_IF_WORD, OP_ELEMENT, OP_INFINITE, OP_WHAT, OP_WORD, OP_POSITION, OP_MAX_TARGETS,
+ OP_UNPREVENTABLE, OP_HANDLER, OP_COST) = range(18)  # OP_COST .. OP_COST+5: a Mana cost
+assert OP_COST + E <= OP_W
+
+# Handlers: step handlers (op = "handler", name = ...), abilities and statics (flags per card
+# kind), declared next to their code in engine/handlers/, ids generated into handlers/ids.py.
+H = {name: i for i, name in enumerate(HANDLERS)}
+N_HUBS = 6  # late-bound functions (late_bound.py)
+# An extra flag column of tables.handler_card: the card carries the name tag Tide.
+TAG_TIDE = N_HANDLERS
+N_FLAGS = N_HANDLERS + 1
+
+# Columns of a finished game's summary row (game.summarize; batch.py reads them).
+(SUM_OUTCOME, SUM_END_TURN, SUM_DAMAGE_TO_ADVERSARY, SUM_BOARD_OVERFLOW, SUM_ERROR,
+ SUM_ERROR_INFO, SUM_SEED, SUM_ADVERSARY_ARRIVED) = range(8)
+SUM_HP, SUM_OUT_REASON, SUM_MAGE_NOIR_TURN, SUM_DAMAGE_TAKEN, SUM_MANA_TAKEN, SUM_LAST_HIT = (
+    8 + k * P_MAX for k in range(6))  # each: P_MAX columns, one per player
+SUM_W = 8 + 6 * P_MAX
+USAGE_FIELDS = ("drawn", "prepared_n", "activated_n", "channeled_n", "first_activation", "stranded")
+
+# Where the match loop of a game resumes (state.phase).
+PHASE_SETUP, PHASE_NEXT_TURN, PHASE_MAIN, PHASE_END, PHASE_OVER = range(5)
+
+# --- the chain: frames waiting to resolve (chain.py) -------------------------------------------
+(FR_STEPS, FR_RELEASE, FR_IGNITION, FR_CRIMSON, FR_ROBE_HIT, FR_CLEAR_APPLYING,
+ FR_TORNADO_RETURN, FR_OCEAN_WAVES) = range(8)
+
+# --- transcript events (log.py; replay formats them) -------------------------------------------
+EVENT_NAMES = (
+    "turn", "hand", "hand_card", "adversary_turn", "reveals", "prepares", "activates",
+    "channels", "trades", "leaves", "destroyed", "damage", "player_loses", "gains_hp", "draws",
+    "discards", "takes_pile", "takes_mana", "out", "uses_ability", "mana_under", "moves_tide",
+    "returns_to_hand", "puts_into_play", "nothing_happens", "adversary_loses", "crimson_pays",
+    "robe_hit", "ignition_on", "ignition_hit", "maelstrom", "infiltration", "ocean_applies",
+    "ocean_releases", "empty_discarded", "applies", "melange", "indestructible", "druid_horns",
+    "kerloch", "adversary_heals", "pile_on_offer",
+)
+EV = {name: i for i, name in enumerate(EVENT_NAMES)}
+(EV_TURN, EV_HAND, EV_HAND_CARD, EV_ADVERSARY_TURN, EV_REVEALS, EV_PREPARES, EV_ACTIVATES,
+ EV_CHANNELS, EV_TRADES, EV_LEAVES, EV_DESTROYED, EV_DAMAGE, EV_PLAYER_LOSES, EV_GAINS_HP,
+ EV_DRAWS, EV_DISCARDS, EV_TAKES_PILE, EV_TAKES_MANA, EV_OUT, EV_USES_ABILITY, EV_MANA_UNDER,
+ EV_MOVES_TIDE, EV_RETURNS_TO_HAND, EV_PUTS_INTO_PLAY, EV_NOTHING_HAPPENS, EV_ADVERSARY_LOSES,
+ EV_CRIMSON_PAYS, EV_ROBE_HIT, EV_IGNITION_ON, EV_IGNITION_HIT, EV_MAELSTROM, EV_INFILTRATION,
+ EV_OCEAN_APPLIES, EV_OCEAN_RELEASES, EV_EMPTY_DISCARDED, EV_APPLIES, EV_MELANGE,
+ EV_INDESTRUCTIBLE, EV_DRUID_HORNS, EV_KERLOCH, EV_ADVERSARY_HEALS,
+ EV_PILE_ON_OFFER) = range(len(EVENT_NAMES))
+
+
+def _record(fields: list[tuple]) -> np.dtype:
+    return np.dtype(fields, align=True)
+
+
+STATE_DTYPE = _record([
+    ("seed", np.uint64),
+    ("shuffle_count", np.int32, (P_MAX + 1,)),  # shuffles so far per player, last the Adversary
+    # players
+    ("hp", np.int32, (P_MAX,)),
+    ("out", np.int8, (P_MAX,)),
+    ("out_reason", np.int8, (P_MAX,)),
+    ("deck", np.int16, (P_MAX, D_MAX)),         # local card ids, top at deck_len-1
+    ("deck_len", np.int16, (P_MAX,)),
+    ("hand", np.int16, (P_MAX, C_MAX)),         # count of each card kind
+    ("discard", np.int16, (P_MAX, C_MAX)),
+    ("reserve", np.int64, (P_MAX, E)),
+    ("max_hand", np.int16, (P_MAX,)),
+    ("ignored_this_turn", np.int16, (P_MAX,)),
+    # player boards
+    ("board_card", np.int16, (P_MAX, S_MAX)),   # -1 when empty
+    ("board_zone", np.int8, (P_MAX, S_MAX)),
+    ("board_mana", np.int16, (P_MAX, S_MAX, E)),
+    ("board_hp", np.int32, (P_MAX, S_MAX)),
+    ("board_turn", np.int16, (P_MAX, S_MAX)),
+    ("board_end", np.int16, (P_MAX,)),          # slots from here on are empty: scans stop here
+    ("board_clock", np.int64),                  # +1 at every change of a board (readiness.py)
+    ("ether", np.int64, (2, E)),
+    # Adversary
+    ("adv_deck", np.int16, (A_MAX,)),
+    ("adv_deck_len", np.int16),
+    ("adv_discard", np.int16, (C_MAX,)),
+    ("adv_card", np.int16, (K_SLOTS,)),         # -1 when empty
+    ("adv_hp", np.int32, (K_SLOTS,)),
+    # turn bookkeeping and results
+    ("turn", np.int16),
+    ("outcome", np.int8),
+    ("end_turn", np.int16),
+    ("mage_noir_turn", np.int16, (P_MAX,)),
+    ("damage_to_adversary", np.int32),
+    ("damage_taken", np.int32, (P_MAX,)),
+    ("mana_taken", np.int32, (P_MAX,)),
+    ("last_hit_card", np.int16, (P_MAX,)),     # card that last made the player lose HP, -1 none
+    ("adversary_arrived", np.int16),            # turn the Adversary card came into play, 0 never
+    ("active", np.int8),                        # the active player
+    ("pile_taken", np.int8),                    # the active player has gathered this turn
+    ("decision_count", np.int64),               # decisions asked: the random bot's counter
+    ("board_overflow", np.int32),               # preparations refused for lack of slots
+    ("error", np.int32),                        # internal error code (errors.py), 0 none
+    ("error_info", np.int32),
+    # "this turn" effects of handlers, cleared at every player turn boundary
+    ("winds", np.int8, (P_MAX,)),               # Favorable winds
+    ("ignition", np.int16, (P_MAX,)),           # Ignitions activated this turn
+    ("ignition_skip", np.int16, (P_MAX, S_MAX)),  # card+1 of an Ignition not counting itself
+    ("prevented", np.int8, (P_MAX,)),           # Kerloc'h's robe: damage reduced to 0
+    ("drop_spent", np.int8, (P_MAX, S_MAX)),    # Water drop counted twice this turn
+    ("indestructible", np.int16, (P_MAX, S_MAX)),  # card+1 made indestructible this turn
+    ("used_slot", np.int8, (S_MAX,)),           # components designated by the last preparation
+    ("used_card", np.int16, (S_MAX,)),
+    ("applying", np.int8, (P_MAX, S_MAX)),      # cards whose effects are being applied
+    # the chain of actions being resolved, and the triggered actions of the current one
+    ("chain", np.int32, (CHAIN_MAX, FRAME_W)),
+    ("chain_len", np.int32),
+    ("pending", np.int32, (PENDING_MAX, FRAME_W)),
+    ("pending_len", np.int32),
+    # the match loop's place, so that a copied game can be played on
+    ("step", np.int32),                         # next turn: round * players + seat
+    ("seat", np.int8),                          # the player whose turn is under way
+    ("phase", np.int8),                         # PHASE_* : where the match loop resumes
+    # card usage (actions.count_action); "activated" counts a card taking effect: a spell
+    # activated, or a Permanent, Equipment or Ritual put into play
+    ("drawn", np.int16, (P_MAX, C_MAX)),
+    ("prepared_n", np.int16, (P_MAX, C_MAX)),
+    ("activated_n", np.int16, (P_MAX, C_MAX)),
+    ("channeled_n", np.int16, (P_MAX, C_MAX)),
+    ("first_activation", np.int16, (P_MAX, C_MAX)),  # turn first played, 0 never
+    ("castable_now", np.int8, (C_MAX,)),        # castable at some decision of this turn
+    ("stranded", np.int16, (P_MAX, C_MAX)),     # hand after the player's last turn
+])
+
+TABLES_DTYPE = _record([
+    ("addr", np.int64, (N_HUBS,)),  # native addresses of the late-bound functions (late_bound.py)
+    ("n_cards", np.int64),          # local card kinds C (player cards, then the Adversary's)
+    ("n_player_cards", np.int64),   # local ids below this are player cards
+    ("players", np.int64),
+    ("slots", np.int64),            # board slots per player (rule option board_slots)
+    ("n_words", np.int64),          # required words of the batch (their global ids: words)
+    ("words", np.int64, (NW_MAX,)),
+    ("word_col", np.int64, (W,)),   # column of a global word among words, -1 absent
+    ("cost", np.int32, (C_MAX, E)),
+    ("requires", np.int32, (C_MAX, W)),
+    ("provides", np.int8, (C_MAX, W)),
+    ("element", np.int8, (C_MAX,)),     # -1 for Adversary cards
+    ("card_type", np.int8, (C_MAX,)),   # -1 for Adversary cards
+    ("slot_kind", np.int8, (C_MAX,)),   # Equipment slot, -1 none
+    ("hp", np.int32, (C_MAX,)),
+    ("is_adversary", np.int8, (C_MAX,)),
+    ("adv_kind", np.int8, (C_MAX,)),
+    ("mana_value", np.int32, (C_MAX,)),
+    ("win_when_destroyed", np.int8, (C_MAX,)),
+    # static abilities
+    ("mage_noir", np.int8, (C_MAX,)),
+    ("ignore_per_turn", np.int32, (C_MAX,)),
+    ("damage_reduction", np.int32, (C_MAX,)),
+    ("hand_size", np.int32, (C_MAX,)),
+    ("protector", np.int8, (C_MAX,)),
+    ("protector_mn", np.int8, (C_MAX,)),
+    ("unique", np.int8, (C_MAX,)),
+    ("mage_noir_only", np.int8, (C_MAX,)),
+    ("forge", np.int8, (C_MAX,)),
+    ("slowcast", np.int8, (C_MAX,)),
+    ("indestructible", np.int8, (C_MAX,)),
+    ("inert", np.int8, (C_MAX,)),          # 1: the filler (cards.filler), never prepared
+    ("alt_word", np.int32, (C_MAX,)),      # alternative component: word, -1 none
+    ("alt_element", np.int32, (C_MAX,)),   # ... replaced by a card of this element
+    ("fewer_mn", np.int32, (C_MAX,)),      # components skipped by a Mage Noir
+    ("any_mage_noir", np.int8), ("any_reduction", np.int8), ("any_ignore", np.int8),
+    ("any_damage_reduction", np.int8),
+    ("any_protector", np.int8), ("any_ability", np.int8), ("any_alt", np.int8),
+    ("n_bonus", np.int64),
+    ("bonus", np.int32, (BONUS_MAX, 5)),   # card, amount, amount_mn, source element, type
+    ("n_reduction", np.int64),
+    ("reduction", np.int32, (REDUCTION_MAX, 9)),  # card, element, amount, amount_mn,
+    #                      card element, word, condition, condition word, self only
+    ("handler_card", np.int8, (N_FLAGS, C_MAX)),  # the card names that handler (or tag)
+    ("any_handler", np.int8, (N_FLAGS,)),
+    ("ability", np.int32, (C_MAX,)),      # ABILITY_NAMES index, -1 none
+    # effects as op rows
+    ("trig_first", np.int32, (C_MAX, N_TRIGGERS)),
+    ("trig_count", np.int32, (C_MAX, N_TRIGGERS)),
+    ("ops", np.int32, (OPS_MAX, OP_W)),
+    # rule options
+    ("trade_placement", np.int8),          # trade_mode == "placement_rule"
+    ("hand_limit", np.int32),
+    ("first_player_skips_draw", np.int8),
+    ("adversary_mana_on_arrival", np.int8),
+    ("brambles_players", np.int8),         # brambles_chooser == "players"
+    ("ignition_counts_itself", np.int8),
+    ("max_rounds", np.int32),
+    ("max_actions", np.int32),
+])
+
+WORK_DTYPE = _record([
+    # the decision being asked
+    ("opt", np.int8, (OPT_MAX,)),
+    ("n_opt", np.int64),
+    ("scores", np.float64, (OPT_MAX,)),
+    ("ctx_card", np.int64), ("ctx_word", np.int64), ("ctx_purpose", np.int64),
+    ("ctx_side", np.int64), ("ctx_amount", np.int64), ("ctx_target", np.int64),
+    ("ctx_element", np.int64), ("ctx_ability", np.int64), ("ctx_reason", np.int64),
+    ("ctx_start", np.int64), ("ctx_take", np.int64), ("ctx_air_completes", np.int64),
+    ("ctx_worth", np.int64), ("ctx_what", np.int64), ("ctx_left", np.int64),
+    # 0, or k for the (k+1)-th decision of a run asked on an unchanged position (the elements
+    # of Mana being added, then their split): only ``ctx_chosen`` moved since the first
+    ("ctx_run_step", np.int64),
+    ("ctx_give", np.int64),
+    ("ctx_mana", np.int64, (E,)), ("ctx_chosen", np.int64, (E,)),
+    ("ctx_default", np.int64, (E,)), ("ctx_given", np.int64, (E,)),
+    ("ctx_short", np.int64, (NW_MAX,)),
+    ("ctx_piles", np.int64, (2, HAND_PILE)),
+    ("ctx_cards", np.int64, (S_MAX,)),
+    # what preparing each card kind takes of a player now (readiness.py)
+    ("rd_cost", np.int64, (C_MAX, E)),
+    ("rd_short", np.int64, (C_MAX, NW_MAX)),
+    ("rd_missing", np.int64, (C_MAX,)),
+    ("rd_affordable", np.int8, (C_MAX,)),
+    ("rd_mage_noir", np.int8),
+    ("rd_player", np.int64),    # whose readiness it is, -1 none
+    ("rd_clock", np.int64),     # the state's ``board_clock`` it was computed at
+    ("rd_no_cache", np.int8),   # 1: computed afresh at every call (tests: the cache is unseen)
+    ("legal_prepare", np.int8, (C_MAX,)),
+    # the lane's bot record: its address, opaque to the engine (the bots' own layout, read by
+    # the bot's choose function; the run writes it, see batch.seat_bot)
+    ("bot", np.int64),
+    # scratch of the rules: targets hit by a step, a board mask
+    ("hits", np.int8, (T_MAX,)),
+    ("op_hits", np.int8, (T_MAX,)),       # ops.kept_hits: the targets an op deals with
+    # scratch of a preparation (actions.prepare and the component designation it runs)
+    ("prep_cost", np.int64, (E,)),        # the Mana paid
+    ("prep_short", np.int64, (NW_MAX,)),  # components missing, by word column
+    ("prep_short_left", np.int64, (NW_MAX,)),  # the same, as skips use them up
+    ("prep_need", np.int64, (NW_MAX,)),   # components required, by word column
+    ("prep_skipped", np.int64, (NW_MAX,)),  # instances left out (Mage Noir allowance)
+    ("prep_used", np.int8, (S_MAX,)),     # slots designated as components
+    ("prep_extra", np.int64, (S_MAX,)),   # extra instances a slot counts for
+    ("prep_granted", np.int8, (S_MAX,)),  # slot counts as a Tree (granted)
+    ("prep_times", np.int64, (S_MAX,)),   # times a slot was designated for the word
+    ("amounts", np.int64, (T_MAX,)),
+    ("mask", np.int8, (S_MAX,)),
+    ("leaving_mana", np.int64, (E,)),     # board.leave_board: Mana released
+    ("ether_on_start", np.int64, (E,)),   # mana.add_to_ether: Mana for the starting pile
+    ("ether_chosen", np.int64, (E,)),     # mana._choose_split: Mana chosen so far
+    ("mana_chosen", np.int64, (E,)),      # ops.choose_mana_elements: the elements chosen
+    ("mana_fixed", np.int64, (E,)),       # ops.op_add_mana: Mana of one printed element
+    ("released_mana", np.int64, (E,)),    # chain: Mana released by a card that left play
+    ("trade_given", np.int64, (E,)),      # actions.trade: the Mana given so far
+    ("turn_pending", np.int64, (S_MAX,)),  # turns.turn_start: card per slot still due, -1 none
+    ("adv_pending", np.int64, (K_SLOTS,)),  # adversary_turn: the same for Adversary cards
+    # transcript (log.py): events of the game being logged
+    ("log_on", np.int8),
+    ("log_len", np.int64),
+    ("log", np.int32, (LOG_MAX, EV_W)),
+    # recorded decisions (tests): REC_W columns, the options in rec_pool
+    ("rec_on", np.int8),
+    ("rec_len", np.int64),
+    ("rec", np.int64, (REC_MAX, REC_W)),
+    ("rec_pool_len", np.int64),
+    ("rec_pool", np.int8, (REC_POOL,)),
+    ("rec_lost", np.int64),  # questions asked while the record was full (not written)
+])

@@ -1,0 +1,541 @@
+"""One small kernel per op of the effect vocabulary (``cards/vocabulary.py``).
+
+Every kernel takes the op row ``r`` (``tables.ops[r]``, columns ``layout.OP_*``) and the step's
+card, side and slot. The side is the step's controller: a player, or ``ADVERSARY_SIDE`` for
+Adversary cards, whose open choices the active player makes (the *decider*). Kernels never
+run another card's steps themselves: they push them on the chain (``frames``).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from simulator.engine.compiler.jit import njit
+from simulator.engine.compiler.late_bound import deal_damage, decide, leave_board, select
+from simulator.engine.handlers.warrior_mage import before_destroy
+from simulator.engine.rules import frames
+from simulator.engine.rules.board import (
+    adversary_destroyed,
+    adversary_present,
+    component_count,
+    is_indestructible,
+    is_mage_noir,
+    provides_component,
+)
+from simulator.engine.rules.components import granted_trees, instances, water_components
+from simulator.engine.rules.damage import damage_permanent, heal_target, lose_hp, n_targets
+from simulator.engine.rules.decide import set_options
+from simulator.engine.rules.errors import ERR_ADVERSARY_PREPARED, fail
+from simulator.engine.rules.layout import (
+    ADV_EQUIPMENT,
+    ADV_KEYWORD,
+    ADVERSARY_SIDE,
+    CHANNELED,
+    DESTROY_TARGET,
+    EQUIPMENT,
+    K_SLOTS,
+    MANA_ELEMENT,
+    OP_AMOUNT,
+    OP_AMOUNT_MN,
+    OP_COST,
+    OP_ELEMENT,
+    OP_HAS_MN,
+    OP_IF,
+    OP_IF_WORD,
+    OP_INFINITE,
+    OP_MAX_TARGETS,
+    OP_PER,
+    OP_PER_WORD,
+    OP_POSITION,
+    OP_TARGET,
+    OP_UNPREVENTABLE,
+    OP_WHAT,
+    OP_WORD,
+    OWN_COMPONENT,
+    PAY_UPKEEP,
+    PERMANENT,
+    PREPARED,
+    PURPOSE_DAMAGE,
+    PURPOSE_HAND,
+    PURPOSE_HEAL,
+    PURPOSE_LOSE_HP,
+    RECYCLE_DISCARD,
+    RETURN_EQUIPMENT,
+    RETURN_FROM_DISCARD,
+    RETURN_PREPARED,
+    SEARCH_DECK,
+    T_ACTIVATE,
+    TARGET,
+    TO_DECK_THIRD,
+    TO_DECK_TOP,
+    TO_DISCARD,
+    TO_HAND,
+    WIN,
+    WORD,
+    E,
+)
+from simulator.engine.rules.mana import add_to_ether, pay_effect_cost, take_from_ether
+from simulator.engine.rules.targets import EVERYTHING, adversary_amount, fill_mask
+from simulator.engine.rules.zones import (
+    append_to_deck,
+    deck_count,
+    discard_chosen,
+    draw,
+    hand_options,
+    remove_from_deck,
+    shuffle_deck,
+)
+
+# counts (layout.COUNTS) and conditions (layout.CONDITIONS)
+(PER_NONE, PER_OWN_COMPONENT, PER_COMPONENT_IN_PLAY, PER_WATER_IN_PLAY, PER_TREES_IN_PLAY,
+ PER_THIS_HP, PER_LOCKED_ON_COMPONENT) = range(7)
+IF_NONE, IF_MAGE_NOIR, IF_NOT_MAGE_NOIR, IF_CONTROLS, IF_ADVERSARY_PRESENT = range(5)
+WHAT_PERMANENT, WHAT_EQUIPMENT, WHAT_BOTH = range(3)
+TREE_WORD = WORD["Tree"]
+
+
+# --- what a step reads -----------------------------------------------------------------------
+
+@njit
+def decider_of(st, side):
+    """Who makes a step's choices: its controller, or the active player for Adversary cards."""
+    return st.active if side == ADVERSARY_SIDE else side
+
+
+@njit
+def step_mage_noir(st, tb, side):
+    return side != ADVERSARY_SIDE and is_mage_noir(st, tb, side)
+
+
+@njit
+def count(st, tb, r, side, slot):
+    """The value of the row's ``per`` count."""
+    per, word = tb.ops[r, OP_PER], tb.ops[r, OP_PER_WORD]
+    player = side if side >= 0 else 0
+    if per == PER_OWN_COMPONENT:
+        return instances(st, tb, player, word) if side != ADVERSARY_SIDE else 0
+    if per == PER_COMPONENT_IN_PLAY:
+        n = 0
+        for q in range(tb.players):
+            n += instances(st, tb, q, word)
+        return n
+    if per == PER_WATER_IN_PLAY:
+        return water_components(st, tb, True)
+    if per == PER_TREES_IN_PLAY:
+        n = 0
+        for q in range(tb.players):
+            for s in range(st.board_end[q]):
+                c = st.board_card[q, s]
+                if c >= 0 and st.board_zone[q, s] >= CHANNELED and tb.provides[c, TREE_WORD] != 0:
+                    n += 1
+            n += granted_trees(st, tb, q)
+        return n
+    if per == PER_THIS_HP:
+        return st.board_hp[player, slot]
+    return 0  # locked_on_component: no op sets the chosen component (High pressure's handler reads it)
+
+
+@njit
+def amount_of(st, tb, r, side, slot):
+    """The row's amount: ``amount_mn`` for a Mage Noir controller, times its ``per`` count."""
+    amount = tb.ops[r, OP_AMOUNT]
+    if tb.ops[r, OP_HAS_MN] != 0 and step_mage_noir(st, tb, side):
+        amount = tb.ops[r, OP_AMOUNT_MN]
+    if tb.ops[r, OP_PER] != PER_NONE:
+        amount *= count(st, tb, r, side, slot)
+    return amount
+
+
+@njit
+def condition_holds(st, tb, r, side):
+    cond = tb.ops[r, OP_IF]
+    if cond == IF_MAGE_NOIR:
+        return step_mage_noir(st, tb, side)
+    if cond == IF_NOT_MAGE_NOIR:
+        return not step_mage_noir(st, tb, side)
+    if cond == IF_CONTROLS:
+        return side != ADVERSARY_SIDE and component_count(st, tb, side, tb.ops[r, OP_IF_WORD]) > 0
+    if cond == IF_ADVERSARY_PRESENT:
+        return adversary_present(st, tb)
+    return True
+
+
+# --- the ops ---------------------------------------------------------------------------------
+
+@njit
+def kept_hits(wk, n):
+    """``wk.op_hits[:n]``: a copy of the targets the op's selection hit, which stays put while
+    dealing the damage (a Protector's redirection selects again into ``wk.hits``)."""
+    for t in range(n):
+        wk.op_hits[t] = wk.hits[t]
+    return wk.op_hits[:n]
+
+
+@njit
+def op_damage(st, tb, wk, r, card, side, slot):
+    """Damage to each target hit, in increasing target order (one instance each)."""
+    select(st, tb, wk, tb.ops[r, OP_TARGET], PURPOSE_DAMAGE, side, card, slot)
+    amount = amount_of(st, tb, r, side, slot)
+    unpreventable = tb.ops[r, OP_UNPREVENTABLE] != 0
+    hits = kept_hits(wk, n_targets(tb))
+    for t in range(len(hits)):
+        if hits[t] == 0:
+            continue
+        a = amount
+        if side == ADVERSARY_SIDE and tb.ops[r, OP_HAS_MN] != 0:
+            a = adversary_amount(st, tb, tb.ops[r, OP_AMOUNT], tb.ops[r, OP_AMOUNT_MN], t)
+        deal_damage(st, tb, wk, side, card, t, a, unpreventable)
+
+
+@njit
+def op_distribute_damage(st, tb, wk, r, card, side, slot):
+    """Split AMOUNT between 1..max_targets distinct targets, one point at a time (each point
+    is a ``target`` decision); each distinct target then takes one instance (R11.3)."""
+    total = amount_of(st, tb, r, side, slot)
+    limit = tb.ops[r, OP_MAX_TARGETS]
+    if limit < 0:
+        limit = max(total, 1)
+    t_count = n_targets(tb)
+    legal_any = np.zeros(t_count, np.int8)
+    fill_mask(st, tb, legal_any, EVERYTHING)
+    assigned = np.zeros(t_count, np.int64)
+    decider = decider_of(st, side)
+    for _ in range(total):
+        chosen = 0
+        for t in range(t_count):
+            if assigned[t] > 0:
+                chosen += 1
+        set_options(wk, t_count, 0)
+        any_ = False
+        for t in range(t_count):
+            legal = assigned[t] > 0 if chosen >= limit else legal_any[t] != 0
+            if legal:
+                wk.opt[t] = 1
+                any_ = True
+        if not any_:
+            break
+        wk.ctx_purpose = PURPOSE_DAMAGE
+        wk.ctx_side = side
+        wk.ctx_card = card
+        assigned[decide(st, tb, wk, TARGET, decider)] += 1
+    for t in range(t_count):
+        if assigned[t] > 0:
+            deal_damage(st, tb, wk, side, card, t, assigned[t], False)
+
+
+@njit
+def op_lose_hp(st, tb, wk, r, card, side, slot):
+    select(st, tb, wk, tb.ops[r, OP_TARGET], PURPOSE_LOSE_HP, side, card, slot)
+    amount = amount_of(st, tb, r, side, slot)
+    hits = kept_hits(wk, n_targets(tb))
+    for t in range(len(hits)):
+        if hits[t] == 0:
+            continue
+        if t < K_SLOTS:
+            st.adv_hp[t] -= amount
+            if st.adv_hp[t] <= 0:
+                adversary_destroyed(st, tb, wk, t)
+        elif t < K_SLOTS + tb.players:
+            lose_hp(st, tb, wk, t - K_SLOTS, amount, False, card)
+        else:
+            p, s = divmod(t - K_SLOTS - tb.players, tb.slots)
+            damage_permanent(st, tb, wk, p, s, amount)
+
+
+@njit
+def op_lose_half_hp(st, tb, wk, r, card, side, slot):
+    player = side if side >= 0 else 0
+    lose_hp(st, tb, wk, player, st.hp[player] // 2, False, card)
+
+
+@njit
+def op_heal(st, tb, wk, r, card, side, slot):
+    select(st, tb, wk, tb.ops[r, OP_TARGET], PURPOSE_HEAL, side, card, slot)
+    amount = amount_of(st, tb, r, side, slot)
+    hits = kept_hits(wk, n_targets(tb))
+    for t in range(len(hits)):
+        if hits[t] != 0:
+            heal_target(st, tb, wk, t, amount)
+
+
+@njit
+def op_draw(st, tb, wk, r, card, side, slot):
+    if side != ADVERSARY_SIDE:
+        draw(st, tb, wk, side, amount_of(st, tb, r, side, slot))
+
+
+@njit
+def op_discard_from_hand(st, tb, wk, r, card, side, slot):
+    """The target (default the controller) discards cards of their choice from hand."""
+    kind = tb.ops[r, OP_TARGET]
+    if kind < 0:
+        who = side if side >= 0 else 0
+    else:
+        who = -1
+        select(st, tb, wk, kind, PURPOSE_HAND, side, card, slot)
+        for p in range(tb.players):
+            if wk.hits[K_SLOTS + p] != 0:
+                who = p
+                break
+    amount = amount_of(st, tb, r, side, slot)
+    for _ in range(amount):
+        if who < 0 or st.hand[who, :tb.n_cards].sum() == 0:
+            return
+        hand_options(st, tb, wk, who)
+        discard_chosen(st, tb, wk, who, 0, False)
+
+
+@njit
+def op_take_mana(st, tb, wk, r, card, side, slot):
+    """Take up to AMOUNT Mana (of ELEMENT) from the Available Ether, or create it."""
+    if side == ADVERSARY_SIDE:
+        return
+    amount = amount_of(st, tb, r, side, slot)
+    element = tb.ops[r, OP_ELEMENT]
+    if tb.ops[r, OP_INFINITE] != 0:
+        st.reserve[side, element] += amount
+        return
+    take_from_ether(st, tb, wk, side, amount, element)
+
+
+@njit
+def choose_mana_elements(st, tb, wk, decider, amount):
+    """(E,) the elements of ``amount`` Mana, chosen one Mana at a time by the decider (in
+    ``wk.mana_chosen``: read it before the next choice of elements)."""
+    mana = wk.mana_chosen
+    for e in range(E):
+        mana[e] = 0
+    for i in range(amount):
+        set_options(wk, E, 1)
+        wk.ctx_run_step = i
+        for e in range(E):
+            wk.ctx_chosen[e] = mana[e]
+        mana[decide(st, tb, wk, MANA_ELEMENT, decider)] += 1
+    return mana
+
+
+@njit
+def op_add_mana(st, tb, wk, r, card, side, slot):
+    """Add AMOUNT Mana from the Infinite Ether to the Available Ether (placement rule)."""
+    amount = amount_of(st, tb, r, side, slot)
+    element = tb.ops[r, OP_ELEMENT]
+    decider = decider_of(st, side)
+    if element >= 0:
+        mana = wk.mana_fixed
+        for e in range(E):
+            mana[e] = 0
+        mana[element] = amount
+    else:
+        mana = choose_mana_elements(st, tb, wk, decider, amount)
+    add_to_ether(st, tb, wk, decider, mana)
+
+
+@njit
+def op_destroy(st, tb, wk, r, card, side, slot):
+    """Destroy one Permanent and/or Equipment (either side); Rituals and Indestructible cards
+    are immune."""
+    what = tb.ops[r, OP_WHAT]
+    players, slots = tb.players, tb.slots
+    set_options(wk, n_targets(tb), 0)
+    any_ = False
+    for k in range(K_SLOTS):
+        c = st.adv_card[k]
+        if c < 0:
+            continue
+        kind = tb.adv_kind[c]
+        if ((kind == ADV_KEYWORD and what != WHAT_EQUIPMENT)
+                or (kind == ADV_EQUIPMENT and what != WHAT_PERMANENT)):
+            wk.opt[k] = 1
+            any_ = True
+    for p in range(players):
+        for s in range(slots):
+            zone = st.board_zone[p, s]
+            ok = (zone == PERMANENT and what != WHAT_EQUIPMENT) or (
+                zone == EQUIPMENT and what != WHAT_PERMANENT)
+            if ok and not is_indestructible(st, tb, p, s):
+                wk.opt[K_SLOTS + players + p * slots + s] = 1
+                any_ = True
+    if not any_:
+        return
+    wk.ctx_what = what
+    choice = decide(st, tb, wk, DESTROY_TARGET, decider_of(st, side))
+    if choice < K_SLOTS:
+        adversary_destroyed(st, tb, wk, choice)
+        return
+    p, s = divmod(choice - K_SLOTS - players, slots)
+    # "At any time" window between the announced target and the destruction (the
+    # Warrior-mage ritual); a target made indestructible is no longer valid.
+    before_destroy(st, tb, wk, side, p, s)
+    if st.board_card[p, s] >= 0 and not is_indestructible(st, tb, p, s):
+        leave_board(st, tb, wk, p, s, TO_DISCARD)
+
+
+@njit
+def choose_own_component(st, tb, wk, side, word, exclude_applying, own_slot):
+    """One own component providing ``word`` (an ``own_component`` decision), -1 none.
+
+    exclude_applying: leave out the cards whose effects are being applied, and ``own_slot``."""
+    if side == ADVERSARY_SIDE:
+        return -1
+    set_options(wk, tb.slots, 0)
+    any_ = False
+    for s in range(st.board_end[side]):
+        if not provides_component(st, tb, side, s, word):
+            continue
+        if exclude_applying and (st.applying[side, s] != 0 or s == own_slot):
+            continue
+        wk.opt[s] = 1
+        any_ = True
+    if not any_:
+        return -1
+    wk.ctx_word = word
+    return decide(st, tb, wk, OWN_COMPONENT, side)
+
+
+@njit
+def op_return_component(st, tb, wk, r, card, side, slot):
+    s = choose_own_component(st, tb, wk, side, tb.ops[r, OP_WORD], False, -1)
+    if s >= 0:
+        dest = TO_DECK_THIRD if tb.ops[r, OP_POSITION] == 3 else TO_DECK_TOP
+        leave_board(st, tb, wk, side, s, dest)
+
+
+@njit
+def op_apply_component(st, tb, wk, r, card, side, slot):
+    """Apply the activate effects of one own component (it stays in play). A card whose
+    effects are being applied cannot be chosen again in the same chain, so two Wave echoes
+    cannot apply each other forever."""
+    s = choose_own_component(st, tb, wk, side, tb.ops[r, OP_WORD], True, slot)
+    if s < 0:
+        return
+    st.applying[side, s] = 1
+    if slot >= 0:
+        st.applying[side, slot] = 1
+    frames.push_clear_applying(st, side, s, slot)
+    frames.push_steps(st, tb, st.board_card[side, s], T_ACTIVATE, side, s)
+
+
+@njit
+def _return_from_board(st, tb, wk, side, slot, zone, dest, kind):
+    """Return one card of ``zone`` (either side's board) to its owner's hand or deck; the
+    card being activated is not a choice."""
+    if side == ADVERSARY_SIDE:
+        return
+    players, slots = tb.players, tb.slots
+    set_options(wk, players * slots, 0)
+    any_ = False
+    for p in range(players):
+        for s in range(slots):
+            if st.board_zone[p, s] == zone and not (p == side and s == slot):
+                wk.opt[p * slots + s] = 1
+                any_ = True
+    if not any_:
+        return
+    choice = decide(st, tb, wk, kind, side)
+    p, s = divmod(choice, slots)
+    leave_board(st, tb, wk, p, s, dest)
+
+
+@njit
+def op_return_equipment_to_hand(st, tb, wk, r, card, side, slot):
+    _return_from_board(st, tb, wk, side, slot, EQUIPMENT, TO_HAND, RETURN_EQUIPMENT)
+
+
+@njit
+def op_return_prepared_to_deck(st, tb, wk, r, card, side, slot):
+    _return_from_board(st, tb, wk, side, slot, PREPARED, TO_DECK_TOP, RETURN_PREPARED)
+
+
+@njit
+def op_discard_prepared(st, tb, wk, r, card, side, slot):
+    """The opponent's prepared spells: the Adversary never has any, so for players' cards in
+    solo and co-op this does nothing; from an Adversary card it is not supported yet."""
+    if side == ADVERSARY_SIDE:
+        fail(st, ERR_ADVERSARY_PREPARED, card)
+
+
+@njit
+def op_search_deck(st, tb, wk, r, card, side, slot):
+    if side == ADVERSARY_SIDE:
+        return
+    word = tb.ops[r, OP_WORD]
+    set_options(wk, tb.n_cards, 0)
+    any_ = False
+    for c in range(tb.n_cards):
+        if tb.provides[c, word] != 0 and deck_count(st, side, c) > 0:
+            wk.opt[c] = 1
+            any_ = True
+    if any_:
+        c = decide(st, tb, wk, SEARCH_DECK, side)
+        remove_from_deck(st, side, c)
+        st.hand[side, c] += 1
+    shuffle_deck(st, side)
+
+
+@njit
+def op_recycle_discard(st, tb, wk, r, card, side, slot):
+    if side == ADVERSARY_SIDE:
+        return
+    for _ in range(amount_of(st, tb, r, side, slot)):
+        set_options(wk, tb.n_cards, 0)
+        any_ = False
+        for c in range(tb.n_cards):
+            if st.discard[side, c] > 0:
+                wk.opt[c] = 1
+                any_ = True
+        if not any_:
+            break
+        c = decide(st, tb, wk, RECYCLE_DISCARD, side)
+        st.discard[side, c] -= 1
+        append_to_deck(st, side, c)
+    shuffle_deck(st, side)
+
+
+@njit
+def op_return_from_discard(st, tb, wk, r, card, side, slot):
+    if side == ADVERSARY_SIDE:
+        return
+    word = tb.ops[r, OP_WORD]
+    set_options(wk, tb.n_cards, 0)
+    any_ = False
+    for c in range(tb.n_cards):
+        if st.discard[side, c] > 0 and (word < 0 or tb.provides[c, word] != 0):
+            wk.opt[c] = 1
+            any_ = True
+    if any_:
+        c = decide(st, tb, wk, RETURN_FROM_DISCARD, side)
+        st.discard[side, c] -= 1
+        st.hand[side, c] += 1
+
+
+@njit
+def op_pay_or_discard(st, tb, wk, r, card, side, slot):
+    """Pay COST from the reserve, or this card is destroyed (R6.2: forced when unaffordable)."""
+    player = side if side >= 0 else 0
+    cost = np.zeros(E, np.int64)
+    can = True
+    for e in range(E):
+        cost[e] = tb.ops[r, OP_COST + e]
+        if st.reserve[player, e] < cost[e]:
+            can = False
+    pay = False
+    if can:
+        set_options(wk, 2, 1)
+        wk.ctx_card = card
+        pay = decide(st, tb, wk, PAY_UPKEEP, player) == 1
+    if pay:
+        pay_effect_cost(st, tb, wk, player, cost)
+    else:
+        leave_board(st, tb, wk, player, slot, TO_DISCARD)
+
+
+@njit
+def op_destroy_self(st, tb, wk, r, card, side, slot):
+    leave_board(st, tb, wk, side if side >= 0 else 0, slot, TO_DISCARD)
+
+
+@njit
+def op_win(st, tb, wk, r, card, side, slot):
+    st.outcome = WIN
+    st.end_turn = st.turn
+

@@ -1,0 +1,170 @@
+"""A player's turn in solo & co-op mode (docs/rules.md R5, solo rulesheet "Player turns").
+
+Turn start (start-of-turn effects, in the order the player chooses), draw, Mana gathering
+(solo: no Mana from the Infinite Ether, take one whole pile), main phase (actions until the
+player ends it), end of turn (end-of-turn effects, hand limit).
+"""
+
+from __future__ import annotations
+
+from simulator.engine.compiler.jit import njit
+from simulator.engine.compiler.late_bound import decide, resolve
+from simulator.engine.handlers.base_game.air import apply_hand_size
+from simulator.engine.handlers.base_game.vegetal import repeats_turn_start
+from simulator.engine.handlers.base_game.water import maelstrom_end_of_turn
+from simulator.engine.handlers.warrior_mage import warrior_mage_end_of_turn
+from simulator.engine.rules import frames
+from simulator.engine.rules.actions import apply_action, legal_actions
+from simulator.engine.rules.board import adversary_hp, check_defeats, in_game
+from simulator.engine.rules.decide import first_legal, set_options
+from simulator.engine.rules.layout import (
+    CHANNELED,
+    EFFECT_ORDER,
+    EV_HAND,
+    EV_HAND_CARD,
+    EV_TURN,
+    MAIN_ACTION,
+    PERMANENT,
+    PREPARED,
+    REASON_HAND_LIMIT,
+    T_TURN_START,
+    T_TURN_START_CHANNELED,
+    T_TURN_START_PREPARED,
+)
+from simulator.engine.rules.log import say, say_mana
+from simulator.engine.rules.mana import take_pile
+from simulator.engine.rules.zones import discard_down_to_hand_size, draw
+
+
+@njit
+def turn_boundary(st, tb):
+    """A player turn starts or ends: the "this turn" effects of handlers are over."""
+    for q in range(tb.players):
+        st.winds[q] = 0
+        st.ignition[q] = 0
+        st.prevented[q] = 0
+        for s in range(tb.slots):
+            if st.drop_spent[q, s] != 0:
+                st.drop_spent[q, s] = 0
+                st.board_clock += 1  # the Water drop counts twice again
+            st.ignition_skip[q, s] = 0
+            st.indestructible[q, s] = 0
+    for s in range(tb.slots):
+        st.used_slot[s] = 0
+        st.used_card[s] = -1
+
+
+@njit
+def begin_player_turn(st, tb, wk, p):
+    """Turn start, draw and Mana gathering of player ``p``; True when their main phase
+    begins (the game goes on and they are still in)."""
+    st.turn += 1
+    for q in range(tb.players):
+        st.ignored_this_turn[q] = 0
+    turn_boundary(st, tb)
+    say(wk, EV_TURN, st.turn, p, st.hp[p], adversary_hp(st, tb))
+    turn_start(st, tb, wk, p)
+    if not in_game(st, p):
+        return False
+    if not (st.turn == 1 and tb.first_player_skips_draw != 0):
+        draw(st, tb, wk, p, 1)
+        resolve(st, tb, wk)
+    if not in_game(st, p):
+        return False
+    take_pile(st, tb, wk, p)
+    if wk.log_on != 0:  # what the player holds as the main phase starts, for the reader
+        for c in range(tb.n_cards):
+            if st.hand[p, c] > 0:
+                say(wk, EV_HAND_CARD, p, c, st.hand[p, c], 0)
+        say_mana(wk, EV_HAND, p, st.reserve[p])
+    return True
+
+
+@njit
+def start_trigger(zone):
+    """The trigger a board card's zone gives it at its controller's turn start."""
+    if zone >= PERMANENT:
+        return T_TURN_START
+    if zone == PREPARED:
+        return T_TURN_START_PREPARED
+    if zone == CHANNELED:
+        return T_TURN_START_CHANNELED
+    return -1
+
+
+@njit
+def turn_start(st, tb, wk, p):
+    """Resolve the player's start-of-turn effects, one card at a time, in the order the player
+    chooses (``effect_order``, asked when two or more are pending). A card that left play
+    meanwhile is skipped; one that arrived meanwhile waits for the next turn."""
+    slots = tb.slots
+    pending = wk.turn_pending[:slots]
+    for s in range(slots):
+        pending[s] = -1
+    for s in range(st.board_end[p]):
+        c = st.board_card[p, s]
+        trig = start_trigger(st.board_zone[p, s])
+        if c >= 0 and trig >= 0 and tb.trig_count[c, trig] > 0:
+            pending[s] = c
+    while in_game(st, p):
+        s = choose_next(st, tb, wk, p, pending, st.board_card[p])
+        if s < 0:
+            break
+        card = pending[s]
+        pending[s] = -1
+        trig = start_trigger(st.board_zone[p, s])
+        frames.push_steps(st, tb, card, trig, p, s)
+        resolve(st, tb, wk)
+        # King of trees: the Mage Noir's other Trees apply their effects once more.
+        if st.board_card[p, s] == card and repeats_turn_start(st, tb, p, card):
+            frames.push_steps(st, tb, card, trig, p, s)
+            resolve(st, tb, wk)
+    check_defeats(st, tb, wk)
+
+
+@njit
+def choose_next(st, tb, wk, decider, pending, current):
+    """The pending card to resolve next (its slot), -1 when none is left: the only one, or an
+    ``effect_order`` decision. pending: (K,) card per slot still due, -1 none; current: the
+    cards in those slots now (one that left play is no longer due)."""
+    n = len(pending)
+    set_options(wk, n, 0)
+    count = 0
+    for k in range(n):
+        if pending[k] >= 0 and current[k] == pending[k]:
+            wk.opt[k] = 1
+            count += 1
+        wk.ctx_cards[k] = pending[k]
+    if count == 0:
+        return -1
+    if count == 1:
+        return first_legal(wk)
+    return decide(st, tb, wk, EFFECT_ORDER, decider)
+
+
+@njit
+def main_phase(st, tb, wk, p):
+    """Ask for actions until the player ends the main phase (or hits the action cap)."""
+    for _ in range(tb.max_actions):
+        if not in_game(st, p):
+            return
+        legal_actions(st, tb, wk, p)
+        action = decide(st, tb, wk, MAIN_ACTION, p)
+        if action == 0:
+            return
+        apply_action(st, tb, wk, p, action)
+        check_defeats(st, tb, wk)
+
+
+@njit
+def end_player_turn(st, tb, wk, p):
+    """End of the turn: end-of-turn effects and the hand limit where the player still plays,
+    then the turn boundary."""
+    if in_game(st, p):
+        maelstrom_end_of_turn(st, tb, wk, p)
+        warrior_mage_end_of_turn(st, tb, wk, p)
+        apply_hand_size(st, tb, p)
+        resolve(st, tb, wk)
+        if in_game(st, p):
+            discard_down_to_hand_size(st, tb, wk, p, REASON_HAND_LIMIT)
+    turn_boundary(st, tb)

@@ -1,0 +1,135 @@
+"""Moving cards between deck, hand and discard pile: drawing, shuffling, searching.
+
+Drawing from an empty deck puts the player out (R4.2). Shuffles use the counter-based streams
+of :mod:`simulator.engine.rules.rng`, one counter per player and one for the Adversary, so a game's
+shuffles do not depend on anything outside it.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from simulator.engine.compiler.jit import njit
+from simulator.engine.compiler.late_bound import decide
+from simulator.engine.rules import rng
+from simulator.engine.rules.board import hand_size, player_out
+from simulator.engine.rules.decide import set_options
+from simulator.engine.rules.errors import ERR_DECK_FULL, fail
+from simulator.engine.rules.layout import (
+    D_MAX,
+    DISCARD_FROM_HAND,
+    EV_DISCARDS,
+    EV_DRAWS,
+    OUT_DECK,
+    P_MAX,
+)
+from simulator.engine.rules.log import say
+
+
+@njit
+def draw(st, tb, wk, p, count):
+    """The player draws ``count`` cards one at a time (each draw is indivisible)."""
+    for _ in range(count):
+        if st.out[p] != 0:
+            return
+        n = st.deck_len[p]
+        if n == 0:
+            player_out(st, tb, wk, p, OUT_DECK)
+            return
+        n -= 1
+        st.deck_len[p] = n
+        card = st.deck[p, n]
+        st.hand[p, card] += 1
+        st.drawn[p, card] += 1
+        say(wk, EV_DRAWS, p, card, 0, 0)
+
+
+@njit
+def _permute(cards, length, base):
+    """Reorder ``cards[:length]`` by keys drawn from the stream ``base`` (a stable sort of
+    one random 64-bit key per position: a uniform permutation)."""
+    keys = np.empty(length, np.uint64)
+    for i in range(length):
+        keys[i] = rng.word(base, i)
+    order = np.argsort(keys, kind="mergesort")
+    old = cards[:length].copy()
+    for i in range(length):
+        cards[i] = old[order[i]]
+
+
+@njit
+def shuffle_deck(st, p):
+    """Shuffle the player's deck (positions ``0 .. deck_len-1``)."""
+    base = rng.stream_base(st.seed, rng.PURPOSE_PLAYER_SHUFFLE + 16 * p, st.shuffle_count[p])
+    st.shuffle_count[p] += 1
+    _permute(st.deck[p], st.deck_len[p], base)
+
+
+@njit
+def shuffle_adversary(st):
+    """Shuffle the Adversary's deck (positions ``0 .. adv_deck_len-1``)."""
+    base = rng.stream_base(st.seed, rng.PURPOSE_ADVERSARY_SHUFFLE, st.shuffle_count[P_MAX])
+    st.shuffle_count[P_MAX] += 1
+    _permute(st.adv_deck, st.adv_deck_len, base)
+
+
+@njit
+def deck_count(st, p, card):
+    """Copies of ``card`` left in the player's deck."""
+    n = 0
+    for i in range(st.deck_len[p]):
+        if st.deck[p, i] == card:
+            n += 1
+    return n
+
+
+@njit
+def remove_from_deck(st, p, card):
+    """Take one copy of ``card`` out of the deck (the deck is shuffled afterwards anyway)."""
+    n = st.deck_len[p]
+    for i in range(n):
+        if st.deck[p, i] == card:
+            st.deck[p, i] = st.deck[p, n - 1]
+            st.deck_len[p] = n - 1
+            return
+
+
+@njit
+def append_to_deck(st, p, card):
+    """Put one card on top of the deck (callers shuffle when the card says so)."""
+    n = st.deck_len[p]
+    if n >= D_MAX:
+        fail(st, ERR_DECK_FULL, p)
+        return
+    st.deck[p, n] = card
+    st.deck_len[p] = n + 1
+
+
+@njit
+def hand_options(st, tb, wk, p):
+    """Options of a discard from hand: every card kind the player holds."""
+    set_options(wk, tb.n_cards, 0)
+    for c in range(tb.n_cards):
+        if st.hand[p, c] > 0:
+            wk.opt[c] = 1
+
+
+@njit
+def discard_chosen(st, tb, wk, p, reason, quiet):
+    """The player discards one card of their choice among ``wk.opt`` (set by the caller, e.g.
+    :func:`hand_options`): one indivisible action. Returns the card."""
+    wk.ctx_reason = reason
+    card = decide(st, tb, wk, DISCARD_FROM_HAND, p)
+    st.hand[p, card] -= 1
+    st.discard[p, card] += 1
+    if not quiet:
+        say(wk, EV_DISCARDS, p, card, reason, 0)
+    return card
+
+
+@njit
+def discard_down_to_hand_size(st, tb, wk, p, reason):
+    """Discard one chosen card at a time until the hand is within ``state.max_hand``."""
+    while hand_size(st, tb, p) > st.max_hand[p]:
+        hand_options(st, tb, wk, p)
+        discard_chosen(st, tb, wk, p, reason, False)
