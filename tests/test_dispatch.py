@@ -39,7 +39,7 @@ def test_every_declared_function_exists_and_every_card_handler_is_declared():
 
 
 def test_the_op_dispatch_names_one_kernel_per_vocabulary_op():
-    text = (REPO / "simulator" / "engine" / "dispatch.py").read_text(encoding="utf-8")
+    text = (REPO / "simulator" / "engine" / "rules" / "dispatch.py").read_text(encoding="utf-8")
     for code, op in enumerate(OPS):
         assert f"op == {code}:  # {op}\n" in text
         call = "run_handler(" if op == "handler" else f"ops.op_{op}("

@@ -54,7 +54,7 @@ def test_same_sources_give_the_same_digest_and_one_changed_byte_another(tmp_path
     copy = _copy_package(tmp_path)
     original = jit.source_digest(_dirs(PACKAGE))
     assert jit.source_digest(_dirs(copy)) == original  # where the package lives does not matter
-    for changed in (copy / "engine" / "decide.py", copy / "bots" / "planner.py"):
+    for changed in (copy / "engine" / "rules" / "decide.py", copy / "bots" / "planner.py"):
         saved = changed.read_bytes()
         _flip_one_byte(changed)
         assert jit.source_digest(_dirs(copy)) != original, changed.name
@@ -70,7 +70,7 @@ def test_a_bot_edit_keeps_the_engine_digest_and_changes_the_bots_one(tmp_path):
     _flip_one_byte(copy / "bots" / "planner.py")
     assert jit.source_digest((copy / "engine",)) == engine_before
     assert jit.source_digest(_dirs(copy)) != bots_before
-    _flip_one_byte(copy / "engine" / "decide.py")
+    _flip_one_byte(copy / "engine" / "rules" / "decide.py")
     assert jit.source_digest((copy / "engine",)) != engine_before
 
 
@@ -90,7 +90,7 @@ def test_each_compiled_function_is_cached_by_the_sources_it_can_reach():
 
 def test_a_new_engine_source_file_changes_the_digest(tmp_path):
     copy = _copy_package(tmp_path)
-    (copy / "engine" / "handlers_sand.py").write_text('"""A new module."""\n', encoding="utf-8")
+    (copy / "engine" / "handlers" / "sand.py").write_text('"""A new module."""\n', encoding="utf-8")
     assert jit.source_digest((copy / "engine",)) != jit.source_digest()
 
 
@@ -149,7 +149,7 @@ def test_a_changed_source_is_compiled_into_a_fresh_directory(tmp_path):
     assert first.parent == cache and first.is_dir()
     assert first.name == "numba-" + jit.source_digest((copy / "engine",))
     assert _imported_cache_dir(copy.parent, cache) == first
-    _flip_one_byte(copy / "engine" / "mana.py")
+    _flip_one_byte(copy / "engine" / "rules" / "mana.py")
     second = _imported_cache_dir(copy.parent, cache)
     assert second != first and second.parent == cache and second.is_dir()
     assert first.is_dir()

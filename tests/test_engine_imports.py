@@ -81,8 +81,8 @@ def test_the_check_sees_every_way_to_import_the_bots():
         "import simulator.bots.policy": ["simulator.bots.policy"],
         "from simulator.bots import planner": ["simulator.bots.planner"],
         "from simulator import bots": ["simulator.bots"],
-        "from ..bots import base": ["simulator.bots.base"],
-        "from .. import bots": ["simulator.bots"],
+        "from ...bots import base": ["simulator.bots.base"],
+        "from ... import bots": ["simulator.bots"],
         'import importlib\nimportlib.import_module("simulator.bots.policy")':
             ["simulator.bots.policy"],
         'HUBS = {"choose": ("simulator.bots.policy", "choose", 2, True)}':
