@@ -25,7 +25,7 @@ from simulator.bots.record import record_at
 from simulator.engine.abilities import indestructible_candidate, slot_ability
 from simulator.engine.board import is_component_zone, is_mage_noir, provides_component
 from simulator.engine.components import extra_instances, fire_mask_on, requirement
-from simulator.engine.jit import njit
+from simulator.engine.jit import njit, njit_inline
 from simulator.engine.layout import (
     AB_CRIMSON_RITUAL,
     AB_DECOMPOSITION,
@@ -584,7 +584,7 @@ def main_action_scores(st, tb, wk, bw, p, trades_ahead):
 
 # --- the decision ----------------------------------------------------------------------------
 
-@njit
+@njit_inline
 def score(st, tb, wk, bw, kind, p):
     """Fill ``wk.scores[:n]`` for a decision of ``kind``; False when the kind has no scorer."""
     if kind == MAIN_ACTION:
@@ -633,7 +633,7 @@ def score(st, tb, wk, bw, kind, p):
     return True
 
 
-@njit
+@njit_inline
 def answer(wk, scored):
     """The legal option in ``wk.opt[:wk.n_opt]`` with the best score, the lowest index on a
     tie; the first legal one when the decision was not ``scored``; -1 when none is legal."""
