@@ -22,7 +22,7 @@ from __future__ import annotations
 import numpy as np
 
 from simulator.bots.record import record_at
-from simulator.engine.compiler.jit import njit
+from simulator.engine.compiler.jit import njit, njit_inline
 from simulator.engine.handlers.ids import (
     AB_CRIMSON_RITUAL,
     AB_DRUID_HORNS,
@@ -586,7 +586,7 @@ def main_action_scores(st, tb, wk, bw, p, trades_ahead):
 
 # --- the decision ----------------------------------------------------------------------------
 
-@njit
+@njit_inline
 def score(st, tb, wk, bw, kind, p):
     """Fill ``wk.scores[:n]`` for a decision of ``kind``; False when the kind has no scorer."""
     if kind == MAIN_ACTION:
@@ -635,7 +635,7 @@ def score(st, tb, wk, bw, kind, p):
     return True
 
 
-@njit
+@njit_inline
 def answer(wk, scored):
     """The legal option in ``wk.opt[:wk.n_opt]`` with the best score, the lowest index on a
     tie; the first legal one when the decision was not ``scored``; -1 when none is legal."""

@@ -15,7 +15,7 @@ import numpy as np
 from simulator.bots import base
 from simulator.bots.base import NEG
 from simulator.bots.record import record_at
-from simulator.engine.compiler.jit import njit
+from simulator.engine.compiler.jit import njit, njit_inline
 from simulator.engine.rules.layout import MAIN_ACTION, NW_MAX, TAKE_PILE
 
 FIELDS = [
@@ -30,7 +30,7 @@ def choose(st, tb, wk, kind, player):
     return base.answer(wk, score(st, tb, wk, bw, kind, player))
 
 
-@njit
+@njit_inline
 def score(st, tb, wk, bw, kind, p):
     """The base policy's scores, with greedy's main phase and Ether pile."""
     if kind == MAIN_ACTION:

@@ -24,7 +24,7 @@ import numpy as np
 from simulator.bots import base
 from simulator.bots.record import record_at
 from simulator.bots.teammates import next_player, pile_taker, shown_elements
-from simulator.engine.compiler.jit import njit
+from simulator.engine.compiler.jit import njit, njit_inline
 from simulator.engine.rules.layout import (
     EFFECT_ORDER,
     ETHER_SPLIT,
@@ -66,7 +66,7 @@ def choose(st, tb, wk, kind, player):
     return base.answer(wk, score(st, tb, wk, bw, kind, player))
 
 
-@njit
+@njit_inline
 def score(st, tb, wk, bw, kind, p):
     """The base policy's scores, with the planner's own where it plans further."""
     if kind == MAIN_ACTION:

@@ -199,6 +199,13 @@ def njit(fn):
     return _make(fn, no_cpython_wrapper=True)
 
 
+def njit_inline(fn):
+    """As :func:`njit`, and inlined by numba into every compiled caller: for the thin layers
+    every decision goes through (a bot's ``score`` and ``answer``). numba otherwise makes a
+    real call each time: as calls they made a game 2% slower."""
+    return _make(fn, no_cpython_wrapper=True, inline="always")
+
+
 def njit_entry(fn):
     """As :func:`njit`, for the few functions Python calls: the batch loop and the commands.
 
