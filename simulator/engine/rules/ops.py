@@ -30,6 +30,10 @@ from simulator.engine.rules.layout import (
     ADV_EQUIPMENT,
     ADV_KEYWORD,
     ADVERSARY_SIDE,
+    AN_ASKED,
+    AN_CARD,
+    AN_SUB,
+    AN_TARGET,
     CHANNELED,
     DESTROY_TARGET,
     EQUIPMENT,
@@ -393,6 +397,22 @@ def choose_own_component(st, tb, wk, side, word, exclude_applying, own_slot):
 
 
 @njit
+def applied_component(st, tb, wk, side, word, exclude_applying, own_slot):
+    """``(slot, entry)``: the own component providing ``word`` whose steps the resolving step
+    applies, and the entry of their announced targets. The one chosen when the card was
+    announced (R7.2; slot -1 when it is gone), else chosen now (entry -1: its steps choose
+    their targets when they resolve)."""
+    e = st.step_entry
+    if e >= 0 and st.announced[e, AN_ASKED] != 0:
+        s = st.announced[e, AN_TARGET]
+        if s < 0 or st.board_card[side, s] != st.announced[e, AN_CARD] or \
+                not provides_component(st, tb, side, s, word):
+            return -1, -1
+        return s, st.announced[e, AN_SUB]
+    return choose_own_component(st, tb, wk, side, word, exclude_applying, own_slot), -1
+
+
+@njit
 def op_return_component(st, tb, wk, r, card, side, slot):
     s = choose_own_component(st, tb, wk, side, tb.ops[r, OP_WORD], False, -1)
     if s >= 0:
@@ -405,14 +425,14 @@ def op_apply_component(st, tb, wk, r, card, side, slot):
     """Apply the activate effects of one own component (it stays in play). A card whose
     effects are being applied cannot be chosen again in the same chain, so two Wave echoes
     cannot apply each other forever."""
-    s = choose_own_component(st, tb, wk, side, tb.ops[r, OP_WORD], True, slot)
+    s, entry = applied_component(st, tb, wk, side, tb.ops[r, OP_WORD], True, slot)
     if s < 0:
         return
     st.applying[side, s] = 1
     if slot >= 0:
         st.applying[side, slot] = 1
     frames.push_clear_applying(st, side, s, slot)
-    frames.push_steps(st, tb, st.board_card[side, s], T_ACTIVATE, side, s)
+    frames.push_steps(st, tb, st.board_card[side, s], T_ACTIVATE, side, s, entry)
 
 
 @njit

@@ -150,7 +150,7 @@ def druid_horns(st, tb, wk, r, card, side, slot):
     say(wk, EV_DRUID_HORNS, p, card, 0, 0)
 
 
-@declare.ability("ritual_of_decomposition")
+@declare.ability("ritual_of_decomposition", announces=("target", "any"))
 @njit
 def ritual_of_decomposition(st, tb, wk, r, card, side, slot):
     """Ability (main phase, repeatable): destroy 1 own Permanent (``ability_target``), then
