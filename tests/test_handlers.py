@@ -980,3 +980,29 @@ def test_static_handlers_refuse_to_run_as_steps():
 def test_elements_order_is_the_one_these_tests_assume():
     assert ELEMENTS.index("fire") == FIRE and ELEMENTS.index("arcane") == ARCANE
     assert ELEMENTS.index("mineral") == MINERAL and ELEMENTS.index("vegetal") == VEGETAL
+
+
+def test_an_adversary_cards_targets_are_chosen_when_it_is_applied():
+    # Co-op, player 1 has the most HP: an Adversary effect of two "player with the most HP"
+    # steps aims both when it is applied (R7.2), so both land on player 1, although after the
+    # first one player 2 has the most HP.
+    eng = engine_with_answers(["flame"], players=2)
+    st = eng.state
+    st.hp[0] = [20, 18]
+    duke = lid(eng, "duke")
+    steps = [{"op": "damage", "amount": 3, "target": "player_most_hp"}] * 2
+    run_steps(eng, steps, G0, np.array([ADVERSARY_SIDE]), np.array([duke]), None)
+    assert eng.policy.kinds == ["target", "target"]
+    assert st.hp[0].tolist() == [14, 18]
+
+
+def test_fission_destroy_target_is_chosen_before_the_discard():
+    # Fission: discard 1 card, then destroy 1 Permanent. The Permanent is designated when it
+    # is announced, before the discard (chosen when its step resolves) is asked.
+    eng = engine_with_answers(["fission", "flame"])
+    k = put_adversary(eng, "guard")
+    set_hand(eng, {"flame": 1})
+    fission = put_on_board(eng, "fission", PREPARED)
+    activate(eng, G0, P0, np.array([fission]))
+    assert eng.policy.kinds[:2] == ["destroy_target", "discard_from_hand"]
+    assert eng.state.adv_card[0, k] == -1

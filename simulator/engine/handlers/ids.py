@@ -153,7 +153,5 @@ HANDLER_ESTIMATES: dict[str, dict[str, float]] = {
 HANDLER_ANNOUNCES: dict[str, tuple[str, str]] = {
     "tornado": ('applies', 'Wind'),
     "violent_wind": ('target', 'any'),
-    "high_pressure": ('target', 'any'),
     "emptiness_ritual_ping": ('target', 'any'),
-    "ritual_of_decomposition": ('target', 'any'),
 }

@@ -300,12 +300,15 @@ TARGET_PURPOSE = {"damage": L.PURPOSE_DAMAGE, "lose_hp": L.PURPOSE_LOSE_HP,
 
 
 def _announces(step: dict) -> tuple[int, int, int]:
-    """(target kind, purpose, applied word) the step designates at announcement, -1 none.
+    """(target kind, purpose, applied word) the step designates at announcement, -1 none (a
+    destroy step: ``ANN_DESTROY``, its destroy_target decision).
     ``opponent`` is a choice only on an Adversary card (the players'); ``select`` reads a
     stored answer only for the kinds it asks, so a player card's ``opponent`` is never asked."""
     op = step["op"]
     if op in TARGET_PURPOSE and step.get("target") in CHOSEN_KINDS:
         return L.TARGET_CODE[step["target"]], TARGET_PURPOSE[op], -1
+    if op == "destroy":
+        return L.ANN_DESTROY, -1, -1
     if op == "apply_component":
         return -1, -1, L.WORD[step["word"]]
     if op == "handler" and step["name"] in HANDLER_ANNOUNCES:

@@ -14,11 +14,12 @@ writes the answers into the chain's table ``st.announced`` (one ``AN_*`` row per
 the ops that apply a component (``ops.op_apply_component``, Tornado) take the stored one.
 
 What is announced (``tables._announces``): the target decisions of the vocabulary's
-damage, lose_hp, heal and discard_from_hand steps (target kinds a player chooses), the
-handlers declared with ``announces``, and the component an ``apply_component`` step or
-Tornado applies. A step whose ``if`` condition does not hold at announcement is not announced;
-should it hold when it resolves, it chooses then. Who an "each"/"all" step hits is read when
-it resolves (no choice is made). The table is emptied when the chain is.
+damage, lose_hp, heal and discard_from_hand steps (target kinds a player chooses), a destroy
+step's target, the handlers declared with ``announces``, and the component an
+``apply_component`` step or Tornado applies. A step whose ``if`` condition does not hold at
+announcement is not announced; should it hold when it resolves, it chooses then. Who an
+"each"/"all" step hits is read when it resolves (no choice is made). The table is emptied
+when the chain is.
 """
 
 from __future__ import annotations
@@ -36,8 +37,10 @@ from simulator.engine.rules.layout import (
     AN_CARD,
     AN_SUB,
     AN_TARGET,
+    ANN_DESTROY,
     ANNOUNCE_DEPTH,
     ANNOUNCED_MAX,
+    DESTROY_TARGET,
     FR_STEPS,
     K_SLOTS,
     OP_ANN_PURPOSE,
@@ -45,11 +48,12 @@ from simulator.engine.rules.layout import (
     OP_APPLIES,
     OP_CODE,
     OP_CODE_COL,
+    OP_WHAT,
     OWN_COMPONENT,
     T_ACTIVATE,
     TG_OPPONENT,
 )
-from simulator.engine.rules.ops import condition_holds
+from simulator.engine.rules.ops import condition_holds, decider_of, destroy_options
 
 APPLY_COMPONENT = OP_CODE["apply_component"]
 
@@ -144,10 +148,16 @@ def _choose_target(st, tb, wk, r, card, side, slot, e):
     kind = tb.ops[r, OP_ANN_TARGET]
     if kind == TG_OPPONENT and side != ADVERSARY_SIDE:
         return  # a player's opponent is the Adversary itself: nothing to choose
-    st.step_entry = -1
-    n = select(st, tb, wk, kind, tb.ops[r, OP_ANN_PURPOSE], side, card, slot)
     st.announced[e, AN_ASKED] = 1
     st.announced[e, AN_TARGET] = -1
+    if kind == ANN_DESTROY:
+        if destroy_options(st, tb, wk, tb.ops[r, OP_WHAT]):
+            t = decide(st, tb, wk, DESTROY_TARGET, decider_of(st, side))
+            st.announced[e, AN_TARGET] = t
+            st.announced[e, AN_CARD] = target_card(st, tb, t)
+        return
+    st.step_entry = -1
+    n = select(st, tb, wk, kind, tb.ops[r, OP_ANN_PURPOSE], side, card, slot)
     if n == 0:
         return
     for t in range(n_targets(tb)):

@@ -139,6 +139,7 @@ DESTROY_WHAT = vocabulary.DESTROY_WHAT
 # and purpose of its target decision (-1 none); the word of the own component whose activate
 # steps it applies (-1 none).
 OP_ANN_TARGET, OP_ANN_PURPOSE, OP_APPLIES = OP_COST + E, OP_COST + E + 1, OP_COST + E + 2
+ANN_DESTROY = len(TARGETS)  # OP_ANN_TARGET of a destroy step: its destroy_target decision
 assert OP_APPLIES < OP_W
 # Columns of an announced step (state.announced): 1 when its designation was chosen at
 # announcement; the flat target (or own board slot) chosen, -1 none was legal; the card that

@@ -335,10 +335,10 @@ def op_add_mana(st, tb, wk, r, card, side, slot):
 
 
 @njit
-def op_destroy(st, tb, wk, r, card, side, slot):
-    """Destroy one Permanent and/or Equipment (either side); Rituals and Indestructible cards
-    are immune."""
-    what = tb.ops[r, OP_WHAT]
+def destroy_options(st, tb, wk, what):
+    """The legal targets of a destroy step in ``wk.opt`` (flat targets): Permanents and/or
+    Equipment of either side; Rituals and Indestructible cards are immune. Returns whether
+    there is any."""
     players, slots = tb.players, tb.slots
     set_options(wk, n_targets(tb), 0)
     any_ = False
@@ -359,10 +359,32 @@ def op_destroy(st, tb, wk, r, card, side, slot):
             if ok and not is_indestructible(st, tb, p, s):
                 wk.opt[K_SLOTS + players + p * slots + s] = 1
                 any_ = True
-    if not any_:
-        return
     wk.ctx_what = what
-    choice = decide(st, tb, wk, DESTROY_TARGET, decider_of(st, side))
+    return any_
+
+
+@njit
+def op_destroy(st, tb, wk, r, card, side, slot):
+    """Destroy one Permanent and/or Equipment (either side), the one chosen when the card was
+    announced (R7.2): nothing when it has left play since."""
+    players, slots = tb.players, tb.slots
+    e = st.step_entry
+    if e >= 0 and st.announced[e, AN_ASKED] != 0:
+        choice = st.announced[e, AN_TARGET]
+        if choice < 0:
+            return
+        was = st.announced[e, AN_CARD]
+        if choice < K_SLOTS:
+            if st.adv_card[choice] != was:
+                return
+        else:
+            p, s = divmod(choice - K_SLOTS - players, slots)
+            if st.board_card[p, s] != was or st.board_zone[p, s] < PERMANENT:
+                return
+    else:
+        if not destroy_options(st, tb, wk, tb.ops[r, OP_WHAT]):
+            return
+        choice = decide(st, tb, wk, DESTROY_TARGET, decider_of(st, side))
     if choice < K_SLOTS:
         adversary_destroyed(st, tb, wk, choice)
         return

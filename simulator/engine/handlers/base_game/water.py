@@ -147,12 +147,13 @@ def condensation_distribute(st, tb, wk, r, card, side, slot):
             st.board_mana[side, choice - 1, element] += 1
 
 
-@declare.step("high_pressure", estimate={"damage": 3.0, "harms_own": 1.0},
-              announces=("target", "any"))
+@declare.step("high_pressure", estimate={"damage": 3.0, "harms_own": 1.0})
 @njit
 def high_pressure(st, tb, wk, r, card, side, slot):
     """X damage to any target, X = Mana locked under 1 own Condensation component; then that
-    component returns to its owner's hand (its Mana is released)."""
+    component returns to its owner's hand (its Mana is released). Its target is not announced
+    (R7.2): whether there is damage to aim depends on the Condensation this same step picks,
+    and nothing resolves between the two."""
     s = choose_own_component(st, tb, wk, side, CONDENSATION, False, -1)
     if s < 0:
         return
