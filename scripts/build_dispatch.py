@@ -61,6 +61,9 @@ def render_ids(handlers: list[Handler]) -> str:
     out += ["", "#: Rough worth of one activation of a handler to the bots (bots/features.py).",
             "HANDLER_ESTIMATES: dict[str, dict[str, float]] = {"]
     out += [f'    "{h.name}": {json.dumps(dict(h.estimate))},' for h in handlers if h.estimate]
+    out += ["}", "", "#: What a handler's step designates when its card is announced (rules/announce.py).",
+            "HANDLER_ANNOUNCES: dict[str, tuple[str, str]] = {"]
+    out += [f'    "{h.name}": {tuple(h.announces)!r},' for h in handlers if h.announces]
     out += ["}", ""]
     return "\n".join(out)
 

@@ -185,6 +185,63 @@ def test_tornado_without_a_wind_component_only_deals_its_damage():
     assert "own_component" not in eng.policy.kinds
 
 
+def test_tornado_targets_are_chosen_when_it_is_announced():
+    # The effects-priority sheet's Tornado case (R7.2), as seen in a replay: the Royal
+    # physician is the only Adversary card in play. Tornado's 4 damage and the channeled
+    # Violent wind's 4 are both aimed when Tornado is announced (the only enemy target: the
+    # physician); Tornado destroys it, and the Violent wind's target is gone: nothing happens,
+    # the player takes no damage. The test scenario's keyword Permanent with 3 HP, "guard",
+    # stands for the physician.
+    eng = engine_with_answers(["tornado", "violent_wind", "flame"])
+    st = eng.state
+    k = put_adversary(eng, "guard", hp=3)
+    set_deck(eng, ["flame", "flame", "flame"])
+    put_on_board(eng, "violent_wind", CHANNELED, locked=mana(air=3))
+    tornado = put_on_board(eng, "tornado", PREPARED, locked=mana(air=3))
+    activate(eng, G0, P0, np.array([tornado]))
+    # Every designation is asked before any step resolves, in the steps' order.
+    assert eng.policy.kinds[:3] == ["target", "own_component", "target"]
+    for q in eng.policy.of_kind("target"):
+        assert np.flatnonzero(q.options[0]).tolist() == [k, player_target(eng, 0)]
+    assert st.adv_card[0, k] == -1 and st.adv_discard[0, lid(eng, "guard")] == 1
+    assert st.hp[0, 0] == 20 and st.damage_taken[0, 0] == 0
+    # Tornado still returns the Violent wind it applied, then goes to the discard pile.
+    assert deck_at(eng) == ["flame", "violent_wind", "flame", "flame"]
+    assert board_at(eng) == {}
+    assert pile_of(eng, "discard") == {"tornado": 1}
+
+
+def test_a_scripted_target_at_announcement_is_the_one_the_step_hits():
+    # The player aims Tornado at themselves and the Violent wind at the Duke: the answers
+    # given at announcement are what the steps hit when they resolve.
+    eng = engine_with_answers(["tornado", "violent_wind"],
+                              target=[player_target(None, 0), 0])
+    st = eng.state
+    k = put_adversary(eng, "duke")
+    assert k == 0
+    put_on_board(eng, "violent_wind", CHANNELED)
+    tornado = put_on_board(eng, "tornado", PREPARED)
+    activate(eng, G0, P0, np.array([tornado]))
+    assert eng.policy.kinds[:3] == ["target", "own_component", "target"]
+    assert st.hp[0, 0] == 16 and st.adv_hp[0, k] == 16
+
+
+def test_a_target_gone_before_its_step_gets_nothing():
+    # Co-op: both of Tornado's targets are player 2 (4 HP), chosen at announcement. Tornado's
+    # 4 damage puts them out; the Violent wind's target is gone: it hits nobody else.
+    eng = engine_with_answers(["tornado", "violent_wind"], players=2,
+                              target=[player_target(None, 1), player_target(None, 1)])
+    st = eng.state
+    st.hp[0, 1] = 4
+    k = put_adversary(eng, "duke")
+    put_on_board(eng, "violent_wind", CHANNELED)
+    tornado = put_on_board(eng, "tornado", PREPARED)
+    activate(eng, G0, P0, np.array([tornado]))
+    assert eng.policy.kinds[:3] == ["target", "own_component", "target"]
+    assert st.out[0, 1] != 0 and st.hp[0, 1] == 0
+    assert st.hp[0, 0] == 20 and st.adv_hp[0, k] == 20
+
+
 def test_violent_wind():
     # Game 0 is a Mage Noir with 2 Breath components, game 1 has the same board but no Ritual.
     eng = engine_with_answers(["violent_wind", "breath", "rite_of_passage", "howlers_robe"], batch=2)
@@ -923,3 +980,29 @@ def test_static_handlers_refuse_to_run_as_steps():
 def test_elements_order_is_the_one_these_tests_assume():
     assert ELEMENTS.index("fire") == FIRE and ELEMENTS.index("arcane") == ARCANE
     assert ELEMENTS.index("mineral") == MINERAL and ELEMENTS.index("vegetal") == VEGETAL
+
+
+def test_an_adversary_cards_targets_are_chosen_when_it_is_applied():
+    # Co-op, player 1 has the most HP: an Adversary effect of two "player with the most HP"
+    # steps aims both when it is applied (R7.2), so both land on player 1, although after the
+    # first one player 2 has the most HP.
+    eng = engine_with_answers(["flame"], players=2)
+    st = eng.state
+    st.hp[0] = [20, 18]
+    duke = lid(eng, "duke")
+    steps = [{"op": "damage", "amount": 3, "target": "player_most_hp"}] * 2
+    run_steps(eng, steps, G0, np.array([ADVERSARY_SIDE]), np.array([duke]), None)
+    assert eng.policy.kinds == ["target", "target"]
+    assert st.hp[0].tolist() == [14, 18]
+
+
+def test_fission_destroy_target_is_chosen_before_the_discard():
+    # Fission: discard 1 card, then destroy 1 Permanent. The Permanent is designated when it
+    # is announced, before the discard (chosen when its step resolves) is asked.
+    eng = engine_with_answers(["fission", "flame"])
+    k = put_adversary(eng, "guard")
+    set_hand(eng, {"flame": 1})
+    fission = put_on_board(eng, "fission", PREPARED)
+    activate(eng, G0, P0, np.array([fission]))
+    assert eng.policy.kinds[:2] == ["destroy_target", "discard_from_hand"]
+    assert eng.state.adv_card[0, k] == -1

@@ -38,16 +38,25 @@ KINDS = ("step", "ability", "static")
 #: Features a handler's estimate may name (``bots/features.py`` columns); ``harms_own`` is a
 #: flag (1: it may have to hit its own side).
 ESTIMATE_FEATURES = ("damage", "heal", "draw", "mana", "harms_own")
+#: What a step may designate when its card is announced (``announces=(what, name)``).
+ANNOUNCES = ("target", "applies")
 PACKAGE = "simulator.engine.handlers"
 HERE = Path(__file__).resolve().parent
 
 
-def step(name: str, *, estimate: Mapping[str, float] | None = None) -> Callable:
-    """Marks the decorated compiled function as the step handler ``name``."""
+def step(name: str, *, estimate: Mapping[str, float] | None = None,
+         announces: tuple[str, str] | None = None) -> Callable:
+    """Marks the decorated compiled function as the step handler ``name``.
+
+    announces: what the step designates, chosen when its card is announced (R7.2):
+    ``("target", kind)`` a target of vocabulary kind ``kind`` (its damage target, read back
+    by ``targets.select``), ``("applies", word)`` an own component of ``word`` whose activate
+    steps it applies (their targets are announced with it: ``rules/announce.py``)."""
     return _unchanged
 
 
-def ability(name: str, *, estimate: Mapping[str, float] | None = None) -> Callable:
+def ability(name: str, *, estimate: Mapping[str, float] | None = None,
+            announces: tuple[str, str] | None = None) -> Callable:
     """Marks the decorated compiled function as the activated ability ``name``."""
     return _unchanged
 
@@ -70,6 +79,7 @@ class Handler:
     function: str       # "module:function" a step or ability runs; "" for a static
     hook: str = ""      # a static: the engine hook that implements it
     estimate: Mapping[str, float] = field(default_factory=dict)
+    announces: tuple[str, str] | None = None  # see :func:`step`
 
 
 def handler_modules(root: Path = HERE) -> list[tuple[str, Path]]:
@@ -115,9 +125,12 @@ def _declared(call: ast.Call, kind: str, module: str, function: str, where: str)
         keywords = {k.arg: k.value for k in call.keywords}
         estimate = ast.literal_eval(keywords["estimate"]) if "estimate" in keywords else {}
         hook = ast.literal_eval(call.args[1]) if kind == "static" else ""
+        announces = ast.literal_eval(keywords["announces"]) if "announces" in keywords else None
     except (IndexError, ValueError) as exc:
         raise ValueError(f"{where}: a declare.{kind} marker needs literal arguments") from exc
-    return Handler(name, kind, module, function, hook, estimate)
+    if announces is not None and (len(announces) != 2 or announces[0] not in ANNOUNCES):
+        raise ValueError(f"{where}: announces must be (one of {ANNOUNCES}, a name)")
+    return Handler(name, kind, module, function, hook, estimate, announces)
 
 
 def _read_module(module: str, path: Path) -> list[Handler]:

@@ -148,3 +148,10 @@ HANDLER_ESTIMATES: dict[str, dict[str, float]] = {
     "the_sylvan_healer": {"heal": 3.0},
     "high_pressure": {"damage": 3.0, "harms_own": 1.0},
 }
+
+#: What a handler's step designates when its card is announced (rules/announce.py).
+HANDLER_ANNOUNCES: dict[str, tuple[str, str]] = {
+    "tornado": ('applies', 'Wind'),
+    "violent_wind": ('target', 'any'),
+    "emptiness_ritual_ping": ('target', 'any'),
+}

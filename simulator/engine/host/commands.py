@@ -19,7 +19,7 @@ from numba import types
 
 from simulator.engine.compiler.jit import njit_entry
 from simulator.engine.compiler.late_bound import deal_damage, decide, leave_board, resolve
-from simulator.engine.rules import frames
+from simulator.engine.rules import announce
 from simulator.engine.rules.actions import (
     action_offsets,
     activate,
@@ -126,7 +126,7 @@ def run_command(states, tables, work, game, command, a):
         adversary_turn(st, tb, wk)
         check_defeats(st, tb, wk)
     elif command == RUN_TRIGGER:
-        frames.push_steps(st, tb, a[0], a[1], a[2], a[3])
+        announce.push_steps(st, tb, wk, a[0], a[1], a[2], a[3])
     elif command == DRAW:
         draw(st, tb, wk, a[0], a[1])
     elif command == TAKE_PILE:

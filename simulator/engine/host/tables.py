@@ -24,6 +24,7 @@ import numpy as np
 from simulator.cards import CARD_TYPES, ELEMENTS, SLOTS, CardDB
 from simulator.cards.filler import FILLER_ID
 from simulator.cards.tables import CardTables, build_card_tables
+from simulator.engine.handlers.ids import HANDLER_ANNOUNCES
 from simulator.engine.rules import layout as L
 from simulator.engine.rules.options import RuleOptions
 from simulator.errors import UserError
@@ -285,4 +286,34 @@ def op_row(step: dict) -> np.ndarray:
     r[L.OP_HANDLER] = L.H[step["name"]] if step.get("op") == "handler" else -1
     for element, amount in step.get("cost", {}).items():
         r[L.OP_COST + ELEMENTS.index(element)] = amount
+    r[L.OP_ANN_TARGET], r[L.OP_ANN_PURPOSE], r[L.OP_APPLIES] = _announces(step)
     return r
+
+
+#: The target kinds a player (or, for the Adversary, the active player) chooses: the steps
+#: that have them choose it when their card is announced (R7.2). The other kinds ("each",
+#: "all", the controller, this card) name who they hit when the step resolves.
+CHOSEN_KINDS = ("any", "any_permanent", "player_most_hp", "opponent")
+#: The vocabulary ops whose ``target`` is a target decision, and its purpose.
+TARGET_PURPOSE = {"damage": L.PURPOSE_DAMAGE, "lose_hp": L.PURPOSE_LOSE_HP,
+                  "heal": L.PURPOSE_HEAL, "discard_from_hand": L.PURPOSE_HAND}
+
+
+def _announces(step: dict) -> tuple[int, int, int]:
+    """(target kind, purpose, applied word) the step designates at announcement, -1 none (a
+    destroy step: ``ANN_DESTROY``, its destroy_target decision).
+    ``opponent`` is a choice only on an Adversary card (the players'); ``select`` reads a
+    stored answer only for the kinds it asks, so a player card's ``opponent`` is never asked."""
+    op = step["op"]
+    if op in TARGET_PURPOSE and step.get("target") in CHOSEN_KINDS:
+        return L.TARGET_CODE[step["target"]], TARGET_PURPOSE[op], -1
+    if op == "destroy":
+        return L.ANN_DESTROY, -1, -1
+    if op == "apply_component":
+        return -1, -1, L.WORD[step["word"]]
+    if op == "handler" and step["name"] in HANDLER_ANNOUNCES:
+        what, name = HANDLER_ANNOUNCES[step["name"]]
+        if what == "target":
+            return L.TARGET_CODE[name], L.PURPOSE_DAMAGE, -1
+        return -1, -1, L.WORD[name]
+    return -1, -1, -1

@@ -16,7 +16,7 @@ from simulator.engine.compiler.jit import njit
 from simulator.engine.compiler.late_bound import decide, leave_board, resolve
 from simulator.engine.handlers.base_game.water import subtle_infiltration_trade
 from simulator.engine.handlers.ids import H_PRODIGIOUS_SOURCE
-from simulator.engine.rules import frames
+from simulator.engine.rules import announce
 from simulator.engine.rules.abilities import slot_ability, usable
 from simulator.engine.rules.board import (
     flagged_copies,
@@ -195,7 +195,7 @@ def prepare(st, tb, wk, p, card):
     resolve(st, tb, wk)
     resolve_used_components(st, tb, wk, p, card, used)
     if tb.card_type[card] > 0:
-        frames.push_steps(st, tb, card, T_ENTER, p, slot)
+        announce.push_steps(st, tb, wk, card, T_ENTER, p, slot)
         resolve(st, tb, wk)
     if is_mage_noir(st, tb, p) and st.mage_noir_turn[p] == 0:
         st.mage_noir_turn[p] = st.turn
@@ -356,7 +356,7 @@ def resolve_used_components(st, tb, wk, p, card, used):
         comp = st.board_card[p, s]
         if comp < 0:
             continue
-        frames.push_steps(st, tb, comp, T_USED_AS_COMPONENT, p, s)
+        announce.push_steps(st, tb, wk, comp, T_USED_AS_COMPONENT, p, s)
         resolve(st, tb, wk)
         if st.board_card[p, s] != comp or tb.card_type[card] != EQUIPMENT_TYPE:
             continue
@@ -373,7 +373,7 @@ def activate(st, tb, wk, p, slot):
     """Activate a prepared spell: effects, then discard, then release its Mana (R7.2)."""
     card = st.board_card[p, slot]
     say(wk, EV_ACTIVATES, p, card, 0, 0)
-    frames.push_steps(st, tb, card, T_ACTIVATE, p, slot)
+    announce.push_steps(st, tb, wk, card, T_ACTIVATE, p, slot)
     resolve(st, tb, wk)
     if st.board_card[p, slot] == card:
         leave_board(st, tb, wk, p, slot, TO_DISCARD)
@@ -393,7 +393,7 @@ def use_ability(st, tb, wk, p, slot):
     """Use the ability of the card in the slot (its ``ability`` steps)."""
     card = st.board_card[p, slot]
     say(wk, EV_USES_ABILITY, p, card, 0, 0)
-    frames.push_steps(st, tb, card, T_ABILITY, p, slot)
+    announce.push_steps(st, tb, wk, card, T_ABILITY, p, slot)
     resolve(st, tb, wk)
 
 

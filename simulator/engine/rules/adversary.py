@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from simulator.engine.compiler.jit import njit
 from simulator.engine.compiler.late_bound import resolve
-from simulator.engine.rules import frames
+from simulator.engine.rules import announce
 from simulator.engine.rules.board import check_defeats
 from simulator.engine.rules.errors import ERR_ADVERSARY_BOARD_FULL, fail
 from simulator.engine.rules.layout import (
@@ -53,7 +53,7 @@ def adversary_turn(st, tb, wk):
             break
         card = pending[k]
         pending[k] = -1
-        frames.push_steps(st, tb, card, T_TURN_START, ADVERSARY_SIDE, k)
+        announce.push_steps(st, tb, wk, card, T_TURN_START, ADVERSARY_SIDE, k)
         resolve(st, tb, wk)
         if st.adv_card[k] == card and st.outcome == RUNNING:
             add_mana_value(st, tb, wk, card)
@@ -64,7 +64,7 @@ def adversary_turn(st, tb, wk):
     card = draw_adversary_card(st, tb)
     say(wk, EV_REVEALS, card, 0, 0, 0)
     if tb.adv_kind[card] == ADV_SPELL:
-        frames.push_steps(st, tb, card, T_ACTIVATE, ADVERSARY_SIDE, -1)
+        announce.push_steps(st, tb, wk, card, T_ACTIVATE, ADVERSARY_SIDE, -1)
         resolve(st, tb, wk)
         st.adv_discard[card] += 1
         if st.outcome == RUNNING:
@@ -114,7 +114,7 @@ def enter_play(st, tb, wk, card):
     if tb.is_adversary[card] != 0 and st.adversary_arrived == 0:
         st.adversary_arrived = st.turn
     trig = T_ENTER if tb.trig_count[card, T_ENTER] > 0 else T_TURN_START
-    frames.push_steps(st, tb, card, trig, ADVERSARY_SIDE, slot)
+    announce.push_steps(st, tb, wk, card, trig, ADVERSARY_SIDE, slot)
     resolve(st, tb, wk)
     if tb.adversary_mana_on_arrival != 0 and st.outcome == RUNNING and st.adv_card[slot] == card:
         add_mana_value(st, tb, wk, card)

@@ -11,7 +11,9 @@ A card's effect is a ``FR_STEPS`` frame: each step is one indivisible action. Be
 runs, the frame goes back on the chain for its remaining steps, so whatever the step pushes
 (another card's steps, Tornado's return) and raises (released Mana, Crimson rings) resolves
 before the card's next step. A step is skipped once the game is over or its controller is
-out, as are all the steps after it.
+out, as are all the steps after it. The frame carries the entry of its step in the chain's
+table of announced targets (``announce.py``), which the step reads through
+``st.step_entry``; the table is emptied with the chain.
 """
 
 from __future__ import annotations
@@ -40,13 +42,16 @@ from simulator.engine.rules.mana import add_to_ether
 def execute(st, tb, wk, kind, a, b, c, d, e, f, g):
     """Resolve one frame popped off the chain (its arguments as frames.py writes them)."""
     if kind == FR_STEPS:
-        card, trig, side, slot, row, left = a, b, c, d, e, f
+        card, trig, side, slot, row, left, entry = a, b, c, d, e, f, g
         if st.outcome != RUNNING or (side >= 0 and st.out[side] != 0):
             return  # the game is over or the controller is out: no more steps
         if left > 1:
-            frames.push(st, FR_STEPS, card, trig, side, slot, row + 1, left - 1, 0)
+            frames.push(st, FR_STEPS, card, trig, side, slot, row + 1, left - 1,
+                        entry + 1 if entry >= 0 else -1)
         if ops.condition_holds(st, tb, row, side):
+            st.step_entry = entry
             run_step(st, tb, wk, row, card, side, slot)
+            st.step_entry = -1
     elif kind == FR_RELEASE:
         mana = wk.released_mana
         mana[0], mana[1], mana[2], mana[3], mana[4], mana[5] = b, c, d, e, f, g
@@ -75,11 +80,13 @@ def resolve(st, tb, wk):
         if st.error != 0:
             st.chain_len = 0
             st.pending_len = 0
+            st.announced_len = 0
             return
         frames.flush_pending(st)
         if st.chain_len == 0:
             check_defeats(st, tb, wk)
             if st.pending_len == 0:
+                st.announced_len = 0  # the chain is over: so are its announced targets
                 return
             continue
         n = st.chain_len - 1

@@ -76,14 +76,16 @@ def flush_pending(st):
 
 
 # --- the frames ------------------------------------------------------------------------------
-# FR_STEPS: card, trigger, side, slot, next step, steps left (a card's effect steps)
+# FR_STEPS: card, trigger, side, slot, next step, steps left, the next step's entry in the
+# chain's announced targets (-1: chosen when each step resolves; announce.push_steps announces)
 
 @njit
-def push_steps(st, tb, card, trig, side, slot):
-    """Push the steps of ``card``'s trigger ``trig`` (nothing when it has none)."""
+def push_steps(st, tb, card, trig, side, slot, entry):
+    """Push the steps of ``card``'s trigger ``trig`` (nothing when it has none), already
+    announced from ``entry`` on (-1: not announced, each step chooses when it resolves)."""
     count = tb.trig_count[card, trig]
     if count > 0:
-        push(st, FR_STEPS, card, trig, side, slot, tb.trig_first[card, trig], count, 0)
+        push(st, FR_STEPS, card, trig, side, slot, tb.trig_first[card, trig], count, entry)
 
 
 @njit
@@ -91,7 +93,7 @@ def trigger_steps(st, tb, card, trig, side, slot):
     """Raise the steps of ``card``'s trigger ``trig`` as a triggered action."""
     count = tb.trig_count[card, trig]
     if count > 0:
-        trigger(st, FR_STEPS, card, trig, side, slot, tb.trig_first[card, trig], count, 0)
+        trigger(st, FR_STEPS, card, trig, side, slot, tb.trig_first[card, trig], count, -1)
 
 
 @njit

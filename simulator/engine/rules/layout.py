@@ -43,10 +43,12 @@ NW_MAX = 16        # distinct component words the batch's player cards require
 T_MAX = K_SLOTS + P_MAX + P_MAX * S_MAX  # flat targets (see damage.py)
 OPT_MAX = 256      # options of one decision (the main-phase action space is the widest)
 OPS_MAX = 1024     # effect op rows of a batch
-OP_W = 24          # columns of an op row (OP_* below)
+OP_W = 28          # columns of an op row (OP_* below)
 FRAME_W = 8        # columns of a chain frame: its kind and up to 7 arguments
 CHAIN_MAX = 64     # frames waiting on a game's chain
 PENDING_MAX = 32   # triggered actions raised by the action being resolved
+ANNOUNCED_MAX = 64  # steps announced in one chain, their chosen targets (announce.py)
+ANNOUNCE_DEPTH = 4  # cards applied inside an announced card (Tornado applying a Wind), nested
 BONUS_MAX = 16     # damage bonuses among a batch's cards
 REDUCTION_MAX = 32  # cost reductions among a batch's cards
 LOG_MAX = 32768    # transcript events of one lane
@@ -133,7 +135,17 @@ DESTROY_WHAT = vocabulary.DESTROY_WHAT
 (OP_CODE_COL, OP_AMOUNT, OP_AMOUNT_MN, OP_HAS_MN, OP_PER, OP_PER_WORD, OP_TARGET, OP_IF,
  OP_IF_WORD, OP_ELEMENT, OP_INFINITE, OP_WHAT, OP_WORD, OP_POSITION, OP_MAX_TARGETS,
  OP_UNPREVENTABLE, OP_HANDLER, OP_COST) = range(18)  # OP_COST .. OP_COST+5: a Mana cost
-assert OP_COST + E <= OP_W
+# What the step designates when its card is announced (R7.2, announce.py): the target kind
+# and purpose of its target decision (-1 none); the word of the own component whose activate
+# steps it applies (-1 none).
+OP_ANN_TARGET, OP_ANN_PURPOSE, OP_APPLIES = OP_COST + E, OP_COST + E + 1, OP_COST + E + 2
+ANN_DESTROY = len(TARGETS)  # OP_ANN_TARGET of a destroy step: its destroy_target decision
+assert OP_APPLIES < OP_W
+# Columns of an announced step (state.announced): 1 when its designation was chosen at
+# announcement; the flat target (or own board slot) chosen, -1 none was legal; the card that
+# was there (a target that left play is gone); the first entry of the applied card's steps.
+AN_ASKED, AN_TARGET, AN_CARD, AN_SUB = range(4)
+AN_W = 4
 
 # Handlers: step handlers (op = "handler", name = ...), abilities and statics (flags per card
 # kind), declared next to their code in engine/handlers/, ids generated into handlers/ids.py.
@@ -243,6 +255,11 @@ STATE_DTYPE = _record([
     ("chain_len", np.int32),
     ("pending", np.int32, (PENDING_MAX, FRAME_W)),
     ("pending_len", np.int32),
+    # what the steps of the chain designated when their card was announced (R7.2, announce.py):
+    # one AN_* row per step; a FR_STEPS frame carries the entry of its next step
+    ("announced", np.int32, (ANNOUNCED_MAX, AN_W)),
+    ("announced_len", np.int32),
+    ("step_entry", np.int32),                   # entry of the step being resolved, -1 none
     # the match loop's place, so that a copied game can be played on
     ("step", np.int32),                         # next turn: round * players + seat
     ("seat", np.int8),                          # the player whose turn is under way
@@ -355,6 +372,8 @@ WORK_DTYPE = _record([
     # scratch of the rules: targets hit by a step, a board mask
     ("hits", np.int8, (T_MAX,)),
     ("op_hits", np.int8, (T_MAX,)),       # ops.kept_hits: the targets an op deals with
+    ("ann_stack", np.int64, (ANNOUNCE_DEPTH, 6)),  # announce.py: card, side, slot, first row,
+    #                                   steps, first entry of each card being announced
     # scratch of a preparation (actions.prepare and the component designation it runs)
     ("prep_cost", np.int64, (E,)),        # the Mana paid
     ("prep_short", np.int64, (NW_MAX,)),  # components missing, by word column

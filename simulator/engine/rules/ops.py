@@ -30,6 +30,10 @@ from simulator.engine.rules.layout import (
     ADV_EQUIPMENT,
     ADV_KEYWORD,
     ADVERSARY_SIDE,
+    AN_ASKED,
+    AN_CARD,
+    AN_SUB,
+    AN_TARGET,
     CHANNELED,
     DESTROY_TARGET,
     EQUIPMENT,
@@ -331,10 +335,10 @@ def op_add_mana(st, tb, wk, r, card, side, slot):
 
 
 @njit
-def op_destroy(st, tb, wk, r, card, side, slot):
-    """Destroy one Permanent and/or Equipment (either side); Rituals and Indestructible cards
-    are immune."""
-    what = tb.ops[r, OP_WHAT]
+def destroy_options(st, tb, wk, what):
+    """The legal targets of a destroy step in ``wk.opt`` (flat targets): Permanents and/or
+    Equipment of either side; Rituals and Indestructible cards are immune. Returns whether
+    there is any."""
     players, slots = tb.players, tb.slots
     set_options(wk, n_targets(tb), 0)
     any_ = False
@@ -355,10 +359,32 @@ def op_destroy(st, tb, wk, r, card, side, slot):
             if ok and not is_indestructible(st, tb, p, s):
                 wk.opt[K_SLOTS + players + p * slots + s] = 1
                 any_ = True
-    if not any_:
-        return
     wk.ctx_what = what
-    choice = decide(st, tb, wk, DESTROY_TARGET, decider_of(st, side))
+    return any_
+
+
+@njit
+def op_destroy(st, tb, wk, r, card, side, slot):
+    """Destroy one Permanent and/or Equipment (either side), the one chosen when the card was
+    announced (R7.2): nothing when it has left play since."""
+    players, slots = tb.players, tb.slots
+    e = st.step_entry
+    if e >= 0 and st.announced[e, AN_ASKED] != 0:
+        choice = st.announced[e, AN_TARGET]
+        if choice < 0:
+            return
+        was = st.announced[e, AN_CARD]
+        if choice < K_SLOTS:
+            if st.adv_card[choice] != was:
+                return
+        else:
+            p, s = divmod(choice - K_SLOTS - players, slots)
+            if st.board_card[p, s] != was or st.board_zone[p, s] < PERMANENT:
+                return
+    else:
+        if not destroy_options(st, tb, wk, tb.ops[r, OP_WHAT]):
+            return
+        choice = decide(st, tb, wk, DESTROY_TARGET, decider_of(st, side))
     if choice < K_SLOTS:
         adversary_destroyed(st, tb, wk, choice)
         return
@@ -393,6 +419,22 @@ def choose_own_component(st, tb, wk, side, word, exclude_applying, own_slot):
 
 
 @njit
+def applied_component(st, tb, wk, side, word, exclude_applying, own_slot):
+    """``(slot, entry)``: the own component providing ``word`` whose steps the resolving step
+    applies, and the entry of their announced targets. The one chosen when the card was
+    announced (R7.2; slot -1 when it is gone), else chosen now (entry -1: its steps choose
+    their targets when they resolve)."""
+    e = st.step_entry
+    if e >= 0 and st.announced[e, AN_ASKED] != 0:
+        s = st.announced[e, AN_TARGET]
+        if s < 0 or st.board_card[side, s] != st.announced[e, AN_CARD] or \
+                not provides_component(st, tb, side, s, word):
+            return -1, -1
+        return s, st.announced[e, AN_SUB]
+    return choose_own_component(st, tb, wk, side, word, exclude_applying, own_slot), -1
+
+
+@njit
 def op_return_component(st, tb, wk, r, card, side, slot):
     s = choose_own_component(st, tb, wk, side, tb.ops[r, OP_WORD], False, -1)
     if s >= 0:
@@ -405,14 +447,14 @@ def op_apply_component(st, tb, wk, r, card, side, slot):
     """Apply the activate effects of one own component (it stays in play). A card whose
     effects are being applied cannot be chosen again in the same chain, so two Wave echoes
     cannot apply each other forever."""
-    s = choose_own_component(st, tb, wk, side, tb.ops[r, OP_WORD], True, slot)
+    s, entry = applied_component(st, tb, wk, side, tb.ops[r, OP_WORD], True, slot)
     if s < 0:
         return
     st.applying[side, s] = 1
     if slot >= 0:
         st.applying[side, slot] = 1
     frames.push_clear_applying(st, side, s, slot)
-    frames.push_steps(st, tb, st.board_card[side, s], T_ACTIVATE, side, s)
+    frames.push_steps(st, tb, st.board_card[side, s], T_ACTIVATE, side, s, entry)
 
 
 @njit

@@ -2,7 +2,9 @@
 
 :func:`select` writes the targets hit into ``wk.hits`` (one instance each) and returns how
 many. A single target the rules leave open is a ``target`` decision of the step's decider
-(asked whenever a legal target exists, even one: the decider names it).
+(asked whenever a legal target exists, even one: the decider names it). It is asked when the
+step's card is announced (R7.2, ``announce.py``); when the step resolves, :func:`select`
+returns that stored target, or nothing when it is gone.
 """
 
 from __future__ import annotations
@@ -19,6 +21,9 @@ from simulator.engine.rules.damage import (
 from simulator.engine.rules.decide import set_options
 from simulator.engine.rules.layout import (
     ADVERSARY_SIDE,
+    AN_ASKED,
+    AN_CARD,
+    AN_TARGET,
     K_SLOTS,
     TARGET,
     TG_ACTIVE_PLAYER,
@@ -98,6 +103,9 @@ def select(st, tb, wk, kind, purpose, side, card, slot):
 
     side: the step's controller (ADVERSARY_SIDE for Adversary cards, whose open choices the
     active player makes); slot: the card's own board slot (target ``this``)."""
+    e = st.step_entry
+    if e >= 0 and st.announced[e, AN_ASKED] != 0:
+        return announced(st, tb, wk, st.announced[e, AN_TARGET], st.announced[e, AN_CARD])
     t_count = n_targets(tb)
     adv = side == ADVERSARY_SIDE
     player = side if side >= 0 else 0
@@ -161,6 +169,29 @@ def select(st, tb, wk, kind, purpose, side, card, slot):
     for t in range(t_count):
         n += wk.hits[t]
     return n
+
+
+@njit
+def still_there(st, tb, t, card):
+    """Flat target ``t``, chosen when it held ``card`` (-1 a player), is still a target: the
+    same Adversary card or Permanent in its slot with HP, the player still in the game."""
+    if t < K_SLOTS:
+        return st.adv_card[t] == card and st.adv_hp[t] > 0
+    if t < K_SLOTS + tb.players:
+        return st.out[t - K_SLOTS] == 0
+    p, s = divmod(t - K_SLOTS - tb.players, tb.slots)
+    return st.board_card[p, s] == card and is_player_permanent(st, tb, p, s)
+
+
+@njit
+def announced(st, tb, wk, t, card):
+    """``wk.hits`` for a target chosen at announcement: it alone, or none when none was legal
+    then or it is gone now (R7.2)."""
+    fill_mask(st, tb, wk.hits, 0)
+    if t < 0 or not still_there(st, tb, t, card):
+        return 0
+    wk.hits[t] = 1
+    return 1
 
 
 @njit

@@ -13,7 +13,7 @@ from simulator.engine.handlers.base_game.air import apply_hand_size
 from simulator.engine.handlers.base_game.vegetal import repeats_turn_start
 from simulator.engine.handlers.base_game.water import maelstrom_end_of_turn
 from simulator.engine.handlers.warrior_mage import warrior_mage_end_of_turn
-from simulator.engine.rules import frames
+from simulator.engine.rules import announce
 from simulator.engine.rules.actions import apply_action, legal_actions
 from simulator.engine.rules.board import adversary_hp, check_defeats, in_game
 from simulator.engine.rules.decide import first_legal, set_options
@@ -113,11 +113,11 @@ def turn_start(st, tb, wk, p):
         card = pending[s]
         pending[s] = -1
         trig = start_trigger(st.board_zone[p, s])
-        frames.push_steps(st, tb, card, trig, p, s)
+        announce.push_steps(st, tb, wk, card, trig, p, s)
         resolve(st, tb, wk)
         # King of trees: the Mage Noir's other Trees apply their effects once more.
         if st.board_card[p, s] == card and repeats_turn_start(st, tb, p, card):
-            frames.push_steps(st, tb, card, trig, p, s)
+            announce.push_steps(st, tb, wk, card, trig, p, s)
             resolve(st, tb, wk)
     check_defeats(st, tb, wk)
 

@@ -27,7 +27,7 @@ from simulator.engine.rules.layout import (
 )
 from simulator.engine.rules.log import say
 from simulator.engine.rules.mana import one_mana, pay_effect_cost
-from simulator.engine.rules.ops import choose_own_component
+from simulator.engine.rules.ops import applied_component
 from simulator.engine.rules.zones import discard_chosen, discard_down_to_hand_size, hand_options
 
 WIND, BREATH = WORD["Wind"], WORD["Breath"]
@@ -41,18 +41,19 @@ def favorable_winds(st, tb, wk, r, card, side, slot):
         st.winds[side] = 1
 
 
-@declare.step("tornado", estimate={"damage": 2.0})
+@declare.step("tornado", estimate={"damage": 2.0}, announces=("applies", "Wind"))
 @njit
 def tornado(st, tb, wk, r, card, side, slot):
     """Apply 1 own Wind component's activate steps, then put that very card third from the
-    top (a second indivisible action: "then")."""
-    s = choose_own_component(st, tb, wk, side, WIND, False, -1)
+    top (a second indivisible action: "then"). The Wind and its steps' targets were chosen
+    when Tornado was announced (R7.2)."""
+    s, entry = applied_component(st, tb, wk, side, WIND, False, -1)
     if s < 0:
         return
     card = st.board_card[side, s]
     say(wk, EV_APPLIES, side, card, 0, 0)
     frames.push_tornado_return(st, side, s, card)
-    frames.push_steps(st, tb, card, T_ACTIVATE, side, s)
+    frames.push_steps(st, tb, card, T_ACTIVATE, side, s, entry)
 
 
 @njit
@@ -61,7 +62,8 @@ def tornado_return(st, tb, wk, p, s, card):
         leave_board(st, tb, wk, p, s, TO_DECK_THIRD)
 
 
-@declare.step("violent_wind", estimate={"damage": 4.0, "harms_own": 1.0})
+@declare.step("violent_wind", estimate={"damage": 4.0, "harms_own": 1.0},
+              announces=("target", "any"))
 @njit
 def violent_wind(st, tb, wk, r, card, side, slot):
     """One instance of 4 damage to any target, + 1 per own Breath component for a Mage Noir."""
@@ -118,7 +120,7 @@ def emptiness_ritual_discard(st, tb, wk, r, card, side, slot):
     discard_down_to_hand_size(st, tb, wk, side, REASON_HAND_SIZE)
 
 
-@declare.ability("emptiness_ritual_ping")
+@declare.ability("emptiness_ritual_ping", announces=("target", "any"))
 @njit
 def emptiness_ritual_ping(st, tb, wk, r, card, side, slot):
     """Ability (own turn, repeatable): discard 1 card from hand, then 1 damage to any target,

@@ -154,7 +154,9 @@ def druid_horns(st, tb, wk, r, card, side, slot):
 @njit
 def ritual_of_decomposition(st, tb, wk, r, card, side, slot):
     """Ability (main phase, repeatable): destroy 1 own Permanent (``ability_target``), then
-    deal damage equal to its HP (none for 0 HP) to any target, the Ritual being the source."""
+    deal damage equal to its HP (none for 0 HP) to any target, the Ritual being the source.
+    Its target is not announced (R7.2): whether there is damage to aim depends on the
+    Permanent this same step destroys, and nothing resolves between the two."""
     p = side
     if p < 0 or slot < 0:
         return

@@ -21,7 +21,7 @@ from simulator.engine.handlers.ids import (
     H_SUBTLE_INFILTRATION_TRADE,
     H_UNLEASHED_OCEAN_EMPTY,
 )
-from simulator.engine.rules import frames
+from simulator.engine.rules import announce, frames
 from simulator.engine.rules.board import is_mage_noir, provides_component
 from simulator.engine.rules.components import instances
 from simulator.engine.rules.damage import adversary_target, heal_player, n_targets
@@ -151,7 +151,9 @@ def condensation_distribute(st, tb, wk, r, card, side, slot):
 @njit
 def high_pressure(st, tb, wk, r, card, side, slot):
     """X damage to any target, X = Mana locked under 1 own Condensation component; then that
-    component returns to its owner's hand (its Mana is released)."""
+    component returns to its owner's hand (its Mana is released). Its target is not announced
+    (R7.2): whether there is damage to aim depends on the Condensation this same step picks,
+    and nothing resolves between the two."""
     s = choose_own_component(st, tb, wk, side, CONDENSATION, False, -1)
     if s < 0:
         return
@@ -342,7 +344,7 @@ def ocean_waves(st, tb, wk, p, done):
     st.applying[p, s] = 1
     frames.push_ocean_waves(st, p, done | (1 << s))
     frames.push_clear_applying(st, p, s, -1)
-    frames.push_steps(st, tb, card, T_ACTIVATE, p, s)
+    announce.push_steps(st, tb, wk, card, T_ACTIVATE, p, s)
 
 
 @declare.step("unleashed_ocean_release")
