@@ -218,7 +218,7 @@ def stubbed_compile(monkeypatch):
 
 def test_a_cold_start_says_once_that_it_compiles_the_missing_parts(stubbed_compile, capsys):
     stubbed_compile["cached"].add("play_range")
-    roots = ("play_range", "resolve", "choose")
+    roots = ("play_range", "resolve", "decide")
     warmup.ensure(roots)
     err = capsys.readouterr().err
     processes = min(2, os.cpu_count() or 1)
@@ -227,7 +227,7 @@ def test_a_cold_start_says_once_that_it_compiles_the_missing_parts(stubbed_compi
         f"update: 2 parts, in {processes} processes; 1 minute on a quiet 2-core machine, up to "
         "several when it is busy..."]
     assert "engine compiled in" in err and str(jit.CACHE_DIR) in err
-    assert stubbed_compile["parallel"] == [["resolve", "choose"]]
+    assert stubbed_compile["parallel"] == [["resolve", "decide"]]
     assert stubbed_compile["loaded"] == list(roots)
     warmup.ensure(roots)  # ready now: nothing more is said or done
     assert capsys.readouterr().err == ""

@@ -64,6 +64,20 @@ def test_an_unusable_cache_folder_is_not_reported_as_the_cache(monkeypatch):
     assert warmup._cached_where() == f"cached in {jit.CACHE_DIR}"
 
 
+def test_the_compile_message_names_the_folder_of_each_part_it_compiled():
+    """The engine's parts are cached in the engine's folder, a bot's root in the bots' folder
+    (named after the engine's and the bots' sources): the message names the ones it used."""
+    from simulator.engine.compiler import jit, warmup
+
+    planner = warmup.bot_root(bots.get("planner"))
+    bots_folder = jit.cache_dir_of(bots.get("planner").choose.py_func.__code__.co_filename)
+    assert bots_folder != jit.CACHE_DIR
+    assert warmup._cached_where(["resolve", "decide"]) == f"cached in {jit.CACHE_DIR}"
+    assert warmup._cached_where([planner]) == f"cached in {bots_folder}"
+    assert (warmup._cached_where(["resolve", planner])
+            == f"cached in {jit.CACHE_DIR} and {bots_folder}")
+
+
 def test_a_player_out_of_the_game_is_named_and_shown_at_0_hp():
     """The engine keeps the overkill (HP below 0); what a person reads shows the rules: the
     player out, at 0 HP, in the transcript, the per-game and per-turn tables and the HP curves."""

@@ -123,16 +123,25 @@ def _ensure_locked(wanted: list[str], quiet: bool) -> None:
         compile_parallel(missing, progress=not quiet)
         if not quiet:
             print(f"magenoir-sim: engine compiled in {time.monotonic() - start:.0f} s "
-                  f"({_cached_where()})", file=sys.stderr, flush=True)
+                  f"({_cached_where(missing)})", file=sys.stderr, flush=True)
     for root in wanted:
         load_or_compile(root)
     _READY.update(wanted)
 
 
-def _cached_where() -> str:
-    """Where the compiled engine was kept, as the compile message says it."""
+def _cached_where(roots: list[str] | tuple[str, ...] = ()) -> str:
+    """Where the compiled ``roots`` were kept, as the compile message says it: the engine's
+    folder, and a bot's own folder for a bot's root (jit.cache_dir_of: the bots are cached
+    by the engine's and the bots' sources)."""
     if jit.CACHE_PROBLEM is None:
-        return f"cached in {jit.CACHE_DIR}"
+        folders = [jit.CACHE_DIR] if not roots else []
+        for root in roots:
+            function = _dispatcher_and_args(root)[0]
+            source = getattr(function, "py_func", function).__code__.co_filename
+            folder = jit.cache_dir_of(source) or jit.CACHE_DIR
+            if folder not in folders:
+                folders.append(folder)
+        return "cached in " + " and ".join(str(f) for f in folders)
     return (f"not in the engine's cache folder: {jit.CACHE_PROBLEM}; numba keeps it in its own "
             "place if it can; set MAGENOIR_CACHE_DIR to a folder that can be written")
 
