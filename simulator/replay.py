@@ -77,7 +77,8 @@ def replay_game(decks: Sequence[Deck], scenario: Scenario, level: str | None = N
     work["log_on"] = 1
     result = play(matchup, db, rng.game_seeds(seed, game, 1), bots.get(bot), options, work=work)
     recorded = int(work["log_len"][0])
-    lines = transcript_lines(work["log"][0][:min(recorded, L.LOG_MAX)], info.names)
+    lines = transcript_lines(work["log"][0][:min(recorded, L.LOG_MAX)], info.names,
+                             matchup.players)
     if recorded > L.LOG_MAX:
         lines.append(f"(the transcript stops here: the game's {recorded:,} events exceed the "
                      f"engine's log of {L.LOG_MAX:,})")

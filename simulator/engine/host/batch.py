@@ -113,8 +113,12 @@ def batch_labels(matchup: Matchup, db: CardDB) -> BatchLabels:
 
 
 def new_work(lanes: int) -> np.ndarray:
-    """(lanes,) work records, zeroed (their large buffers are only touched when used)."""
-    return np.zeros(lanes, L.WORK_DTYPE)
+    """(lanes,) work records, zeroed (their large buffers are only touched when used); no
+    cause of logged events yet."""
+    work = np.zeros(lanes, L.WORK_DTYPE)
+    work["cause_card"] = -1
+    work["cause_trig"] = -1
+    return work
 
 
 def seat_bot(work: np.ndarray, records: np.ndarray) -> None:

@@ -1,4 +1,12 @@
-"""A game's event log (``log.py``) as the lines of a readable transcript."""
+"""A game's event log (``log.py``) as the lines of a readable transcript.
+
+The transcript is for auditing a game: every card that moves says where it went, every HP
+change says what caused it (the card whose effect was resolving and on which trigger), every
+Mana that reaches the Available Ether says which pile it went to, and a main phase ended with
+Mana left says why each card stayed in hand. Events that describe one thing over several rows
+(a pile of the opening hand, the cards in play, the reasons for a pass) are gathered into one
+line.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +17,29 @@ import numpy as np
 from simulator.cards import ELEMENTS
 from simulator.engine.rules import layout as L
 
-DISCARD_NOTE = {L.REASON_HAND_LIMIT: " (hand limit)", L.REASON_HAND_SIZE: " (hand size 4)"}
+DISCARD_NOTE = {L.REASON_HAND_LIMIT: " (hand limit)", L.REASON_HAND_SIZE: " (hand size 4)",
+                L.REASON_ALTERNATIVE_COMPONENT: " (instead of a component)"}
+DESTINATION = {L.TO_DISCARD: "to the discard pile", L.TO_HAND: "back to hand",
+               L.TO_DECK_TOP: "on top of the deck", L.TO_DECK_THIRD: "third from the top of the deck"}
+#: How a trigger reads after "from CARD" in a cause.
+WHEN = {L.T_ENTER: " entering play", L.T_TURN_START: " at the start of the turn",
+        L.T_TURN_START_PREPARED: " (in preparation) at the start of the turn",
+        L.T_TURN_START_CHANNELED: " (channeled) at the start of the turn",
+        L.T_LEAVE: " leaving play", L.T_USED_AS_COMPONENT: ", used as a component",
+        L.T_ABILITY: "'s ability"}
+HOLD_TEXT = {L.HOLD_CHOSEN: "could prepare it, chose not to",
+             L.HOLD_MANA: "{n} Mana short", L.HOLD_COMPONENTS: "{n} component(s) missing",
+             L.HOLD_NO_SLOT: "no room in play", L.HOLD_UNIQUE: "Unique, a copy is in play",
+             L.HOLD_MAGE_NOIR_ONLY: "needs a Mage Noir",
+             L.HOLD_INERT: "not played by the engine",
+             L.HOLD_PREPARED: "left in preparation"}
+#: Events gathered over several rows into one line (see :class:`_Gathered`).
+GATHERED = (L.EV_HAND_CARD, L.EV_PILE_ON_OFFER, L.EV_OPENING_PILE, L.EV_TO_ETHER, L.EV_IN_PLAY,
+            L.EV_HOLDS, L.EV_ETHER_CAUSE)
+#: What a line of Mana reaching the Available Ether begins with, after an ``ether_cause``.
+ETHER_CAUSE = {L.ETHER_MANA_VALUE: "{card}'s Mana value to the Available Ether",
+               L.ETHER_RELEASED: "Mana released to the Available Ether",
+               L.ETHER_PAID: "Mana paid to the Available Ether"}
 
 
 def format_mana(mana: Sequence[int]) -> str:
@@ -18,32 +48,114 @@ def format_mana(mana: Sequence[int]) -> str:
     return ", ".join(parts) if parts else "nothing"
 
 
-def lines(events: np.ndarray, names: Sequence[str]) -> list[str]:
-    """The transcript lines of ``events`` (n, EV_W) for a batch whose card names are ``names``."""
-    out: list[str] = []
-    hand: list[str] = []
-    piles: list[str] = []  # the two Ether piles a player chooses between, before the choice
-    for row in events.tolist():
-        ev, a, b, c, d = row[0], row[1], row[2], row[3], row[4]
-        mana = row[2:8]
+def cause(card: int, trig: int, names: Sequence[str]) -> str:
+    """' from Draconic flame, used as a component' (empty when the cause is unknown)."""
+    if card < 0:
+        return ""
+    return f" from {names[card]}{WHEN.get(trig, '')}"
+
+
+class _Gathered:
+    """The rows of the gathered events seen since the line they belong to was last written."""
+
+    def __init__(self) -> None:
+        self.hand: list[str] = []
+        self.piles: list[str] = []
+        self.opening: list[list[str]] = [[], []]
+        self.ether: list[str] = []
+        self.ether_rows = 0
+        self.ether_why = "to the Available Ether"
+        self.in_play: dict[str, list[str]] = {}
+        self.holds: list[str] = []
+
+    def add(self, ev: int, row: list[int], names: Sequence[str]) -> list[str]:
+        """Take one gathered event; returns the lines it completes."""
+        a, b, c, d = row[1], row[2], row[3], row[4]
         if ev == L.EV_HAND_CARD:
-            hand.append(names[b] + (f" x{c}" if c > 1 else ""))
+            self.hand.append(names[b] + (f" x{c}" if c > 1 else ""))
+        elif ev == L.EV_PILE_ON_OFFER:
+            self.piles.append(format_mana(row[2:8]))
+        elif ev == L.EV_OPENING_PILE:
+            self.opening[b].append(names[c])
+        elif ev == L.EV_TO_ETHER:  # always a pair: the starting pile, then the other
+            if sum(row[2:8]):
+                self.ether.append(f"{format_mana(row[2:8])} on pile {a + 1}")
+            self.ether_rows += 1
+            if self.ether_rows == 2:
+                return self.flush_ether()
+        elif ev == L.EV_ETHER_CAUSE:
+            self.ether_why = ETHER_CAUSE[a].format(card=names[b] if b >= 0 else "")
+        elif ev == L.EV_IN_PLAY:
+            side = "the Adversary" if a == L.ADVERSARY_SIDE else f"player {a + 1}"
+            if a == L.ADVERSARY_SIDE:
+                text = f"{names[b]} {d} HP"
+            else:
+                text = f"{names[b]} ({L.ZONE_NAMES[c]}"
+                if c == L.PERMANENT and d > 0:
+                    text += f", {d} HP"
+                if row[7] > 0:
+                    text += f", {row[7]} Mana locked"
+                text += ")"
+            self.in_play.setdefault(side, []).append(text)
+        elif ev == L.EV_HOLDS:
+            self.holds.append(f"{names[b]}: {HOLD_TEXT[c].format(n=d)}")
+        return []
+
+    def flush_ether(self) -> list[str]:
+        out = [f"  {self.ether_why}: {'; '.join(self.ether)}"] if self.ether else []
+        self.ether = []
+        self.ether_rows = 0
+        self.ether_why = "to the Available Ether"
+        return out
+
+    def flush_in_play(self) -> list[str]:
+        out = [f"  in play, {side}: {', '.join(cards)}" for side, cards in self.in_play.items()]
+        self.in_play = {}
+        return out
+
+    def flush_holds(self) -> list[str]:
+        out = [f"  keeps {'; '.join(self.holds)}"] if self.holds else []
+        self.holds = []
+        return out
+
+
+def lines(events: np.ndarray, names: Sequence[str], players: int = 1) -> list[str]:
+    """The transcript lines of ``events`` (n, EV_W) for a batch whose card names are ``names``;
+    with several ``players``, the lines of a player's draws and discards name the player."""
+    out: list[str] = []
+    gathered = _Gathered()
+    for row in events.tolist():
+        ev = row[0]
+        if ev != L.EV_IN_PLAY:
+            out += gathered.flush_in_play()
+        if ev != L.EV_HOLDS:
+            out += gathered.flush_holds()
+        if ev in GATHERED:
+            out += gathered.add(ev, row, names)
             continue
-        if ev == L.EV_PILE_ON_OFFER:
-            piles.append(format_mana(mana))
+        if ev == L.EV_TAKES_PILE and gathered.piles:
+            out.append(f"piles on offer: {' | '.join(gathered.piles)}")
+            gathered.piles = []
+        if ev == L.EV_KEEPS_PILE:
+            kept, other = gathered.opening[row[2]], gathered.opening[1 - row[2]]
+            out.append(f"player {row[1] + 1} keeps the opening pile {', '.join(kept)} "
+                       f"over {', '.join(other)}")
+            gathered.opening = [[], []]
             continue
-        if ev == L.EV_TAKES_PILE and piles:
-            out.append(f"piles on offer: {' | '.join(piles)}")
-            piles = []
-        text = _line(ev, a, b, c, d, mana, names, hand)
+        text = _line(ev, row, names, gathered.hand, players)
         if ev == L.EV_HAND:
-            hand = []
+            gathered.hand = []
         if text is not None:
             out.append(text)
-    return out
+    return out + gathered.flush_in_play() + gathered.flush_holds()
 
 
-def _line(ev, a, b, c, d, mana, names, hand) -> str | None:  # noqa: C901 - one case per event
+def _line(ev, row, names, hand, players) -> str | None:  # noqa: C901 - one case per event
+    a, b, c, d = row[1], row[2], row[3], row[4]
+    who = f"player {a + 1} " if players > 1 else ""
+    mana = row[2:8]
+    why = cause(row[5], row[6], names) if ev not in (L.EV_HAND, L.EV_TRADES, L.EV_TAKES_PILE) \
+        else ""
     if ev == L.EV_TURN:
         adversary = f", the Adversary {d} HP" if d >= 0 else ", the Adversary not in play"
         return f"-- Turn {a}: player {b + 1} ({c} HP{adversary}) --"
@@ -58,34 +170,38 @@ def _line(ev, a, b, c, d, mana, names, hand) -> str | None:  # noqa: C901 - one 
                 L.EV_CHANNELS: "channels", L.EV_USES_ABILITY: "uses the ability of"}[ev]
         return f"{verb} {names[b]}"
     if ev == L.EV_TRADES:
-        return f"trades {sum(mana)} Mana for 1 {ELEMENTS[a]}"
+        return f"trades {format_mana(mana)} for 1 {ELEMENTS[a]}"
     if ev == L.EV_LEAVES:
-        return f"{names[a]} leaves play"
+        return f"{names[a]} leaves play, {DESTINATION.get(c, 'elsewhere')}"
     if ev == L.EV_DESTROYED:
         return f"{names[a]} is destroyed"
     if ev == L.EV_DAMAGE:
-        return f"  {a} damage to {names[d]}"
+        return f"  {a} damage to {names[d]}{why}"
     if ev == L.EV_PLAYER_LOSES:
-        return f"  player {a + 1} takes {b} {'damage' if c else 'HP loss'}"
+        return f"  player {a + 1} takes {b} {'damage' if c else 'HP loss'}{why}"
     if ev == L.EV_GAINS_HP:
-        return f"  player {a + 1} gains {b} HP"
+        return f"  player {a + 1} gains {b} HP{why}"
     if ev == L.EV_ADVERSARY_HEALS:
-        return f"  {names[d]} gains {a} HP"
+        return f"  {names[d]} gains {a} HP{why if row[5] != d else ''}"  # not "from itself"
     if ev == L.EV_DRAWS:
-        return f"  draws {names[b]}"
+        return f"  {who}draws {names[b]}"
     if ev == L.EV_DISCARDS:
-        return f"  discards {names[b]}{DISCARD_NOTE.get(c, '')}"
+        return f"  {who}discards {names[b]}{DISCARD_NOTE.get(c, '')}"
     if ev == L.EV_TAKES_PILE:
         return f"takes a pile: {format_mana(mana)}"
     if ev == L.EV_TAKES_MANA:
-        return f"  takes 1 {ELEMENTS[b]} Mana"
+        return f"  takes 1 {ELEMENTS[b]} Mana from pile {c + 1}"
     if ev == L.EV_OUT:
-        return f"player {a + 1} is out of the game" + (" (0 HP)" if b == L.OUT_HP else " (empty deck)")
-    return _card_line(ev, a, b, c, d, names)
+        how = " (0 HP)" + (f", last hit by {names[c]}" if c >= 0 else "") if b == L.OUT_HP \
+            else " (empty deck)"
+        return f"player {a + 1} is out of the game{how}"
+    if ev == L.EV_ENDS_MAIN:
+        return f"ends the main phase with {b} Mana left" + ("" if c else " and an empty hand")
+    return _card_line(ev, a, b, c, d, names, why)
 
 
-def _card_line(ev, a, b, c, d, names) -> str | None:
-    """The lines of the card handlers' events."""
+def _card_line(ev, a, b, c, d, names, why) -> str | None:
+    """The lines of the card handlers' and zone moves' events."""
     texts = {
         L.EV_INDESTRUCTIBLE: lambda: f"  discards {names[b]}: {names[c]} is indestructible this turn",
         L.EV_APPLIES: lambda: f"  applies {names[b]}",
@@ -95,7 +211,7 @@ def _card_line(ev, a, b, c, d, names) -> str | None:
         L.EV_IGNITION_HIT: lambda: "  Ignition: 1 damage",
         L.EV_PUTS_INTO_PLAY: lambda: f"  puts {names[b]} into play prepared",
         L.EV_NOTHING_HAPPENS: lambda: "  the Adversary discards from its (empty) hand: nothing happens",
-        L.EV_ADVERSARY_LOSES: lambda: f"  the Adversary loses {a} HP",
+        L.EV_ADVERSARY_LOSES: lambda: f"  the Adversary loses {a} HP{why}",
         L.EV_DRUID_HORNS: lambda: f"  Druid horns: reveals {names[b]} and takes it",
         L.EV_KERLOCH: lambda: "  sacrifices Kerloc'h's robe and discards their hand",
         L.EV_MANA_UNDER: lambda: f"  puts 1 {ELEMENTS[b]} Mana under {names[c]}",
@@ -108,6 +224,10 @@ def _card_line(ev, a, b, c, d, names) -> str | None:
         L.EV_OCEAN_RELEASES: lambda: f"  Unleashed ocean releases {b} Water Mana",
         L.EV_MELANGE: lambda: (f"  Ritual of melange: 1 {ELEMENTS[b]} for 1 {ELEMENTS[c]} "
                                f"under {names[d]}"),
+        L.EV_SEARCHES: lambda: f"  takes {names[b]} from the deck into hand",
+        L.EV_RECYCLES: lambda: f"  puts {names[b]} from the discard pile into the deck",
+        L.EV_FROM_DISCARD: lambda: f"  takes {names[b]} from the discard pile into hand",
+        L.EV_SHUFFLES: lambda: "  shuffles the deck",
     }
     text = texts.get(ev)
     return text() if text else None

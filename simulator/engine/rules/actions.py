@@ -228,7 +228,7 @@ def use_alternative_component(st, tb, wk, p, card, short):
         for c in range(tb.n_cards):
             if st.hand[p, c] > 0 and tb.element[c] == element:
                 wk.opt[c] = 1
-        discard_chosen(st, tb, wk, p, REASON_ALTERNATIVE_COMPONENT, True)
+        discard_chosen(st, tb, wk, p, REASON_ALTERNATIVE_COMPONENT, False)
     return use
 
 

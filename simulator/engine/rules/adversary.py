@@ -22,7 +22,9 @@ from simulator.engine.rules.layout import (
     ADV_EQUIPMENT,
     ADV_SPELL,
     ADVERSARY_SIDE,
+    ETHER_MANA_VALUE,
     EV_ADVERSARY_TURN,
+    EV_ETHER_CAUSE,
     EV_REVEALS,
     K_SLOTS,
     RUNNING,
@@ -127,4 +129,5 @@ def add_mana_value(st, tb, wk, card):
     if amount <= 0:
         return
     mana = choose_mana_elements(st, tb, wk, st.active, amount)
+    say(wk, EV_ETHER_CAUSE, ETHER_MANA_VALUE, card, 0, 0)
     add_to_ether(st, tb, wk, st.active, mana)

@@ -192,7 +192,7 @@ def leave_board(st, tb, wk, p, s, dest):
         st.hand[p, card] += 1
     else:
         put_in_deck(st, p, card, 0 if dest == TO_DECK_TOP else 2)
-    say(wk, EV_LEAVES, card, p, 0, 0)
+    say(wk, EV_LEAVES, card, p, dest, 0)
     frames.trigger_steps(st, tb, card, T_LEAVE, p, -1)
     frames.trigger_release(st, p, mana)
     if dest == TO_DISCARD and ignition_active(st, tb):
@@ -219,7 +219,7 @@ def player_out(st, tb, wk, p, reason):
         return
     st.out[p] = 1
     st.out_reason[p] = reason
-    say(wk, EV_OUT, p, reason, 0, 0)
+    say(wk, EV_OUT, p, reason, st.last_hit_card[p], 0)
     everyone = True
     for q in range(tb.players):
         if st.out[q] == 0:
@@ -253,7 +253,7 @@ def _clear_board_at_game_end(st, tb, wk, p):
         if st.board_zone[p, s] == EMPTY:
             continue
         c = st.board_card[p, s]
-        say(wk, EV_LEAVES, c, p, 0, 0)
+        say(wk, EV_LEAVES, c, p, TO_DISCARD, 0)
         st.discard[p, c] += 1
         for e in range(E):
             locked[e] += st.board_mana[p, s, e]

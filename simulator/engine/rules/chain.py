@@ -25,6 +25,8 @@ from simulator.engine.rules.board import check_defeats
 from simulator.engine.rules.damage import robe_hit
 from simulator.engine.rules.dispatch import run_step
 from simulator.engine.rules.layout import (
+    ETHER_RELEASED,
+    EV_ETHER_CAUSE,
     FR_CLEAR_APPLYING,
     FR_CRIMSON,
     FR_IGNITION,
@@ -35,6 +37,7 @@ from simulator.engine.rules.layout import (
     FR_TORNADO_RETURN,
     RUNNING,
 )
+from simulator.engine.rules.log import say, set_cause
 from simulator.engine.rules.mana import add_to_ether
 
 
@@ -50,11 +53,14 @@ def execute(st, tb, wk, kind, a, b, c, d, e, f, g):
                         entry + 1 if entry >= 0 else -1)
         if ops.condition_holds(st, tb, row, side):
             st.step_entry = entry
+            set_cause(wk, card, trig)
             run_step(st, tb, wk, row, card, side, slot)
+            set_cause(wk, -1, -1)
             st.step_entry = -1
     elif kind == FR_RELEASE:
         mana = wk.released_mana
         mana[0], mana[1], mana[2], mana[3], mana[4], mana[5] = b, c, d, e, f, g
+        say(wk, EV_ETHER_CAUSE, ETHER_RELEASED, -1, 0, 0)
         add_to_ether(st, tb, wk, a, mana)
     elif kind == FR_IGNITION:
         fire.ignition_hits(st, tb, wk, a, b, c)

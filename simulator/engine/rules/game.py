@@ -28,6 +28,8 @@ from simulator.engine.rules.adversary import adversary_turn
 from simulator.engine.rules.board import adversary_hp, check_defeats, component_count
 from simulator.engine.rules.decide import set_options
 from simulator.engine.rules.layout import (
+    EV_KEEPS_PILE,
+    EV_OPENING_PILE,
     HAND_PILE,
     KEEP_HAND,
     PHASE_END,
@@ -52,6 +54,7 @@ from simulator.engine.rules.layout import (
     SUM_SEED,
     TIMEOUT,
 )
+from simulator.engine.rules.log import say
 from simulator.engine.rules.readiness import compute, forget
 from simulator.engine.rules.turns import begin_player_turn, end_player_turn, main_phase
 from simulator.engine.rules.zones import shuffle_adversary, shuffle_deck
@@ -68,7 +71,12 @@ def deal_starting_hands(st, tb, wk):
         for i in range(HAND_PILE):
             wk.ctx_piles[0, i] = st.deck[q, top - 1 - i]
             wk.ctx_piles[1, i] = st.deck[q, top - 1 - HAND_PILE - i]
+        if wk.log_on != 0:  # the two piles of 5 the player chooses between
+            for pile in range(2):
+                for i in range(HAND_PILE):
+                    say(wk, EV_OPENING_PILE, q, pile, wk.ctx_piles[pile, i], 0)
         keep = decide(st, tb, wk, KEEP_HAND, q)
+        say(wk, EV_KEEPS_PILE, q, keep, 0, 0)
         base = top - 2 * HAND_PILE
         other = wk.ctx_piles[1 - keep].copy()
         for i in range(HAND_PILE):

@@ -178,7 +178,9 @@ EVENT_NAMES = (
     "returns_to_hand", "puts_into_play", "nothing_happens", "adversary_loses", "crimson_pays",
     "robe_hit", "ignition_on", "ignition_hit", "maelstrom", "infiltration", "ocean_applies",
     "ocean_releases", "empty_discarded", "applies", "melange", "indestructible", "druid_horns",
-    "kerloch", "adversary_heals", "pile_on_offer",
+    "kerloch", "adversary_heals", "pile_on_offer", "to_ether", "opening_pile", "keeps_pile",
+    "in_play", "ends_main", "holds", "searches", "recycles", "from_discard", "shuffles",
+    "ether_cause",
 )
 EV = {name: i for i, name in enumerate(EVENT_NAMES)}
 (EV_TURN, EV_HAND, EV_HAND_CARD, EV_ADVERSARY_TURN, EV_REVEALS, EV_PREPARES, EV_ACTIVATES,
@@ -188,7 +190,18 @@ EV = {name: i for i, name in enumerate(EVENT_NAMES)}
  EV_CRIMSON_PAYS, EV_ROBE_HIT, EV_IGNITION_ON, EV_IGNITION_HIT, EV_MAELSTROM, EV_INFILTRATION,
  EV_OCEAN_APPLIES, EV_OCEAN_RELEASES, EV_EMPTY_DISCARDED, EV_APPLIES, EV_MELANGE,
  EV_INDESTRUCTIBLE, EV_DRUID_HORNS, EV_KERLOCH, EV_ADVERSARY_HEALS,
- EV_PILE_ON_OFFER) = range(len(EVENT_NAMES))
+ EV_PILE_ON_OFFER, EV_TO_ETHER, EV_OPENING_PILE, EV_KEEPS_PILE, EV_IN_PLAY, EV_ENDS_MAIN,
+ EV_HOLDS, EV_SEARCHES, EV_RECYCLES, EV_FROM_DISCARD, EV_SHUFFLES,
+ EV_ETHER_CAUSE) = range(len(EVENT_NAMES))
+# Why Mana is about to reach the Available Ether (EV_ETHER_CAUSE): an Adversary card's Mana
+# value, Mana released by a card leaving play, an effect's cost paid.
+ETHER_MANA_VALUE, ETHER_RELEASED, ETHER_PAID = range(3)
+
+# Why a player leaves a card in hand when ending a main phase with Mana (EV_HOLDS; the
+# transcript's reasons): the bot chose to, the Mana is short, components are missing, no board
+# slot, a Unique copy is in play, a Mage Noir card, a card the engine does not play.
+(HOLD_CHOSEN, HOLD_MANA, HOLD_COMPONENTS, HOLD_NO_SLOT, HOLD_UNIQUE, HOLD_MAGE_NOIR_ONLY,
+ HOLD_INERT, HOLD_PREPARED) = range(8)
 
 
 def _record(fields: list[tuple]) -> np.dtype:
@@ -399,6 +412,8 @@ WORK_DTYPE = _record([
     ("log_on", np.int8),
     ("log_len", np.int64),
     ("log", np.int32, (LOG_MAX, EV_W)),
+    ("cause_card", np.int64),  # the card whose steps are resolving (-1 none): what a logged
+    ("cause_trig", np.int64),  # damage or HP change came from, and on which trigger
     # recorded decisions (tests): REC_W columns, the options in rec_pool
     ("rec_on", np.int8),
     ("rec_len", np.int64),

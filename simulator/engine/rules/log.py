@@ -5,6 +5,11 @@ run is ever transcribed. Each call site writes an event code and a few integers 
 lane's log (``WORK_DTYPE.log``) when ``log_on`` is set, and does nothing otherwise;
 :mod:`simulator.engine.host.transcript` turns the events into lines, which :mod:`simulator.replay`
 prints. A log that fills up stops recording (the replay says so) rather than failing the game.
+
+Every :func:`say` event also carries its cause: the card whose steps were resolving and their
+trigger (``wk.cause_card`` / ``wk.cause_trig``, set by the chain around each step), so that
+the transcript can say what dealt a damage or took HP away ("from Draconic flame, used as a
+component").
 """
 
 from __future__ import annotations
@@ -28,7 +33,18 @@ def say(wk, event, a, b, c, d):
         row[2] = b
         row[3] = c
         row[4] = d
+        row[5] = wk.cause_card
+        row[6] = wk.cause_trig
+        row[7] = 0
     wk.log_len = n + 1
+
+
+@njit
+def set_cause(wk, card, trig):
+    """The events said from now on come from ``card``'s steps on ``trig`` (-1, -1: none)."""
+    if wk.log_on != 0:
+        wk.cause_card = card
+        wk.cause_trig = trig
 
 
 @njit

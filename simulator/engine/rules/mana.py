@@ -18,11 +18,14 @@ from simulator.engine.compiler.late_bound import decide
 from simulator.engine.rules.decide import set_options
 from simulator.engine.rules.errors import ERR_UNPAID_COST, fail
 from simulator.engine.rules.layout import (
+    ETHER_PAID,
     ETHER_SPLIT,
     ETHER_START_PILE,
+    EV_ETHER_CAUSE,
     EV_PILE_ON_OFFER,
     EV_TAKES_MANA,
     EV_TAKES_PILE,
+    EV_TO_ETHER,
     TAKE_MANA,
     TAKE_PILE,
     E,
@@ -62,6 +65,11 @@ def add_to_ether(st, tb, wk, actor, mana):
     for e in range(E):
         st.ether[start, e] += on_start[e]
         st.ether[1 - start, e] += mana[e] - on_start[e]
+    if wk.log_on != 0:  # what each pile received, for the transcript
+        say_mana(wk, EV_TO_ETHER, start, on_start)
+        for e in range(E):
+            on_start[e] = mana[e] - on_start[e]
+        say_mana(wk, EV_TO_ETHER, 1 - start, on_start)
 
 
 @njit
@@ -135,7 +143,7 @@ def take_from_ether(st, tb, wk, p, amount, element):
         st.reserve[p, e] += 1
         st.mana_taken[p] += 1
         left -= 1
-        say(wk, EV_TAKES_MANA, p, e, 0, 0)
+        say(wk, EV_TAKES_MANA, p, e, pile, 0)
 
 
 @njit
@@ -147,6 +155,7 @@ def pay_effect_cost(st, tb, wk, p, cost):
             return
     for e in range(E):
         st.reserve[p, e] -= cost[e]
+    say(wk, EV_ETHER_CAUSE, ETHER_PAID, -1, 0, 0)
     add_to_ether(st, tb, wk, p, cost)
 
 

@@ -37,6 +37,10 @@ from simulator.engine.rules.layout import (
     CHANNELED,
     DESTROY_TARGET,
     EQUIPMENT,
+    EV_FROM_DISCARD,
+    EV_RECYCLES,
+    EV_SEARCHES,
+    EV_SHUFFLES,
     K_SLOTS,
     MANA_ELEMENT,
     OP_AMOUNT,
@@ -78,6 +82,7 @@ from simulator.engine.rules.layout import (
     WORD,
     E,
 )
+from simulator.engine.rules.log import say
 from simulator.engine.rules.mana import add_to_ether, pay_effect_cost, take_from_ether
 from simulator.engine.rules.targets import EVERYTHING, adversary_amount, fill_mask
 from simulator.engine.rules.zones import (
@@ -511,7 +516,9 @@ def op_search_deck(st, tb, wk, r, card, side, slot):
         c = decide(st, tb, wk, SEARCH_DECK, side)
         remove_from_deck(st, side, c)
         st.hand[side, c] += 1
+        say(wk, EV_SEARCHES, side, c, 0, 0)
     shuffle_deck(st, side)
+    say(wk, EV_SHUFFLES, side, 0, 0, 0)
 
 
 @njit
@@ -530,7 +537,9 @@ def op_recycle_discard(st, tb, wk, r, card, side, slot):
         c = decide(st, tb, wk, RECYCLE_DISCARD, side)
         st.discard[side, c] -= 1
         append_to_deck(st, side, c)
+        say(wk, EV_RECYCLES, side, c, 0, 0)
     shuffle_deck(st, side)
+    say(wk, EV_SHUFFLES, side, 0, 0, 0)
 
 
 @njit
@@ -548,6 +557,7 @@ def op_return_from_discard(st, tb, wk, r, card, side, slot):
         c = decide(st, tb, wk, RETURN_FROM_DISCARD, side)
         st.discard[side, c] -= 1
         st.hand[side, c] += 1
+        say(wk, EV_FROM_DISCARD, side, c, 0, 0)
 
 
 @njit

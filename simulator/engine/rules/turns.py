@@ -17,6 +17,7 @@ from simulator.engine.rules import announce
 from simulator.engine.rules.actions import apply_action, legal_actions
 from simulator.engine.rules.board import adversary_hp, check_defeats, in_game
 from simulator.engine.rules.decide import first_legal, set_options
+from simulator.engine.rules.explain import say_board, say_holds
 from simulator.engine.rules.layout import (
     CHANNELED,
     EFFECT_ORDER,
@@ -77,6 +78,7 @@ def begin_player_turn(st, tb, wk, p):
             if st.hand[p, c] > 0:
                 say(wk, EV_HAND_CARD, p, c, st.hand[p, c], 0)
         say_mana(wk, EV_HAND, p, st.reserve[p])
+        say_board(st, tb, wk)
     return True
 
 
@@ -151,6 +153,7 @@ def main_phase(st, tb, wk, p):
         legal_actions(st, tb, wk, p)
         action = decide(st, tb, wk, MAIN_ACTION, p)
         if action == 0:
+            say_holds(st, tb, wk, p)
             return
         apply_action(st, tb, wk, p, action)
         check_defeats(st, tb, wk)
