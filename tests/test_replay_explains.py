@@ -88,6 +88,10 @@ def test_mana_reaching_the_ether_says_why_and_where():
     assert first_line(r"takes 1 \w+ Mana from pile [12]")
 
 
+def test_mana_locked_or_moved_by_condensation_is_shown():
+    assert first_line(r"puts 1 water Mana under Condensation")
+
+
 def test_the_opening_choice_and_the_board_are_shown():
     for lines in transcripts().values():
         assert lines[1].startswith("player 1 keeps the opening pile "), lines[1]

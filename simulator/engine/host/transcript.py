@@ -228,6 +228,7 @@ def _card_line(ev, a, b, c, d, names, why) -> str | None:
         L.EV_RECYCLES: lambda: f"  puts {names[b]} from the discard pile into the deck",
         L.EV_FROM_DISCARD: lambda: f"  takes {names[b]} from the discard pile into hand",
         L.EV_SHUFFLES: lambda: "  shuffles the deck",
+        L.EV_MANA_TO_RESERVE: lambda: f"  moves 1 {ELEMENTS[b]} Mana from under {names[c]} to the reserve",
     }
     text = texts.get(ev)
     return text() if text else None

@@ -180,7 +180,7 @@ EVENT_NAMES = (
     "ocean_releases", "empty_discarded", "applies", "melange", "indestructible", "druid_horns",
     "kerloch", "adversary_heals", "pile_on_offer", "to_ether", "opening_pile", "keeps_pile",
     "in_play", "ends_main", "holds", "searches", "recycles", "from_discard", "shuffles",
-    "ether_cause",
+    "ether_cause", "mana_to_reserve",
 )
 EV = {name: i for i, name in enumerate(EVENT_NAMES)}
 (EV_TURN, EV_HAND, EV_HAND_CARD, EV_ADVERSARY_TURN, EV_REVEALS, EV_PREPARES, EV_ACTIVATES,
@@ -192,7 +192,7 @@ EV = {name: i for i, name in enumerate(EVENT_NAMES)}
  EV_INDESTRUCTIBLE, EV_DRUID_HORNS, EV_KERLOCH, EV_ADVERSARY_HEALS,
  EV_PILE_ON_OFFER, EV_TO_ETHER, EV_OPENING_PILE, EV_KEEPS_PILE, EV_IN_PLAY, EV_ENDS_MAIN,
  EV_HOLDS, EV_SEARCHES, EV_RECYCLES, EV_FROM_DISCARD, EV_SHUFFLES,
- EV_ETHER_CAUSE) = range(len(EVENT_NAMES))
+ EV_ETHER_CAUSE, EV_MANA_TO_RESERVE) = range(len(EVENT_NAMES))
 # Why Mana is about to reach the Available Ether (EV_ETHER_CAUSE): an Adversary card's Mana
 # value, Mana released by a card leaving play, an effect's cost paid.
 ETHER_MANA_VALUE, ETHER_RELEASED, ETHER_PAID = range(3)

@@ -34,6 +34,7 @@ from simulator.engine.rules.layout import (
     EV_EMPTY_DISCARDED,
     EV_INFILTRATION,
     EV_MAELSTROM,
+    EV_MANA_TO_RESERVE,
     EV_MANA_UNDER,
     EV_MELANGE,
     EV_MOVES_TIDE,
@@ -114,6 +115,7 @@ def condensation_lock(st, tb, wk, r, card, side, slot):
     """Turn start while prepared: lock 1 Water Mana from the Infinite Ether under it."""
     if side >= 0:
         st.board_mana[side, slot, WATER] += 1
+        say(wk, EV_MANA_UNDER, side, WATER, card, 0)
 
 
 @declare.step("condensation_distribute")
@@ -143,8 +145,10 @@ def condensation_distribute(st, tb, wk, r, card, side, slot):
         choice = decide(st, tb, wk, DISTRIBUTE_MANA, side)
         if choice == 0:
             st.reserve[side, element] += 1
+            say(wk, EV_MANA_TO_RESERVE, side, element, card, 0)
         else:
             st.board_mana[side, choice - 1, element] += 1
+            say(wk, EV_MANA_UNDER, side, element, st.board_card[side, choice - 1], 0)
 
 
 @declare.step("high_pressure", estimate={"damage": 3.0, "harms_own": 1.0})
