@@ -77,9 +77,10 @@ def is_adversary_permanent(st, tb, k):
 
 @njit
 def is_player_permanent(st, tb, p, s):
-    """A Permanent with printed HP on a player's board."""
+    """A Permanent with HP on a player's board: printed HP, or X HP it was given (Desert
+    wall)."""
     c = st.board_card[p, s]
-    return c >= 0 and st.board_zone[p, s] == PERMANENT and tb.hp[c] > 0
+    return c >= 0 and st.board_zone[p, s] == PERMANENT and (tb.hp[c] > 0 or st.board_hp[p, s] > 0)
 
 
 @njit
