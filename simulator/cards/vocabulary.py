@@ -186,6 +186,8 @@ OPS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
                          "controller chooses) from components"),
     "set_hp": (frozenset({"amount"}), frozenset({"per", "if"}),
                "this Permanent's HP becomes AMOUNT (times PER): X HP; below 1 it is destroyed"),
+    "return_channeled": (frozenset(), frozenset({"if"}),
+                         "return one channeled spell (either side) to its owner's hand"),
     "return_instead": (frozenset(), frozenset({"cost", "if"}),
                        "this spell may go back to its owner's hand instead of the discard pile "
                        "after its activation, paying COST (optional) from the reserve"),
@@ -214,6 +216,14 @@ STATICS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
     "fewer_components": (frozenset({"amount"}), frozenset({"if"}),
                          "preparing this card requires AMOUNT fewer components"),
     "hand_size": (frozenset({"amount"}), frozenset(), "the controller's maximum hand size becomes AMOUNT"),
+    "damage_taken_increase": (frozenset({"amount"}), frozenset(),
+                              "each instance of damage the controller takes is increased"),
+    "damage_cap": (frozenset({"amount"}), frozenset(),
+                   "the controller takes at most AMOUNT damage from one instance (after "
+                   "increases and reductions)"),
+    "protector_if": (frozenset({"if"}), frozenset({"at_least"}),
+                     "Protector while the condition holds: controls_component:WORD (at least "
+                     "AT_LEAST of them), locks:ELEMENT (under this card), mage_noir"),
     "return_activated": (frozenset({"word"}), frozenset({"cost"}),
                          "while in play: each WORD spell its controller activates may go back to "
                          "hand instead of the discard pile, paying COST (optional)"),

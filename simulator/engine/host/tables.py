@@ -224,6 +224,15 @@ def _compile_statics(t: np.void, effects: tuple[dict, ...]) -> None:
                     L.WORD[st["word"]] if "word" in st else -1,
                     L.CONDITION_CODE[condition or "none"], L.WORD[word] if word else -1,
                     kind == "self_cost_reduction"))
+            elif kind == "damage_taken_increase":
+                t["damage_increase"][c] = st["amount"]
+            elif kind == "damage_cap":
+                t["damage_cap"][c] = st["amount"]
+            elif kind == "protector_if":
+                condition, _, suffix = st["if"].partition(":")
+                t["protector_if"][c] = L.CONDITION_CODE[condition]
+                t["protector_if_arg"][c] = _suffix(condition, suffix)
+                t["protector_at_least"][c] = st.get("at_least", 1)
             elif kind == "return_activated":
                 t["return_word"][c] = L.WORD[st["word"]]
                 for element, amount in st.get("cost", {}).items():
@@ -244,9 +253,11 @@ def _compile_statics(t: np.void, effects: tuple[dict, ...]) -> None:
     t["any_reduction"] = bool(reductions)
     t["any_ignore"] = t["ignore_per_turn"].any()
     t["any_damage_reduction"] = t["damage_reduction"].any()
-    t["any_protector"] = t["protector"].any() or t["protector_mn"].any()
+    t["any_protector"] = (t["protector"].any() or t["protector_mn"].any()
+                          or t["protector_if"].any())
     t["any_alt"] = (t["alt_word"] >= 0).any()
     t["any_return"] = (t["return_word"] >= 0).any()
+    t["any_damage_taken"] = t["damage_increase"].any() or t["damage_cap"].any()
     t["any_lock_cap"] = (t["lock_cap"] >= 0).any()
 
 

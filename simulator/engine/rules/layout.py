@@ -309,6 +309,11 @@ TABLES_DTYPE = _record([
     ("mage_noir", np.int8, (C_MAX,)),
     ("ignore_per_turn", np.int32, (C_MAX,)),
     ("damage_reduction", np.int32, (C_MAX,)),
+    ("damage_increase", np.int32, (C_MAX,)),   # damage_taken_increase
+    ("damage_cap", np.int32, (C_MAX,)),        # damage_cap, 0 none
+    ("protector_if", np.int8, (C_MAX,)),       # protector_if: its condition code, 0 none
+    ("protector_if_arg", np.int32, (C_MAX,)),  # ... its word or element, -1 none
+    ("protector_at_least", np.int32, (C_MAX,)),  # ... the components it needs
     ("hand_size", np.int32, (C_MAX,)),
     ("protector", np.int8, (C_MAX,)),
     ("protector_mn", np.int8, (C_MAX,)),
@@ -322,7 +327,7 @@ TABLES_DTYPE = _record([
     ("alt_element", np.int32, (C_MAX,)),   # ... replaced by a card of this element
     ("fewer_mn", np.int32, (C_MAX,)),      # components skipped by a Mage Noir
     ("any_mage_noir", np.int8), ("any_reduction", np.int8), ("any_ignore", np.int8),
-    ("any_damage_reduction", np.int8),
+    ("any_damage_reduction", np.int8), ("any_damage_taken", np.int8),
     ("any_protector", np.int8), ("any_ability", np.int8), ("any_alt", np.int8),
     ("n_bonus", np.int64),
     ("bonus", np.int32, (BONUS_MAX, 5)),   # card, amount, amount_mn, source element, type

@@ -502,6 +502,13 @@ def op_return_equipment_to_hand(st, tb, wk, r, card, side, slot):
 
 
 @njit
+def op_return_channeled(st, tb, wk, r, card, side, slot):
+    """Return one channeled spell of either side to its owner's hand (a ``return_prepared``
+    decision over the board slots)."""
+    _return_from_board(st, tb, wk, side, slot, CHANNELED, TO_HAND, RETURN_PREPARED)
+
+
+@njit
 def op_return_prepared_to_deck(st, tb, wk, r, card, side, slot):
     _return_from_board(st, tb, wk, side, slot, PREPARED, TO_DECK_TOP, RETURN_PREPARED)
 
