@@ -19,11 +19,10 @@ from __future__ import annotations
 from simulator.engine.compiler.jit import njit
 from simulator.engine.compiler.late_bound import decide
 from simulator.engine.rules import frames
-from simulator.engine.rules.board import is_mage_noir, provides_component
+from simulator.engine.rules.board import lock_cap_holds, provides_component
 from simulator.engine.rules.decide import set_options
 from simulator.engine.rules.layout import (
     C_MAX,
-    CONDITION_CODE,
     EMPTY,
     EV_LOCK_CAP,
     EV_LOCKS,
@@ -39,9 +38,6 @@ from simulator.engine.rules.layout import (
 )
 from simulator.engine.rules.log import say_mana
 from simulator.engine.rules.mana import add_to_ether
-
-CAP_IF_MAGE_NOIR = CONDITION_CODE["mage_noir"]
-CAP_IF_NOT_MAGE_NOIR = CONDITION_CODE["not_mage_noir"]
 
 
 @njit
@@ -101,26 +97,13 @@ def _locked_element(st, tb, wk, p, s, card):
 
 
 @njit
-def cap_applies(st, tb, p, c):
-    """The card's ``lock_cap`` holds now (its condition on the controller)."""
-    if tb.lock_cap[c] < 0:
-        return False
-    cond = tb.lock_cap_if[c]
-    if cond == CAP_IF_NOT_MAGE_NOIR:
-        return not is_mage_noir(st, tb, p)
-    if cond == CAP_IF_MAGE_NOIR:
-        return is_mage_noir(st, tb, p)
-    return True
-
-
-@njit
 def enforce_cap(st, tb, wk, p, s):
     """Mana under the card beyond its ``lock_cap`` is released at once (its controller picks
     which when they differ)."""
     if tb.any_lock_cap == 0:
         return
     c = st.board_card[p, s]
-    if c < 0 or not cap_applies(st, tb, p, c):
+    if c < 0 or not lock_cap_holds(st, tb, p, c):
         return
     excess = st.board_mana[p, s].sum() - tb.lock_cap[c]
     if excess <= 0:
