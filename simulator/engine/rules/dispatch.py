@@ -11,8 +11,7 @@ kernel its op names (``ops.op_<name>``; ops from ``cards/vocabulary.py``) or, fo
 from __future__ import annotations
 
 from simulator.engine.compiler.jit import njit
-from simulator.engine.handlers import sand
-from simulator.engine.handlers import warrior_mage
+from simulator.engine.handlers import sand, warrior_mage
 from simulator.engine.handlers.base_game import air as base_game_air
 from simulator.engine.handlers.base_game import fire as base_game_fire
 from simulator.engine.handlers.base_game import vegetal as base_game_vegetal
@@ -33,7 +32,7 @@ def run_step(st, tb, wk, r, card, side, slot):
         ops.op_heal(st, tb, wk, r, card, side, slot)
     elif op == 5:  # draw
         ops.op_draw(st, tb, wk, r, card, side, slot)
-    elif op == 27:  # handler
+    elif op == 29:  # handler
         run_handler(st, tb, wk, r, card, side, slot)
     elif op == 2:  # lose_hp
         ops.op_lose_hp(st, tb, wk, r, card, side, slot)
@@ -83,6 +82,10 @@ def run_step(st, tb, wk, r, card, side, slot):
         ops.op_return_instead(st, tb, wk, r, card, side, slot)
     elif op == 26:  # win
         ops.op_win(st, tb, wk, r, card, side, slot)
+    elif op == 27:  # slowcast_all
+        ops.op_slowcast_all(st, tb, wk, r, card, side, slot)
+    elif op == 28:  # grant_slowcast
+        ops.op_grant_slowcast(st, tb, wk, r, card, side, slot)
     else:
         fail(st, ERR_UNKNOWN_OP, op)
 
