@@ -8,16 +8,16 @@ from engine_fixtures import (
     G0,
     P0,
     board_at,
-    player_target,
-    set_deck,
-    slot_target,
     engine_with_answers,
     lid,
     mana,
     pile_of,
+    player_target,
     put_adversary,
     put_on_board,
+    set_deck,
     set_hand,
+    slot_target,
 )
 
 from simulator.engine.host.api import (

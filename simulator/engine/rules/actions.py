@@ -70,8 +70,8 @@ from simulator.engine.rules.layout import (
 )
 from simulator.engine.rules.log import say, say_mana
 from simulator.engine.rules.mana import add_to_ether
-from simulator.engine.rules.returns import after_activation
 from simulator.engine.rules.readiness import can_prepare_all, castable, compute, trade_price, tradeable
+from simulator.engine.rules.returns import after_activation
 from simulator.engine.rules.zones import discard_chosen
 
 ZONE_OF_TYPE = np.array([PREPARED, PERMANENT, EQUIPMENT, RITUAL], np.int8)  # by CARD_TYPES
