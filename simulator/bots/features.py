@@ -17,6 +17,8 @@ from simulator.engine.handlers.ids import HANDLER_ESTIMATES
 from simulator.engine.rules.layout import C_MAX
 
 VALUE_WEIGHT = {"damage": 1.0, "heal": 0.7, "draw": 1.5, "mana": 1.0}
+#: Statics that hurt their controller: they count against a card's worth.
+HARMFUL_STATICS = frozenset({"damage_taken_increase"})
 
 #: The bot record's fields :func:`fill_features` writes (C_MAX: one per local card kind).
 FIELDS = [
@@ -37,6 +39,10 @@ FIELDS = [
     ("f_value", np.float64, (C_MAX,)),
     ("f_opening", np.float64, (C_MAX,)),
 ]
+
+#: Statics about when a spell may be activated (Quickcast, Slowcast): no value of their own.
+CASTING_STATICS = frozenset({"quickcast", "never_slowcast", "component_grants_quickcast",
+                             "slowcast_spells_gain_quickcast", "all_spells_slowcast"})
 
 
 def _step_amount(step: dict) -> float:
@@ -59,7 +65,9 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
             if trigger == "static":
                 # a static ability is worth more the bigger its number (Druid armor's 3
                 # ignored damage beats Bark armor's 1)
-                persistent[c] += sum(1.0 + float(st.get("amount", 1)) for st in steps)
+                persistent[c] += sum((-1.0 if st.get("kind") in HARMFUL_STATICS else 1.0)
+                                     * (1.0 + float(st.get("amount", 1))) for st in steps
+                                     if st.get("kind") not in CASTING_STATICS)
                 continue
             if c >= n_player_cards and trigger == "turn_start":
                 threat[c] += sum(float(st.get("amount", 0)) for st in steps

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from simulator.cards import CARD_TYPES, ELEMENTS, SLOTS, CardDB
+from simulator.cards import CARD_TYPES, ELEMENTS, SLOTS, CardDB, vocabulary
 from simulator.cards.filler import FILLER_ID
 from simulator.cards.tables import CardTables, build_card_tables
 from simulator.engine.handlers.ids import HANDLER_ANNOUNCES
@@ -156,12 +156,13 @@ def build_batch_tables(matchup: Matchup, db: CardDB, options: RuleOptions,
     keywords = [frozenset(c.keywords) for c in player_cards] + [frozenset() for _ in adv]
     for c, kw in enumerate(keywords):
         for name in ("protector", "unique", "mage_noir_only", "forge", "slowcast",
-                     "indestructible"):
+                     "quickcast", "indestructible"):
             t[name][c] = name in kw
         t["protector_mn"][c] = "protector_if_mage_noir" in kw
     t["inert"][:n_p] = [c.id == FILLER_ID for c in player_cards]
     _compile_statics(t, effects)
     _compile_effects(t, effects)
+    _compile_casting(t, effects)
     tide = [c < n_p and "Tide" in player_cards[c].name_tags for c in range(n)]
     t["handler_card"][L.TAG_TIDE, :n] = tide
     t["any_handler"][:] = t["handler_card"].any(axis=1)
@@ -193,6 +194,8 @@ def _compile_statics(t: np.void, effects: tuple[dict, ...]) -> None:
     """Static abilities as per-card columns."""
     t["alt_word"][:] = -1
     t["alt_element"][:] = -1
+    t["return_word"][:] = -1
+    t["lock_cap"][:] = -1
     bonuses, reductions = [], []
     for c, effect in enumerate(effects):
         for st in effect.get("static", ()):
@@ -222,6 +225,22 @@ def _compile_statics(t: np.void, effects: tuple[dict, ...]) -> None:
                     L.WORD[st["word"]] if "word" in st else -1,
                     L.CONDITION_CODE[condition or "none"], L.WORD[word] if word else -1,
                     kind == "self_cost_reduction"))
+            elif kind == "damage_taken_increase":
+                t["damage_increase"][c] = st["amount"]
+            elif kind == "damage_cap":
+                t["damage_cap"][c] = st["amount"]
+            elif kind == "protector_if":
+                condition, _, suffix = st["if"].partition(":")
+                t["protector_if"][c] = L.CONDITION_CODE[condition]
+                t["protector_if_arg"][c] = _suffix(condition, suffix)
+                t["protector_at_least"][c] = st.get("at_least", 1)
+            elif kind == "return_activated":
+                t["return_word"][c] = L.WORD[st["word"]]
+                for element, amount in st.get("cost", {}).items():
+                    t["return_cost"][c, ELEMENTS.index(element)] = amount
+            elif kind == "lock_cap":
+                t["lock_cap"][c] = st["amount"]
+                t["lock_cap_if"][c] = L.CONDITION_CODE[st.get("if", "none")]
             elif kind == "handler":
                 t["handler_card"][L.H[st["name"]], c] = 1
     if len(bonuses) > L.BONUS_MAX or len(reductions) > L.REDUCTION_MAX:
@@ -235,8 +254,54 @@ def _compile_statics(t: np.void, effects: tuple[dict, ...]) -> None:
     t["any_reduction"] = bool(reductions)
     t["any_ignore"] = t["ignore_per_turn"].any()
     t["any_damage_reduction"] = t["damage_reduction"].any()
-    t["any_protector"] = t["protector"].any() or t["protector_mn"].any()
+    t["any_protector"] = (t["protector"].any() or t["protector_mn"].any()
+                          or t["protector_if"].any())
     t["any_alt"] = (t["alt_word"] >= 0).any()
+    t["any_return"] = (t["return_word"] >= 0).any()
+    t["any_damage_taken"] = t["damage_increase"].any() or t["damage_cap"].any()
+    t["any_lock_cap"] = (t["lock_cap"] >= 0).any()
+
+
+#: The ops and statics that grant or remove Slowcast or Quickcast (engine/rules/casting.py).
+CASTING_OPS = frozenset({"slowcast_all", "grant_slowcast"})
+
+
+def _compile_casting(t: np.void, effects: tuple[dict, ...]) -> None:
+    """Slowcast and Quickcast beyond the printed keywords: the per-card columns of the
+    casting statics, and the batch flags that keep the engine's casting checks (and the
+    Quickcast windows) off for batches without such cards."""
+    any_rule = False
+    for c, effect in enumerate(effects):
+        for st in effect.get("static", ()):
+            kind = st["kind"]
+            condition, _, word = st.get("if", "").partition(":")
+            code = L.CONDITION_CODE[condition or "none"]
+            if kind == "quickcast":
+                if code == 0:
+                    t["quickcast"][c] = 1
+                else:
+                    t["quickcast_if"][c] = code
+                    t["quickcast_if_word"][c] = L.WORD[word] if word else -1
+            elif kind == "never_slowcast":
+                t["never_slowcast"][c], t["never_slowcast_if"][c] = 1, code
+            elif kind == "component_grants_quickcast":
+                t["grants_quickcast"][c] = 1
+            elif kind == "slowcast_spells_gain_quickcast":
+                t["slowcast_gain_quickcast"][c] = 1
+            elif kind == "all_spells_slowcast":
+                t["all_slowcast_static"][c] = 1
+                for element, amount in st.get("cost", {}).items():
+                    t["slowcast_waiver"][c, ELEMENTS.index(element)] = amount
+            else:
+                continue
+            any_rule = True
+        for trigger, steps in effect.items():
+            if trigger != "static" and any(step.get("op") in CASTING_OPS for step in steps):
+                any_rule = True
+    t["any_cast_rule"] = any_rule
+    t["any_all_slowcast"] = t["all_slowcast_static"].any()
+    t["any_quickcast"] = bool(t["quickcast"].any() or t["quickcast_if"].any()
+                              or t["grants_quickcast"].any() or t["slowcast_gain_quickcast"].any())
 
 
 def _compile_effects(t: np.void, effects: tuple[dict, ...]) -> None:
@@ -270,11 +335,11 @@ def op_row(step: dict) -> np.ndarray:
         r[L.OP_HAS_MN], r[L.OP_AMOUNT_MN] = 1, step["amount_mn"]
     per, _, per_word = step.get("per", "none").partition(":")
     r[L.OP_PER] = L.COUNT_CODE[per]
-    r[L.OP_PER_WORD] = L.WORD[per_word] if per_word else -1
+    r[L.OP_PER_WORD] = _suffix(per, per_word)
     r[L.OP_TARGET] = L.TARGET_CODE[step["target"]] if "target" in step else -1
     condition, _, word = step.get("if", "none").partition(":")
     r[L.OP_IF] = L.CONDITION_CODE[condition]
-    r[L.OP_IF_WORD] = L.WORD[word] if word else -1
+    r[L.OP_IF_WORD] = _suffix(condition, word)
     r[L.OP_ELEMENT] = _element(step.get("element"))
     r[L.OP_INFINITE] = step.get("source") == "infinite"
     r[L.OP_WHAT] = L.DESTROY_WHAT.index(step["what"]) if "what" in step else -1
@@ -287,7 +352,20 @@ def op_row(step: dict) -> np.ndarray:
     for element, amount in step.get("cost", {}).items():
         r[L.OP_COST + ELEMENTS.index(element)] = amount
     r[L.OP_ANN_TARGET], r[L.OP_ANN_PURPOSE], r[L.OP_APPLIES] = _announces(step)
+    if step["op"] == "lock_mana":
+        r[L.OP_FROM] = vocabulary.LOCK_SOURCES.index(step.get("source", "infinite"))
+    else:
+        r[L.OP_FROM] = vocabulary.MOVE_FROM.index(step.get("from", "this"))
+    r[L.OP_TO] = vocabulary.MOVE_TO.index(step.get("to", "own_card"))
     return r
+
+
+def _suffix(name: str, suffix: str) -> int:
+    """The code of a count's or condition's ``:SUFFIX``: an element index after the names of
+    ``vocabulary.ELEMENT_SUFFIXED``, else a component word id; -1 without one."""
+    if not suffix:
+        return -1
+    return ELEMENTS.index(suffix) if name in vocabulary.ELEMENT_SUFFIXED else L.WORD[suffix]
 
 
 #: The target kinds a player (or, for the Adversary, the active player) chooses: the steps

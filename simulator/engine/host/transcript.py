@@ -40,6 +40,10 @@ GATHERED = (L.EV_HAND_CARD, L.EV_PILE_ON_OFFER, L.EV_OPENING_PILE, L.EV_TO_ETHER
 ETHER_CAUSE = {L.ETHER_MANA_VALUE: "{card}'s Mana value to the Available Ether",
                L.ETHER_RELEASED: "Mana released to the Available Ether",
                L.ETHER_PAID: "Mana paid to the Available Ether"}
+#: Where each Quickcast window falls (layout.WINDOWS order).
+WINDOW_WORDS = ("in the Adversary's turn, before its cards act",
+                "in the Adversary's turn, after the card it revealed")
+assert len(WINDOW_WORDS) == len(L.WINDOWS)
 
 
 def format_mana(mana: Sequence[int]) -> str:
@@ -197,7 +201,24 @@ def _line(ev, row, names, hand, players) -> str | None:  # noqa: C901 - one case
         return f"player {a + 1} is out of the game{how}"
     if ev == L.EV_ENDS_MAIN:
         return f"ends the main phase with {b} Mana left" + ("" if c else " and an empty hand")
+    if ev in (L.EV_LOCKS, L.EV_RELEASES, L.EV_MOVES_LOCKED, L.EV_LOCK_CAP):
+        return _locked_line(ev, a, mana, names)
     return _card_line(ev, a, b, c, d, names, why)
+
+
+def _locked_line(ev, a, mana, names) -> str:
+    """Mana locked under a card, released from it, or moved (``a``: the card; for a move
+    ``locked.moved_pair`` of the two cards, -1 the reserve)."""
+    what = f"{format_mana(mana)} Mana"
+    if ev == L.EV_LOCKS:
+        return f"  locks {what} under {names[a]}"
+    if ev == L.EV_RELEASES:
+        return f"  {names[a]} releases {what}"
+    if ev == L.EV_LOCK_CAP:
+        return f"  {names[a]} can hold no more: releases {what}"
+    source, dest = divmod(a, L.C_MAX + 1)
+    to = f"under {names[dest - 1]}" if dest > 0 else "to the reserve"
+    return f"  moves {what} from {names[source - 1]} {to}"
 
 
 def _card_line(ev, a, b, c, d, names, why) -> str | None:
@@ -212,6 +233,7 @@ def _card_line(ev, a, b, c, d, names, why) -> str | None:
         L.EV_PUTS_INTO_PLAY: lambda: f"  puts {names[b]} into play prepared",
         L.EV_NOTHING_HAPPENS: lambda: "  the Adversary discards from its (empty) hand: nothing happens",
         L.EV_ADVERSARY_LOSES: lambda: f"  the Adversary loses {a} HP{why}",
+        L.EV_HP_SET: lambda: f"  {names[a]} has {b} HP",
         L.EV_DRUID_HORNS: lambda: f"  Druid horns: reveals {names[b]} and takes it",
         L.EV_KERLOCH: lambda: "  sacrifices Kerloc'h's robe and discards their hand",
         L.EV_MANA_UNDER: lambda: f"  puts 1 {ELEMENTS[b]} Mana under {names[c]}",
@@ -229,6 +251,12 @@ def _card_line(ev, a, b, c, d, names, why) -> str | None:
         L.EV_FROM_DISCARD: lambda: f"  takes {names[b]} from the discard pile into hand",
         L.EV_SHUFFLES: lambda: "  shuffles the deck",
         L.EV_MANA_TO_RESERVE: lambda: f"  moves 1 {ELEMENTS[b]} Mana from under {names[c]} to the reserve",
+        L.EV_QUICKCAST: lambda: (f"player {a + 1} casts {names[b]} with Quickcast, "
+                                 f"{WINDOW_WORDS[c]}:"),
+        L.EV_SLOWCAST_ALL: lambda: (f"  until the start of player {a + 1}'s next turn, every spell "
+                                    "has Slowcast"),
+        L.EV_GAINS_SLOWCAST: lambda: f"  {names[b]} of player {a + 1} gains Slowcast",
+        L.EV_NO_SLOWCAST: lambda: f"  pays the Slowcast waiver: {names[b]} has no Slowcast",
     }
     text = texts.get(ev)
     return text() if text else None

@@ -11,18 +11,23 @@ from __future__ import annotations
 import numpy as np
 
 from simulator.engine.compiler.jit import njit
+from simulator.engine.handlers.ids import H_FINE_SAND
 from simulator.engine.rules import frames
 from simulator.engine.rules.errors import ERR_EMPTY_SLOT, fail
 from simulator.engine.rules.layout import (
     CHANNELED,
+    CONDITION_CODE,
     EMPTY,
     EQUIPMENT,
     EV_DESTROYED,
     EV_LEAVES,
+    EV_LOCK_CAP,
+    EV_LOCKS,
     EV_OUT,
     K_SLOTS,
     LOSS_DECK,
     LOSS_HP,
+    MINERAL,
     OUT_DECK,
     OUT_HP,
     PERMANENT,
@@ -32,9 +37,15 @@ from simulator.engine.rules.layout import (
     TO_DISCARD,
     TO_HAND,
     WIN,
+    WORD,
     E,
 )
-from simulator.engine.rules.log import say
+from simulator.engine.rules.log import say, say_mana
+
+FINE_SAND = H_FINE_SAND
+DESERT = WORD["Desert"]
+CAP_IF_MAGE_NOIR = CONDITION_CODE["mage_noir"]
+CAP_IF_NOT_MAGE_NOIR = CONDITION_CODE["not_mage_noir"]
 
 
 @njit
@@ -142,6 +153,7 @@ def place_card(st, tb, p, s, card, zone):
     st.board_zone[p, s] = zone
     st.board_hp[p, s] = tb.hp[card]
     st.board_turn[p, s] = st.turn
+    st.cast_mark[p, s] = 0
     st.board_clock += 1
     if s >= st.board_end[p]:
         st.board_end[p] = s + 1
@@ -193,10 +205,48 @@ def leave_board(st, tb, wk, p, s, dest):
     else:
         put_in_deck(st, p, card, 0 if dest == TO_DECK_TOP else 2)
     say(wk, EV_LEAVES, card, p, dest, 0)
+    if dest == TO_DISCARD and tb.any_handler[FINE_SAND] != 0 and mana[MINERAL] > 0 and \
+            tb.provides[card, DESERT] != 0:
+        fine_sand_captures(st, tb, wk, p, mana)
     frames.trigger_steps(st, tb, card, T_LEAVE, p, -1)
     frames.trigger_release(st, p, mana)
     if dest == TO_DISCARD and ignition_active(st, tb):
         frames.trigger_ignition(st, p, s, card)
+
+
+@njit
+def lock_cap_holds(st, tb, p, c):
+    """The card's ``lock_cap`` static holds now (its condition on the controller)."""
+    if tb.lock_cap[c] < 0:
+        return False
+    cond = tb.lock_cap_if[c]
+    if cond == CAP_IF_NOT_MAGE_NOIR:
+        return not is_mage_noir(st, tb, p)
+    if cond == CAP_IF_MAGE_NOIR:
+        return is_mage_noir(st, tb, p)
+    return True
+
+
+@njit
+def fine_sand_captures(st, tb, wk, p, mana):
+    """A Desert card of the player went to the discard pile: each of their Fine sands on the
+    board locks 1 Mineral of its Mana (``mana``, what it was about to release) instead of its
+    release; beyond a Fine sand's cap (1, unless a Mage Noir) the Mana is released after all."""
+    one = wk.locked_moved  # (E,) one Mineral, for the transcript
+    for e in range(E):
+        one[e] = 0
+    one[MINERAL] = 1
+    for s in range(st.board_end[p]):
+        c = st.board_card[p, s]
+        if c < 0 or tb.handler_card[FINE_SAND, c] == 0 or mana[MINERAL] == 0:
+            continue
+        mana[MINERAL] -= 1
+        st.board_mana[p, s, MINERAL] += 1
+        say_mana(wk, EV_LOCKS, int(c), one)
+        if lock_cap_holds(st, tb, p, c) and st.board_mana[p, s].sum() > tb.lock_cap[c]:
+            st.board_mana[p, s, MINERAL] -= 1
+            mana[MINERAL] += 1
+            say_mana(wk, EV_LOCK_CAP, int(c), one)
 
 
 @njit

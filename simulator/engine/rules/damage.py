@@ -20,6 +20,7 @@ from simulator.engine.handlers.ids import AB_KERLOCHS_ROBE, H_BURNING_ROBE, H_CR
 from simulator.engine.rules import frames
 from simulator.engine.rules.board import (
     adversary_destroyed,
+    component_count,
     first_flagged_card,
     flagged_copies,
     is_mage_noir,
@@ -27,6 +28,7 @@ from simulator.engine.rules.board import (
 from simulator.engine.rules.decide import set_options
 from simulator.engine.rules.layout import (
     ADVERSARY_SIDE,
+    CONDITION_CODE,
     EQUIPMENT,
     EV_ADVERSARY_HEALS,
     EV_DAMAGE,
@@ -45,6 +47,9 @@ from simulator.engine.rules.layout import (
 from simulator.engine.rules.log import say
 
 BURNING_ROBE = H_BURNING_ROBE
+IF_CONTROLS_COMPONENT = CONDITION_CODE["controls_component"]
+IF_LOCKS = CONDITION_CODE["locks"]
+IF_MAGE_NOIR = CONDITION_CODE["mage_noir"]
 CRIMSON_RING = H_CRIMSON_RING
 
 
@@ -77,9 +82,10 @@ def is_adversary_permanent(st, tb, k):
 
 @njit
 def is_player_permanent(st, tb, p, s):
-    """A Permanent with printed HP on a player's board."""
+    """A Permanent with HP on a player's board: printed HP, or X HP it was given (Desert
+    wall)."""
     c = st.board_card[p, s]
-    return c >= 0 and st.board_zone[p, s] == PERMANENT and tb.hp[c] > 0
+    return c >= 0 and st.board_zone[p, s] == PERMANENT and (tb.hp[c] > 0 or st.board_hp[p, s] > 0)
 
 
 @njit
@@ -199,7 +205,17 @@ def damage_bonus(st, tb, p, src_card):
 
 @njit
 def armour(st, tb, p, amount, from_opponent, unpreventable):
-    """Reductions, then "ignore up to N damage each turn" (R11.7), for damage to a player."""
+    """Increases, reductions, a cap, then "ignore up to N damage each turn" (R11.7), for
+    damage to a player. Unpreventable damage is still increased (Ecdysis ritual), never
+    lowered."""
+    cap = 0
+    if tb.any_damage_taken != 0:
+        for s in range(st.board_end[p]):
+            c = st.board_card[p, s]
+            if c >= 0 and st.board_zone[p, s] >= PERMANENT:
+                amount += tb.damage_increase[c]
+                if tb.damage_cap[c] > 0 and (cap == 0 or tb.damage_cap[c] < cap):
+                    cap = tb.damage_cap[c]
     if unpreventable:
         return amount
     if tb.any_damage_reduction != 0 or tb.any_ignore != 0:
@@ -212,6 +228,8 @@ def armour(st, tb, p, amount, from_opponent, unpreventable):
         amount = max(amount - reduction, 0)
     else:
         allowance = 0
+    if cap > 0:
+        amount = min(amount, cap)  # Bastion: at most this much at once
     if st.prevented[p] != 0:
         amount = 0
     if from_opponent and allowance > 0:
@@ -238,7 +256,8 @@ def protector_redirect(st, tb, wk, target, amount):
         c = st.board_card[owner, s]
         if (c >= 0 and s != own_slot and st.board_zone[owner, s] == PERMANENT
                 and st.board_hp[owner, s] > 0
-                and (tb.protector[c] != 0 or (tb.protector_mn[c] != 0 and mn))):
+                and (tb.protector[c] != 0 or (tb.protector_mn[c] != 0 and mn)
+                     or (tb.protector_if[c] != 0 and protector_condition(st, tb, owner, s, c)))):
             wk.opt[1 + s] = 1
             found = True
     if not found:
@@ -249,6 +268,21 @@ def protector_redirect(st, tb, wk, target, amount):
     if choice > 0:
         return K_SLOTS + players + owner * slots + choice - 1
     return target
+
+
+@njit
+def protector_condition(st, tb, p, s, c):
+    """The condition of the card's ``protector_if`` static holds: its controller has at least
+    N distinct components of a word, it locks Mana (of an element), or its controller is a
+    Mage Noir."""
+    cond, arg = tb.protector_if[c], tb.protector_if_arg[c]
+    if cond == IF_CONTROLS_COMPONENT:
+        return component_count(st, tb, p, arg) >= tb.protector_at_least[c]
+    if cond == IF_LOCKS:
+        return (st.board_mana[p, s].sum() if arg < 0 else st.board_mana[p, s, arg]) > 0
+    if cond == IF_MAGE_NOIR:
+        return is_mage_noir(st, tb, p)
+    return False
 
 
 @njit

@@ -11,6 +11,7 @@ kernel its op names (``ops.op_<name>``; ops from ``cards/vocabulary.py``) or, fo
 from __future__ import annotations
 
 from simulator.engine.compiler.jit import njit
+from simulator.engine.handlers import sand
 from simulator.engine.handlers import warrior_mage
 from simulator.engine.handlers.base_game import air as base_game_air
 from simulator.engine.handlers.base_game import fire as base_game_fire
@@ -32,7 +33,7 @@ def run_step(st, tb, wk, r, card, side, slot):
         ops.op_heal(st, tb, wk, r, card, side, slot)
     elif op == 5:  # draw
         ops.op_draw(st, tb, wk, r, card, side, slot)
-    elif op == 21:  # handler
+    elif op == 29:  # handler
         run_handler(st, tb, wk, r, card, side, slot)
     elif op == 2:  # lose_hp
         ops.op_lose_hp(st, tb, wk, r, card, side, slot)
@@ -68,8 +69,24 @@ def run_step(st, tb, wk, r, card, side, slot):
         ops.op_pay_or_discard(st, tb, wk, r, card, side, slot)
     elif op == 19:  # destroy_self
         ops.op_destroy_self(st, tb, wk, r, card, side, slot)
-    elif op == 20:  # win
+    elif op == 20:  # lock_mana
+        ops.op_lock_mana(st, tb, wk, r, card, side, slot)
+    elif op == 21:  # release_mana
+        ops.op_release_mana(st, tb, wk, r, card, side, slot)
+    elif op == 22:  # move_locked_mana
+        ops.op_move_locked_mana(st, tb, wk, r, card, side, slot)
+    elif op == 23:  # set_hp
+        ops.op_set_hp(st, tb, wk, r, card, side, slot)
+    elif op == 24:  # return_channeled
+        ops.op_return_channeled(st, tb, wk, r, card, side, slot)
+    elif op == 25:  # return_instead
+        ops.op_return_instead(st, tb, wk, r, card, side, slot)
+    elif op == 26:  # win
         ops.op_win(st, tb, wk, r, card, side, slot)
+    elif op == 27:  # slowcast_all
+        ops.op_slowcast_all(st, tb, wk, r, card, side, slot)
+    elif op == 28:  # grant_slowcast
+        ops.op_grant_slowcast(st, tb, wk, r, card, side, slot)
     else:
         fail(st, ERR_UNKNOWN_OP, op)
 
@@ -116,19 +133,21 @@ def run_handler(st, tb, wk, r, card, side, slot):
         base_game_water.ocean_waves_start(st, tb, wk, r, card, side, slot)
     elif h == 19:  # unleashed_ocean_release
         base_game_water.unleashed_ocean_release(st, tb, wk, r, card, side, slot)
-    elif h == 20:  # emptiness_ritual_ping
+    elif h == 20:  # ras_wrath_discard
+        sand.ras_wrath_discard(st, tb, wk, r, card, side, slot)
+    elif h == 21:  # emptiness_ritual_ping
         base_game_air.emptiness_ritual_ping(st, tb, wk, r, card, side, slot)
-    elif h == 21:  # crimson_ritual
+    elif h == 22:  # crimson_ritual
         base_game_fire.crimson_ritual(st, tb, wk, r, card, side, slot)
-    elif h == 22:  # kerlochs_robe
+    elif h == 23:  # kerlochs_robe
         damage.kerlochs_robe(st, tb, wk, r, card, side, slot)
-    elif h == 23:  # druid_horns
+    elif h == 24:  # druid_horns
         base_game_vegetal.druid_horns(st, tb, wk, r, card, side, slot)
-    elif h == 24:  # ritual_of_decomposition
+    elif h == 25:  # ritual_of_decomposition
         base_game_vegetal.ritual_of_decomposition(st, tb, wk, r, card, side, slot)
-    elif h == 25:  # ritual_of_melange
+    elif h == 26:  # ritual_of_melange
         base_game_water.ritual_of_melange(st, tb, wk, r, card, side, slot)
-    elif h == 26:  # warrior_mage_ritual_indestructible
+    elif h == 27:  # warrior_mage_ritual_indestructible
         warrior_mage.warrior_mage_indestructible(st, tb, wk, r, card, side, slot)
     else:  # a static handler: its behaviour lives in engine hooks, never in a step
         fail(st, ERR_STATIC_AS_STEP, h)

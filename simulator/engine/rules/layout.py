@@ -90,7 +90,8 @@ DECISION_KINDS = (
     "return_from_discard", "search_deck", "return_equipment", "return_prepared", "pay_to_keep",
     "choose_mode", "lock_mana_element", "lock_mana_target", "distribute_mana",
     "move_locked_mana", "release_locked_mana", "seed_from_discard", "ability_target",
-    "may_use_ability", "melange_give", "melange_take",
+    "may_use_ability", "melange_give", "melange_take", "take_locked_mana", "quick_action",
+    "slowcast_target",
 )
 (KEEP_HAND, MAIN_ACTION, TAKE_PILE, MANA_ELEMENT, ETHER_START_PILE, ETHER_SPLIT, TAKE_MANA,
  TRADE_GIVE, EFFECT_ORDER, TARGET, PROTECTOR_REDIRECT, DESTROY_TARGET, USE_COMPONENT,
@@ -98,7 +99,8 @@ DECISION_KINDS = (
  DISCARD_FROM_HAND, RECYCLE_DISCARD, RETURN_FROM_DISCARD, SEARCH_DECK, RETURN_EQUIPMENT,
  RETURN_PREPARED, PAY_TO_KEEP, CHOOSE_MODE, LOCK_MANA_ELEMENT, LOCK_MANA_TARGET,
  DISTRIBUTE_MANA, MOVE_LOCKED_MANA, RELEASE_LOCKED_MANA, SEED_FROM_DISCARD, ABILITY_TARGET,
- MAY_USE_ABILITY, MELANGE_GIVE, MELANGE_TAKE) = range(len(DECISION_KINDS))
+ MAY_USE_ABILITY, MELANGE_GIVE, MELANGE_TAKE, TAKE_LOCKED_MANA, QUICK_ACTION,
+ SLOWCAST_TARGET) = range(len(DECISION_KINDS))
 N_KINDS = len(DECISION_KINDS)
 
 # Purposes of a target decision (ctx_purpose), reasons of a discard (ctx_reason).
@@ -114,7 +116,7 @@ DISCARD_REASONS = ("", "hand_limit", "hand_size", "ability", "alternative_compon
 TRIGGERS = vocabulary.TRIGGERS
 N_TRIGGERS = len(TRIGGERS)
 (T_ACTIVATE, T_ENTER, T_TURN_START, T_TURN_START_PREPARED, T_TURN_START_CHANNELED, T_LEAVE,
- T_USED_AS_COMPONENT, T_ABILITY) = range(N_TRIGGERS)
+ T_USED_AS_COMPONENT, T_ABILITY, T_MANA_LEFT) = range(N_TRIGGERS)
 
 OPS = tuple(vocabulary.OPS)
 OP_CODE = {name: i for i, name in enumerate(OPS)}
@@ -130,6 +132,10 @@ COUNT_CODE = {name: i for i, name in enumerate(COUNTS)}
 CONDITIONS = ("none", *vocabulary.CONDITIONS)  # code 0: the step has no ``if``
 CONDITION_CODE = {name: i for i, name in enumerate(CONDITIONS)}
 DESTROY_WHAT = vocabulary.DESTROY_WHAT
+# Where locked Mana comes from and goes to (op rows' OP_FROM / OP_TO: indexes of these).
+LOCK_FROM_INFINITE, LOCK_FROM_RESERVE = range(len(vocabulary.LOCK_SOURCES))
+MOVE_FROM_THIS, MOVE_FROM_COMPONENTS = range(len(vocabulary.MOVE_FROM))
+MOVE_TO_THIS, MOVE_TO_OWN_CARD, MOVE_TO_RESERVE = range(len(vocabulary.MOVE_TO))
 
 # Columns of an op row (tables.ops).
 (OP_CODE_COL, OP_AMOUNT, OP_AMOUNT_MN, OP_HAS_MN, OP_PER, OP_PER_WORD, OP_TARGET, OP_IF,
@@ -140,10 +146,12 @@ DESTROY_WHAT = vocabulary.DESTROY_WHAT
 # steps it applies (-1 none).
 OP_ANN_TARGET, OP_ANN_PURPOSE, OP_APPLIES = OP_COST + E, OP_COST + E + 1, OP_COST + E + 2
 ANN_DESTROY = len(TARGETS)  # OP_ANN_TARGET of a destroy step: its destroy_target decision
-assert OP_APPLIES < OP_W
+assert OP_APPLIES + 2 < OP_W
 # Columns of an announced step (state.announced): 1 when its designation was chosen at
 # announcement; the flat target (or own board slot) chosen, -1 none was legal; the card that
 # was there (a target that left play is gone); the first entry of the applied card's steps.
+# Where locked Mana comes from and goes to (lock_mana, move_locked_mana).
+OP_FROM, OP_TO = OP_APPLIES + 1, OP_APPLIES + 2
 AN_ASKED, AN_TARGET, AN_CARD, AN_SUB = range(4)
 AN_W = 4
 
@@ -163,6 +171,14 @@ SUM_HP, SUM_OUT_REASON, SUM_MAGE_NOIR_TURN, SUM_DAMAGE_TAKEN, SUM_MANA_TAKEN, SU
 SUM_W = 8 + 6 * P_MAX
 USAGE_FIELDS = ("drawn", "prepared_n", "activated_n", "channeled_n", "first_activation", "stranded")
 
+# Casting marks of a board slot (state.cast_mark, bits; casting.py): a component granted the
+# spell Quickcast (Millisecond), an effect gave it Slowcast (Quicksand), its preparation paid
+# to have no Slowcast (Ritual of absolute zero).
+MARK_QUICKCAST, MARK_SLOWCAST, MARK_NO_SLOWCAST = 1, 2, 4
+# Quickcast windows outside the main phase (windows.py; quick_action's ctx_amount).
+WINDOWS = ("adversary_turn_start", "adversary_turn_end")
+WINDOW_ADVERSARY_START, WINDOW_ADVERSARY_END = range(len(WINDOWS))
+
 # Where the match loop of a game resumes (state.phase).
 PHASE_SETUP, PHASE_NEXT_TURN, PHASE_MAIN, PHASE_END, PHASE_OVER = range(5)
 
@@ -181,6 +197,8 @@ EVENT_NAMES = (
     "kerloch", "adversary_heals", "pile_on_offer", "to_ether", "opening_pile", "keeps_pile",
     "in_play", "ends_main", "holds", "searches", "recycles", "from_discard", "shuffles",
     "ether_cause", "mana_to_reserve",
+    "locks", "releases", "moves_locked",
+    "hp_set", "lock_cap", "quickcast", "slowcast_all", "gains_slowcast", "no_slowcast",
 )
 EV = {name: i for i, name in enumerate(EVENT_NAMES)}
 (EV_TURN, EV_HAND, EV_HAND_CARD, EV_ADVERSARY_TURN, EV_REVEALS, EV_PREPARES, EV_ACTIVATES,
@@ -192,7 +210,9 @@ EV = {name: i for i, name in enumerate(EVENT_NAMES)}
  EV_INDESTRUCTIBLE, EV_DRUID_HORNS, EV_KERLOCH, EV_ADVERSARY_HEALS,
  EV_PILE_ON_OFFER, EV_TO_ETHER, EV_OPENING_PILE, EV_KEEPS_PILE, EV_IN_PLAY, EV_ENDS_MAIN,
  EV_HOLDS, EV_SEARCHES, EV_RECYCLES, EV_FROM_DISCARD, EV_SHUFFLES,
- EV_ETHER_CAUSE, EV_MANA_TO_RESERVE) = range(len(EVENT_NAMES))
+ EV_ETHER_CAUSE, EV_MANA_TO_RESERVE,
+ EV_LOCKS, EV_RELEASES, EV_MOVES_LOCKED, EV_HP_SET, EV_LOCK_CAP, EV_QUICKCAST,
+ EV_SLOWCAST_ALL, EV_GAINS_SLOWCAST, EV_NO_SLOWCAST) = range(len(EVENT_NAMES))
 # Why Mana is about to reach the Available Ether (EV_ETHER_CAUSE): an Adversary card's Mana
 # value, Mana released by a card leaving play, an effect's cost paid.
 ETHER_MANA_VALUE, ETHER_RELEASED, ETHER_PAID = range(3)
@@ -263,6 +283,14 @@ STATE_DTYPE = _record([
     ("used_slot", np.int8, (S_MAX,)),           # components designated by the last preparation
     ("used_card", np.int16, (S_MAX,)),
     ("applying", np.int8, (P_MAX, S_MAX)),      # cards whose effects are being applied
+    ("to_hand", np.int16, (P_MAX, S_MAX)),      # card+1 of a spell whose activation returns it
+    #                                             to hand instead of the discard pile (returns.py)
+    # Slowcast and Quickcast (casting.py): marks of the card in a slot (MARK_* bits, cleared
+    # when a card is placed), "every spell has Slowcast until player p's next turn" (Stunning
+    # thunder), and 1 while an Adversary turn is under way (no spell is prepared in it)
+    ("cast_mark", np.int8, (P_MAX, S_MAX)),
+    ("all_slowcast", np.int8, (P_MAX,)),
+    ("adversary_turn_on", np.int8),
     # the chain of actions being resolved, and the triggered actions of the current one
     ("chain", np.int32, (CHAIN_MAX, FRAME_W)),
     ("chain_len", np.int32),
@@ -312,6 +340,11 @@ TABLES_DTYPE = _record([
     ("mage_noir", np.int8, (C_MAX,)),
     ("ignore_per_turn", np.int32, (C_MAX,)),
     ("damage_reduction", np.int32, (C_MAX,)),
+    ("damage_increase", np.int32, (C_MAX,)),   # damage_taken_increase
+    ("damage_cap", np.int32, (C_MAX,)),        # damage_cap, 0 none
+    ("protector_if", np.int8, (C_MAX,)),       # protector_if: its condition code, 0 none
+    ("protector_if_arg", np.int32, (C_MAX,)),  # ... its word or element, -1 none
+    ("protector_at_least", np.int32, (C_MAX,)),  # ... the components it needs
     ("hand_size", np.int32, (C_MAX,)),
     ("protector", np.int8, (C_MAX,)),
     ("protector_mn", np.int8, (C_MAX,)),
@@ -319,13 +352,30 @@ TABLES_DTYPE = _record([
     ("mage_noir_only", np.int8, (C_MAX,)),
     ("forge", np.int8, (C_MAX,)),
     ("slowcast", np.int8, (C_MAX,)),
+    # Quickcast and Slowcast beyond the printed Slowcast (casting.py): Quickcast (printed or
+    # always); Quickcast while a condition holds (its CONDITION_CODE, 0 none) and its word;
+    # never Slowcast (1), and while which condition (code, 0 always); a component granting
+    # Quickcast; the controller's Slowcast spells gain Quickcast; every spell has Slowcast,
+    # unless its waiver cost (E,) was paid on top of the spell's
+    ("quickcast", np.int8, (C_MAX,)),
+    ("quickcast_if", np.int8, (C_MAX,)),
+    ("quickcast_if_word", np.int32, (C_MAX,)),
+    ("never_slowcast", np.int8, (C_MAX,)),
+    ("never_slowcast_if", np.int8, (C_MAX,)),
+    ("grants_quickcast", np.int8, (C_MAX,)),
+    ("slowcast_gain_quickcast", np.int8, (C_MAX,)),
+    ("all_slowcast_static", np.int8, (C_MAX,)),
+    ("slowcast_waiver", np.int32, (C_MAX, E)),
+    ("any_quickcast", np.int8),     # some card may have Quickcast: the windows are open
+    ("any_cast_rule", np.int8),     # some card grants or removes Slowcast/Quickcast
+    ("any_all_slowcast", np.int8),  # some card makes every spell Slowcast while in play
     ("indestructible", np.int8, (C_MAX,)),
     ("inert", np.int8, (C_MAX,)),          # 1: the filler (cards.filler), never prepared
     ("alt_word", np.int32, (C_MAX,)),      # alternative component: word, -1 none
     ("alt_element", np.int32, (C_MAX,)),   # ... replaced by a card of this element
     ("fewer_mn", np.int32, (C_MAX,)),      # components skipped by a Mage Noir
     ("any_mage_noir", np.int8), ("any_reduction", np.int8), ("any_ignore", np.int8),
-    ("any_damage_reduction", np.int8),
+    ("any_damage_reduction", np.int8), ("any_damage_taken", np.int8),
     ("any_protector", np.int8), ("any_ability", np.int8), ("any_alt", np.int8),
     ("n_bonus", np.int64),
     ("bonus", np.int32, (BONUS_MAX, 5)),   # card, amount, amount_mn, source element, type
@@ -335,6 +385,14 @@ TABLES_DTYPE = _record([
     ("handler_card", np.int8, (N_FLAGS, C_MAX)),  # the card names that handler (or tag)
     ("any_handler", np.int8, (N_FLAGS,)),
     ("ability", np.int32, (C_MAX,)),      # ABILITY_NAMES index, -1 none
+    # locked Mana (locked.py, returns.py): the static return_activated (the word of the spells
+    # it returns, -1 none; its cost) and the static lock_cap (the cap, -1 none; its condition)
+    ("return_word", np.int32, (C_MAX,)),
+    ("return_cost", np.int32, (C_MAX, E)),
+    ("any_return", np.int8),
+    ("lock_cap", np.int32, (C_MAX,)),
+    ("lock_cap_if", np.int8, (C_MAX,)),
+    ("any_lock_cap", np.int8),
     # effects as op rows
     ("trig_first", np.int32, (C_MAX, N_TRIGGERS)),
     ("trig_count", np.int32, (C_MAX, N_TRIGGERS)),
@@ -405,6 +463,7 @@ WORK_DTYPE = _record([
     ("mana_chosen", np.int64, (E,)),      # ops.choose_mana_elements: the elements chosen
     ("mana_fixed", np.int64, (E,)),       # ops.op_add_mana: Mana of one printed element
     ("released_mana", np.int64, (E,)),    # chain: Mana released by a card that left play
+    ("locked_moved", np.int64, (E,)),     # locked.py: Mana locked, released or moved by a step
     ("trade_given", np.int64, (E,)),      # actions.trade: the Mana given so far
     ("turn_pending", np.int64, (S_MAX,)),  # turns.turn_start: card per slot still due, -1 none
     ("adv_pending", np.int64, (K_SLOTS,)),  # adversary_turn: the same for Adversary cards

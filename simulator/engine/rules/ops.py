@@ -13,7 +13,7 @@ import numpy as np
 from simulator.engine.compiler.jit import njit
 from simulator.engine.compiler.late_bound import deal_damage, decide, leave_board, select
 from simulator.engine.handlers.warrior_mage import before_destroy
-from simulator.engine.rules import frames
+from simulator.engine.rules import frames, locked, returns
 from simulator.engine.rules.board import (
     adversary_destroyed,
     adversary_present,
@@ -38,15 +38,23 @@ from simulator.engine.rules.layout import (
     DESTROY_TARGET,
     EQUIPMENT,
     EV_FROM_DISCARD,
+    EV_GAINS_SLOWCAST,
+    EV_HP_SET,
     EV_RECYCLES,
     EV_SEARCHES,
     EV_SHUFFLES,
+    EV_SLOWCAST_ALL,
     K_SLOTS,
+    LOCK_FROM_RESERVE,
     MANA_ELEMENT,
+    MARK_SLOWCAST,
+    MOVE_FROM_COMPONENTS,
+    MOVE_TO_RESERVE,
     OP_AMOUNT,
     OP_AMOUNT_MN,
     OP_COST,
     OP_ELEMENT,
+    OP_FROM,
     OP_HAS_MN,
     OP_IF,
     OP_IF_WORD,
@@ -56,6 +64,7 @@ from simulator.engine.rules.layout import (
     OP_PER_WORD,
     OP_POSITION,
     OP_TARGET,
+    OP_TO,
     OP_UNPREVENTABLE,
     OP_WHAT,
     OP_WORD,
@@ -72,6 +81,7 @@ from simulator.engine.rules.layout import (
     RETURN_FROM_DISCARD,
     RETURN_PREPARED,
     SEARCH_DECK,
+    SLOWCAST_TARGET,
     T_ACTIVATE,
     TARGET,
     TO_DECK_THIRD,
@@ -97,8 +107,9 @@ from simulator.engine.rules.zones import (
 
 # counts (layout.COUNTS) and conditions (layout.CONDITIONS)
 (PER_NONE, PER_OWN_COMPONENT, PER_COMPONENT_IN_PLAY, PER_WATER_IN_PLAY, PER_TREES_IN_PLAY,
- PER_THIS_HP, PER_LOCKED_ON_COMPONENT) = range(7)
-IF_NONE, IF_MAGE_NOIR, IF_NOT_MAGE_NOIR, IF_CONTROLS, IF_ADVERSARY_PRESENT = range(5)
+ PER_THIS_HP, PER_LOCKED_ON_COMPONENT, PER_LOCKED_ON_THIS, PER_LOCKED_ON_OWN_COMPONENTS) = range(9)
+(IF_NONE, IF_MAGE_NOIR, IF_NOT_MAGE_NOIR, IF_CONTROLS, IF_ADVERSARY_PRESENT, IF_NO_MANA_LOCKED,
+ IF_LOCKS) = range(7)
 WHAT_PERMANENT, WHAT_EQUIPMENT, WHAT_BOTH = range(3)
 TREE_WORD = WORD["Tree"]
 
@@ -141,6 +152,10 @@ def count(st, tb, r, side, slot):
         return n
     if per == PER_THIS_HP:
         return st.board_hp[player, slot]
+    if per == PER_LOCKED_ON_THIS:
+        return locked.locked_on(st, player, slot, word) if side >= 0 and slot >= 0 else 0
+    if per == PER_LOCKED_ON_OWN_COMPONENTS:
+        return locked.locked_on_components(st, tb, player, word, slot) if side >= 0 else 0
     return 0  # locked_on_component: no op sets the chosen component (High pressure's handler reads it)
 
 
@@ -156,16 +171,29 @@ def amount_of(st, tb, r, side, slot):
 
 
 @njit
-def condition_holds(st, tb, r, side):
-    cond = tb.ops[r, OP_IF]
+def condition_holds(st, tb, r, side, slot):
+    """The row's ``if`` holds for its controller ``side`` and its card's ``slot``."""
+    return condition_code_holds(st, tb, tb.ops[r, OP_IF], tb.ops[r, OP_IF_WORD], side, slot)
+
+
+@njit
+def condition_code_holds(st, tb, cond, word, side, slot):
+    """Whether condition ``cond`` (a ``CONDITIONS`` code, 0 none) with its ``word`` (or
+    element) holds for ``side`` and the card in its ``slot`` (-1 none): a step's ``if``, or a
+    static's (casting.py)."""
     if cond == IF_MAGE_NOIR:
         return step_mage_noir(st, tb, side)
     if cond == IF_NOT_MAGE_NOIR:
         return not step_mage_noir(st, tb, side)
     if cond == IF_CONTROLS:
-        return side != ADVERSARY_SIDE and component_count(st, tb, side, tb.ops[r, OP_IF_WORD]) > 0
+        return side != ADVERSARY_SIDE and component_count(st, tb, side, word) > 0
     if cond == IF_ADVERSARY_PRESENT:
         return adversary_present(st, tb)
+    if cond == IF_NO_MANA_LOCKED or cond == IF_LOCKS:
+        if side < 0 or slot < 0:
+            return cond == IF_NO_MANA_LOCKED
+        empty = locked.locked_on(st, side, slot, word) == 0
+        return empty if cond == IF_NO_MANA_LOCKED else not empty
     return True
 
 
@@ -489,6 +517,13 @@ def op_return_equipment_to_hand(st, tb, wk, r, card, side, slot):
 
 
 @njit
+def op_return_channeled(st, tb, wk, r, card, side, slot):
+    """Return one channeled spell of either side to its owner's hand (a ``return_prepared``
+    decision over the board slots)."""
+    _return_from_board(st, tb, wk, side, slot, CHANNELED, TO_HAND, RETURN_PREPARED)
+
+
+@njit
 def op_return_prepared_to_deck(st, tb, wk, r, card, side, slot):
     _return_from_board(st, tb, wk, side, slot, PREPARED, TO_DECK_TOP, RETURN_PREPARED)
 
@@ -587,7 +622,89 @@ def op_destroy_self(st, tb, wk, r, card, side, slot):
 
 
 @njit
+def op_lock_mana(st, tb, wk, r, card, side, slot):
+    """Lock Mana under this card, from the Infinite Ether or the controller's reserve."""
+    if side >= 0 and slot >= 0:
+        locked.lock(st, tb, wk, side, slot, amount_of(st, tb, r, side, slot),
+                    tb.ops[r, OP_ELEMENT], tb.ops[r, OP_FROM] == LOCK_FROM_RESERVE)
+
+
+@njit
+def op_release_mana(st, tb, wk, r, card, side, slot):
+    """Release Mana locked under this card into the Available Ether."""
+    if side >= 0 and slot >= 0 and st.board_card[side, slot] == card:
+        locked.release(st, tb, wk, side, slot, amount_of(st, tb, r, side, slot),
+                       tb.ops[r, OP_ELEMENT])
+
+
+@njit
+def op_move_locked_mana(st, tb, wk, r, card, side, slot):
+    """Move locked Mana: from this card to another own card or the reserve, or from own
+    components of a word under this card (all of it, or the amount given)."""
+    if side < 0 or slot < 0 or st.board_card[side, slot] != card:
+        return
+    amount = amount_of(st, tb, r, side, slot) if tb.ops[r, OP_AMOUNT] > 0 else -1
+    element = tb.ops[r, OP_ELEMENT]
+    if tb.ops[r, OP_FROM] == MOVE_FROM_COMPONENTS:
+        locked.gather(st, tb, wk, side, slot, amount, element, tb.ops[r, OP_WORD])
+    else:
+        locked.move_from(st, tb, wk, side, slot, amount, element,
+                         tb.ops[r, OP_TO] == MOVE_TO_RESERVE)
+
+
+@njit
+def op_set_hp(st, tb, wk, r, card, side, slot):
+    """X HP: this Permanent's HP becomes the amount; below 1 HP it is destroyed (R10.2)."""
+    if side < 0 or slot < 0 or st.board_card[side, slot] != card:
+        return
+    hp = amount_of(st, tb, r, side, slot)
+    st.board_hp[side, slot] = hp
+    say(wk, EV_HP_SET, card, hp, 0, 0)
+    if hp < 1:
+        leave_board(st, tb, wk, side, slot, TO_DISCARD)
+
+
+@njit
+def op_return_instead(st, tb, wk, r, card, side, slot):
+    """This spell may go back to hand instead of the discard pile after its activation."""
+    if side >= 0 and slot >= 0 and st.board_card[side, slot] == card:
+        returns.mark_return(st, tb, wk, side, slot, card, tb.ops[r, OP_COST:OP_COST + E])
+
+
+@njit
 def op_win(st, tb, wk, r, card, side, slot):
     st.outcome = WIN
     st.end_turn = st.turn
 
+
+
+# --- Slowcast given by effects (engine/rules/casting.py reads them) ----------------------------
+
+@njit
+def op_slowcast_all(st, tb, wk, r, card, side, slot):
+    """Until the start of the controller's next turn every spell has Slowcast."""
+    if side == ADVERSARY_SIDE:
+        return
+    st.all_slowcast[side] = 1
+    say(wk, EV_SLOWCAST_ALL, side, card, 0, 0)
+
+
+@njit
+def op_grant_slowcast(st, tb, wk, r, card, side, slot):
+    """One prepared spell, any player's (a ``slowcast_target`` decision of the controller over
+    flat ``player * slots + slot`` options), gains Slowcast; nothing when none is prepared."""
+    decider = decider_of(st, side)
+    set_options(wk, tb.players * tb.slots, 0)
+    any_ = False
+    for q in range(tb.players):
+        for s in range(st.board_end[q]):
+            if st.board_zone[q, s] == PREPARED:
+                wk.opt[q * tb.slots + s] = 1
+                any_ = True
+    if not any_:
+        return
+    wk.ctx_card = card
+    t = decide(st, tb, wk, SLOWCAST_TARGET, decider)
+    q, s = t // tb.slots, t % tb.slots
+    st.cast_mark[q, s] |= MARK_SLOWCAST
+    say(wk, EV_GAINS_SLOWCAST, q, st.board_card[q, s], 0, 0)

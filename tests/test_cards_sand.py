@@ -1,0 +1,240 @@
+"""The Sand extension's cards: one hand-built position per card (and its Mage Noir variant),
+played through the real engine commands, asserting the exact state after."""
+
+from __future__ import annotations
+
+import numpy as np
+from engine_fixtures import (
+    G0,
+    P0,
+    board_at,
+    engine_with_answers,
+    lid,
+    mana,
+    pile_of,
+    player_target,
+    put_adversary,
+    put_on_board,
+    set_deck,
+    set_hand,
+    slot_target,
+)
+
+from simulator.engine.host.api import (
+    activate,
+    can_prepare,
+    deal_damage,
+    is_mage_noir,
+    prepare,
+    turn_start,
+)
+from simulator.engine.rules.layout import CHANNELED, PERMANENT, PREPARED, RITUAL
+
+G01, P00 = np.array([0, 1]), np.array([0, 0])
+
+
+def _ether(eng, game=0):
+    return eng.state.ether[game].tolist()
+
+
+def test_desert_meteor_deals_one_damage_per_sand_component_and_costs_less_for_a_mage_noir():
+    eng = engine_with_answers(["desert_meteor", "fine_sand", "sirocco", "rite_of_passage"],
+                              batch=2)
+    st = eng.state
+    k = put_adversary(eng, "duke")
+    put_on_board(eng, "fine_sand", CHANNELED, locked=mana(mineral=1))
+    put_on_board(eng, "sirocco", CHANNELED)
+    put_on_board(eng, "fine_sand", CHANNELED)
+    put_on_board(eng, "rite_of_passage", RITUAL, games=[1])
+    set_hand(eng, {"desert_meteor": 1})
+    st.reserve[:, 0] = mana(mineral=3)  # 4 Mineral without the Mage Noir reduction
+    meteor = lid(eng, "desert_meteor")
+    assert can_prepare(eng, G01, P00)[:, meteor].tolist() == [False, True]
+    st.reserve[0, 0] = mana(mineral=4)
+    prepare(eng, G01, P00, np.array([meteor, meteor]))
+    assert st.reserve[:, 0].sum() == 0
+    assert board_at(eng, 0)[3] == board_at(eng, 1)[4] == ("desert_meteor", PREPARED)
+    eng.policy.forced["target"] = k
+    activate(eng, G01, P00, np.array([3, 4]))
+    assert st.adv_hp[:, k].tolist() == [17, 17]  # 3 Sand components: one instance of 3
+    assert pile_of(eng, "discard", 0) == pile_of(eng, "discard", 1) == {"desert_meteor": 1}
+
+
+def test_desert_wave_gathers_mineral_from_sand_components_when_prepared():
+    eng = engine_with_answers(["desert_wave", "fine_sand", "sirocco"])
+    st = eng.state
+    k = put_adversary(eng, "duke")
+    sand1 = put_on_board(eng, "fine_sand", CHANNELED, locked=mana(mineral=1))
+    sand2 = put_on_board(eng, "sirocco", CHANNELED, locked=mana(mineral=2, air=1))
+    set_hand(eng, {"desert_wave": 1})
+    st.reserve[0, 0] = mana(air=3)
+    prepare(eng, G0, P0, np.array([lid(eng, "desert_wave")]))
+    wave = 2
+    assert board_at(eng)[wave] == ("desert_wave", PREPARED)
+    assert st.board_mana[0, 0, wave].tolist() == mana(air=3, mineral=3).tolist()
+    assert st.board_mana[0, 0, sand1].sum() == 0
+    assert st.board_mana[0, 0, sand2].tolist() == mana(air=1).tolist()
+    eng.policy.forced["target"] = k
+    activate(eng, G0, P0, np.array([wave]))
+    assert st.adv_hp[0, k] == 17  # X = 3 Mineral locked under it
+    assert pile_of(eng, "discard") == {"desert_wave": 1}
+    # Its Air and gathered Mineral are released, but 1 Mineral of this Desert card goes back
+    # under the emptied Fine sand (its cap is 1).
+    assert st.board_mana[0, 0, sand1].tolist() == mana(mineral=1).tolist()
+    assert st.ether[0].sum() == 5
+
+
+def test_desert_wave_may_gather_nothing():
+    eng = engine_with_answers(["desert_wave", "fine_sand"])
+    st = eng.state
+    put_on_board(eng, "fine_sand", CHANNELED, locked=mana(mineral=1))
+    put_on_board(eng, "fine_sand", CHANNELED, locked=mana(mineral=1))
+    set_hand(eng, {"desert_wave": 1})
+    st.reserve[0, 0] = mana(air=3)
+    eng.policy.forced["take_locked_mana"] = int(eng.tables.slots)  # stop at once
+    prepare(eng, G0, P0, np.array([lid(eng, "desert_wave")]))
+    assert st.board_mana[0, 0, 2].tolist() == mana(air=3).tolist()
+
+
+def test_desert_wall_has_the_mineral_locked_under_it_as_hp_and_protects_a_mage_noir():
+    eng = engine_with_answers(["desert_wall", "fine_sand", "sirocco", "rite_of_passage"],
+                              batch=2)
+    st = eng.state
+    put_on_board(eng, "fine_sand", CHANNELED, locked=mana(mineral=1))
+    put_on_board(eng, "sirocco", CHANNELED, locked=mana(mineral=1, air=1))
+    put_on_board(eng, "rite_of_passage", RITUAL, games=[1])
+    set_hand(eng, {"desert_wall": 1})
+    st.reserve[:, 0] = mana(mineral=1)
+    wall = lid(eng, "desert_wall")
+    prepare(eng, G01, P00, np.array([wall, wall]))
+    assert board_at(eng, 0)[2] == board_at(eng, 1)[3] == ("desert_wall", PERMANENT)
+    assert [st.board_hp[0, 0, 2], st.board_hp[1, 0, 3]] == [3, 3]  # its own and 2 gathered
+    assert st.board_mana[0, 0, 2].tolist() == mana(mineral=3).tolist()
+    assert st.board_mana[0, 0, :2].sum() == 1  # the Sirocco's Air stays
+    assert eng.tables.protector_mn[wall] == 1  # Protector only while a Mage Noir
+
+
+def test_oasis_returns_an_activated_desert_spell_to_hand_for_one_water():
+    eng = engine_with_answers(["oasis", "desert_meteor", "fine_sand"], batch=2,
+                              optional_payment=1)
+    st = eng.state
+    k = put_adversary(eng, "duke")
+    put_on_board(eng, "oasis", PERMANENT)
+    put_on_board(eng, "fine_sand", CHANNELED)
+    meteor = put_on_board(eng, "desert_meteor", PREPARED, locked=mana(mineral=4))
+    st.reserve[0, 0] = mana(water=1)  # game 1 cannot pay: discarded as usual
+    eng.policy.forced["target"] = k
+    activate(eng, G01, P00, np.array([meteor, meteor]))
+    assert st.adv_hp[:, k].tolist() == [19, 19]
+    assert pile_of(eng, "hand", 0) == {"desert_meteor": 1}
+    assert pile_of(eng, "discard", 0) == {}
+    assert pile_of(eng, "discard", 1) == {"desert_meteor": 1}
+    assert st.reserve[0, 0].sum() == 0
+    # game 0: the Water paid and the 4 Mineral released; game 1: the discarded Desert card
+    # leaves 1 Mineral under the Fine sand
+    assert st.ether[0].sum() == 5 and st.ether[1].sum() == 3
+    assert st.board_mana[:, 0, 1, 4].tolist() == [0, 1]
+
+
+def _adversary_hits(eng, amount, target=None, games=G0):
+    """One instance of ``amount`` damage from the Duke to player 0 (or ``target``)."""
+    n = len(games)
+    target = player_target(eng, 0) if target is None else target
+    deal_damage(eng, games, np.full(n, -1), np.full(n, lid(eng, "duke")), np.full(n, target),
+                np.full(n, amount))
+
+
+def test_bastion_caps_each_instance_at_one_and_is_destroyed_at_turn_start():
+    eng = engine_with_answers(["bastion", "ecdysis_ritual"], batch=2)
+    st = eng.state
+    put_adversary(eng, "duke")
+    put_on_board(eng, "bastion", PERMANENT)
+    put_on_board(eng, "ecdysis_ritual", RITUAL, games=[1])  # +1 first, then the cap
+    _adversary_hits(eng, 5, games=G01)
+    _adversary_hits(eng, 3, games=G01)
+    assert st.hp[:, 0].tolist() == [18, 18]
+    turn_start(eng, G0, P0)
+    assert board_at(eng) == {}
+    assert pile_of(eng, "discard") == {"bastion": 1}
+
+
+def test_ecdysis_ritual_makes_a_mage_noir_lowers_mineral_costs_and_adds_one_damage():
+    eng = engine_with_answers(["ecdysis_ritual", "fine_sand", "desert_meteor"])
+    st = eng.state
+    put_adversary(eng, "duke")
+    put_on_board(eng, "ecdysis_ritual", RITUAL)
+    assert is_mage_noir(eng, G0, P0).tolist() == [True]
+    _adversary_hits(eng, 3)
+    assert st.hp[0, 0] == 16
+    set_hand(eng, {"fine_sand": 1, "desert_meteor": 1})
+    assert can_prepare(eng, G0, P0)[0, lid(eng, "fine_sand")]  # 1 Mineral - 1: free
+    prepare(eng, G0, P0, np.array([lid(eng, "fine_sand")]))
+    assert board_at(eng)[1] == ("fine_sand", PREPARED)
+    assert st.board_mana[0, 0, 1].sum() == 0
+
+
+def test_desert_hand_hits_at_turn_start_and_protects_with_two_sand_components():
+    eng = engine_with_answers(["desert_hand", "fine_sand", "sirocco"], batch=2)
+    st = eng.state
+    k = put_adversary(eng, "duke")
+    hand = put_on_board(eng, "desert_hand", PERMANENT)
+    put_on_board(eng, "fine_sand", CHANNELED)
+    put_on_board(eng, "sirocco", CHANNELED, games=[1])  # game 1: a second Sand component
+    set_deck(eng, ["fine_sand"] * 3)
+    turn_start(eng, G01, P00)
+    assert st.adv_hp[:, k].tolist() == [19, 19]
+    eng.policy.forced["protector_redirect"] = 1 + hand
+    _adversary_hits(eng, 3, games=G01)
+    assert st.hp[:, 0].tolist() == [17, 20]  # game 1: the Desert hand takes it and dies
+    assert board_at(eng, 1).get(hand) is None
+    assert len(eng.policy.of_kind("protector_redirect")) == 1
+
+
+def test_sirocco_draws_and_a_mage_noir_returns_a_channeled_spell():
+    eng = engine_with_answers(["sirocco", "fine_sand", "rite_of_passage"], batch=2)
+    st = eng.state
+    put_on_board(eng, "fine_sand", CHANNELED, locked=mana(mineral=1))
+    put_on_board(eng, "rite_of_passage", RITUAL, games=[1])
+    siro = put_on_board(eng, "sirocco", PREPARED, games=[0], locked=mana(air=1, mineral=2))
+    put_on_board(eng, "sirocco", PREPARED, games=[1], locked=mana(air=1, mineral=2))
+    set_deck(eng, ["sirocco"], games=[0, 1])
+    activate(eng, G01, P00, np.array([siro, 2]))
+    assert pile_of(eng, "hand", 0) == {"sirocco": 1}
+    assert pile_of(eng, "hand", 1) == {"sirocco": 1, "fine_sand": 1}
+    assert board_at(eng, 1) == {1: ("rite_of_passage", RITUAL)}
+    assert st.ether[1].sum() == 4  # the Fine sand's Mineral and the Sirocco's Mana
+
+
+def test_fine_sand_captures_mineral_from_a_discarded_desert_spell_for_a_mage_noir():
+    eng = engine_with_answers(["fine_sand", "desert_meteor", "rite_of_passage"], batch=2)
+    st = eng.state
+    k = put_adversary(eng, "duke")
+    sand = put_on_board(eng, "fine_sand", CHANNELED, locked=mana(mineral=1))
+    put_on_board(eng, "fine_sand", CHANNELED, locked=mana(mineral=1))
+    meteor = put_on_board(eng, "desert_meteor", PREPARED, locked=mana(mineral=4))
+    put_on_board(eng, "rite_of_passage", RITUAL, games=[1])
+    eng.policy.forced["target"] = k
+    activate(eng, G01, P00, np.array([meteor, meteor]))
+    assert st.adv_hp[:, k].tolist() == [18, 18]
+    # game 0: each capture is over the cap of 1 and released at once; game 1 (Mage Noir):
+    # each Fine sand keeps 1 more Mineral, 2 of the 4 are released
+    assert st.board_mana[:, 0, sand, 4].tolist() == [1, 2]
+    assert st.board_mana[:, 0, sand + 1, 4].tolist() == [1, 2]
+    assert [st.ether[g].sum() for g in (0, 1)] == [4, 2]
+
+
+def test_ras_wrath_discards_a_card_in_play_then_hits_the_opponent_for_five():
+    eng = engine_with_answers(["ras_wrath", "fine_sand"], batch=2)
+    st = eng.state
+    k = put_adversary(eng, "duke")
+    guard = put_adversary(eng, "guard", games=[0])
+    put_on_board(eng, "fine_sand", CHANNELED, locked=mana(mineral=1))
+    wrath = put_on_board(eng, "ras_wrath", PREPARED, locked=mana(fire=1, mineral=1))
+    eng.policy.forced["destroy_target"] = lambda eng, games, *a, **c: np.where(
+        games == 0, guard, slot_target(eng, 0, 0))
+    activate(eng, G01, P00, np.array([wrath, wrath]))
+    assert st.adv_hp[:, k].tolist() == [15, 15]
+    assert st.adv_card[0, guard] == -1 and st.adv_discard[0, lid(eng, "guard")] == 1
+    # game 1: no Adversary card but the Adversary itself: one of the player's own goes
+    assert pile_of(eng, "discard", 1) == {"ras_wrath": 1, "fine_sand": 1}
+    assert pile_of(eng, "discard", 0) == {"ras_wrath": 1}
