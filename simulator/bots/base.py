@@ -244,8 +244,10 @@ def score_keep_hand(st, tb, wk, bw, p):
 
 @njit
 def score_discard_from_hand(st, tb, wk, bw, p):
+    """The card worth least goes, and first a card that applies its effects when discarded
+    from hand (Static spark: worth its effect on top of keeping nothing)."""
     for c in range(wk.n_opt):
-        wk.scores[c] = -(bw.f_value[c] + 0.1 * tb.cost[c].sum())
+        wk.scores[c] = -(bw.f_value[c] + 0.1 * tb.cost[c].sum()) + 2.0 * bw.f_discard_value[c]
 
 
 @njit
@@ -594,6 +596,7 @@ def main_action_scores(st, tb, wk, bw, p, trades_ahead):
 
 
 # --- Quickcast windows (engine/rules/windows.py) ----------------------------------------------
+
 
 @njit
 def activation_worth(st, tb, wk, bw, p, c, present, adv_hp, enemies):

@@ -35,6 +35,14 @@ Triggers (:data:`TRIGGERS`):
     The card leaves play (any zone change from the board).
 ``used_as_component``
     The card was designated as a component when another card was prepared.
+``discarded_from_hand``
+    The card is discarded from its owner's hand (any reason: a discard effect, the hand
+    limit, a cost); its steps apply as a triggered action, the card already in the discard
+    pile ("when this spell is discarded from hand, it applies its effects").
+``discarded_from_play``
+    The card leaves the board for its owner's discard pile (destroyed, discarded, activated,
+    used up as a component): ``leave`` narrowed to that destination ("when this spell is
+    discarded from play"); not when it returns to a hand or a deck.
 ``ability``
     An activated ability of a card in play that its controller may use (repeatedly) when the
     card allows it ("During your main phase, you may ...", "At any time, you may ...").
@@ -69,7 +77,7 @@ from __future__ import annotations
 
 TRIGGERS: tuple[str, ...] = (
     "activate", "enter", "turn_start", "turn_start_prepared", "turn_start_channeled", "leave",
-    "used_as_component", "ability",
+    "used_as_component", "ability", "discarded_from_hand", "discarded_from_play",
 )
 
 #: Who a step affects. "opponent" means the opposing side: the Adversary for a player's card

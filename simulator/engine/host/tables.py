@@ -280,6 +280,7 @@ def _compile_casting(t: np.void, effects: tuple[dict, ...]) -> None:
     t["any_all_slowcast"] = t["all_slowcast_static"].any()
     t["any_quickcast"] = bool(t["quickcast"].any() or t["quickcast_if"].any()
                               or t["grants_quickcast"].any() or t["slowcast_gain_quickcast"].any())
+    t["any_discard_trigger"] = bool(t["trig_count"][:, L.T_DISCARDED_FROM_HAND].any())
 
 
 def _compile_effects(t: np.void, effects: tuple[dict, ...]) -> None:

@@ -43,6 +43,7 @@ from simulator.engine.rules.layout import (
     TO_DISCARD,
 )
 from simulator.engine.rules.log import say
+from simulator.engine.rules.zones import discarded_from_hand
 
 BURNING_ROBE = H_BURNING_ROBE
 CRIMSON_RING = H_CRIMSON_RING
@@ -286,8 +287,12 @@ def kerlochs_robe(st, tb, wk, r, card, side, slot):
     say(wk, EV_KERLOCH, p, 0, 0, 0)
     leave_board(st, tb, wk, p, s, TO_DISCARD)
     for c in range(tb.n_cards):
-        st.discard[p, c] += st.hand[p, c]
+        held = st.hand[p, c]
+        st.discard[p, c] += held
         st.hand[p, c] = 0
+        if tb.any_discard_trigger != 0:
+            for _ in range(held):
+                discarded_from_hand(st, tb, wk, p, c)
     st.prevented[p] = 1
 
 

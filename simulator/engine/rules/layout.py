@@ -115,7 +115,7 @@ DISCARD_REASONS = ("", "hand_limit", "hand_size", "ability", "alternative_compon
 TRIGGERS = vocabulary.TRIGGERS
 N_TRIGGERS = len(TRIGGERS)
 (T_ACTIVATE, T_ENTER, T_TURN_START, T_TURN_START_PREPARED, T_TURN_START_CHANNELED, T_LEAVE,
- T_USED_AS_COMPONENT, T_ABILITY) = range(N_TRIGGERS)
+ T_USED_AS_COMPONENT, T_ABILITY, T_DISCARDED_FROM_HAND, T_DISCARDED_FROM_PLAY) = range(N_TRIGGERS)
 
 OPS = tuple(vocabulary.OPS)
 OP_CODE = {name: i for i, name in enumerate(OPS)}
@@ -188,7 +188,7 @@ EVENT_NAMES = (
     "robe_hit", "ignition_on", "ignition_hit", "maelstrom", "infiltration", "ocean_applies",
     "ocean_releases", "empty_discarded", "applies", "melange", "indestructible", "druid_horns",
     "kerloch", "adversary_heals", "pile_on_offer", "quickcast", "slowcast_all",
-    "gains_slowcast", "no_slowcast",
+    "gains_slowcast", "no_slowcast", "discard_applies",
 )
 EV = {name: i for i, name in enumerate(EVENT_NAMES)}
 (EV_TURN, EV_HAND, EV_HAND_CARD, EV_ADVERSARY_TURN, EV_REVEALS, EV_PREPARES, EV_ACTIVATES,
@@ -198,8 +198,8 @@ EV = {name: i for i, name in enumerate(EVENT_NAMES)}
  EV_CRIMSON_PAYS, EV_ROBE_HIT, EV_IGNITION_ON, EV_IGNITION_HIT, EV_MAELSTROM, EV_INFILTRATION,
  EV_OCEAN_APPLIES, EV_OCEAN_RELEASES, EV_EMPTY_DISCARDED, EV_APPLIES, EV_MELANGE,
  EV_INDESTRUCTIBLE, EV_DRUID_HORNS, EV_KERLOCH, EV_ADVERSARY_HEALS,
- EV_PILE_ON_OFFER, EV_QUICKCAST, EV_SLOWCAST_ALL, EV_GAINS_SLOWCAST,
- EV_NO_SLOWCAST) = range(len(EVENT_NAMES))
+ EV_PILE_ON_OFFER, EV_QUICKCAST, EV_SLOWCAST_ALL, EV_GAINS_SLOWCAST, EV_NO_SLOWCAST,
+ EV_DISCARD_APPLIES) = range(len(EVENT_NAMES))
 
 
 def _record(fields: list[tuple]) -> np.dtype:
@@ -340,6 +340,7 @@ TABLES_DTYPE = _record([
     ("any_quickcast", np.int8),     # some card may have Quickcast: the windows are open
     ("any_cast_rule", np.int8),     # some card grants or removes Slowcast/Quickcast
     ("any_all_slowcast", np.int8),  # some card makes every spell Slowcast while in play
+    ("any_discard_trigger", np.int8),  # some card has a discarded_from_hand trigger
     ("indestructible", np.int8, (C_MAX,)),
     ("inert", np.int8, (C_MAX,)),          # 1: the filler (cards.filler), never prepared
     ("alt_word", np.int32, (C_MAX,)),      # alternative component: word, -1 none
