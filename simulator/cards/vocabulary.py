@@ -144,8 +144,9 @@ OPS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
     "return_component": (frozenset({"word"}), frozenset({"position", "if"}),
                          "put one own component providing WORD back into the deck "
                          "(position 3 = third from top)"),
-    "apply_component": (frozenset({"word"}), frozenset({"if"}),
-                        "apply the activate effects of one own component providing WORD"),
+    "apply_component": (frozenset({"word"}), frozenset({"if", "then_discard"}),
+                        "apply the activate effects of one own component providing WORD "
+                        "(then_discard = true: then discard it)"),
     "return_equipment_to_hand": (frozenset(), frozenset({"if"}),
                                  "return one Equipment to its owner's hand"),
     "return_prepared_to_deck": (frozenset(), frozenset({"if"}),

@@ -331,6 +331,7 @@ def op_row(step: dict) -> np.ndarray:
     for element, amount in step.get("cost", {}).items():
         r[L.OP_COST + ELEMENTS.index(element)] = amount
     r[L.OP_ANN_TARGET], r[L.OP_ANN_PURPOSE], r[L.OP_APPLIES] = _announces(step)
+    r[L.OP_THEN_DISCARD] = bool(step.get("then_discard", False))
     return r
 
 

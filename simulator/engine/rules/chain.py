@@ -19,6 +19,7 @@ table of announced targets (``announce.py``), which the step reads through
 from __future__ import annotations
 
 from simulator.engine.compiler.jit import njit
+from simulator.engine.compiler.late_bound import leave_board
 from simulator.engine.handlers.base_game import air, fire, water
 from simulator.engine.rules import frames, ops
 from simulator.engine.rules.board import check_defeats
@@ -27,6 +28,7 @@ from simulator.engine.rules.dispatch import run_step
 from simulator.engine.rules.layout import (
     FR_CLEAR_APPLYING,
     FR_CRIMSON,
+    FR_DISCARD_APPLIED,
     FR_IGNITION,
     FR_OCEAN_WAVES,
     FR_RELEASE,
@@ -34,6 +36,7 @@ from simulator.engine.rules.layout import (
     FR_STEPS,
     FR_TORNADO_RETURN,
     RUNNING,
+    TO_DISCARD,
 )
 from simulator.engine.rules.mana import add_to_ether
 
@@ -70,6 +73,9 @@ def execute(st, tb, wk, kind, a, b, c, d, e, f, g):
         air.tornado_return(st, tb, wk, a, b, c)
     elif kind == FR_OCEAN_WAVES:
         water.ocean_waves(st, tb, wk, a, b)
+    elif kind == FR_DISCARD_APPLIED:
+        if st.board_card[a, b] == c:  # still there: discarded from play
+            leave_board(st, tb, wk, a, b, TO_DISCARD)
 
 
 @njit

@@ -21,6 +21,7 @@ from simulator.engine.rules.layout import (
     CHAIN_MAX,
     FR_CLEAR_APPLYING,
     FR_CRIMSON,
+    FR_DISCARD_APPLIED,
     FR_IGNITION,
     FR_OCEAN_WAVES,
     FR_RELEASE,
@@ -128,6 +129,12 @@ def push_clear_applying(st, player, slot, other_slot):
 @njit
 def push_tornado_return(st, player, slot, card):
     push(st, FR_TORNADO_RETURN, player, slot, card, 0, 0, 0, 0)
+
+
+@njit
+def push_discard_applied(st, player, slot, card):
+    """The component whose effects a step applies is discarded once they are applied."""
+    push(st, FR_DISCARD_APPLIED, player, slot, card, 0, 0, 0, 0)
 
 
 @njit

@@ -141,7 +141,9 @@ DESTROY_WHAT = vocabulary.DESTROY_WHAT
 # steps it applies (-1 none).
 OP_ANN_TARGET, OP_ANN_PURPOSE, OP_APPLIES = OP_COST + E, OP_COST + E + 1, OP_COST + E + 2
 ANN_DESTROY = len(TARGETS)  # OP_ANN_TARGET of a destroy step: its destroy_target decision
-assert OP_APPLIES < OP_W
+# 1: an apply_component step discards the component once its effects are applied (Raijin's roar)
+OP_THEN_DISCARD = OP_APPLIES + 1
+assert OP_THEN_DISCARD < OP_W
 # Columns of an announced step (state.announced): 1 when its designation was chosen at
 # announcement; the flat target (or own board slot) chosen, -1 none was legal; the card that
 # was there (a target that left play is gone); the first entry of the applied card's steps.
@@ -177,7 +179,7 @@ PHASE_SETUP, PHASE_NEXT_TURN, PHASE_MAIN, PHASE_END, PHASE_OVER = range(5)
 
 # --- the chain: frames waiting to resolve (chain.py) -------------------------------------------
 (FR_STEPS, FR_RELEASE, FR_IGNITION, FR_CRIMSON, FR_ROBE_HIT, FR_CLEAR_APPLYING,
- FR_TORNADO_RETURN, FR_OCEAN_WAVES) = range(8)
+ FR_TORNADO_RETURN, FR_OCEAN_WAVES, FR_DISCARD_APPLIED) = range(9)
 
 # --- transcript events (log.py; replay formats them) -------------------------------------------
 EVENT_NAMES = (
@@ -267,6 +269,9 @@ STATE_DTYPE = _record([
     ("cast_mark", np.int8, (P_MAX, S_MAX)),
     ("all_slowcast", np.int8, (P_MAX,)),
     ("adversary_turn_on", np.int8),
+    # card + 1 of the spell each player is activating in a Quickcast window of an Adversary
+    # turn ("spells you activate during the opponent's turn"), 0 none
+    ("quick_casting", np.int16, (P_MAX,)),
     # the chain of actions being resolved, and the triggered actions of the current one
     ("chain", np.int32, (CHAIN_MAX, FRAME_W)),
     ("chain_len", np.int32),
