@@ -30,9 +30,16 @@ from simulator.engine.handlers.ids import (
     AB_KERLOCHS_ROBE,
     AB_RITUAL_OF_DECOMPOSITION,
     AB_WARRIOR_MAGE_RITUAL_INDESTRUCTIBLE,
+    H_SUPERCONDUCTOR_RITUAL,
 )
 from simulator.engine.rules.abilities import indestructible_candidate, slot_ability
-from simulator.engine.rules.board import is_component_zone, is_mage_noir, provides_component
+from simulator.engine.rules.board import (
+    flagged_copies,
+    is_component_zone,
+    is_mage_noir,
+    provides_component,
+)
+from simulator.engine.rules.casting import has_quickcast
 from simulator.engine.rules.components import extra_instances, fire_mask_on, requirement
 from simulator.engine.rules.layout import (
     ABILITY_TARGET,
@@ -62,6 +69,7 @@ from simulator.engine.rules.layout import (
     QUICK_ACTION,
     RECYCLE_DISCARD,
     RETURN_FROM_DISCARD,
+    RITUAL,
     SEARCH_DECK,
     SKIP_COMPONENT,
     SLOWCAST_TARGET,
@@ -564,6 +572,8 @@ def main_action_scores(st, tb, wk, bw, p, trades_ahead):
         channel_value += 1.0 * bw.f_channel_only[c]
         channel_value += 2.0 * channel_enables(st, tb, wk, bw, p, c)
         wk.scores[activate_at + s] = act - 1.0
+        if dmg > 0 and not lethal and better_in_adversary_turn(st, tb, p, s):
+            wk.scores[activate_at + s] = -1.0  # kept for a Quickcast window
         if channel_value > 0:
             wk.scores[channel_at + s] = channel_value + 0.5 * (1.0 if dmg == 0 else 0.0)
     any_trade = False
@@ -596,6 +606,16 @@ def main_action_scores(st, tb, wk, bw, p, trades_ahead):
 
 
 # --- Quickcast windows (engine/rules/windows.py) ----------------------------------------------
+
+@njit
+def better_in_adversary_turn(st, tb, p, s):
+    """A damage spell in slot ``s`` is better kept for a Quickcast window of the Adversary's
+    turn: it has Quickcast and the player's Superconductor ritual adds 1 to the damage of
+    spells activated then (and caps it at 2 during the player's own turn)."""
+    if tb.any_handler[H_SUPERCONDUCTOR_RITUAL] == 0:
+        return False
+    return (flagged_copies(st, tb, p, H_SUPERCONDUCTOR_RITUAL, RITUAL) > 0
+            and has_quickcast(st, tb, p, s))
 
 
 @njit

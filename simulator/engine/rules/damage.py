@@ -16,7 +16,13 @@ from __future__ import annotations
 
 from simulator.engine.compiler.jit import njit
 from simulator.engine.compiler.late_bound import decide, leave_board
-from simulator.engine.handlers.ids import AB_KERLOCHS_ROBE, H_BURNING_ROBE, H_CRIMSON_RING
+from simulator.engine.handlers.electric import superconductor_damage
+from simulator.engine.handlers.ids import (
+    AB_KERLOCHS_ROBE,
+    H_BURNING_ROBE,
+    H_CRIMSON_RING,
+    H_SUPERCONDUCTOR_RITUAL,
+)
 from simulator.engine.rules import frames
 from simulator.engine.rules.board import (
     adversary_destroyed,
@@ -46,6 +52,7 @@ from simulator.engine.rules.log import say
 from simulator.engine.rules.zones import discarded_from_hand
 
 BURNING_ROBE = H_BURNING_ROBE
+SUPERCONDUCTOR = H_SUPERCONDUCTOR_RITUAL
 CRIMSON_RING = H_CRIMSON_RING
 
 
@@ -112,6 +119,8 @@ def deal_damage(st, tb, wk, src_side, src_card, target, amount, unpreventable):
         if robes > 0:
             amount += robes * (2 if is_mage_noir(st, tb, src_side) else 1)
     players = tb.players
+    if from_player and tb.any_handler[SUPERCONDUCTOR] != 0:
+        amount = superconductor_damage(st, tb, src_side, src_card, amount)
     if target >= K_SLOTS and not from_player and not unpreventable and tb.any_protector != 0:
         target = protector_redirect(st, tb, wk, target, amount)
     if target < K_SLOTS:
