@@ -59,6 +59,8 @@ Every step has an ``op`` and op-specific parameters; the shared ones are:
     ``per = "own_component:Flame"``.
 ``target`` (str)
     Who is affected (:data:`TARGETS`). Targets the rules leave open are decision points.
+``then_discard`` (bool, ``apply_component`` only)
+    The applied component is discarded once its effects are applied ("then discard it").
 ``if`` (str)
     A condition (:data:`CONDITIONS`); the step does nothing when it is false.
 
@@ -145,8 +147,7 @@ OPS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
                          "put one own component providing WORD back into the deck "
                          "(position 3 = third from top)"),
     "apply_component": (frozenset({"word"}), frozenset({"if", "then_discard"}),
-                        "apply the activate effects of one own component providing WORD "
-                        "(then_discard = true: then discard it)"),
+                        "apply the activate effects of one own component providing WORD"),
     "return_equipment_to_hand": (frozenset(), frozenset({"if"}),
                                  "return one Equipment to its owner's hand"),
     "return_prepared_to_deck": (frozenset(), frozenset({"if"}),
@@ -193,7 +194,7 @@ STATICS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
                          "preparing this card requires AMOUNT fewer components"),
     "hand_size": (frozenset({"amount"}), frozenset(), "the controller's maximum hand size becomes AMOUNT"),
     "quickcast": (frozenset(), frozenset({"if"}),
-                  "this spell has Quickcast (while IF holds: 'if = \"mage_noir\"')"),
+                  "this spell has Quickcast (with an if: while it holds)"),
     "never_slowcast": (frozenset(), frozenset({"if"}),
                        "this spell never has Slowcast (while IF holds), whatever grants it"),
     "component_grants_quickcast": (frozenset(), frozenset(),
