@@ -37,6 +37,9 @@ TRIGGER_HEADINGS: dict[str, str] = {
     "ability": "An ability its controller may use",
     "discarded_from_hand": "When it is discarded from its owner's hand",
     "discarded_from_play": "When it goes from play to its owner's discard pile",
+    "damaged": "When it takes damage",
+    "own_permanent_damaged": "When a Permanent its controller controls takes damage, while in play",
+    "controller_damaged": "When its controller takes damage, while on the board",
 }
 
 #: What each keyword means, in our words (docs/rules.md, R12).

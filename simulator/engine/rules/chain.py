@@ -29,6 +29,7 @@ from simulator.engine.rules.layout import (
     FR_CLEAR_APPLYING,
     FR_CRIMSON,
     FR_DISCARD_APPLIED,
+    FR_HIT,
     FR_IGNITION,
     FR_OCEAN_WAVES,
     FR_RELEASE,
@@ -76,6 +77,9 @@ def execute(st, tb, wk, kind, a, b, c, d, e, f, g):
     elif kind == FR_DISCARD_APPLIED:
         if st.board_card[a, b] == c:  # still there: discarded from play
             leave_board(st, tb, wk, a, b, TO_DISCARD)
+    elif kind == FR_HIT:
+        hit = st.hit
+        hit[0], hit[1], hit[2], hit[3], hit[4] = a, b, c, d, e
 
 
 @njit
