@@ -30,12 +30,20 @@ from card_positions import (
     reserve_of,
     set_deck,
     set_reserve,
+    slot_target,
     summon_adversary_card,
     summon_duke,
 )
 
 from simulator.engine.host import api
-from simulator.engine.rules.layout import CHANNELED, PREPARED, RITUAL, T_TURN_START, TO_DECK_TOP
+from simulator.engine.rules.layout import (
+    CHANNELED,
+    PERMANENT,
+    PREPARED,
+    RITUAL,
+    T_TURN_START,
+    TO_DECK_TOP,
+)
 
 G = np.array([0])
 P0 = np.array([0])
@@ -285,3 +293,29 @@ def test_superconductor_ritual_off_turn_bonus_and_own_turn_cap():
     thunder = put_on_board(eng, 0, "zeuss_thunder", PREPARED, mana(fire=1, air=3, arcane=1))
     activate(eng, 0, thunder)  # the player's own turn (player 0 is active)
     assert _duke_hp(eng) == 16
+
+
+def test_tesla_coil_draws_when_a_spark_hits_it():
+    policy = ScriptedPolicy({"target": lambda eng, games, *a, **k: [slot_target(eng, 0, 0)]})
+    eng = make_engine(["tesla_coil", "static_spark", "seed"], policy=policy)
+    quiet_duke(eng)
+    set_deck(eng, 0, ["seed"])
+    put_on_board(eng, 0, "tesla_coil", PERMANENT)  # slot 0, 7 HP
+    spark = put_on_board(eng, 0, "static_spark", PREPARED, mana(air=2))
+    activate(eng, 0, spark)
+    assert int(eng.state.board_hp[0, 0, 0]) == 6
+    assert hand_of(eng, 0) == {"seed": 1}
+    assert _duke_hp(eng) == 20
+
+
+def test_tesla_coil_strikes_back_at_other_spells():
+    policy = ScriptedPolicy({"target": lambda eng, games, *a, **k: [slot_target(eng, 0, 0)]})
+    eng = make_engine(["tesla_coil", "zap", "seed"], policy=policy)
+    quiet_duke(eng)
+    set_deck(eng, 0, ["seed"])
+    put_on_board(eng, 0, "tesla_coil", PERMANENT)
+    zap = put_on_board(eng, 0, "zap", PREPARED, mana(air=1))
+    activate(eng, 0, zap)
+    assert int(eng.state.board_hp[0, 0, 0]) == 6
+    assert hand_of(eng, 0) == {}
+    assert _duke_hp(eng) == 19  # the 1 damage it took, dealt to the Adversary
