@@ -672,12 +672,14 @@ def score_quick_action(st, tb, wk, bw, p):
 
 @njit
 def score_slowcast_target(st, tb, wk, p):
-    """The prepared spell that gains Slowcast: an opponent's first (a player's in 2v2), a
-    teammate's never while another is legal, an own one last (it helps only when a
-    Superconductivity turns the own Slowcast spells Quickcast)."""
+    """The prepared spell that gains Slowcast (the choice is forced when one is legal):
+    Slowcast only stops a spell during the turn it was prepared, so a spell prepared in an
+    earlier turn loses nothing, and an own one of those may even gain Quickcast (a
+    Superconductivity); a spell prepared this turn is chosen last."""
     for t in range(wk.n_opt):
-        q = t // tb.slots
-        wk.scores[t] = 0.0 if q == p else -1.0
+        q, s = t // tb.slots, t % tb.slots
+        prepared_now = st.adversary_turn_on == 0 and st.board_turn[q, s] == st.turn
+        wk.scores[t] = (-1.0 if prepared_now else 1.0) + (0.5 if q == p else 0.0)
 
 
 # --- the decision ----------------------------------------------------------------------------
