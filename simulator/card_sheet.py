@@ -35,6 +35,11 @@ TRIGGER_HEADINGS: dict[str, str] = {
     "leave": "When it leaves play",
     "used_as_component": "When it is used as a component",
     "ability": "An ability its controller may use",
+    "discarded_from_hand": "When it is discarded from its owner's hand",
+    "discarded_from_play": "When it goes from play to its owner's discard pile",
+    "damaged": "When it takes damage",
+    "own_permanent_damaged": "When a Permanent its controller controls takes damage, while in play",
+    "controller_damaged": "When its controller takes damage, while on the board",
 }
 
 #: What each keyword means, in our words (docs/rules.md, R12).
@@ -184,6 +189,8 @@ def describe_step(step: Mapping[str, Any]) -> str:
         text = f"return {which} from its controller's discard pile to their hand"
     elif op in ("search_deck", "apply_component", "discard_prepared", "recycle_discard"):
         text = _from_meaning(OPS[op][2], step)
+        if step.get("then_discard"):
+            text += ", then discard that component"
     elif op in _STATIC_LINES:
         text = _STATIC_LINES[op](step)
     elif op in OPS:
@@ -195,6 +202,10 @@ def describe_step(step: Mapping[str, Any]) -> str:
     if "if" in step:
         text += f", only if {_condition(step['if'])}"
     return text
+
+
+def _cost_words(cost: Mapping[str, int]) -> str:
+    return ", ".join(f"{n} {element} Mana" for element, n in cost.items()) or "nothing"
 
 
 def _cost_reduction(step: Mapping[str, Any]) -> str:
@@ -224,6 +235,10 @@ def _damage_bonus(step: Mapping[str, Any]) -> str:
 
 #: Static abilities whose vocabulary meaning reads better rewritten with their parameters.
 _STATIC_LINES = {
+    "quickcast": lambda s: "this spell has Quickcast (it may be activated outside its "
+                           "controller's main phase)",
+    "all_spells_slowcast": lambda s: "every spell has Slowcast while this is in play, unless "
+                                     f"{_cost_words(s.get('cost', {}))} more is paid to prepare it",
     "self_cost_reduction": lambda s: f"this card costs {s['amount']} less {s['element']} Mana "
                                      "to prepare",
     "cost_reduction": _cost_reduction,

@@ -30,9 +30,16 @@ from simulator.engine.handlers.ids import (
     AB_KERLOCHS_ROBE,
     AB_RITUAL_OF_DECOMPOSITION,
     AB_WARRIOR_MAGE_RITUAL_INDESTRUCTIBLE,
+    H_SUPERCONDUCTOR_RITUAL,
 )
 from simulator.engine.rules.abilities import indestructible_candidate, slot_ability
-from simulator.engine.rules.board import is_component_zone, is_mage_noir, provides_component
+from simulator.engine.rules.board import (
+    flagged_copies,
+    is_component_zone,
+    is_mage_noir,
+    provides_component,
+)
+from simulator.engine.rules.casting import has_quickcast
 from simulator.engine.rules.components import extra_instances, fire_mask_on, requirement
 from simulator.engine.rules.layout import (
     ABILITY_TARGET,
@@ -62,6 +69,7 @@ from simulator.engine.rules.layout import (
     QUICK_ACTION,
     RECYCLE_DISCARD,
     RETURN_FROM_DISCARD,
+    RITUAL,
     SEARCH_DECK,
     SKIP_COMPONENT,
     SLOWCAST_TARGET,
@@ -244,8 +252,10 @@ def score_keep_hand(st, tb, wk, bw, p):
 
 @njit
 def score_discard_from_hand(st, tb, wk, bw, p):
+    """The card worth least goes, and first a card that applies its effects when discarded
+    from hand (Static spark: worth its effect on top of keeping nothing)."""
     for c in range(wk.n_opt):
-        wk.scores[c] = -(bw.f_value[c] + 0.1 * tb.cost[c].sum())
+        wk.scores[c] = -(bw.f_value[c] + 0.1 * tb.cost[c].sum()) + 2.0 * bw.f_discard_value[c]
 
 
 @njit
@@ -562,6 +572,8 @@ def main_action_scores(st, tb, wk, bw, p, trades_ahead):
         channel_value += 1.0 * bw.f_channel_only[c]
         channel_value += 2.0 * channel_enables(st, tb, wk, bw, p, c)
         wk.scores[activate_at + s] = act - 1.0
+        if dmg > 0 and not lethal and better_in_adversary_turn(st, tb, p, s):
+            wk.scores[activate_at + s] = -1.0  # kept for a Quickcast window
         if channel_value > 0:
             wk.scores[channel_at + s] = channel_value + 0.5 * (1.0 if dmg == 0 else 0.0)
     any_trade = False
@@ -594,6 +606,17 @@ def main_action_scores(st, tb, wk, bw, p, trades_ahead):
 
 
 # --- Quickcast windows (engine/rules/windows.py) ----------------------------------------------
+
+@njit
+def better_in_adversary_turn(st, tb, p, s):
+    """A damage spell in slot ``s`` is better kept for a Quickcast window of the Adversary's
+    turn: it has Quickcast and the player's Superconductor ritual adds 1 to the damage of
+    spells activated then (and caps it at 2 during the player's own turn)."""
+    if tb.any_handler[H_SUPERCONDUCTOR_RITUAL] == 0:
+        return False
+    return (flagged_copies(st, tb, p, H_SUPERCONDUCTOR_RITUAL, RITUAL) > 0
+            and has_quickcast(st, tb, p, s))
+
 
 @njit
 def activation_worth(st, tb, wk, bw, p, c, present, adv_hp, enemies):
@@ -649,12 +672,14 @@ def score_quick_action(st, tb, wk, bw, p):
 
 @njit
 def score_slowcast_target(st, tb, wk, p):
-    """The prepared spell that gains Slowcast: an opponent's first (a player's in 2v2), a
-    teammate's never while another is legal, an own one last (it helps only when a
-    Superconductivity turns the own Slowcast spells Quickcast)."""
+    """The prepared spell that gains Slowcast (the choice is forced when one is legal):
+    Slowcast only stops a spell during the turn it was prepared, so a spell prepared in an
+    earlier turn loses nothing, and an own one of those may even gain Quickcast (a
+    Superconductivity); a spell prepared this turn is chosen last."""
     for t in range(wk.n_opt):
-        q = t // tb.slots
-        wk.scores[t] = 0.0 if q == p else -1.0
+        q, s = t // tb.slots, t % tb.slots
+        prepared_now = st.adversary_turn_on == 0 and st.board_turn[q, s] == st.turn
+        wk.scores[t] = (-1.0 if prepared_now else 1.0) + (0.5 if q == p else 0.0)
 
 
 # --- the decision ----------------------------------------------------------------------------

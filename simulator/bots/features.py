@@ -38,6 +38,7 @@ FIELDS = [
     ("f_only_mage_noir", np.int8, (C_MAX,)),
     ("f_value", np.float64, (C_MAX,)),
     ("f_opening", np.float64, (C_MAX,)),
+    ("f_discard_value", np.float64, (C_MAX,)),  # worth of its effects when discarded from hand
 ]
 
 #: Statics about when a spell may be activated (Quickcast, Slowcast): no value of their own.
@@ -59,6 +60,7 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
     damage, heal, draw, mana, persistent, drawback, threat = (np.zeros(n) for _ in range(7))
     needs_opp, harms_own, removal, healthiest = (np.zeros(n, bool) for _ in range(4))
     self_loss = np.zeros(n)
+    discard_value = np.zeros(n)
     channel_only = np.zeros(n, bool)
     for c, effect in enumerate(effects):
         for trigger, steps in effect.items():
@@ -68,6 +70,10 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
                 persistent[c] += sum((-1.0 if st.get("kind") in HARMFUL_STATICS else 1.0)
                                      * (1.0 + float(st.get("amount", 1))) for st in steps
                                      if st.get("kind") not in CASTING_STATICS)
+                continue
+            if trigger == "discarded_from_hand":
+                discard_value[c] += sum(_step_amount(st) for st in steps
+                                        if st.get("op") in ("damage", "draw", "heal"))
                 continue
             if c >= n_player_cards and trigger == "turn_start":
                 threat[c] += sum(float(st.get("amount", 0)) for st in steps
@@ -123,7 +129,7 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
                "f_drawback": drawback, "f_self_loss": self_loss, "f_removal": removal,
                "f_threat": threat,
                "f_healthiest": healthiest, "f_only_mage_noir": only_mn, "f_value": value,
-               "f_opening": opening}
+               "f_opening": opening, "f_discard_value": discard_value}
     for name, column in columns.items():
         f[name][:n] = column
     f["any_self_loss"] = bool((self_loss > 0).any())

@@ -39,12 +39,32 @@ Triggers (:data:`TRIGGERS`):
     Mana locked under the card left it (released, moved away or spent) while it is on the
     board: the moment "as soon as there is no (Fire) Mana locked under it" is checked, with
     ``if = "no_mana_locked:fire"`` on its steps.
+``discarded_from_hand``
+    The card is discarded from its owner's hand (any reason: a discard effect, the hand
+    limit, a cost); its steps apply as a triggered action, the card already in the discard
+    pile ("when this spell is discarded from hand, it applies its effects").
+``discarded_from_play``
+    The card leaves the board for its owner's discard pile (destroyed, discarded, activated,
+    used up as a component): ``leave`` narrowed to that destination ("when this spell is
+    discarded from play"); not when it returns to a hand or a deck.
 ``ability``
     An activated ability of a card in play that its controller may use (repeatedly) when the
     card allows it ("During your main phase, you may ...", "At any time, you may ...").
     Its steps name a registered ability (``engine/rules/abilities.py``), which says when it is
     usable; the engine offers it as a main-phase action and, for some "at any time"
     abilities, at other moments.
+``damaged``
+    This card, a Permanent with HP, takes an instance of damage (not an HP loss), even one
+    that destroys it.
+``own_permanent_damaged``
+    While this card is in play, a Permanent with HP of its controller takes an instance of
+    damage (itself included while it stays in play).
+``controller_damaged``
+    Its controller takes an instance of damage (an instance reduced to 0 by armours included),
+    while this card is on the board (in preparation, channeled or in play).
+
+The three damage triggers know the instance (``engine/rules/damage.py``): a handler of their
+first step reads its source card and side, its amount and what was hit from ``st.hit``.
 
 Every step has an ``op`` and op-specific parameters; the shared ones are:
 
@@ -55,6 +75,8 @@ Every step has an ``op`` and op-specific parameters; the shared ones are:
     ``per = "own_component:Flame"``.
 ``target`` (str)
     Who is affected (:data:`TARGETS`). Targets the rules leave open are decision points.
+``then_discard`` (bool, ``apply_component`` only)
+    The applied component is discarded once its effects are applied ("then discard it").
 ``if`` (str)
     A condition (:data:`CONDITIONS`); the step does nothing when it is false.
 
@@ -73,7 +95,8 @@ from __future__ import annotations
 
 TRIGGERS: tuple[str, ...] = (
     "activate", "enter", "turn_start", "turn_start_prepared", "turn_start_channeled", "leave",
-    "used_as_component", "ability", "mana_left",
+    "used_as_component", "ability", "mana_left", "discarded_from_hand", "discarded_from_play",
+    "damaged", "own_permanent_damaged", "controller_damaged",
 )
 
 #: Who a step affects. "opponent" means the opposing side: the Adversary for a player's card
@@ -154,7 +177,7 @@ OPS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
     "return_component": (frozenset({"word"}), frozenset({"position", "if"}),
                          "put one own component providing WORD back into the deck "
                          "(position 3 = third from top)"),
-    "apply_component": (frozenset({"word"}), frozenset({"if"}),
+    "apply_component": (frozenset({"word"}), frozenset({"if", "then_discard"}),
                         "apply the activate effects of one own component providing WORD"),
     "return_equipment_to_hand": (frozenset(), frozenset({"if"}),
                                  "return one Equipment to its owner's hand"),
@@ -222,7 +245,7 @@ STATICS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
                          "preparing this card requires AMOUNT fewer components"),
     "hand_size": (frozenset({"amount"}), frozenset(), "the controller's maximum hand size becomes AMOUNT"),
     "quickcast": (frozenset(), frozenset({"if"}),
-                  "this spell has Quickcast (while IF holds: 'if = \"mage_noir\"')"),
+                  "this spell has Quickcast (with an if: while it holds)"),
     "never_slowcast": (frozenset(), frozenset({"if"}),
                        "this spell never has Slowcast (while IF holds), whatever grants it"),
     "component_grants_quickcast": (frozenset(), frozenset(),

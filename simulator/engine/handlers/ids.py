@@ -25,6 +25,7 @@ HANDLERS = (
     "unleashed_ocean_empty",  # step, base_game.water
     "unleashed_ocean_waves",  # step, base_game.water
     "unleashed_ocean_release",  # step, base_game.water
+    "tesla_coil",  # step, electric
     "ras_wrath_discard",  # step, sand
     "emptiness_ritual_ping",  # ability, base_game.air
     "crimson_ritual",  # ability, base_game.fire
@@ -42,6 +43,7 @@ HANDLERS = (
     "prodigious_source",  # static, base_game.water
     "maelstrom",  # static, base_game.water
     "subtle_infiltration_trade",  # static, base_game.water
+    "superconductor_ritual",  # static, electric
     "fine_sand",  # static, sand
     "warrior_mage_ritual_end_of_turn",  # static, warrior_mage
 )
@@ -67,6 +69,7 @@ HANDLER_KINDS = (
     "step",
     "step",
     "step",
+    "step",
     "ability",
     "ability",
     "ability",
@@ -74,6 +77,7 @@ HANDLER_KINDS = (
     "ability",
     "ability",
     "ability",
+    "static",
     "static",
     "static",
     "static",
@@ -86,7 +90,7 @@ HANDLER_KINDS = (
     "static",
     "static",
 )
-N_HANDLERS = 39
+N_HANDLERS = 41
 
 H_FAVORABLE_WINDS = 0
 H_TORNADO = 1
@@ -108,25 +112,27 @@ H_SUBTLE_INFILTRATION_EMPTY = 16
 H_UNLEASHED_OCEAN_EMPTY = 17
 H_UNLEASHED_OCEAN_WAVES = 18
 H_UNLEASHED_OCEAN_RELEASE = 19
-H_RAS_WRATH_DISCARD = 20
-H_EMPTINESS_RITUAL_PING = 21
-H_CRIMSON_RITUAL = 22
-H_KERLOCHS_ROBE = 23
-H_DRUID_HORNS = 24
-H_RITUAL_OF_DECOMPOSITION = 25
-H_RITUAL_OF_MELANGE = 26
-H_WARRIOR_MAGE_RITUAL_INDESTRUCTIBLE = 27
-H_BURNING_ROBE = 28
-H_CRIMSON_RING = 29
-H_FIRE_MASK = 30
-H_KING_OF_TREES = 31
-H_PRODIGIOUS_SOWING = 32
-H_WATER_DROP = 33
-H_PRODIGIOUS_SOURCE = 34
-H_MAELSTROM = 35
-H_SUBTLE_INFILTRATION_TRADE = 36
-H_FINE_SAND = 37
-H_WARRIOR_MAGE_RITUAL_END_OF_TURN = 38
+H_TESLA_COIL = 20
+H_RAS_WRATH_DISCARD = 21
+H_EMPTINESS_RITUAL_PING = 22
+H_CRIMSON_RITUAL = 23
+H_KERLOCHS_ROBE = 24
+H_DRUID_HORNS = 25
+H_RITUAL_OF_DECOMPOSITION = 26
+H_RITUAL_OF_MELANGE = 27
+H_WARRIOR_MAGE_RITUAL_INDESTRUCTIBLE = 28
+H_BURNING_ROBE = 29
+H_CRIMSON_RING = 30
+H_FIRE_MASK = 31
+H_KING_OF_TREES = 32
+H_PRODIGIOUS_SOWING = 33
+H_WATER_DROP = 34
+H_PRODIGIOUS_SOURCE = 35
+H_MAELSTROM = 36
+H_SUBTLE_INFILTRATION_TRADE = 37
+H_SUPERCONDUCTOR_RITUAL = 38
+H_FINE_SAND = 39
+H_WARRIOR_MAGE_RITUAL_END_OF_TURN = 40
 
 # Activated abilities (tables.ability holds an index of ABILITY_NAMES).
 ABILITY_NAMES = (

@@ -164,6 +164,7 @@ def run_command(states, tables, work, game, command, a):
                              command == PLAY_TURN) else 0
     elif command == DISCARD_DOWN:
         discard_down_to_hand_size(st, tb, wk, a[0], a[1])
+        resolve(st, tb, wk)
     elif command == MAIN_ACTION_CHOICE:  # what the bot would do now (nothing is done)
         legal_actions(st, tb, wk, a[0])
         value = decide(st, tb, wk, MAIN_ACTION, a[0])

@@ -304,6 +304,49 @@ def _compile_casting(t: np.void, effects: tuple[dict, ...]) -> None:
                               or t["grants_quickcast"].any() or t["slowcast_gain_quickcast"].any())
 
 
+#: The ops and statics that grant or remove Slowcast or Quickcast (engine/rules/casting.py).
+CASTING_OPS = frozenset({"slowcast_all", "grant_slowcast"})
+
+
+def _compile_casting(t: np.void, effects: tuple[dict, ...]) -> None:
+    """Slowcast and Quickcast beyond the printed keywords: the per-card columns of the
+    casting statics, and the batch flags that keep the engine's casting checks (and the
+    Quickcast windows) off for batches without such cards."""
+    any_rule = False
+    for c, effect in enumerate(effects):
+        for st in effect.get("static", ()):
+            kind = st["kind"]
+            condition, _, word = st.get("if", "").partition(":")
+            code = L.CONDITION_CODE[condition or "none"]
+            if kind == "quickcast":
+                if code == 0:
+                    t["quickcast"][c] = 1
+                else:
+                    t["quickcast_if"][c] = code
+                    t["quickcast_if_word"][c] = L.WORD[word] if word else -1
+            elif kind == "never_slowcast":
+                t["never_slowcast"][c], t["never_slowcast_if"][c] = 1, code
+            elif kind == "component_grants_quickcast":
+                t["grants_quickcast"][c] = 1
+            elif kind == "slowcast_spells_gain_quickcast":
+                t["slowcast_gain_quickcast"][c] = 1
+            elif kind == "all_spells_slowcast":
+                t["all_slowcast_static"][c] = 1
+                for element, amount in st.get("cost", {}).items():
+                    t["slowcast_waiver"][c, ELEMENTS.index(element)] = amount
+            else:
+                continue
+            any_rule = True
+        for trigger, steps in effect.items():
+            if trigger != "static" and any(step.get("op") in CASTING_OPS for step in steps):
+                any_rule = True
+    t["any_cast_rule"] = any_rule
+    t["any_all_slowcast"] = t["all_slowcast_static"].any()
+    t["any_quickcast"] = bool(t["quickcast"].any() or t["quickcast_if"].any()
+                              or t["grants_quickcast"].any() or t["slowcast_gain_quickcast"].any())
+    t["any_discard_trigger"] = bool(t["trig_count"][:, L.T_DISCARDED_FROM_HAND].any())
+
+
 def _compile_effects(t: np.void, effects: tuple[dict, ...]) -> None:
     """Every trigger's steps as op rows; a card's ability as its ability id."""
     t["ability"][:] = -1
@@ -324,6 +367,8 @@ def _compile_effects(t: np.void, effects: tuple[dict, ...]) -> None:
                         t["ability"][c] = L.ABILITY_NAMES.index(step["name"])
                 row += 1
     t["any_ability"] = (t["ability"] >= 0).any()
+    damage_triggers = [L.T_DAMAGED, L.T_OWN_PERMANENT_DAMAGED, L.T_CONTROLLER_DAMAGED]
+    t["any_damage_trigger"] = t["trig_count"][:, damage_triggers].any()
 
 
 def op_row(step: dict) -> np.ndarray:
@@ -357,6 +402,7 @@ def op_row(step: dict) -> np.ndarray:
     else:
         r[L.OP_FROM] = vocabulary.MOVE_FROM.index(step.get("from", "this"))
     r[L.OP_TO] = vocabulary.MOVE_TO.index(step.get("to", "own_card"))
+    r[L.OP_THEN_DISCARD] = bool(step.get("then_discard", False))
     return r
 
 

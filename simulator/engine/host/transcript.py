@@ -257,6 +257,7 @@ def _card_line(ev, a, b, c, d, names, why) -> str | None:
                                     "has Slowcast"),
         L.EV_GAINS_SLOWCAST: lambda: f"  {names[b]} of player {a + 1} gains Slowcast",
         L.EV_NO_SLOWCAST: lambda: f"  pays the Slowcast waiver: {names[b]} has no Slowcast",
+        L.EV_DISCARD_APPLIES: lambda: f"  {names[b]} is discarded from hand and applies its effects",
     }
     text = texts.get(ev)
     return text() if text else None

@@ -32,6 +32,7 @@ from simulator.engine.rules.layout import (
     OUT_HP,
     PERMANENT,
     RUNNING,
+    T_DISCARDED_FROM_PLAY,
     T_LEAVE,
     TO_DECK_TOP,
     TO_DISCARD,
@@ -209,6 +210,8 @@ def leave_board(st, tb, wk, p, s, dest):
             tb.provides[card, DESERT] != 0:
         fine_sand_captures(st, tb, wk, p, mana)
     frames.trigger_steps(st, tb, card, T_LEAVE, p, -1)
+    if dest == TO_DISCARD:
+        frames.trigger_steps(st, tb, card, T_DISCARDED_FROM_PLAY, p, -1)
     frames.trigger_release(st, p, mana)
     if dest == TO_DISCARD and ignition_active(st, tb):
         frames.trigger_ignition(st, p, s, card)

@@ -19,6 +19,7 @@ table of announced targets (``announce.py``), which the step reads through
 from __future__ import annotations
 
 from simulator.engine.compiler.jit import njit
+from simulator.engine.compiler.late_bound import leave_board
 from simulator.engine.handlers.base_game import air, fire, water
 from simulator.engine.rules import frames, ops
 from simulator.engine.rules.board import check_defeats
@@ -29,6 +30,8 @@ from simulator.engine.rules.layout import (
     EV_ETHER_CAUSE,
     FR_CLEAR_APPLYING,
     FR_CRIMSON,
+    FR_DISCARD_APPLIED,
+    FR_HIT,
     FR_IGNITION,
     FR_OCEAN_WAVES,
     FR_RELEASE,
@@ -36,6 +39,7 @@ from simulator.engine.rules.layout import (
     FR_STEPS,
     FR_TORNADO_RETURN,
     RUNNING,
+    TO_DISCARD,
 )
 from simulator.engine.rules.log import say, set_cause
 from simulator.engine.rules.mana import add_to_ether
@@ -76,6 +80,12 @@ def execute(st, tb, wk, kind, a, b, c, d, e, f, g):
         air.tornado_return(st, tb, wk, a, b, c)
     elif kind == FR_OCEAN_WAVES:
         water.ocean_waves(st, tb, wk, a, b)
+    elif kind == FR_DISCARD_APPLIED:
+        if st.board_card[a, b] == c:  # still there: discarded from play
+            leave_board(st, tb, wk, a, b, TO_DISCARD)
+    elif kind == FR_HIT:
+        hit = st.hit
+        hit[0], hit[1], hit[2], hit[3], hit[4] = a, b, c, d, e
 
 
 @njit

@@ -10,13 +10,25 @@ redirected (Protector), reduced and ignored (armours); HP loss cannot. Each inst
 through the pipeline on its own (R11.3). Card hooks of the pipeline: Burning robe adds to an
 instance and hits its controller after it; Kerloc'h's robe may be sacrificed right before an
 instance reaches its controller; every HP loss above 0 triggers Crimson rings.
+
+Damage triggers (``damaged``, ``own_permanent_damaged``, ``controller_damaged``): an instance
+that reaches a player's Permanent or a player raises them after it lands, one card at a
+time in slot order, each preceded by the instance (``st.hit``). An instance counts even when
+armours reduce it to 0 (the rulings: 0 damage is still damage taken); an HP loss is not damage
+and raises none. Checked behind ``tb.any_damage_trigger``.
 """
 
 from __future__ import annotations
 
 from simulator.engine.compiler.jit import njit
 from simulator.engine.compiler.late_bound import decide, leave_board
-from simulator.engine.handlers.ids import AB_KERLOCHS_ROBE, H_BURNING_ROBE, H_CRIMSON_RING
+from simulator.engine.handlers.electric import superconductor_damage
+from simulator.engine.handlers.ids import (
+    AB_KERLOCHS_ROBE,
+    H_BURNING_ROBE,
+    H_CRIMSON_RING,
+    H_SUPERCONDUCTOR_RITUAL,
+)
 from simulator.engine.rules import frames
 from simulator.engine.rules.board import (
     adversary_destroyed,
@@ -42,14 +54,19 @@ from simulator.engine.rules.layout import (
     PERMANENT,
     PROTECTOR_REDIRECT,
     RUNNING,
+    T_CONTROLLER_DAMAGED,
+    T_DAMAGED,
+    T_OWN_PERMANENT_DAMAGED,
     TO_DISCARD,
 )
 from simulator.engine.rules.log import say
+from simulator.engine.rules.zones import discarded_from_hand
 
 BURNING_ROBE = H_BURNING_ROBE
 IF_CONTROLS_COMPONENT = CONDITION_CODE["controls_component"]
 IF_LOCKS = CONDITION_CODE["locks"]
 IF_MAGE_NOIR = CONDITION_CODE["mage_noir"]
+SUPERCONDUCTOR = H_SUPERCONDUCTOR_RITUAL
 CRIMSON_RING = H_CRIMSON_RING
 
 
@@ -117,6 +134,8 @@ def deal_damage(st, tb, wk, src_side, src_card, target, amount, unpreventable):
         if robes > 0:
             amount += robes * (2 if is_mage_noir(st, tb, src_side) else 1)
     players = tb.players
+    if from_player and tb.any_handler[SUPERCONDUCTOR] != 0:
+        amount = superconductor_damage(st, tb, src_side, src_card, amount)
     if target >= K_SLOTS and not from_player and not unpreventable and tb.any_protector != 0:
         target = protector_redirect(st, tb, wk, target, amount)
     if target < K_SLOTS:
@@ -132,11 +151,37 @@ def deal_damage(st, tb, wk, src_side, src_card, target, amount, unpreventable):
         before_player_damage(st, tb, wk, p, amount, unpreventable)
         amount = armour(st, tb, p, amount, not from_player, unpreventable)
         lose_hp(st, tb, wk, p, amount, True, src_card)
+        if tb.any_damage_trigger != 0:
+            raise_damage_triggers(st, tb, src_side, src_card, amount, p, -1, -1)
     else:
         p, s = divmod(target - K_SLOTS - players, tb.slots)
+        victim = st.board_card[p, s]
         damage_permanent(st, tb, wk, p, s, amount)
+        if tb.any_damage_trigger != 0:
+            raise_damage_triggers(st, tb, src_side, src_card, amount, p, s, victim)
     if robes > 0:
         frames.trigger_robe_hit(st, src_side, robes)
+
+
+@njit
+def raise_damage_triggers(st, tb, src_side, src_card, amount, p, s, victim):
+    """The damage triggers an instance raises: player ``p`` (``s`` -1) or ``victim``, their
+    Permanent of slot ``s``, took ``amount`` damage from ``src_card`` of ``src_side``. The
+    damaged Permanent's own ``damaged`` trigger fires even when the instance destroyed it."""
+    if s >= 0:
+        frames.trigger_hit_steps(st, tb, victim, T_DAMAGED, p, s, src_side, src_card, amount,
+                                 p, s)
+    for q in range(st.board_end[p]):
+        c = st.board_card[p, q]
+        if c < 0:
+            continue
+        zone = st.board_zone[p, q]
+        if s >= 0 and zone >= PERMANENT:
+            frames.trigger_hit_steps(st, tb, c, T_OWN_PERMANENT_DAMAGED, p, q, src_side,
+                                     src_card, amount, p, s)
+        elif s < 0:
+            frames.trigger_hit_steps(st, tb, c, T_CONTROLLER_DAMAGED, p, q, src_side,
+                                     src_card, amount, p, -1)
 
 
 @njit
@@ -320,8 +365,12 @@ def kerlochs_robe(st, tb, wk, r, card, side, slot):
     say(wk, EV_KERLOCH, p, 0, 0, 0)
     leave_board(st, tb, wk, p, s, TO_DISCARD)
     for c in range(tb.n_cards):
-        st.discard[p, c] += st.hand[p, c]
+        held = st.hand[p, c]
+        st.discard[p, c] += held
         st.hand[p, c] = 0
+        if tb.any_discard_trigger != 0:
+            for _ in range(held):
+                discarded_from_hand(st, tb, wk, p, c)
     st.prevented[p] = 1
 
 

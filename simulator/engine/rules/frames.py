@@ -21,6 +21,8 @@ from simulator.engine.rules.layout import (
     CHAIN_MAX,
     FR_CLEAR_APPLYING,
     FR_CRIMSON,
+    FR_DISCARD_APPLIED,
+    FR_HIT,
     FR_IGNITION,
     FR_OCEAN_WAVES,
     FR_RELEASE,
@@ -111,6 +113,16 @@ def trigger_ignition(st, player, slot, card):
 
 
 @njit
+def trigger_hit_steps(st, tb, card, trig, side, slot, hit_side, hit_card, amount, player,
+                      hit_slot):
+    """Raise a damage trigger's steps, preceded by the frame that sets ``st.hit`` to the
+    instance they answer (so their first step reads it, whatever else resolved between)."""
+    if tb.trig_count[card, trig] > 0:
+        trigger(st, FR_HIT, hit_side, hit_card, amount, player, hit_slot, 0, 0)
+        trigger_steps(st, tb, card, trig, side, slot)
+
+
+@njit
 def trigger_crimson(st, player):
     trigger(st, FR_CRIMSON, player, 0, 0, 0, 0, 0, 0)
 
@@ -128,6 +140,12 @@ def push_clear_applying(st, player, slot, other_slot):
 @njit
 def push_tornado_return(st, player, slot, card):
     push(st, FR_TORNADO_RETURN, player, slot, card, 0, 0, 0, 0)
+
+
+@njit
+def push_discard_applied(st, player, slot, card):
+    """The component whose effects a step applies is discarded once they are applied."""
+    push(st, FR_DISCARD_APPLIED, player, slot, card, 0, 0, 0, 0)
 
 
 @njit

@@ -43,7 +43,7 @@ NW_MAX = 16        # distinct component words the batch's player cards require
 T_MAX = K_SLOTS + P_MAX + P_MAX * S_MAX  # flat targets (see damage.py)
 OPT_MAX = 256      # options of one decision (the main-phase action space is the widest)
 OPS_MAX = 1024     # effect op rows of a batch
-OP_W = 28          # columns of an op row (OP_* below)
+OP_W = 32          # columns of an op row (OP_* below)
 FRAME_W = 8        # columns of a chain frame: its kind and up to 7 arguments
 CHAIN_MAX = 64     # frames waiting on a game's chain
 PENDING_MAX = 32   # triggered actions raised by the action being resolved
@@ -116,7 +116,8 @@ DISCARD_REASONS = ("", "hand_limit", "hand_size", "ability", "alternative_compon
 TRIGGERS = vocabulary.TRIGGERS
 N_TRIGGERS = len(TRIGGERS)
 (T_ACTIVATE, T_ENTER, T_TURN_START, T_TURN_START_PREPARED, T_TURN_START_CHANNELED, T_LEAVE,
- T_USED_AS_COMPONENT, T_ABILITY, T_MANA_LEFT) = range(N_TRIGGERS)
+ T_USED_AS_COMPONENT, T_ABILITY, T_MANA_LEFT, T_DISCARDED_FROM_HAND, T_DISCARDED_FROM_PLAY,
+ T_DAMAGED, T_OWN_PERMANENT_DAMAGED, T_CONTROLLER_DAMAGED) = range(N_TRIGGERS)
 
 OPS = tuple(vocabulary.OPS)
 OP_CODE = {name: i for i, name in enumerate(OPS)}
@@ -146,12 +147,14 @@ MOVE_TO_THIS, MOVE_TO_OWN_CARD, MOVE_TO_RESERVE = range(len(vocabulary.MOVE_TO))
 # steps it applies (-1 none).
 OP_ANN_TARGET, OP_ANN_PURPOSE, OP_APPLIES = OP_COST + E, OP_COST + E + 1, OP_COST + E + 2
 ANN_DESTROY = len(TARGETS)  # OP_ANN_TARGET of a destroy step: its destroy_target decision
-assert OP_APPLIES + 2 < OP_W
 # Columns of an announced step (state.announced): 1 when its designation was chosen at
 # announcement; the flat target (or own board slot) chosen, -1 none was legal; the card that
 # was there (a target that left play is gone); the first entry of the applied card's steps.
 # Where locked Mana comes from and goes to (lock_mana, move_locked_mana).
 OP_FROM, OP_TO = OP_APPLIES + 1, OP_APPLIES + 2
+# 1: an apply_component step discards the component once its effects are applied (Raijin's roar)
+OP_THEN_DISCARD = OP_APPLIES + 3
+assert OP_THEN_DISCARD < OP_W
 AN_ASKED, AN_TARGET, AN_CARD, AN_SUB = range(4)
 AN_W = 4
 
@@ -184,7 +187,13 @@ PHASE_SETUP, PHASE_NEXT_TURN, PHASE_MAIN, PHASE_END, PHASE_OVER = range(5)
 
 # --- the chain: frames waiting to resolve (chain.py) -------------------------------------------
 (FR_STEPS, FR_RELEASE, FR_IGNITION, FR_CRIMSON, FR_ROBE_HIT, FR_CLEAR_APPLYING,
- FR_TORNADO_RETURN, FR_OCEAN_WAVES) = range(8)
+ FR_TORNADO_RETURN, FR_OCEAN_WAVES, FR_DISCARD_APPLIED, FR_HIT) = range(10)
+# Columns of state.hit, the damage instance a damage trigger answers (FR_HIT sets it right
+# before the trigger's steps): the source's side (ADVERSARY_SIDE: an Adversary card) and
+# local card, the amount that reached the target, the player hit (or the Permanent's
+# controller) and the Permanent's slot (-1: the player).
+HIT_SIDE, HIT_CARD, HIT_AMOUNT, HIT_PLAYER, HIT_SLOT = range(5)
+HIT_W = 5
 
 # --- transcript events (log.py; replay formats them) -------------------------------------------
 EVENT_NAMES = (
@@ -199,6 +208,7 @@ EVENT_NAMES = (
     "ether_cause", "mana_to_reserve",
     "locks", "releases", "moves_locked",
     "hp_set", "lock_cap", "quickcast", "slowcast_all", "gains_slowcast", "no_slowcast",
+    "discard_applies",
 )
 EV = {name: i for i, name in enumerate(EVENT_NAMES)}
 (EV_TURN, EV_HAND, EV_HAND_CARD, EV_ADVERSARY_TURN, EV_REVEALS, EV_PREPARES, EV_ACTIVATES,
@@ -212,7 +222,8 @@ EV = {name: i for i, name in enumerate(EVENT_NAMES)}
  EV_HOLDS, EV_SEARCHES, EV_RECYCLES, EV_FROM_DISCARD, EV_SHUFFLES,
  EV_ETHER_CAUSE, EV_MANA_TO_RESERVE,
  EV_LOCKS, EV_RELEASES, EV_MOVES_LOCKED, EV_HP_SET, EV_LOCK_CAP, EV_QUICKCAST,
- EV_SLOWCAST_ALL, EV_GAINS_SLOWCAST, EV_NO_SLOWCAST) = range(len(EVENT_NAMES))
+ EV_SLOWCAST_ALL, EV_GAINS_SLOWCAST, EV_NO_SLOWCAST,
+ EV_DISCARD_APPLIES) = range(len(EVENT_NAMES))
 # Why Mana is about to reach the Available Ether (EV_ETHER_CAUSE): an Adversary card's Mana
 # value, Mana released by a card leaving play, an effect's cost paid.
 ETHER_MANA_VALUE, ETHER_RELEASED, ETHER_PAID = range(3)
@@ -222,6 +233,7 @@ ETHER_MANA_VALUE, ETHER_RELEASED, ETHER_PAID = range(3)
 # slot, a Unique copy is in play, a Mage Noir card, a card the engine does not play.
 (HOLD_CHOSEN, HOLD_MANA, HOLD_COMPONENTS, HOLD_NO_SLOT, HOLD_UNIQUE, HOLD_MAGE_NOIR_ONLY,
  HOLD_INERT, HOLD_PREPARED) = range(8)
+
 
 
 def _record(fields: list[tuple]) -> np.dtype:
@@ -291,6 +303,10 @@ STATE_DTYPE = _record([
     ("cast_mark", np.int8, (P_MAX, S_MAX)),
     ("all_slowcast", np.int8, (P_MAX,)),
     ("adversary_turn_on", np.int8),
+    # card + 1 of the spell each player is activating in a Quickcast window of an Adversary
+    # turn ("spells you activate during the opponent's turn"), 0 none
+    ("quick_casting", np.int16, (P_MAX,)),
+    ("hit", np.int32, (HIT_W,)),                # HIT_* of the instance a damage trigger answers
     # the chain of actions being resolved, and the triggered actions of the current one
     ("chain", np.int32, (CHAIN_MAX, FRAME_W)),
     ("chain_len", np.int32),
@@ -369,6 +385,7 @@ TABLES_DTYPE = _record([
     ("any_quickcast", np.int8),     # some card may have Quickcast: the windows are open
     ("any_cast_rule", np.int8),     # some card grants or removes Slowcast/Quickcast
     ("any_all_slowcast", np.int8),  # some card makes every spell Slowcast while in play
+    ("any_discard_trigger", np.int8),  # some card has a discarded_from_hand trigger
     ("indestructible", np.int8, (C_MAX,)),
     ("inert", np.int8, (C_MAX,)),          # 1: the filler (cards.filler), never prepared
     ("alt_word", np.int32, (C_MAX,)),      # alternative component: word, -1 none
@@ -377,6 +394,7 @@ TABLES_DTYPE = _record([
     ("any_mage_noir", np.int8), ("any_reduction", np.int8), ("any_ignore", np.int8),
     ("any_damage_reduction", np.int8), ("any_damage_taken", np.int8),
     ("any_protector", np.int8), ("any_ability", np.int8), ("any_alt", np.int8),
+    ("any_damage_trigger", np.int8),       # a card has a damaged / ..._damaged trigger
     ("n_bonus", np.int64),
     ("bonus", np.int32, (BONUS_MAX, 5)),   # card, amount, amount_mn, source element, type
     ("n_reduction", np.int64),

@@ -64,6 +64,7 @@ from simulator.engine.rules.layout import (
     OP_PER_WORD,
     OP_POSITION,
     OP_TARGET,
+    OP_THEN_DISCARD,
     OP_TO,
     OP_UNPREVENTABLE,
     OP_WHAT,
@@ -486,6 +487,8 @@ def op_apply_component(st, tb, wk, r, card, side, slot):
     st.applying[side, s] = 1
     if slot >= 0:
         st.applying[side, slot] = 1
+    if tb.ops[r, OP_THEN_DISCARD] != 0:  # "then discard it": after its effects
+        frames.push_discard_applied(st, side, s, st.board_card[side, s])
     frames.push_clear_applying(st, side, s, slot)
     frames.push_steps(st, tb, st.board_card[side, s], T_ACTIVATE, side, s, entry)
 

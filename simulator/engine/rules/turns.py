@@ -171,4 +171,6 @@ def end_player_turn(st, tb, wk, p):
         resolve(st, tb, wk)
         if in_game(st, p):
             discard_down_to_hand_size(st, tb, wk, p, REASON_HAND_LIMIT)
+            if st.pending_len > 0:  # a card discarded from hand applies its effects
+                resolve(st, tb, wk)
     turn_boundary(st, tb)

@@ -69,5 +69,7 @@ def quickcast_window(st, tb, wk, window):
             say(wk, EV_QUICKCAST, p, card, window, 0)
             if card < tb.n_player_cards:
                 count_played(st, p, card)
+            st.quick_casting[p] = card + 1
             activate(st, tb, wk, p, s)
+            st.quick_casting[p] = 0
             check_defeats(st, tb, wk)

@@ -11,17 +11,19 @@ import numpy as np
 
 from simulator.engine.compiler.jit import njit
 from simulator.engine.compiler.late_bound import decide
-from simulator.engine.rules import rng
+from simulator.engine.rules import frames, rng
 from simulator.engine.rules.board import hand_size, player_out
 from simulator.engine.rules.decide import set_options
 from simulator.engine.rules.errors import ERR_DECK_FULL, fail
 from simulator.engine.rules.layout import (
     D_MAX,
     DISCARD_FROM_HAND,
+    EV_DISCARD_APPLIES,
     EV_DISCARDS,
     EV_DRAWS,
     OUT_DECK,
     P_MAX,
+    T_DISCARDED_FROM_HAND,
 )
 from simulator.engine.rules.log import say
 
@@ -124,7 +126,19 @@ def discard_chosen(st, tb, wk, p, reason, quiet):
     st.discard[p, card] += 1
     if not quiet:
         say(wk, EV_DISCARDS, p, card, reason, 0)
+    if tb.any_discard_trigger != 0:
+        discarded_from_hand(st, tb, wk, p, card)
     return card
+
+
+@njit
+def discarded_from_hand(st, tb, wk, p, card):
+    """A card went from player ``p``'s hand to their discard pile: its ``discarded_from_hand``
+    steps, if any, are raised as a triggered action (Static spark applies its effects), with
+    no board slot; whoever discarded it resolves the chain."""
+    if tb.trig_count[card, T_DISCARDED_FROM_HAND] > 0 and st.out[p] == 0:
+        say(wk, EV_DISCARD_APPLIES, p, card, 0, 0)
+        frames.trigger_steps(st, tb, card, T_DISCARDED_FROM_HAND, p, -1)
 
 
 @njit

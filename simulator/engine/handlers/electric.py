@@ -1,0 +1,82 @@
+"""Electric handlers: the Superconductor ritual's damage rules and Tesla coil's answer to the
+damage it takes (the other simulated Electric cards are vocabulary).
+
+Superconductor ritual (a static, besides "you become a Mage Noir"): damage from the spells its
+controller activates during the opponent's turn is increased by 1 (an increase of the same
+instance, not a new one; only the activated spell's own damage, not effects it applies from
+other cards); during its controller's own turn, no instance of damage from their cards deals
+more than 2 (after every increase). Both per ritual in play; several rituals add +1 each. The
+opponent's turn is the Adversary's: a spell activated in a Quickcast window of an Adversary
+turn (``windows.py`` marks it in ``state.quick_casting``).
+"""
+
+from __future__ import annotations
+
+from simulator.engine.compiler.jit import njit
+from simulator.engine.compiler.late_bound import deal_damage
+from simulator.engine.handlers import declare
+from simulator.engine.handlers.ids import H_SUPERCONDUCTOR_RITUAL
+from simulator.engine.rules.board import flagged_copies
+from simulator.engine.rules.layout import (
+    ADVERSARY_SIDE,
+    HIT_AMOUNT,
+    HIT_CARD,
+    HIT_SIDE,
+    K_SLOTS,
+    RITUAL,
+    WORD,
+)
+from simulator.engine.rules.zones import draw
+
+SPARK, LIGHTNING = WORD["Spark"], WORD["Lightning"]
+
+#: The most damage one instance from its controller's cards deals during their own turn.
+OWN_TURN_CAP = 2
+
+declare.static("superconductor_ritual", "superconductor_damage below (damage.deal_damage): "
+               "+1 per ritual to the spell its controller activates in the Adversary's turn; "
+               "at most 2 per instance during the controller's own turn", __name__)
+
+
+@njit
+def superconductor_damage(st, tb, side, card, amount):
+    """The damage of one instance from player ``side``'s card ``card`` after their
+    Superconductor rituals (``amount`` already counts every other increase)."""
+    rituals = flagged_copies(st, tb, side, H_SUPERCONDUCTOR_RITUAL, RITUAL)
+    if rituals == 0:
+        return amount
+    if st.adversary_turn_on != 0:
+        if st.quick_casting[side] == card + 1:
+            amount += rituals
+    elif st.active == side:
+        amount = min(amount, OWN_TURN_CAP)
+    return amount
+
+
+@declare.step("tesla_coil")
+@njit
+def tesla_coil(st, tb, wk, r, card, side, slot):
+    """Tesla coil took damage (its ``damaged`` trigger; the instance is ``st.hit``): from a
+    Spark or Lightning spell (a player's card providing either word), its controller draws 1;
+    from any other card (the Adversary's included), it deals the damage it took to the
+    opponent, the Adversary (nothing before the Adversary is in play). Never both (ruling)."""
+    src_side, src_card, amount = st.hit[HIT_SIDE], st.hit[HIT_CARD], st.hit[HIT_AMOUNT]
+    if src_side != ADVERSARY_SIDE and src_card >= 0 and (
+            tb.provides[src_card, SPARK] != 0 or tb.provides[src_card, LIGHTNING] != 0):
+        draw(st, tb, wk, side, 1)
+        return
+    target = adversary_target(st, tb)
+    if target >= 0 and amount > 0:
+        deal_damage(st, tb, wk, side, card, target, amount, False)
+
+
+@njit
+def adversary_target(st, tb):
+    """The flat target of the Adversary card itself, -1 when it is not in play (as
+    ``damage.adversary_target``, which cannot be imported here: damage.py imports this
+    module for the Superconductor ritual)."""
+    for k in range(K_SLOTS):
+        c = st.adv_card[k]
+        if c >= 0 and st.adv_hp[k] > 0 and tb.is_adversary[c] != 0:
+            return k
+    return -1
