@@ -32,7 +32,12 @@ from simulator.engine.handlers.ids import (
     AB_WARRIOR_MAGE_RITUAL_INDESTRUCTIBLE,
 )
 from simulator.engine.rules.abilities import indestructible_candidate, slot_ability
-from simulator.engine.rules.board import is_component_zone, is_mage_noir, provides_component
+from simulator.engine.rules.board import (
+    card_provides,
+    is_component_zone,
+    is_mage_noir,
+    provides_component,
+)
 from simulator.engine.rules.components import extra_instances, fire_mask_on, requirement
 from simulator.engine.rules.layout import (
     AB_GENERIC,
@@ -40,6 +45,7 @@ from simulator.engine.rules.layout import (
     AIR,
     ALTERNATIVE_COMPONENT,
     C_MAX,
+    CHOOSE_X,
     DESTROY_TARGET,
     DISCARD_FROM_HAND,
     EQUIPMENT,
@@ -296,10 +302,14 @@ def score_protector_redirect(st, tb, wk, p):
 
 @njit
 def score_destroy_target(st, tb, wk, p):
+    """The Adversary's cards first (the healthiest), a player's last; an optional destroy
+    (the option after the flat targets) declines rather than hit a player's card."""
     for t in range(wk.n_opt):
         wk.scores[t] = -100.0
     for k in range(K_SLOTS):
         wk.scores[k] = 10.0 + st.adv_hp[k]
+    if wk.n_opt > K_SLOTS + tb.players + tb.players * tb.slots:
+        wk.scores[wk.n_opt - 1] = 0.0
 
 
 # --- components ------------------------------------------------------------------------------
@@ -349,6 +359,22 @@ def score_optional_payment(st, tb, wk, p):
     score_fixed(wk, 0.0, 1.0 if wk.ctx_worth != 0 else -1.0)
 
 
+# --- a cost of X ------------------------------------------------------------------------------
+
+@njit
+def score_choose_x(st, tb, wk, p):
+    """X of a cost of X (Ina's meteor: X damage): as much as the Adversary's HP, no more
+    (the rest of the reserve stays for other cards); nothing without an Adversary."""
+    present, adv_hp, _ = adversary_view(st, tb)
+    for x in range(wk.n_opt):
+        if not present:
+            wk.scores[x] = -float(x)
+        elif x <= adv_hp:
+            wk.scores[x] = float(x)
+        else:
+            wk.scores[x] = adv_hp - 0.1 * (x - adv_hp)
+
+
 # --- abilities -------------------------------------------------------------------------------
 
 @njit
@@ -370,6 +396,18 @@ def score_may_use_ability(st, tb, wk, p):
     if wk.ctx_ability == AB_KERLOCHS_ROBE:
         use = wk.ctx_amount - 2 >= st.hp[p]
     score_fixed(wk, 0.0, 1.0 if use else -1.0)
+
+
+@njit
+def grants_needed_word(st, tb, bw, p, s, c):
+    """Card ``c`` in slot ``s`` has a conditional word (Iron rock's Ore) that does not hold
+    now and the hand needs (``bw.pol_words``, filled by the main-phase scores): its ability
+    is what makes the word hold."""
+    word = tb.cond_word[c]
+    if word < 0 or card_provides(st, tb, p, s, c, word):
+        return False
+    j = tb.word_col[word]
+    return j >= 0 and bw.pol_words[j] > 0
 
 
 @njit
@@ -415,6 +453,8 @@ def ability_scores(st, tb, wk, bw, p, offset):
             c = st.board_card[p, s]
             if bw.f_ability[c] > 0 and (present or bw.f_ability_hits[c] == 0):
                 worth = bw.f_ability[c]
+            elif grants_needed_word(st, tb, bw, p, s, c):
+                worth = 1.5
         wk.scores[offset + s] = worth
 
 
@@ -636,6 +676,8 @@ def score(st, tb, wk, bw, kind, p):
         score_ability_target(st, tb, wk, p)
     elif kind == MAY_USE_ABILITY:
         score_may_use_ability(st, tb, wk, p)
+    elif kind == CHOOSE_X:
+        score_choose_x(st, tb, wk, p)
     else:
         return False
     return True

@@ -26,6 +26,7 @@ from simulator.cards.vocabulary import (
     CONDITIONS,
     COUNTS,
     DESTROY_WHAT,
+    DESTROY_WHOSE,
     KEYWORDS,
     OPS,
     STATICS,
@@ -39,12 +40,12 @@ _OPTIONAL = ("aliases_en", "slot", "hp", "hp_is_x", "cost_x_element", "provides_
              "name_tags", "keywords", "banned", "extensions", "effect", "effect_note")
 _WORDS = frozenset(COMPONENT_WORDS) | frozenset(NAME_TAG_WORDS)
 _TAKE_SOURCES = ("available", "infinite")
-_INT_PARAMS = ("amount", "amount_mn", "max_targets", "position", "discard")
-_BOOL_PARAMS = ("sacrifice", "once_per_turn")
+_INT_PARAMS = ("amount", "amount_mn", "max_targets", "position", "discard", "max")
+_BOOL_PARAMS = ("sacrifice", "once_per_turn", "lock", "optional")
 #: What a printed card could hold (99: "all of it", e.g. every card of a hand); the engine's
 #: counters hold far more, but a value outside these is a typing slip, not a card.
 INT_BOUNDS = {"amount": (0, 99), "amount_mn": (0, 99), "max_targets": (1, 20), "position": (0, 40),
-              "discard": (0, 9)}
+              "discard": (0, 9), "max": (0, 99)}
 _ELEMENT_PARAMS = ("element", "card_element", "source_element", "discard_element")
 
 
@@ -199,10 +200,14 @@ def _check_values(step: Mapping, at: str) -> list[str]:
         bad("target", f"must be one of {', '.join(TARGETS)}")
     if "word" in step and step["word"] not in _WORDS:
         bad("word", "must be a component word or name tag")
+    if "instead" in step and step["instead"] not in COMPONENT_WORDS:
+        bad("instead", "must be a component word")
     if "source_type" in step and step["source_type"] not in CARD_TYPES:
         bad("source_type", f"must be one of {', '.join(CARD_TYPES)}")
     if step.get("op") == "destroy" and "what" in step and step["what"] not in DESTROY_WHAT:
         bad("what", f"must be one of {', '.join(DESTROY_WHAT)}")
+    if "whose" in step and step["whose"] not in DESTROY_WHOSE:
+        bad("whose", f"must be one of {', '.join(DESTROY_WHOSE)}")
     if step.get("op") == "take_mana" and "source" in step and step["source"] not in _TAKE_SOURCES:
         bad("source", f"must be one of {', '.join(_TAKE_SOURCES)}")
     if "cost" in step:

@@ -43,6 +43,7 @@ from simulator.engine.rules.layout import (
     AIR,
     ALTERNATIVE_COMPONENT,
     CHANNELED,
+    CHOOSE_X,
     EQUIPMENT,
     EQUIPMENT_TYPE,
     EV_ACTIVATES,
@@ -50,6 +51,8 @@ from simulator.engine.rules.layout import (
     EV_PREPARES,
     EV_TRADES,
     EV_USES_ABILITY,
+    EV_X_PAID,
+    OPT_MAX,
     PERMANENT,
     PREPARED,
     REASON_ALTERNATIVE_COMPONENT,
@@ -181,7 +184,8 @@ def prepare(st, tb, wk, p, card):
     st.hand[p, card] -= 1
     say(wk, EV_PREPARES, p, card, 0, 0)
     use_alt = use_alternative_component(st, tb, wk, p, card, short)
-    used = designate_components(st, tb, wk, p, card, use_alt, short)
+    use_altreq = tb.altreq_word[card] >= 0 and altreq_short(tb, card, short) > 0
+    used = designate_components(st, tb, wk, p, card, use_alt, use_altreq, short)
     for s in range(tb.slots):
         st.used_slot[s] = used[s]
         st.used_card[s] = st.board_card[p, s] if used[s] else -1
@@ -191,6 +195,8 @@ def prepare(st, tb, wk, p, card):
     place_card(st, tb, p, slot, card, ZONE_OF_TYPE[tb.card_type[card]])
     for e in range(E):
         st.board_mana[p, slot, e] = cost[e]
+    if tb.x_element[card] >= 0:
+        pay_x(st, tb, wk, p, card, slot)
     replace_equipment(st, tb, wk, p, card, slot)
     resolve(st, tb, wk)
     resolve_used_components(st, tb, wk, p, card, used)
@@ -199,6 +205,31 @@ def prepare(st, tb, wk, p, card):
         resolve(st, tb, wk)
     if is_mage_noir(st, tb, p) and st.mage_noir_turn[p] == 0:
         st.mage_noir_turn[p] = st.turn
+
+
+@njit
+def pay_x(st, tb, wk, p, card, slot):
+    """A cost of X Mana (R6.1): the player chooses X (``choose_x``, 0 up to what the reserve
+    holds of the element), and X Mana go from the reserve under the card; ``x_paid`` keeps
+    X (Mana locked under it later does not count)."""
+    e = tb.x_element[card]
+    most = min(st.reserve[p, e], OPT_MAX - 1)
+    set_options(wk, most + 1, 1)
+    wk.ctx_card = card
+    wk.ctx_element = e
+    x = decide(st, tb, wk, CHOOSE_X, p)
+    st.reserve[p, e] -= x
+    st.board_mana[p, slot, e] += x
+    st.x_paid[p, slot] = x
+    say(wk, EV_X_PAID, p, e, x, card)
+
+
+@njit
+def altreq_short(tb, card, short):
+    """How many of the card's WORD components its alternative requirement replaces now:
+    the ones missing (the printed components are used when they are there)."""
+    col = tb.word_col[tb.altreq_word[card]]
+    return short[col] if col >= 0 else 0
 
 
 @njit
@@ -233,11 +264,13 @@ def use_alternative_component(st, tb, wk, p, card, short):
 
 
 @njit
-def designate_components(st, tb, wk, p, card, use_alt, short):
+def designate_components(st, tb, wk, p, card, use_alt, use_altreq, short):
     """(S,) int8 slots used as components, chosen one at a time (R8.6, ``use_component``).
 
     Within one word the cards are distinct (beyond Water drop's and Prodigious source's extra
-    instances); across words one card may be designated for each word it provides.
+    instances); across words one card may be designated for each word it provides. With
+    ``use_altreq`` the missing WORD components of an alternative requirement are replaced by
+    AMOUNT distinct components of its INSTEAD word each (Ina's meteor: 4 Rocks).
     """
     nw = tb.n_words
     used = wk.prep_used[:tb.slots]
@@ -250,6 +283,12 @@ def designate_components(st, tb, wk, p, card, use_alt, short):
         col = tb.word_col[tb.alt_word[card]]
         need[col] -= 1
         short[col] -= 1
+    replaced = 0
+    if use_altreq:
+        col = tb.word_col[tb.altreq_word[card]]
+        replaced = short[col]
+        need[col] -= replaced
+        short[col] = 0
     skipped = skipped_components(st, tb, wk, p, card, need, short)
     copies = 0
     if tb.any_handler[H_PRODIGIOUS_SOURCE] != 0:
@@ -288,7 +327,32 @@ def designate_components(st, tb, wk, p, card, use_alt, short):
                 spend_extra_instance(st, tb, p, s)
             times[s] += 1
             used[s] = 1
+    if replaced > 0:
+        designate_instead(st, tb, wk, p, card, replaced * tb.altreq_amount[card], used)
     return used
+
+
+@njit
+def designate_instead(st, tb, wk, p, card, count, used):
+    """``count`` distinct components of the alternative requirement's INSTEAD word."""
+    w = tb.altreq_instead[card]
+    taken = wk.prep_times[:tb.slots]
+    taken[:] = 0
+    for _ in range(count):
+        set_options(wk, tb.slots, 0)
+        any_ = False
+        for s in range(tb.slots):
+            if taken[s] == 0 and provides_component(st, tb, p, s, w):
+                wk.opt[s] = 1
+                any_ = True
+        if not any_:
+            fail(st, ERR_MISSING_COMPONENT, w)
+            return
+        wk.ctx_card = card
+        wk.ctx_word = w
+        s = decide(st, tb, wk, USE_COMPONENT, p)
+        taken[s] = 1
+        used[s] = 1
 
 
 @njit

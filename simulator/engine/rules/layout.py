@@ -47,7 +47,7 @@ NW_MAX = 16        # distinct component words the batch's player cards require
 T_MAX = K_SLOTS + P_MAX + P_MAX * S_MAX  # flat targets (see damage.py)
 OPT_MAX = 256      # options of one decision (the main-phase action space is the widest)
 OPS_MAX = 1024     # effect op rows of a batch
-OP_W = 28          # columns of an op row (OP_* below)
+OP_W = 29          # columns of an op row (OP_* below)
 FRAME_W = 8        # columns of a chain frame: its kind and up to 7 arguments
 CHAIN_MAX = 64     # frames waiting on a game's chain
 PENDING_MAX = 32   # triggered actions raised by the action being resolved
@@ -94,7 +94,7 @@ DECISION_KINDS = (
     "return_from_discard", "search_deck", "return_equipment", "return_prepared", "pay_to_keep",
     "choose_mode", "lock_mana_element", "lock_mana_target", "distribute_mana",
     "move_locked_mana", "release_locked_mana", "seed_from_discard", "ability_target",
-    "may_use_ability", "melange_give", "melange_take",
+    "may_use_ability", "melange_give", "melange_take", "choose_x",
 )
 (KEEP_HAND, MAIN_ACTION, TAKE_PILE, MANA_ELEMENT, ETHER_START_PILE, ETHER_SPLIT, TAKE_MANA,
  TRADE_GIVE, EFFECT_ORDER, TARGET, PROTECTOR_REDIRECT, DESTROY_TARGET, USE_COMPONENT,
@@ -102,7 +102,7 @@ DECISION_KINDS = (
  DISCARD_FROM_HAND, RECYCLE_DISCARD, RETURN_FROM_DISCARD, SEARCH_DECK, RETURN_EQUIPMENT,
  RETURN_PREPARED, PAY_TO_KEEP, CHOOSE_MODE, LOCK_MANA_ELEMENT, LOCK_MANA_TARGET,
  DISTRIBUTE_MANA, MOVE_LOCKED_MANA, RELEASE_LOCKED_MANA, SEED_FROM_DISCARD, ABILITY_TARGET,
- MAY_USE_ABILITY, MELANGE_GIVE, MELANGE_TAKE) = range(len(DECISION_KINDS))
+ MAY_USE_ABILITY, MELANGE_GIVE, MELANGE_TAKE, CHOOSE_X) = range(len(DECISION_KINDS))
 N_KINDS = len(DECISION_KINDS)
 
 # Purposes of a target decision (ctx_purpose), reasons of a discard (ctx_reason).
@@ -127,13 +127,18 @@ TARGETS = tuple(vocabulary.TARGETS)
 TARGET_CODE = {name: i for i, name in enumerate(TARGETS)}
 (TG_ANY, TG_OPPONENT, TG_SELF, TG_THIS, TG_OPPONENT_AND_PERMANENTS, TG_OPPONENT_PERMANENTS,
  TG_ANY_PERMANENT, TG_PLAYER_MOST_HP, TG_ACTIVE_PLAYER, TG_ALL_PLAYERS, TG_ADVERSARY,
- TG_OWN_VEGETAL_PERMANENTS) = range(len(TARGETS))
+ TG_OWN_VEGETAL_PERMANENTS, TG_ALL_PERMANENTS) = range(len(TARGETS))
 
 COUNTS = ("none", *vocabulary.COUNTS)        # code 0: the step has no ``per``
 COUNT_CODE = {name: i for i, name in enumerate(COUNTS)}
 CONDITIONS = ("none", *vocabulary.CONDITIONS)  # code 0: the step has no ``if``
 CONDITION_CODE = {name: i for i, name in enumerate(CONDITIONS)}
 DESTROY_WHAT = vocabulary.DESTROY_WHAT
+DESTROY_WHOSE = vocabulary.DESTROY_WHOSE
+WORD_CONDITIONS = tuple(vocabulary.WORD_CONDITIONS)
+(WC_CONTROLS_2_COPIES, WC_FIRE_MANA_LOCKED, WC_NO_MANA_LOCKED,
+ WC_ABILITY_USED_THIS_TURN) = range(len(WORD_CONDITIONS))
+WHOSE_EVERY, WHOSE_OPPONENT = range(len(DESTROY_WHOSE))
 
 # Columns of an op row (tables.ops).
 (OP_CODE_COL, OP_AMOUNT, OP_AMOUNT_MN, OP_HAS_MN, OP_PER, OP_PER_WORD, OP_TARGET, OP_IF,
@@ -143,8 +148,10 @@ DESTROY_WHAT = vocabulary.DESTROY_WHAT
 # and purpose of its target decision (-1 none); the word of the own component whose activate
 # steps it applies (-1 none).
 OP_ANN_TARGET, OP_ANN_PURPOSE, OP_APPLIES = OP_COST + E, OP_COST + E + 1, OP_COST + E + 2
+OP_WHOSE = OP_APPLIES + 1  # a destroy_all step's DESTROY_WHOSE index, -1 none
+OP_OPTIONAL = OP_WHOSE + 1  # 1: a destroy step its controller may decline ("you may destroy")
 ANN_DESTROY = len(TARGETS)  # OP_ANN_TARGET of a destroy step: its destroy_target decision
-assert OP_APPLIES < OP_W
+assert OP_OPTIONAL < OP_W
 # Columns of an announced step (state.announced): 1 when its designation was chosen at
 # announcement; the flat target (or own board slot) chosen, -1 none was legal; the card that
 # was there (a target that left play is gone); the first entry of the applied card's steps.
@@ -182,7 +189,8 @@ EVENT_NAMES = (
     "returns_to_hand", "puts_into_play", "nothing_happens", "adversary_loses", "crimson_pays",
     "robe_hit", "ignition_on", "ignition_hit", "maelstrom", "infiltration", "ocean_applies",
     "ocean_releases", "empty_discarded", "applies", "melange", "indestructible", "druid_horns",
-    "kerloch", "adversary_heals", "pile_on_offer", "pays_ability_cost",
+    "kerloch", "adversary_heals", "pile_on_offer", "pays_ability_cost", "channeled_instead",
+    "x_paid",
 )
 EV = {name: i for i, name in enumerate(EVENT_NAMES)}
 (EV_TURN, EV_HAND, EV_HAND_CARD, EV_ADVERSARY_TURN, EV_REVEALS, EV_PREPARES, EV_ACTIVATES,
@@ -192,7 +200,7 @@ EV = {name: i for i, name in enumerate(EVENT_NAMES)}
  EV_CRIMSON_PAYS, EV_ROBE_HIT, EV_IGNITION_ON, EV_IGNITION_HIT, EV_MAELSTROM, EV_INFILTRATION,
  EV_OCEAN_APPLIES, EV_OCEAN_RELEASES, EV_EMPTY_DISCARDED, EV_APPLIES, EV_MELANGE,
  EV_INDESTRUCTIBLE, EV_DRUID_HORNS, EV_KERLOCH, EV_ADVERSARY_HEALS,
- EV_PILE_ON_OFFER, EV_PAYS_ABILITY_COST) = range(len(EVENT_NAMES))
+ EV_PILE_ON_OFFER, EV_PAYS_ABILITY_COST, EV_CHANNELED_INSTEAD, EV_X_PAID) = range(len(EVENT_NAMES))
 
 
 def _record(fields: list[tuple]) -> np.dtype:
@@ -213,6 +221,8 @@ STATE_DTYPE = _record([
     ("reserve", np.int64, (P_MAX, E)),
     ("max_hand", np.int16, (P_MAX,)),
     ("ignored_this_turn", np.int16, (P_MAX,)),
+    ("x_armour", np.int16, (P_MAX,)),           # X+1 of an ignore_damage_locked, fixed this turn
+    ("x_ignored", np.int16, (P_MAX,)),          # damage it ignored this turn
     # player boards
     ("board_card", np.int16, (P_MAX, S_MAX)),   # -1 when empty
     ("board_zone", np.int8, (P_MAX, S_MAX)),
@@ -252,6 +262,7 @@ STATE_DTYPE = _record([
     ("drop_spent", np.int8, (P_MAX, S_MAX)),    # Water drop counted twice this turn
     ("indestructible", np.int16, (P_MAX, S_MAX)),  # card+1 made indestructible this turn
     ("ability_used", np.int8, (P_MAX, S_MAX)),  # a once-per-turn ability used this turn
+    ("x_paid", np.int16, (P_MAX, S_MAX)),      # the X paid when the card was prepared
     ("used_slot", np.int8, (S_MAX,)),           # components designated by the last preparation
     ("used_card", np.int16, (S_MAX,)),
     ("applying", np.int8, (P_MAX, S_MAX)),      # cards whose effects are being applied
@@ -304,6 +315,17 @@ TABLES_DTYPE = _record([
     ("mage_noir", np.int8, (C_MAX,)),
     ("ignore_per_turn", np.int32, (C_MAX,)),
     ("damage_reduction", np.int32, (C_MAX,)),
+    ("x_armour_max", np.int32, (C_MAX,)),     # ignore_damage_locked: its MAX, 0 none
+    ("x_armour_element", np.int8, (C_MAX,)),  # ... the element of the locked Mana it counts
+    ("any_x_armour", np.int8),
+    ("no_hp_gain", np.int8, (C_MAX,)),        # 1: the Permanent cannot gain HP
+    ("x_element", np.int8, (C_MAX,)),         # a cost of X Mana: its element, -1 none
+    # alternative_requirement: AMOUNT components of INSTEAD in place of the WORD component
+    ("altreq_word", np.int32, (C_MAX,)),      # WORD, -1 none
+    ("altreq_instead", np.int32, (C_MAX,)),   # INSTEAD
+    ("altreq_amount", np.int32, (C_MAX,)),    # AMOUNT
+    ("altreq_mn", np.int8, (C_MAX,)),         # 1: only for a Mage Noir
+    ("grants_protector", np.int8, (C_MAX,)),  # grant_protector: its card element + 1, 0 none
     ("hand_size", np.int32, (C_MAX,)),
     ("protector", np.int8, (C_MAX,)),
     ("protector_mn", np.int8, (C_MAX,)),
@@ -327,11 +349,16 @@ TABLES_DTYPE = _record([
     ("handler_card", np.int8, (N_FLAGS, C_MAX)),  # the card names that handler (or tag)
     ("any_handler", np.int8, (N_FLAGS,)),
     ("ability", np.int32, (C_MAX,)),      # ABILITY_NAMES index, AB_GENERIC, -1 none
+    # a conditional component word (its provides_conditional entry the engine reads)
+    ("cond_word", np.int32, (C_MAX,)),    # the word, -1 none
+    ("cond_word_if", np.int8, (C_MAX,)),  # WORD_CONDITIONS index
+    ("any_cond_word", np.int8),
     # a generic ability's costs and limit (its ability_cost step, abilities.py)
     ("ab_cost", np.int32, (C_MAX, E)),    # Mana paid from the reserve
     ("ab_discard", np.int32, (C_MAX,)),   # cards discarded from hand
     ("ab_sacrifice", np.int8, (C_MAX,)),  # 1: the card itself is destroyed
     ("ab_once", np.int8, (C_MAX,)),       # 1: once per turn
+    ("ab_lock", np.int8, (C_MAX,)),       # 1: its Mana cost is locked under the card
     # effects as op rows
     ("trig_first", np.int32, (C_MAX, N_TRIGGERS)),
     ("trig_count", np.int32, (C_MAX, N_TRIGGERS)),
