@@ -41,6 +41,7 @@ HANDLERS = (
     "prodigious_source",  # static, base_game.water
     "maelstrom",  # static, base_game.water
     "subtle_infiltration_trade",  # static, base_game.water
+    "rock_wall_channels",  # static, warrior_mage
     "warrior_mage_ritual_end_of_turn",  # static, warrior_mage
 )
 HANDLER_KINDS = (
@@ -81,8 +82,9 @@ HANDLER_KINDS = (
     "static",
     "static",
     "static",
+    "static",
 )
-N_HANDLERS = 37
+N_HANDLERS = 38
 
 H_FAVORABLE_WINDS = 0
 H_TORNADO = 1
@@ -120,7 +122,8 @@ H_WATER_DROP = 32
 H_PRODIGIOUS_SOURCE = 33
 H_MAELSTROM = 34
 H_SUBTLE_INFILTRATION_TRADE = 35
-H_WARRIOR_MAGE_RITUAL_END_OF_TURN = 36
+H_ROCK_WALL_CHANNELS = 36
+H_WARRIOR_MAGE_RITUAL_END_OF_TURN = 37
 
 # Activated abilities (tables.ability holds an index of ABILITY_NAMES).
 ABILITY_NAMES = (
