@@ -99,9 +99,13 @@ PER_PHRASES: dict[str, str] = {
     "trees_in_play": "card with the Tree word on the whole board",
     "this_hp": "HP this card has",
     "locked_on_component": "Mana locked under its own WORD component",
+    "x_paid": "Mana paid for its X when it was prepared",
 }
 _WHAT = {"permanent": "one Permanent", "equipment": "one Equipment",
-         "permanent_or_equipment": "one Permanent or Equipment"}
+         "permanent_or_equipment": "one Permanent or Equipment",
+         "ring": "one Ring (an Equipment of the ring slot)"}
+_TIMING = {"main_phase": "during its controller's main phase",
+           "own_turn": "during its controller's turn", "any_time": "at any time"}
 
 
 def _count(text: str) -> str:
@@ -119,6 +123,7 @@ PLAYER_TARGETS: dict[str, str] = {
     "self": "its controller",
     "this": "this card",
     "opponent_and_permanents": "the Adversary and each of its Permanents, one instance each",
+    "all_permanents": "every Permanent with HP of every side, its controller's own included",
 }
 
 
@@ -184,6 +189,15 @@ def describe_step(step: Mapping[str, Any]) -> str:
         text = f"destroy {_WHAT.get(step['what'], step['what'])}"
         if "side" in step:
             text += f" ({step['side']} side)"
+        if step.get("optional"):
+            text = "its controller may " + text
+    elif op == "destroy_all":
+        whose = "of every side" if step["whose"] == "every" else "of the Adversary"
+        what = (f"every card in play that provides {step['word']}" if "word" in step
+                else "every Permanent")
+        text = f"destroy {what} {whose}; indestructible cards stay"
+    elif op == "ability_cost":
+        text = _ability_cost(step)
     elif op == "return_from_discard":
         which = f"one card that provides {step['word']}" if "word" in step else "one card"
         text = f"return {which} from its controller's discard pile to their hand"
@@ -206,6 +220,22 @@ def describe_step(step: Mapping[str, Any]) -> str:
 
 def _cost_words(cost: Mapping[str, int]) -> str:
     return ", ".join(f"{n} {element} Mana" for element, n in cost.items()) or "nothing"
+
+
+def _ability_cost(step: Mapping[str, Any]) -> str:
+    """The head of a generic ability: when, how often, what it costs."""
+    costs = []
+    if "cost" in step:
+        mana = " + ".join(f"{n} {e}" for e, n in step["cost"].items())
+        costs.append(f"put {mana} Mana from the reserve under this card" if step.get("lock")
+                     else f"pay {mana} Mana")
+    if step.get("discard"):
+        costs.append(f"discard {_cards(step['discard'])}")
+    if step.get("sacrifice"):
+        costs.append("destroy this card")
+    text = ("once per turn " if step.get("once_per_turn") else "") + _TIMING[step["timing"]]
+    text = f"ability, {text}"
+    return text + (", for its cost: " + ", ".join(costs) if costs else ", at no cost")
 
 
 def _cost_reduction(step: Mapping[str, Any]) -> str:
@@ -252,6 +282,15 @@ _STATIC_LINES = {
     "hand_size": lambda s: f"its controller's maximum hand size becomes {s['amount']}",
     "alternative_component": lambda s: f"instead of the {s['word']} component, its controller "
                                        f"may discard a {s['discard_element']} card from hand",
+    "ignore_damage_locked": lambda s: (f"each turn, its controller ignores up to X damage from "
+                                       f"any source, X the {s['element']} Mana under their other "
+                                       f"components (at most {s['max']}), fixed at the first "
+                                       "damage of the turn"),
+    "no_hp_gain": lambda s: "this Permanent cannot gain HP",
+    "grant_protector": lambda s: (f"its controller's {s['card_element']} Permanents with HP "
+                                  "have Protector"),
+    "alternative_requirement": lambda s: (f"{s['amount']} {s['instead']} components may replace "
+                                          f"the {s['word']} component"),
 }
 
 

@@ -34,6 +34,7 @@ from simulator.engine.handlers.ids import (
 )
 from simulator.engine.rules.abilities import indestructible_candidate, slot_ability
 from simulator.engine.rules.board import (
+    card_provides,
     flagged_copies,
     is_component_zone,
     is_mage_noir,
@@ -42,10 +43,12 @@ from simulator.engine.rules.board import (
 from simulator.engine.rules.casting import has_quickcast
 from simulator.engine.rules.components import extra_instances, fire_mask_on, requirement
 from simulator.engine.rules.layout import (
+    AB_GENERIC,
     ABILITY_TARGET,
     AIR,
     ALTERNATIVE_COMPONENT,
     C_MAX,
+    CHOOSE_X,
     DESTROY_TARGET,
     DISCARD_FROM_HAND,
     EQUIPMENT,
@@ -308,10 +311,14 @@ def score_protector_redirect(st, tb, wk, p):
 
 @njit
 def score_destroy_target(st, tb, wk, p):
+    """The Adversary's cards first (the healthiest), a player's last; an optional destroy
+    (the option after the flat targets) declines rather than hit a player's card."""
     for t in range(wk.n_opt):
         wk.scores[t] = -100.0
     for k in range(K_SLOTS):
         wk.scores[k] = 10.0 + st.adv_hp[k]
+    if wk.n_opt > K_SLOTS + tb.players + tb.players * tb.slots:
+        wk.scores[wk.n_opt - 1] = 0.0
 
 
 # --- components ------------------------------------------------------------------------------
@@ -367,6 +374,22 @@ def score_optional_payment(st, tb, wk, bw, p):
     score_fixed(wk, 0.0, 1.0 if worth else -1.0)
 
 
+# --- a cost of X ------------------------------------------------------------------------------
+
+@njit
+def score_choose_x(st, tb, wk, p):
+    """X of a cost of X (Ina's meteor: X damage): as much as the Adversary's HP, no more
+    (the rest of the reserve stays for other cards); nothing without an Adversary."""
+    present, adv_hp, _ = adversary_view(st, tb)
+    for x in range(wk.n_opt):
+        if not present:
+            wk.scores[x] = -float(x)
+        elif x <= adv_hp:
+            wk.scores[x] = float(x)
+        else:
+            wk.scores[x] = adv_hp - 0.1 * (x - adv_hp)
+
+
 # --- abilities -------------------------------------------------------------------------------
 
 @njit
@@ -391,11 +414,24 @@ def score_may_use_ability(st, tb, wk, p):
 
 
 @njit
-def ability_scores(st, tb, wk, p, offset):
+def grants_needed_word(st, tb, bw, p, s, c):
+    """Card ``c`` in slot ``s`` has a conditional word (Iron rock's Ore) that does not hold
+    now and the hand needs (``bw.pol_words``, filled by the main-phase scores): its ability
+    is what makes the word hold."""
+    word = tb.cond_word[c]
+    if word < 0 or card_provides(st, tb, p, s, c, word):
+        return False
+    j = tb.word_col[word]
+    return j >= 0 and bw.pol_words[j] > 0
+
+
+@njit
+def ability_scores(st, tb, wk, bw, p, offset):
     """``wk.scores[offset + s]``: worth of using the ability of each own board slot now (main
     phase); ``NEG`` keeps it unused. Crude rules: free cards (Druid horns), HP for cards while
     healthy (Crimson ritual), surplus cards or a lethal total for damage (Emptiness and
-    decomposition rituals), protect Equipment the Warrior-mage ritual would destroy."""
+    decomposition rituals), protect Equipment the Warrior-mage ritual would destroy; a generic
+    ability by its features' worth (effect less costs), its damage only at an Adversary."""
     for s in range(tb.slots):
         wk.scores[offset + s] = NEG
     if tb.any_ability == 0:
@@ -428,6 +464,12 @@ def ability_scores(st, tb, wk, p, offset):
         elif a == AB_WARRIOR_MAGE_RITUAL_INDESTRUCTIBLE:
             if fresh_equipment and hand > 0:
                 worth = 4.0
+        elif a == AB_GENERIC:
+            c = st.board_card[p, s]
+            if bw.f_ability[c] > 0 and (present or bw.f_ability_hits[c] == 0):
+                worth = bw.f_ability[c]
+            elif grants_needed_word(st, tb, bw, p, s, c):
+                worth = 1.5
         wk.scores[offset + s] = worth
 
 
@@ -689,7 +731,7 @@ def score(st, tb, wk, bw, kind, p):
     """Fill ``wk.scores[:n]`` for a decision of ``kind``; False when the kind has no scorer."""
     if kind == MAIN_ACTION:
         main_action_scores(st, tb, wk, bw, p, TRADES_AHEAD)
-        ability_scores(st, tb, wk, p, 1)
+        ability_scores(st, tb, wk, bw, p, 1)
     elif kind == TAKE_PILE:
         score_take_pile(st, tb, wk, bw, p)
     elif kind == MANA_ELEMENT:
@@ -732,6 +774,8 @@ def score(st, tb, wk, bw, kind, p):
         score_ability_target(st, tb, wk, p)
     elif kind == MAY_USE_ABILITY:
         score_may_use_ability(st, tb, wk, p)
+    elif kind == CHOOSE_X:
+        score_choose_x(st, tb, wk, p)
     else:
         return False
     return True

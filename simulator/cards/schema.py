@@ -22,9 +22,11 @@ from simulator.cards.model import (
     SLOTS,
 )
 from simulator.cards.vocabulary import (
+    ABILITY_TIMINGS,
     CONDITIONS,
     COUNTS,
     DESTROY_WHAT,
+    DESTROY_WHOSE,
     ELEMENT_SUFFIXED,
     KEYWORDS,
     LOCK_SOURCES,
@@ -42,11 +44,12 @@ _OPTIONAL = ("aliases_en", "slot", "hp", "hp_is_x", "cost_x_element", "provides_
              "name_tags", "keywords", "banned", "extensions", "effect", "effect_note")
 _WORDS = frozenset(COMPONENT_WORDS) | frozenset(NAME_TAG_WORDS)
 _TAKE_SOURCES = ("available", "infinite")
-_INT_PARAMS = ("amount", "amount_mn", "max_targets", "position", "at_least")
+_INT_PARAMS = ("amount", "amount_mn", "max_targets", "position", "at_least", "discard", "max")
+_BOOL_PARAMS = ("sacrifice", "once_per_turn", "lock", "optional")
 #: What a printed card could hold (99: "all of it", e.g. every card of a hand); the engine's
 #: counters hold far more, but a value outside these is a typing slip, not a card.
 INT_BOUNDS = {"amount": (0, 99), "amount_mn": (0, 99), "max_targets": (1, 20), "position": (0, 40),
-              "at_least": (1, 20)}
+              "at_least": (1, 20), "discard": (0, 9), "max": (0, 99)}
 _ELEMENT_PARAMS = ("element", "card_element", "source_element", "discard_element")
 
 
@@ -155,6 +158,10 @@ def validate_effect(effect: Any, where: str) -> list[str]:
         key, table = ("kind", STATICS) if trigger == "static" else ("op", OPS)
         for i, step in enumerate(steps):
             problems += _check_step(step, key, table, f"{at}[{i}]")
+            if (isinstance(step, Mapping) and step.get("op") == "ability_cost"
+                    and (trigger != "ability" or i != 0)):
+                problems.append(f"{at}[{i}]: op ability_cost must be the first step of "
+                                "effect.ability")
     return problems
 
 
@@ -185,6 +192,11 @@ def _check_values(step: Mapping, at: str) -> list[str]:
             bad(p, "must be an integer")
         elif p in step and not INT_BOUNDS[p][0] <= step[p] <= INT_BOUNDS[p][1]:
             bad(p, "must be between {} and {}".format(*INT_BOUNDS[p]))
+    for p in _BOOL_PARAMS:
+        if p in step and not isinstance(step[p], bool):
+            bad(p, "must be true or false")
+    if "timing" in step and step["timing"] not in ABILITY_TIMINGS:
+        bad("timing", f"must be one of {', '.join(ABILITY_TIMINGS)}")
     for p in _ELEMENT_PARAMS:
         if p in step and step[p] not in ELEMENTS:
             bad(p, f"must be one of {', '.join(ELEMENTS)}")
@@ -192,10 +204,14 @@ def _check_values(step: Mapping, at: str) -> list[str]:
         bad("target", f"must be one of {', '.join(TARGETS)}")
     if "word" in step and step["word"] not in _WORDS:
         bad("word", "must be a component word or name tag")
+    if "instead" in step and step["instead"] not in COMPONENT_WORDS:
+        bad("instead", "must be a component word")
     if "source_type" in step and step["source_type"] not in CARD_TYPES:
         bad("source_type", f"must be one of {', '.join(CARD_TYPES)}")
     if step.get("op") == "destroy" and "what" in step and step["what"] not in DESTROY_WHAT:
         bad("what", f"must be one of {', '.join(DESTROY_WHAT)}")
+    if "whose" in step and step["whose"] not in DESTROY_WHOSE:
+        bad("whose", f"must be one of {', '.join(DESTROY_WHOSE)}")
     if step.get("op") == "take_mana" and "source" in step and step["source"] not in _TAKE_SOURCES:
         bad("source", f"must be one of {', '.join(_TAKE_SOURCES)}")
     if step.get("op") == "lock_mana" and "source" in step and step["source"] not in LOCK_SOURCES:

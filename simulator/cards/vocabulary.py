@@ -65,6 +65,14 @@ Triggers (:data:`TRIGGERS`):
 
 The three damage triggers know the instance (``engine/rules/damage.py``): a handler of their
 first step reads its source card and side, its amount and what was hit from ``st.hit``.
+    abilities, at other moments. A *generic* ability needs no handler: its first step is
+    ``{ op = "ability_cost", timing = ..., ... }`` (when it may be used, what it costs, once
+    per turn or not), the steps after it are ordinary vocabulary steps::
+
+        effect.ability = [
+          { op = "ability_cost", timing = "main_phase", once_per_turn = true },
+          { op = "damage", amount = 1, target = "any" },
+        ]
 
 Every step has an ``op`` and op-specific parameters; the shared ones are:
 
@@ -115,6 +123,7 @@ TARGETS: dict[str, str] = {
     "all_players": "every player still in the game",
     "adversary": "the Adversary itself (Adversary cards that heal or shield it)",
     "own_vegetal_permanents": "every Vegetal Permanent with HP the controller controls",
+    "all_permanents": "every Permanent with HP, of every side (the controller's own included)",
 }
 
 #: Counts usable in ``per``. A ``:WORD`` suffix names a component word.
@@ -130,6 +139,8 @@ COUNTS: dict[str, str] = {
     "locked_on_this": "Mana locked under this card (``locked_on_this:mineral``: of that element)",
     "locked_on_own_components": "Mana locked under the controller's components providing WORD "
                                 "(this card excluded)",
+    "x_paid": "the X Mana paid for this card's cost of X when it was prepared (Mana locked "
+              "under it later does not count)",
 }
 
 #: Counts and conditions whose ``:SUFFIX`` is an element, not a word.
@@ -172,8 +183,13 @@ OPS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
                   "Infinite Ether when source = 'infinite'"),
     "add_mana": (frozenset({"amount"}), frozenset({"element", "if"}),
                  "add Mana from the Infinite Ether to the Available Ether (placement rule)"),
-    "destroy": (frozenset({"what"}), frozenset({"if", "side"}),
-                "destroy one card: what = permanent | equipment | permanent_or_equipment"),
+    "destroy": (frozenset({"what"}), frozenset({"if", "side", "optional"}),
+                "destroy one card: what = permanent | equipment | permanent_or_equipment | ring "
+                "(an Equipment of the ring slot); OPTIONAL: its controller may destroy none"),
+    "destroy_all": (frozenset({"whose"}), frozenset({"word", "if"}),
+                    "destroy at once every Permanent (with WORD: every card in play providing "
+                    "WORD, components and Permanents) of WHOSE (DESTROY_WHOSE); indestructible "
+                    "cards stay"),
     "return_component": (frozenset({"word"}), frozenset({"position", "if"}),
                          "put one own component providing WORD back into the deck "
                          "(position 3 = third from top)"),
@@ -220,6 +236,13 @@ OPS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
                      "(engine/rules/casting.py)"),
     "grant_slowcast": (frozenset(), frozenset({"if"}),
                        "one prepared spell (any player's, the controller's choice) gains Slowcast"),
+    "ability_cost": (frozenset({"timing"}),
+                     frozenset({"cost", "lock", "discard", "sacrifice", "once_per_turn"}),
+                     "first step of a generic ``ability``: usable at TIMING (ABILITY_TIMINGS) "
+                     "if its costs can be paid (COST Mana from the reserve, DISCARD cards from "
+                     "hand, SACRIFICE: this card is destroyed), at most once a turn when "
+                     "ONCE_PER_TURN; the costs are paid when it is used (LOCK: the COST Mana "
+                     "goes under this card instead of the Available Ether)"),
     "handler": (frozenset({"name"}), frozenset({"if"}),
                 "a compiled handler (engine/handlers/) for behaviour the vocabulary cannot express"),
 }
@@ -237,10 +260,23 @@ STATICS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
                      "damage from the controller's matching cards is increased"),
     "ignore_damage_per_turn": (frozenset({"amount"}), frozenset({"if"}),
                                "each turn, ignore up to AMOUNT damage the controller receives"),
+    "ignore_damage_locked": (frozenset({"element", "max"}), frozenset(),
+                             "each turn, ignore up to X damage the controller takes (any source, "
+                             "their own included), X the ELEMENT Mana locked under their other "
+                             "components, at most MAX, fixed when damage first reaches them in "
+                             "the turn"),
+    "no_hp_gain": (frozenset(), frozenset(), "this Permanent cannot gain HP (healing does nothing)"),
+    "grant_protector": (frozenset({"card_element"}), frozenset(),
+                        "the controller's Permanents of CARD_ELEMENT with at least 1 HP have "
+                        "Protector"),
     "damage_reduction": (frozenset({"amount"}), frozenset({"if"}),
                          "each instance of damage the controller takes is reduced"),
     "alternative_component": (frozenset({"word", "discard_element"}), frozenset(),
                               "may discard a DISCARD_ELEMENT card from hand instead of the WORD component"),
+    "alternative_requirement": (frozenset({"word", "instead", "amount"}), frozenset({"if"}),
+                                "the card may be prepared with AMOUNT components providing "
+                                "INSTEAD in place of its WORD component (if = 'mage_noir': only "
+                                "for a Mage Noir)"),
     "fewer_components": (frozenset({"amount"}), frozenset({"if"}),
                          "preparing this card requires AMOUNT fewer components"),
     "hand_size": (frozenset({"amount"}), frozenset(), "the controller's maximum hand size becomes AMOUNT"),
@@ -274,8 +310,27 @@ STATICS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
                 "a static handler (engine/handlers/): its behaviour is an engine hook"),
 }
 
+#: When a generic ability (``ability_cost``) may be used: during the own main phase, during
+#: the own turn, at any time. The engine offers every generic ability as a main-phase action
+#: (the own turn's other moments change nothing it decides); an "any_time" one is the kind a
+#: window outside the main phase may offer.
+ABILITY_TIMINGS: tuple[str, ...] = ("main_phase", "own_turn", "any_time")
+
+#: Conditions of a conditional component word (a card's ``provides_conditional`` entry
+#: ``{ word = ..., condition = ... }``: "Transmutable: WORD" while it holds) that the engine
+#: reads. Other condition tags describe a word a handler grants (Prodigious sowing's Trees).
+WORD_CONDITIONS: dict[str, str] = {
+    "controls_2_copies": "its controller has 2 or more copies of this card in play",
+    "fire_mana_locked": "at least 1 Fire Mana is locked under it",
+    "no_mana_locked": "no Mana is locked under it",
+    "ability_used_this_turn": "its ability was used this turn (paid for until the turn ends)",
+}
+
 #: What a ``destroy`` step may destroy (its ``what``).
-DESTROY_WHAT: tuple[str, ...] = ("permanent", "equipment", "permanent_or_equipment")
+DESTROY_WHAT: tuple[str, ...] = ("permanent", "equipment", "permanent_or_equipment", "ring")
+
+#: Whose cards a ``destroy_all`` step destroys: every side's, or the opponent's.
+DESTROY_WHOSE: tuple[str, ...] = ("every", "opponent")
 
 #: Card keywords (facts printed on the card).
 KEYWORDS: tuple[str, ...] = (

@@ -45,6 +45,7 @@ HANDLERS = (
     "subtle_infiltration_trade",  # static, base_game.water
     "superconductor_ritual",  # static, electric
     "fine_sand",  # static, sand
+    "rock_wall_channels",  # static, warrior_mage
     "warrior_mage_ritual_end_of_turn",  # static, warrior_mage
 )
 HANDLER_KINDS = (
@@ -89,8 +90,9 @@ HANDLER_KINDS = (
     "static",
     "static",
     "static",
+    "static",
 )
-N_HANDLERS = 41
+N_HANDLERS = 42
 
 H_FAVORABLE_WINDS = 0
 H_TORNADO = 1
@@ -132,7 +134,8 @@ H_MAELSTROM = 36
 H_SUBTLE_INFILTRATION_TRADE = 37
 H_SUPERCONDUCTOR_RITUAL = 38
 H_FINE_SAND = 39
-H_WARRIOR_MAGE_RITUAL_END_OF_TURN = 40
+H_ROCK_WALL_CHANNELS = 40
+H_WARRIOR_MAGE_RITUAL_END_OF_TURN = 41
 
 # Activated abilities (tables.ability holds an index of ABILITY_NAMES).
 ABILITY_NAMES = (

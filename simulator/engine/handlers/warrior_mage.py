@@ -1,5 +1,9 @@
-"""Way of the Warrior-Mage handlers: the Warrior-mage ritual (Divine hammer strike is all
-vocabulary).
+"""Way of the Warrior-Mage handlers: the Warrior-mage ritual, Rock wall's static (the other
+cards are vocabulary).
+
+- Rock wall (static, engine hooks): below 1 HP it is not destroyed: its Mana is released and
+  it stays in play as a channeled Rock component, no longer a Wall (nor a Permanent: no HP,
+  no Protector); an Earthquake's "every Permanent" still destroys it (ruling).
 
 - Its ability (at any time): discard 1 card from hand, 1 own Equipment is indestructible until
   the end of the turn (a per-slot mark, not a card keyword). Offered in the main phase and in
@@ -86,6 +90,12 @@ def before_destroy(st, tb, wk, side, p, s):
     if decide(st, tb, wk, MAY_USE_ABILITY, p) == 1:
         make_indestructible(st, tb, wk, p, s)
 
+
+declare.static("rock_wall_channels", "damage.damage_permanent: below 1 HP the Rock wall's Mana "
+               "is released and it becomes a channeled Rock component (no Wall); "
+               "board.card_provides: a channeled Rock wall provides no Wall; "
+               "ops.op_destroy_all: a channeled Rock wall is still destroyed with every "
+               "Permanent", __name__)
 
 declare.static("warrior_mage_ritual_end_of_turn", "warrior_mage_end_of_turn below (turns.py, the "
                "controller's turn end)", __name__)

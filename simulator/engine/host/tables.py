@@ -130,6 +130,8 @@ def build_batch_tables(matchup: Matchup, db: CardDB, options: RuleOptions,
     t["cost"][:n_p] = full.cost[rows]
     t["requires"][:n_p] = full.requires[rows]
     t["provides"][:n_p] = full.provides[rows]
+    t["x_element"][:] = -1
+    t["x_element"][:n_p] = full.cost_x[rows]
     t["element"][:] = -1
     t["element"][:n_p] = full.element[rows]
     t["card_type"][:] = -1
@@ -160,6 +162,7 @@ def build_batch_tables(matchup: Matchup, db: CardDB, options: RuleOptions,
             t[name][c] = name in kw
         t["protector_mn"][c] = "protector_if_mage_noir" in kw
     t["inert"][:n_p] = [c.id == FILLER_ID for c in player_cards]
+    _conditional_words(t, player_cards)
     _compile_statics(t, effects)
     _compile_effects(t, effects)
     _compile_casting(t, effects)
@@ -196,6 +199,7 @@ def _compile_statics(t: np.void, effects: tuple[dict, ...]) -> None:
     t["alt_element"][:] = -1
     t["return_word"][:] = -1
     t["lock_cap"][:] = -1
+    t["altreq_word"][:] = -1
     bonuses, reductions = [], []
     for c, effect in enumerate(effects):
         for st in effect.get("static", ()):
@@ -206,11 +210,23 @@ def _compile_statics(t: np.void, effects: tuple[dict, ...]) -> None:
                 t["ignore_per_turn"][c] = st["amount"]
             elif kind == "damage_reduction":
                 t["damage_reduction"][c] = st["amount"]
+            elif kind == "ignore_damage_locked":
+                t["x_armour_max"][c] = st["max"]
+                t["x_armour_element"][c] = ELEMENTS.index(st["element"])
+            elif kind == "no_hp_gain":
+                t["no_hp_gain"][c] = 1
+            elif kind == "grant_protector":
+                t["grants_protector"][c] = ELEMENTS.index(st["card_element"]) + 1
             elif kind == "hand_size":
                 t["hand_size"][c] = st["amount"]
             elif kind == "alternative_component":
                 t["alt_word"][c] = L.WORD[st["word"]]
                 t["alt_element"][c] = ELEMENTS.index(st["discard_element"])
+            elif kind == "alternative_requirement":
+                t["altreq_word"][c] = L.WORD[st["word"]]
+                t["altreq_instead"][c] = L.WORD[st["instead"]]
+                t["altreq_amount"][c] = st["amount"]
+                t["altreq_mn"][c] = st.get("if") == "mage_noir"
             elif kind == "fewer_components":
                 t["fewer_mn"][c] = st["amount"]
             elif kind == "damage_bonus":
@@ -254,8 +270,9 @@ def _compile_statics(t: np.void, effects: tuple[dict, ...]) -> None:
     t["any_reduction"] = bool(reductions)
     t["any_ignore"] = t["ignore_per_turn"].any()
     t["any_damage_reduction"] = t["damage_reduction"].any()
+    t["any_x_armour"] = t["x_armour_max"].any()
     t["any_protector"] = (t["protector"].any() or t["protector_mn"].any()
-                          or t["protector_if"].any())
+                          or t["protector_if"].any() or t["grants_protector"].any())
     t["any_alt"] = (t["alt_word"] >= 0).any()
     t["any_return"] = (t["return_word"] >= 0).any()
     t["any_damage_taken"] = t["damage_increase"].any() or t["damage_cap"].any()
@@ -347,6 +364,18 @@ def _compile_casting(t: np.void, effects: tuple[dict, ...]) -> None:
     t["any_discard_trigger"] = bool(t["trig_count"][:, L.T_DISCARDED_FROM_HAND].any())
 
 
+def _conditional_words(t: np.void, cards: Sequence) -> None:
+    """Each card's conditional component word whose condition the engine reads
+    (``vocabulary.WORD_CONDITIONS``); other conditions are a handler's."""
+    t["cond_word"][:] = -1
+    for c, card in enumerate(cards):
+        for word, condition in card.provides_conditional:
+            if condition in L.WORD_CONDITIONS:
+                t["cond_word"][c] = L.WORD[word]
+                t["cond_word_if"][c] = L.WORD_CONDITIONS.index(condition)
+    t["any_cond_word"] = (t["cond_word"] >= 0).any()
+
+
 def _compile_effects(t: np.void, effects: tuple[dict, ...]) -> None:
     """Every trigger's steps as op rows; a card's ability as its ability id."""
     t["ability"][:] = -1
@@ -365,10 +394,23 @@ def _compile_effects(t: np.void, effects: tuple[dict, ...]) -> None:
                     t["handler_card"][L.H[step["name"]], c] = 1
                     if trigger == "ability" and step["name"] in L.ABILITY_NAMES:
                         t["ability"][c] = L.ABILITY_NAMES.index(step["name"])
+                if step.get("op") == "ability_cost":
+                    _generic_ability(t, c, step)
                 row += 1
     t["any_ability"] = (t["ability"] >= 0).any()
     damage_triggers = [L.T_DAMAGED, L.T_OWN_PERMANENT_DAMAGED, L.T_CONTROLLER_DAMAGED]
     t["any_damage_trigger"] = t["trig_count"][:, damage_triggers].any()
+
+
+def _generic_ability(t: np.void, c: int, step: dict) -> None:
+    """Card ``c``'s generic ability: its id, costs and limit from its ``ability_cost`` step."""
+    t["ability"][c] = L.AB_GENERIC
+    for element, amount in step.get("cost", {}).items():
+        t["ab_cost"][c, ELEMENTS.index(element)] = amount
+    t["ab_discard"][c] = step.get("discard", 0)
+    t["ab_sacrifice"][c] = step.get("sacrifice", False)
+    t["ab_once"][c] = step.get("once_per_turn", False)
+    t["ab_lock"][c] = step.get("lock", False)
 
 
 def op_row(step: dict) -> np.ndarray:
@@ -403,6 +445,8 @@ def op_row(step: dict) -> np.ndarray:
         r[L.OP_FROM] = vocabulary.MOVE_FROM.index(step.get("from", "this"))
     r[L.OP_TO] = vocabulary.MOVE_TO.index(step.get("to", "own_card"))
     r[L.OP_THEN_DISCARD] = bool(step.get("then_discard", False))
+    r[L.OP_WHOSE] = L.DESTROY_WHOSE.index(step["whose"]) if "whose" in step else -1
+    r[L.OP_OPTIONAL] = bool(step.get("optional", False))
     return r
 
 

@@ -193,6 +193,10 @@ def _line(ev, row, names, hand, players) -> str | None:  # noqa: C901 - one case
         return f"  {who}discards {names[b]}{DISCARD_NOTE.get(c, '')}"
     if ev == L.EV_TAKES_PILE:
         return f"takes a pile: {format_mana(mana)}"
+    if ev == L.EV_X_PAID:
+        return f"  X = {c}: {c} {ELEMENTS[b]} Mana under {names[d]}"
+    if ev == L.EV_PAYS_ABILITY_COST:
+        return f"  pays {format_mana(mana)} for the ability"
     if ev == L.EV_TAKES_MANA:
         return f"  takes 1 {ELEMENTS[b]} Mana from pile {c + 1}"
     if ev == L.EV_OUT:
@@ -226,6 +230,8 @@ def _card_line(ev, a, b, c, d, names, why) -> str | None:
     texts = {
         L.EV_INDESTRUCTIBLE: lambda: f"  discards {names[b]}: {names[c]} is indestructible this turn",
         L.EV_APPLIES: lambda: f"  applies {names[b]}",
+        L.EV_CHANNELED_INSTEAD: lambda: (f"  {names[b]} below 1 HP: its Mana is released and it "
+                                         "stays as a channeled Rock component"),
         L.EV_ROBE_HIT: lambda: "  Burning robe: 1 damage to its controller",
         L.EV_CRIMSON_PAYS: lambda: "  Crimson ring: pays 1 Fire",
         L.EV_IGNITION_ON: lambda: "  Ignition: cards going to a discard pile deal 1 damage this turn",

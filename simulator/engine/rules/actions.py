@@ -17,7 +17,7 @@ from simulator.engine.compiler.late_bound import decide, leave_board, resolve
 from simulator.engine.handlers.base_game.water import subtle_infiltration_trade
 from simulator.engine.handlers.ids import H_PRODIGIOUS_SOURCE
 from simulator.engine.rules import announce
-from simulator.engine.rules.abilities import slot_ability, usable
+from simulator.engine.rules.abilities import slot_ability, slot_usable
 from simulator.engine.rules.board import (
     flagged_copies,
     free_slot,
@@ -44,6 +44,7 @@ from simulator.engine.rules.layout import (
     AIR,
     ALTERNATIVE_COMPONENT,
     CHANNELED,
+    CHOOSE_X,
     EQUIPMENT,
     EQUIPMENT_TYPE,
     EV_ACTIVATES,
@@ -52,7 +53,9 @@ from simulator.engine.rules.layout import (
     EV_PREPARES,
     EV_TRADES,
     EV_USES_ABILITY,
+    EV_X_PAID,
     MARK_NO_SLOWCAST,
+    OPT_MAX,
     OPTIONAL_PAYMENT,
     PERMANENT,
     PREPARED,
@@ -97,7 +100,7 @@ def legal_actions(st, tb, wk, p):
     if tb.any_ability != 0:
         for s in range(st.board_end[p]):
             a = slot_ability(st, tb, p, s)
-            if a >= 0 and usable(st, tb, p, a):
+            if a >= 0 and slot_usable(st, tb, p, s, a):
                 wk.opt[ability + s] = 1
     for c in range(tb.n_cards):
         wk.opt[prepare + c] = wk.legal_prepare[c]
@@ -184,7 +187,8 @@ def prepare(st, tb, wk, p, card):
     st.hand[p, card] -= 1
     say(wk, EV_PREPARES, p, card, 0, 0)
     use_alt = use_alternative_component(st, tb, wk, p, card, short)
-    used = designate_components(st, tb, wk, p, card, use_alt, short)
+    use_altreq = tb.altreq_word[card] >= 0 and altreq_short(tb, card, short) > 0
+    used = designate_components(st, tb, wk, p, card, use_alt, use_altreq, short)
     for s in range(tb.slots):
         st.used_slot[s] = used[s]
         st.used_card[s] = st.board_card[p, s] if used[s] else -1
@@ -200,6 +204,8 @@ def prepare(st, tb, wk, p, card):
     if waived:
         st.cast_mark[p, slot] |= MARK_NO_SLOWCAST
         say(wk, EV_NO_SLOWCAST, p, card, 0, 0)
+    if tb.x_element[card] >= 0:
+        pay_x(st, tb, wk, p, card, slot)
     replace_equipment(st, tb, wk, p, card, slot)
     resolve(st, tb, wk)
     resolve_used_components(st, tb, wk, p, card, used)
@@ -237,6 +243,31 @@ def waive_slowcast(st, tb, wk, p, card, cost):
 
 
 @njit
+def pay_x(st, tb, wk, p, card, slot):
+    """A cost of X Mana (R6.1): the player chooses X (``choose_x``, 0 up to what the reserve
+    holds of the element), and X Mana go from the reserve under the card; ``x_paid`` keeps
+    X (Mana locked under it later does not count)."""
+    e = tb.x_element[card]
+    most = min(st.reserve[p, e], OPT_MAX - 1)
+    set_options(wk, most + 1, 1)
+    wk.ctx_card = card
+    wk.ctx_element = e
+    x = decide(st, tb, wk, CHOOSE_X, p)
+    st.reserve[p, e] -= x
+    st.board_mana[p, slot, e] += x
+    st.x_paid[p, slot] = x
+    say(wk, EV_X_PAID, p, e, x, card)
+
+
+@njit
+def altreq_short(tb, card, short):
+    """How many of the card's WORD components its alternative requirement replaces now:
+    the ones missing (the printed components are used when they are there)."""
+    col = tb.word_col[tb.altreq_word[card]]
+    return short[col] if col >= 0 else 0
+
+
+@njit
 def use_alternative_component(st, tb, wk, p, card, short):
     """The player discards a card of the named element from hand instead of the named
     component (Fire ball, Fission: a Fire card instead of the Flame), and has done so.
@@ -268,11 +299,13 @@ def use_alternative_component(st, tb, wk, p, card, short):
 
 
 @njit
-def designate_components(st, tb, wk, p, card, use_alt, short):
+def designate_components(st, tb, wk, p, card, use_alt, use_altreq, short):
     """(S,) int8 slots used as components, chosen one at a time (R8.6, ``use_component``).
 
     Within one word the cards are distinct (beyond Water drop's and Prodigious source's extra
-    instances); across words one card may be designated for each word it provides.
+    instances); across words one card may be designated for each word it provides. With
+    ``use_altreq`` the missing WORD components of an alternative requirement are replaced by
+    AMOUNT distinct components of its INSTEAD word each (Ina's meteor: 4 Rocks).
     """
     nw = tb.n_words
     used = wk.prep_used[:tb.slots]
@@ -285,6 +318,12 @@ def designate_components(st, tb, wk, p, card, use_alt, short):
         col = tb.word_col[tb.alt_word[card]]
         need[col] -= 1
         short[col] -= 1
+    replaced = 0
+    if use_altreq:
+        col = tb.word_col[tb.altreq_word[card]]
+        replaced = short[col]
+        need[col] -= replaced
+        short[col] = 0
     skipped = skipped_components(st, tb, wk, p, card, need, short)
     copies = 0
     if tb.any_handler[H_PRODIGIOUS_SOURCE] != 0:
@@ -323,7 +362,32 @@ def designate_components(st, tb, wk, p, card, use_alt, short):
                 spend_extra_instance(st, tb, p, s)
             times[s] += 1
             used[s] = 1
+    if replaced > 0:
+        designate_instead(st, tb, wk, p, card, replaced * tb.altreq_amount[card], used)
     return used
+
+
+@njit
+def designate_instead(st, tb, wk, p, card, count, used):
+    """``count`` distinct components of the alternative requirement's INSTEAD word."""
+    w = tb.altreq_instead[card]
+    taken = wk.prep_times[:tb.slots]
+    taken[:] = 0
+    for _ in range(count):
+        set_options(wk, tb.slots, 0)
+        any_ = False
+        for s in range(tb.slots):
+            if taken[s] == 0 and provides_component(st, tb, p, s, w):
+                wk.opt[s] = 1
+                any_ = True
+        if not any_:
+            fail(st, ERR_MISSING_COMPONENT, w)
+            return
+        wk.ctx_card = card
+        wk.ctx_word = w
+        s = decide(st, tb, wk, USE_COMPONENT, p)
+        taken[s] = 1
+        used[s] = 1
 
 
 @njit

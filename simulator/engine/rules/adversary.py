@@ -48,6 +48,8 @@ def adversary_turn(st, tb, wk):
     Quickcast windows at its start and at its end (``windows.py``)."""
     for q in range(tb.players):
         st.ignored_this_turn[q] = 0  # "each turn" allowances reset at every turn start
+        st.x_armour[q] = 0
+        st.x_ignored[q] = 0
     st.pile_taken = 0  # the active player takes a pile after this turn
     say(wk, EV_ADVERSARY_TURN, st.active, 0, 0, 0)
     st.adversary_turn_on = 1

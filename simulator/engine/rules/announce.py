@@ -48,6 +48,7 @@ from simulator.engine.rules.layout import (
     OP_APPLIES,
     OP_CODE,
     OP_CODE_COL,
+    OP_OPTIONAL,
     OP_WHAT,
     OWN_COMPONENT,
     T_ACTIVATE,
@@ -151,10 +152,11 @@ def _choose_target(st, tb, wk, r, card, side, slot, e):
     st.announced[e, AN_ASKED] = 1
     st.announced[e, AN_TARGET] = -1
     if kind == ANN_DESTROY:
-        if destroy_options(st, tb, wk, tb.ops[r, OP_WHAT]):
+        if destroy_options(st, tb, wk, tb.ops[r, OP_WHAT], tb.ops[r, OP_OPTIONAL] != 0):
             t = decide(st, tb, wk, DESTROY_TARGET, decider_of(st, side))
-            st.announced[e, AN_TARGET] = t
-            st.announced[e, AN_CARD] = target_card(st, tb, t)
+            if t < n_targets(tb):  # else an optional destroy declined: no target
+                st.announced[e, AN_TARGET] = t
+                st.announced[e, AN_CARD] = target_card(st, tb, t)
         return
     st.step_entry = -1
     n = select(st, tb, wk, kind, tb.ops[r, OP_ANN_PURPOSE], side, card, slot)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from simulator.engine.compiler.jit import njit
-from simulator.engine.handlers.ids import H_FINE_SAND
+from simulator.engine.handlers.ids import H_FINE_SAND, H_ROCK_WALL_CHANNELS
 from simulator.engine.rules import frames
 from simulator.engine.rules.errors import ERR_EMPTY_SLOT, fail
 from simulator.engine.rules.layout import (
@@ -24,6 +24,7 @@ from simulator.engine.rules.layout import (
     EV_LOCK_CAP,
     EV_LOCKS,
     EV_OUT,
+    FIRE,
     K_SLOTS,
     LOSS_DECK,
     LOSS_HP,
@@ -37,6 +38,9 @@ from simulator.engine.rules.layout import (
     TO_DECK_TOP,
     TO_DISCARD,
     TO_HAND,
+    WC_CONTROLS_2_COPIES,
+    WC_FIRE_MANA_LOCKED,
+    WC_NO_MANA_LOCKED,
     WIN,
     WORD,
     E,
@@ -47,6 +51,9 @@ FINE_SAND = H_FINE_SAND
 DESERT = WORD["Desert"]
 CAP_IF_MAGE_NOIR = CONDITION_CODE["mage_noir"]
 CAP_IF_NOT_MAGE_NOIR = CONDITION_CODE["not_mage_noir"]
+
+ROCK_WALL = H_ROCK_WALL_CHANNELS
+WALL = WORD["Wall"]
 
 
 @njit
@@ -68,12 +75,42 @@ def is_mage_noir(st, tb, p):
 
 
 @njit
+def conditional_word_holds(st, tb, p, s, c):
+    """The condition of the conditional word of card ``c`` in slot ``s`` holds now
+    (``layout.WORD_CONDITIONS``): the word counts as printed while it does."""
+    condition = tb.cond_word_if[c]
+    if condition == WC_CONTROLS_2_COPIES:
+        copies = 0
+        for q in range(st.board_end[p]):
+            if st.board_card[p, q] == c and st.board_zone[p, q] != EMPTY:
+                copies += 1
+        return copies >= 2
+    if condition == WC_FIRE_MANA_LOCKED:
+        return st.board_mana[p, s, FIRE] > 0
+    if condition == WC_NO_MANA_LOCKED:
+        return st.board_mana[p, s].sum() == 0
+    return st.ability_used[p, s] != 0  # WC_ABILITY_USED_THIS_TURN
+
+
+@njit
+def card_provides(st, tb, p, s, c, word):
+    """Card ``c`` in slot ``s`` of player ``p`` provides ``word``: printed, or its conditional
+    word while its condition holds (Rock's Ore with two copies in play)."""
+    if tb.provides[c, word] != 0:
+        # a Rock wall channeled below 1 HP is no longer a Wall
+        return not (tb.any_handler[ROCK_WALL] != 0 and word == WALL
+                    and tb.handler_card[ROCK_WALL, c] != 0 and st.board_zone[p, s] == CHANNELED)
+    return (tb.any_cond_word != 0 and tb.cond_word[c] == word
+            and conditional_word_holds(st, tb, p, s, c))
+
+
+@njit
 def component_count(st, tb, p, word):
     """Distinct own components providing ``word`` (R8.5), without card effects."""
     n = 0
     for s in range(st.board_end[p]):
         c = st.board_card[p, s]
-        if c >= 0 and is_component_zone(st.board_zone[p, s]) and tb.provides[c, word] != 0:
+        if c >= 0 and is_component_zone(st.board_zone[p, s]) and card_provides(st, tb, p, s, c, word):
             n += 1
     return n
 
@@ -82,7 +119,7 @@ def component_count(st, tb, p, word):
 def provides_component(st, tb, p, s, word):
     """Slot ``s`` of player ``p`` holds a component providing ``word``."""
     c = st.board_card[p, s]
-    return c >= 0 and is_component_zone(st.board_zone[p, s]) and tb.provides[c, word] != 0
+    return c >= 0 and is_component_zone(st.board_zone[p, s]) and card_provides(st, tb, p, s, c, word)
 
 
 @njit
@@ -155,6 +192,8 @@ def place_card(st, tb, p, s, card, zone):
     st.board_hp[p, s] = tb.hp[card]
     st.board_turn[p, s] = st.turn
     st.cast_mark[p, s] = 0
+    st.ability_used[p, s] = 0  # a new card: its once-per-turn ability is fresh
+    st.x_paid[p, s] = 0
     st.board_clock += 1
     if s >= st.board_end[p]:
         st.board_end[p] = s + 1

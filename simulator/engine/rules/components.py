@@ -26,6 +26,7 @@ from simulator.engine.handlers.ids import (
     H_WATER_DROP,
 )
 from simulator.engine.rules.board import (
+    card_provides,
     component_count,
     flagged_copies,
     flagged_in_play,
@@ -139,7 +140,7 @@ def instances_of_words(st, tb, p, out):
         c = st.board_card[p, s]
         if c >= 0 and is_component_zone(st.board_zone[p, s]):
             for j in range(nw):
-                if tb.provides[c, tb.words[j]] != 0:
+                if card_provides(st, tb, p, s, c, tb.words[j]):
                     out[j] += 1
     for j in range(nw):
         out[j] += extra_instances(st, tb, p, tb.words[j])

@@ -27,6 +27,7 @@ from simulator.engine.handlers.ids import (
     AB_KERLOCHS_ROBE,
     H_BURNING_ROBE,
     H_CRIMSON_RING,
+    H_ROCK_WALL_CHANNELS,
     H_SUPERCONDUCTOR_RITUAL,
 )
 from simulator.engine.rules import frames
@@ -35,14 +36,17 @@ from simulator.engine.rules.board import (
     component_count,
     first_flagged_card,
     flagged_copies,
+    is_component_zone,
     is_mage_noir,
 )
 from simulator.engine.rules.decide import set_options
 from simulator.engine.rules.layout import (
     ADVERSARY_SIDE,
+    CHANNELED,
     CONDITION_CODE,
     EQUIPMENT,
     EV_ADVERSARY_HEALS,
+    EV_CHANNELED_INSTEAD,
     EV_DAMAGE,
     EV_GAINS_HP,
     EV_KERLOCH,
@@ -58,6 +62,7 @@ from simulator.engine.rules.layout import (
     T_DAMAGED,
     T_OWN_PERMANENT_DAMAGED,
     TO_DISCARD,
+    E,
 )
 from simulator.engine.rules.log import say
 from simulator.engine.rules.zones import discarded_from_hand
@@ -68,6 +73,7 @@ IF_LOCKS = CONDITION_CODE["locks"]
 IF_MAGE_NOIR = CONDITION_CODE["mage_noir"]
 SUPERCONDUCTOR = H_SUPERCONDUCTOR_RITUAL
 CRIMSON_RING = H_CRIMSON_RING
+ROCK_WALL = H_ROCK_WALL_CHANNELS
 
 
 @njit
@@ -190,7 +196,25 @@ def damage_permanent(st, tb, wk, p, s, amount):
     st.board_hp[p, s] -= amount
     say(wk, EV_DAMAGE, amount, p, s, st.board_card[p, s])
     if st.board_hp[p, s] < 1:
-        leave_board(st, tb, wk, p, s, TO_DISCARD)
+        if tb.any_handler[ROCK_WALL] != 0 and tb.handler_card[ROCK_WALL, st.board_card[p, s]] != 0:
+            rock_wall_channels(st, tb, wk, p, s)
+        else:
+            leave_board(st, tb, wk, p, s, TO_DISCARD)
+
+
+@njit
+def rock_wall_channels(st, tb, wk, p, s):
+    """Rock wall below 1 HP, instead of being destroyed: its Mana is released (a triggered
+    action, as for a card leaving play) and it stays as a channeled Rock component."""
+    mana = wk.leaving_mana
+    for e in range(E):
+        mana[e] = st.board_mana[p, s, e]
+        st.board_mana[p, s, e] = 0
+    st.board_zone[p, s] = CHANNELED
+    st.board_hp[p, s] = 0
+    st.board_clock += 1
+    say(wk, EV_CHANNELED_INSTEAD, p, st.board_card[p, s], 0, 0)
+    frames.trigger_release(st, p, mana)
 
 
 @njit
@@ -225,7 +249,8 @@ def heal_target(st, tb, wk, target, amount):
         heal_player(st, wk, target - K_SLOTS, amount)
     else:
         p, s = divmod(target - K_SLOTS - tb.players, tb.slots)
-        st.board_hp[p, s] += amount
+        if tb.no_hp_gain[st.board_card[p, s]] == 0:
+            st.board_hp[p, s] += amount
 
 
 @njit
@@ -282,7 +307,46 @@ def armour(st, tb, p, amount, from_opponent, unpreventable):
         ignored = min(room, amount)
         st.ignored_this_turn[p] += ignored
         amount -= ignored
+    if tb.any_x_armour != 0 and amount > 0:
+        amount = locked_mana_armour(st, tb, p, amount)
     return amount
+
+
+@njit
+def locked_mana_armour(st, tb, p, amount):
+    """``ignore_damage_locked`` (Solid armor): ignore up to X of the damage each turn, from
+    any source, X the Mana of its element locked under the player's other components (at
+    most its maximum), fixed when damage first reaches the player in the turn."""
+    holder = -1
+    for s in range(st.board_end[p]):
+        c = st.board_card[p, s]
+        if c >= 0 and st.board_zone[p, s] >= PERMANENT and tb.x_armour_max[c] > 0:
+            holder = s
+            break
+    if holder < 0:
+        return amount
+    c = st.board_card[p, holder]
+    if st.x_armour[p] == 0:
+        x = 0
+        for s in range(st.board_end[p]):
+            if s != holder and is_component_zone(st.board_zone[p, s]):
+                x += st.board_mana[p, s, tb.x_armour_element[c]]
+        st.x_armour[p] = min(x, tb.x_armour_max[c]) + 1
+    ignored = min(max(st.x_armour[p] - 1 - st.x_ignored[p], 0), amount)
+    st.x_ignored[p] += ignored
+    return amount - ignored
+
+
+@njit
+def granted_protector_elements(st, tb, p):
+    """Bit mask of the elements whose Permanents the player's cards in play give Protector
+    (``grant_protector``: Lithomancy ring's Mineral Permanents)."""
+    mask = 0
+    for s in range(st.board_end[p]):
+        c = st.board_card[p, s]
+        if c >= 0 and st.board_zone[p, s] >= PERMANENT and tb.grants_protector[c] != 0:
+            mask |= 1 << (tb.grants_protector[c] - 1)
+    return mask
 
 
 @njit
@@ -294,6 +358,7 @@ def protector_redirect(st, tb, wk, target, amount):
     else:
         owner, own_slot = divmod(target - K_SLOTS - players, slots)
     mn = is_mage_noir(st, tb, owner)
+    granted = granted_protector_elements(st, tb, owner)
     set_options(wk, 1 + slots, 0)
     wk.opt[0] = 1
     found = False
@@ -302,7 +367,8 @@ def protector_redirect(st, tb, wk, target, amount):
         if (c >= 0 and s != own_slot and st.board_zone[owner, s] == PERMANENT
                 and st.board_hp[owner, s] > 0
                 and (tb.protector[c] != 0 or (tb.protector_mn[c] != 0 and mn)
-                     or (tb.protector_if[c] != 0 and protector_condition(st, tb, owner, s, c)))):
+                     or (tb.protector_if[c] != 0 and protector_condition(st, tb, owner, s, c))
+                     or (granted >> tb.element[c]) & 1 != 0)):
             wk.opt[1 + s] = 1
             found = True
     if not found:

@@ -32,7 +32,7 @@ def run_step(st, tb, wk, r, card, side, slot):
         ops.op_heal(st, tb, wk, r, card, side, slot)
     elif op == 5:  # draw
         ops.op_draw(st, tb, wk, r, card, side, slot)
-    elif op == 29:  # handler
+    elif op == 31:  # handler
         run_handler(st, tb, wk, r, card, side, slot)
     elif op == 2:  # lose_hp
         ops.op_lose_hp(st, tb, wk, r, card, side, slot)
@@ -48,44 +48,48 @@ def run_step(st, tb, wk, r, card, side, slot):
         ops.op_add_mana(st, tb, wk, r, card, side, slot)
     elif op == 9:  # destroy
         ops.op_destroy(st, tb, wk, r, card, side, slot)
-    elif op == 10:  # return_component
+    elif op == 10:  # destroy_all
+        ops.op_destroy_all(st, tb, wk, r, card, side, slot)
+    elif op == 11:  # return_component
         ops.op_return_component(st, tb, wk, r, card, side, slot)
-    elif op == 11:  # apply_component
+    elif op == 12:  # apply_component
         ops.op_apply_component(st, tb, wk, r, card, side, slot)
-    elif op == 12:  # return_equipment_to_hand
+    elif op == 13:  # return_equipment_to_hand
         ops.op_return_equipment_to_hand(st, tb, wk, r, card, side, slot)
-    elif op == 13:  # return_prepared_to_deck
+    elif op == 14:  # return_prepared_to_deck
         ops.op_return_prepared_to_deck(st, tb, wk, r, card, side, slot)
-    elif op == 14:  # discard_prepared
+    elif op == 15:  # discard_prepared
         ops.op_discard_prepared(st, tb, wk, r, card, side, slot)
-    elif op == 15:  # search_deck
+    elif op == 16:  # search_deck
         ops.op_search_deck(st, tb, wk, r, card, side, slot)
-    elif op == 16:  # recycle_discard
+    elif op == 17:  # recycle_discard
         ops.op_recycle_discard(st, tb, wk, r, card, side, slot)
-    elif op == 17:  # return_from_discard
+    elif op == 18:  # return_from_discard
         ops.op_return_from_discard(st, tb, wk, r, card, side, slot)
-    elif op == 18:  # pay_or_discard
+    elif op == 19:  # pay_or_discard
         ops.op_pay_or_discard(st, tb, wk, r, card, side, slot)
-    elif op == 19:  # destroy_self
+    elif op == 20:  # destroy_self
         ops.op_destroy_self(st, tb, wk, r, card, side, slot)
-    elif op == 20:  # lock_mana
+    elif op == 21:  # lock_mana
         ops.op_lock_mana(st, tb, wk, r, card, side, slot)
-    elif op == 21:  # release_mana
+    elif op == 22:  # release_mana
         ops.op_release_mana(st, tb, wk, r, card, side, slot)
-    elif op == 22:  # move_locked_mana
+    elif op == 23:  # move_locked_mana
         ops.op_move_locked_mana(st, tb, wk, r, card, side, slot)
-    elif op == 23:  # set_hp
+    elif op == 24:  # set_hp
         ops.op_set_hp(st, tb, wk, r, card, side, slot)
-    elif op == 24:  # return_channeled
+    elif op == 25:  # return_channeled
         ops.op_return_channeled(st, tb, wk, r, card, side, slot)
-    elif op == 25:  # return_instead
+    elif op == 26:  # return_instead
         ops.op_return_instead(st, tb, wk, r, card, side, slot)
-    elif op == 26:  # win
+    elif op == 27:  # win
         ops.op_win(st, tb, wk, r, card, side, slot)
-    elif op == 27:  # slowcast_all
+    elif op == 28:  # slowcast_all
         ops.op_slowcast_all(st, tb, wk, r, card, side, slot)
-    elif op == 28:  # grant_slowcast
+    elif op == 29:  # grant_slowcast
         ops.op_grant_slowcast(st, tb, wk, r, card, side, slot)
+    elif op == 30:  # ability_cost
+        ops.op_ability_cost(st, tb, wk, r, card, side, slot)
     else:
         fail(st, ERR_UNKNOWN_OP, op)
 

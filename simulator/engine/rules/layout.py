@@ -25,10 +25,14 @@ import numpy as np
 
 from simulator.cards import CARD_TYPES, COMPONENT_WORDS, ELEMENTS, vocabulary
 from simulator.engine.handlers.ids import (  # the generated handler names, one layout for all
-    ABILITY_NAMES,  # noqa: F401
+    ABILITY_NAMES,
     HANDLERS,
     N_HANDLERS,
 )
+
+#: The ability id (tables.ability) of a generic ability: one written in the vocabulary, its
+#: first step an ``ability_cost`` (abilities.py), after the declared handlers' ids.
+AB_GENERIC = len(ABILITY_NAMES)
 
 # --- capacities ------------------------------------------------------------------------------
 P_MAX = 4          # players
@@ -43,7 +47,7 @@ NW_MAX = 16        # distinct component words the batch's player cards require
 T_MAX = K_SLOTS + P_MAX + P_MAX * S_MAX  # flat targets (see damage.py)
 OPT_MAX = 256      # options of one decision (the main-phase action space is the widest)
 OPS_MAX = 1024     # effect op rows of a batch
-OP_W = 32          # columns of an op row (OP_* below)
+OP_W = 36          # columns of an op row (OP_* below)
 FRAME_W = 8        # columns of a chain frame: its kind and up to 7 arguments
 CHAIN_MAX = 64     # frames waiting on a game's chain
 PENDING_MAX = 32   # triggered actions raised by the action being resolved
@@ -91,7 +95,7 @@ DECISION_KINDS = (
     "choose_mode", "lock_mana_element", "lock_mana_target", "distribute_mana",
     "move_locked_mana", "release_locked_mana", "seed_from_discard", "ability_target",
     "may_use_ability", "melange_give", "melange_take", "take_locked_mana", "quick_action",
-    "slowcast_target",
+    "slowcast_target", "choose_x",
 )
 (KEEP_HAND, MAIN_ACTION, TAKE_PILE, MANA_ELEMENT, ETHER_START_PILE, ETHER_SPLIT, TAKE_MANA,
  TRADE_GIVE, EFFECT_ORDER, TARGET, PROTECTOR_REDIRECT, DESTROY_TARGET, USE_COMPONENT,
@@ -100,7 +104,7 @@ DECISION_KINDS = (
  RETURN_PREPARED, PAY_TO_KEEP, CHOOSE_MODE, LOCK_MANA_ELEMENT, LOCK_MANA_TARGET,
  DISTRIBUTE_MANA, MOVE_LOCKED_MANA, RELEASE_LOCKED_MANA, SEED_FROM_DISCARD, ABILITY_TARGET,
  MAY_USE_ABILITY, MELANGE_GIVE, MELANGE_TAKE, TAKE_LOCKED_MANA, QUICK_ACTION,
- SLOWCAST_TARGET) = range(len(DECISION_KINDS))
+ SLOWCAST_TARGET, CHOOSE_X) = range(len(DECISION_KINDS))
 N_KINDS = len(DECISION_KINDS)
 
 # Purposes of a target decision (ctx_purpose), reasons of a discard (ctx_reason).
@@ -126,7 +130,7 @@ TARGETS = tuple(vocabulary.TARGETS)
 TARGET_CODE = {name: i for i, name in enumerate(TARGETS)}
 (TG_ANY, TG_OPPONENT, TG_SELF, TG_THIS, TG_OPPONENT_AND_PERMANENTS, TG_OPPONENT_PERMANENTS,
  TG_ANY_PERMANENT, TG_PLAYER_MOST_HP, TG_ACTIVE_PLAYER, TG_ALL_PLAYERS, TG_ADVERSARY,
- TG_OWN_VEGETAL_PERMANENTS) = range(len(TARGETS))
+ TG_OWN_VEGETAL_PERMANENTS, TG_ALL_PERMANENTS) = range(len(TARGETS))
 
 COUNTS = ("none", *vocabulary.COUNTS)        # code 0: the step has no ``per``
 COUNT_CODE = {name: i for i, name in enumerate(COUNTS)}
@@ -137,6 +141,11 @@ DESTROY_WHAT = vocabulary.DESTROY_WHAT
 LOCK_FROM_INFINITE, LOCK_FROM_RESERVE = range(len(vocabulary.LOCK_SOURCES))
 MOVE_FROM_THIS, MOVE_FROM_COMPONENTS = range(len(vocabulary.MOVE_FROM))
 MOVE_TO_THIS, MOVE_TO_OWN_CARD, MOVE_TO_RESERVE = range(len(vocabulary.MOVE_TO))
+DESTROY_WHOSE = vocabulary.DESTROY_WHOSE
+WORD_CONDITIONS = tuple(vocabulary.WORD_CONDITIONS)
+(WC_CONTROLS_2_COPIES, WC_FIRE_MANA_LOCKED, WC_NO_MANA_LOCKED,
+ WC_ABILITY_USED_THIS_TURN) = range(len(WORD_CONDITIONS))
+WHOSE_EVERY, WHOSE_OPPONENT = range(len(DESTROY_WHOSE))
 
 # Columns of an op row (tables.ops).
 (OP_CODE_COL, OP_AMOUNT, OP_AMOUNT_MN, OP_HAS_MN, OP_PER, OP_PER_WORD, OP_TARGET, OP_IF,
@@ -154,7 +163,9 @@ ANN_DESTROY = len(TARGETS)  # OP_ANN_TARGET of a destroy step: its destroy_targe
 OP_FROM, OP_TO = OP_APPLIES + 1, OP_APPLIES + 2
 # 1: an apply_component step discards the component once its effects are applied (Raijin's roar)
 OP_THEN_DISCARD = OP_APPLIES + 3
-assert OP_THEN_DISCARD < OP_W
+OP_WHOSE = OP_THEN_DISCARD + 1  # a destroy_all step's DESTROY_WHOSE index, -1 none
+OP_OPTIONAL = OP_WHOSE + 1  # 1: a destroy step its controller may decline ("you may destroy")
+assert OP_OPTIONAL < OP_W
 AN_ASKED, AN_TARGET, AN_CARD, AN_SUB = range(4)
 AN_W = 4
 
@@ -209,6 +220,7 @@ EVENT_NAMES = (
     "locks", "releases", "moves_locked",
     "hp_set", "lock_cap", "quickcast", "slowcast_all", "gains_slowcast", "no_slowcast",
     "discard_applies",
+    "pays_ability_cost", "channeled_instead", "x_paid",
 )
 EV = {name: i for i, name in enumerate(EVENT_NAMES)}
 (EV_TURN, EV_HAND, EV_HAND_CARD, EV_ADVERSARY_TURN, EV_REVEALS, EV_PREPARES, EV_ACTIVATES,
@@ -223,7 +235,8 @@ EV = {name: i for i, name in enumerate(EVENT_NAMES)}
  EV_ETHER_CAUSE, EV_MANA_TO_RESERVE,
  EV_LOCKS, EV_RELEASES, EV_MOVES_LOCKED, EV_HP_SET, EV_LOCK_CAP, EV_QUICKCAST,
  EV_SLOWCAST_ALL, EV_GAINS_SLOWCAST, EV_NO_SLOWCAST,
- EV_DISCARD_APPLIES) = range(len(EVENT_NAMES))
+ EV_DISCARD_APPLIES,
+ EV_PAYS_ABILITY_COST, EV_CHANNELED_INSTEAD, EV_X_PAID) = range(len(EVENT_NAMES))
 # Why Mana is about to reach the Available Ether (EV_ETHER_CAUSE): an Adversary card's Mana
 # value, Mana released by a card leaving play, an effect's cost paid.
 ETHER_MANA_VALUE, ETHER_RELEASED, ETHER_PAID = range(3)
@@ -233,6 +246,7 @@ ETHER_MANA_VALUE, ETHER_RELEASED, ETHER_PAID = range(3)
 # slot, a Unique copy is in play, a Mage Noir card, a card the engine does not play.
 (HOLD_CHOSEN, HOLD_MANA, HOLD_COMPONENTS, HOLD_NO_SLOT, HOLD_UNIQUE, HOLD_MAGE_NOIR_ONLY,
  HOLD_INERT, HOLD_PREPARED) = range(8)
+
 
 
 
@@ -254,6 +268,8 @@ STATE_DTYPE = _record([
     ("reserve", np.int64, (P_MAX, E)),
     ("max_hand", np.int16, (P_MAX,)),
     ("ignored_this_turn", np.int16, (P_MAX,)),
+    ("x_armour", np.int16, (P_MAX,)),           # X+1 of an ignore_damage_locked, fixed this turn
+    ("x_ignored", np.int16, (P_MAX,)),          # damage it ignored this turn
     # player boards
     ("board_card", np.int16, (P_MAX, S_MAX)),   # -1 when empty
     ("board_zone", np.int8, (P_MAX, S_MAX)),
@@ -292,6 +308,8 @@ STATE_DTYPE = _record([
     ("prevented", np.int8, (P_MAX,)),           # Kerloc'h's robe: damage reduced to 0
     ("drop_spent", np.int8, (P_MAX, S_MAX)),    # Water drop counted twice this turn
     ("indestructible", np.int16, (P_MAX, S_MAX)),  # card+1 made indestructible this turn
+    ("ability_used", np.int8, (P_MAX, S_MAX)),  # a once-per-turn ability used this turn
+    ("x_paid", np.int16, (P_MAX, S_MAX)),      # the X paid when the card was prepared
     ("used_slot", np.int8, (S_MAX,)),           # components designated by the last preparation
     ("used_card", np.int16, (S_MAX,)),
     ("applying", np.int8, (P_MAX, S_MAX)),      # cards whose effects are being applied
@@ -361,6 +379,17 @@ TABLES_DTYPE = _record([
     ("protector_if", np.int8, (C_MAX,)),       # protector_if: its condition code, 0 none
     ("protector_if_arg", np.int32, (C_MAX,)),  # ... its word or element, -1 none
     ("protector_at_least", np.int32, (C_MAX,)),  # ... the components it needs
+    ("x_armour_max", np.int32, (C_MAX,)),     # ignore_damage_locked: its MAX, 0 none
+    ("x_armour_element", np.int8, (C_MAX,)),  # ... the element of the locked Mana it counts
+    ("any_x_armour", np.int8),
+    ("no_hp_gain", np.int8, (C_MAX,)),        # 1: the Permanent cannot gain HP
+    ("x_element", np.int8, (C_MAX,)),         # a cost of X Mana: its element, -1 none
+    # alternative_requirement: AMOUNT components of INSTEAD in place of the WORD component
+    ("altreq_word", np.int32, (C_MAX,)),      # WORD, -1 none
+    ("altreq_instead", np.int32, (C_MAX,)),   # INSTEAD
+    ("altreq_amount", np.int32, (C_MAX,)),    # AMOUNT
+    ("altreq_mn", np.int8, (C_MAX,)),         # 1: only for a Mage Noir
+    ("grants_protector", np.int8, (C_MAX,)),  # grant_protector: its card element + 1, 0 none
     ("hand_size", np.int32, (C_MAX,)),
     ("protector", np.int8, (C_MAX,)),
     ("protector_mn", np.int8, (C_MAX,)),
@@ -402,7 +431,6 @@ TABLES_DTYPE = _record([
     #                      card element, word, condition, condition word, self only
     ("handler_card", np.int8, (N_FLAGS, C_MAX)),  # the card names that handler (or tag)
     ("any_handler", np.int8, (N_FLAGS,)),
-    ("ability", np.int32, (C_MAX,)),      # ABILITY_NAMES index, -1 none
     # locked Mana (locked.py, returns.py): the static return_activated (the word of the spells
     # it returns, -1 none; its cost) and the static lock_cap (the cap, -1 none; its condition)
     ("return_word", np.int32, (C_MAX,)),
@@ -411,6 +439,17 @@ TABLES_DTYPE = _record([
     ("lock_cap", np.int32, (C_MAX,)),
     ("lock_cap_if", np.int8, (C_MAX,)),
     ("any_lock_cap", np.int8),
+    ("ability", np.int32, (C_MAX,)),      # ABILITY_NAMES index, AB_GENERIC, -1 none
+    # a conditional component word (its provides_conditional entry the engine reads)
+    ("cond_word", np.int32, (C_MAX,)),    # the word, -1 none
+    ("cond_word_if", np.int8, (C_MAX,)),  # WORD_CONDITIONS index
+    ("any_cond_word", np.int8),
+    # a generic ability's costs and limit (its ability_cost step, abilities.py)
+    ("ab_cost", np.int32, (C_MAX, E)),    # Mana paid from the reserve
+    ("ab_discard", np.int32, (C_MAX,)),   # cards discarded from hand
+    ("ab_sacrifice", np.int8, (C_MAX,)),  # 1: the card itself is destroyed
+    ("ab_once", np.int8, (C_MAX,)),       # 1: once per turn
+    ("ab_lock", np.int8, (C_MAX,)),       # 1: its Mana cost is locked under the card
     # effects as op rows
     ("trig_first", np.int32, (C_MAX, N_TRIGGERS)),
     ("trig_count", np.int32, (C_MAX, N_TRIGGERS)),

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import numpy as np
 
+from simulator.cards import SLOTS
 from simulator.engine.compiler.jit import njit
 from simulator.engine.compiler.late_bound import deal_damage, decide, leave_board, select
+from simulator.engine.handlers.ids import H_ROCK_WALL_CHANNELS
 from simulator.engine.handlers.warrior_mage import before_destroy
 from simulator.engine.rules import frames, locked, returns
 from simulator.engine.rules.board import (
@@ -40,6 +42,8 @@ from simulator.engine.rules.layout import (
     EV_FROM_DISCARD,
     EV_GAINS_SLOWCAST,
     EV_HP_SET,
+    EV_MANA_UNDER,
+    EV_PAYS_ABILITY_COST,
     EV_RECYCLES,
     EV_SEARCHES,
     EV_SHUFFLES,
@@ -60,6 +64,7 @@ from simulator.engine.rules.layout import (
     OP_IF_WORD,
     OP_INFINITE,
     OP_MAX_TARGETS,
+    OP_OPTIONAL,
     OP_PER,
     OP_PER_WORD,
     OP_POSITION,
@@ -68,6 +73,7 @@ from simulator.engine.rules.layout import (
     OP_TO,
     OP_UNPREVENTABLE,
     OP_WHAT,
+    OP_WHOSE,
     OP_WORD,
     OWN_COMPONENT,
     PAY_UPKEEP,
@@ -77,6 +83,7 @@ from simulator.engine.rules.layout import (
     PURPOSE_HAND,
     PURPOSE_HEAL,
     PURPOSE_LOSE_HP,
+    REASON_ABILITY,
     RECYCLE_DISCARD,
     RETURN_EQUIPMENT,
     RETURN_FROM_DISCARD,
@@ -89,11 +96,12 @@ from simulator.engine.rules.layout import (
     TO_DECK_TOP,
     TO_DISCARD,
     TO_HAND,
+    WHOSE_EVERY,
     WIN,
     WORD,
     E,
 )
-from simulator.engine.rules.log import say
+from simulator.engine.rules.log import say, say_mana
 from simulator.engine.rules.mana import add_to_ether, pay_effect_cost, take_from_ether
 from simulator.engine.rules.targets import EVERYTHING, adversary_amount, fill_mask
 from simulator.engine.rules.zones import (
@@ -108,10 +116,12 @@ from simulator.engine.rules.zones import (
 
 # counts (layout.COUNTS) and conditions (layout.CONDITIONS)
 (PER_NONE, PER_OWN_COMPONENT, PER_COMPONENT_IN_PLAY, PER_WATER_IN_PLAY, PER_TREES_IN_PLAY,
- PER_THIS_HP, PER_LOCKED_ON_COMPONENT, PER_LOCKED_ON_THIS, PER_LOCKED_ON_OWN_COMPONENTS) = range(9)
+ PER_THIS_HP, PER_LOCKED_ON_COMPONENT, PER_LOCKED_ON_THIS, PER_LOCKED_ON_OWN_COMPONENTS,
+ PER_X_PAID) = range(10)
 (IF_NONE, IF_MAGE_NOIR, IF_NOT_MAGE_NOIR, IF_CONTROLS, IF_ADVERSARY_PRESENT, IF_NO_MANA_LOCKED,
  IF_LOCKS) = range(7)
-WHAT_PERMANENT, WHAT_EQUIPMENT, WHAT_BOTH = range(3)
+WHAT_PERMANENT, WHAT_EQUIPMENT, WHAT_BOTH, WHAT_RING = range(4)
+RING_SLOT = SLOTS.index("ring")
 TREE_WORD = WORD["Tree"]
 
 
@@ -157,6 +167,8 @@ def count(st, tb, r, side, slot):
         return locked.locked_on(st, player, slot, word) if side >= 0 and slot >= 0 else 0
     if per == PER_LOCKED_ON_OWN_COMPONENTS:
         return locked.locked_on_components(st, tb, player, word, slot) if side >= 0 else 0
+    if per == PER_X_PAID:
+        return st.x_paid[player, slot] if slot >= 0 else 0
     return 0  # locked_on_component: no op sets the chosen component (High pressure's handler reads it)
 
 
@@ -369,30 +381,41 @@ def op_add_mana(st, tb, wk, r, card, side, slot):
 
 
 @njit
-def destroy_options(st, tb, wk, what):
+def destroy_options(st, tb, wk, what, optional):
     """The legal targets of a destroy step in ``wk.opt`` (flat targets): Permanents and/or
-    Equipment of either side; Rituals and Indestructible cards are immune. Returns whether
-    there is any."""
+    Equipment (or only ring Equipment) of either side; Rituals and Indestructible cards are
+    immune. An optional destroy adds the option ``n_targets`` (destroy nothing). Returns
+    whether there is any target."""
     players, slots = tb.players, tb.slots
-    set_options(wk, n_targets(tb), 0)
+    n = n_targets(tb)
+    set_options(wk, n + 1 if optional else n, 0)
     any_ = False
     for k in range(K_SLOTS):
         c = st.adv_card[k]
         if c < 0:
             continue
         kind = tb.adv_kind[c]
-        if ((kind == ADV_KEYWORD and what != WHAT_EQUIPMENT)
-                or (kind == ADV_EQUIPMENT and what != WHAT_PERMANENT)):
+        if what == WHAT_RING:
+            ok = kind == ADV_EQUIPMENT and tb.slot_kind[c] == RING_SLOT
+        else:
+            ok = ((kind == ADV_KEYWORD and what != WHAT_EQUIPMENT)
+                  or (kind == ADV_EQUIPMENT and what != WHAT_PERMANENT))
+        if ok:
             wk.opt[k] = 1
             any_ = True
     for p in range(players):
         for s in range(slots):
             zone = st.board_zone[p, s]
-            ok = (zone == PERMANENT and what != WHAT_EQUIPMENT) or (
-                zone == EQUIPMENT and what != WHAT_PERMANENT)
+            if what == WHAT_RING:
+                ok = zone == EQUIPMENT and tb.slot_kind[st.board_card[p, s]] == RING_SLOT
+            else:
+                ok = (zone == PERMANENT and what != WHAT_EQUIPMENT) or (
+                    zone == EQUIPMENT and what != WHAT_PERMANENT)
             if ok and not is_indestructible(st, tb, p, s):
                 wk.opt[K_SLOTS + players + p * slots + s] = 1
                 any_ = True
+    if optional:
+        wk.opt[n] = 1
     wk.ctx_what = what
     return any_
 
@@ -416,9 +439,11 @@ def op_destroy(st, tb, wk, r, card, side, slot):
             if st.board_card[p, s] != was or st.board_zone[p, s] < PERMANENT:
                 return
     else:
-        if not destroy_options(st, tb, wk, tb.ops[r, OP_WHAT]):
+        if not destroy_options(st, tb, wk, tb.ops[r, OP_WHAT], tb.ops[r, OP_OPTIONAL] != 0):
             return
         choice = decide(st, tb, wk, DESTROY_TARGET, decider_of(st, side))
+        if choice == n_targets(tb):
+            return  # an optional destroy declined
     if choice < K_SLOTS:
         adversary_destroyed(st, tb, wk, choice)
         return
@@ -428,6 +453,40 @@ def op_destroy(st, tb, wk, r, card, side, slot):
     before_destroy(st, tb, wk, side, p, s)
     if st.board_card[p, s] >= 0 and not is_indestructible(st, tb, p, s):
         leave_board(st, tb, wk, p, s, TO_DISCARD)
+
+
+@njit
+def op_destroy_all(st, tb, wk, r, card, side, slot):
+    """Destroy at once every Permanent of every side or of the opponent's (the Adversary's
+    Permanents, or for an Adversary card the players'); with a word, every card in play that
+    provides it (components and Permanents). Indestructible cards stay; the destroyed leave
+    play together, their triggered actions after the step."""
+    word = tb.ops[r, OP_WORD]
+    every = tb.ops[r, OP_WHOSE] == WHOSE_EVERY
+    if every or side != ADVERSARY_SIDE:
+        if word < 0:
+            for k in range(K_SLOTS):
+                c = st.adv_card[k]
+                if c >= 0 and tb.adv_kind[c] == ADV_KEYWORD:
+                    adversary_destroyed(st, tb, wk, k)
+    if not every and side != ADVERSARY_SIDE:
+        return
+    for p in range(tb.players):
+        for s in range(st.board_end[p]):
+            c = st.board_card[p, s]
+            if c < 0 or is_indestructible(st, tb, p, s):
+                continue
+            if (provides_component(st, tb, p, s, word) if word >= 0
+                    else st.board_zone[p, s] == PERMANENT or channeled_rock_wall(st, tb, p, s)):
+                leave_board(st, tb, wk, p, s, TO_DISCARD)
+
+
+@njit
+def channeled_rock_wall(st, tb, p, s):
+    """A Rock wall channeled below 1 HP: still destroyed with "every Permanent" (ruling)."""
+    c = st.board_card[p, s]
+    return (tb.any_handler[H_ROCK_WALL_CHANNELS] != 0 and st.board_zone[p, s] == CHANNELED
+            and tb.handler_card[H_ROCK_WALL_CHANNELS, c] != 0)
 
 
 @njit
@@ -617,6 +676,34 @@ def op_pay_or_discard(st, tb, wk, r, card, side, slot):
         pay_effect_cost(st, tb, wk, player, cost)
     else:
         leave_board(st, tb, wk, player, slot, TO_DISCARD)
+
+
+@njit
+def op_ability_cost(st, tb, wk, r, card, side, slot):
+    """A generic ability is used: it is marked used this turn (spent when once per turn, a
+    word granted while used holds), then its costs
+    are paid (its Mana from the reserve to the Available Ether, its discards chosen by the
+    player, this card destroyed when sacrificed); the steps after this one are its effect."""
+    p = side if side >= 0 else 0
+    st.ability_used[p, slot] = 1
+    st.board_clock += 1  # a word granted while it was used this turn counts now
+    cost = np.zeros(E, np.int64)
+    for e in range(E):
+        cost[e] = tb.ab_cost[card, e]
+    if cost.sum() > 0 and tb.ab_lock[card] != 0:
+        for e in range(E):
+            st.reserve[p, e] -= cost[e]
+            st.board_mana[p, slot, e] += cost[e]
+            for _ in range(cost[e]):
+                say(wk, EV_MANA_UNDER, p, e, card, 0)
+    elif cost.sum() > 0:
+        say_mana(wk, EV_PAYS_ABILITY_COST, p, cost)
+        pay_effect_cost(st, tb, wk, p, cost)
+    for _ in range(tb.ab_discard[card]):
+        hand_options(st, tb, wk, p)
+        discard_chosen(st, tb, wk, p, REASON_ABILITY, True)
+    if tb.ab_sacrifice[card] != 0:
+        leave_board(st, tb, wk, p, slot, TO_DISCARD)
 
 
 @njit

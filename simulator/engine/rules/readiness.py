@@ -137,6 +137,20 @@ def hand_cards_of_element(st, tb, p, element):
 
 
 @njit
+def alternative_requirement_met(st, tb, wk, p, c, mn):
+    """Card ``c`` lacks only components of its alternative requirement's WORD, and the
+    player has AMOUNT distinct components of INSTEAD for each (Ina's meteor as a Mage Noir:
+    4 Rocks instead of the Meteor)."""
+    if tb.altreq_mn[c] != 0 and not mn:
+        return False
+    col = tb.word_col[tb.altreq_word[c]]
+    short = wk.rd_short[c, col] if col >= 0 else 0
+    if short == 0 or short != wk.rd_missing[c]:
+        return False
+    return component_count(st, tb, p, tb.altreq_instead[c]) >= short * tb.altreq_amount[c]
+
+
+@njit
 def can_prepare_all(st, tb, wk, p):
     """``wk.legal_prepare`` (C,): the card kinds the player may prepare now (R7.1), from the
     readiness :func:`compute` filled for this player."""
@@ -154,6 +168,8 @@ def can_prepare_all(st, tb, wk, p):
             continue
         missing = wk.rd_missing[c]
         ok = missing <= fewer_allowed(st, tb, p, c, mn, king)
+        if not ok and tb.altreq_word[c] >= 0:
+            ok = alternative_requirement_met(st, tb, wk, p, c, mn)
         if not ok and tb.alt_word[c] >= 0:
             # e.g. Fire ball: discard another Fire card from hand instead of the Flame.
             col = tb.word_col[tb.alt_word[c]]

@@ -28,6 +28,7 @@ from simulator.engine.rules.layout import (
     TARGET,
     TG_ACTIVE_PLAYER,
     TG_ADVERSARY,
+    TG_ALL_PERMANENTS,
     TG_ALL_PLAYERS,
     TG_ANY,
     TG_ANY_PERMANENT,
@@ -152,6 +153,8 @@ def select(st, tb, wk, kind, purpose, side, card, slot):
             wk.hits[K_SLOTS + st.active] = 1
     elif kind == TG_OPPONENT_PERMANENTS:
         fill_mask(st, tb, wk.hits, PLAYER_PERMANENTS if adv else ADV_PERMANENTS)
+    elif kind == TG_ALL_PERMANENTS:
+        fill_mask(st, tb, wk.hits, PLAYER_PERMANENTS | ADV_PERMANENTS)
     elif kind == TG_OPPONENT_AND_PERMANENTS:
         fill_mask(st, tb, wk.hits, PLAYERS | PLAYER_PERMANENTS if adv
                   else ADVERSARY | ADV_PERMANENTS)

@@ -50,6 +50,9 @@ def turn_boundary(st, tb):
                 st.board_clock += 1  # the Water drop counts twice again
             st.ignition_skip[q, s] = 0
             st.indestructible[q, s] = 0
+            if st.ability_used[q, s] != 0:
+                st.ability_used[q, s] = 0
+                st.board_clock += 1  # a word granted for the turn is gone
     for s in range(tb.slots):
         st.used_slot[s] = 0
         st.used_card[s] = -1
@@ -63,6 +66,8 @@ def begin_player_turn(st, tb, wk, p):
     st.all_slowcast[p] = 0  # "until the beginning of your next turn" (Stunning thunder)
     for q in range(tb.players):
         st.ignored_this_turn[q] = 0
+        st.x_armour[q] = 0
+        st.x_ignored[q] = 0
     turn_boundary(st, tb)
     say(wk, EV_TURN, st.turn, p, st.hp[p], adversary_hp(st, tb))
     turn_start(st, tb, wk, p)
