@@ -28,6 +28,7 @@ from simulator.engine.rules.dispatch import run_step
 from simulator.engine.rules.layout import (
     ETHER_RELEASED,
     EV_ETHER_CAUSE,
+    FR_AUTUMN_LAND,
     FR_CLEAR_APPLYING,
     FR_CRIMSON,
     FR_DISCARD_APPLIED,
@@ -86,6 +87,8 @@ def execute(st, tb, wk, kind, a, b, c, d, e, f, g):
     elif kind == FR_HIT:
         hit = st.hit
         hit[0], hit[1], hit[2], hit[3], hit[4] = a, b, c, d, e
+    elif kind == FR_AUTUMN_LAND:
+        st.discard[a, b] += 1
 
 
 @njit

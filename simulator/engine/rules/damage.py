@@ -34,6 +34,7 @@ from simulator.engine.rules import frames
 from simulator.engine.rules.board import (
     adversary_destroyed,
     component_count,
+    destroy_card,
     first_flagged_card,
     flagged_copies,
     is_component_zone,
@@ -199,7 +200,7 @@ def damage_permanent(st, tb, wk, p, s, amount):
         if tb.any_handler[ROCK_WALL] != 0 and tb.handler_card[ROCK_WALL, st.board_card[p, s]] != 0:
             rock_wall_channels(st, tb, wk, p, s)
         else:
-            leave_board(st, tb, wk, p, s, TO_DISCARD)
+            destroy_card(st, tb, wk, p, s)
 
 
 @njit

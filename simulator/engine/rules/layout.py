@@ -130,7 +130,8 @@ TARGETS = tuple(vocabulary.TARGETS)
 TARGET_CODE = {name: i for i, name in enumerate(TARGETS)}
 (TG_ANY, TG_OPPONENT, TG_SELF, TG_THIS, TG_OPPONENT_AND_PERMANENTS, TG_OPPONENT_PERMANENTS,
  TG_ANY_PERMANENT, TG_PLAYER_MOST_HP, TG_ACTIVE_PLAYER, TG_ALL_PLAYERS, TG_ADVERSARY,
- TG_OWN_VEGETAL_PERMANENTS, TG_ALL_PERMANENTS) = range(len(TARGETS))
+ TG_OWN_VEGETAL_PERMANENTS, TG_ALL_PERMANENTS, TG_OWN_PERMANENT,
+ TG_OWN_VEGETAL_PERMANENT) = range(len(TARGETS))
 
 COUNTS = ("none", *vocabulary.COUNTS)        # code 0: the step has no ``per``
 COUNT_CODE = {name: i for i, name in enumerate(COUNTS)}
@@ -198,7 +199,7 @@ PHASE_SETUP, PHASE_NEXT_TURN, PHASE_MAIN, PHASE_END, PHASE_OVER = range(5)
 
 # --- the chain: frames waiting to resolve (chain.py) -------------------------------------------
 (FR_STEPS, FR_RELEASE, FR_IGNITION, FR_CRIMSON, FR_ROBE_HIT, FR_CLEAR_APPLYING,
- FR_TORNADO_RETURN, FR_OCEAN_WAVES, FR_DISCARD_APPLIED, FR_HIT) = range(10)
+ FR_TORNADO_RETURN, FR_OCEAN_WAVES, FR_DISCARD_APPLIED, FR_HIT, FR_AUTUMN_LAND) = range(11)
 # Columns of state.hit, the damage instance a damage trigger answers (FR_HIT sets it right
 # before the trigger's steps): the source's side (ADVERSARY_SIDE: an Adversary card) and
 # local card, the amount that reached the target, the player hit (or the Permanent's
@@ -221,6 +222,7 @@ EVENT_NAMES = (
     "hp_set", "lock_cap", "quickcast", "slowcast_all", "gains_slowcast", "no_slowcast",
     "discard_applies",
     "pays_ability_cost", "channeled_instead", "x_paid",
+    "autumn",
 )
 EV = {name: i for i, name in enumerate(EVENT_NAMES)}
 (EV_TURN, EV_HAND, EV_HAND_CARD, EV_ADVERSARY_TURN, EV_REVEALS, EV_PREPARES, EV_ACTIVATES,
@@ -236,7 +238,8 @@ EV = {name: i for i, name in enumerate(EVENT_NAMES)}
  EV_LOCKS, EV_RELEASES, EV_MOVES_LOCKED, EV_HP_SET, EV_LOCK_CAP, EV_QUICKCAST,
  EV_SLOWCAST_ALL, EV_GAINS_SLOWCAST, EV_NO_SLOWCAST,
  EV_DISCARD_APPLIES,
- EV_PAYS_ABILITY_COST, EV_CHANNELED_INSTEAD, EV_X_PAID) = range(len(EVENT_NAMES))
+ EV_PAYS_ABILITY_COST, EV_CHANNELED_INSTEAD, EV_X_PAID,
+ EV_AUTUMN) = range(len(EVENT_NAMES))
 # Why Mana is about to reach the Available Ether (EV_ETHER_CAUSE): an Adversary card's Mana
 # value, Mana released by a card leaving play, an effect's cost paid.
 ETHER_MANA_VALUE, ETHER_RELEASED, ETHER_PAID = range(3)
@@ -246,6 +249,7 @@ ETHER_MANA_VALUE, ETHER_RELEASED, ETHER_PAID = range(3)
 # slot, a Unique copy is in play, a Mage Noir card, a card the engine does not play.
 (HOLD_CHOSEN, HOLD_MANA, HOLD_COMPONENTS, HOLD_NO_SLOT, HOLD_UNIQUE, HOLD_MAGE_NOIR_ONLY,
  HOLD_INERT, HOLD_PREPARED) = range(8)
+
 
 
 
@@ -313,6 +317,7 @@ STATE_DTYPE = _record([
     ("used_slot", np.int8, (S_MAX,)),           # components designated by the last preparation
     ("used_card", np.int16, (S_MAX,)),
     ("applying", np.int8, (P_MAX, S_MAX)),      # cards whose effects are being applied
+    ("autumn", np.int16, (P_MAX, S_MAX)),       # card+1 of a Permanent granted Autumn (board.py)
     ("to_hand", np.int16, (P_MAX, S_MAX)),      # card+1 of a spell whose activation returns it
     #                                             to hand instead of the discard pile (returns.py)
     # Slowcast and Quickcast (casting.py): marks of the card in a slot (MARK_* bits, cleared
@@ -424,6 +429,8 @@ TABLES_DTYPE = _record([
     ("any_damage_reduction", np.int8), ("any_damage_taken", np.int8),
     ("any_protector", np.int8), ("any_ability", np.int8), ("any_alt", np.int8),
     ("any_damage_trigger", np.int8),       # a card has a damaged / ..._damaged trigger
+    ("autumn", np.int8, (C_MAX,)),         # the keyword Autumn
+    ("any_autumn", np.int8),               # a card has Autumn or can grant it
     ("n_bonus", np.int64),
     ("bonus", np.int32, (BONUS_MAX, 5)),   # card, amount, amount_mn, source element, type
     ("n_reduction", np.int64),

@@ -20,6 +20,7 @@ from simulator.engine.rules.board import (
     adversary_destroyed,
     adversary_present,
     component_count,
+    destroy_card,
     is_indestructible,
     is_mage_noir,
     provides_component,
@@ -92,6 +93,7 @@ from simulator.engine.rules.layout import (
     SLOWCAST_TARGET,
     T_ACTIVATE,
     TARGET,
+    TG_OPPONENT,
     TO_DECK_THIRD,
     TO_DECK_TOP,
     TO_DISCARD,
@@ -118,8 +120,8 @@ from simulator.engine.rules.zones import (
 (PER_NONE, PER_OWN_COMPONENT, PER_COMPONENT_IN_PLAY, PER_WATER_IN_PLAY, PER_TREES_IN_PLAY,
  PER_THIS_HP, PER_LOCKED_ON_COMPONENT, PER_LOCKED_ON_THIS, PER_LOCKED_ON_OWN_COMPONENTS,
  PER_X_PAID) = range(10)
-(IF_NONE, IF_MAGE_NOIR, IF_NOT_MAGE_NOIR, IF_CONTROLS, IF_ADVERSARY_PRESENT, IF_NO_MANA_LOCKED,
- IF_LOCKS) = range(7)
+(IF_NONE, IF_MAGE_NOIR, IF_NOT_MAGE_NOIR, IF_CONTROLS, IF_ADVERSARY_PRESENT, IF_LACKS,
+ IF_NO_MANA_LOCKED, IF_LOCKS) = range(8)
 WHAT_PERMANENT, WHAT_EQUIPMENT, WHAT_BOTH, WHAT_RING = range(4)
 RING_SLOT = SLOTS.index("ring")
 TREE_WORD = WORD["Tree"]
@@ -202,6 +204,8 @@ def condition_code_holds(st, tb, cond, word, side, slot):
         return side != ADVERSARY_SIDE and component_count(st, tb, side, word) > 0
     if cond == IF_ADVERSARY_PRESENT:
         return adversary_present(st, tb)
+    if cond == IF_LACKS:
+        return side != ADVERSARY_SIDE and component_count(st, tb, side, tb.ops[r, OP_IF_WORD]) == 0
     if cond == IF_NO_MANA_LOCKED or cond == IF_LOCKS:
         if side < 0 or slot < 0:
             return cond == IF_NO_MANA_LOCKED
@@ -310,7 +314,9 @@ def op_heal(st, tb, wk, r, card, side, slot):
 
 @njit
 def op_draw(st, tb, wk, r, card, side, slot):
-    if side != ADVERSARY_SIDE:
+    """The controller draws; with ``target = "opponent"`` the opponent does: for a player's
+    card that is the Adversary, which has no hand, so nothing happens (docs/cards.md)."""
+    if side != ADVERSARY_SIDE and tb.ops[r, OP_TARGET] != TG_OPPONENT:
         draw(st, tb, wk, side, amount_of(st, tb, r, side, slot))
 
 
@@ -343,7 +349,12 @@ def op_take_mana(st, tb, wk, r, card, side, slot):
     amount = amount_of(st, tb, r, side, slot)
     element = tb.ops[r, OP_ELEMENT]
     if tb.ops[r, OP_INFINITE] != 0:
-        st.reserve[side, element] += amount
+        if element >= 0:
+            st.reserve[side, element] += amount
+        else:  # "of your choice" (Sap distillation): the controller picks each Mana
+            mana = choose_mana_elements(st, tb, wk, side, amount)
+            for e in range(E):
+                st.reserve[side, e] += mana[e]
         return
     take_from_ether(st, tb, wk, side, amount, element)
 
@@ -452,7 +463,7 @@ def op_destroy(st, tb, wk, r, card, side, slot):
     # Warrior-mage ritual); a target made indestructible is no longer valid.
     before_destroy(st, tb, wk, side, p, s)
     if st.board_card[p, s] >= 0 and not is_indestructible(st, tb, p, s):
-        leave_board(st, tb, wk, p, s, TO_DISCARD)
+        destroy_card(st, tb, wk, p, s)
 
 
 @njit
@@ -533,6 +544,15 @@ def op_return_component(st, tb, wk, r, card, side, slot):
     if s >= 0:
         dest = TO_DECK_THIRD if tb.ops[r, OP_POSITION] == 3 else TO_DECK_TOP
         leave_board(st, tb, wk, side, s, dest)
+
+
+@njit
+def op_discard_component(st, tb, wk, r, card, side, slot):
+    """The controller puts one of their components providing WORD into the discard pile
+    (their choice, this card included when it is one)."""
+    s = choose_own_component(st, tb, wk, side, tb.ops[r, OP_WORD], False, -1)
+    if s >= 0:
+        leave_board(st, tb, wk, side, s, TO_DISCARD)
 
 
 @njit
@@ -675,7 +695,7 @@ def op_pay_or_discard(st, tb, wk, r, card, side, slot):
     if pay:
         pay_effect_cost(st, tb, wk, player, cost)
     else:
-        leave_board(st, tb, wk, player, slot, TO_DISCARD)
+        destroy_card(st, tb, wk, player, slot)
 
 
 @njit
@@ -708,7 +728,7 @@ def op_ability_cost(st, tb, wk, r, card, side, slot):
 
 @njit
 def op_destroy_self(st, tb, wk, r, card, side, slot):
-    leave_board(st, tb, wk, side if side >= 0 else 0, slot, TO_DISCARD)
+    destroy_card(st, tb, wk, side if side >= 0 else 0, slot)
 
 
 @njit
