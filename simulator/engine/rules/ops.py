@@ -205,7 +205,7 @@ def condition_code_holds(st, tb, cond, word, side, slot):
     if cond == IF_ADVERSARY_PRESENT:
         return adversary_present(st, tb)
     if cond == IF_LACKS:
-        return side != ADVERSARY_SIDE and component_count(st, tb, side, tb.ops[r, OP_IF_WORD]) == 0
+        return side != ADVERSARY_SIDE and component_count(st, tb, side, word) == 0
     if cond == IF_NO_MANA_LOCKED or cond == IF_LOCKS:
         if side < 0 or slot < 0:
             return cond == IF_NO_MANA_LOCKED
@@ -489,7 +489,7 @@ def op_destroy_all(st, tb, wk, r, card, side, slot):
                 continue
             if (provides_component(st, tb, p, s, word) if word >= 0
                     else st.board_zone[p, s] == PERMANENT or channeled_rock_wall(st, tb, p, s)):
-                leave_board(st, tb, wk, p, s, TO_DISCARD)
+                destroy_card(st, tb, wk, p, s)
 
 
 @njit
@@ -723,7 +723,7 @@ def op_ability_cost(st, tb, wk, r, card, side, slot):
         hand_options(st, tb, wk, p)
         discard_chosen(st, tb, wk, p, REASON_ABILITY, True)
     if tb.ab_sacrifice[card] != 0:
-        leave_board(st, tb, wk, p, slot, TO_DISCARD)
+        destroy_card(st, tb, wk, p, slot)
 
 
 @njit
@@ -771,7 +771,7 @@ def op_set_hp(st, tb, wk, r, card, side, slot):
     st.board_hp[side, slot] = hp
     say(wk, EV_HP_SET, card, hp, 0, 0)
     if hp < 1:
-        leave_board(st, tb, wk, side, slot, TO_DISCARD)
+        destroy_card(st, tb, wk, side, slot)
 
 
 @njit
