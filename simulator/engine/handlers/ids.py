@@ -26,6 +26,10 @@ HANDLERS = (
     "unleashed_ocean_waves",  # step, base_game.water
     "unleashed_ocean_release",  # step, base_game.water
     "tesla_coil",  # step, electric
+    "floral_infusion_draw",  # step, flowers
+    "kerlochs_flower_grows",  # step, flowers
+    "tree_flowers_release",  # step, flowers
+    "renewal",  # step, flowers
     "ras_wrath_discard",  # step, sand
     "emptiness_ritual_ping",  # ability, base_game.air
     "crimson_ritual",  # ability, base_game.fire
@@ -33,6 +37,7 @@ HANDLERS = (
     "druid_horns",  # ability, base_game.vegetal
     "ritual_of_decomposition",  # ability, base_game.vegetal
     "ritual_of_melange",  # ability, base_game.water
+    "seasons_autumn",  # ability, flowers
     "warrior_mage_ritual_indestructible",  # ability, warrior_mage
     "burning_robe",  # static, base_game.fire
     "crimson_ring",  # static, base_game.fire
@@ -44,6 +49,7 @@ HANDLERS = (
     "maelstrom",  # static, base_game.water
     "subtle_infiltration_trade",  # static, base_game.water
     "superconductor_ritual",  # static, electric
+    "druid_wand_spares",  # static, flowers
     "fine_sand",  # static, sand
     "rock_wall_channels",  # static, warrior_mage
     "warrior_mage_ritual_end_of_turn",  # static, warrior_mage
@@ -71,6 +77,10 @@ HANDLER_KINDS = (
     "step",
     "step",
     "step",
+    "step",
+    "step",
+    "step",
+    "step",
     "ability",
     "ability",
     "ability",
@@ -78,6 +88,8 @@ HANDLER_KINDS = (
     "ability",
     "ability",
     "ability",
+    "ability",
+    "static",
     "static",
     "static",
     "static",
@@ -92,7 +104,7 @@ HANDLER_KINDS = (
     "static",
     "static",
 )
-N_HANDLERS = 42
+N_HANDLERS = 48
 
 H_FAVORABLE_WINDS = 0
 H_TORNADO = 1
@@ -115,27 +127,33 @@ H_UNLEASHED_OCEAN_EMPTY = 17
 H_UNLEASHED_OCEAN_WAVES = 18
 H_UNLEASHED_OCEAN_RELEASE = 19
 H_TESLA_COIL = 20
-H_RAS_WRATH_DISCARD = 21
-H_EMPTINESS_RITUAL_PING = 22
-H_CRIMSON_RITUAL = 23
-H_KERLOCHS_ROBE = 24
-H_DRUID_HORNS = 25
-H_RITUAL_OF_DECOMPOSITION = 26
-H_RITUAL_OF_MELANGE = 27
-H_WARRIOR_MAGE_RITUAL_INDESTRUCTIBLE = 28
-H_BURNING_ROBE = 29
-H_CRIMSON_RING = 30
-H_FIRE_MASK = 31
-H_KING_OF_TREES = 32
-H_PRODIGIOUS_SOWING = 33
-H_WATER_DROP = 34
-H_PRODIGIOUS_SOURCE = 35
-H_MAELSTROM = 36
-H_SUBTLE_INFILTRATION_TRADE = 37
-H_SUPERCONDUCTOR_RITUAL = 38
-H_FINE_SAND = 39
-H_ROCK_WALL_CHANNELS = 40
-H_WARRIOR_MAGE_RITUAL_END_OF_TURN = 41
+H_FLORAL_INFUSION_DRAW = 21
+H_KERLOCHS_FLOWER_GROWS = 22
+H_TREE_FLOWERS_RELEASE = 23
+H_RENEWAL = 24
+H_RAS_WRATH_DISCARD = 25
+H_EMPTINESS_RITUAL_PING = 26
+H_CRIMSON_RITUAL = 27
+H_KERLOCHS_ROBE = 28
+H_DRUID_HORNS = 29
+H_RITUAL_OF_DECOMPOSITION = 30
+H_RITUAL_OF_MELANGE = 31
+H_SEASONS_AUTUMN = 32
+H_WARRIOR_MAGE_RITUAL_INDESTRUCTIBLE = 33
+H_BURNING_ROBE = 34
+H_CRIMSON_RING = 35
+H_FIRE_MASK = 36
+H_KING_OF_TREES = 37
+H_PRODIGIOUS_SOWING = 38
+H_WATER_DROP = 39
+H_PRODIGIOUS_SOURCE = 40
+H_MAELSTROM = 41
+H_SUBTLE_INFILTRATION_TRADE = 42
+H_SUPERCONDUCTOR_RITUAL = 43
+H_DRUID_WAND_SPARES = 44
+H_FINE_SAND = 45
+H_ROCK_WALL_CHANNELS = 46
+H_WARRIOR_MAGE_RITUAL_END_OF_TURN = 47
 
 # Activated abilities (tables.ability holds an index of ABILITY_NAMES).
 ABILITY_NAMES = (
@@ -145,6 +163,7 @@ ABILITY_NAMES = (
     "druid_horns",
     "ritual_of_decomposition",
     "ritual_of_melange",
+    "seasons_autumn",
     "warrior_mage_ritual_indestructible",
 )
 AB_EMPTINESS_RITUAL_PING = 0
@@ -153,7 +172,8 @@ AB_KERLOCHS_ROBE = 2
 AB_DRUID_HORNS = 3
 AB_RITUAL_OF_DECOMPOSITION = 4
 AB_RITUAL_OF_MELANGE = 5
-AB_WARRIOR_MAGE_RITUAL_INDESTRUCTIBLE = 6
+AB_SEASONS_AUTUMN = 6
+AB_WARRIOR_MAGE_RITUAL_INDESTRUCTIBLE = 7
 
 #: Rough worth of one activation of a handler to the bots (bots/features.py).
 HANDLER_ESTIMATES: dict[str, dict[str, float]] = {
@@ -162,6 +182,9 @@ HANDLER_ESTIMATES: dict[str, dict[str, float]] = {
     "ignition": {"damage": 2.0},
     "the_sylvan_healer": {"heal": 3.0},
     "high_pressure": {"damage": 3.0, "harms_own": 1.0},
+    "floral_infusion_draw": {"draw": 1.5},
+    "tree_flowers_release": {"mana": 1.0},
+    "renewal": {"harms_own": 1.0},
 }
 
 #: What a handler's step designates when its card is announced (rules/announce.py).

@@ -223,6 +223,7 @@ EVENT_NAMES = (
     "discard_applies",
     "pays_ability_cost", "channeled_instead", "x_paid",
     "autumn",
+    "renewal_returns",
 )
 EV = {name: i for i, name in enumerate(EVENT_NAMES)}
 (EV_TURN, EV_HAND, EV_HAND_CARD, EV_ADVERSARY_TURN, EV_REVEALS, EV_PREPARES, EV_ACTIVATES,
@@ -239,7 +240,8 @@ EV = {name: i for i, name in enumerate(EVENT_NAMES)}
  EV_SLOWCAST_ALL, EV_GAINS_SLOWCAST, EV_NO_SLOWCAST,
  EV_DISCARD_APPLIES,
  EV_PAYS_ABILITY_COST, EV_CHANNELED_INSTEAD, EV_X_PAID,
- EV_AUTUMN) = range(len(EVENT_NAMES))
+ EV_AUTUMN,
+ EV_RENEWAL_RETURNS) = range(len(EVENT_NAMES))
 # Why Mana is about to reach the Available Ether (EV_ETHER_CAUSE): an Adversary card's Mana
 # value, Mana released by a card leaving play, an effect's cost paid.
 ETHER_MANA_VALUE, ETHER_RELEASED, ETHER_PAID = range(3)
@@ -249,6 +251,7 @@ ETHER_MANA_VALUE, ETHER_RELEASED, ETHER_PAID = range(3)
 # slot, a Unique copy is in play, a Mage Noir card, a card the engine does not play.
 (HOLD_CHOSEN, HOLD_MANA, HOLD_COMPONENTS, HOLD_NO_SLOT, HOLD_UNIQUE, HOLD_MAGE_NOIR_ONLY,
  HOLD_INERT, HOLD_PREPARED) = range(8)
+
 
 
 
@@ -318,6 +321,7 @@ STATE_DTYPE = _record([
     ("used_card", np.int16, (S_MAX,)),
     ("applying", np.int8, (P_MAX, S_MAX)),      # cards whose effects are being applied
     ("autumn", np.int16, (P_MAX, S_MAX)),       # card+1 of a Permanent granted Autumn (board.py)
+    ("renewal_due", np.int16, (P_MAX, C_MAX)),  # Renewal: copies put back into play at turn end
     ("to_hand", np.int16, (P_MAX, S_MAX)),      # card+1 of a spell whose activation returns it
     #                                             to hand instead of the discard pile (returns.py)
     # Slowcast and Quickcast (casting.py): marks of the card in a slot (MARK_* bits, cleared
