@@ -241,9 +241,10 @@ OPS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
                      "(engine/rules/casting.py)"),
     "grant_slowcast": (frozenset(), frozenset({"if"}),
                        "one prepared spell (any player's, the controller's choice) gains Slowcast"),
-    "discard_component": (frozenset({"word"}), frozenset({"if"}),
-                          "the controller puts one own component providing WORD (their choice) "
-                          "into the discard pile (a discard, not a destruction)"),
+    "discard_component": (frozenset({"word", "amount"}), frozenset({"if"}),
+                          "the controller puts AMOUNT own components providing WORD (their "
+                          "choice; fewer: as many) into the discard pile (a discard, not a "
+                          "destruction)"),
     "ability_cost": (frozenset({"timing"}),
                      frozenset({"cost", "lock", "discard", "sacrifice", "once_per_turn"}),
                      "first step of a generic ``ability``: usable at TIMING (ABILITY_TIMINGS) "

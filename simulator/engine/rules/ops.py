@@ -548,10 +548,12 @@ def op_return_component(st, tb, wk, r, card, side, slot):
 
 @njit
 def op_discard_component(st, tb, wk, r, card, side, slot):
-    """The controller puts one of their components providing WORD into the discard pile
-    (their choice, this card included when it is one)."""
-    s = choose_own_component(st, tb, wk, side, tb.ops[r, OP_WORD], False, -1)
-    if s >= 0:
+    """The controller puts AMOUNT of their components providing WORD into the discard pile,
+    one at a time (their choice, this card included when it is one)."""
+    for _ in range(amount_of(st, tb, r, side, slot)):
+        s = choose_own_component(st, tb, wk, side, tb.ops[r, OP_WORD], False, -1)
+        if s < 0:
+            return
         leave_board(st, tb, wk, side, s, TO_DISCARD)
 
 
