@@ -35,6 +35,9 @@ TRIGGER_HEADINGS: dict[str, str] = {
     "leave": "When it leaves play",
     "used_as_component": "When it is used as a component",
     "ability": "An ability its controller may use",
+    "damaged": "When it takes damage",
+    "own_permanent_damaged": "When a Permanent its controller controls takes damage, while in play",
+    "controller_damaged": "When its controller takes damage, while on the board",
 }
 
 #: What each keyword means, in our words (docs/rules.md, R12).

@@ -41,6 +41,18 @@ Triggers (:data:`TRIGGERS`):
     Its steps name a registered ability (``engine/rules/abilities.py``), which says when it is
     usable; the engine offers it as a main-phase action and, for some "at any time"
     abilities, at other moments.
+``damaged``
+    This card, a Permanent with HP, takes an instance of damage (not an HP loss), even one
+    that destroys it.
+``own_permanent_damaged``
+    While this card is in play, a Permanent with HP of its controller takes an instance of
+    damage (itself included while it stays in play).
+``controller_damaged``
+    Its controller takes an instance of damage (an instance reduced to 0 by armours included),
+    while this card is on the board (in preparation, channeled or in play).
+
+The three damage triggers know the instance (``engine/rules/damage.py``): a handler of their
+first step reads its source card and side, its amount and what was hit from ``st.hit``.
 
 Every step has an ``op`` and op-specific parameters; the shared ones are:
 
@@ -69,7 +81,7 @@ from __future__ import annotations
 
 TRIGGERS: tuple[str, ...] = (
     "activate", "enter", "turn_start", "turn_start_prepared", "turn_start_channeled", "leave",
-    "used_as_component", "ability",
+    "used_as_component", "ability", "damaged", "own_permanent_damaged", "controller_damaged",
 )
 
 #: Who a step affects. "opponent" means the opposing side: the Adversary for a player's card

@@ -259,6 +259,8 @@ def _compile_effects(t: np.void, effects: tuple[dict, ...]) -> None:
                         t["ability"][c] = L.ABILITY_NAMES.index(step["name"])
                 row += 1
     t["any_ability"] = (t["ability"] >= 0).any()
+    damage_triggers = [L.T_DAMAGED, L.T_OWN_PERMANENT_DAMAGED, L.T_CONTROLLER_DAMAGED]
+    t["any_damage_trigger"] = t["trig_count"][:, damage_triggers].any()
 
 
 def op_row(step: dict) -> np.ndarray:

@@ -27,6 +27,7 @@ from simulator.engine.rules.dispatch import run_step
 from simulator.engine.rules.layout import (
     FR_CLEAR_APPLYING,
     FR_CRIMSON,
+    FR_HIT,
     FR_IGNITION,
     FR_OCEAN_WAVES,
     FR_RELEASE,
@@ -70,6 +71,9 @@ def execute(st, tb, wk, kind, a, b, c, d, e, f, g):
         air.tornado_return(st, tb, wk, a, b, c)
     elif kind == FR_OCEAN_WAVES:
         water.ocean_waves(st, tb, wk, a, b)
+    elif kind == FR_HIT:
+        hit = st.hit
+        hit[0], hit[1], hit[2], hit[3], hit[4] = a, b, c, d, e
 
 
 @njit

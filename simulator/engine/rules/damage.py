@@ -10,6 +10,12 @@ redirected (Protector), reduced and ignored (armours); HP loss cannot. Each inst
 through the pipeline on its own (R11.3). Card hooks of the pipeline: Burning robe adds to an
 instance and hits its controller after it; Kerloc'h's robe may be sacrificed right before an
 instance reaches its controller; every HP loss above 0 triggers Crimson rings.
+
+Damage triggers (``damaged``, ``own_permanent_damaged``, ``controller_damaged``): an instance
+that reaches a player's Permanent or a player raises them after it lands, one card at a
+time in slot order, each preceded by the instance (``st.hit``). An instance counts even when
+armours reduce it to 0 (the rulings: 0 damage is still damage taken); an HP loss is not damage
+and raises none. Checked behind ``tb.any_damage_trigger``.
 """
 
 from __future__ import annotations
@@ -40,6 +46,9 @@ from simulator.engine.rules.layout import (
     PERMANENT,
     PROTECTOR_REDIRECT,
     RUNNING,
+    T_CONTROLLER_DAMAGED,
+    T_DAMAGED,
+    T_OWN_PERMANENT_DAMAGED,
     TO_DISCARD,
 )
 from simulator.engine.rules.log import say
@@ -126,11 +135,37 @@ def deal_damage(st, tb, wk, src_side, src_card, target, amount, unpreventable):
         before_player_damage(st, tb, wk, p, amount, unpreventable)
         amount = armour(st, tb, p, amount, not from_player, unpreventable)
         lose_hp(st, tb, wk, p, amount, True, src_card)
+        if tb.any_damage_trigger != 0:
+            raise_damage_triggers(st, tb, src_side, src_card, amount, p, -1, -1)
     else:
         p, s = divmod(target - K_SLOTS - players, tb.slots)
+        victim = st.board_card[p, s]
         damage_permanent(st, tb, wk, p, s, amount)
+        if tb.any_damage_trigger != 0:
+            raise_damage_triggers(st, tb, src_side, src_card, amount, p, s, victim)
     if robes > 0:
         frames.trigger_robe_hit(st, src_side, robes)
+
+
+@njit
+def raise_damage_triggers(st, tb, src_side, src_card, amount, p, s, victim):
+    """The damage triggers an instance raises: player ``p`` (``s`` -1) or ``victim``, their
+    Permanent of slot ``s``, took ``amount`` damage from ``src_card`` of ``src_side``. The
+    damaged Permanent's own ``damaged`` trigger fires even when the instance destroyed it."""
+    if s >= 0:
+        frames.trigger_hit_steps(st, tb, victim, T_DAMAGED, p, s, src_side, src_card, amount,
+                                 p, s)
+    for q in range(st.board_end[p]):
+        c = st.board_card[p, q]
+        if c < 0:
+            continue
+        zone = st.board_zone[p, q]
+        if s >= 0 and zone >= PERMANENT:
+            frames.trigger_hit_steps(st, tb, c, T_OWN_PERMANENT_DAMAGED, p, q, src_side,
+                                     src_card, amount, p, s)
+        elif s < 0:
+            frames.trigger_hit_steps(st, tb, c, T_CONTROLLER_DAMAGED, p, q, src_side,
+                                     src_card, amount, p, -1)
 
 
 @njit

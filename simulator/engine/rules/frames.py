@@ -21,6 +21,7 @@ from simulator.engine.rules.layout import (
     CHAIN_MAX,
     FR_CLEAR_APPLYING,
     FR_CRIMSON,
+    FR_HIT,
     FR_IGNITION,
     FR_OCEAN_WAVES,
     FR_RELEASE,
@@ -108,6 +109,16 @@ def trigger_ignition(st, player, slot, card):
     """A card went from play to a discard pile while an Ignition is active (player -1: an
     Adversary card)."""
     trigger(st, FR_IGNITION, player, slot, card, 0, 0, 0, 0)
+
+
+@njit
+def trigger_hit_steps(st, tb, card, trig, side, slot, hit_side, hit_card, amount, player,
+                      hit_slot):
+    """Raise a damage trigger's steps, preceded by the frame that sets ``st.hit`` to the
+    instance they answer (so their first step reads it, whatever else resolved between)."""
+    if tb.trig_count[card, trig] > 0:
+        trigger(st, FR_HIT, hit_side, hit_card, amount, player, hit_slot, 0, 0)
+        trigger_steps(st, tb, card, trig, side, slot)
 
 
 @njit

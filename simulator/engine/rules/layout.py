@@ -114,7 +114,8 @@ DISCARD_REASONS = ("", "hand_limit", "hand_size", "ability", "alternative_compon
 TRIGGERS = vocabulary.TRIGGERS
 N_TRIGGERS = len(TRIGGERS)
 (T_ACTIVATE, T_ENTER, T_TURN_START, T_TURN_START_PREPARED, T_TURN_START_CHANNELED, T_LEAVE,
- T_USED_AS_COMPONENT, T_ABILITY) = range(N_TRIGGERS)
+ T_USED_AS_COMPONENT, T_ABILITY, T_DAMAGED, T_OWN_PERMANENT_DAMAGED,
+ T_CONTROLLER_DAMAGED) = range(N_TRIGGERS)
 
 OPS = tuple(vocabulary.OPS)
 OP_CODE = {name: i for i, name in enumerate(OPS)}
@@ -168,7 +169,13 @@ PHASE_SETUP, PHASE_NEXT_TURN, PHASE_MAIN, PHASE_END, PHASE_OVER = range(5)
 
 # --- the chain: frames waiting to resolve (chain.py) -------------------------------------------
 (FR_STEPS, FR_RELEASE, FR_IGNITION, FR_CRIMSON, FR_ROBE_HIT, FR_CLEAR_APPLYING,
- FR_TORNADO_RETURN, FR_OCEAN_WAVES) = range(8)
+ FR_TORNADO_RETURN, FR_OCEAN_WAVES, FR_HIT) = range(9)
+# Columns of state.hit, the damage instance a damage trigger answers (FR_HIT sets it right
+# before the trigger's steps): the source's side (ADVERSARY_SIDE: an Adversary card) and
+# local card, the amount that reached the target, the player hit (or the Permanent's
+# controller) and the Permanent's slot (-1: the player).
+HIT_SIDE, HIT_CARD, HIT_AMOUNT, HIT_PLAYER, HIT_SLOT = range(5)
+HIT_W = 5
 
 # --- transcript events (log.py; replay formats them) -------------------------------------------
 EVENT_NAMES = (
@@ -250,6 +257,7 @@ STATE_DTYPE = _record([
     ("used_slot", np.int8, (S_MAX,)),           # components designated by the last preparation
     ("used_card", np.int16, (S_MAX,)),
     ("applying", np.int8, (P_MAX, S_MAX)),      # cards whose effects are being applied
+    ("hit", np.int32, (HIT_W,)),                # HIT_* of the instance a damage trigger answers
     # the chain of actions being resolved, and the triggered actions of the current one
     ("chain", np.int32, (CHAIN_MAX, FRAME_W)),
     ("chain_len", np.int32),
@@ -314,6 +322,7 @@ TABLES_DTYPE = _record([
     ("any_mage_noir", np.int8), ("any_reduction", np.int8), ("any_ignore", np.int8),
     ("any_damage_reduction", np.int8),
     ("any_protector", np.int8), ("any_ability", np.int8), ("any_alt", np.int8),
+    ("any_damage_trigger", np.int8),       # a card has a damaged / ..._damaged trigger
     ("n_bonus", np.int64),
     ("bonus", np.int32, (BONUS_MAX, 5)),   # card, amount, amount_mn, source element, type
     ("n_reduction", np.int64),
