@@ -35,6 +35,7 @@ from simulator.engine.rules.abilities import indestructible_candidate, slot_abil
 from simulator.engine.rules.board import is_component_zone, is_mage_noir, provides_component
 from simulator.engine.rules.components import extra_instances, fire_mask_on, requirement
 from simulator.engine.rules.layout import (
+    AB_GENERIC,
     ABILITY_TARGET,
     AIR,
     ALTERNATIVE_COMPONENT,
@@ -372,11 +373,12 @@ def score_may_use_ability(st, tb, wk, p):
 
 
 @njit
-def ability_scores(st, tb, wk, p, offset):
+def ability_scores(st, tb, wk, bw, p, offset):
     """``wk.scores[offset + s]``: worth of using the ability of each own board slot now (main
     phase); ``NEG`` keeps it unused. Crude rules: free cards (Druid horns), HP for cards while
     healthy (Crimson ritual), surplus cards or a lethal total for damage (Emptiness and
-    decomposition rituals), protect Equipment the Warrior-mage ritual would destroy."""
+    decomposition rituals), protect Equipment the Warrior-mage ritual would destroy; a generic
+    ability by its features' worth (effect less costs), its damage only at an Adversary."""
     for s in range(tb.slots):
         wk.scores[offset + s] = NEG
     if tb.any_ability == 0:
@@ -409,6 +411,10 @@ def ability_scores(st, tb, wk, p, offset):
         elif a == AB_WARRIOR_MAGE_RITUAL_INDESTRUCTIBLE:
             if fresh_equipment and hand > 0:
                 worth = 4.0
+        elif a == AB_GENERIC:
+            c = st.board_card[p, s]
+            if bw.f_ability[c] > 0 and (present or bw.f_ability_hits[c] == 0):
+                worth = bw.f_ability[c]
         wk.scores[offset + s] = worth
 
 
@@ -591,7 +597,7 @@ def score(st, tb, wk, bw, kind, p):
     """Fill ``wk.scores[:n]`` for a decision of ``kind``; False when the kind has no scorer."""
     if kind == MAIN_ACTION:
         main_action_scores(st, tb, wk, bw, p, TRADES_AHEAD)
-        ability_scores(st, tb, wk, p, 1)
+        ability_scores(st, tb, wk, bw, p, 1)
     elif kind == TAKE_PILE:
         score_take_pile(st, tb, wk, bw, p)
     elif kind == MANA_ELEMENT:

@@ -36,7 +36,13 @@ FIELDS = [
     ("f_only_mage_noir", np.int8, (C_MAX,)),
     ("f_value", np.float64, (C_MAX,)),
     ("f_opening", np.float64, (C_MAX,)),
+    ("f_ability", np.float64, (C_MAX,)),    # one use of its generic ability, less its costs
+    ("f_ability_hits", np.int8, (C_MAX,)),  # that ability deals damage (wants an Adversary)
 ]
+
+#: What paying a generic ability's costs is worth against its effect: a Mana of the reserve,
+#: a card of the hand, the card itself when it is sacrificed.
+ABILITY_COST_WEIGHT = {"mana": 0.8, "discard": 1.5, "sacrifice": 3.0}
 
 
 def _step_amount(step: dict) -> float:
@@ -110,12 +116,43 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
                 else:
                     features[feature][c] += amount
                 value[c] += VALUE_WEIGHT.get(feature, 0.0) * amount
+    ability, ability_hits = _generic_abilities(effects)
     columns = {"f_damage": damage, "f_needs_opponent": needs_opp, "f_heal": heal, "f_draw": draw,
                "f_mana": mana, "f_harms_own": harms_own, "f_channel_only": channel_only,
                "f_drawback": drawback, "f_self_loss": self_loss, "f_removal": removal,
                "f_threat": threat,
                "f_healthiest": healthiest, "f_only_mage_noir": only_mn, "f_value": value,
-               "f_opening": opening}
+               "f_opening": opening, "f_ability": ability, "f_ability_hits": ability_hits}
     for name, column in columns.items():
         f[name][:n] = column
     f["any_self_loss"] = bool((self_loss > 0).any())
+
+
+def _generic_abilities(effects: tuple[dict, ...]) -> tuple[np.ndarray, np.ndarray]:
+    """Per card: the worth of one use of its generic ability (``ability_cost`` first: the
+    effect's damage, healing, cards and Mana, less its costs), and whether it deals damage."""
+    n = len(effects)
+    worth, hits = np.zeros(n), np.zeros(n, bool)
+    for c, effect in enumerate(effects):
+        steps = effect.get("ability", ())
+        if not steps or steps[0].get("op") != "ability_cost":
+            continue
+        head = steps[0]
+        worth[c] -= ABILITY_COST_WEIGHT["mana"] * sum(head.get("cost", {}).values())
+        worth[c] -= ABILITY_COST_WEIGHT["discard"] * head.get("discard", 0)
+        worth[c] -= ABILITY_COST_WEIGHT["sacrifice"] * head.get("sacrifice", False)
+        for step in steps[1:]:
+            op = step.get("op")
+            if op in ("damage", "distribute_damage"):
+                worth[c] += _step_amount(step)
+                hits[c] = True
+            elif op == "heal":
+                worth[c] += VALUE_WEIGHT["heal"] * _step_amount(step)
+            elif op == "draw":
+                worth[c] += VALUE_WEIGHT["draw"] * _step_amount(step)
+            elif op in ("take_mana", "add_mana"):
+                worth[c] += VALUE_WEIGHT["mana"] * _step_amount(step)
+            for feature, amount in HANDLER_ESTIMATES.get(step.get("name", ""), {}).items():
+                worth[c] += VALUE_WEIGHT.get(feature, 0.0) * amount
+                hits[c] |= feature == "damage"
+    return worth, hits

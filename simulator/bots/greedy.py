@@ -35,7 +35,7 @@ def score(st, tb, wk, bw, kind, p):
     """The base policy's scores, with greedy's main phase and Ether pile."""
     if kind == MAIN_ACTION:
         base.main_action_scores(st, tb, wk, bw, p, base.TRADES_AHEAD)
-        base.ability_scores(st, tb, wk, p, 1)
+        base.ability_scores(st, tb, wk, bw, p, 1)
         filter_channels(st, tb, wk, bw, p)
     elif kind == TAKE_PILE:
         score_take_pile(st, tb, wk, p)

@@ -71,7 +71,7 @@ def score(st, tb, wk, bw, kind, p):
     """The base policy's scores, with the planner's own where it plans further."""
     if kind == MAIN_ACTION:
         main_action_scores(st, tb, wk, bw, p)
-        base.ability_scores(st, tb, wk, p, 1)
+        base.ability_scores(st, tb, wk, bw, p, 1)
     elif kind == TAKE_PILE:
         score_take_pile(st, tb, wk, bw, p)
     elif kind == MANA_ELEMENT:

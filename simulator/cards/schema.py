@@ -22,6 +22,7 @@ from simulator.cards.model import (
     SLOTS,
 )
 from simulator.cards.vocabulary import (
+    ABILITY_TIMINGS,
     CONDITIONS,
     COUNTS,
     DESTROY_WHAT,
@@ -42,10 +43,12 @@ _OPTIONAL = ("aliases_en", "slot", "hp", "hp_is_x", "cost_x_element", "provides_
              "name_tags", "keywords", "banned", "extensions", "effect", "effect_note")
 _WORDS = frozenset(COMPONENT_WORDS) | frozenset(NAME_TAG_WORDS)
 _TAKE_SOURCES = ("available", "infinite")
-_INT_PARAMS = ("amount", "amount_mn", "max_targets", "position")
+_INT_PARAMS = ("amount", "amount_mn", "max_targets", "position", "discard")
+_BOOL_PARAMS = ("sacrifice", "once_per_turn")
 #: What a printed card could hold (99: "all of it", e.g. every card of a hand); the engine's
 #: counters hold far more, but a value outside these is a typing slip, not a card.
-INT_BOUNDS = {"amount": (0, 99), "amount_mn": (0, 99), "max_targets": (1, 20), "position": (0, 40)}
+INT_BOUNDS = {"amount": (0, 99), "amount_mn": (0, 99), "max_targets": (1, 20), "position": (0, 40),
+              "discard": (0, 9)}
 _ELEMENT_PARAMS = ("element", "card_element", "source_element", "discard_element")
 
 
@@ -154,6 +157,10 @@ def validate_effect(effect: Any, where: str) -> list[str]:
         key, table = ("kind", STATICS) if trigger == "static" else ("op", OPS)
         for i, step in enumerate(steps):
             problems += _check_step(step, key, table, f"{at}[{i}]")
+            if (isinstance(step, Mapping) and step.get("op") == "ability_cost"
+                    and (trigger != "ability" or i != 0)):
+                problems.append(f"{at}[{i}]: op ability_cost must be the first step of "
+                                "effect.ability")
     return problems
 
 
@@ -184,6 +191,11 @@ def _check_values(step: Mapping, at: str) -> list[str]:
             bad(p, "must be an integer")
         elif p in step and not INT_BOUNDS[p][0] <= step[p] <= INT_BOUNDS[p][1]:
             bad(p, "must be between {} and {}".format(*INT_BOUNDS[p]))
+    for p in _BOOL_PARAMS:
+        if p in step and not isinstance(step[p], bool):
+            bad(p, "must be true or false")
+    if "timing" in step and step["timing"] not in ABILITY_TIMINGS:
+        bad("timing", f"must be one of {', '.join(ABILITY_TIMINGS)}")
     for p in _ELEMENT_PARAMS:
         if p in step and step[p] not in ELEMENTS:
             bad(p, f"must be one of {', '.join(ELEMENTS)}")

@@ -44,7 +44,14 @@ Triggers (:data:`TRIGGERS`):
     card allows it ("During your main phase, you may ...", "At any time, you may ...").
     Its steps name a registered ability (``engine/rules/abilities.py``), which says when it is
     usable; the engine offers it as a main-phase action and, for some "at any time"
-    abilities, at other moments.
+    abilities, at other moments. A *generic* ability needs no handler: its first step is
+    ``{ op = "ability_cost", timing = ..., ... }`` (when it may be used, what it costs, once
+    per turn or not), the steps after it are ordinary vocabulary steps::
+
+        effect.ability = [
+          { op = "ability_cost", timing = "main_phase", once_per_turn = true },
+          { op = "damage", amount = 1, target = "any" },
+        ]
 ``damaged``
     This card, a Permanent with HP, takes an instance of damage (not an HP loss), even one
     that destroys it.
@@ -203,6 +210,12 @@ OPS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
                        "this spell may go back to its owner's hand instead of the discard pile "
                        "after its activation, paying COST (optional) from the reserve"),
     "win": (frozenset(), frozenset({"if"}), "the players win the game"),
+    "ability_cost": (frozenset({"timing"}),
+                     frozenset({"cost", "discard", "sacrifice", "once_per_turn"}),
+                     "first step of a generic ``ability``: usable at TIMING (ABILITY_TIMINGS) "
+                     "if its costs can be paid (COST Mana from the reserve, DISCARD cards from "
+                     "hand, SACRIFICE: this card is destroyed), at most once a turn when "
+                     "ONCE_PER_TURN; the costs are paid when it is used"),
     "handler": (frozenset({"name"}), frozenset({"if"}),
                 "a compiled handler (engine/handlers/) for behaviour the vocabulary cannot express"),
 }
@@ -236,6 +249,12 @@ STATICS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
     "handler": (frozenset({"name"}), frozenset({"if"}),
                 "a static handler (engine/handlers/): its behaviour is an engine hook"),
 }
+
+#: When a generic ability (``ability_cost``) may be used: during the own main phase, during
+#: the own turn, at any time. The engine offers every generic ability as a main-phase action
+#: (the own turn's other moments change nothing it decides); an "any_time" one is the kind a
+#: window outside the main phase may offer.
+ABILITY_TIMINGS: tuple[str, ...] = ("main_phase", "own_turn", "any_time")
 
 #: What a ``destroy`` step may destroy (its ``what``).
 DESTROY_WHAT: tuple[str, ...] = ("permanent", "equipment", "permanent_or_equipment")

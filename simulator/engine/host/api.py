@@ -267,12 +267,19 @@ def _context(kind: str, row: np.ndarray) -> dict:
     card, word, purpose, reason, ability, amount, element, worth = (int(x) for x in row[4:12])
     values = {
         "card": card, "purpose": L.PURPOSES[purpose] if purpose >= 0 else "damage",
-        "reason": L.DISCARD_REASONS[reason], "ability": L.ABILITY_NAMES[ability] if ability >= 0 else "",
+        "reason": L.DISCARD_REASONS[reason], "ability": _ability_name(ability),
         "amount": amount, "element": element, "worth": bool(worth),
         "word": COMPONENT_WORDS[word] if kind == "own_component" and word >= 0 else word,
     }
     return {key: values[key] for key in CONTEXT_OF_KIND.get(kind, ())
             if not (key == "reason" and values[key] == "")}
+
+
+def _ability_name(ability: int) -> str:
+    """A recorded ability id as a name: a declared ability's, "generic", or "" for none."""
+    if ability == L.AB_GENERIC:
+        return "generic"
+    return L.ABILITY_NAMES[ability] if ability >= 0 else ""
 
 
 def _pair_up(games: np.ndarray, questions: list[list[tuple]]) -> list[Asked]:

@@ -268,10 +268,22 @@ def _compile_effects(t: np.void, effects: tuple[dict, ...]) -> None:
                     t["handler_card"][L.H[step["name"]], c] = 1
                     if trigger == "ability" and step["name"] in L.ABILITY_NAMES:
                         t["ability"][c] = L.ABILITY_NAMES.index(step["name"])
+                if step.get("op") == "ability_cost":
+                    _generic_ability(t, c, step)
                 row += 1
     t["any_ability"] = (t["ability"] >= 0).any()
     damage_triggers = [L.T_DAMAGED, L.T_OWN_PERMANENT_DAMAGED, L.T_CONTROLLER_DAMAGED]
     t["any_damage_trigger"] = t["trig_count"][:, damage_triggers].any()
+
+
+def _generic_ability(t: np.void, c: int, step: dict) -> None:
+    """Card ``c``'s generic ability: its id, costs and limit from its ``ability_cost`` step."""
+    t["ability"][c] = L.AB_GENERIC
+    for element, amount in step.get("cost", {}).items():
+        t["ab_cost"][c, ELEMENTS.index(element)] = amount
+    t["ab_discard"][c] = step.get("discard", 0)
+    t["ab_sacrifice"][c] = step.get("sacrifice", False)
+    t["ab_once"][c] = step.get("once_per_turn", False)
 
 
 def op_row(step: dict) -> np.ndarray:

@@ -77,6 +77,8 @@ def _line(ev, a, b, c, d, mana, names, hand) -> str | None:  # noqa: C901 - one 
         return f"  discards {names[b]}{DISCARD_NOTE.get(c, '')}"
     if ev == L.EV_TAKES_PILE:
         return f"takes a pile: {format_mana(mana)}"
+    if ev == L.EV_PAYS_ABILITY_COST:
+        return f"  pays {format_mana(mana)} for the ability"
     if ev == L.EV_TAKES_MANA:
         return f"  takes 1 {ELEMENTS[b]} Mana"
     if ev == L.EV_OUT:

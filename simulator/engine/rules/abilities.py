@@ -7,6 +7,12 @@ now is one action (``actions.py``); using it runs the card's ``ability`` steps l
 trigger. The abilities' effects are handlers (``handlers/``); a new ability also needs its
 case in :func:`usable` below.
 
+A **generic** ability (id ``AB_GENERIC``) needs no handler: its first step is an
+``ability_cost`` (vocabulary), which the tables turn into the card's costs and limit
+(``tables.ab_*``); :func:`generic_usable` checks them, the op pays them when it is used, and
+the steps after it are ordinary vocabulary steps. Its timing (main phase, own turn, at any
+time) is checked by the schema; every generic ability is a main-phase action.
+
 Timing windows (the two outside the main phase are in ``damage.py`` and
 ``handlers/warrior_mage.py``):
 
@@ -35,11 +41,13 @@ from simulator.engine.handlers.ids import (
 )
 from simulator.engine.rules.board import hand_size, is_indestructible
 from simulator.engine.rules.layout import (
+    AB_GENERIC,
     EMPTY,
     EQUIPMENT,
     PERMANENT,
     WATER,
     WORD,
+    E,
 )
 
 SEED = WORD["Seed"]
@@ -47,11 +55,36 @@ SEED = WORD["Seed"]
 
 @njit
 def slot_ability(st, tb, p, s):
-    """The ability of the card in play in the slot (Permanent, Equipment, Ritual), -1 none."""
+    """The ability of the card in play in the slot, -1 none: a Permanent's, Equipment's or
+    Ritual's, or a spell's in preparation or channeled (a generic ability of "this spell")."""
     c = st.board_card[p, s]
-    if c < 0 or st.board_zone[p, s] < PERMANENT:
+    if c < 0 or st.board_zone[p, s] == EMPTY:
         return -1
     return tb.ability[c]
+
+
+@njit
+def generic_usable(st, tb, p, s):
+    """The generic ability of the card in slot ``s`` can be used now: not yet this turn when
+    it is once per turn, and its costs can be paid (the reserve holds its Mana, the hand its
+    discards, and the card can be destroyed when it is sacrificed)."""
+    c = st.board_card[p, s]
+    if tb.ab_once[c] != 0 and st.ability_used[p, s] != 0:
+        return False
+    for e in range(E):
+        if st.reserve[p, e] < tb.ab_cost[c, e]:
+            return False
+    if tb.ab_discard[c] > 0 and hand_size(st, tb, p) < tb.ab_discard[c]:
+        return False
+    return not (tb.ab_sacrifice[c] != 0 and is_indestructible(st, tb, p, s))
+
+
+@njit
+def slot_usable(st, tb, p, s, ability):
+    """The player could use ``ability``, the ability of the card in slot ``s``, now."""
+    if ability == AB_GENERIC:
+        return generic_usable(st, tb, p, s)
+    return usable(st, tb, p, ability)
 
 
 @njit

@@ -17,7 +17,7 @@ from simulator.engine.compiler.late_bound import decide, leave_board, resolve
 from simulator.engine.handlers.base_game.water import subtle_infiltration_trade
 from simulator.engine.handlers.ids import H_PRODIGIOUS_SOURCE
 from simulator.engine.rules import announce
-from simulator.engine.rules.abilities import slot_ability, usable
+from simulator.engine.rules.abilities import slot_ability, slot_usable
 from simulator.engine.rules.board import (
     flagged_copies,
     free_slot,
@@ -93,7 +93,7 @@ def legal_actions(st, tb, wk, p):
     if tb.any_ability != 0:
         for s in range(st.board_end[p]):
             a = slot_ability(st, tb, p, s)
-            if a >= 0 and usable(st, tb, p, a):
+            if a >= 0 and slot_usable(st, tb, p, s, a):
                 wk.opt[ability + s] = 1
     for c in range(tb.n_cards):
         wk.opt[prepare + c] = wk.legal_prepare[c]

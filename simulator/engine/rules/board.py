@@ -142,6 +142,7 @@ def place_card(st, tb, p, s, card, zone):
     st.board_zone[p, s] = zone
     st.board_hp[p, s] = tb.hp[card]
     st.board_turn[p, s] = st.turn
+    st.ability_used[p, s] = 0  # a new card: its once-per-turn ability is fresh
     st.board_clock += 1
     if s >= st.board_end[p]:
         st.board_end[p] = s + 1

@@ -25,10 +25,14 @@ import numpy as np
 
 from simulator.cards import CARD_TYPES, COMPONENT_WORDS, ELEMENTS, vocabulary
 from simulator.engine.handlers.ids import (  # the generated handler names, one layout for all
-    ABILITY_NAMES,  # noqa: F401
+    ABILITY_NAMES,
     HANDLERS,
     N_HANDLERS,
 )
+
+#: The ability id (tables.ability) of a generic ability: one written in the vocabulary, its
+#: first step an ``ability_cost`` (abilities.py), after the declared handlers' ids.
+AB_GENERIC = len(ABILITY_NAMES)
 
 # --- capacities ------------------------------------------------------------------------------
 P_MAX = 4          # players
@@ -192,7 +196,7 @@ EVENT_NAMES = (
     "robe_hit", "ignition_on", "ignition_hit", "maelstrom", "infiltration", "ocean_applies",
     "ocean_releases", "empty_discarded", "applies", "melange", "indestructible", "druid_horns",
     "kerloch", "adversary_heals", "pile_on_offer", "locks", "releases", "moves_locked",
-    "hp_set", "lock_cap",
+    "hp_set", "lock_cap", "pays_ability_cost",
 )
 EV = {name: i for i, name in enumerate(EVENT_NAMES)}
 (EV_TURN, EV_HAND, EV_HAND_CARD, EV_ADVERSARY_TURN, EV_REVEALS, EV_PREPARES, EV_ACTIVATES,
@@ -203,7 +207,7 @@ EV = {name: i for i, name in enumerate(EVENT_NAMES)}
  EV_OCEAN_APPLIES, EV_OCEAN_RELEASES, EV_EMPTY_DISCARDED, EV_APPLIES, EV_MELANGE,
  EV_INDESTRUCTIBLE, EV_DRUID_HORNS, EV_KERLOCH, EV_ADVERSARY_HEALS,
  EV_PILE_ON_OFFER, EV_LOCKS, EV_RELEASES, EV_MOVES_LOCKED, EV_HP_SET,
- EV_LOCK_CAP) = range(len(EVENT_NAMES))
+ EV_LOCK_CAP, EV_PAYS_ABILITY_COST) = range(len(EVENT_NAMES))
 
 
 def _record(fields: list[tuple]) -> np.dtype:
@@ -262,6 +266,7 @@ STATE_DTYPE = _record([
     ("prevented", np.int8, (P_MAX,)),           # Kerloc'h's robe: damage reduced to 0
     ("drop_spent", np.int8, (P_MAX, S_MAX)),    # Water drop counted twice this turn
     ("indestructible", np.int16, (P_MAX, S_MAX)),  # card+1 made indestructible this turn
+    ("ability_used", np.int8, (P_MAX, S_MAX)),  # a once-per-turn ability used this turn
     ("used_slot", np.int8, (S_MAX,)),           # components designated by the last preparation
     ("used_card", np.int16, (S_MAX,)),
     ("applying", np.int8, (P_MAX, S_MAX)),      # cards whose effects are being applied
@@ -340,7 +345,12 @@ TABLES_DTYPE = _record([
     #                      card element, word, condition, condition word, self only
     ("handler_card", np.int8, (N_FLAGS, C_MAX)),  # the card names that handler (or tag)
     ("any_handler", np.int8, (N_FLAGS,)),
-    ("ability", np.int32, (C_MAX,)),      # ABILITY_NAMES index, -1 none
+    ("ability", np.int32, (C_MAX,)),      # ABILITY_NAMES index, AB_GENERIC, -1 none
+    # a generic ability's costs and limit (its ability_cost step, abilities.py)
+    ("ab_cost", np.int32, (C_MAX, E)),    # Mana paid from the reserve
+    ("ab_discard", np.int32, (C_MAX,)),   # cards discarded from hand
+    ("ab_sacrifice", np.int8, (C_MAX,)),  # 1: the card itself is destroyed
+    ("ab_once", np.int8, (C_MAX,)),       # 1: once per turn
     # locked Mana (locked.py, returns.py): the static return_activated (the word of the spells
     # it returns, -1 none; its cost) and the static lock_cap (the cap, -1 none; its condition)
     ("return_word", np.int32, (C_MAX,)),

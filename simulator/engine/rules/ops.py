@@ -39,6 +39,7 @@ from simulator.engine.rules.layout import (
     EQUIPMENT,
     EV_HP_SET,
     LOCK_FROM_RESERVE,
+    EV_PAYS_ABILITY_COST,
     K_SLOTS,
     MANA_ELEMENT,
     MOVE_FROM_COMPONENTS,
@@ -69,6 +70,7 @@ from simulator.engine.rules.layout import (
     PURPOSE_HAND,
     PURPOSE_HEAL,
     PURPOSE_LOSE_HP,
+    REASON_ABILITY,
     RECYCLE_DISCARD,
     RETURN_EQUIPMENT,
     RETURN_FROM_DISCARD,
@@ -84,7 +86,7 @@ from simulator.engine.rules.layout import (
     WORD,
     E,
 )
-from simulator.engine.rules.log import say
+from simulator.engine.rules.log import say, say_mana
 from simulator.engine.rules.mana import add_to_ether, pay_effect_cost, take_from_ether
 from simulator.engine.rules.targets import EVERYTHING, adversary_amount, fill_mask
 from simulator.engine.rules.zones import (
@@ -587,6 +589,27 @@ def op_pay_or_discard(st, tb, wk, r, card, side, slot):
         pay_effect_cost(st, tb, wk, player, cost)
     else:
         leave_board(st, tb, wk, player, slot, TO_DISCARD)
+
+
+@njit
+def op_ability_cost(st, tb, wk, r, card, side, slot):
+    """A generic ability is used: it is spent for the turn when once per turn, then its costs
+    are paid (its Mana from the reserve to the Available Ether, its discards chosen by the
+    player, this card destroyed when sacrificed); the steps after this one are its effect."""
+    p = side if side >= 0 else 0
+    if tb.ab_once[card] != 0:
+        st.ability_used[p, slot] = 1
+    cost = np.zeros(E, np.int64)
+    for e in range(E):
+        cost[e] = tb.ab_cost[card, e]
+    if cost.sum() > 0:
+        say_mana(wk, EV_PAYS_ABILITY_COST, p, cost)
+        pay_effect_cost(st, tb, wk, p, cost)
+    for _ in range(tb.ab_discard[card]):
+        hand_options(st, tb, wk, p)
+        discard_chosen(st, tb, wk, p, REASON_ABILITY, True)
+    if tb.ab_sacrifice[card] != 0:
+        leave_board(st, tb, wk, p, slot, TO_DISCARD)
 
 
 @njit

@@ -49,6 +49,7 @@ def turn_boundary(st, tb):
                 st.board_clock += 1  # the Water drop counts twice again
             st.ignition_skip[q, s] = 0
             st.indestructible[q, s] = 0
+            st.ability_used[q, s] = 0
     for s in range(tb.slots):
         st.used_slot[s] = 0
         st.used_card[s] = -1
