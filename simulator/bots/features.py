@@ -75,7 +75,10 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
             for step in steps:
                 op, target = step.get("op"), step.get("target", "")
                 amount = _step_amount(step) * weight
-                if op in ("damage", "distribute_damage"):
+                if op == "damage" and target.startswith("own_"):
+                    persistent[c] -= 0.5 * amount  # it hurts an own Permanent (Sharp petals)
+                elif op in ("damage", "distribute_damage") or (
+                        op == "lose_hp" and target == "opponent"):
                     if trigger == "activate":
                         damage[c] += amount
                         needs_opp[c] |= target == "opponent"
@@ -98,6 +101,8 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
                     removal[c] = True
                 elif op == "destroy_self" and trigger == "used_as_component":
                     drawback[c] += 1.0
+                elif op == "discard_component":
+                    persistent[c] -= 1.0  # one own component goes (Lethal flourish)
         channel_only[c] = (c < n_player_cards and not effect.get("activate")
                            and t["card_type"][c] == 0)
     only_mn = np.array([list(e) == ["static"] and [st.get("kind") for st in e["static"]] == ["mage_noir"]

@@ -112,6 +112,9 @@ TARGETS: dict[str, str] = {
     "all_players": "every player still in the game",
     "adversary": "the Adversary itself (Adversary cards that heal or shield it)",
     "own_vegetal_permanents": "every Vegetal Permanent with HP the controller controls",
+    "own_permanent": "one Permanent with HP the controller controls, chosen by the controller",
+    "own_vegetal_permanent": "one Vegetal Permanent with HP the controller controls, chosen by "
+                             "the controller",
 }
 
 #: Counts usable in ``per``. A ``:WORD`` suffix names a component word.
@@ -138,6 +141,8 @@ CONDITIONS: dict[str, str] = {
     "controls_component": "the controller has a component providing WORD "
                           "(``if = 'controls_component:Breath'``)",
     "adversary_present": "the Adversary card is in play",
+    "lacks_component": "the controller has no component providing WORD "
+                       "(``if = 'lacks_component:Sun'``)",
     "no_mana_locked": "no Mana (``no_mana_locked:fire``: no Mana of that element) is locked "
                       "under this card",
     "locks": "Mana of ELEMENT is locked under this card (``if = 'locks:water'``)",
@@ -164,7 +169,7 @@ OPS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
              "draw cards (an empty deck puts the drawer out)"),
     "discard_from_hand": (frozenset({"amount"}), frozenset({"target", "if"}),
                           "the target (default self) discards cards of its choice from hand"),
-    "take_mana": (frozenset({"amount"}), frozenset({"element", "source", "if"}),
+    "take_mana": (frozenset({"amount"}), frozenset({"amount_mn", "element", "source", "if"}),
                   "take up to AMOUNT Mana (of ELEMENT) from the Available Ether, or from the "
                   "Infinite Ether when source = 'infinite'"),
     "add_mana": (frozenset({"amount"}), frozenset({"element", "if"}),
@@ -210,6 +215,9 @@ OPS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
                        "this spell may go back to its owner's hand instead of the discard pile "
                        "after its activation, paying COST (optional) from the reserve"),
     "win": (frozenset(), frozenset({"if"}), "the players win the game"),
+    "discard_component": (frozenset({"word"}), frozenset({"if"}),
+                          "the controller puts one own component providing WORD (their choice) "
+                          "into the discard pile (a discard, not a destruction)"),
     "ability_cost": (frozenset({"timing"}),
                      frozenset({"cost", "discard", "sacrifice", "once_per_turn"}),
                      "first step of a generic ``ability``: usable at TIMING (ABILITY_TIMINGS) "

@@ -159,6 +159,9 @@ def build_batch_tables(matchup: Matchup, db: CardDB, options: RuleOptions,
                      "indestructible"):
             t[name][c] = name in kw
         t["protector_mn"][c] = "protector_if_mage_noir" in kw
+        t["autumn"][c] = "autumn" in kw
+        if "unique_unless_mage_noir" in kw:
+            t["unique"][c] = 2  # readiness.py: a second copy only for a Mage Noir
     t["inert"][:n_p] = [c.id == FILLER_ID for c in player_cards]
     _compile_statics(t, effects)
     _compile_effects(t, effects)
@@ -272,6 +275,8 @@ def _compile_effects(t: np.void, effects: tuple[dict, ...]) -> None:
                     _generic_ability(t, c, step)
                 row += 1
     t["any_ability"] = (t["ability"] >= 0).any()
+    grants_autumn = [L.H[name] for name in AUTUMN_GRANTERS if name in L.H]
+    t["any_autumn"] = t["autumn"].any() or t["handler_card"][grants_autumn].any()
     damage_triggers = [L.T_DAMAGED, L.T_OWN_PERMANENT_DAMAGED, L.T_CONTROLLER_DAMAGED]
     t["any_damage_trigger"] = t["trig_count"][:, damage_triggers].any()
 
@@ -331,7 +336,10 @@ def _suffix(name: str, suffix: str) -> int:
 #: The target kinds a player (or, for the Adversary, the active player) chooses: the steps
 #: that have them choose it when their card is announced (R7.2). The other kinds ("each",
 #: "all", the controller, this card) name who they hit when the step resolves.
-CHOSEN_KINDS = ("any", "any_permanent", "player_most_hp", "opponent")
+CHOSEN_KINDS = ("any", "any_permanent", "player_most_hp", "opponent", "own_permanent",
+                "own_vegetal_permanent")
+#: The handlers that grant Autumn to a Permanent (board.destroy_card then looks for it).
+AUTUMN_GRANTERS = ("seasons_autumn",)
 #: The vocabulary ops whose ``target`` is a target decision, and its purpose.
 TARGET_PURPOSE = {"damage": L.PURPOSE_DAMAGE, "lose_hp": L.PURPOSE_LOSE_HP,
                   "heal": L.PURPOSE_HEAL, "discard_from_hand": L.PURPOSE_HAND}

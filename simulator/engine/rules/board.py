@@ -4,6 +4,12 @@ A card leaving the board follows the effects-priority sheet's worked example (To
 Seed in the wind): the card moves, then its "leaves play" effect resolves, then its locked
 Mana is released into the Available Ether. The move happens here; the other two are raised
 as triggered actions (``frames``), so they resolve right after the action that moved it.
+
+A card *destroyed* (its HP below 1, a destroy effect, an unpaid upkeep) leaves through
+:func:`destroy_card`, which adds Autumn (R12): a Permanent with the keyword, or granted it
+(``st.autumn``), applies its start-of-turn effects on its way to the discard pile. Until they
+have resolved it is in neither place (the rulings: its own effect cannot take it back from the
+discard pile); ``FR_AUTUMN_LAND`` then puts it there.
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ from simulator.engine.rules.layout import (
     CHANNELED,
     EMPTY,
     EQUIPMENT,
+    EV_AUTUMN,
     EV_DESTROYED,
     EV_LEAVES,
     EV_OUT,
@@ -28,6 +35,7 @@ from simulator.engine.rules.layout import (
     PERMANENT,
     RUNNING,
     T_LEAVE,
+    T_TURN_START,
     TO_DECK_TOP,
     TO_DISCARD,
     TO_HAND,
@@ -143,6 +151,7 @@ def place_card(st, tb, p, s, card, zone):
     st.board_hp[p, s] = tb.hp[card]
     st.board_turn[p, s] = st.turn
     st.ability_used[p, s] = 0  # a new card: its once-per-turn ability is fresh
+    st.autumn[p, s] = 0  # ... and Autumn granted to the card before it is gone
     st.board_clock += 1
     if s >= st.board_end[p]:
         st.board_end[p] = s + 1
@@ -198,6 +207,24 @@ def leave_board(st, tb, wk, p, s, dest):
     frames.trigger_release(st, p, mana)
     if dest == TO_DISCARD and ignition_active(st, tb):
         frames.trigger_ignition(st, p, s, card)
+
+
+@njit
+def destroy_card(st, tb, wk, p, s):
+    """The card in slot ``s`` of player ``p`` is destroyed: it goes to the discard pile, and a
+    Permanent with Autumn (printed or granted) applies its start-of-turn effects on the way,
+    as a triggered action after the ones of its leaving."""
+    card = st.board_card[p, s]
+    autumn = (tb.any_autumn != 0 and card >= 0 and st.board_zone[p, s] == PERMANENT
+              and (tb.autumn[card] != 0 or st.autumn[p, s] == card + 1))
+    leave_board(st, tb, wk, p, s, TO_DISCARD)
+    if autumn:
+        st.autumn[p, s] = 0
+        say(wk, EV_AUTUMN, card, p, 0, 0)
+        if tb.trig_count[card, T_TURN_START] > 0:
+            st.discard[p, card] -= 1  # in transition: not yet in the discard pile
+            frames.trigger_steps(st, tb, card, T_TURN_START, p, s)
+            frames.trigger_autumn_land(st, p, card)
 
 
 @njit

@@ -25,6 +25,7 @@ from simulator.engine.rules.board import check_defeats
 from simulator.engine.rules.damage import robe_hit
 from simulator.engine.rules.dispatch import run_step
 from simulator.engine.rules.layout import (
+    FR_AUTUMN_LAND,
     FR_CLEAR_APPLYING,
     FR_CRIMSON,
     FR_HIT,
@@ -74,6 +75,8 @@ def execute(st, tb, wk, kind, a, b, c, d, e, f, g):
     elif kind == FR_HIT:
         hit = st.hit
         hit[0], hit[1], hit[2], hit[3], hit[4] = a, b, c, d, e
+    elif kind == FR_AUTUMN_LAND:
+        st.discard[a, b] += 1
 
 
 @njit

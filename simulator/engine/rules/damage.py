@@ -26,6 +26,7 @@ from simulator.engine.handlers.ids import AB_KERLOCHS_ROBE, H_BURNING_ROBE, H_CR
 from simulator.engine.rules import frames
 from simulator.engine.rules.board import (
     adversary_destroyed,
+    destroy_card,
     first_flagged_card,
     flagged_copies,
     is_mage_noir,
@@ -174,7 +175,7 @@ def damage_permanent(st, tb, wk, p, s, amount):
     st.board_hp[p, s] -= amount
     say(wk, EV_DAMAGE, amount, p, s, st.board_card[p, s])
     if st.board_hp[p, s] < 1:
-        leave_board(st, tb, wk, p, s, TO_DISCARD)
+        destroy_card(st, tb, wk, p, s)
 
 
 @njit

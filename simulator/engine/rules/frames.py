@@ -19,6 +19,7 @@ from simulator.engine.compiler.jit import njit
 from simulator.engine.rules.errors import ERR_CHAIN_FULL, ERR_PENDING_FULL, fail
 from simulator.engine.rules.layout import (
     CHAIN_MAX,
+    FR_AUTUMN_LAND,
     FR_CLEAR_APPLYING,
     FR_CRIMSON,
     FR_HIT,
@@ -119,6 +120,12 @@ def trigger_hit_steps(st, tb, card, trig, side, slot, hit_side, hit_card, amount
     if tb.trig_count[card, trig] > 0:
         trigger(st, FR_HIT, hit_side, hit_card, amount, player, hit_slot, 0, 0)
         trigger_steps(st, tb, card, trig, side, slot)
+
+
+@njit
+def trigger_autumn_land(st, player, card):
+    """A card whose Autumn effects were raised reaches its owner's discard pile after them."""
+    trigger(st, FR_AUTUMN_LAND, player, card, 0, 0, 0, 0, 0)
 
 
 @njit

@@ -128,7 +128,7 @@ TARGETS = tuple(vocabulary.TARGETS)
 TARGET_CODE = {name: i for i, name in enumerate(TARGETS)}
 (TG_ANY, TG_OPPONENT, TG_SELF, TG_THIS, TG_OPPONENT_AND_PERMANENTS, TG_OPPONENT_PERMANENTS,
  TG_ANY_PERMANENT, TG_PLAYER_MOST_HP, TG_ACTIVE_PLAYER, TG_ALL_PLAYERS, TG_ADVERSARY,
- TG_OWN_VEGETAL_PERMANENTS) = range(len(TARGETS))
+ TG_OWN_VEGETAL_PERMANENTS, TG_OWN_PERMANENT, TG_OWN_VEGETAL_PERMANENT) = range(len(TARGETS))
 
 COUNTS = ("none", *vocabulary.COUNTS)        # code 0: the step has no ``per``
 COUNT_CODE = {name: i for i, name in enumerate(COUNTS)}
@@ -179,7 +179,7 @@ PHASE_SETUP, PHASE_NEXT_TURN, PHASE_MAIN, PHASE_END, PHASE_OVER = range(5)
 
 # --- the chain: frames waiting to resolve (chain.py) -------------------------------------------
 (FR_STEPS, FR_RELEASE, FR_IGNITION, FR_CRIMSON, FR_ROBE_HIT, FR_CLEAR_APPLYING,
- FR_TORNADO_RETURN, FR_OCEAN_WAVES, FR_HIT) = range(9)
+ FR_TORNADO_RETURN, FR_OCEAN_WAVES, FR_HIT, FR_AUTUMN_LAND) = range(10)
 # Columns of state.hit, the damage instance a damage trigger answers (FR_HIT sets it right
 # before the trigger's steps): the source's side (ADVERSARY_SIDE: an Adversary card) and
 # local card, the amount that reached the target, the player hit (or the Permanent's
@@ -196,7 +196,7 @@ EVENT_NAMES = (
     "robe_hit", "ignition_on", "ignition_hit", "maelstrom", "infiltration", "ocean_applies",
     "ocean_releases", "empty_discarded", "applies", "melange", "indestructible", "druid_horns",
     "kerloch", "adversary_heals", "pile_on_offer", "locks", "releases", "moves_locked",
-    "hp_set", "lock_cap", "pays_ability_cost",
+    "hp_set", "lock_cap", "pays_ability_cost", "autumn",
 )
 EV = {name: i for i, name in enumerate(EVENT_NAMES)}
 (EV_TURN, EV_HAND, EV_HAND_CARD, EV_ADVERSARY_TURN, EV_REVEALS, EV_PREPARES, EV_ACTIVATES,
@@ -207,7 +207,7 @@ EV = {name: i for i, name in enumerate(EVENT_NAMES)}
  EV_OCEAN_APPLIES, EV_OCEAN_RELEASES, EV_EMPTY_DISCARDED, EV_APPLIES, EV_MELANGE,
  EV_INDESTRUCTIBLE, EV_DRUID_HORNS, EV_KERLOCH, EV_ADVERSARY_HEALS,
  EV_PILE_ON_OFFER, EV_LOCKS, EV_RELEASES, EV_MOVES_LOCKED, EV_HP_SET,
- EV_LOCK_CAP, EV_PAYS_ABILITY_COST) = range(len(EVENT_NAMES))
+ EV_LOCK_CAP, EV_PAYS_ABILITY_COST, EV_AUTUMN) = range(len(EVENT_NAMES))
 
 
 def _record(fields: list[tuple]) -> np.dtype:
@@ -271,6 +271,7 @@ STATE_DTYPE = _record([
     ("used_card", np.int16, (S_MAX,)),
     ("applying", np.int8, (P_MAX, S_MAX)),      # cards whose effects are being applied
     ("hit", np.int32, (HIT_W,)),                # HIT_* of the instance a damage trigger answers
+    ("autumn", np.int16, (P_MAX, S_MAX)),       # card+1 of a Permanent granted Autumn (board.py)
     ("to_hand", np.int16, (P_MAX, S_MAX)),      # card+1 of a spell whose activation returns it
     #                                             to hand instead of the discard pile (returns.py)
     # the chain of actions being resolved, and the triggered actions of the current one
@@ -338,6 +339,8 @@ TABLES_DTYPE = _record([
     ("any_damage_reduction", np.int8),
     ("any_protector", np.int8), ("any_ability", np.int8), ("any_alt", np.int8),
     ("any_damage_trigger", np.int8),       # a card has a damaged / ..._damaged trigger
+    ("autumn", np.int8, (C_MAX,)),         # the keyword Autumn
+    ("any_autumn", np.int8),               # a card has Autumn or can grant it
     ("n_bonus", np.int64),
     ("bonus", np.int32, (BONUS_MAX, 5)),   # card, amount, amount_mn, source element, type
     ("n_reduction", np.int64),

@@ -18,6 +18,7 @@ from simulator.engine.rules.board import (
     adversary_destroyed,
     adversary_present,
     component_count,
+    destroy_card,
     is_indestructible,
     is_mage_noir,
     provides_component,
@@ -38,9 +39,9 @@ from simulator.engine.rules.layout import (
     DESTROY_TARGET,
     EQUIPMENT,
     EV_HP_SET,
-    LOCK_FROM_RESERVE,
     EV_PAYS_ABILITY_COST,
     K_SLOTS,
+    LOCK_FROM_RESERVE,
     MANA_ELEMENT,
     MOVE_FROM_COMPONENTS,
     MOVE_TO_RESERVE,
@@ -78,6 +79,7 @@ from simulator.engine.rules.layout import (
     SEARCH_DECK,
     T_ACTIVATE,
     TARGET,
+    TG_OPPONENT,
     TO_DECK_THIRD,
     TO_DECK_TOP,
     TO_DISCARD,
@@ -102,8 +104,8 @@ from simulator.engine.rules.zones import (
 # counts (layout.COUNTS) and conditions (layout.CONDITIONS)
 (PER_NONE, PER_OWN_COMPONENT, PER_COMPONENT_IN_PLAY, PER_WATER_IN_PLAY, PER_TREES_IN_PLAY,
  PER_THIS_HP, PER_LOCKED_ON_COMPONENT, PER_LOCKED_ON_THIS, PER_LOCKED_ON_OWN_COMPONENTS) = range(9)
-(IF_NONE, IF_MAGE_NOIR, IF_NOT_MAGE_NOIR, IF_CONTROLS, IF_ADVERSARY_PRESENT, IF_NO_MANA_LOCKED,
- IF_LOCKS) = range(7)
+(IF_NONE, IF_MAGE_NOIR, IF_NOT_MAGE_NOIR, IF_CONTROLS, IF_ADVERSARY_PRESENT, IF_LACKS,
+ IF_NO_MANA_LOCKED, IF_LOCKS) = range(8)
 WHAT_PERMANENT, WHAT_EQUIPMENT, WHAT_BOTH = range(3)
 TREE_WORD = WORD["Tree"]
 
@@ -176,6 +178,8 @@ def condition_holds(st, tb, r, side, slot):
         return side != ADVERSARY_SIDE and component_count(st, tb, side, tb.ops[r, OP_IF_WORD]) > 0
     if cond == IF_ADVERSARY_PRESENT:
         return adversary_present(st, tb)
+    if cond == IF_LACKS:
+        return side != ADVERSARY_SIDE and component_count(st, tb, side, tb.ops[r, OP_IF_WORD]) == 0
     if cond == IF_NO_MANA_LOCKED or cond == IF_LOCKS:
         if side < 0 or slot < 0:
             return cond == IF_NO_MANA_LOCKED
@@ -284,7 +288,9 @@ def op_heal(st, tb, wk, r, card, side, slot):
 
 @njit
 def op_draw(st, tb, wk, r, card, side, slot):
-    if side != ADVERSARY_SIDE:
+    """The controller draws; with ``target = "opponent"`` the opponent does: for a player's
+    card that is the Adversary, which has no hand, so nothing happens (docs/cards.md)."""
+    if side != ADVERSARY_SIDE and tb.ops[r, OP_TARGET] != TG_OPPONENT:
         draw(st, tb, wk, side, amount_of(st, tb, r, side, slot))
 
 
@@ -317,7 +323,12 @@ def op_take_mana(st, tb, wk, r, card, side, slot):
     amount = amount_of(st, tb, r, side, slot)
     element = tb.ops[r, OP_ELEMENT]
     if tb.ops[r, OP_INFINITE] != 0:
-        st.reserve[side, element] += amount
+        if element >= 0:
+            st.reserve[side, element] += amount
+        else:  # "of your choice" (Sap distillation): the controller picks each Mana
+            mana = choose_mana_elements(st, tb, wk, side, amount)
+            for e in range(E):
+                st.reserve[side, e] += mana[e]
         return
     take_from_ether(st, tb, wk, side, amount, element)
 
@@ -413,7 +424,7 @@ def op_destroy(st, tb, wk, r, card, side, slot):
     # Warrior-mage ritual); a target made indestructible is no longer valid.
     before_destroy(st, tb, wk, side, p, s)
     if st.board_card[p, s] >= 0 and not is_indestructible(st, tb, p, s):
-        leave_board(st, tb, wk, p, s, TO_DISCARD)
+        destroy_card(st, tb, wk, p, s)
 
 
 @njit
@@ -460,6 +471,15 @@ def op_return_component(st, tb, wk, r, card, side, slot):
     if s >= 0:
         dest = TO_DECK_THIRD if tb.ops[r, OP_POSITION] == 3 else TO_DECK_TOP
         leave_board(st, tb, wk, side, s, dest)
+
+
+@njit
+def op_discard_component(st, tb, wk, r, card, side, slot):
+    """The controller puts one of their components providing WORD into the discard pile
+    (their choice, this card included when it is one)."""
+    s = choose_own_component(st, tb, wk, side, tb.ops[r, OP_WORD], False, -1)
+    if s >= 0:
+        leave_board(st, tb, wk, side, s, TO_DISCARD)
 
 
 @njit
@@ -588,7 +608,7 @@ def op_pay_or_discard(st, tb, wk, r, card, side, slot):
     if pay:
         pay_effect_cost(st, tb, wk, player, cost)
     else:
-        leave_board(st, tb, wk, player, slot, TO_DISCARD)
+        destroy_card(st, tb, wk, player, slot)
 
 
 @njit
@@ -614,7 +634,7 @@ def op_ability_cost(st, tb, wk, r, card, side, slot):
 
 @njit
 def op_destroy_self(st, tb, wk, r, card, side, slot):
-    leave_board(st, tb, wk, side if side >= 0 else 0, slot, TO_DISCARD)
+    destroy_card(st, tb, wk, side if side >= 0 else 0, slot)
 
 
 @njit

@@ -34,6 +34,8 @@ from simulator.engine.rules.layout import (
     TG_OPPONENT,
     TG_OPPONENT_AND_PERMANENTS,
     TG_OPPONENT_PERMANENTS,
+    TG_OWN_PERMANENT,
+    TG_OWN_VEGETAL_PERMANENT,
     TG_OWN_VEGETAL_PERMANENTS,
     TG_PLAYER_MOST_HP,
     TG_SELF,
@@ -126,6 +128,16 @@ def select(st, tb, wk, kind, purpose, side, card, slot):
             if st.out[p] == 0 and st.hp[p] == top:
                 wk.opt[K_SLOTS + p] = 1
         return choose_one(st, tb, wk, decider, purpose, side, card)
+    if kind == TG_OWN_PERMANENT or kind == TG_OWN_VEGETAL_PERMANENT:
+        set_options(wk, t_count, 0)
+        if not adv:
+            base = K_SLOTS + tb.players + player * tb.slots
+            for s in range(st.board_end[player]):
+                if is_player_permanent(st, tb, player, s) and (
+                        kind == TG_OWN_PERMANENT
+                        or tb.element[st.board_card[player, s]] == VEGETAL):
+                    wk.opt[base + s] = 1
+        return choose_one(st, tb, wk, decider, purpose, side, card)
     if kind == TG_OPPONENT and adv:
         _legal(st, tb, wk, PLAYERS)
         return choose_one(st, tb, wk, decider, purpose, side, card)
@@ -142,7 +154,7 @@ def select(st, tb, wk, kind, purpose, side, card, slot):
         fill_mask(st, tb, wk.hits, 0)
         if adv:  # an Adversary card's own slot is its flat target
             wk.hits[slot] = 1
-        else:
+        elif slot >= 0 and st.board_card[player, slot] == card:  # not once it left play
             wk.hits[K_SLOTS + tb.players + player * tb.slots + slot] = 1
     elif kind == TG_ALL_PLAYERS:
         fill_mask(st, tb, wk.hits, PLAYERS)
