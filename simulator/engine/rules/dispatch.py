@@ -32,7 +32,7 @@ def run_step(st, tb, wk, r, card, side, slot):
         ops.op_heal(st, tb, wk, r, card, side, slot)
     elif op == 5:  # draw
         ops.op_draw(st, tb, wk, r, card, side, slot)
-    elif op == 27:  # handler
+    elif op == 28:  # handler
         run_handler(st, tb, wk, r, card, side, slot)
     elif op == 2:  # lose_hp
         ops.op_lose_hp(st, tb, wk, r, card, side, slot)
@@ -80,7 +80,9 @@ def run_step(st, tb, wk, r, card, side, slot):
         ops.op_return_instead(st, tb, wk, r, card, side, slot)
     elif op == 25:  # win
         ops.op_win(st, tb, wk, r, card, side, slot)
-    elif op == 26:  # ability_cost
+    elif op == 26:  # discard_component
+        ops.op_discard_component(st, tb, wk, r, card, side, slot)
+    elif op == 27:  # ability_cost
         ops.op_ability_cost(st, tb, wk, r, card, side, slot)
     else:
         fail(st, ERR_UNKNOWN_OP, op)
