@@ -29,9 +29,14 @@ from simulator.engine.handlers.ids import (
     AB_EMPTINESS_RITUAL_PING,
     AB_KERLOCHS_ROBE,
     AB_RITUAL_OF_DECOMPOSITION,
+    AB_SEASONS_AUTUMN,
     AB_WARRIOR_MAGE_RITUAL_INDESTRUCTIBLE,
 )
-from simulator.engine.rules.abilities import indestructible_candidate, slot_ability
+from simulator.engine.rules.abilities import (
+    autumn_candidate,
+    indestructible_candidate,
+    slot_ability,
+)
 from simulator.engine.rules.board import is_component_zone, is_mage_noir, provides_component
 from simulator.engine.rules.components import extra_instances, fire_mask_on, requirement
 from simulator.engine.rules.layout import (
@@ -64,6 +69,7 @@ from simulator.engine.rules.layout import (
     RETURN_FROM_DISCARD,
     SEARCH_DECK,
     SKIP_COMPONENT,
+    T_TURN_START,
     TAKE_MANA,
     TAKE_PILE,
     TARGET,
@@ -300,6 +306,13 @@ def score_destroy_target(st, tb, wk, p):
         wk.scores[t] = -100.0
     for k in range(K_SLOTS):
         wk.scores[k] = 10.0 + st.adv_hp[k]
+    if tb.any_autumn != 0:  # an own Permanent with Autumn: its destruction is an effect
+        base = K_SLOTS + tb.players + p * tb.slots
+        for s in range(st.board_end[p]):
+            c = st.board_card[p, s]
+            if (c >= 0 and st.board_zone[p, s] == PERMANENT and tb.trig_count[c, T_TURN_START] > 0
+                    and (tb.autumn[c] != 0 or st.autumn[p, s] == c + 1)):
+                wk.scores[base + s] = -10.0
 
 
 # --- components ------------------------------------------------------------------------------
@@ -358,8 +371,24 @@ def score_ability_target(st, tb, wk, p):
     for s in range(tb.slots):
         if wk.ctx_ability == AB_RITUAL_OF_DECOMPOSITION:
             wk.scores[s] = st.board_hp[p, s]
+        elif wk.ctx_ability == AB_SEASONS_AUTUMN:
+            wk.scores[s] = autumn_worth(st, tb, p, s)
         else:
             wk.scores[s] = 1.0 if st.board_turn[p, s] == st.turn else 0.0
+
+
+@njit
+def autumn_worth(st, tb, p, s):
+    """Ritual of seasons: what giving Autumn to the own Permanent in slot ``s`` is worth: one
+    with start-of-turn effects, without Autumn yet, that survives the HP it loses; the
+    sturdier the better. Negative: not worth it."""
+    if not autumn_candidate(st, tb, p, s):
+        return -100.0
+    c = st.board_card[p, s]
+    if (tb.autumn[c] != 0 or st.autumn[p, s] == c + 1 or st.board_hp[p, s] < 2
+            or tb.trig_count[c, T_TURN_START] == 0):
+        return -1.0
+    return float(st.board_hp[p, s])
 
 
 @njit
@@ -411,6 +440,10 @@ def ability_scores(st, tb, wk, bw, p, offset):
         elif a == AB_WARRIOR_MAGE_RITUAL_INDESTRUCTIBLE:
             if fresh_equipment and hand > 0:
                 worth = 4.0
+        elif a == AB_SEASONS_AUTUMN:
+            for q in range(st.board_end[p]):
+                if autumn_worth(st, tb, p, q) > 0:
+                    worth = 3.0
         elif a == AB_GENERIC:
             c = st.board_card[p, s]
             if bw.f_ability[c] > 0 and (present or bw.f_ability_hits[c] == 0):

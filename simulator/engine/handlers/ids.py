@@ -25,12 +25,17 @@ HANDLERS = (
     "unleashed_ocean_empty",  # step, base_game.water
     "unleashed_ocean_waves",  # step, base_game.water
     "unleashed_ocean_release",  # step, base_game.water
+    "floral_infusion_draw",  # step, flowers
+    "kerlochs_flower_grows",  # step, flowers
+    "tree_flowers_release",  # step, flowers
+    "renewal",  # step, flowers
     "emptiness_ritual_ping",  # ability, base_game.air
     "crimson_ritual",  # ability, base_game.fire
     "kerlochs_robe",  # ability, base_game.vegetal
     "druid_horns",  # ability, base_game.vegetal
     "ritual_of_decomposition",  # ability, base_game.vegetal
     "ritual_of_melange",  # ability, base_game.water
+    "seasons_autumn",  # ability, flowers
     "warrior_mage_ritual_indestructible",  # ability, warrior_mage
     "burning_robe",  # static, base_game.fire
     "crimson_ring",  # static, base_game.fire
@@ -41,6 +46,7 @@ HANDLERS = (
     "prodigious_source",  # static, base_game.water
     "maelstrom",  # static, base_game.water
     "subtle_infiltration_trade",  # static, base_game.water
+    "druid_wand_spares",  # static, flowers
     "warrior_mage_ritual_end_of_turn",  # static, warrior_mage
 )
 HANDLER_KINDS = (
@@ -64,6 +70,10 @@ HANDLER_KINDS = (
     "step",
     "step",
     "step",
+    "step",
+    "step",
+    "step",
+    "step",
     "ability",
     "ability",
     "ability",
@@ -71,6 +81,8 @@ HANDLER_KINDS = (
     "ability",
     "ability",
     "ability",
+    "ability",
+    "static",
     "static",
     "static",
     "static",
@@ -82,7 +94,7 @@ HANDLER_KINDS = (
     "static",
     "static",
 )
-N_HANDLERS = 37
+N_HANDLERS = 43
 
 H_FAVORABLE_WINDS = 0
 H_TORNADO = 1
@@ -104,23 +116,29 @@ H_SUBTLE_INFILTRATION_EMPTY = 16
 H_UNLEASHED_OCEAN_EMPTY = 17
 H_UNLEASHED_OCEAN_WAVES = 18
 H_UNLEASHED_OCEAN_RELEASE = 19
-H_EMPTINESS_RITUAL_PING = 20
-H_CRIMSON_RITUAL = 21
-H_KERLOCHS_ROBE = 22
-H_DRUID_HORNS = 23
-H_RITUAL_OF_DECOMPOSITION = 24
-H_RITUAL_OF_MELANGE = 25
-H_WARRIOR_MAGE_RITUAL_INDESTRUCTIBLE = 26
-H_BURNING_ROBE = 27
-H_CRIMSON_RING = 28
-H_FIRE_MASK = 29
-H_KING_OF_TREES = 30
-H_PRODIGIOUS_SOWING = 31
-H_WATER_DROP = 32
-H_PRODIGIOUS_SOURCE = 33
-H_MAELSTROM = 34
-H_SUBTLE_INFILTRATION_TRADE = 35
-H_WARRIOR_MAGE_RITUAL_END_OF_TURN = 36
+H_FLORAL_INFUSION_DRAW = 20
+H_KERLOCHS_FLOWER_GROWS = 21
+H_TREE_FLOWERS_RELEASE = 22
+H_RENEWAL = 23
+H_EMPTINESS_RITUAL_PING = 24
+H_CRIMSON_RITUAL = 25
+H_KERLOCHS_ROBE = 26
+H_DRUID_HORNS = 27
+H_RITUAL_OF_DECOMPOSITION = 28
+H_RITUAL_OF_MELANGE = 29
+H_SEASONS_AUTUMN = 30
+H_WARRIOR_MAGE_RITUAL_INDESTRUCTIBLE = 31
+H_BURNING_ROBE = 32
+H_CRIMSON_RING = 33
+H_FIRE_MASK = 34
+H_KING_OF_TREES = 35
+H_PRODIGIOUS_SOWING = 36
+H_WATER_DROP = 37
+H_PRODIGIOUS_SOURCE = 38
+H_MAELSTROM = 39
+H_SUBTLE_INFILTRATION_TRADE = 40
+H_DRUID_WAND_SPARES = 41
+H_WARRIOR_MAGE_RITUAL_END_OF_TURN = 42
 
 # Activated abilities (tables.ability holds an index of ABILITY_NAMES).
 ABILITY_NAMES = (
@@ -130,6 +148,7 @@ ABILITY_NAMES = (
     "druid_horns",
     "ritual_of_decomposition",
     "ritual_of_melange",
+    "seasons_autumn",
     "warrior_mage_ritual_indestructible",
 )
 AB_EMPTINESS_RITUAL_PING = 0
@@ -138,7 +157,8 @@ AB_KERLOCHS_ROBE = 2
 AB_DRUID_HORNS = 3
 AB_RITUAL_OF_DECOMPOSITION = 4
 AB_RITUAL_OF_MELANGE = 5
-AB_WARRIOR_MAGE_RITUAL_INDESTRUCTIBLE = 6
+AB_SEASONS_AUTUMN = 6
+AB_WARRIOR_MAGE_RITUAL_INDESTRUCTIBLE = 7
 
 #: Rough worth of one activation of a handler to the bots (bots/features.py).
 HANDLER_ESTIMATES: dict[str, dict[str, float]] = {
@@ -147,6 +167,9 @@ HANDLER_ESTIMATES: dict[str, dict[str, float]] = {
     "ignition": {"damage": 2.0},
     "the_sylvan_healer": {"heal": 3.0},
     "high_pressure": {"damage": 3.0, "harms_own": 1.0},
+    "floral_infusion_draw": {"draw": 1.5},
+    "tree_flowers_release": {"mana": 1.0},
+    "renewal": {"harms_own": 1.0},
 }
 
 #: What a handler's step designates when its card is announced (rules/announce.py).

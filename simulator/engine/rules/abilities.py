@@ -37,6 +37,7 @@ from simulator.engine.handlers.ids import (
     AB_KERLOCHS_ROBE,
     AB_RITUAL_OF_DECOMPOSITION,
     AB_RITUAL_OF_MELANGE,
+    AB_SEASONS_AUTUMN,
     AB_WARRIOR_MAGE_RITUAL_INDESTRUCTIBLE,
 )
 from simulator.engine.rules.board import hand_size, is_indestructible
@@ -108,6 +109,13 @@ def indestructible_candidate(st, tb, p, s):
 
 
 @njit
+def autumn_candidate(st, tb, p, s):
+    """An own Permanent with HP: what the Ritual of seasons can have lose 1 HP."""
+    c = st.board_card[p, s]
+    return c >= 0 and st.board_zone[p, s] == PERMANENT and tb.hp[c] > 0
+
+
+@njit
 def druid_horns_ready(st, tb, p):
     """The top card of the player's deck provides Seed (looking is free)."""
     n = st.deck_len[p]
@@ -135,6 +143,11 @@ def usable(st, tb, p, ability):
         return False
     if ability == AB_DRUID_HORNS:
         return druid_horns_ready(st, tb, p)
+    if ability == AB_SEASONS_AUTUMN:
+        for s in range(st.board_end[p]):
+            if autumn_candidate(st, tb, p, s):
+                return True
+        return False
     if ability == AB_WARRIOR_MAGE_RITUAL_INDESTRUCTIBLE:
         if hand_size(st, tb, p) == 0:
             return False

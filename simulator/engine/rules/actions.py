@@ -15,6 +15,7 @@ import numpy as np
 from simulator.engine.compiler.jit import njit
 from simulator.engine.compiler.late_bound import decide, leave_board, resolve
 from simulator.engine.handlers.base_game.water import subtle_infiltration_trade
+from simulator.engine.handlers.flowers import spares_equipment
 from simulator.engine.handlers.ids import H_PRODIGIOUS_SOURCE
 from simulator.engine.rules import announce
 from simulator.engine.rules.abilities import slot_ability, slot_usable
@@ -66,8 +67,8 @@ from simulator.engine.rules.layout import (
 )
 from simulator.engine.rules.log import say, say_mana
 from simulator.engine.rules.mana import add_to_ether
-from simulator.engine.rules.returns import after_activation
 from simulator.engine.rules.readiness import can_prepare_all, castable, compute, trade_price, tradeable
+from simulator.engine.rules.returns import after_activation
 from simulator.engine.rules.zones import discard_chosen
 
 ZONE_OF_TYPE = np.array([PREPARED, PERMANENT, EQUIPMENT, RITUAL], np.int8)  # by CARD_TYPES
@@ -362,7 +363,8 @@ def resolve_used_components(st, tb, wk, p, card, used):
         if st.board_card[p, s] != comp or tb.card_type[card] != EQUIPMENT_TYPE:
             continue
         equipment_used = st.board_zone[p, s] == EQUIPMENT or tb.forge[comp] != 0
-        if equipment_used and not is_indestructible(st, tb, p, s):
+        if equipment_used and not is_indestructible(st, tb, p, s) and \
+                not spares_equipment(st, tb, p, card, comp):
             leave_board(st, tb, wk, p, s, TO_DISCARD)
             resolve(st, tb, wk)
 

@@ -196,7 +196,7 @@ EVENT_NAMES = (
     "robe_hit", "ignition_on", "ignition_hit", "maelstrom", "infiltration", "ocean_applies",
     "ocean_releases", "empty_discarded", "applies", "melange", "indestructible", "druid_horns",
     "kerloch", "adversary_heals", "pile_on_offer", "locks", "releases", "moves_locked",
-    "hp_set", "lock_cap", "pays_ability_cost", "autumn",
+    "hp_set", "lock_cap", "pays_ability_cost", "autumn", "renewal_returns",
 )
 EV = {name: i for i, name in enumerate(EVENT_NAMES)}
 (EV_TURN, EV_HAND, EV_HAND_CARD, EV_ADVERSARY_TURN, EV_REVEALS, EV_PREPARES, EV_ACTIVATES,
@@ -207,7 +207,7 @@ EV = {name: i for i, name in enumerate(EVENT_NAMES)}
  EV_OCEAN_APPLIES, EV_OCEAN_RELEASES, EV_EMPTY_DISCARDED, EV_APPLIES, EV_MELANGE,
  EV_INDESTRUCTIBLE, EV_DRUID_HORNS, EV_KERLOCH, EV_ADVERSARY_HEALS,
  EV_PILE_ON_OFFER, EV_LOCKS, EV_RELEASES, EV_MOVES_LOCKED, EV_HP_SET,
- EV_LOCK_CAP, EV_PAYS_ABILITY_COST, EV_AUTUMN) = range(len(EVENT_NAMES))
+ EV_LOCK_CAP, EV_PAYS_ABILITY_COST, EV_AUTUMN, EV_RENEWAL_RETURNS) = range(len(EVENT_NAMES))
 
 
 def _record(fields: list[tuple]) -> np.dtype:
@@ -272,6 +272,7 @@ STATE_DTYPE = _record([
     ("applying", np.int8, (P_MAX, S_MAX)),      # cards whose effects are being applied
     ("hit", np.int32, (HIT_W,)),                # HIT_* of the instance a damage trigger answers
     ("autumn", np.int16, (P_MAX, S_MAX)),       # card+1 of a Permanent granted Autumn (board.py)
+    ("renewal_due", np.int16, (P_MAX, C_MAX)),  # Renewal: copies put back into play at turn end
     ("to_hand", np.int16, (P_MAX, S_MAX)),      # card+1 of a spell whose activation returns it
     #                                             to hand instead of the discard pile (returns.py)
     # the chain of actions being resolved, and the triggered actions of the current one

@@ -12,6 +12,7 @@ from simulator.engine.compiler.late_bound import decide, resolve
 from simulator.engine.handlers.base_game.air import apply_hand_size
 from simulator.engine.handlers.base_game.vegetal import repeats_turn_start
 from simulator.engine.handlers.base_game.water import maelstrom_end_of_turn
+from simulator.engine.handlers.flowers import renewal_end_of_turn
 from simulator.engine.handlers.warrior_mage import warrior_mage_end_of_turn
 from simulator.engine.rules import announce
 from simulator.engine.rules.actions import apply_action, legal_actions
@@ -168,4 +169,5 @@ def end_player_turn(st, tb, wk, p):
         resolve(st, tb, wk)
         if in_game(st, p):
             discard_down_to_hand_size(st, tb, wk, p, REASON_HAND_LIMIT)
+    renewal_end_of_turn(st, tb, wk)
     turn_boundary(st, tb)
