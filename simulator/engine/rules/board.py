@@ -152,6 +152,7 @@ def place_card(st, tb, p, s, card, zone):
     st.board_turn[p, s] = st.turn
     st.ability_used[p, s] = 0  # a new card: its once-per-turn ability is fresh
     st.autumn[p, s] = 0  # ... and Autumn granted to the card before it is gone
+    st.cast_mark[p, s] = 0
     st.board_clock += 1
     if s >= st.board_end[p]:
         st.board_end[p] = s + 1
