@@ -33,7 +33,7 @@ def run_step(st, tb, wk, r, card, side, slot):
         ops.op_heal(st, tb, wk, r, card, side, slot)
     elif op == 5:  # draw
         ops.op_draw(st, tb, wk, r, card, side, slot)
-    elif op == 28:  # handler
+    elif op == 30:  # handler
         run_handler(st, tb, wk, r, card, side, slot)
     elif op == 2:  # lose_hp
         ops.op_lose_hp(st, tb, wk, r, card, side, slot)
@@ -85,6 +85,10 @@ def run_step(st, tb, wk, r, card, side, slot):
         ops.op_discard_component(st, tb, wk, r, card, side, slot)
     elif op == 27:  # ability_cost
         ops.op_ability_cost(st, tb, wk, r, card, side, slot)
+    elif op == 28:  # slowcast_all
+        ops.op_slowcast_all(st, tb, wk, r, card, side, slot)
+    elif op == 29:  # grant_slowcast
+        ops.op_grant_slowcast(st, tb, wk, r, card, side, slot)
     else:
         fail(st, ERR_UNKNOWN_OP, op)
 
