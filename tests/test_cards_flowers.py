@@ -26,6 +26,7 @@ from engine_fixtures import (
 
 from simulator.engine.host.api import (
     activate,
+    adversary_turn,
     can_prepare,
     deal_damage,
     end_player_turn,
@@ -42,6 +43,7 @@ from simulator.engine.rules.layout import (
     PERMANENT,
     PREPARED,
     RITUAL,
+    TRIGGERS,
 )
 
 G01 = np.array([0, 1])
@@ -210,6 +212,21 @@ def test_renewal_destroys_a_vegetal_permanent_and_puts_it_back_at_turn_end():
     end_player_turn(eng, G0, P0)
     assert board_at(eng) == {flower: ("fractal_flower", PERMANENT)}
     assert st.board_hp[0, 0, flower] == 2  # its printed HP
+    assert pile_of(eng, "discard") == {"renewal": 1}
+
+
+def test_renewal_of_a_mage_noir_in_an_adversary_turn_window_returns_at_its_end():
+    eng = engine_with_answers(["renewal", "fractal_flower", MAGE_NOIR])
+    st = eng.state
+    k = put_adversary(eng, "duke")
+    eng.table_record["trig_count"][0, lid(eng, "duke"), TRIGGERS.index("turn_start")] = 0
+    put_on_board(eng, MAGE_NOIR, RITUAL)
+    flower = put_on_board(eng, "fractal_flower", PERMANENT)
+    spell = put_on_board(eng, "renewal", PREPARED)
+    eng.policy.forced["quick_action"] = [1 + spell]
+    adversary_turn(eng, G0)
+    assert st.adv_hp[0, k] == 19  # Autumn on its destruction
+    assert board_at(eng)[flower] == ("fractal_flower", PERMANENT)  # back at the turn's end
     assert pile_of(eng, "discard") == {"renewal": 1}
 
 

@@ -215,9 +215,10 @@ OPS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
                        "this spell may go back to its owner's hand instead of the discard pile "
                        "after its activation, paying COST (optional) from the reserve"),
     "win": (frozenset(), frozenset({"if"}), "the players win the game"),
-    "discard_component": (frozenset({"word"}), frozenset({"if"}),
-                          "the controller puts one own component providing WORD (their choice) "
-                          "into the discard pile (a discard, not a destruction)"),
+    "discard_component": (frozenset({"word", "amount"}), frozenset({"if"}),
+                          "the controller puts AMOUNT own components providing WORD (their "
+                          "choice; fewer: as many) into the discard pile (a discard, not a "
+                          "destruction)"),
     "ability_cost": (frozenset({"timing"}),
                      frozenset({"cost", "discard", "sacrifice", "once_per_turn"}),
                      "first step of a generic ``ability``: usable at TIMING (ABILITY_TIMINGS) "

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from simulator.engine.compiler.jit import njit
 from simulator.engine.compiler.late_bound import resolve
+from simulator.engine.handlers.flowers import renewal_end_of_turn
 from simulator.engine.rules import announce
 from simulator.engine.rules.board import check_defeats
 from simulator.engine.rules.errors import ERR_ADVERSARY_BOARD_FULL, fail
@@ -52,6 +53,7 @@ def adversary_turn(st, tb, wk):
     quickcast_window(st, tb, wk, WINDOW_ADVERSARY_START)
     adversary_cards(st, tb, wk)
     quickcast_window(st, tb, wk, WINDOW_ADVERSARY_END)
+    renewal_end_of_turn(st, tb, wk)  # a Mage Noir's Renewal cast in one of these windows
     st.adversary_turn_on = 0
 
 

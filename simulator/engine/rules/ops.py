@@ -38,16 +38,16 @@ from simulator.engine.rules.layout import (
     CHANNELED,
     DESTROY_TARGET,
     EQUIPMENT,
+    EV_GAINS_SLOWCAST,
     EV_HP_SET,
     EV_PAYS_ABILITY_COST,
-    EV_GAINS_SLOWCAST,
     EV_SLOWCAST_ALL,
     K_SLOTS,
     LOCK_FROM_RESERVE,
     MANA_ELEMENT,
+    MARK_SLOWCAST,
     MOVE_FROM_COMPONENTS,
     MOVE_TO_RESERVE,
-    MARK_SLOWCAST,
     OP_AMOUNT,
     OP_AMOUNT_MN,
     OP_COST,
@@ -485,10 +485,12 @@ def op_return_component(st, tb, wk, r, card, side, slot):
 
 @njit
 def op_discard_component(st, tb, wk, r, card, side, slot):
-    """The controller puts one of their components providing WORD into the discard pile
-    (their choice, this card included when it is one)."""
-    s = choose_own_component(st, tb, wk, side, tb.ops[r, OP_WORD], False, -1)
-    if s >= 0:
+    """The controller puts AMOUNT of their components providing WORD into the discard pile,
+    one at a time (their choice, this card included when it is one)."""
+    for _ in range(amount_of(st, tb, r, side, slot)):
+        s = choose_own_component(st, tb, wk, side, tb.ops[r, OP_WORD], False, -1)
+        if s < 0:
+            return
         leave_board(st, tb, wk, side, s, TO_DISCARD)
 
 
