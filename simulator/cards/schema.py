@@ -33,6 +33,7 @@ from simulator.cards.vocabulary import (
     MOVE_FROM,
     MOVE_TO,
     OPS,
+    REF_SUFFIX,
     STATICS,
     TARGETS,
     TRIGGERS,
@@ -234,12 +235,16 @@ def _check_values(step: Mapping, at: str) -> list[str]:
 
 
 def _valid_ref(value: Any, names: Mapping[str, str]) -> bool:
-    """``"controls_component:Breath"``: a known name, and a known word after a colon."""
+    """``"controls_component:Breath"``: a known name, and a known word after a colon (a
+    number or an element for the names of ``REF_SUFFIX``)."""
     if not isinstance(value, str):
         return False
     name, sep, word = value.partition(":")
     if name in ELEMENT_SUFFIXED:
         return name in names and (not sep or word in ELEMENTS) and (sep or name != "locks")
+    suffix = REF_SUFFIX.get(name)
+    if suffix == "number":
+        return name in names and word.isdigit() and int(word) >= 1
     return name in names and (not sep or word in _WORDS)
 
 

@@ -73,6 +73,14 @@ first step reads its source card and side, its amount and what was hit from ``st
           { op = "ability_cost", timing = "main_phase", once_per_turn = true },
           { op = "damage", amount = 1, target = "any" },
         ]
+``own_draw`` / ``opponent_draw``
+    A card in play (Permanent, Equipment, Ritual): each time its controller / an opponent of
+    its controller draws one card (once per card drawn). The Adversary's opponents are the
+    players, a player's the Adversary; the card the Adversary reveals at each of its turns is
+    its draw (rule option ``adversary_reveal_is_draw``). The condition
+    ``draw_number:N`` on the trigger's first step ("your second card each turn") is read when
+    the card is drawn: the trigger is raised only on the drawer's Nth draw of the turn
+    (every turn counts, the opponent's too).
 
 Every step has an ``op`` and op-specific parameters; the shared ones are:
 
@@ -104,7 +112,7 @@ from __future__ import annotations
 TRIGGERS: tuple[str, ...] = (
     "activate", "enter", "turn_start", "turn_start_prepared", "turn_start_channeled", "leave",
     "used_as_component", "ability", "mana_left", "discarded_from_hand", "discarded_from_play",
-    "damaged", "own_permanent_damaged", "controller_damaged",
+    "damaged", "own_permanent_damaged", "controller_damaged", "own_draw", "opponent_draw",
 )
 
 #: Who a step affects. "opponent" means the opposing side: the Adversary for a player's card
@@ -160,12 +168,18 @@ CONDITIONS: dict[str, str] = {
     "no_mana_locked": "no Mana (``no_mana_locked:fire``: no Mana of that element) is locked "
                       "under this card",
     "locks": "Mana of ELEMENT is locked under this card (``if = 'locks:water'``)",
+    "draw_number": "on an own_draw / opponent_draw trigger's first step: the draw is the "
+                   "drawer's Nth of this turn (``if = 'draw_number:2'``; read when the card is drawn)",
 }
 
 #: Where locked Mana comes from and goes to (``lock_mana`` / ``move_locked_mana``).
 LOCK_SOURCES: tuple[str, ...] = ("infinite", "reserve")
 MOVE_FROM: tuple[str, ...] = ("this", "components")
 MOVE_TO: tuple[str, ...] = ("this", "own_card", "reserve")
+
+#: References (``per`` counts, ``if`` conditions) whose ``:SUFFIX`` is not a component word:
+#: name -> what the suffix is ("number": a whole number >= 1, "element": an element).
+REF_SUFFIX: dict[str, str] = {"draw_number": "number"}
 
 #: op name -> (required params, optional params) with a one-line meaning.
 OPS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {

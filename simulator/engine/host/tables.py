@@ -24,6 +24,7 @@ import numpy as np
 from simulator.cards import CARD_TYPES, ELEMENTS, SLOTS, CardDB, vocabulary
 from simulator.cards.filler import FILLER_ID
 from simulator.cards.tables import CardTables, build_card_tables
+from simulator.cards.vocabulary import REF_SUFFIX
 from simulator.engine.handlers.ids import HANDLER_ANNOUNCES
 from simulator.engine.rules import layout as L
 from simulator.engine.rules.options import RuleOptions
@@ -188,8 +189,22 @@ def _set_options(t: np.void, options: RuleOptions) -> None:
     t["adversary_mana_on_arrival"] = options.adversary_mana_on_arrival
     t["brambles_players"] = options.brambles_chooser == "players"
     t["ignition_counts_itself"] = options.ignition_counts_itself
+    t["adversary_reveal_is_draw"] = options.adversary_reveal_is_draw
     t["max_rounds"] = options.max_rounds
     t["max_actions"] = options.max_actions_per_turn
+
+
+def _suffix(name: str, text: str) -> int:
+    """The op-row value of a reference's ``:SUFFIX`` (-1 none): a word's id, or the number or
+    element index of the names of ``vocabulary.REF_SUFFIX``."""
+    if not text:
+        return -1
+    kind = REF_SUFFIX.get(name)
+    if kind == "number":
+        return int(text)
+    if kind == "element":
+        return ELEMENTS.index(text)
+    return L.WORD[text]
 
 
 def _element(name: str | None) -> int:
@@ -405,6 +420,7 @@ def _compile_effects(t: np.void, effects: tuple[dict, ...]) -> None:
     t["any_autumn"] = t["autumn"].any() or t["handler_card"][grants_autumn].any()
     damage_triggers = [L.T_DAMAGED, L.T_OWN_PERMANENT_DAMAGED, L.T_CONTROLLER_DAMAGED]
     t["any_damage_trigger"] = t["trig_count"][:, damage_triggers].any()
+    t["any_draw_trigger"] = (t["trig_count"][:, [L.T_OWN_DRAW, L.T_OPPONENT_DRAW]] > 0).any()
 
 
 def _generic_ability(t: np.void, c: int, step: dict) -> None:

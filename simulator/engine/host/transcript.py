@@ -225,9 +225,14 @@ def _locked_line(ev, a, mana, names) -> str:
     return f"  moves {what} from {names[source - 1]} {to}"
 
 
+#: Why a card in play reacts (EV_REACTS), by trigger.
+REACTS_TO = {"own_draw": "its controller draws", "opponent_draw": "the opponent draws"}
+
+
 def _card_line(ev, a, b, c, d, names, why) -> str | None:
     """The lines of the card handlers' and zone moves' events."""
     texts = {
+        L.EV_REACTS: lambda: f"  {names[b]}: {REACTS_TO.get(L.TRIGGERS[c], L.TRIGGERS[c])}",
         L.EV_INDESTRUCTIBLE: lambda: f"  discards {names[b]}: {names[c]} is indestructible this turn",
         L.EV_APPLIES: lambda: f"  applies {names[b]}",
         L.EV_CHANNELED_INSTEAD: lambda: (f"  {names[b]} below 1 HP: its Mana is released and it "

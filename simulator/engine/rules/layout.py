@@ -121,7 +121,8 @@ TRIGGERS = vocabulary.TRIGGERS
 N_TRIGGERS = len(TRIGGERS)
 (T_ACTIVATE, T_ENTER, T_TURN_START, T_TURN_START_PREPARED, T_TURN_START_CHANNELED, T_LEAVE,
  T_USED_AS_COMPONENT, T_ABILITY, T_MANA_LEFT, T_DISCARDED_FROM_HAND, T_DISCARDED_FROM_PLAY,
- T_DAMAGED, T_OWN_PERMANENT_DAMAGED, T_CONTROLLER_DAMAGED) = range(N_TRIGGERS)
+ T_DAMAGED, T_OWN_PERMANENT_DAMAGED, T_CONTROLLER_DAMAGED, T_OWN_DRAW,
+ T_OPPONENT_DRAW) = range(N_TRIGGERS)
 
 OPS = tuple(vocabulary.OPS)
 OP_CODE = {name: i for i, name in enumerate(OPS)}
@@ -224,6 +225,7 @@ EVENT_NAMES = (
     "pays_ability_cost", "channeled_instead", "x_paid",
     "autumn",
     "renewal_returns",
+    "reacts",
 )
 EV = {name: i for i, name in enumerate(EVENT_NAMES)}
 (EV_TURN, EV_HAND, EV_HAND_CARD, EV_ADVERSARY_TURN, EV_REVEALS, EV_PREPARES, EV_ACTIVATES,
@@ -241,7 +243,8 @@ EV = {name: i for i, name in enumerate(EVENT_NAMES)}
  EV_DISCARD_APPLIES,
  EV_PAYS_ABILITY_COST, EV_CHANNELED_INSTEAD, EV_X_PAID,
  EV_AUTUMN,
- EV_RENEWAL_RETURNS) = range(len(EVENT_NAMES))
+ EV_RENEWAL_RETURNS,
+ EV_REACTS) = range(len(EVENT_NAMES))
 # Why Mana is about to reach the Available Ether (EV_ETHER_CAUSE): an Adversary card's Mana
 # value, Mana released by a card leaving play, an effect's cost paid.
 ETHER_MANA_VALUE, ETHER_RELEASED, ETHER_PAID = range(3)
@@ -251,6 +254,7 @@ ETHER_MANA_VALUE, ETHER_RELEASED, ETHER_PAID = range(3)
 # slot, a Unique copy is in play, a Mage Noir card, a card the engine does not play.
 (HOLD_CHOSEN, HOLD_MANA, HOLD_COMPONENTS, HOLD_NO_SLOT, HOLD_UNIQUE, HOLD_MAGE_NOIR_ONLY,
  HOLD_INERT, HOLD_PREPARED) = range(8)
+
 
 
 
@@ -277,6 +281,7 @@ STATE_DTYPE = _record([
     ("ignored_this_turn", np.int16, (P_MAX,)),
     ("x_armour", np.int16, (P_MAX,)),           # X+1 of an ignore_damage_locked, fixed this turn
     ("x_ignored", np.int16, (P_MAX,)),          # damage it ignored this turn
+    ("draws_this_turn", np.int16, (P_MAX + 1,)),  # cards drawn this turn, last the Adversary
     # player boards
     ("board_card", np.int16, (P_MAX, S_MAX)),   # -1 when empty
     ("board_zone", np.int8, (P_MAX, S_MAX)),
@@ -435,6 +440,7 @@ TABLES_DTYPE = _record([
     ("any_damage_trigger", np.int8),       # a card has a damaged / ..._damaged trigger
     ("autumn", np.int8, (C_MAX,)),         # the keyword Autumn
     ("any_autumn", np.int8),               # a card has Autumn or can grant it
+    ("any_draw_trigger", np.int8),         # some card has an own_draw / opponent_draw trigger
     ("n_bonus", np.int64),
     ("bonus", np.int32, (BONUS_MAX, 5)),   # card, amount, amount_mn, source element, type
     ("n_reduction", np.int64),
@@ -472,6 +478,7 @@ TABLES_DTYPE = _record([
     ("adversary_mana_on_arrival", np.int8),
     ("brambles_players", np.int8),         # brambles_chooser == "players"
     ("ignition_counts_itself", np.int8),
+    ("adversary_reveal_is_draw", np.int8),
     ("max_rounds", np.int32),
     ("max_actions", np.int32),
 ])
