@@ -245,6 +245,8 @@ def _valid_ref(value: Any, names: Mapping[str, str]) -> bool:
     suffix = REF_SUFFIX.get(name)
     if suffix == "number":
         return name in names and word.isdigit() and int(word) >= 1
+    if suffix == "element":
+        return name in names and word in ELEMENTS
     return name in names and (not sep or word in _WORDS)
 
 

@@ -81,6 +81,10 @@ first step reads its source card and side, its amount and what was hit from ``st
     ``draw_number:N`` on the trigger's first step ("your second card each turn") is read when
     the card is drawn: the trigger is raised only on the drawer's Nth draw of the turn
     (every turn counts, the opponent's too).
+``opponent_turn_end``
+    A card in play (Permanent, Equipment, Ritual): at the end of an opponent's turn (for a
+    player's card, each Adversary turn, once its revealed card has applied; for an Adversary
+    card, each player's turn, before the hand limit).
 
 Every step has an ``op`` and op-specific parameters; the shared ones are:
 
@@ -113,6 +117,7 @@ TRIGGERS: tuple[str, ...] = (
     "activate", "enter", "turn_start", "turn_start_prepared", "turn_start_channeled", "leave",
     "used_as_component", "ability", "mana_left", "discarded_from_hand", "discarded_from_play",
     "damaged", "own_permanent_damaged", "controller_damaged", "own_draw", "opponent_draw",
+    "opponent_turn_end",
 )
 
 #: Who a step affects. "opponent" means the opposing side: the Adversary for a player's card
@@ -152,6 +157,9 @@ COUNTS: dict[str, str] = {
                                 "(this card excluded)",
     "x_paid": "the X Mana paid for this card's cost of X when it was prepared (Mana locked "
               "under it later does not count)",
+    "opponent_reserve": "Mana of ELEMENT in the opponent's reserve (``per = "
+                        "'opponent_reserve:water'``; the Adversary has no reserve: 0; for an "
+                        "Adversary card, the active player's)",
 }
 
 #: Counts and conditions whose ``:SUFFIX`` is an element, not a word.
@@ -179,7 +187,7 @@ MOVE_TO: tuple[str, ...] = ("this", "own_card", "reserve")
 
 #: References (``per`` counts, ``if`` conditions) whose ``:SUFFIX`` is not a component word:
 #: name -> what the suffix is ("number": a whole number >= 1, "element": an element).
-REF_SUFFIX: dict[str, str] = {"draw_number": "number"}
+REF_SUFFIX: dict[str, str] = {"draw_number": "number", "opponent_reserve": "element"}
 
 #: op name -> (required params, optional params) with a one-line meaning.
 OPS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {

@@ -421,6 +421,7 @@ def _compile_effects(t: np.void, effects: tuple[dict, ...]) -> None:
     damage_triggers = [L.T_DAMAGED, L.T_OWN_PERMANENT_DAMAGED, L.T_CONTROLLER_DAMAGED]
     t["any_damage_trigger"] = t["trig_count"][:, damage_triggers].any()
     t["any_draw_trigger"] = (t["trig_count"][:, [L.T_OWN_DRAW, L.T_OPPONENT_DRAW]] > 0).any()
+    t["any_turn_end_trigger"] = (t["trig_count"][:, L.T_OPPONENT_TURN_END] > 0).any()
 
 
 def _generic_ability(t: np.void, c: int, step: dict) -> None:

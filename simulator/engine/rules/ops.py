@@ -119,7 +119,7 @@ from simulator.engine.rules.zones import (
 # counts (layout.COUNTS) and conditions (layout.CONDITIONS)
 (PER_NONE, PER_OWN_COMPONENT, PER_COMPONENT_IN_PLAY, PER_WATER_IN_PLAY, PER_TREES_IN_PLAY,
  PER_THIS_HP, PER_LOCKED_ON_COMPONENT, PER_LOCKED_ON_THIS, PER_LOCKED_ON_OWN_COMPONENTS,
- PER_X_PAID) = range(10)
+ PER_X_PAID, PER_OPPONENT_RESERVE) = range(11)
 (IF_NONE, IF_MAGE_NOIR, IF_NOT_MAGE_NOIR, IF_CONTROLS, IF_ADVERSARY_PRESENT, IF_LACKS,
  IF_NO_MANA_LOCKED, IF_LOCKS) = range(8)
 WHAT_PERMANENT, WHAT_EQUIPMENT, WHAT_BOTH, WHAT_RING = range(4)
@@ -171,6 +171,8 @@ def count(st, tb, r, side, slot):
         return locked.locked_on_components(st, tb, player, word, slot) if side >= 0 else 0
     if per == PER_X_PAID:
         return st.x_paid[player, slot] if slot >= 0 else 0
+    if per == PER_OPPONENT_RESERVE:  # the word column holds the element
+        return st.reserve[st.active, word] if side == ADVERSARY_SIDE else 0
     return 0  # locked_on_component: no op sets the chosen component (High pressure's handler reads it)
 
 
