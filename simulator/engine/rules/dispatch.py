@@ -32,7 +32,7 @@ def run_step(st, tb, wk, r, card, side, slot):
         ops.op_heal(st, tb, wk, r, card, side, slot)
     elif op == 5:  # draw
         ops.op_draw(st, tb, wk, r, card, side, slot)
-    elif op == 32:  # handler
+    elif op == 33:  # handler
         run_handler(st, tb, wk, r, card, side, slot)
     elif op == 2:  # lose_hp
         ops.op_lose_hp(st, tb, wk, r, card, side, slot)
@@ -66,31 +66,33 @@ def run_step(st, tb, wk, r, card, side, slot):
         ops.op_recycle_discard(st, tb, wk, r, card, side, slot)
     elif op == 18:  # return_from_discard
         ops.op_return_from_discard(st, tb, wk, r, card, side, slot)
-    elif op == 19:  # pay_or_discard
+    elif op == 19:  # surcharge
+        ops.op_surcharge(st, tb, wk, r, card, side, slot)
+    elif op == 20:  # pay_or_discard
         ops.op_pay_or_discard(st, tb, wk, r, card, side, slot)
-    elif op == 20:  # destroy_self
+    elif op == 21:  # destroy_self
         ops.op_destroy_self(st, tb, wk, r, card, side, slot)
-    elif op == 21:  # lock_mana
+    elif op == 22:  # lock_mana
         ops.op_lock_mana(st, tb, wk, r, card, side, slot)
-    elif op == 22:  # release_mana
+    elif op == 23:  # release_mana
         ops.op_release_mana(st, tb, wk, r, card, side, slot)
-    elif op == 23:  # move_locked_mana
+    elif op == 24:  # move_locked_mana
         ops.op_move_locked_mana(st, tb, wk, r, card, side, slot)
-    elif op == 24:  # set_hp
+    elif op == 25:  # set_hp
         ops.op_set_hp(st, tb, wk, r, card, side, slot)
-    elif op == 25:  # return_channeled
+    elif op == 26:  # return_channeled
         ops.op_return_channeled(st, tb, wk, r, card, side, slot)
-    elif op == 26:  # return_instead
+    elif op == 27:  # return_instead
         ops.op_return_instead(st, tb, wk, r, card, side, slot)
-    elif op == 27:  # win
+    elif op == 28:  # win
         ops.op_win(st, tb, wk, r, card, side, slot)
-    elif op == 28:  # slowcast_all
+    elif op == 29:  # slowcast_all
         ops.op_slowcast_all(st, tb, wk, r, card, side, slot)
-    elif op == 29:  # grant_slowcast
+    elif op == 30:  # grant_slowcast
         ops.op_grant_slowcast(st, tb, wk, r, card, side, slot)
-    elif op == 30:  # discard_component
+    elif op == 31:  # discard_component
         ops.op_discard_component(st, tb, wk, r, card, side, slot)
-    elif op == 31:  # ability_cost
+    elif op == 32:  # ability_cost
         ops.op_ability_cost(st, tb, wk, r, card, side, slot)
     else:
         fail(st, ERR_UNKNOWN_OP, op)

@@ -226,6 +226,7 @@ EVENT_NAMES = (
     "autumn",
     "renewal_returns",
     "reacts",
+    "surcharge",
 )
 EV = {name: i for i, name in enumerate(EVENT_NAMES)}
 (EV_TURN, EV_HAND, EV_HAND_CARD, EV_ADVERSARY_TURN, EV_REVEALS, EV_PREPARES, EV_ACTIVATES,
@@ -244,7 +245,8 @@ EV = {name: i for i, name in enumerate(EVENT_NAMES)}
  EV_PAYS_ABILITY_COST, EV_CHANNELED_INSTEAD, EV_X_PAID,
  EV_AUTUMN,
  EV_RENEWAL_RETURNS,
- EV_REACTS) = range(len(EVENT_NAMES))
+ EV_REACTS,
+ EV_SURCHARGE) = range(len(EVENT_NAMES))
 # Why Mana is about to reach the Available Ether (EV_ETHER_CAUSE): an Adversary card's Mana
 # value, Mana released by a card leaving play, an effect's cost paid.
 ETHER_MANA_VALUE, ETHER_RELEASED, ETHER_PAID = range(3)
@@ -254,6 +256,7 @@ ETHER_MANA_VALUE, ETHER_RELEASED, ETHER_PAID = range(3)
 # slot, a Unique copy is in play, a Mage Noir card, a card the engine does not play.
 (HOLD_CHOSEN, HOLD_MANA, HOLD_COMPONENTS, HOLD_NO_SLOT, HOLD_UNIQUE, HOLD_MAGE_NOIR_ONLY,
  HOLD_INERT, HOLD_PREPARED) = range(8)
+
 
 
 
@@ -282,6 +285,10 @@ STATE_DTYPE = _record([
     ("x_armour", np.int16, (P_MAX,)),           # X+1 of an ignore_damage_locked, fixed this turn
     ("x_ignored", np.int16, (P_MAX,)),          # damage it ignored this turn
     ("draws_this_turn", np.int16, (P_MAX + 1,)),  # cards drawn this turn, last the Adversary
+    # surcharges (op surcharge): Mana added to the cost of what a player prepares, until
+    # the start of the next turn of the player who imposed it
+    ("surcharge", np.int16, (P_MAX, P_MAX, E)),  # [paying player, imposing player, element]
+    ("any_surcharge", np.int8),                 # some surcharge is in force
     # player boards
     ("board_card", np.int16, (P_MAX, S_MAX)),   # -1 when empty
     ("board_zone", np.int8, (P_MAX, S_MAX)),

@@ -49,6 +49,7 @@ from simulator.engine.rules.layout import (
     EV_SEARCHES,
     EV_SHUFFLES,
     EV_SLOWCAST_ALL,
+    EV_SURCHARGE,
     K_SLOTS,
     LOCK_FROM_RESERVE,
     MANA_ELEMENT,
@@ -105,6 +106,7 @@ from simulator.engine.rules.layout import (
 )
 from simulator.engine.rules.log import say, say_mana
 from simulator.engine.rules.mana import add_to_ether, pay_effect_cost, take_from_ether
+from simulator.engine.rules.surcharge import impose
 from simulator.engine.rules.targets import EVERYTHING, adversary_amount, fill_mask
 from simulator.engine.rules.zones import (
     append_to_deck,
@@ -822,3 +824,18 @@ def op_grant_slowcast(st, tb, wk, r, card, side, slot):
     q, s = t // tb.slots, t % tb.slots
     st.cast_mark[q, s] |= MARK_SLOWCAST
     say(wk, EV_GAINS_SLOWCAST, q, st.board_card[q, s], 0, 0)
+
+
+@njit
+def op_surcharge(st, tb, wk, r, card, side, slot):
+    """Each player the target names pays AMOUNT more ELEMENT Mana for every card they prepare,
+    until the controller's next turn begins (the Adversary prepares nothing: no effect)."""
+    if side == ADVERSARY_SIDE:
+        return  # an Adversary card has no next player turn to end it
+    select(st, tb, wk, tb.ops[r, OP_TARGET], PURPOSE_DAMAGE, side, card, slot)
+    amount = amount_of(st, tb, r, side, slot)
+    element = tb.ops[r, OP_ELEMENT]
+    for p in range(tb.players):
+        if wk.hits[K_SLOTS + p] != 0 and amount > 0:
+            impose(st, tb, p, side, element, amount)
+            say(wk, EV_SURCHARGE, p, element, amount, side)
