@@ -46,7 +46,8 @@ from simulator.engine.rules.zones import shuffle_adversary
 @njit
 def adversary_turn(st, tb, wk):
     """Play one Adversary turn (the active player is already set), with the players'
-    Quickcast windows at its start and at its end (``windows.py``)."""
+    Quickcast windows at its start and at its end (``windows.py``), then its end: the players'
+    cards that act at the end of an opponent's turn."""
     for q in range(tb.players):
         st.ignored_this_turn[q] = 0  # "each turn" allowances reset at every turn start
         st.x_armour[q] = 0
@@ -58,6 +59,7 @@ def adversary_turn(st, tb, wk):
     quickcast_window(st, tb, wk, WINDOW_ADVERSARY_START)
     adversary_cards(st, tb, wk)
     quickcast_window(st, tb, wk, WINDOW_ADVERSARY_END)
+    turn_end_triggers.opponent_turn_ends(st, tb, wk, ADVERSARY_SIDE)
     renewal_end_of_turn(st, tb, wk)  # a Mage Noir's Renewal cast in one of these windows
     st.adversary_turn_on = 0
 
@@ -100,7 +102,6 @@ def adversary_cards(st, tb, wk):
     else:
         enter_play(st, tb, wk, card)
     check_defeats(st, tb, wk)
-    turn_end_triggers.opponent_turn_ends(st, tb, wk, ADVERSARY_SIDE)
 
 
 @njit
