@@ -167,7 +167,8 @@ OP_FROM, OP_TO = OP_APPLIES + 1, OP_APPLIES + 2
 OP_THEN_DISCARD = OP_APPLIES + 3
 OP_WHOSE = OP_THEN_DISCARD + 1  # a destroy_all step's DESTROY_WHOSE index, -1 none
 OP_OPTIONAL = OP_WHOSE + 1  # 1: a destroy step its controller may decline ("you may destroy")
-assert OP_OPTIONAL < OP_W
+OP_PLUS = OP_OPTIONAL + 1  # added to the amount after its per count
+assert OP_PLUS < OP_W
 AN_ASKED, AN_TARGET, AN_CARD, AN_SUB = range(4)
 AN_W = 4
 

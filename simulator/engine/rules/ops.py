@@ -69,6 +69,7 @@ from simulator.engine.rules.layout import (
     OP_OPTIONAL,
     OP_PER,
     OP_PER_WORD,
+    OP_PLUS,
     OP_POSITION,
     OP_TARGET,
     OP_THEN_DISCARD,
@@ -180,13 +181,14 @@ def count(st, tb, r, side, slot):
 
 @njit
 def amount_of(st, tb, r, side, slot):
-    """The row's amount: ``amount_mn`` for a Mage Noir controller, times its ``per`` count."""
+    """The row's amount: ``amount_mn`` for a Mage Noir controller, times its ``per`` count,
+    plus its ``plus``."""
     amount = tb.ops[r, OP_AMOUNT]
     if tb.ops[r, OP_HAS_MN] != 0 and step_mage_noir(st, tb, side):
         amount = tb.ops[r, OP_AMOUNT_MN]
     if tb.ops[r, OP_PER] != PER_NONE:
         amount *= count(st, tb, r, side, slot)
-    return amount
+    return amount + tb.ops[r, OP_PLUS]
 
 
 @njit
