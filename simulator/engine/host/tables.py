@@ -245,6 +245,10 @@ def _compile_statics(t: np.void, effects: tuple[dict, ...]) -> None:
                 t["altreq_instead"][c] = L.WORD[st["instead"]]
                 t["altreq_amount"][c] = st["amount"]
                 t["altreq_mn"][c] = st.get("if") == "mage_noir"
+            elif kind == "optional_component":
+                t["requires"][c, L.WORD[st["word"]]] = 0
+            elif kind == "protector_while_locks":
+                t["protector_locks"][c] = ELEMENTS.index(st["element"]) + 1
             elif kind == "fewer_components":
                 t["fewer_mn"][c] = st["amount"]
             elif kind == "damage_bonus":
@@ -290,7 +294,8 @@ def _compile_statics(t: np.void, effects: tuple[dict, ...]) -> None:
     t["any_damage_reduction"] = t["damage_reduction"].any()
     t["any_x_armour"] = t["x_armour_max"].any()
     t["any_protector"] = (t["protector"].any() or t["protector_mn"].any()
-                          or t["protector_if"].any() or t["grants_protector"].any())
+                          or t["protector_if"].any() or t["grants_protector"].any()
+                          or t["protector_locks"].any())
     t["any_alt"] = (t["alt_word"] >= 0).any()
     t["any_return"] = (t["return_word"] >= 0).any()
     t["any_damage_taken"] = t["damage_increase"].any() or t["damage_cap"].any()

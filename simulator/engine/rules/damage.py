@@ -369,6 +369,8 @@ def protector_redirect(st, tb, wk, target, amount):
                 and st.board_hp[owner, s] > 0
                 and (tb.protector[c] != 0 or (tb.protector_mn[c] != 0 and mn)
                      or (tb.protector_if[c] != 0 and protector_condition(st, tb, owner, s, c))
+                     or (tb.protector_locks[c] != 0
+                         and st.board_mana[owner, s, tb.protector_locks[c] - 1] > 0)
                      or (granted >> tb.element[c]) & 1 != 0)):
             wk.opt[1 + s] = 1
             found = True
