@@ -40,6 +40,10 @@ TRIGGER_HEADINGS: dict[str, str] = {
     "damaged": "When it takes damage",
     "own_permanent_damaged": "When a Permanent its controller controls takes damage, while in play",
     "controller_damaged": "When its controller takes damage, while on the board",
+    "own_draw": "Each time its controller draws a card, while in play",
+    "opponent_draw": "Each time the opponent draws a card (the Adversary: the card it reveals), "
+                     "while in play",
+    "opponent_turn_end": "At the end of each of the opponent's turns, while in play",
 }
 
 #: What each keyword means, in our words (docs/rules.md, R12).
@@ -84,8 +88,16 @@ def _word(param: str) -> str:
     return param.split(":", 1)[1] if ":" in param else ""
 
 
+#: Conditions as a player reads them (the vocabulary's meanings otherwise).
+CONDITION_PHRASES: dict[str, str] = {
+    "draw_number": "on the drawer's draw number WORD of the turn (any turn)",
+}
+
+
 def _condition(text: str) -> str:
     kind = text.split(":", 1)[0]
+    if kind in CONDITION_PHRASES:
+        return CONDITION_PHRASES[kind].replace("WORD", _word(text))
     meaning = CONDITIONS.get(kind, kind)
     word = _word(text)
     return meaning.replace("WORD", word).split(" (``")[0] if word else meaning
@@ -100,6 +112,7 @@ PER_PHRASES: dict[str, str] = {
     "this_hp": "HP this card has",
     "locked_on_component": "Mana locked under its own WORD component",
     "x_paid": "Mana paid for its X when it was prepared",
+    "opponent_reserve": "WORD Mana in the opponent's reserve (the Adversary has none)",
 }
 _WHAT = {"permanent": "one Permanent", "equipment": "one Equipment",
          "permanent_or_equipment": "one Permanent or Equipment",
@@ -139,6 +152,8 @@ def _amount(step: Mapping[str, Any], unit: str) -> str:
         text += f" ({step['amount_mn']} when its controller is a Mage Noir)"
     if "per" in step:
         text += f" for each {_count(step['per'])}"
+    if step.get("plus"):
+        text = f"{step['plus']} + {text}"
     return text
 
 
