@@ -30,6 +30,7 @@ HANDLERS = (
     "kerlochs_flower_grows",  # step, flowers
     "tree_flowers_release",  # step, flowers
     "renewal",  # step, flowers
+    "icy_infiltration",  # step, ice
     "ras_wrath_discard",  # step, sand
     "emptiness_ritual_ping",  # ability, base_game.air
     "crimson_ritual",  # ability, base_game.fire
@@ -81,6 +82,7 @@ HANDLER_KINDS = (
     "step",
     "step",
     "step",
+    "step",
     "ability",
     "ability",
     "ability",
@@ -104,7 +106,7 @@ HANDLER_KINDS = (
     "static",
     "static",
 )
-N_HANDLERS = 48
+N_HANDLERS = 49
 
 H_FAVORABLE_WINDS = 0
 H_TORNADO = 1
@@ -131,29 +133,30 @@ H_FLORAL_INFUSION_DRAW = 21
 H_KERLOCHS_FLOWER_GROWS = 22
 H_TREE_FLOWERS_RELEASE = 23
 H_RENEWAL = 24
-H_RAS_WRATH_DISCARD = 25
-H_EMPTINESS_RITUAL_PING = 26
-H_CRIMSON_RITUAL = 27
-H_KERLOCHS_ROBE = 28
-H_DRUID_HORNS = 29
-H_RITUAL_OF_DECOMPOSITION = 30
-H_RITUAL_OF_MELANGE = 31
-H_SEASONS_AUTUMN = 32
-H_WARRIOR_MAGE_RITUAL_INDESTRUCTIBLE = 33
-H_BURNING_ROBE = 34
-H_CRIMSON_RING = 35
-H_FIRE_MASK = 36
-H_KING_OF_TREES = 37
-H_PRODIGIOUS_SOWING = 38
-H_WATER_DROP = 39
-H_PRODIGIOUS_SOURCE = 40
-H_MAELSTROM = 41
-H_SUBTLE_INFILTRATION_TRADE = 42
-H_SUPERCONDUCTOR_RITUAL = 43
-H_DRUID_WAND_SPARES = 44
-H_FINE_SAND = 45
-H_ROCK_WALL_CHANNELS = 46
-H_WARRIOR_MAGE_RITUAL_END_OF_TURN = 47
+H_ICY_INFILTRATION = 25
+H_RAS_WRATH_DISCARD = 26
+H_EMPTINESS_RITUAL_PING = 27
+H_CRIMSON_RITUAL = 28
+H_KERLOCHS_ROBE = 29
+H_DRUID_HORNS = 30
+H_RITUAL_OF_DECOMPOSITION = 31
+H_RITUAL_OF_MELANGE = 32
+H_SEASONS_AUTUMN = 33
+H_WARRIOR_MAGE_RITUAL_INDESTRUCTIBLE = 34
+H_BURNING_ROBE = 35
+H_CRIMSON_RING = 36
+H_FIRE_MASK = 37
+H_KING_OF_TREES = 38
+H_PRODIGIOUS_SOWING = 39
+H_WATER_DROP = 40
+H_PRODIGIOUS_SOURCE = 41
+H_MAELSTROM = 42
+H_SUBTLE_INFILTRATION_TRADE = 43
+H_SUPERCONDUCTOR_RITUAL = 44
+H_DRUID_WAND_SPARES = 45
+H_FINE_SAND = 46
+H_ROCK_WALL_CHANNELS = 47
+H_WARRIOR_MAGE_RITUAL_END_OF_TURN = 48
 
 # Activated abilities (tables.ability holds an index of ABILITY_NAMES).
 ABILITY_NAMES = (
@@ -185,6 +188,7 @@ HANDLER_ESTIMATES: dict[str, dict[str, float]] = {
     "floral_infusion_draw": {"draw": 1.5},
     "tree_flowers_release": {"mana": 1.0},
     "renewal": {"harms_own": 1.0},
+    "icy_infiltration": {"damage": -1.0},
 }
 
 #: What a handler's step designates when its card is announced (rules/announce.py).

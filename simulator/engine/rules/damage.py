@@ -27,6 +27,7 @@ from simulator.engine.handlers.ids import (
     AB_KERLOCHS_ROBE,
     H_BURNING_ROBE,
     H_CRIMSON_RING,
+    H_ICY_INFILTRATION,
     H_ROCK_WALL_CHANNELS,
     H_SUPERCONDUCTOR_RITUAL,
 )
@@ -63,6 +64,7 @@ from simulator.engine.rules.layout import (
     T_DAMAGED,
     T_OWN_PERMANENT_DAMAGED,
     TO_DISCARD,
+    WATER,
     E,
 )
 from simulator.engine.rules.log import say
@@ -135,6 +137,12 @@ def deal_damage(st, tb, wk, src_side, src_card, target, amount, unpreventable):
     from_player = src_side != ADVERSARY_SIDE
     if from_player:
         amount += damage_bonus(st, tb, src_side, src_card)
+        if (tb.any_handler[H_ICY_INFILTRATION] != 0 and st.icy[src_side] != 0
+                and tb.element[src_card] == WATER):
+            amount -= 1  # Icy infiltration (handlers/ice.py)
+            unpreventable = True
+            if amount <= 0:
+                return
     robes = 0
     if from_player and target < K_SLOTS and tb.element[src_card] == FIRE:
         robes = flagged_copies(st, tb, src_side, BURNING_ROBE, EQUIPMENT)

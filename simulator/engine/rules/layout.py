@@ -228,6 +228,7 @@ EVENT_NAMES = (
     "renewal_returns",
     "reacts",
     "surcharge",
+    "icy",
 )
 EV = {name: i for i, name in enumerate(EVENT_NAMES)}
 (EV_TURN, EV_HAND, EV_HAND_CARD, EV_ADVERSARY_TURN, EV_REVEALS, EV_PREPARES, EV_ACTIVATES,
@@ -247,7 +248,8 @@ EV = {name: i for i, name in enumerate(EVENT_NAMES)}
  EV_AUTUMN,
  EV_RENEWAL_RETURNS,
  EV_REACTS,
- EV_SURCHARGE) = range(len(EVENT_NAMES))
+ EV_SURCHARGE,
+ EV_ICY) = range(len(EVENT_NAMES))
 # Why Mana is about to reach the Available Ether (EV_ETHER_CAUSE): an Adversary card's Mana
 # value, Mana released by a card leaving play, an effect's cost paid.
 ETHER_MANA_VALUE, ETHER_RELEASED, ETHER_PAID = range(3)
@@ -257,6 +259,7 @@ ETHER_MANA_VALUE, ETHER_RELEASED, ETHER_PAID = range(3)
 # slot, a Unique copy is in play, a Mage Noir card, a card the engine does not play.
 (HOLD_CHOSEN, HOLD_MANA, HOLD_COMPONENTS, HOLD_NO_SLOT, HOLD_UNIQUE, HOLD_MAGE_NOIR_ONLY,
  HOLD_INERT, HOLD_PREPARED) = range(8)
+
 
 
 
@@ -326,6 +329,7 @@ STATE_DTYPE = _record([
     ("ignition", np.int16, (P_MAX,)),           # Ignitions activated this turn
     ("ignition_skip", np.int16, (P_MAX, S_MAX)),  # card+1 of an Ignition not counting itself
     ("prevented", np.int8, (P_MAX,)),           # Kerloc'h's robe: damage reduced to 0
+    ("icy", np.int8, (P_MAX,)),                 # Icy infiltration: Water damage -1, unpreventable
     ("drop_spent", np.int8, (P_MAX, S_MAX)),    # Water drop counted twice this turn
     ("indestructible", np.int16, (P_MAX, S_MAX)),  # card+1 made indestructible this turn
     ("ability_used", np.int8, (P_MAX, S_MAX)),  # a once-per-turn ability used this turn
