@@ -95,7 +95,8 @@ _ID_RE = re.compile(r"^[a-z][a-z0-9_]*$")
 
 #: Effect triggers that make sense for each kind: a spell is applied once when drawn; the
 #: other kinds stay in play. ``static`` is the vocabulary's table of static abilities.
-_STAYING = frozenset({"enter", "turn_start", "leave", "static", "own_draw", "opponent_draw"})
+_STAYING = frozenset({"enter", "turn_start", "leave", "static", "own_draw", "opponent_draw",
+                      "opponent_turn_end"})
 _TRIGGERS_BY_KIND: dict[str, frozenset[str]] = {
     "spell": frozenset({"activate"}),
     "adversary": _STAYING,

@@ -49,6 +49,10 @@ Triggers (:data:`TRIGGERS`):
     ``draw_number:N`` on the trigger's first step ("your second card each turn") is read when
     the card is drawn: the trigger is raised only on the drawer's Nth draw of the turn
     (every turn counts, the opponent's too).
+``opponent_turn_end``
+    A card in play (Permanent, Equipment, Ritual): at the end of an opponent's turn (for a
+    player's card, each Adversary turn, once its revealed card has applied; for an Adversary
+    card, each player's turn, before the hand limit).
 
 Every step has an ``op`` and op-specific parameters; the shared ones are:
 
@@ -78,6 +82,7 @@ from __future__ import annotations
 TRIGGERS: tuple[str, ...] = (
     "activate", "enter", "turn_start", "turn_start_prepared", "turn_start_channeled", "leave",
     "used_as_component", "ability", "own_draw", "opponent_draw",
+    "opponent_turn_end",
 )
 
 #: Who a step affects. "opponent" means the opposing side: the Adversary for a player's card
@@ -108,6 +113,9 @@ COUNTS: dict[str, str] = {
                      "Seeds made Trees by Prodigious sowing included)",
     "this_hp": "the current HP of this card",
     "locked_on_component": "Mana locked under the own component that provides WORD",
+    "opponent_reserve": "Mana of ELEMENT in the opponent's reserve (``per = "
+                        "'opponent_reserve:water'``; the Adversary has no reserve: 0; for an "
+                        "Adversary card, the active player's)",
 }
 
 CONDITIONS: dict[str, str] = {
@@ -122,7 +130,7 @@ CONDITIONS: dict[str, str] = {
 
 #: References (``per`` counts, ``if`` conditions) whose ``:SUFFIX`` is not a component word:
 #: name -> what the suffix is ("number": a whole number >= 1, "element": an element).
-REF_SUFFIX: dict[str, str] = {"draw_number": "number"}
+REF_SUFFIX: dict[str, str] = {"draw_number": "number", "opponent_reserve": "element"}
 
 #: op name -> (required params, optional params) with a one-line meaning.
 OPS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {

@@ -275,6 +275,7 @@ def _compile_effects(t: np.void, effects: tuple[dict, ...]) -> None:
                 row += 1
     t["any_ability"] = (t["ability"] >= 0).any()
     t["any_draw_trigger"] = (t["trig_count"][:, [L.T_OWN_DRAW, L.T_OPPONENT_DRAW]] > 0).any()
+    t["any_turn_end_trigger"] = (t["trig_count"][:, L.T_OPPONENT_TURN_END] > 0).any()
 
 
 def op_row(step: dict) -> np.ndarray:
@@ -286,7 +287,7 @@ def op_row(step: dict) -> np.ndarray:
         r[L.OP_HAS_MN], r[L.OP_AMOUNT_MN] = 1, step["amount_mn"]
     per, _, per_word = step.get("per", "none").partition(":")
     r[L.OP_PER] = L.COUNT_CODE[per]
-    r[L.OP_PER_WORD] = L.WORD[per_word] if per_word else -1
+    r[L.OP_PER_WORD] = _suffix(per, per_word)
     r[L.OP_TARGET] = L.TARGET_CODE[step["target"]] if "target" in step else -1
     condition, _, word = step.get("if", "none").partition(":")
     r[L.OP_IF] = L.CONDITION_CODE[condition]

@@ -85,7 +85,8 @@ def _line(ev, a, b, c, d, mana, names, hand) -> str | None:  # noqa: C901 - one 
 
 
 #: Why a card in play reacts (EV_REACTS), by trigger.
-REACTS_TO = {"own_draw": "its controller draws", "opponent_draw": "the opponent draws"}
+REACTS_TO = {"own_draw": "its controller draws", "opponent_draw": "the opponent draws",
+             "opponent_turn_end": "the opponent's turn ends"}
 
 
 def _card_line(ev, a, b, c, d, names) -> str | None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from simulator.engine.compiler.jit import njit
 from simulator.engine.compiler.late_bound import resolve
-from simulator.engine.rules import announce, draw_triggers
+from simulator.engine.rules import announce, draw_triggers, turn_end_triggers
 from simulator.engine.rules.board import check_defeats
 from simulator.engine.rules.errors import ERR_ADVERSARY_BOARD_FULL, fail
 from simulator.engine.rules.layout import (
@@ -80,6 +80,7 @@ def adversary_turn(st, tb, wk):
     else:
         enter_play(st, tb, wk, card)
     check_defeats(st, tb, wk)
+    turn_end_triggers.opponent_turn_ends(st, tb, wk, ADVERSARY_SIDE)
 
 
 @njit

@@ -114,7 +114,7 @@ DISCARD_REASONS = ("", "hand_limit", "hand_size", "ability", "alternative_compon
 TRIGGERS = vocabulary.TRIGGERS
 N_TRIGGERS = len(TRIGGERS)
 (T_ACTIVATE, T_ENTER, T_TURN_START, T_TURN_START_PREPARED, T_TURN_START_CHANNELED, T_LEAVE,
- T_USED_AS_COMPONENT, T_ABILITY, T_OWN_DRAW, T_OPPONENT_DRAW) = range(N_TRIGGERS)
+ T_USED_AS_COMPONENT, T_ABILITY, T_OWN_DRAW, T_OPPONENT_DRAW, T_OPPONENT_TURN_END) = range(N_TRIGGERS)
 
 OPS = tuple(vocabulary.OPS)
 OP_CODE = {name: i for i, name in enumerate(OPS)}
@@ -316,6 +316,7 @@ TABLES_DTYPE = _record([
     ("any_damage_reduction", np.int8),
     ("any_protector", np.int8), ("any_ability", np.int8), ("any_alt", np.int8),
     ("any_draw_trigger", np.int8),         # some card has an own_draw / opponent_draw trigger
+    ("any_turn_end_trigger", np.int8),     # some card has an opponent_turn_end trigger
     ("n_bonus", np.int64),
     ("bonus", np.int32, (BONUS_MAX, 5)),   # card, amount, amount_mn, source element, type
     ("n_reduction", np.int64),

@@ -92,7 +92,7 @@ from simulator.engine.rules.zones import (
 
 # counts (layout.COUNTS) and conditions (layout.CONDITIONS)
 (PER_NONE, PER_OWN_COMPONENT, PER_COMPONENT_IN_PLAY, PER_WATER_IN_PLAY, PER_TREES_IN_PLAY,
- PER_THIS_HP, PER_LOCKED_ON_COMPONENT) = range(7)
+ PER_THIS_HP, PER_LOCKED_ON_COMPONENT, PER_OPPONENT_RESERVE) = range(8)
 IF_NONE, IF_MAGE_NOIR, IF_NOT_MAGE_NOIR, IF_CONTROLS, IF_ADVERSARY_PRESENT = range(5)
 WHAT_PERMANENT, WHAT_EQUIPMENT, WHAT_BOTH = range(3)
 TREE_WORD = WORD["Tree"]
@@ -136,6 +136,8 @@ def count(st, tb, r, side, slot):
         return n
     if per == PER_THIS_HP:
         return st.board_hp[player, slot]
+    if per == PER_OPPONENT_RESERVE:  # the word column holds the element
+        return st.reserve[st.active, word] if side == ADVERSARY_SIDE else 0
     return 0  # locked_on_component: no op sets the chosen component (High pressure's handler reads it)
 
 
@@ -580,4 +582,3 @@ def op_destroy_self(st, tb, wk, r, card, side, slot):
 def op_win(st, tb, wk, r, card, side, slot):
     st.outcome = WIN
     st.end_turn = st.turn
-

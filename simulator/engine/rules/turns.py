@@ -13,7 +13,7 @@ from simulator.engine.handlers.base_game.air import apply_hand_size
 from simulator.engine.handlers.base_game.vegetal import repeats_turn_start
 from simulator.engine.handlers.base_game.water import maelstrom_end_of_turn
 from simulator.engine.handlers.warrior_mage import warrior_mage_end_of_turn
-from simulator.engine.rules import announce, draw_triggers
+from simulator.engine.rules import announce, draw_triggers, turn_end_triggers
 from simulator.engine.rules.actions import apply_action, legal_actions
 from simulator.engine.rules.board import adversary_hp, check_defeats, in_game
 from simulator.engine.rules.decide import first_legal, set_options
@@ -164,6 +164,7 @@ def end_player_turn(st, tb, wk, p):
     if in_game(st, p):
         maelstrom_end_of_turn(st, tb, wk, p)
         warrior_mage_end_of_turn(st, tb, wk, p)
+        turn_end_triggers.opponent_turn_ends(st, tb, wk, p)
         apply_hand_size(st, tb, p)
         resolve(st, tb, wk)
         if in_game(st, p):
