@@ -172,6 +172,9 @@ OPS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
                         "return AMOUNT cards from the discard pile to the deck, then shuffle"),
     "return_from_discard": (frozenset(), frozenset({"word", "if"}),
                             "return one card (providing WORD, if given) from the discard pile to hand"),
+    "surcharge": (frozenset({"amount", "element", "target"}), frozenset({"if"}),
+                  "until the start of the controller's next turn, every card the target player "
+                  "prepares costs AMOUNT more ELEMENT Mana (the Adversary prepares nothing)"),
     "pay_or_discard": (frozenset({"cost"}), frozenset({"if"}),
                        "pay COST ({element = n}) from the reserve or this card is discarded/destroyed"),
     "destroy_self": (frozenset(), frozenset({"if"}), "this card is destroyed"),

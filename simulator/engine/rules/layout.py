@@ -178,7 +178,7 @@ EVENT_NAMES = (
     "returns_to_hand", "puts_into_play", "nothing_happens", "adversary_loses", "crimson_pays",
     "robe_hit", "ignition_on", "ignition_hit", "maelstrom", "infiltration", "ocean_applies",
     "ocean_releases", "empty_discarded", "applies", "melange", "indestructible", "druid_horns",
-    "kerloch", "adversary_heals", "pile_on_offer", "reacts",
+    "kerloch", "adversary_heals", "pile_on_offer", "reacts", "surcharge",
 )
 EV = {name: i for i, name in enumerate(EVENT_NAMES)}
 (EV_TURN, EV_HAND, EV_HAND_CARD, EV_ADVERSARY_TURN, EV_REVEALS, EV_PREPARES, EV_ACTIVATES,
@@ -188,7 +188,7 @@ EV = {name: i for i, name in enumerate(EVENT_NAMES)}
  EV_CRIMSON_PAYS, EV_ROBE_HIT, EV_IGNITION_ON, EV_IGNITION_HIT, EV_MAELSTROM, EV_INFILTRATION,
  EV_OCEAN_APPLIES, EV_OCEAN_RELEASES, EV_EMPTY_DISCARDED, EV_APPLIES, EV_MELANGE,
  EV_INDESTRUCTIBLE, EV_DRUID_HORNS, EV_KERLOCH, EV_ADVERSARY_HEALS,
- EV_PILE_ON_OFFER, EV_REACTS) = range(len(EVENT_NAMES))
+ EV_PILE_ON_OFFER, EV_REACTS, EV_SURCHARGE) = range(len(EVENT_NAMES))
 
 
 def _record(fields: list[tuple]) -> np.dtype:
@@ -210,6 +210,10 @@ STATE_DTYPE = _record([
     ("max_hand", np.int16, (P_MAX,)),
     ("ignored_this_turn", np.int16, (P_MAX,)),
     ("draws_this_turn", np.int16, (P_MAX + 1,)),  # cards drawn this turn, last the Adversary
+    # surcharges (op surcharge): Mana added to the cost of what a player prepares, until
+    # the start of the next turn of the player who imposed it
+    ("surcharge", np.int16, (P_MAX, P_MAX, E)),  # [paying player, imposing player, element]
+    ("any_surcharge", np.int8),                 # some surcharge is in force
     # player boards
     ("board_card", np.int16, (P_MAX, S_MAX)),   # -1 when empty
     ("board_zone", np.int8, (P_MAX, S_MAX)),

@@ -37,6 +37,7 @@ from simulator.engine.rules.layout import (
     CHANNELED,
     DESTROY_TARGET,
     EQUIPMENT,
+    EV_SURCHARGE,
     K_SLOTS,
     MANA_ELEMENT,
     OP_AMOUNT,
@@ -78,7 +79,9 @@ from simulator.engine.rules.layout import (
     WORD,
     E,
 )
+from simulator.engine.rules.log import say
 from simulator.engine.rules.mana import add_to_ether, pay_effect_cost, take_from_ether
+from simulator.engine.rules.surcharge import impose
 from simulator.engine.rules.targets import EVERYTHING, adversary_amount, fill_mask
 from simulator.engine.rules.zones import (
     append_to_deck,
@@ -582,3 +585,18 @@ def op_destroy_self(st, tb, wk, r, card, side, slot):
 def op_win(st, tb, wk, r, card, side, slot):
     st.outcome = WIN
     st.end_turn = st.turn
+
+
+@njit
+def op_surcharge(st, tb, wk, r, card, side, slot):
+    """Each player the target names pays AMOUNT more ELEMENT Mana for every card they prepare,
+    until the controller's next turn begins (the Adversary prepares nothing: no effect)."""
+    if side == ADVERSARY_SIDE:
+        return  # an Adversary card has no next player turn to end it
+    select(st, tb, wk, tb.ops[r, OP_TARGET], PURPOSE_DAMAGE, side, card, slot)
+    amount = amount_of(st, tb, r, side, slot)
+    element = tb.ops[r, OP_ELEMENT]
+    for p in range(tb.players):
+        if wk.hits[K_SLOTS + p] != 0 and amount > 0:
+            impose(st, tb, p, side, element, amount)
+            say(wk, EV_SURCHARGE, p, element, amount, side)

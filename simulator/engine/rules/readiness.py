@@ -24,6 +24,7 @@ from simulator.engine.rules.layout import (
     PERMANENT,
     E,
 )
+from simulator.engine.rules.surcharge import add_to_costs
 
 COND_MAGE_NOIR = CONDITION_CODE["mage_noir"]
 COND_CONTROLS = CONDITION_CODE["controls_component"]
@@ -37,6 +38,8 @@ def effective_cost(st, tb, p, mn, out):
     for c in range(kinds):
         for e in range(E):
             out[c, e] = tb.cost[c, e]
+    if st.any_surcharge != 0:
+        add_to_costs(st, tb, p, out)
     if tb.any_reduction == 0:
         return
     for r in range(tb.n_reduction):
