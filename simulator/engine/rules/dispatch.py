@@ -32,7 +32,7 @@ def run_step(st, tb, wk, r, card, side, slot):
         ops.op_heal(st, tb, wk, r, card, side, slot)
     elif op == 5:  # draw
         ops.op_draw(st, tb, wk, r, card, side, slot)
-    elif op == 21:  # handler
+    elif op == 22:  # handler
         run_handler(st, tb, wk, r, card, side, slot)
     elif op == 2:  # lose_hp
         ops.op_lose_hp(st, tb, wk, r, card, side, slot)
@@ -64,11 +64,13 @@ def run_step(st, tb, wk, r, card, side, slot):
         ops.op_recycle_discard(st, tb, wk, r, card, side, slot)
     elif op == 17:  # return_from_discard
         ops.op_return_from_discard(st, tb, wk, r, card, side, slot)
-    elif op == 18:  # pay_or_discard
+    elif op == 18:  # surcharge
+        ops.op_surcharge(st, tb, wk, r, card, side, slot)
+    elif op == 19:  # pay_or_discard
         ops.op_pay_or_discard(st, tb, wk, r, card, side, slot)
-    elif op == 19:  # destroy_self
+    elif op == 20:  # destroy_self
         ops.op_destroy_self(st, tb, wk, r, card, side, slot)
-    elif op == 20:  # win
+    elif op == 21:  # win
         ops.op_win(st, tb, wk, r, card, side, slot)
     else:
         fail(st, ERR_UNKNOWN_OP, op)
