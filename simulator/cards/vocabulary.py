@@ -35,6 +35,10 @@ Triggers (:data:`TRIGGERS`):
     The card leaves play (any zone change from the board).
 ``used_as_component``
     The card was designated as a component when another card was prepared.
+``mana_left``
+    Mana locked under the card left it (released, moved away or spent) while it is on the
+    board: the moment "as soon as there is no (Fire) Mana locked under it" is checked, with
+    ``if = "no_mana_locked:fire"`` on its steps.
 ``ability``
     An activated ability of a card in play that its controller may use (repeatedly) when the
     card allows it ("During your main phase, you may ...", "At any time, you may ...").
@@ -81,7 +85,7 @@ from __future__ import annotations
 
 TRIGGERS: tuple[str, ...] = (
     "activate", "enter", "turn_start", "turn_start_prepared", "turn_start_channeled", "leave",
-    "used_as_component", "ability", "own_draw", "opponent_draw",
+    "used_as_component", "ability", "mana_left", "own_draw", "opponent_draw",
     "opponent_turn_end",
 )
 
@@ -113,10 +117,17 @@ COUNTS: dict[str, str] = {
                      "Seeds made Trees by Prodigious sowing included)",
     "this_hp": "the current HP of this card",
     "locked_on_component": "Mana locked under the own component that provides WORD",
+    "locked_on_this": "Mana locked under this card (``locked_on_this:mineral``: of that element)",
+    "locked_on_own_components": "Mana locked under the controller's components providing WORD "
+                                "(this card excluded)",
     "opponent_reserve": "Mana of ELEMENT in the opponent's reserve (``per = "
                         "'opponent_reserve:water'``; the Adversary has no reserve: 0; for an "
                         "Adversary card, the active player's)",
 }
+
+#: Counts and conditions whose ``:SUFFIX`` is an element, not a word.
+ELEMENT_SUFFIXED: frozenset[str] = frozenset({"locked_on_this", "no_mana_locked", "locks",
+                                              "opponent_reserve"})
 
 CONDITIONS: dict[str, str] = {
     "mage_noir": "the controller is a Mage Noir",
@@ -124,13 +135,21 @@ CONDITIONS: dict[str, str] = {
     "controls_component": "the controller has a component providing WORD "
                           "(``if = 'controls_component:Breath'``)",
     "adversary_present": "the Adversary card is in play",
+    "no_mana_locked": "no Mana (``no_mana_locked:fire``: no Mana of that element) is locked "
+                      "under this card",
+    "locks": "Mana of ELEMENT is locked under this card (``if = 'locks:water'``)",
     "draw_number": "on an own_draw / opponent_draw trigger's first step: the draw is the "
                    "drawer's Nth of this turn (``if = 'draw_number:2'``; read when the card is drawn)",
 }
 
-#: References (``per`` counts, ``if`` conditions) whose ``:SUFFIX`` is not a component word:
-#: name -> what the suffix is ("number": a whole number >= 1, "element": an element).
-REF_SUFFIX: dict[str, str] = {"draw_number": "number", "opponent_reserve": "element"}
+#: Where locked Mana comes from and goes to (``lock_mana`` / ``move_locked_mana``).
+LOCK_SOURCES: tuple[str, ...] = ("infinite", "reserve")
+MOVE_FROM: tuple[str, ...] = ("this", "components")
+MOVE_TO: tuple[str, ...] = ("this", "own_card", "reserve")
+
+#: References (``per`` counts, ``if`` conditions) whose ``:SUFFIX`` is a number (>= 1), not a
+#: word (ELEMENT_SUFFIXED: an element).
+REF_SUFFIX: dict[str, str] = {"draw_number": "number"}
 
 #: op name -> (required params, optional params) with a one-line meaning.
 OPS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
@@ -178,6 +197,24 @@ OPS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
     "pay_or_discard": (frozenset({"cost"}), frozenset({"if"}),
                        "pay COST ({element = n}) from the reserve or this card is discarded/destroyed"),
     "destroy_self": (frozenset(), frozenset({"if"}), "this card is destroyed"),
+    "lock_mana": (frozenset({"amount"}), frozenset({"element", "source", "amount_mn", "per", "if"}),
+                  "lock AMOUNT Mana (of ELEMENT, else chosen) under this card, from the Infinite "
+                  "Ether (source = 'infinite', the default) or the controller's reserve "
+                  "(source = 'reserve': as much as it holds)"),
+    "release_mana": (frozenset({"amount"}), frozenset({"element", "amount_mn", "per", "if"}),
+                     "release AMOUNT Mana (of ELEMENT, else chosen) locked under this card into "
+                     "the Available Ether, all at once (placement rule); fewer if fewer are locked"),
+    "move_locked_mana": (frozenset(), frozenset({"amount", "element", "from", "to", "word", "if"}),
+                         "move locked Mana (of ELEMENT): from this card (from = 'this', the "
+                         "default) to another own card (to = 'own_card', the default) or the "
+                         "reserve (to = 'reserve'), or from = 'components' (own WORD components) "
+                         "to = 'this'; without AMOUNT all of it from this card, any amount (the "
+                         "controller chooses) from components"),
+    "set_hp": (frozenset({"amount"}), frozenset({"per", "if"}),
+               "this Permanent's HP becomes AMOUNT (times PER): X HP; below 1 it is destroyed"),
+    "return_instead": (frozenset(), frozenset({"cost", "if"}),
+                       "this spell may go back to its owner's hand instead of the discard pile "
+                       "after its activation, paying COST (optional) from the reserve"),
     "win": (frozenset(), frozenset({"if"}), "the players win the game"),
     "handler": (frozenset({"name"}), frozenset({"if"}),
                 "a compiled handler (engine/handlers/) for behaviour the vocabulary cannot express"),
@@ -203,6 +240,12 @@ STATICS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
     "fewer_components": (frozenset({"amount"}), frozenset({"if"}),
                          "preparing this card requires AMOUNT fewer components"),
     "hand_size": (frozenset({"amount"}), frozenset(), "the controller's maximum hand size becomes AMOUNT"),
+    "return_activated": (frozenset({"word"}), frozenset({"cost"}),
+                         "while in play: each WORD spell its controller activates may go back to "
+                         "hand instead of the discard pile, paying COST (optional)"),
+    "lock_cap": (frozenset({"amount"}), frozenset({"if"}),
+                 "Mana locked under this card beyond AMOUNT is released at once (while the "
+                 "condition holds)"),
     "handler": (frozenset({"name"}), frozenset({"if"}),
                 "a static handler (engine/handlers/): its behaviour is an engine hook"),
 }

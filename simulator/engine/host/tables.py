@@ -21,10 +21,9 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from simulator.cards import CARD_TYPES, ELEMENTS, SLOTS, CardDB
+from simulator.cards import CARD_TYPES, ELEMENTS, SLOTS, CardDB, vocabulary
 from simulator.cards.filler import FILLER_ID
 from simulator.cards.tables import CardTables, build_card_tables
-from simulator.cards.vocabulary import REF_SUFFIX
 from simulator.engine.handlers.ids import HANDLER_ANNOUNCES
 from simulator.engine.rules import layout as L
 from simulator.engine.rules.options import RuleOptions
@@ -187,19 +186,6 @@ def _set_options(t: np.void, options: RuleOptions) -> None:
     t["max_actions"] = options.max_actions_per_turn
 
 
-def _suffix(name: str, text: str) -> int:
-    """The op-row value of a reference's ``:SUFFIX`` (-1 none): a word's id, or the number or
-    element index of the names of ``vocabulary.REF_SUFFIX``."""
-    if not text:
-        return -1
-    kind = REF_SUFFIX.get(name)
-    if kind == "number":
-        return int(text)
-    if kind == "element":
-        return ELEMENTS.index(text)
-    return L.WORD[text]
-
-
 def _element(name: str | None) -> int:
     return ELEMENTS.index(name) if name else -1
 
@@ -208,6 +194,8 @@ def _compile_statics(t: np.void, effects: tuple[dict, ...]) -> None:
     """Static abilities as per-card columns."""
     t["alt_word"][:] = -1
     t["alt_element"][:] = -1
+    t["return_word"][:] = -1
+    t["lock_cap"][:] = -1
     bonuses, reductions = [], []
     for c, effect in enumerate(effects):
         for st in effect.get("static", ()):
@@ -237,6 +225,13 @@ def _compile_statics(t: np.void, effects: tuple[dict, ...]) -> None:
                     L.WORD[st["word"]] if "word" in st else -1,
                     L.CONDITION_CODE[condition or "none"], L.WORD[word] if word else -1,
                     kind == "self_cost_reduction"))
+            elif kind == "return_activated":
+                t["return_word"][c] = L.WORD[st["word"]]
+                for element, amount in st.get("cost", {}).items():
+                    t["return_cost"][c, ELEMENTS.index(element)] = amount
+            elif kind == "lock_cap":
+                t["lock_cap"][c] = st["amount"]
+                t["lock_cap_if"][c] = L.CONDITION_CODE[st.get("if", "none")]
             elif kind == "handler":
                 t["handler_card"][L.H[st["name"]], c] = 1
     if len(bonuses) > L.BONUS_MAX or len(reductions) > L.REDUCTION_MAX:
@@ -252,6 +247,8 @@ def _compile_statics(t: np.void, effects: tuple[dict, ...]) -> None:
     t["any_damage_reduction"] = t["damage_reduction"].any()
     t["any_protector"] = t["protector"].any() or t["protector_mn"].any()
     t["any_alt"] = (t["alt_word"] >= 0).any()
+    t["any_return"] = (t["return_word"] >= 0).any()
+    t["any_lock_cap"] = (t["lock_cap"] >= 0).any()
 
 
 def _compile_effects(t: np.void, effects: tuple[dict, ...]) -> None:
@@ -304,7 +301,23 @@ def op_row(step: dict) -> np.ndarray:
     for element, amount in step.get("cost", {}).items():
         r[L.OP_COST + ELEMENTS.index(element)] = amount
     r[L.OP_ANN_TARGET], r[L.OP_ANN_PURPOSE], r[L.OP_APPLIES] = _announces(step)
+    if step["op"] == "lock_mana":
+        r[L.OP_FROM] = vocabulary.LOCK_SOURCES.index(step.get("source", "infinite"))
+    else:
+        r[L.OP_FROM] = vocabulary.MOVE_FROM.index(step.get("from", "this"))
+    r[L.OP_TO] = vocabulary.MOVE_TO.index(step.get("to", "own_card"))
     return r
+
+
+def _suffix(name: str, suffix: str) -> int:
+    """The code of a count's or condition's ``:SUFFIX``: an element index after the names of
+    ``vocabulary.ELEMENT_SUFFIXED``, the number after those of ``vocabulary.REF_SUFFIX``,
+    else a component word id; -1 without one."""
+    if not suffix:
+        return -1
+    if name in vocabulary.REF_SUFFIX:
+        return int(suffix)
+    return ELEMENTS.index(suffix) if name in vocabulary.ELEMENT_SUFFIXED else L.WORD[suffix]
 
 
 #: The target kinds a player (or, for the Adversary, the active player) chooses: the steps
