@@ -39,7 +39,15 @@ from simulator.engine.rules.zones import shuffle_adversary
 
 @njit
 def adversary_turn(st, tb, wk):
-    """Play one Adversary turn (the active player is already set)."""
+    """Play one Adversary turn (the active player is already set), then its end: the players'
+    cards that act at the end of an opponent's turn."""
+    play_adversary_turn(st, tb, wk)
+    turn_end_triggers.opponent_turn_ends(st, tb, wk, ADVERSARY_SIDE)
+
+
+@njit
+def play_adversary_turn(st, tb, wk):
+    """The Adversary's cards in play apply, then it reveals and applies its top card."""
     for q in range(tb.players):
         st.ignored_this_turn[q] = 0  # "each turn" allowances reset at every turn start
     draw_triggers.new_turn(st)
@@ -80,7 +88,6 @@ def adversary_turn(st, tb, wk):
     else:
         enter_play(st, tb, wk, card)
     check_defeats(st, tb, wk)
-    turn_end_triggers.opponent_turn_ends(st, tb, wk, ADVERSARY_SIDE)
 
 
 @njit
