@@ -47,7 +47,7 @@ def _step_amount(step: dict) -> float:
     amount = float(step.get("amount", 0))
     if "per" in step:
         amount *= 3.0 if "this_hp" in step["per"] else 2.0
-    return amount
+    return amount + float(step.get("plus", 0))
 
 
 def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_cards: int) -> None:

@@ -43,10 +43,11 @@ _OPTIONAL = ("aliases_en", "slot", "hp", "hp_is_x", "cost_x_element", "provides_
              "name_tags", "keywords", "banned", "extensions", "effect", "effect_note")
 _WORDS = frozenset(COMPONENT_WORDS) | frozenset(NAME_TAG_WORDS)
 _TAKE_SOURCES = ("available", "infinite")
-_INT_PARAMS = ("amount", "amount_mn", "max_targets", "position")
+_INT_PARAMS = ("amount", "amount_mn", "max_targets", "position", "plus")
 #: What a printed card could hold (99: "all of it", e.g. every card of a hand); the engine's
 #: counters hold far more, but a value outside these is a typing slip, not a card.
-INT_BOUNDS = {"amount": (0, 99), "amount_mn": (0, 99), "max_targets": (1, 20), "position": (0, 40)}
+INT_BOUNDS = {"amount": (0, 99), "amount_mn": (0, 99), "max_targets": (1, 20), "position": (0, 40),
+              "plus": (0, 99)}
 _ELEMENT_PARAMS = ("element", "card_element", "source_element", "discard_element")
 
 

@@ -154,8 +154,9 @@ REF_SUFFIX: dict[str, str] = {"draw_number": "number"}
 #: op name -> (required params, optional params) with a one-line meaning.
 OPS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
     "damage": (frozenset({"amount", "target"}),
-               frozenset({"amount_mn", "per", "if", "unpreventable"}),
-               "inflict damage (one instance per target)"),
+               frozenset({"amount_mn", "per", "plus", "if", "unpreventable"}),
+               "inflict damage (one instance per target); PLUS is added after the PER count "
+               "(2 + 1 per Ice component: amount = 1, per = 'own_component:Ice', plus = 2)"),
     "distribute_damage": (frozenset({"amount"}), frozenset({"max_targets", "if"}),
                           "inflict AMOUNT damage split between 1..max_targets targets"),
     "lose_hp": (frozenset({"amount", "target"}), frozenset({"amount_mn", "per", "if"}),

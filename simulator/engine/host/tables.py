@@ -297,6 +297,7 @@ def op_row(step: dict) -> np.ndarray:
     r[L.OP_POSITION] = step.get("position", 3)
     r[L.OP_MAX_TARGETS] = step.get("max_targets", -1)
     r[L.OP_UNPREVENTABLE] = bool(step.get("unpreventable", False))
+    r[L.OP_PLUS] = step.get("plus", 0)
     r[L.OP_HANDLER] = L.H[step["name"]] if step.get("op") == "handler" else -1
     for element, amount in step.get("cost", {}).items():
         r[L.OP_COST + ELEMENTS.index(element)] = amount

@@ -43,7 +43,7 @@ NW_MAX = 16        # distinct component words the batch's player cards require
 T_MAX = K_SLOTS + P_MAX + P_MAX * S_MAX  # flat targets (see damage.py)
 OPT_MAX = 256      # options of one decision (the main-phase action space is the widest)
 OPS_MAX = 1024     # effect op rows of a batch
-OP_W = 28          # columns of an op row (OP_* below)
+OP_W = 32          # columns of an op row (OP_* below)
 FRAME_W = 8        # columns of a chain frame: its kind and up to 7 arguments
 CHAIN_MAX = 64     # frames waiting on a game's chain
 PENDING_MAX = 32   # triggered actions raised by the action being resolved
@@ -151,6 +151,8 @@ assert OP_APPLIES + 2 < OP_W
 # was there (a target that left play is gone); the first entry of the applied card's steps.
 # Where locked Mana comes from and goes to (lock_mana, move_locked_mana).
 OP_FROM, OP_TO = OP_APPLIES + 1, OP_APPLIES + 2
+OP_PLUS = OP_APPLIES + 3  # added to the amount after its per count
+assert OP_PLUS < OP_W
 AN_ASKED, AN_TARGET, AN_CARD, AN_SUB = range(4)
 AN_W = 4
 

@@ -56,6 +56,7 @@ from simulator.engine.rules.layout import (
     OP_MAX_TARGETS,
     OP_PER,
     OP_PER_WORD,
+    OP_PLUS,
     OP_POSITION,
     OP_TARGET,
     OP_TO,
@@ -158,13 +159,14 @@ def count(st, tb, r, side, slot):
 
 @njit
 def amount_of(st, tb, r, side, slot):
-    """The row's amount: ``amount_mn`` for a Mage Noir controller, times its ``per`` count."""
+    """The row's amount: ``amount_mn`` for a Mage Noir controller, times its ``per`` count,
+    plus its ``plus``."""
     amount = tb.ops[r, OP_AMOUNT]
     if tb.ops[r, OP_HAS_MN] != 0 and step_mage_noir(st, tb, side):
         amount = tb.ops[r, OP_AMOUNT_MN]
     if tb.ops[r, OP_PER] != PER_NONE:
         amount *= count(st, tb, r, side, slot)
-    return amount
+    return amount + tb.ops[r, OP_PLUS]
 
 
 @njit
