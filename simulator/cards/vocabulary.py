@@ -247,6 +247,12 @@ STATICS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
     "lock_cap": (frozenset({"amount"}), frozenset({"if"}),
                  "Mana locked under this card beyond AMOUNT is released at once (while the "
                  "condition holds)"),
+    "optional_component": (frozenset({"word"}), frozenset(),
+                           "this card may be prepared without its WORD components (their "
+                           "requirement is dropped)"),
+    "protector_while_locks": (frozenset({"element"}), frozenset(),
+                              "this Permanent has Protector while Mana of ELEMENT is locked "
+                              "under it"),
     "handler": (frozenset({"name"}), frozenset({"if"}),
                 "a static handler (engine/handlers/): its behaviour is an engine hook"),
 }

@@ -211,6 +211,10 @@ def _compile_statics(t: np.void, effects: tuple[dict, ...]) -> None:
             elif kind == "alternative_component":
                 t["alt_word"][c] = L.WORD[st["word"]]
                 t["alt_element"][c] = ELEMENTS.index(st["discard_element"])
+            elif kind == "optional_component":
+                t["requires"][c, L.WORD[st["word"]]] = 0
+            elif kind == "protector_while_locks":
+                t["protector_locks"][c] = ELEMENTS.index(st["element"]) + 1
             elif kind == "fewer_components":
                 t["fewer_mn"][c] = st["amount"]
             elif kind == "damage_bonus":
@@ -245,7 +249,8 @@ def _compile_statics(t: np.void, effects: tuple[dict, ...]) -> None:
     t["any_reduction"] = bool(reductions)
     t["any_ignore"] = t["ignore_per_turn"].any()
     t["any_damage_reduction"] = t["damage_reduction"].any()
-    t["any_protector"] = t["protector"].any() or t["protector_mn"].any()
+    t["any_protector"] = (t["protector"].any() or t["protector_mn"].any()
+                          or t["protector_locks"].any())
     t["any_alt"] = (t["alt_word"] >= 0).any()
     t["any_return"] = (t["return_word"] >= 0).any()
     t["any_lock_cap"] = (t["lock_cap"] >= 0).any()

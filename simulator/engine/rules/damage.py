@@ -238,7 +238,9 @@ def protector_redirect(st, tb, wk, target, amount):
         c = st.board_card[owner, s]
         if (c >= 0 and s != own_slot and st.board_zone[owner, s] == PERMANENT
                 and st.board_hp[owner, s] > 0
-                and (tb.protector[c] != 0 or (tb.protector_mn[c] != 0 and mn))):
+                and (tb.protector[c] != 0 or (tb.protector_mn[c] != 0 and mn)
+                     or (tb.protector_locks[c] != 0
+                         and st.board_mana[owner, s, tb.protector_locks[c] - 1] > 0))):
             wk.opt[1 + s] = 1
             found = True
     if not found:

@@ -320,6 +320,7 @@ TABLES_DTYPE = _record([
     ("hand_size", np.int32, (C_MAX,)),
     ("protector", np.int8, (C_MAX,)),
     ("protector_mn", np.int8, (C_MAX,)),
+    ("protector_locks", np.int8, (C_MAX,)),  # Protector while Mana of element-1 is locked, 0 never
     ("unique", np.int8, (C_MAX,)),
     ("mage_noir_only", np.int8, (C_MAX,)),
     ("forge", np.int8, (C_MAX,)),
