@@ -35,6 +35,10 @@ TRIGGER_HEADINGS: dict[str, str] = {
     "leave": "When it leaves play",
     "used_as_component": "When it is used as a component",
     "ability": "An ability its controller may use",
+    "own_draw": "Each time its controller draws a card, while in play",
+    "opponent_draw": "Each time the opponent draws a card (the Adversary: the card it reveals), "
+                     "while in play",
+    "opponent_turn_end": "At the end of each of the opponent's turns, while in play",
 }
 
 #: What each keyword means, in our words (docs/rules.md, R12).
@@ -79,8 +83,16 @@ def _word(param: str) -> str:
     return param.split(":", 1)[1] if ":" in param else ""
 
 
+#: Conditions as a player reads them (the vocabulary's meanings otherwise).
+CONDITION_PHRASES: dict[str, str] = {
+    "draw_number": "on the drawer's draw number WORD of the turn (any turn)",
+}
+
+
 def _condition(text: str) -> str:
     kind = text.split(":", 1)[0]
+    if kind in CONDITION_PHRASES:
+        return CONDITION_PHRASES[kind].replace("WORD", _word(text))
     meaning = CONDITIONS.get(kind, kind)
     word = _word(text)
     return meaning.replace("WORD", word).split(" (``")[0] if word else meaning
@@ -94,6 +106,7 @@ PER_PHRASES: dict[str, str] = {
     "trees_in_play": "card with the Tree word on the whole board",
     "this_hp": "HP this card has",
     "locked_on_component": "Mana locked under its own WORD component",
+    "opponent_reserve": "WORD Mana in the opponent's reserve (the Adversary has none)",
 }
 _WHAT = {"permanent": "one Permanent", "equipment": "one Equipment",
          "permanent_or_equipment": "one Permanent or Equipment"}
@@ -129,6 +142,8 @@ def _amount(step: Mapping[str, Any], unit: str) -> str:
         text += f" ({step['amount_mn']} when its controller is a Mage Noir)"
     if "per" in step:
         text += f" for each {_count(step['per'])}"
+    if step.get("plus"):
+        text = f"{step['plus']} + {text}"
     return text
 
 
