@@ -39,6 +39,7 @@ TRIGGER_HEADINGS: dict[str, str] = {
     "opponent_draw": "Each time the opponent draws a card (the Adversary: the card it reveals), "
                      "while in play",
     "opponent_turn_end": "At the end of each of the opponent's turns, while in play",
+    "mana_left": "When Mana locked under it leaves it, while in play",
 }
 
 #: What each keyword means, in our words (docs/rules.md, R12).
@@ -86,6 +87,7 @@ def _word(param: str) -> str:
 #: Conditions as a player reads them (the vocabulary's meanings otherwise).
 CONDITION_PHRASES: dict[str, str] = {
     "draw_number": "on the drawer's draw number WORD of the turn (any turn)",
+    "no_mana_locked": "no WORD Mana is locked under it",
 }
 
 
@@ -212,6 +214,13 @@ def describe_step(step: Mapping[str, Any]) -> str:
     return text
 
 
+def _moved(step: Mapping[str, Any]) -> str:
+    """``"1 water Mana"``, or ``"all the water Mana"`` without an amount."""
+    if "amount" in step:
+        return _mana(step["amount"], step.get("element"))
+    return "all the " + " ".join(filter(None, (step.get("element"), "Mana")))
+
+
 def _cost_reduction(step: Mapping[str, Any]) -> str:
     which = "cards"
     if "card_element" in step:
@@ -252,6 +261,18 @@ _STATIC_LINES = {
     "hand_size": lambda s: f"its controller's maximum hand size becomes {s['amount']}",
     "alternative_component": lambda s: f"instead of the {s['word']} component, its controller "
                                        f"may discard a {s['discard_element']} card from hand",
+    "optional_component": lambda s: f"it may be prepared without its {s['word']} components",
+    "protector_while_locks": lambda s: f"Protector while {s['element']} Mana is locked under it",
+    # ops of the locked-Mana family and the surcharge, with their parameters in words
+    "release_mana": lambda s: (f"release {_mana(s['amount'], s.get('element'))} locked under "
+                               "this card into the Available Ether"),
+    "move_locked_mana": lambda s: (f"move {_moved(s)} locked under this card under another "
+                                   "card its controller has in play"),
+    "return_instead": lambda s: ("its controller may pay "
+                                 + " + ".join(f"{n} {e}" for e, n in s.get("cost", {}).items())
+                                 + " Mana to return it to hand instead of the discard pile"),
+    "surcharge": lambda s: (f"until the start of its controller's next turn, {_target(s['target'])}"
+                            f" pays {s['amount']} more {s['element']} Mana for each card prepared"),
 }
 
 
