@@ -91,11 +91,11 @@ def test_validate_refuses_a_minimum_below_one_card(capsys):
 
 def test_run_refuses_cards_the_engine_cannot_play_yet(tmp_path, capsys):
     deck = tmp_path / "ice.txt"
-    deck.write_text("4 x Ice shard\n", encoding="utf-8")
+    deck.write_text("4 x Ice tree\n", encoding="utf-8")
     code = main(["run", str(deck), "--games", "5", "--min-cards", "1"])
     err = capsys.readouterr().err.strip()
     assert code == 2 and len(err.splitlines()) == 1
-    assert "not playable by the engine yet: Ice shard" in err
+    assert "not playable by the engine yet: Ice tree" in err
 
 
 def test_cards_simulated_lists_only_cards_decks_may_use(capsys):
@@ -121,11 +121,11 @@ def test_the_card_table_has_a_simulated_column(capsys):
 
 def test_validate_names_the_cards_not_simulated_yet_and_still_says_legal(capsys, tmp_path):
     deck = tmp_path / "ice.txt"
-    deck.write_text("4 x Ice shard\n4 x Flame\n", encoding="utf-8")
+    deck.write_text("4 x Ice tree\n4 x Flame\n", encoding="utf-8")
     code = main(["validate", str(deck), "--min-cards", "1"])
     out = capsys.readouterr().out.strip()
     assert code == 0 and out.startswith(f"{deck}: ok, 8 cards")
-    assert out.endswith("; not simulated yet, so run refuses it: Ice shard x4")
+    assert out.endswith("; not simulated yet, so run refuses it: Ice tree x4")
 
 
 def test_cards_handlers_lists_exactly_the_handlers_each_card_names(capsys):

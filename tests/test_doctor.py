@@ -202,7 +202,7 @@ def test_a_games_budget_gives_the_same_answer_on_any_number_of_workers(db, fire)
 @pytest.mark.parametrize(("argv", "message"), [
     (["--games", "100"], "--games must be at least 8,000 for doctor"),
     (["--games", "9000", "--budget", "5"], "give --budget (seconds) or --games, not both"),
-    (["--games", "20000"], "--games 20,000 is too few for 318 swaps: give at least 44,400"),
+    (["--games", "20000"], "--games 20,000 is too few for 330 swaps: give at least 46,000"),
 ])
 def test_doctor_games_budget_errors(capsys, argv, message):
     assert main(["doctor", "fire-flames", "--quiet", *argv]) == 2
