@@ -259,3 +259,29 @@ def test_static_boots_3_damage_on_the_second_draw_of_each_turn():
     api.adversary_turn(eng, G0)  # a new turn (the Adversary's): the count starts again
     api.draw(eng, G0, P0, np.array([2]))
     assert eng.state.adv_hp[0, duke] == 14
+
+
+def test_icy_infiltration_water_damage_1_less_and_unpreventable_this_turn():
+    eng = make_engine(["icy_infiltration", "ice_shard", "zephyr"],
+                      policy=ScriptedPolicy({"target": DUKE}))
+    duke = summon_duke(eng)
+    icy = put_on_board(eng, 0, "icy_infiltration", PREPARED, mana(water=3))
+    eng.state.board_turn[0, 0, icy] = 0  # prepared on an earlier turn (Slowcast)
+    assert _can_activate(eng, icy)
+    lines = transcript_of(eng, lambda: activate(eng, 0, icy))
+    assert any(line.startswith("  Icy infiltration: this turn player 1") for line in lines)
+    shard = put_on_board(eng, 0, "ice_shard", PREPARED, mana(water=1))
+    activate(eng, 0, shard)
+    assert eng.state.adv_hp[0, duke] == 20 - 1  # a Water spell: 2 - 1
+    zephyr = put_on_board(eng, 0, "zephyr", PREPARED, mana(air=2))
+    set_deck(eng, 0, ["zephyr"])
+    activate(eng, 0, zephyr)
+    assert eng.state.adv_hp[0, duke] == 19 - 2  # an Air spell: unchanged
+    # a Water card's 3 damage on its own controller: 2
+    api.deal_damage(eng, G0, P0, np.array([lid(eng, "ice_shard")]), np.array([12]),
+                    np.array([3]))
+    assert eng.state.hp[0, 0] == 18
+    api.turn_boundary(eng, G0)  # the turn is over
+    api.deal_damage(eng, G0, P0, np.array([lid(eng, "ice_shard")]), np.array([DUKE]),
+                    np.array([2]))
+    assert eng.state.adv_hp[0, duke] == 15

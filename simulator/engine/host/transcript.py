@@ -110,6 +110,8 @@ def _card_line(ev, a, b, c, d, names) -> str | None:
     """The lines of the card handlers' events."""
     texts = {
         L.EV_REACTS: lambda: f"  {names[b]}: {REACTS_TO.get(L.TRIGGERS[c], L.TRIGGERS[c])}",
+        L.EV_ICY: lambda: (f"  Icy infiltration: this turn player {a + 1}'s Water cards deal 1 "
+                           "less damage, which cannot be ignored, reduced or redirected"),
         L.EV_SURCHARGE: lambda: (f"  player {a + 1}'s cards cost {c} more {ELEMENTS[b]} until "
                                  f"player {d + 1}'s next turn"),
         L.EV_INDESTRUCTIBLE: lambda: f"  discards {names[b]}: {names[c]} is indestructible this turn",

@@ -16,7 +16,12 @@ from __future__ import annotations
 
 from simulator.engine.compiler.jit import njit
 from simulator.engine.compiler.late_bound import decide, leave_board
-from simulator.engine.handlers.ids import AB_KERLOCHS_ROBE, H_BURNING_ROBE, H_CRIMSON_RING
+from simulator.engine.handlers.ids import (
+    AB_KERLOCHS_ROBE,
+    H_BURNING_ROBE,
+    H_CRIMSON_RING,
+    H_ICY_INFILTRATION,
+)
 from simulator.engine.rules import frames
 from simulator.engine.rules.board import (
     adversary_destroyed,
@@ -41,6 +46,7 @@ from simulator.engine.rules.layout import (
     PROTECTOR_REDIRECT,
     RUNNING,
     TO_DISCARD,
+    WATER,
 )
 from simulator.engine.rules.log import say
 
@@ -105,6 +111,12 @@ def deal_damage(st, tb, wk, src_side, src_card, target, amount, unpreventable):
     from_player = src_side != ADVERSARY_SIDE
     if from_player:
         amount += damage_bonus(st, tb, src_side, src_card)
+        if (tb.any_handler[H_ICY_INFILTRATION] != 0 and st.icy[src_side] != 0
+                and tb.element[src_card] == WATER):
+            amount -= 1  # Icy infiltration (handlers/ice.py)
+            unpreventable = True
+            if amount <= 0:
+                return
     robes = 0
     if from_player and target < K_SLOTS and tb.element[src_card] == FIRE:
         robes = flagged_copies(st, tb, src_side, BURNING_ROBE, EQUIPMENT)

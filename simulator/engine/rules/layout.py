@@ -189,6 +189,7 @@ EVENT_NAMES = (
     "ocean_releases", "empty_discarded", "applies", "melange", "indestructible", "druid_horns",
     "kerloch", "adversary_heals", "pile_on_offer", "locks", "releases", "moves_locked",
     "hp_set", "lock_cap", "reacts", "surcharge",
+    "icy",
 )
 EV = {name: i for i, name in enumerate(EVENT_NAMES)}
 (EV_TURN, EV_HAND, EV_HAND_CARD, EV_ADVERSARY_TURN, EV_REVEALS, EV_PREPARES, EV_ACTIVATES,
@@ -199,7 +200,7 @@ EV = {name: i for i, name in enumerate(EVENT_NAMES)}
  EV_OCEAN_APPLIES, EV_OCEAN_RELEASES, EV_EMPTY_DISCARDED, EV_APPLIES, EV_MELANGE,
  EV_INDESTRUCTIBLE, EV_DRUID_HORNS, EV_KERLOCH, EV_ADVERSARY_HEALS,
  EV_PILE_ON_OFFER, EV_LOCKS, EV_RELEASES, EV_MOVES_LOCKED, EV_HP_SET,
- EV_LOCK_CAP, EV_REACTS, EV_SURCHARGE) = range(len(EVENT_NAMES))
+ EV_LOCK_CAP, EV_REACTS, EV_SURCHARGE, EV_ICY) = range(len(EVENT_NAMES))
 
 
 def _record(fields: list[tuple]) -> np.dtype:
@@ -261,6 +262,7 @@ STATE_DTYPE = _record([
     ("ignition", np.int16, (P_MAX,)),           # Ignitions activated this turn
     ("ignition_skip", np.int16, (P_MAX, S_MAX)),  # card+1 of an Ignition not counting itself
     ("prevented", np.int8, (P_MAX,)),           # Kerloc'h's robe: damage reduced to 0
+    ("icy", np.int8, (P_MAX,)),                 # Icy infiltration: Water damage -1, unpreventable
     ("drop_spent", np.int8, (P_MAX, S_MAX)),    # Water drop counted twice this turn
     ("indestructible", np.int16, (P_MAX, S_MAX)),  # card+1 made indestructible this turn
     ("used_slot", np.int8, (S_MAX,)),           # components designated by the last preparation

@@ -22,7 +22,7 @@ _PER_PLAYER = {"shuffle_count", "hp", "out", "out_reason", "deck", "deck_len", "
                "board_zone", "board_mana", "board_hp", "board_turn", "board_end",
                "mage_noir_turn",
                "damage_taken", "mana_taken", "winds", "ignition", "ignition_skip",
-               "prevented", "drop_spent", "indestructible", "applying", "drawn", "prepared_n",
+               "prevented", "icy", "drop_spent", "indestructible", "applying", "drawn", "prepared_n",
                "activated_n", "channeled_n", "first_activation", "stranded"}
 #: Fields whose axis of card kinds (C_MAX) is trimmed to the batch's card kinds.
 _PER_CARD = {"hand", "discard", "adv_discard", "drawn", "prepared_n", "activated_n",

@@ -43,6 +43,7 @@ def turn_boundary(st, tb):
         st.winds[q] = 0
         st.ignition[q] = 0
         st.prevented[q] = 0
+        st.icy[q] = 0
         for s in range(tb.slots):
             if st.drop_spent[q, s] != 0:
                 st.drop_spent[q, s] = 0
