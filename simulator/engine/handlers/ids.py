@@ -25,6 +25,7 @@ HANDLERS = (
     "unleashed_ocean_empty",  # step, base_game.water
     "unleashed_ocean_waves",  # step, base_game.water
     "unleashed_ocean_release",  # step, base_game.water
+    "icy_infiltration",  # step, ice
     "emptiness_ritual_ping",  # ability, base_game.air
     "crimson_ritual",  # ability, base_game.fire
     "kerlochs_robe",  # ability, base_game.vegetal
@@ -64,6 +65,7 @@ HANDLER_KINDS = (
     "step",
     "step",
     "step",
+    "step",
     "ability",
     "ability",
     "ability",
@@ -82,7 +84,7 @@ HANDLER_KINDS = (
     "static",
     "static",
 )
-N_HANDLERS = 37
+N_HANDLERS = 38
 
 H_FAVORABLE_WINDS = 0
 H_TORNADO = 1
@@ -104,23 +106,24 @@ H_SUBTLE_INFILTRATION_EMPTY = 16
 H_UNLEASHED_OCEAN_EMPTY = 17
 H_UNLEASHED_OCEAN_WAVES = 18
 H_UNLEASHED_OCEAN_RELEASE = 19
-H_EMPTINESS_RITUAL_PING = 20
-H_CRIMSON_RITUAL = 21
-H_KERLOCHS_ROBE = 22
-H_DRUID_HORNS = 23
-H_RITUAL_OF_DECOMPOSITION = 24
-H_RITUAL_OF_MELANGE = 25
-H_WARRIOR_MAGE_RITUAL_INDESTRUCTIBLE = 26
-H_BURNING_ROBE = 27
-H_CRIMSON_RING = 28
-H_FIRE_MASK = 29
-H_KING_OF_TREES = 30
-H_PRODIGIOUS_SOWING = 31
-H_WATER_DROP = 32
-H_PRODIGIOUS_SOURCE = 33
-H_MAELSTROM = 34
-H_SUBTLE_INFILTRATION_TRADE = 35
-H_WARRIOR_MAGE_RITUAL_END_OF_TURN = 36
+H_ICY_INFILTRATION = 20
+H_EMPTINESS_RITUAL_PING = 21
+H_CRIMSON_RITUAL = 22
+H_KERLOCHS_ROBE = 23
+H_DRUID_HORNS = 24
+H_RITUAL_OF_DECOMPOSITION = 25
+H_RITUAL_OF_MELANGE = 26
+H_WARRIOR_MAGE_RITUAL_INDESTRUCTIBLE = 27
+H_BURNING_ROBE = 28
+H_CRIMSON_RING = 29
+H_FIRE_MASK = 30
+H_KING_OF_TREES = 31
+H_PRODIGIOUS_SOWING = 32
+H_WATER_DROP = 33
+H_PRODIGIOUS_SOURCE = 34
+H_MAELSTROM = 35
+H_SUBTLE_INFILTRATION_TRADE = 36
+H_WARRIOR_MAGE_RITUAL_END_OF_TURN = 37
 
 # Activated abilities (tables.ability holds an index of ABILITY_NAMES).
 ABILITY_NAMES = (
@@ -147,6 +150,7 @@ HANDLER_ESTIMATES: dict[str, dict[str, float]] = {
     "ignition": {"damage": 2.0},
     "the_sylvan_healer": {"heal": 3.0},
     "high_pressure": {"damage": 3.0, "harms_own": 1.0},
+    "icy_infiltration": {"damage": -1.0},
 }
 
 #: What a handler's step designates when its card is announced (rules/announce.py).
