@@ -24,7 +24,7 @@ Triggers (:data:`TRIGGERS`):
     Adversary card without keyword, the effect applied when it is drawn.
 ``enter``
     The card is put into play (Permanent, Equipment, Ritual; an Adversary card that stays in
-    play, on the turn it arrives).
+    play, on the turn it arrives); for a spell, "when you prepare this spell".
 ``turn_start``
     The beginning of its controller's turn (for Adversary cards in play: every Adversary
     turn, the turn of arrival included when ``enter`` is absent).
@@ -47,6 +47,10 @@ Triggers (:data:`TRIGGERS`):
     The card leaves the board for its owner's discard pile (destroyed, discarded, activated,
     used up as a component): ``leave`` narrowed to that destination ("when this spell is
     discarded from play"); not when it returns to a hand or a deck.
+``granted``
+    Steps that a spell using this card as a component gains at the end of its own effect
+    ("Any spell using this as a component gains: ..."): they run when that spell is
+    activated, after its own steps, as part of its effect (its number modifiers apply).
 ``ability``
     An activated ability of a card in play that its controller may use (repeatedly) when the
     card allows it ("During your main phase, you may ...", "At any time, you may ...").
@@ -117,7 +121,7 @@ TRIGGERS: tuple[str, ...] = (
     "activate", "enter", "turn_start", "turn_start_prepared", "turn_start_channeled", "leave",
     "used_as_component", "ability", "mana_left", "discarded_from_hand", "discarded_from_play",
     "damaged", "own_permanent_damaged", "controller_damaged", "own_draw", "opponent_draw",
-    "opponent_turn_end",
+    "opponent_turn_end", "granted",
 )
 
 #: Who a step affects. "opponent" means the opposing side: the Adversary for a player's card
@@ -160,6 +164,7 @@ COUNTS: dict[str, str] = {
     "opponent_reserve": "Mana of ELEMENT in the opponent's reserve (``per = "
                         "'opponent_reserve:water'``; the Adversary has no reserve: 0; for an "
                         "Adversary card, the active player's)",
+    "discard_component": "cards in the controller's discard pile that provide WORD",
 }
 
 #: Counts and conditions whose ``:SUFFIX`` is an element, not a word.
@@ -278,6 +283,15 @@ OPS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
                      "hand, SACRIFICE: this card is destroyed), at most once a turn when "
                      "ONCE_PER_TURN; the costs are paid when it is used (LOCK: the COST Mana "
                      "goes under this card instead of the Available Ether)"),
+    "mill": (frozenset({"amount"}), frozenset({"if"}),
+             "the controller discards the top AMOUNT cards of their deck (none left: nothing)"),
+    "put_from_discard": (frozenset({"amount", "word"}), frozenset({"zone", "if"}),
+                         "put up to AMOUNT spells providing WORD from the controller's discard "
+                         "pile into play, channeled (zone = 'channeled', default) or prepared, "
+                         "with no Mana under them"),
+    "next_spell_component": (frozenset({"word", "amount"}), frozenset({"if"}),
+                             "the next card the controller prepares this turn may use AMOUNT "
+                             "more WORD components than it requires"),
     "handler": (frozenset({"name"}), frozenset({"if"}),
                 "a compiled handler (engine/handlers/) for behaviour the vocabulary cannot express"),
 }
@@ -347,6 +361,15 @@ STATICS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
     "protector_while_locks": (frozenset({"element"}), frozenset(),
                               "this Permanent has Protector while Mana of ELEMENT is locked "
                               "under it"),
+    "number_modifier": (frozenset({"mode"}),
+                        frozenset({"amount", "mode_mn", "amount_mn", "card_type"}),
+                        "every number in the effect of a card using this as a component "
+                        "(of CARD_TYPE, if given) changes: mode add / subtract AMOUNT, double, "
+                        "or reduce by AMOUNT (never below 0 by itself); MODE_MN / AMOUNT_MN "
+                        "instead for a Mage Noir controller (NUMBER_MODES)"),
+    "prepare_from_discard": (frozenset(), frozenset({"unless_top", "once_per_turn", "if"}),
+                             "the card may be prepared from its owner's discard pile (unless "
+                             "it is the top card there / each copy once per turn)"),
     "handler": (frozenset({"name"}), frozenset({"if"}),
                 "a static handler (engine/handlers/): its behaviour is an engine hook"),
 }
@@ -366,6 +389,14 @@ WORD_CONDITIONS: dict[str, str] = {
     "no_mana_locked": "no Mana is locked under it",
     "ability_used_this_turn": "its ability was used this turn (paid for until the turn ends)",
 }
+
+#: How a ``number_modifier`` changes every number of the effect it applies to (docs/rules.md
+#: R11.4): "subtract" may go below 0 (negative damage heals, negative healing costs HP; draws,
+#: discards and Mana moved stop at 0), "reduce" never takes a number below 0 by itself.
+NUMBER_MODES: tuple[str, ...] = ("add", "subtract", "double", "reduce")
+
+#: Where ``put_from_discard`` puts the cards.
+PUT_ZONES: tuple[str, ...] = ("channeled", "prepared")
 
 #: What a ``destroy`` step may destroy (its ``what``).
 DESTROY_WHAT: tuple[str, ...] = ("permanent", "equipment", "permanent_or_equipment", "ring")

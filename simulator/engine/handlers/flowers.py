@@ -13,7 +13,7 @@ from simulator.engine.compiler.jit import njit
 from simulator.engine.compiler.late_bound import decide, resolve
 from simulator.engine.handlers import declare
 from simulator.engine.handlers.ids import AB_SEASONS_AUTUMN, H_DRUID_WAND_SPARES, H_RENEWAL
-from simulator.engine.rules import announce, locked
+from simulator.engine.rules import announce, locked, pile
 from simulator.engine.rules.abilities import autumn_candidate
 from simulator.engine.rules.board import (
     destroy_card,
@@ -153,7 +153,7 @@ def renewal_end_of_turn(st, tb, wk):
                 if s < 0:
                     st.board_overflow += 1
                     break
-                st.discard[p, c] -= 1
+                pile.take(st, p, c)
                 place_card(st, tb, p, s, c, PERMANENT)
                 say(wk, EV_RENEWAL_RETURNS, p, c, 0, 0)
                 announce.push_steps(st, tb, wk, c, T_ENTER, p, s)

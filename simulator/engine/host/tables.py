@@ -24,7 +24,7 @@ import numpy as np
 from simulator.cards import CARD_TYPES, ELEMENTS, SLOTS, CardDB, vocabulary
 from simulator.cards.filler import FILLER_ID
 from simulator.cards.tables import CardTables, build_card_tables
-from simulator.cards.vocabulary import REF_SUFFIX
+from simulator.cards.vocabulary import NUMBER_MODES, PUT_ZONES, REF_SUFFIX
 from simulator.engine.handlers.ids import HANDLER_ANNOUNCES
 from simulator.engine.rules import layout as L
 from simulator.engine.rules.options import RuleOptions
@@ -218,6 +218,7 @@ def _compile_statics(t: np.void, effects: tuple[dict, ...]) -> None:
     t["return_word"][:] = -1
     t["lock_cap"][:] = -1
     t["altreq_word"][:] = -1
+    t["nmod_type"][:] = -1
     bonuses, reductions = [], []
     for c, effect in enumerate(effects):
         for st in effect.get("static", ()):
@@ -279,6 +280,13 @@ def _compile_statics(t: np.void, effects: tuple[dict, ...]) -> None:
             elif kind == "lock_cap":
                 t["lock_cap"][c] = st["amount"]
                 t["lock_cap_if"][c] = L.CONDITION_CODE[st.get("if", "none")]
+            elif kind == "number_modifier":
+                _number_modifier(t, c, st)
+            elif kind == "prepare_from_discard":
+                t["from_discard"][c] = (
+                    L.FD_ALLOWED | (L.FD_UNLESS_TOP if st.get("unless_top") else 0)
+                    | (L.FD_ONCE_PER_TURN if st.get("once_per_turn") else 0)
+                    | (L.FD_MAGE_NOIR if st.get("if") == "mage_noir" else 0))
             elif kind == "handler":
                 t["handler_card"][L.H[st["name"]], c] = 1
     if len(bonuses) > L.BONUS_MAX or len(reductions) > L.REDUCTION_MAX:
@@ -300,48 +308,7 @@ def _compile_statics(t: np.void, effects: tuple[dict, ...]) -> None:
     t["any_return"] = (t["return_word"] >= 0).any()
     t["any_damage_taken"] = t["damage_increase"].any() or t["damage_cap"].any()
     t["any_lock_cap"] = (t["lock_cap"] >= 0).any()
-
-
-#: The ops and statics that grant or remove Slowcast or Quickcast (engine/rules/casting.py).
-CASTING_OPS = frozenset({"slowcast_all", "grant_slowcast"})
-
-
-def _compile_casting(t: np.void, effects: tuple[dict, ...]) -> None:
-    """Slowcast and Quickcast beyond the printed keywords: the per-card columns of the
-    casting statics, and the batch flags that keep the engine's casting checks (and the
-    Quickcast windows) off for batches without such cards."""
-    any_rule = False
-    for c, effect in enumerate(effects):
-        for st in effect.get("static", ()):
-            kind = st["kind"]
-            condition, _, word = st.get("if", "").partition(":")
-            code = L.CONDITION_CODE[condition or "none"]
-            if kind == "quickcast":
-                if code == 0:
-                    t["quickcast"][c] = 1
-                else:
-                    t["quickcast_if"][c] = code
-                    t["quickcast_if_word"][c] = L.WORD[word] if word else -1
-            elif kind == "never_slowcast":
-                t["never_slowcast"][c], t["never_slowcast_if"][c] = 1, code
-            elif kind == "component_grants_quickcast":
-                t["grants_quickcast"][c] = 1
-            elif kind == "slowcast_spells_gain_quickcast":
-                t["slowcast_gain_quickcast"][c] = 1
-            elif kind == "all_spells_slowcast":
-                t["all_slowcast_static"][c] = 1
-                for element, amount in st.get("cost", {}).items():
-                    t["slowcast_waiver"][c, ELEMENTS.index(element)] = amount
-            else:
-                continue
-            any_rule = True
-        for trigger, steps in effect.items():
-            if trigger != "static" and any(step.get("op") in CASTING_OPS for step in steps):
-                any_rule = True
-    t["any_cast_rule"] = any_rule
-    t["any_all_slowcast"] = t["all_slowcast_static"].any()
-    t["any_quickcast"] = bool(t["quickcast"].any() or t["quickcast_if"].any()
-                              or t["grants_quickcast"].any() or t["slowcast_gain_quickcast"].any())
+    t["any_from_discard"] = t["from_discard"].any()
 
 
 #: The ops and statics that grant or remove Slowcast or Quickcast (engine/rules/casting.py).
@@ -399,6 +366,15 @@ def _conditional_words(t: np.void, cards: Sequence) -> None:
     t["any_cond_word"] = (t["cond_word"] >= 0).any()
 
 
+def _number_modifier(t: np.void, c: int, st: dict) -> None:
+    """A ``number_modifier`` static as the card's ``nmod_*`` columns (layout.NM_* modes)."""
+    t["nmod_mode"][c] = 1 + NUMBER_MODES.index(st["mode"])
+    t["nmod_amount"][c] = st.get("amount", 0)
+    t["nmod_mode_mn"][c] = 1 + NUMBER_MODES.index(st.get("mode_mn", st["mode"]))
+    t["nmod_amount_mn"][c] = st.get("amount_mn", st.get("amount", 0))
+    t["nmod_type"][c] = CARD_TYPES.index(st["card_type"]) if "card_type" in st else -1
+
+
 def _compile_effects(t: np.void, effects: tuple[dict, ...]) -> None:
     """Every trigger's steps as op rows; a card's ability as its ability id."""
     t["ability"][:] = -1
@@ -427,6 +403,7 @@ def _compile_effects(t: np.void, effects: tuple[dict, ...]) -> None:
     t["any_damage_trigger"] = t["trig_count"][:, damage_triggers].any()
     t["any_draw_trigger"] = (t["trig_count"][:, [L.T_OWN_DRAW, L.T_OPPONENT_DRAW]] > 0).any()
     t["any_turn_end_trigger"] = (t["trig_count"][:, L.T_OPPONENT_TURN_END] > 0).any()
+    t["any_mods"] = (t["nmod_mode"] != 0).any() or (t["trig_count"][:, L.T_GRANTED] > 0).any()
 
 
 def _generic_ability(t: np.void, c: int, step: dict) -> None:
@@ -475,6 +452,7 @@ def op_row(step: dict) -> np.ndarray:
     r[L.OP_THEN_DISCARD] = bool(step.get("then_discard", False))
     r[L.OP_WHOSE] = L.DESTROY_WHOSE.index(step["whose"]) if "whose" in step else -1
     r[L.OP_OPTIONAL] = bool(step.get("optional", False))
+    r[L.OP_ZONE] = PUT_ZONES.index(step.get("zone", "channeled"))
     return r
 
 

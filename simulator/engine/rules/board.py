@@ -18,7 +18,7 @@ import numpy as np
 
 from simulator.engine.compiler.jit import njit
 from simulator.engine.handlers.ids import H_FINE_SAND, H_ROCK_WALL_CHANNELS
-from simulator.engine.rules import frames
+from simulator.engine.rules import frames, pile
 from simulator.engine.rules.errors import ERR_EMPTY_SLOT, fail
 from simulator.engine.rules.layout import (
     CHANNELED,
@@ -36,6 +36,7 @@ from simulator.engine.rules.layout import (
     LOSS_DECK,
     LOSS_HP,
     MINERAL,
+    MOD_MAX,
     OUT_DECK,
     OUT_HP,
     PERMANENT,
@@ -204,6 +205,9 @@ def place_card(st, tb, p, s, card, zone):
     st.x_paid[p, s] = 0
     st.autumn[p, s] = 0  # ... and Autumn granted to the card before it is gone
     st.board_clock += 1
+    if tb.any_mods != 0:  # the new card carries no number modifier yet (numbers.py)
+        for k in range(MOD_MAX):
+            st.board_mods[p, s, k] = 0
     if s >= st.board_end[p]:
         st.board_end[p] = s + 1
 
@@ -248,7 +252,7 @@ def leave_board(st, tb, wk, p, s, dest):
     st.board_clock += 1
     trim_board_end(st, p)
     if dest == TO_DISCARD:
-        st.discard[p, card] += 1
+        pile.put(st, p, card)
     elif dest == TO_HAND:
         st.hand[p, card] += 1
     else:
@@ -313,7 +317,7 @@ def destroy_card(st, tb, wk, p, s):
         st.autumn[p, s] = 0
         say(wk, EV_AUTUMN, card, p, 0, 0)
         if tb.trig_count[card, T_TURN_START] > 0:
-            st.discard[p, card] -= 1  # in transition: not yet in the discard pile
+            pile.take(st, p, card)  # in transition: not yet in the discard pile
             frames.trigger_steps(st, tb, card, T_TURN_START, p, s)
             frames.trigger_autumn_land(st, p, card)
 
@@ -349,7 +353,8 @@ def player_out(st, tb, wk, p, reason):
         if st.board_zone[p, s] != EMPTY:
             leave_board(st, tb, wk, p, s, TO_DISCARD)
     for c in range(tb.n_cards):
-        st.discard[p, c] += st.hand[p, c]
+        for _ in range(st.hand[p, c]):
+            pile.put(st, p, c)
         st.hand[p, c] = 0
     for e in range(E):
         st.reserve[p, e] = 0
@@ -373,7 +378,7 @@ def _clear_board_at_game_end(st, tb, wk, p):
             continue
         c = st.board_card[p, s]
         say(wk, EV_LEAVES, c, p, TO_DISCARD, 0)
-        st.discard[p, c] += 1
+        pile.put(st, p, c)
         for e in range(E):
             locked[e] += st.board_mana[p, s, e]
             st.board_mana[p, s, e] = 0

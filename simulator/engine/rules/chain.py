@@ -21,7 +21,7 @@ from __future__ import annotations
 from simulator.engine.compiler.jit import njit
 from simulator.engine.compiler.late_bound import leave_board
 from simulator.engine.handlers.base_game import air, fire, water
-from simulator.engine.rules import frames, ops
+from simulator.engine.rules import frames, ops, pile
 from simulator.engine.rules.board import check_defeats
 from simulator.engine.rules.damage import robe_hit
 from simulator.engine.rules.dispatch import run_step
@@ -88,7 +88,7 @@ def execute(st, tb, wk, kind, a, b, c, d, e, f, g):
         hit = st.hit
         hit[0], hit[1], hit[2], hit[3], hit[4] = a, b, c, d, e
     elif kind == FR_AUTUMN_LAND:
-        st.discard[a, b] += 1
+        pile.put(st, a, b)
 
 
 @njit

@@ -31,7 +31,7 @@ from simulator.engine.handlers.ids import (
     H_ROCK_WALL_CHANNELS,
     H_SUPERCONDUCTOR_RITUAL,
 )
-from simulator.engine.rules import frames
+from simulator.engine.rules import frames, pile
 from simulator.engine.rules.board import (
     adversary_destroyed,
     component_count,
@@ -443,7 +443,8 @@ def kerlochs_robe(st, tb, wk, r, card, side, slot):
     leave_board(st, tb, wk, p, s, TO_DISCARD)
     for c in range(tb.n_cards):
         held = st.hand[p, c]
-        st.discard[p, c] += held
+        for _ in range(held):
+            pile.put(st, p, c)
         st.hand[p, c] = 0
         if tb.any_discard_trigger != 0:
             for _ in range(held):

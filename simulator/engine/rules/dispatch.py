@@ -32,7 +32,7 @@ def run_step(st, tb, wk, r, card, side, slot):
         ops.op_heal(st, tb, wk, r, card, side, slot)
     elif op == 5:  # draw
         ops.op_draw(st, tb, wk, r, card, side, slot)
-    elif op == 33:  # handler
+    elif op == 36:  # handler
         run_handler(st, tb, wk, r, card, side, slot)
     elif op == 2:  # lose_hp
         ops.op_lose_hp(st, tb, wk, r, card, side, slot)
@@ -94,6 +94,12 @@ def run_step(st, tb, wk, r, card, side, slot):
         ops.op_discard_component(st, tb, wk, r, card, side, slot)
     elif op == 32:  # ability_cost
         ops.op_ability_cost(st, tb, wk, r, card, side, slot)
+    elif op == 33:  # mill
+        ops.op_mill(st, tb, wk, r, card, side, slot)
+    elif op == 34:  # put_from_discard
+        ops.op_put_from_discard(st, tb, wk, r, card, side, slot)
+    elif op == 35:  # next_spell_component
+        ops.op_next_spell_component(st, tb, wk, r, card, side, slot)
     else:
         fail(st, ERR_UNKNOWN_OP, op)
 

@@ -53,6 +53,7 @@ CHAIN_MAX = 64     # frames waiting on a game's chain
 PENDING_MAX = 32   # triggered actions raised by the action being resolved
 ANNOUNCED_MAX = 64  # steps announced in one chain, their chosen targets (announce.py)
 ANNOUNCE_DEPTH = 4  # cards applied inside an announced card (Tornado applying a Wind), nested
+MOD_MAX = 4        # number modifiers / granted effects one card in play carries
 BONUS_MAX = 16     # damage bonuses among a batch's cards
 REDUCTION_MAX = 32  # cost reductions among a batch's cards
 LOG_MAX = 32768    # transcript events of one lane
@@ -95,7 +96,7 @@ DECISION_KINDS = (
     "choose_mode", "lock_mana_element", "lock_mana_target", "distribute_mana",
     "move_locked_mana", "release_locked_mana", "seed_from_discard", "ability_target",
     "may_use_ability", "melange_give", "melange_take", "take_locked_mana", "quick_action",
-    "slowcast_target", "choose_x",
+    "slowcast_target", "choose_x", "from_discard", "extra_component", "prepare_from",
 )
 (KEEP_HAND, MAIN_ACTION, TAKE_PILE, MANA_ELEMENT, ETHER_START_PILE, ETHER_SPLIT, TAKE_MANA,
  TRADE_GIVE, EFFECT_ORDER, TARGET, PROTECTOR_REDIRECT, DESTROY_TARGET, USE_COMPONENT,
@@ -104,7 +105,7 @@ DECISION_KINDS = (
  RETURN_PREPARED, PAY_TO_KEEP, CHOOSE_MODE, LOCK_MANA_ELEMENT, LOCK_MANA_TARGET,
  DISTRIBUTE_MANA, MOVE_LOCKED_MANA, RELEASE_LOCKED_MANA, SEED_FROM_DISCARD, ABILITY_TARGET,
  MAY_USE_ABILITY, MELANGE_GIVE, MELANGE_TAKE, TAKE_LOCKED_MANA, QUICK_ACTION,
- SLOWCAST_TARGET, CHOOSE_X) = range(len(DECISION_KINDS))
+ SLOWCAST_TARGET, CHOOSE_X, FROM_DISCARD, EXTRA_COMPONENT, PREPARE_FROM) = range(len(DECISION_KINDS))
 N_KINDS = len(DECISION_KINDS)
 
 # Purposes of a target decision (ctx_purpose), reasons of a discard (ctx_reason).
@@ -122,7 +123,7 @@ N_TRIGGERS = len(TRIGGERS)
 (T_ACTIVATE, T_ENTER, T_TURN_START, T_TURN_START_PREPARED, T_TURN_START_CHANNELED, T_LEAVE,
  T_USED_AS_COMPONENT, T_ABILITY, T_MANA_LEFT, T_DISCARDED_FROM_HAND, T_DISCARDED_FROM_PLAY,
  T_DAMAGED, T_OWN_PERMANENT_DAMAGED, T_CONTROLLER_DAMAGED, T_OWN_DRAW, T_OPPONENT_DRAW,
- T_OPPONENT_TURN_END) = range(N_TRIGGERS)
+ T_OPPONENT_TURN_END, T_GRANTED) = range(N_TRIGGERS)
 
 OPS = tuple(vocabulary.OPS)
 OP_CODE = {name: i for i, name in enumerate(OPS)}
@@ -133,6 +134,11 @@ TARGET_CODE = {name: i for i, name in enumerate(TARGETS)}
  TG_ANY_PERMANENT, TG_PLAYER_MOST_HP, TG_ACTIVE_PLAYER, TG_ALL_PLAYERS, TG_ADVERSARY,
  TG_OWN_VEGETAL_PERMANENTS, TG_ALL_PERMANENTS, TG_OWN_PERMANENT,
  TG_OWN_VEGETAL_PERMANENT) = range(len(TARGETS))
+
+# Number modifiers (vocabulary.NUMBER_MODES, code 0: none) and prepare_from_discard bits.
+NM_ADD, NM_SUBTRACT, NM_DOUBLE, NM_REDUCE = (1 + vocabulary.NUMBER_MODES.index(m) for m in (
+    "add", "subtract", "double", "reduce"))
+FD_ALLOWED, FD_UNLESS_TOP, FD_ONCE_PER_TURN, FD_MAGE_NOIR = 1, 2, 4, 8
 
 COUNTS = ("none", *vocabulary.COUNTS)        # code 0: the step has no ``per``
 COUNT_CODE = {name: i for i, name in enumerate(COUNTS)}
@@ -168,7 +174,8 @@ OP_THEN_DISCARD = OP_APPLIES + 3
 OP_WHOSE = OP_THEN_DISCARD + 1  # a destroy_all step's DESTROY_WHOSE index, -1 none
 OP_OPTIONAL = OP_WHOSE + 1  # 1: a destroy step its controller may decline ("you may destroy")
 OP_PLUS = OP_OPTIONAL + 1  # added to the amount after its per count
-assert OP_PLUS < OP_W
+OP_ZONE = OP_PLUS + 1  # put_from_discard: 0 channeled, 1 prepared (vocabulary.PUT_ZONES)
+assert OP_ZONE < OP_W
 AN_ASKED, AN_TARGET, AN_CARD, AN_SUB = range(4)
 AN_W = 4
 
@@ -201,7 +208,8 @@ PHASE_SETUP, PHASE_NEXT_TURN, PHASE_MAIN, PHASE_END, PHASE_OVER = range(5)
 
 # --- the chain: frames waiting to resolve (chain.py) -------------------------------------------
 (FR_STEPS, FR_RELEASE, FR_IGNITION, FR_CRIMSON, FR_ROBE_HIT, FR_CLEAR_APPLYING,
- FR_TORNADO_RETURN, FR_OCEAN_WAVES, FR_DISCARD_APPLIED, FR_HIT, FR_AUTUMN_LAND) = range(11)
+ FR_TORNADO_RETURN, FR_OCEAN_WAVES, FR_DISCARD_APPLIED, FR_HIT, FR_AUTUMN_LAND,
+ FR_CHAOS) = range(12)
 # Columns of state.hit, the damage instance a damage trigger answers (FR_HIT sets it right
 # before the trigger's steps): the source's side (ADVERSARY_SIDE: an Adversary card) and
 # local card, the amount that reached the target, the player hit (or the Permanent's
@@ -229,6 +237,7 @@ EVENT_NAMES = (
     "reacts",
     "surcharge",
     "icy",
+    "mills", "puts_from_discard", "numbers_changed", "looks_top",
 )
 EV = {name: i for i, name in enumerate(EVENT_NAMES)}
 (EV_TURN, EV_HAND, EV_HAND_CARD, EV_ADVERSARY_TURN, EV_REVEALS, EV_PREPARES, EV_ACTIVATES,
@@ -249,7 +258,8 @@ EV = {name: i for i, name in enumerate(EVENT_NAMES)}
  EV_RENEWAL_RETURNS,
  EV_REACTS,
  EV_SURCHARGE,
- EV_ICY) = range(len(EVENT_NAMES))
+ EV_ICY,
+ EV_MILLS, EV_PUTS_FROM_DISCARD, EV_NUMBERS_CHANGED, EV_LOOKS_TOP) = range(len(EVENT_NAMES))
 # Why Mana is about to reach the Available Ether (EV_ETHER_CAUSE): an Adversary card's Mana
 # value, Mana released by a card leaving play, an effect's cost paid.
 ETHER_MANA_VALUE, ETHER_RELEASED, ETHER_PAID = range(3)
@@ -259,6 +269,7 @@ ETHER_MANA_VALUE, ETHER_RELEASED, ETHER_PAID = range(3)
 # slot, a Unique copy is in play, a Mage Noir card, a card the engine does not play.
 (HOLD_CHOSEN, HOLD_MANA, HOLD_COMPONENTS, HOLD_NO_SLOT, HOLD_UNIQUE, HOLD_MAGE_NOIR_ONLY,
  HOLD_INERT, HOLD_PREPARED) = range(8)
+
 
 
 
@@ -283,6 +294,8 @@ STATE_DTYPE = _record([
     ("deck_len", np.int16, (P_MAX,)),
     ("hand", np.int16, (P_MAX, C_MAX)),         # count of each card kind
     ("discard", np.int16, (P_MAX, C_MAX)),
+    ("discard_pile", np.int16, (P_MAX, D_MAX)),  # the discard pile's cards, top at discard_len-1
+    ("discard_len", np.int16, (P_MAX,)),          # (pile.py keeps it with ``discard``)
     ("reserve", np.int64, (P_MAX, E)),
     ("max_hand", np.int16, (P_MAX,)),
     ("ignored_this_turn", np.int16, (P_MAX,)),
@@ -299,6 +312,8 @@ STATE_DTYPE = _record([
     ("board_mana", np.int16, (P_MAX, S_MAX, E)),
     ("board_hp", np.int32, (P_MAX, S_MAX)),
     ("board_turn", np.int16, (P_MAX, S_MAX)),
+    ("board_mods", np.int16, (P_MAX, S_MAX, MOD_MAX)),  # card+1 of each component that
+    #   changes the numbers of (or grants steps to) the card in the slot, in designation order
     ("board_end", np.int16, (P_MAX,)),          # slots from here on are empty: scans stop here
     ("board_clock", np.int64),                  # +1 at every change of a board (readiness.py)
     ("ether", np.int64, (2, E)),
@@ -334,6 +349,9 @@ STATE_DTYPE = _record([
     ("indestructible", np.int16, (P_MAX, S_MAX)),  # card+1 made indestructible this turn
     ("ability_used", np.int8, (P_MAX, S_MAX)),  # a once-per-turn ability used this turn
     ("x_paid", np.int16, (P_MAX, S_MAX)),      # the X paid when the card was prepared
+    ("next_extra", np.int8, (P_MAX,)),          # Delayed fate: extra components allowed to
+    ("next_extra_word", np.int8, (P_MAX,)),     # ... the next card prepared, of this word
+    ("from_discard_n", np.int8, (P_MAX, C_MAX)),  # copies prepared from the discard pile
     ("used_slot", np.int8, (S_MAX,)),           # components designated by the last preparation
     ("used_card", np.int16, (S_MAX,)),
     ("applying", np.int8, (P_MAX, S_MAX)),      # cards whose effects are being applied
@@ -455,6 +473,13 @@ TABLES_DTYPE = _record([
     ("any_autumn", np.int8),               # a card has Autumn or can grant it
     ("any_draw_trigger", np.int8),         # some card has an own_draw / opponent_draw trigger
     ("any_turn_end_trigger", np.int8),     # some card has an opponent_turn_end trigger
+    # number modifiers (number_modifier; NM_* modes, 0 none) and granted steps of components
+    ("nmod_mode", np.int8, (C_MAX,)), ("nmod_amount", np.int32, (C_MAX,)),
+    ("nmod_mode_mn", np.int8, (C_MAX,)), ("nmod_amount_mn", np.int32, (C_MAX,)),
+    ("nmod_type", np.int8, (C_MAX,)),     # the card type it applies to, -1 any
+    ("any_mods", np.int8),                # some card modifies numbers or grants steps
+    # prepare_from_discard: FD_* (0 no), and whether any card may
+    ("from_discard", np.int8, (C_MAX,)), ("any_from_discard", np.int8),
     ("n_bonus", np.int64),
     ("bonus", np.int32, (BONUS_MAX, 5)),   # card, amount, amount_mn, source element, type
     ("n_reduction", np.int64),
@@ -541,6 +566,8 @@ WORK_DTYPE = _record([
     ("prep_need", np.int64, (NW_MAX,)),   # components required, by word column
     ("prep_skipped", np.int64, (NW_MAX,)),  # instances left out (Mage Noir allowance)
     ("prep_used", np.int8, (S_MAX,)),     # slots designated as components
+    ("prep_order", np.int64, (S_MAX,)),   # ... in the order they were first designated
+    ("prep_order_n", np.int64),
     ("prep_extra", np.int64, (S_MAX,)),   # extra instances a slot counts for
     ("prep_granted", np.int8, (S_MAX,)),  # slot counts as a Tree (granted)
     ("prep_times", np.int64, (S_MAX,)),   # times a slot was designated for the word

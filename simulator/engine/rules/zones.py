@@ -11,7 +11,7 @@ import numpy as np
 
 from simulator.engine.compiler.jit import njit
 from simulator.engine.compiler.late_bound import decide
-from simulator.engine.rules import frames, rng
+from simulator.engine.rules import frames, pile, rng
 from simulator.engine.rules.board import hand_size, player_out
 from simulator.engine.rules.decide import set_options
 from simulator.engine.rules.draw_triggers import card_drawn
@@ -22,6 +22,7 @@ from simulator.engine.rules.layout import (
     EV_DISCARD_APPLIES,
     EV_DISCARDS,
     EV_DRAWS,
+    EV_MILLS,
     OUT_DECK,
     P_MAX,
     T_DISCARDED_FROM_HAND,
@@ -46,6 +47,21 @@ def draw(st, tb, wk, p, count):
         st.drawn[p, card] += 1
         say(wk, EV_DRAWS, p, card, 0, 0)
         card_drawn(st, tb, wk, p)
+
+
+@njit
+def mill_top(st, tb, wk, p):
+    """The top card of player ``p``'s deck goes to their discard pile (not a draw: an empty
+    deck does nothing). Returns the card, -1 none."""
+    n = st.deck_len[p]
+    if n == 0:
+        return -1
+    n -= 1
+    st.deck_len[p] = n
+    card = st.deck[p, n]
+    pile.put(st, p, card)
+    say(wk, EV_MILLS, p, card, 0, 0)
+    return card
 
 
 @njit
@@ -125,7 +141,7 @@ def discard_chosen(st, tb, wk, p, reason, quiet):
     wk.ctx_reason = reason
     card = decide(st, tb, wk, DISCARD_FROM_HAND, p)
     st.hand[p, card] -= 1
-    st.discard[p, card] += 1
+    pile.put(st, p, card)
     if not quiet:
         say(wk, EV_DISCARDS, p, card, reason, 0)
     if tb.any_discard_trigger != 0:
