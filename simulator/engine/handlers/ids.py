@@ -32,6 +32,9 @@ HANDLERS = (
     "renewal",  # step, flowers
     "icy_infiltration",  # step, ice
     "ras_wrath_discard",  # step, sand
+    "callback_to_present",  # step, time_bender
+    "knowledge_of_history",  # step, time_bender
+    "chaos",  # step, time_bender
     "emptiness_ritual_ping",  # ability, base_game.air
     "crimson_ritual",  # ability, base_game.fire
     "kerlochs_robe",  # ability, base_game.vegetal
@@ -52,6 +55,8 @@ HANDLERS = (
     "superconductor_ritual",  # static, electric
     "druid_wand_spares",  # static, flowers
     "fine_sand",  # static, sand
+    "millennium",  # static, time_bender
+    "galactic_mantle",  # static, time_bender
     "rock_wall_channels",  # static, warrior_mage
     "warrior_mage_ritual_end_of_turn",  # static, warrior_mage
 )
@@ -83,6 +88,9 @@ HANDLER_KINDS = (
     "step",
     "step",
     "step",
+    "step",
+    "step",
+    "step",
     "ability",
     "ability",
     "ability",
@@ -91,6 +99,8 @@ HANDLER_KINDS = (
     "ability",
     "ability",
     "ability",
+    "static",
+    "static",
     "static",
     "static",
     "static",
@@ -106,7 +116,7 @@ HANDLER_KINDS = (
     "static",
     "static",
 )
-N_HANDLERS = 49
+N_HANDLERS = 54
 
 H_FAVORABLE_WINDS = 0
 H_TORNADO = 1
@@ -135,28 +145,33 @@ H_TREE_FLOWERS_RELEASE = 23
 H_RENEWAL = 24
 H_ICY_INFILTRATION = 25
 H_RAS_WRATH_DISCARD = 26
-H_EMPTINESS_RITUAL_PING = 27
-H_CRIMSON_RITUAL = 28
-H_KERLOCHS_ROBE = 29
-H_DRUID_HORNS = 30
-H_RITUAL_OF_DECOMPOSITION = 31
-H_RITUAL_OF_MELANGE = 32
-H_SEASONS_AUTUMN = 33
-H_WARRIOR_MAGE_RITUAL_INDESTRUCTIBLE = 34
-H_BURNING_ROBE = 35
-H_CRIMSON_RING = 36
-H_FIRE_MASK = 37
-H_KING_OF_TREES = 38
-H_PRODIGIOUS_SOWING = 39
-H_WATER_DROP = 40
-H_PRODIGIOUS_SOURCE = 41
-H_MAELSTROM = 42
-H_SUBTLE_INFILTRATION_TRADE = 43
-H_SUPERCONDUCTOR_RITUAL = 44
-H_DRUID_WAND_SPARES = 45
-H_FINE_SAND = 46
-H_ROCK_WALL_CHANNELS = 47
-H_WARRIOR_MAGE_RITUAL_END_OF_TURN = 48
+H_CALLBACK_TO_PRESENT = 27
+H_KNOWLEDGE_OF_HISTORY = 28
+H_CHAOS = 29
+H_EMPTINESS_RITUAL_PING = 30
+H_CRIMSON_RITUAL = 31
+H_KERLOCHS_ROBE = 32
+H_DRUID_HORNS = 33
+H_RITUAL_OF_DECOMPOSITION = 34
+H_RITUAL_OF_MELANGE = 35
+H_SEASONS_AUTUMN = 36
+H_WARRIOR_MAGE_RITUAL_INDESTRUCTIBLE = 37
+H_BURNING_ROBE = 38
+H_CRIMSON_RING = 39
+H_FIRE_MASK = 40
+H_KING_OF_TREES = 41
+H_PRODIGIOUS_SOWING = 42
+H_WATER_DROP = 43
+H_PRODIGIOUS_SOURCE = 44
+H_MAELSTROM = 45
+H_SUBTLE_INFILTRATION_TRADE = 46
+H_SUPERCONDUCTOR_RITUAL = 47
+H_DRUID_WAND_SPARES = 48
+H_FINE_SAND = 49
+H_MILLENNIUM = 50
+H_GALACTIC_MANTLE = 51
+H_ROCK_WALL_CHANNELS = 52
+H_WARRIOR_MAGE_RITUAL_END_OF_TURN = 53
 
 # Activated abilities (tables.ability holds an index of ABILITY_NAMES).
 ABILITY_NAMES = (
@@ -189,6 +204,8 @@ HANDLER_ESTIMATES: dict[str, dict[str, float]] = {
     "tree_flowers_release": {"mana": 1.0},
     "renewal": {"harms_own": 1.0},
     "icy_infiltration": {"damage": -1.0},
+    "knowledge_of_history": {"damage": 2.0, "draw": 0.5},
+    "chaos": {"damage": 2.0},
 }
 
 #: What a handler's step designates when its card is announced (rules/announce.py).

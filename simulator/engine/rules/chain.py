@@ -20,7 +20,9 @@ from __future__ import annotations
 
 from simulator.engine.compiler.jit import njit
 from simulator.engine.compiler.late_bound import leave_board
+from simulator.engine.handlers import time_bender
 from simulator.engine.handlers.base_game import air, fire, water
+from simulator.engine.handlers.ids import H_MILLENNIUM
 from simulator.engine.rules import frames, ops, pile
 from simulator.engine.rules.board import check_defeats
 from simulator.engine.rules.damage import robe_hit
@@ -29,6 +31,7 @@ from simulator.engine.rules.layout import (
     ETHER_RELEASED,
     EV_ETHER_CAUSE,
     FR_AUTUMN_LAND,
+    FR_CHAOS,
     FR_CLEAR_APPLYING,
     FR_CRIMSON,
     FR_DISCARD_APPLIED,
@@ -89,6 +92,8 @@ def execute(st, tb, wk, kind, a, b, c, d, e, f, g):
         hit[0], hit[1], hit[2], hit[3], hit[4] = a, b, c, d, e
     elif kind == FR_AUTUMN_LAND:
         pile.put(st, a, b)
+    elif kind == FR_CHAOS:
+        time_bender.chaos_phase(st, tb, wk, a, b, c, d, e, f)
 
 
 @njit
@@ -103,6 +108,11 @@ def resolve(st, tb, wk):
             return
         frames.flush_pending(st)
         if st.chain_len == 0:
+            if tb.any_handler[H_MILLENNIUM] != 0:
+                time_bender.millennium_check(st, tb, wk)
+                frames.flush_pending(st)
+                if st.chain_len > 0:
+                    continue
             check_defeats(st, tb, wk)
             if st.pending_len == 0:
                 st.announced_len = 0  # the chain is over: so are its announced targets

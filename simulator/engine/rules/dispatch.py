@@ -11,7 +11,7 @@ kernel its op names (``ops.op_<name>``; ops from ``cards/vocabulary.py``) or, fo
 from __future__ import annotations
 
 from simulator.engine.compiler.jit import njit
-from simulator.engine.handlers import electric, flowers, ice, sand, warrior_mage
+from simulator.engine.handlers import electric, flowers, ice, sand, time_bender, warrior_mage
 from simulator.engine.handlers.base_game import air as base_game_air
 from simulator.engine.handlers.base_game import fire as base_game_fire
 from simulator.engine.handlers.base_game import vegetal as base_game_vegetal
@@ -160,21 +160,27 @@ def run_handler(st, tb, wk, r, card, side, slot):
         ice.icy_infiltration(st, tb, wk, r, card, side, slot)
     elif h == 26:  # ras_wrath_discard
         sand.ras_wrath_discard(st, tb, wk, r, card, side, slot)
-    elif h == 27:  # emptiness_ritual_ping
+    elif h == 27:  # callback_to_present
+        time_bender.callback_to_present(st, tb, wk, r, card, side, slot)
+    elif h == 28:  # knowledge_of_history
+        time_bender.knowledge_of_history(st, tb, wk, r, card, side, slot)
+    elif h == 29:  # chaos
+        time_bender.chaos(st, tb, wk, r, card, side, slot)
+    elif h == 30:  # emptiness_ritual_ping
         base_game_air.emptiness_ritual_ping(st, tb, wk, r, card, side, slot)
-    elif h == 28:  # crimson_ritual
+    elif h == 31:  # crimson_ritual
         base_game_fire.crimson_ritual(st, tb, wk, r, card, side, slot)
-    elif h == 29:  # kerlochs_robe
+    elif h == 32:  # kerlochs_robe
         damage.kerlochs_robe(st, tb, wk, r, card, side, slot)
-    elif h == 30:  # druid_horns
+    elif h == 33:  # druid_horns
         base_game_vegetal.druid_horns(st, tb, wk, r, card, side, slot)
-    elif h == 31:  # ritual_of_decomposition
+    elif h == 34:  # ritual_of_decomposition
         base_game_vegetal.ritual_of_decomposition(st, tb, wk, r, card, side, slot)
-    elif h == 32:  # ritual_of_melange
+    elif h == 35:  # ritual_of_melange
         base_game_water.ritual_of_melange(st, tb, wk, r, card, side, slot)
-    elif h == 33:  # seasons_autumn
+    elif h == 36:  # seasons_autumn
         flowers.seasons_autumn(st, tb, wk, r, card, side, slot)
-    elif h == 34:  # warrior_mage_ritual_indestructible
+    elif h == 37:  # warrior_mage_ritual_indestructible
         warrior_mage.warrior_mage_indestructible(st, tb, wk, r, card, side, slot)
     else:  # a static handler: its behaviour lives in engine hooks, never in a step
         fail(st, ERR_STATIC_AS_STEP, h)
