@@ -11,7 +11,7 @@ import numpy as np
 
 from simulator.engine.compiler.jit import njit
 from simulator.engine.compiler.late_bound import decide
-from simulator.engine.rules import rng
+from simulator.engine.rules import pile, rng
 from simulator.engine.rules.board import hand_size, player_out
 from simulator.engine.rules.decide import set_options
 from simulator.engine.rules.errors import ERR_DECK_FULL, fail
@@ -20,6 +20,7 @@ from simulator.engine.rules.layout import (
     DISCARD_FROM_HAND,
     EV_DISCARDS,
     EV_DRAWS,
+    EV_MILLS,
     OUT_DECK,
     P_MAX,
 )
@@ -42,6 +43,21 @@ def draw(st, tb, wk, p, count):
         st.hand[p, card] += 1
         st.drawn[p, card] += 1
         say(wk, EV_DRAWS, p, card, 0, 0)
+
+
+@njit
+def mill_top(st, tb, wk, p):
+    """The top card of player ``p``'s deck goes to their discard pile (not a draw: an empty
+    deck does nothing). Returns the card, -1 none."""
+    n = st.deck_len[p]
+    if n == 0:
+        return -1
+    n -= 1
+    st.deck_len[p] = n
+    card = st.deck[p, n]
+    pile.put(st, p, card)
+    say(wk, EV_MILLS, p, card, 0, 0)
+    return card
 
 
 @njit
@@ -121,7 +137,7 @@ def discard_chosen(st, tb, wk, p, reason, quiet):
     wk.ctx_reason = reason
     card = decide(st, tb, wk, DISCARD_FROM_HAND, p)
     st.hand[p, card] -= 1
-    st.discard[p, card] += 1
+    pile.put(st, p, card)
     if not quiet:
         say(wk, EV_DISCARDS, p, card, reason, 0)
     return card
