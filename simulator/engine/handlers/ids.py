@@ -25,6 +25,9 @@ HANDLERS = (
     "unleashed_ocean_empty",  # step, base_game.water
     "unleashed_ocean_waves",  # step, base_game.water
     "unleashed_ocean_release",  # step, base_game.water
+    "callback_to_present",  # step, time_bender
+    "knowledge_of_history",  # step, time_bender
+    "chaos",  # step, time_bender
     "emptiness_ritual_ping",  # ability, base_game.air
     "crimson_ritual",  # ability, base_game.fire
     "kerlochs_robe",  # ability, base_game.vegetal
@@ -41,6 +44,8 @@ HANDLERS = (
     "prodigious_source",  # static, base_game.water
     "maelstrom",  # static, base_game.water
     "subtle_infiltration_trade",  # static, base_game.water
+    "millennium",  # static, time_bender
+    "galactic_mantle",  # static, time_bender
     "warrior_mage_ritual_end_of_turn",  # static, warrior_mage
 )
 HANDLER_KINDS = (
@@ -64,6 +69,9 @@ HANDLER_KINDS = (
     "step",
     "step",
     "step",
+    "step",
+    "step",
+    "step",
     "ability",
     "ability",
     "ability",
@@ -71,6 +79,8 @@ HANDLER_KINDS = (
     "ability",
     "ability",
     "ability",
+    "static",
+    "static",
     "static",
     "static",
     "static",
@@ -82,7 +92,7 @@ HANDLER_KINDS = (
     "static",
     "static",
 )
-N_HANDLERS = 37
+N_HANDLERS = 42
 
 H_FAVORABLE_WINDS = 0
 H_TORNADO = 1
@@ -104,23 +114,28 @@ H_SUBTLE_INFILTRATION_EMPTY = 16
 H_UNLEASHED_OCEAN_EMPTY = 17
 H_UNLEASHED_OCEAN_WAVES = 18
 H_UNLEASHED_OCEAN_RELEASE = 19
-H_EMPTINESS_RITUAL_PING = 20
-H_CRIMSON_RITUAL = 21
-H_KERLOCHS_ROBE = 22
-H_DRUID_HORNS = 23
-H_RITUAL_OF_DECOMPOSITION = 24
-H_RITUAL_OF_MELANGE = 25
-H_WARRIOR_MAGE_RITUAL_INDESTRUCTIBLE = 26
-H_BURNING_ROBE = 27
-H_CRIMSON_RING = 28
-H_FIRE_MASK = 29
-H_KING_OF_TREES = 30
-H_PRODIGIOUS_SOWING = 31
-H_WATER_DROP = 32
-H_PRODIGIOUS_SOURCE = 33
-H_MAELSTROM = 34
-H_SUBTLE_INFILTRATION_TRADE = 35
-H_WARRIOR_MAGE_RITUAL_END_OF_TURN = 36
+H_CALLBACK_TO_PRESENT = 20
+H_KNOWLEDGE_OF_HISTORY = 21
+H_CHAOS = 22
+H_EMPTINESS_RITUAL_PING = 23
+H_CRIMSON_RITUAL = 24
+H_KERLOCHS_ROBE = 25
+H_DRUID_HORNS = 26
+H_RITUAL_OF_DECOMPOSITION = 27
+H_RITUAL_OF_MELANGE = 28
+H_WARRIOR_MAGE_RITUAL_INDESTRUCTIBLE = 29
+H_BURNING_ROBE = 30
+H_CRIMSON_RING = 31
+H_FIRE_MASK = 32
+H_KING_OF_TREES = 33
+H_PRODIGIOUS_SOWING = 34
+H_WATER_DROP = 35
+H_PRODIGIOUS_SOURCE = 36
+H_MAELSTROM = 37
+H_SUBTLE_INFILTRATION_TRADE = 38
+H_MILLENNIUM = 39
+H_GALACTIC_MANTLE = 40
+H_WARRIOR_MAGE_RITUAL_END_OF_TURN = 41
 
 # Activated abilities (tables.ability holds an index of ABILITY_NAMES).
 ABILITY_NAMES = (
@@ -147,6 +162,8 @@ HANDLER_ESTIMATES: dict[str, dict[str, float]] = {
     "ignition": {"damage": 2.0},
     "the_sylvan_healer": {"heal": 3.0},
     "high_pressure": {"damage": 3.0, "harms_own": 1.0},
+    "knowledge_of_history": {"damage": 2.0, "draw": 0.5},
+    "chaos": {"damage": 2.0},
 }
 
 #: What a handler's step designates when its card is announced (rules/announce.py).

@@ -19,12 +19,15 @@ table of announced targets (``announce.py``), which the step reads through
 from __future__ import annotations
 
 from simulator.engine.compiler.jit import njit
+from simulator.engine.handlers import time_bender
 from simulator.engine.handlers.base_game import air, fire, water
+from simulator.engine.handlers.ids import H_MILLENNIUM
 from simulator.engine.rules import frames, ops
 from simulator.engine.rules.board import check_defeats
 from simulator.engine.rules.damage import robe_hit
 from simulator.engine.rules.dispatch import run_step
 from simulator.engine.rules.layout import (
+    FR_CHAOS,
     FR_CLEAR_APPLYING,
     FR_CRIMSON,
     FR_IGNITION,
@@ -70,6 +73,8 @@ def execute(st, tb, wk, kind, a, b, c, d, e, f, g):
         air.tornado_return(st, tb, wk, a, b, c)
     elif kind == FR_OCEAN_WAVES:
         water.ocean_waves(st, tb, wk, a, b)
+    elif kind == FR_CHAOS:
+        time_bender.chaos_phase(st, tb, wk, a, b, c, d, e, f)
 
 
 @njit
@@ -84,6 +89,11 @@ def resolve(st, tb, wk):
             return
         frames.flush_pending(st)
         if st.chain_len == 0:
+            if tb.any_handler[H_MILLENNIUM] != 0:
+                time_bender.millennium_check(st, tb, wk)
+                frames.flush_pending(st)
+                if st.chain_len > 0:
+                    continue
             check_defeats(st, tb, wk)
             if st.pending_len == 0:
                 st.announced_len = 0  # the chain is over: so are its announced targets

@@ -19,6 +19,7 @@ from simulator.engine.compiler.jit import njit
 from simulator.engine.rules.errors import ERR_CHAIN_FULL, ERR_PENDING_FULL, fail
 from simulator.engine.rules.layout import (
     CHAIN_MAX,
+    FR_CHAOS,
     FR_CLEAR_APPLYING,
     FR_CRIMSON,
     FR_IGNITION,
@@ -133,3 +134,9 @@ def push_tornado_return(st, player, slot, card):
 @njit
 def push_ocean_waves(st, player, done):
     push(st, FR_OCEAN_WAVES, player, done, 0, 0, 0, 0, 0)
+
+
+@njit
+def push_chaos(st, player, phase, card, slot, value, rounds):
+    """A step of Chaos's sequence (handlers/time_bender.py: ``CHAOS_*`` phases)."""
+    push(st, FR_CHAOS, player, phase, card, slot, value, rounds, 0)

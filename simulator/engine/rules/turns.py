@@ -12,6 +12,7 @@ from simulator.engine.compiler.late_bound import decide, resolve
 from simulator.engine.handlers.base_game.air import apply_hand_size
 from simulator.engine.handlers.base_game.vegetal import repeats_turn_start
 from simulator.engine.handlers.base_game.water import maelstrom_end_of_turn
+from simulator.engine.handlers.time_bender import draw_phase
 from simulator.engine.handlers.warrior_mage import warrior_mage_end_of_turn
 from simulator.engine.rules import announce
 from simulator.engine.rules.actions import apply_action, legal_actions
@@ -33,7 +34,7 @@ from simulator.engine.rules.layout import (
 )
 from simulator.engine.rules.log import say, say_mana
 from simulator.engine.rules.mana import take_pile
-from simulator.engine.rules.zones import discard_down_to_hand_size, draw
+from simulator.engine.rules.zones import discard_down_to_hand_size
 
 
 @njit
@@ -71,7 +72,7 @@ def begin_player_turn(st, tb, wk, p):
     if not in_game(st, p):
         return False
     if not (st.turn == 1 and tb.first_player_skips_draw != 0):
-        draw(st, tb, wk, p, 1)
+        draw_phase(st, tb, wk, p, 1)
         resolve(st, tb, wk)
     if not in_game(st, p):
         return False

@@ -197,8 +197,9 @@ def maelstrom_end_of_turn(st, tb, wk, p):
 @njit
 def tide_move_mana(st, tb, wk, r, card, side, slot):
     """Move all Mana locked under this Tide under another own board card (any zone); with no
-    other card it stays and is released normally."""
-    if side < 0:
+    other card it stays and is released normally; applied from the discard pile (no slot:
+    Knowledge of history), it has no Mana to move."""
+    if side < 0 or slot < 0:
         return
     set_options(wk, tb.slots, 0)
     any_ = False
