@@ -28,13 +28,14 @@ from simulator.errors import UserError
 TRIGGER_HEADINGS: dict[str, str] = {
     "static": "Always (static abilities)",
     "activate": "When it is activated",
-    "enter": "When it comes into play",
+    "enter": "When it comes into play (a spell: when it is prepared)",
     "turn_start": "At the start of its controller's turn, while in play",
     "turn_start_prepared": "At the start of its controller's turn, while in preparation",
     "turn_start_channeled": "At the start of its controller's turn, while channeled",
     "leave": "When it leaves play",
     "used_as_component": "When it is used as a component",
     "ability": "An ability its controller may use",
+    "granted": "Added at the end of the effect of a card it is used to prepare",
 }
 
 #: What each keyword means, in our words (docs/rules.md, R12).
@@ -94,6 +95,7 @@ PER_PHRASES: dict[str, str] = {
     "trees_in_play": "card with the Tree word on the whole board",
     "this_hp": "HP this card has",
     "locked_on_component": "Mana locked under its own WORD component",
+    "discard_component": "card that provides WORD in its controller's discard pile",
 }
 _WHAT = {"permanent": "one Permanent", "equipment": "one Equipment",
          "permanent_or_equipment": "one Permanent or Equipment"}
@@ -182,6 +184,18 @@ def describe_step(step: Mapping[str, Any]) -> str:
     elif op == "return_from_discard":
         which = f"one card that provides {step['word']}" if "word" in step else "one card"
         text = f"return {which} from its controller's discard pile to their hand"
+    elif op == "mill":
+        text = f"its controller discards the top {_cards(step['amount'])} of their deck"
+    elif op == "put_from_discard":
+        text = (f"put up to {step['amount']} spells that provide {step['word']} from its "
+                f"controller's discard pile into play {step.get('zone', 'channeled')}, "
+                "with no Mana")
+    elif op == "next_spell_component":
+        text = (f"the next card its controller prepares this turn may use {step['amount']} "
+                f"more {step['word']} component" + ("" if step["amount"] == 1 else "s"))
+    elif op == "discard_component":
+        text = (f"its controller discards {step['amount']} own {step['word']} component"
+                + ("" if step["amount"] == 1 else "s"))
     elif op in ("search_deck", "apply_component", "discard_prepared", "recycle_discard"):
         text = _from_meaning(OPS[op][2], step)
     elif op in _STATIC_LINES:
@@ -214,6 +228,30 @@ def _cost_reduction(step: Mapping[str, Any]) -> str:
     return text
 
 
+_MODE_PHRASES = {"add": "plus {}", "subtract": "minus {}", "double": "doubled",
+                 "reduce": "reduced by {} (never below 0 by this)"}
+
+
+def _number_modifier(step: Mapping[str, Any]) -> str:
+    which = f"an {step['card_type']}" if "card_type" in step else "a card"
+    text = (f"every number in the effect of {which} prepared with this as a component is "
+            + _MODE_PHRASES[step["mode"]].format(step.get("amount", 0)))
+    if "mode_mn" in step or "amount_mn" in step:
+        mode = step.get("mode_mn", step["mode"])
+        text += (" (" + _MODE_PHRASES[mode].format(step.get("amount_mn", step.get("amount", 0)))
+                 + " when its controller is a Mage Noir)")
+    return text
+
+
+def _prepare_from_discard(step: Mapping[str, Any]) -> str:
+    text = "it may be prepared from its controller's discard pile"
+    if step.get("unless_top"):
+        text += " unless it is the top card there"
+    if step.get("once_per_turn"):
+        text += ", each copy once per turn"
+    return text
+
+
 def _damage_bonus(step: Mapping[str, Any]) -> str:
     source = " ".join(step[k] for k in ("source_element", "source_type") if k in step)
     text = f"damage from its controller's {source + ' ' if source else ''}cards is {step['amount']} more"
@@ -227,6 +265,8 @@ _STATIC_LINES = {
     "self_cost_reduction": lambda s: f"this card costs {s['amount']} less {s['element']} Mana "
                                      "to prepare",
     "cost_reduction": _cost_reduction,
+    "number_modifier": _number_modifier,
+    "prepare_from_discard": _prepare_from_discard,
     "damage_bonus": _damage_bonus,
     "damage_reduction": lambda s: f"each instance of damage its controller takes is "
                                   f"{s['amount']} less",
