@@ -66,16 +66,19 @@ from simulator.engine.rules.layout import (
     PURPOSE_DAMAGE,
     PURPOSE_HAND,
     PURPOSE_LOSE_HP,
+    QUICK_ACTION,
     RECYCLE_DISCARD,
     RETURN_FROM_DISCARD,
     SEARCH_DECK,
     SKIP_COMPONENT,
+    SLOWCAST_TARGET,
     T_GRANTED,
     TAKE_MANA,
     TAKE_PILE,
     TARGET,
     TRADE_GIVE,
     USE_COMPONENT,
+    WINDOW_ADVERSARY_START,
     E,
 )
 from simulator.engine.rules.readiness import compute, effective_cost
@@ -395,9 +398,15 @@ def score_fixed(wk, first, second):
 
 
 @njit
-def score_optional_payment(st, tb, wk, p):
-    """Option 1 pays for an optional effect: only when it gets something (``worth``)."""
-    score_fixed(wk, 0.0, 1.0 if wk.ctx_worth != 0 else -1.0)
+def score_optional_payment(st, tb, wk, bw, p):
+    """Option 1 pays for an optional effect: only when it gets something (``worth``). The
+    Slowcast waiver (``ctx_what`` 1) is paid for a spell worth activating this very turn
+    (damage, healing, cards or Mana), not for one kept as a component."""
+    worth = wk.ctx_worth != 0
+    if wk.ctx_what == 1:
+        c = wk.ctx_card
+        worth = bw.f_damage[c] + bw.f_heal[c] + bw.f_draw[c] + bw.f_mana[c] > 0
+    score_fixed(wk, 0.0, 1.0 if worth else -1.0)
 
 
 # --- abilities -------------------------------------------------------------------------------
@@ -636,6 +645,70 @@ def main_action_scores(st, tb, wk, bw, p, trades_ahead):
         wk.scores[prepare_at + c] = prep
 
 
+# --- Quickcast windows (engine/rules/windows.py) ----------------------------------------------
+
+@njit
+def activation_worth(st, tb, wk, bw, p, c, present, adv_hp, enemies):
+    """What activating prepared card ``c`` is worth now: the main phase's estimate (damage
+    once it has a target, healing when hurt, cards, Mana, removal), 1000 when it is lethal."""
+    reach = present if bw.f_needs_opponent[c] != 0 else (present or enemies)
+    dmg = bw.f_damage[c] * (1.0 if reach else 0.0)
+    act = 4.0 * dmg + bw.f_heal[c] * min(max(20 - st.hp[p], 0), 6) / 3 + 3.0 * bw.f_draw[c]
+    act += 2.0 * bw.f_mana[c]
+    if present and dmg > 0 and dmg >= adv_hp:
+        act += 1000.0
+    if bw.f_removal[c] != 0:
+        act += 12.0 if enemies else -50.0
+    act -= 20.0 * bw.f_harms_own[c] * (0.0 if present or enemies else 1.0)
+    return act, dmg
+
+
+@njit
+def score_quick_action(st, tb, wk, bw, p):
+    """Which Quickcast spell to activate in a window of the Adversary's turn (option 0:
+    pass). Before its cards act: a lethal blow on the Adversary, or one that destroys an
+    Adversary card about to strike. After the card it revealed: what the main phase would
+    activate (a target is there and the spell is not kept as a component the hand needs),
+    since the player's own turn comes next; damage before the Adversary arrives only when it
+    destroys one of its cards (otherwise it waits for the Adversary)."""
+    wk.scores[0] = 0.0
+    present, adv_hp, enemies = adversary_view(st, tb)
+    compute(st, tb, wk, p)
+    needs = bw.pol_words[:tb.n_words]
+    words_needed(st, tb, wk, p, needs)
+    weakest, threat_hp = ABSENT_ADVERSARY_HP, 0
+    for k in range(K_SLOTS):
+        a = st.adv_card[k]
+        if a >= 0 and st.adv_hp[k] > 0 and tb.is_adversary[a] == 0:
+            weakest = min(weakest, st.adv_hp[k])
+            if bw.f_threat[a] > 0:
+                threat_hp = st.adv_hp[k] if threat_hp == 0 else min(threat_hp, st.adv_hp[k])
+    for s in range(tb.slots):
+        if wk.opt[1 + s] == 0:
+            wk.scores[1 + s] = NEG
+            continue
+        c = st.board_card[p, s]
+        act, dmg = activation_worth(st, tb, wk, bw, p, c, present, adv_hp, enemies)
+        if act >= 1000.0:
+            wk.scores[1 + s] = act
+        elif wk.ctx_amount == WINDOW_ADVERSARY_START:
+            kills = dmg > 0 and threat_hp > 0 and dmg >= threat_hp and not present
+            wk.scores[1 + s] = 10.0 if kills else -1.0
+        else:
+            keep = provides_needed(tb, c, needs) > 0 or (not present and 0 < dmg < weakest)
+            wk.scores[1 + s] = -1.0 if keep else act - 1.0
+
+
+@njit
+def score_slowcast_target(st, tb, wk, p):
+    """The prepared spell that gains Slowcast: an opponent's first (a player's in 2v2), a
+    teammate's never while another is legal, an own one last (it helps only when a
+    Superconductivity turns the own Slowcast spells Quickcast)."""
+    for t in range(wk.n_opt):
+        q = t // tb.slots
+        wk.scores[t] = 0.0 if q == p else -1.0
+
+
 # --- the decision ----------------------------------------------------------------------------
 
 @njit_inline
@@ -677,7 +750,11 @@ def score(st, tb, wk, bw, kind, p):
     elif kind == PAY_UPKEEP:
         score_fixed(wk, 0.0, 1.0)
     elif kind == OPTIONAL_PAYMENT:
-        score_optional_payment(st, tb, wk, p)
+        score_optional_payment(st, tb, wk, bw, p)
+    elif kind == QUICK_ACTION:
+        score_quick_action(st, tb, wk, bw, p)
+    elif kind == SLOWCAST_TARGET:
+        score_slowcast_target(st, tb, wk, p)
     elif kind == ABILITY_TARGET:
         score_ability_target(st, tb, wk, p)
     elif kind == MAY_USE_ABILITY:

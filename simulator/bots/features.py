@@ -45,6 +45,10 @@ FIELDS = [
     ("f_opening", np.float64, (C_MAX,)),
 ]
 
+#: Statics about when a spell may be activated (Quickcast, Slowcast): no value of their own.
+CASTING_STATICS = frozenset({"quickcast", "never_slowcast", "component_grants_quickcast",
+                             "slowcast_spells_gain_quickcast", "all_spells_slowcast"})
+
 
 def _step_amount(step: dict) -> float:
     amount = float(step.get("amount", 0))
@@ -67,7 +71,7 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
                 # a static ability is worth more the bigger its number (Druid armor's 3
                 # ignored damage beats Bark armor's 1)
                 persistent[c] += sum(STATIC_WORTH.get(st.get("kind"), 1.0 + float(st.get("amount", 1)))
-                                     for st in steps)
+                                     for st in steps if st.get("kind") not in CASTING_STATICS)
                 continue
             if c >= n_player_cards and trigger == "turn_start":
                 threat[c] += sum(float(st.get("amount", 0)) for st in steps

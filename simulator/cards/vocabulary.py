@@ -127,7 +127,7 @@ OPS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
     "lose_half_hp": (frozenset(), frozenset({"if"}), "the controller loses half its HP, rounded down"),
     "heal": (frozenset({"amount", "target"}), frozenset({"amount_mn", "per", "if"}),
              "gain HP (no maximum)"),
-    "draw": (frozenset({"amount"}), frozenset({"amount_mn", "if", "target"}),
+    "draw": (frozenset({"amount"}), frozenset({"amount_mn", "per", "if", "target"}),
              "draw cards (an empty deck puts the drawer out)"),
     "discard_from_hand": (frozenset({"amount"}), frozenset({"target", "if"}),
                           "the target (default self) discards cards of its choice from hand"),
@@ -170,6 +170,11 @@ OPS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
                              "more WORD components than it requires"),
     "discard_component": (frozenset({"word", "amount"}), frozenset({"if"}),
                           "discard AMOUNT own components providing WORD (fewer: as many)"),
+    "slowcast_all": (frozenset(), frozenset({"if"}),
+                     "until the start of the controller's next turn, every spell has Slowcast "
+                     "(engine/rules/casting.py)"),
+    "grant_slowcast": (frozenset(), frozenset({"if"}),
+                       "one prepared spell (any player's, the controller's choice) gains Slowcast"),
     "handler": (frozenset({"name"}), frozenset({"if"}),
                 "a compiled handler (engine/handlers/) for behaviour the vocabulary cannot express"),
 }
@@ -203,6 +208,18 @@ STATICS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
     "prepare_from_discard": (frozenset(), frozenset({"unless_top", "once_per_turn", "if"}),
                              "the card may be prepared from its owner's discard pile (unless "
                              "it is the top card there / each copy once per turn)"),
+    "quickcast": (frozenset(), frozenset({"if"}),
+                  "this spell has Quickcast (while IF holds: 'if = \"mage_noir\"')"),
+    "never_slowcast": (frozenset(), frozenset({"if"}),
+                       "this spell never has Slowcast (while IF holds), whatever grants it"),
+    "component_grants_quickcast": (frozenset(), frozenset(),
+                                   "a spell prepared with this card as a component has Quickcast"),
+    "slowcast_spells_gain_quickcast": (frozenset(), frozenset(),
+                                       "while this card is on its controller's board, their "
+                                       "spells that have Slowcast also have Quickcast"),
+    "all_spells_slowcast": (frozenset(), frozenset({"cost"}),
+                            "while this card is in play, every spell has Slowcast; a spell "
+                            "prepared with COST ({element = n}) paid on top of its own has none"),
     "handler": (frozenset({"name"}), frozenset({"if"}),
                 "a static handler (engine/handlers/): its behaviour is an engine hook"),
 }

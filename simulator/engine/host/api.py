@@ -50,6 +50,7 @@ CONTEXT_OF_KIND = {
     "ability_target": ("ability",), "distribute_mana": ("element", "card"),
     "lock_mana_target": ("element",), "move_locked_mana": ("card",),
     "release_locked_mana": ("card",), "protector_redirect": ("amount",),
+    "quick_action": ("amount",), "slowcast_target": ("card",),
 }
 
 
@@ -163,6 +164,8 @@ class Engine:
         self.table_record[column][0, card] = 1
         if keyword in ("protector", "protector_if_mage_noir"):
             self.table_record["any_protector"] = 1
+        if keyword == "quickcast":
+            self.table_record["any_quickcast"] = 1  # the Quickcast windows open
 
     @property
     def batch(self) -> int:

@@ -157,12 +157,13 @@ def build_batch_tables(matchup: Matchup, db: CardDB, options: RuleOptions,
     keywords = [frozenset(c.keywords) for c in player_cards] + [frozenset() for _ in adv]
     for c, kw in enumerate(keywords):
         for name in ("protector", "unique", "mage_noir_only", "forge", "slowcast",
-                     "indestructible"):
+                     "quickcast", "indestructible"):
             t[name][c] = name in kw
         t["protector_mn"][c] = "protector_if_mage_noir" in kw
     t["inert"][:n_p] = [c.id == FILLER_ID for c in player_cards]
     _compile_statics(t, effects)
     _compile_effects(t, effects)
+    _compile_casting(t, effects)
     tide = [c < n_p and "Tide" in player_cards[c].name_tags for c in range(n)]
     t["handler_card"][L.TAG_TIDE, :n] = tide
     t["any_handler"][:] = t["handler_card"].any(axis=1)
@@ -256,6 +257,48 @@ def _number_modifier(t: np.void, c: int, st: dict) -> None:
     t["nmod_mode_mn"][c] = 1 + NUMBER_MODES.index(st.get("mode_mn", st["mode"]))
     t["nmod_amount_mn"][c] = st.get("amount_mn", st.get("amount", 0))
     t["nmod_type"][c] = CARD_TYPES.index(st["card_type"]) if "card_type" in st else -1
+
+
+#: The ops and statics that grant or remove Slowcast or Quickcast (engine/rules/casting.py).
+CASTING_OPS = frozenset({"slowcast_all", "grant_slowcast"})
+
+
+def _compile_casting(t: np.void, effects: tuple[dict, ...]) -> None:
+    """Slowcast and Quickcast beyond the printed keywords: the per-card columns of the
+    casting statics, and the batch flags that keep the engine's casting checks (and the
+    Quickcast windows) off for batches without such cards."""
+    any_rule = False
+    for c, effect in enumerate(effects):
+        for st in effect.get("static", ()):
+            kind = st["kind"]
+            condition, _, word = st.get("if", "").partition(":")
+            code = L.CONDITION_CODE[condition or "none"]
+            if kind == "quickcast":
+                if code == 0:
+                    t["quickcast"][c] = 1
+                else:
+                    t["quickcast_if"][c] = code
+                    t["quickcast_if_word"][c] = L.WORD[word] if word else -1
+            elif kind == "never_slowcast":
+                t["never_slowcast"][c], t["never_slowcast_if"][c] = 1, code
+            elif kind == "component_grants_quickcast":
+                t["grants_quickcast"][c] = 1
+            elif kind == "slowcast_spells_gain_quickcast":
+                t["slowcast_gain_quickcast"][c] = 1
+            elif kind == "all_spells_slowcast":
+                t["all_slowcast_static"][c] = 1
+                for element, amount in st.get("cost", {}).items():
+                    t["slowcast_waiver"][c, ELEMENTS.index(element)] = amount
+            else:
+                continue
+            any_rule = True
+        for trigger, steps in effect.items():
+            if trigger != "static" and any(step.get("op") in CASTING_OPS for step in steps):
+                any_rule = True
+    t["any_cast_rule"] = any_rule
+    t["any_all_slowcast"] = t["all_slowcast_static"].any()
+    t["any_quickcast"] = bool(t["quickcast"].any() or t["quickcast_if"].any()
+                              or t["grants_quickcast"].any() or t["slowcast_gain_quickcast"].any())
 
 
 def _compile_effects(t: np.void, effects: tuple[dict, ...]) -> None:

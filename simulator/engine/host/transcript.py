@@ -9,6 +9,10 @@ import numpy as np
 from simulator.cards import ELEMENTS
 from simulator.engine.rules import layout as L
 
+#: Where each Quickcast window falls (layout.WINDOWS order).
+WINDOW_WORDS = ("in the Adversary's turn, before its cards act",
+                "in the Adversary's turn, after the card it revealed")
+assert len(WINDOW_WORDS) == len(L.WINDOWS)
 DISCARD_NOTE = {L.REASON_HAND_LIMIT: " (hand limit)", L.REASON_HAND_SIZE: " (hand size 4)"}
 
 
@@ -117,6 +121,12 @@ def _card_line(ev, a, b, c, d, names) -> str | None:
         L.EV_OCEAN_RELEASES: lambda: f"  Unleashed ocean releases {b} Water Mana",
         L.EV_MELANGE: lambda: (f"  Ritual of melange: 1 {ELEMENTS[b]} for 1 {ELEMENTS[c]} "
                                f"under {names[d]}"),
+        L.EV_QUICKCAST: lambda: (f"player {a + 1} casts {names[b]} with Quickcast, "
+                                 f"{WINDOW_WORDS[c]}:"),
+        L.EV_SLOWCAST_ALL: lambda: (f"  until the start of player {a + 1}'s next turn, every spell "
+                                    "has Slowcast"),
+        L.EV_GAINS_SLOWCAST: lambda: f"  {names[b]} of player {a + 1} gains Slowcast",
+        L.EV_NO_SLOWCAST: lambda: f"  pays the Slowcast waiver: {names[b]} has no Slowcast",
     }
     text = texts.get(ev)
     return text() if text else None

@@ -26,6 +26,7 @@ from simulator.engine.rules.board import (
     place_card,
     provides_component,
 )
+from simulator.engine.rules.casting import all_slowcast_card, mark_granted_quickcast, may_activate
 from simulator.engine.rules.components import (
     TREE,
     extra_for_slot,
@@ -47,11 +48,14 @@ from simulator.engine.rules.layout import (
     EQUIPMENT_TYPE,
     EV_ACTIVATES,
     EV_CHANNELS,
+    EV_NO_SLOWCAST,
     EV_PREPARES,
     EV_TRADES,
     EV_USES_ABILITY,
     EXTRA_COMPONENT,
+    MARK_NO_SLOWCAST,
     MOD_MAX,
+    OPTIONAL_PAYMENT,
     PERMANENT,
     PREPARE_FROM,
     PREPARED,
@@ -109,9 +113,7 @@ def legal_actions(st, tb, wk, p):
         wk.opt[prepare + c] = wk.legal_prepare[c]
     for s in range(st.board_end[p]):
         if st.board_zone[p, s] == PREPARED:
-            c = st.board_card[p, s]
-            fresh = st.board_turn[p, s] == st.turn
-            if not (tb.slowcast[c] != 0 and fresh):
+            if may_activate(st, tb, p, s, True):
                 wk.opt[activate + s] = 1
             wk.opt[channel + s] = 1
     for e in range(E):
@@ -204,6 +206,7 @@ def prepare(st, tb, wk, p, card):
         st.used_slot[s] = used[s]
         st.used_card[s] = st.board_card[p, s] if used[s] else -1
     slot = free_slot(st, tb, p)
+    waived = tb.any_all_slowcast != 0 and waive_slowcast(st, tb, wk, p, card, cost)
     for e in range(E):
         st.reserve[p, e] -= cost[e]
     place_card(st, tb, p, slot, card, ZONE_OF_TYPE[tb.card_type[card]])
@@ -214,6 +217,11 @@ def prepare(st, tb, wk, p, card):
                 numbers.record(st, tb, wk, p, slot, comp)
     for e in range(E):
         st.board_mana[p, slot, e] = cost[e]
+    if tb.any_quickcast != 0:
+        mark_granted_quickcast(st, tb, p, slot, used)
+    if waived:
+        st.cast_mark[p, slot] |= MARK_NO_SLOWCAST
+        say(wk, EV_NO_SLOWCAST, p, card, 0, 0)
     replace_equipment(st, tb, wk, p, card, slot)
     resolve(st, tb, wk)
     resolve_used_components(st, tb, wk, p, card, used)
@@ -264,6 +272,29 @@ def extra_components(st, tb, wk, p, card, used):
         if s == n:
             return
         mark_used(wk, used, s)
+def waive_slowcast(st, tb, wk, p, card, cost):
+    """"ALL spells can be prepared for 1 more Water Mana so that they don't have Slowcast"
+    (Ritual of absolute zero in play): when the reserve holds the waiver beyond the spell's
+    cost, an ``optional_payment`` decision (``ctx_what`` 1: a Slowcast waiver); paying adds the
+    waiver to ``cost`` (E,), locked under the spell with the rest. True when paid."""
+    if tb.card_type[card] != 0:
+        return False
+    ritual = all_slowcast_card(st, tb)
+    if ritual < 0:
+        return False
+    for e in range(E):
+        if st.reserve[p, e] < cost[e] + tb.slowcast_waiver[ritual, e]:
+            return False
+    set_options(wk, 2, 1)
+    wk.ctx_card = card
+    wk.ctx_worth = 1
+    wk.ctx_what = 1
+    pay = decide(st, tb, wk, OPTIONAL_PAYMENT, p) == 1
+    wk.ctx_what = 0
+    if pay:
+        for e in range(E):
+            cost[e] += tb.slowcast_waiver[ritual, e]
+    return pay
 
 
 @njit

@@ -29,21 +29,35 @@ from simulator.engine.rules.layout import (
     T_ACTIVATE,
     T_ENTER,
     T_TURN_START,
+    WINDOW_ADVERSARY_END,
+    WINDOW_ADVERSARY_START,
 )
 from simulator.engine.rules.log import say
 from simulator.engine.rules.mana import add_to_ether
 from simulator.engine.rules.ops import choose_mana_elements
 from simulator.engine.rules.turns import choose_next
+from simulator.engine.rules.windows import quickcast_window
 from simulator.engine.rules.zones import shuffle_adversary
 
 
 @njit
 def adversary_turn(st, tb, wk):
-    """Play one Adversary turn (the active player is already set)."""
+    """Play one Adversary turn (the active player is already set), with the players'
+    Quickcast windows at its start and at its end (``windows.py``)."""
     for q in range(tb.players):
         st.ignored_this_turn[q] = 0  # "each turn" allowances reset at every turn start
     st.pile_taken = 0  # the active player takes a pile after this turn
     say(wk, EV_ADVERSARY_TURN, st.active, 0, 0, 0)
+    st.adversary_turn_on = 1
+    quickcast_window(st, tb, wk, WINDOW_ADVERSARY_START)
+    adversary_cards(st, tb, wk)
+    quickcast_window(st, tb, wk, WINDOW_ADVERSARY_END)
+    st.adversary_turn_on = 0
+
+
+@njit
+def adversary_cards(st, tb, wk):
+    """The Adversary's cards in play apply their effects, then it reveals and applies one."""
     pending = wk.adv_pending
     for k in range(K_SLOTS):
         pending[k] = st.adv_card[k]

@@ -143,6 +143,7 @@ def place_card(st, tb, p, s, card, zone):
     st.board_zone[p, s] = zone
     st.board_hp[p, s] = tb.hp[card]
     st.board_turn[p, s] = st.turn
+    st.cast_mark[p, s] = 0
     st.board_clock += 1
     if tb.any_mods != 0:  # the new card carries no number modifier yet (numbers.py)
         for k in range(MOD_MAX):

@@ -92,7 +92,7 @@ DECISION_KINDS = (
     "choose_mode", "lock_mana_element", "lock_mana_target", "distribute_mana",
     "move_locked_mana", "release_locked_mana", "seed_from_discard", "ability_target",
     "may_use_ability", "melange_give", "melange_take", "from_discard", "extra_component",
-    "prepare_from",
+    "prepare_from", "quick_action", "slowcast_target",
 )
 (KEEP_HAND, MAIN_ACTION, TAKE_PILE, MANA_ELEMENT, ETHER_START_PILE, ETHER_SPLIT, TAKE_MANA,
  TRADE_GIVE, EFFECT_ORDER, TARGET, PROTECTOR_REDIRECT, DESTROY_TARGET, USE_COMPONENT,
@@ -101,7 +101,7 @@ DECISION_KINDS = (
  RETURN_PREPARED, PAY_TO_KEEP, CHOOSE_MODE, LOCK_MANA_ELEMENT, LOCK_MANA_TARGET,
  DISTRIBUTE_MANA, MOVE_LOCKED_MANA, RELEASE_LOCKED_MANA, SEED_FROM_DISCARD, ABILITY_TARGET,
  MAY_USE_ABILITY, MELANGE_GIVE, MELANGE_TAKE, FROM_DISCARD, EXTRA_COMPONENT,
- PREPARE_FROM) = range(len(DECISION_KINDS))
+ PREPARE_FROM, QUICK_ACTION, SLOWCAST_TARGET) = range(len(DECISION_KINDS))
 N_KINDS = len(DECISION_KINDS)
 
 # Purposes of a target decision (ctx_purpose), reasons of a discard (ctx_reason).
@@ -172,6 +172,14 @@ SUM_HP, SUM_OUT_REASON, SUM_MAGE_NOIR_TURN, SUM_DAMAGE_TAKEN, SUM_MANA_TAKEN, SU
 SUM_W = 8 + 6 * P_MAX
 USAGE_FIELDS = ("drawn", "prepared_n", "activated_n", "channeled_n", "first_activation", "stranded")
 
+# Casting marks of a board slot (state.cast_mark, bits; casting.py): a component granted the
+# spell Quickcast (Millisecond), an effect gave it Slowcast (Quicksand), its preparation paid
+# to have no Slowcast (Ritual of absolute zero).
+MARK_QUICKCAST, MARK_SLOWCAST, MARK_NO_SLOWCAST = 1, 2, 4
+# Quickcast windows outside the main phase (windows.py; quick_action's ctx_amount).
+WINDOWS = ("adversary_turn_start", "adversary_turn_end")
+WINDOW_ADVERSARY_START, WINDOW_ADVERSARY_END = range(len(WINDOWS))
+
 # Where the match loop of a game resumes (state.phase).
 PHASE_SETUP, PHASE_NEXT_TURN, PHASE_MAIN, PHASE_END, PHASE_OVER = range(5)
 
@@ -188,7 +196,7 @@ EVENT_NAMES = (
     "robe_hit", "ignition_on", "ignition_hit", "maelstrom", "infiltration", "ocean_applies",
     "ocean_releases", "empty_discarded", "applies", "melange", "indestructible", "druid_horns",
     "kerloch", "adversary_heals", "pile_on_offer", "mills", "from_discard", "numbers_changed",
-    "looks_top",
+    "looks_top", "quickcast", "slowcast_all", "gains_slowcast", "no_slowcast",
 )
 EV = {name: i for i, name in enumerate(EVENT_NAMES)}
 (EV_TURN, EV_HAND, EV_HAND_CARD, EV_ADVERSARY_TURN, EV_REVEALS, EV_PREPARES, EV_ACTIVATES,
@@ -199,7 +207,8 @@ EV = {name: i for i, name in enumerate(EVENT_NAMES)}
  EV_OCEAN_APPLIES, EV_OCEAN_RELEASES, EV_EMPTY_DISCARDED, EV_APPLIES, EV_MELANGE,
  EV_INDESTRUCTIBLE, EV_DRUID_HORNS, EV_KERLOCH, EV_ADVERSARY_HEALS,
  EV_PILE_ON_OFFER, EV_MILLS, EV_FROM_DISCARD, EV_NUMBERS_CHANGED,
- EV_LOOKS_TOP) = range(len(EVENT_NAMES))
+ EV_LOOKS_TOP, EV_QUICKCAST, EV_SLOWCAST_ALL, EV_GAINS_SLOWCAST,
+ EV_NO_SLOWCAST) = range(len(EVENT_NAMES))
 
 
 def _record(fields: list[tuple]) -> np.dtype:
@@ -268,6 +277,12 @@ STATE_DTYPE = _record([
     ("used_slot", np.int8, (S_MAX,)),           # components designated by the last preparation
     ("used_card", np.int16, (S_MAX,)),
     ("applying", np.int8, (P_MAX, S_MAX)),      # cards whose effects are being applied
+    # Slowcast and Quickcast (casting.py): marks of the card in a slot (MARK_* bits, cleared
+    # when a card is placed), "every spell has Slowcast until player p's next turn" (Stunning
+    # thunder), and 1 while an Adversary turn is under way (no spell is prepared in it)
+    ("cast_mark", np.int8, (P_MAX, S_MAX)),
+    ("all_slowcast", np.int8, (P_MAX,)),
+    ("adversary_turn_on", np.int8),
     # the chain of actions being resolved, and the triggered actions of the current one
     ("chain", np.int32, (CHAIN_MAX, FRAME_W)),
     ("chain_len", np.int32),
@@ -324,6 +339,23 @@ TABLES_DTYPE = _record([
     ("mage_noir_only", np.int8, (C_MAX,)),
     ("forge", np.int8, (C_MAX,)),
     ("slowcast", np.int8, (C_MAX,)),
+    # Quickcast and Slowcast beyond the printed Slowcast (casting.py): Quickcast (printed or
+    # always); Quickcast while a condition holds (its CONDITION_CODE, 0 none) and its word;
+    # never Slowcast (1), and while which condition (code, 0 always); a component granting
+    # Quickcast; the controller's Slowcast spells gain Quickcast; every spell has Slowcast,
+    # unless its waiver cost (E,) was paid on top of the spell's
+    ("quickcast", np.int8, (C_MAX,)),
+    ("quickcast_if", np.int8, (C_MAX,)),
+    ("quickcast_if_word", np.int32, (C_MAX,)),
+    ("never_slowcast", np.int8, (C_MAX,)),
+    ("never_slowcast_if", np.int8, (C_MAX,)),
+    ("grants_quickcast", np.int8, (C_MAX,)),
+    ("slowcast_gain_quickcast", np.int8, (C_MAX,)),
+    ("all_slowcast_static", np.int8, (C_MAX,)),
+    ("slowcast_waiver", np.int32, (C_MAX, E)),
+    ("any_quickcast", np.int8),     # some card may have Quickcast: the windows are open
+    ("any_cast_rule", np.int8),     # some card grants or removes Slowcast/Quickcast
+    ("any_all_slowcast", np.int8),  # some card makes every spell Slowcast while in play
     ("indestructible", np.int8, (C_MAX,)),
     ("inert", np.int8, (C_MAX,)),          # 1: the filler (cards.filler), never prepared
     ("alt_word", np.int32, (C_MAX,)),      # alternative component: word, -1 none

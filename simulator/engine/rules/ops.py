@@ -40,9 +40,12 @@ from simulator.engine.rules.layout import (
     DESTROY_TARGET,
     EQUIPMENT,
     EV_FROM_DISCARD,
+    EV_GAINS_SLOWCAST,
+    EV_SLOWCAST_ALL,
     FROM_DISCARD,
     K_SLOTS,
     MANA_ELEMENT,
+    MARK_SLOWCAST,
     OP_AMOUNT,
     OP_AMOUNT_MN,
     OP_COST,
@@ -73,6 +76,7 @@ from simulator.engine.rules.layout import (
     RETURN_FROM_DISCARD,
     RETURN_PREPARED,
     SEARCH_DECK,
+    SLOWCAST_TARGET,
     SPELL,
     T_ACTIVATE,
     TARGET,
@@ -171,13 +175,19 @@ def amount_of(st, tb, r, side, slot):
 
 @njit
 def condition_holds(st, tb, r, side):
-    cond = tb.ops[r, OP_IF]
+    return condition_code_holds(st, tb, tb.ops[r, OP_IF], tb.ops[r, OP_IF_WORD], side)
+
+
+@njit
+def condition_code_holds(st, tb, cond, word, side):
+    """Whether condition ``cond`` (a ``CONDITIONS`` code, 0 none) with its ``word`` holds for
+    ``side``: a step's ``if``, or a static's (casting.py)."""
     if cond == IF_MAGE_NOIR:
         return step_mage_noir(st, tb, side)
     if cond == IF_NOT_MAGE_NOIR:
         return not step_mage_noir(st, tb, side)
     if cond == IF_CONTROLS:
-        return side != ADVERSARY_SIDE and component_count(st, tb, side, tb.ops[r, OP_IF_WORD]) > 0
+        return side != ADVERSARY_SIDE and component_count(st, tb, side, word) > 0
     if cond == IF_ADVERSARY_PRESENT:
         return adversary_present(st, tb)
     return True
@@ -685,3 +695,33 @@ def op_discard_component(st, tb, wk, r, card, side, slot):
         if s < 0:
             return
         leave_board(st, tb, wk, side, s, TO_DISCARD)
+# --- Slowcast given by effects (engine/rules/casting.py reads them) ----------------------------
+
+@njit
+def op_slowcast_all(st, tb, wk, r, card, side, slot):
+    """Until the start of the controller's next turn every spell has Slowcast."""
+    if side == ADVERSARY_SIDE:
+        return
+    st.all_slowcast[side] = 1
+    say(wk, EV_SLOWCAST_ALL, side, card, 0, 0)
+
+
+@njit
+def op_grant_slowcast(st, tb, wk, r, card, side, slot):
+    """One prepared spell, any player's (a ``slowcast_target`` decision of the controller over
+    flat ``player * slots + slot`` options), gains Slowcast; nothing when none is prepared."""
+    decider = decider_of(st, side)
+    set_options(wk, tb.players * tb.slots, 0)
+    any_ = False
+    for q in range(tb.players):
+        for s in range(st.board_end[q]):
+            if st.board_zone[q, s] == PREPARED:
+                wk.opt[q * tb.slots + s] = 1
+                any_ = True
+    if not any_:
+        return
+    wk.ctx_card = card
+    t = decide(st, tb, wk, SLOWCAST_TARGET, decider)
+    q, s = t // tb.slots, t % tb.slots
+    st.cast_mark[q, s] |= MARK_SLOWCAST
+    say(wk, EV_GAINS_SLOWCAST, q, st.board_card[q, s], 0, 0)

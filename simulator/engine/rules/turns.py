@@ -64,6 +64,7 @@ def begin_player_turn(st, tb, wk, p):
     """Turn start, draw and Mana gathering of player ``p``; True when their main phase
     begins (the game goes on and they are still in)."""
     st.turn += 1
+    st.all_slowcast[p] = 0  # "until the beginning of your next turn" (Stunning thunder)
     for q in range(tb.players):
         st.ignored_this_turn[q] = 0
     turn_boundary(st, tb)
