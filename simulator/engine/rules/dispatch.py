@@ -32,7 +32,7 @@ def run_step(st, tb, wk, r, card, side, slot):
         ops.op_heal(st, tb, wk, r, card, side, slot)
     elif op == 5:  # draw
         ops.op_draw(st, tb, wk, r, card, side, slot)
-    elif op == 25:  # handler
+    elif op == 27:  # handler
         run_handler(st, tb, wk, r, card, side, slot)
     elif op == 2:  # lose_hp
         ops.op_lose_hp(st, tb, wk, r, card, side, slot)
@@ -78,6 +78,10 @@ def run_step(st, tb, wk, r, card, side, slot):
         ops.op_next_spell_component(st, tb, wk, r, card, side, slot)
     elif op == 24:  # discard_component
         ops.op_discard_component(st, tb, wk, r, card, side, slot)
+    elif op == 25:  # slowcast_all
+        ops.op_slowcast_all(st, tb, wk, r, card, side, slot)
+    elif op == 26:  # grant_slowcast
+        ops.op_grant_slowcast(st, tb, wk, r, card, side, slot)
     else:
         fail(st, ERR_UNKNOWN_OP, op)
 
