@@ -35,8 +35,15 @@ from card_positions import (
 )
 from engine_fixtures import set_adversary_deck
 
-from simulator.engine.host.api import begin_player_turn
-from simulator.engine.rules.layout import CHANNELED, PERMANENT, PREPARED, RITUAL
+from simulator.engine.host.api import adversary_turn, begin_player_turn
+from simulator.engine.rules.layout import (
+    CHANNELED,
+    MARK_QUICKCAST,
+    PERMANENT,
+    PREPARED,
+    RITUAL,
+    TRIGGERS,
+)
 
 G0 = np.array([0])
 
@@ -334,6 +341,40 @@ def test_millennium():
     slot = _blast_with(eng, "millennium")
     activate(eng, 0, slot)
     assert _duke_hp(eng) == 20 - 13
+
+
+@pytest.mark.parametrize(("mage_noir", "damage"), [(False, 2), (True, 3)])
+def test_millisecond(mage_noir, damage):
+    eng = make_engine(["millisecond", "temporal_blast", "knowledge_ritual"],
+                      policy=ScriptedPolicy({"target": DUKE}))
+    slot = _blast_with(eng, "millisecond", mage_noir)
+    assert eng.state.cast_mark[0, 0, slot] == MARK_QUICKCAST  # granted Quickcast
+    activate(eng, 0, slot)
+    assert _duke_hp(eng) == 20 - damage
+
+
+def test_millisecond_activated_in_the_adversary_turn():
+    eng = make_engine(["millisecond", "temporal_blast", "zephyr"],
+                      policy=ScriptedPolicy({"quick_action": [1 + 1], "target": DUKE}))
+    set_deck(eng, 0, ["zephyr"])
+    slot = _blast_with(eng, "millisecond")
+    assert slot == 1  # the quick action 1 + slot activates it
+    eng.table_record["trig_count"][0, lid(eng, "adv:duke"), TRIGGERS.index("turn_start")] = 0
+    set_adversary_deck(eng, ["adv:feast_at_court"])  # heals the Duke 3 once revealed
+    adversary_turn(eng, G0)
+    assert _duke_hp(eng) == 20 - 2 + 3  # activated in the window before the reveal
+    assert discard_of(eng, 0) == {"millisecond": 1, "temporal_blast": 1}
+
+
+def test_millisecond_never_below_zero():
+    eng = make_engine(["millisecond", "temporal_paradox"])
+    eng.policy = ScriptedPolicy({"target": DUKE})
+    summon_duke(eng)
+    put_on_board(eng, 0, "millisecond", CHANNELED)
+    give_hand(eng, 0, "temporal_paradox")
+    slot = prepare(eng, 0, "temporal_paradox")
+    activate(eng, 0, slot)
+    assert _duke_hp(eng) == 20
 
 
 def test_millennium_is_discarded_while_the_deck_holds_more_than_4_cards():
