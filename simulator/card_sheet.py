@@ -46,6 +46,7 @@ TRIGGER_HEADINGS: dict[str, str] = {
     "opponent_turn_end": "At the end of each of the opponent's turns, while in play",
     "mana_left": "When Mana locked under it leaves it, while in play",
     "granted": "Added at the end of the effect of a card it is used to prepare",
+    "phase_out_opponent": "Each time its controller phases out an opponent, while in play",
 }
 
 #: What each keyword means, in our words (docs/rules.md, R12).
@@ -141,6 +142,8 @@ PLAYER_TARGETS: dict[str, str] = {
     "this": "this card",
     "opponent_and_permanents": "the Adversary and each of its Permanents, one instance each",
     "all_permanents": "every Permanent with HP of every side, its controller's own included",
+    "any_player": "one player of its controller's choice (themselves, a teammate or the "
+                  "Adversary)",
 }
 
 
@@ -217,6 +220,11 @@ def describe_step(step: Mapping[str, Any]) -> str:
         text = f"destroy {what} {whose}; indestructible cards stay"
     elif op == "ability_cost":
         text = _ability_cost(step)
+    elif op == "phase_out":
+        text = f"phase out {_target(step.get('target'))} by {step['amount']}"
+        if "amount_mn" in step:
+            text += f" ({step['amount_mn']} when its controller is a Mage Noir)"
+        text += ": that many cards from the bottom of their deck to their discard pile"
     elif op == "return_from_discard":
         which = f"one card that provides {step['word']}" if "word" in step else "one card"
         text = f"return {which} from its controller's discard pile to their hand"
@@ -344,6 +352,7 @@ _STATIC_LINES = {
     "fewer_components": lambda s: f"preparing this card requires {s['amount']} fewer "
                                   + ("component" if s["amount"] == 1 else "components"),
     "hand_size": lambda s: f"its controller's maximum hand size becomes {s['amount']}",
+    "phase_out_bonus": lambda s: f"every phase out its controller does is {s['amount']} more",
     "alternative_component": lambda s: f"instead of the {s['word']} component, its controller "
                                        f"may discard a {s['discard_element']} card from hand",
     "ignore_damage_locked": lambda s: (f"each turn, its controller ignores up to X damage from "

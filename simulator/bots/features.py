@@ -30,6 +30,9 @@ ZONE_OP_WORTH = {"put_from_discard": 1.0, "mill": -0.3, "next_spell_component": 
                  "discard_component": -0.5}
 #: Static kinds whose worth is not their number (a modifier's +10 is not worth 11 cards).
 STATIC_WORTH = {"number_modifier": 1.5, "prepare_from_discard": 1.0}
+#: What one card phased out of the opponent's deck is worth: little in solo, where the
+#: Adversary's deck only comes round again sooner (its own damage comes from its triggers).
+PHASE_WEIGHT = 0.3
 
 #: The bot record's fields :func:`fill_features` writes (C_MAX: one per local card kind).
 FIELDS = [
@@ -78,6 +81,7 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
     needs_opp, harms_own, removal, healthiest = (np.zeros(n, bool) for _ in range(4))
     self_loss = np.zeros(n)
     discard_value = np.zeros(n)
+    phase = np.zeros(n)
     channel_only = np.zeros(n, bool)
     for c, effect in enumerate(effects):
         for trigger, steps in effect.items():
@@ -122,6 +126,9 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
                         self_loss[c] += float(step.get("amount", 0))
                     else:
                         persistent[c] -= amount
+                elif op == "phase_out":
+                    phase[c] += max(amount, 0.5)  # "phase out 0" counts on modifiers
+                    needs_opp[c] |= trigger == "activate" and target == "opponent"
                 elif op == "destroy" and trigger == "activate":
                     removal[c] = True
                 elif op == "destroy_self" and trigger == "used_as_component":
@@ -133,7 +140,7 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
     only_mn = np.array([list(e) == ["static"] and [st.get("kind") for st in e["static"]] == ["mage_noir"]
                         for e in effects], bool)
     cost = t["cost"][:n].sum(axis=1).astype(np.float64)
-    value = damage + 0.7 * heal + 1.5 * draw + mana + persistent
+    value = damage + 0.7 * heal + 1.5 * draw + mana + persistent + PHASE_WEIGHT * phase
     opening = np.where(cost <= 3, 1.0, 0.3) + 0.2 * (t["provides"][:n].sum(axis=1) > 0)
     opening -= 0.3 * (t["requires"][:n].sum(axis=1) > 0)
     value = value + 4.0 * removal

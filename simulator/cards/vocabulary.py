@@ -51,6 +51,10 @@ Triggers (:data:`TRIGGERS`):
     Steps that a spell using this card as a component gains at the end of its own effect
     ("Any spell using this as a component gains: ..."): they run when that spell is
     activated, after its own steps, as part of its effect (its number modifiers apply).
+``phase_out_opponent``
+    Its controller has just phased out an opponent (once per phase-out effect that phases
+    out at least one card's worth, whatever the number: Rite of phase). A card in play
+    (Permanent, Equipment, Ritual) only.
 ``ability``
     An activated ability of a card in play that its controller may use (repeatedly) when the
     card allows it ("During your main phase, you may ...", "At any time, you may ...").
@@ -121,7 +125,7 @@ TRIGGERS: tuple[str, ...] = (
     "activate", "enter", "turn_start", "turn_start_prepared", "turn_start_channeled", "leave",
     "used_as_component", "ability", "mana_left", "discarded_from_hand", "discarded_from_play",
     "damaged", "own_permanent_damaged", "controller_damaged", "own_draw", "opponent_draw",
-    "opponent_turn_end", "granted",
+    "opponent_turn_end", "granted", "phase_out_opponent",
 )
 
 #: Who a step affects. "opponent" means the opposing side: the Adversary for a player's card
@@ -144,6 +148,8 @@ TARGETS: dict[str, str] = {
     "own_permanent": "one Permanent with HP the controller controls, chosen by the controller",
     "own_vegetal_permanent": "one Vegetal Permanent with HP the controller controls, chosen by "
                              "the controller",
+    "any_player": "one player chosen by the acting side: a player (the controller and "
+                  "teammates included) or the Adversary",
 }
 
 #: Counts usable in ``per``. A ``:WORD`` suffix names a component word.
@@ -292,6 +298,9 @@ OPS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
     "next_spell_component": (frozenset({"word", "amount"}), frozenset({"if"}),
                              "the next card the controller prepares this turn may use AMOUNT "
                              "more WORD components than it requires"),
+    "phase_out": (frozenset({"amount", "target"}), frozenset({"amount_mn", "if"}),
+                  "discard the AMOUNT bottom cards of the target's deck (the Adversary's too), "
+                  "plus the controller's phase_out_bonus statics; 0 or less does nothing"),
     "handler": (frozenset({"name"}), frozenset({"if"}),
                 "a compiled handler (engine/handlers/) for behaviour the vocabulary cannot express"),
 }
@@ -370,6 +379,8 @@ STATICS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
     "prepare_from_discard": (frozenset(), frozenset({"unless_top", "once_per_turn", "if"}),
                              "the card may be prepared from its owner's discard pile (unless "
                              "it is the top card there / each copy once per turn)"),
+    "phase_out_bonus": (frozenset({"amount"}), frozenset(),
+                        "every phase out the controller does is AMOUNT larger"),
     "handler": (frozenset({"name"}), frozenset({"if"}),
                 "a static handler (engine/handlers/): its behaviour is an engine hook"),
 }

@@ -200,6 +200,12 @@ def _line(ev, row, names, hand, players) -> str | None:  # noqa: C901 - one case
         return f"  pays {format_mana(mana)} for the ability"
     if ev == L.EV_TAKES_MANA:
         return f"  takes 1 {ELEMENTS[b]} Mana from pile {c + 1}"
+    if ev == L.EV_PHASES_OUT:
+        return f"  {_who(a)} phases out {_who(b)} by {c}: " + (
+            f"{d} card{'s' if d != 1 else ''} from the bottom of "
+            f"{'its' if b < 0 else 'their'} deck to the discard pile")
+    if ev == L.EV_PHASED_CARD:
+        return f"    phased out: {names[b]}"
     if ev == L.EV_OUT:
         how = " (0 HP)" + (f", last hit by {names[c]}" if c >= 0 else "") if b == L.OUT_HP \
             else " (empty deck)"
@@ -229,6 +235,11 @@ def _locked_line(ev, a, mana, names) -> str:
 #: Why a card in play reacts (EV_REACTS), by trigger.
 REACTS_TO = {"own_draw": "its controller draws", "opponent_draw": "the opponent draws",
              "opponent_turn_end": "the opponent's turn ends"}
+
+
+def _who(side: int) -> str:
+    """'the Adversary' or 'player N' for a side (a player or ADVERSARY_SIDE)."""
+    return "the Adversary" if side == L.ADVERSARY_SIDE else f"player {side + 1}"
 
 
 def _card_line(ev, a, b, c, d, names, why) -> str | None:

@@ -109,8 +109,8 @@ DECISION_KINDS = (
 N_KINDS = len(DECISION_KINDS)
 
 # Purposes of a target decision (ctx_purpose), reasons of a discard (ctx_reason).
-PURPOSES = ("damage", "lose_hp", "heal", "hand")
-PURPOSE_DAMAGE, PURPOSE_LOSE_HP, PURPOSE_HEAL, PURPOSE_HAND = range(4)
+PURPOSES = ("damage", "lose_hp", "heal", "hand", "phase_out")
+PURPOSE_DAMAGE, PURPOSE_LOSE_HP, PURPOSE_HEAL, PURPOSE_HAND, PURPOSE_PHASE_OUT = range(5)
 DISCARD_REASONS = ("", "hand_limit", "hand_size", "ability", "alternative_component")
 (REASON_NONE, REASON_HAND_LIMIT, REASON_HAND_SIZE, REASON_ABILITY,
  REASON_ALTERNATIVE_COMPONENT) = range(len(DISCARD_REASONS))
@@ -123,7 +123,7 @@ N_TRIGGERS = len(TRIGGERS)
 (T_ACTIVATE, T_ENTER, T_TURN_START, T_TURN_START_PREPARED, T_TURN_START_CHANNELED, T_LEAVE,
  T_USED_AS_COMPONENT, T_ABILITY, T_MANA_LEFT, T_DISCARDED_FROM_HAND, T_DISCARDED_FROM_PLAY,
  T_DAMAGED, T_OWN_PERMANENT_DAMAGED, T_CONTROLLER_DAMAGED, T_OWN_DRAW, T_OPPONENT_DRAW,
- T_OPPONENT_TURN_END, T_GRANTED) = range(N_TRIGGERS)
+ T_OPPONENT_TURN_END, T_GRANTED, T_PHASE_OUT_OPPONENT) = range(N_TRIGGERS)
 
 OPS = tuple(vocabulary.OPS)
 OP_CODE = {name: i for i, name in enumerate(OPS)}
@@ -133,7 +133,7 @@ TARGET_CODE = {name: i for i, name in enumerate(TARGETS)}
 (TG_ANY, TG_OPPONENT, TG_SELF, TG_THIS, TG_OPPONENT_AND_PERMANENTS, TG_OPPONENT_PERMANENTS,
  TG_ANY_PERMANENT, TG_PLAYER_MOST_HP, TG_ACTIVE_PLAYER, TG_ALL_PLAYERS, TG_ADVERSARY,
  TG_OWN_VEGETAL_PERMANENTS, TG_ALL_PERMANENTS, TG_OWN_PERMANENT,
- TG_OWN_VEGETAL_PERMANENT) = range(len(TARGETS))
+ TG_OWN_VEGETAL_PERMANENT, TG_ANY_PLAYER) = range(len(TARGETS))
 
 # Number modifiers (vocabulary.NUMBER_MODES, code 0: none) and prepare_from_discard bits.
 NM_ADD, NM_SUBTRACT, NM_DOUBLE, NM_REDUCE = (1 + vocabulary.NUMBER_MODES.index(m) for m in (
@@ -238,6 +238,7 @@ EVENT_NAMES = (
     "surcharge",
     "icy",
     "mills", "puts_from_discard", "numbers_changed", "looks_top",
+    "phases_out", "phased_card",
 )
 EV = {name: i for i, name in enumerate(EVENT_NAMES)}
 (EV_TURN, EV_HAND, EV_HAND_CARD, EV_ADVERSARY_TURN, EV_REVEALS, EV_PREPARES, EV_ACTIVATES,
@@ -259,7 +260,8 @@ EV = {name: i for i, name in enumerate(EVENT_NAMES)}
  EV_REACTS,
  EV_SURCHARGE,
  EV_ICY,
- EV_MILLS, EV_PUTS_FROM_DISCARD, EV_NUMBERS_CHANGED, EV_LOOKS_TOP) = range(len(EVENT_NAMES))
+ EV_MILLS, EV_PUTS_FROM_DISCARD, EV_NUMBERS_CHANGED, EV_LOOKS_TOP,
+ EV_PHASES_OUT, EV_PHASED_CARD) = range(len(EVENT_NAMES))
 # Why Mana is about to reach the Available Ether (EV_ETHER_CAUSE): an Adversary card's Mana
 # value, Mana released by a card leaving play, an effect's cost paid.
 ETHER_MANA_VALUE, ETHER_RELEASED, ETHER_PAID = range(3)
@@ -269,6 +271,7 @@ ETHER_MANA_VALUE, ETHER_RELEASED, ETHER_PAID = range(3)
 # slot, a Unique copy is in play, a Mage Noir card, a card the engine does not play.
 (HOLD_CHOSEN, HOLD_MANA, HOLD_COMPONENTS, HOLD_NO_SLOT, HOLD_UNIQUE, HOLD_MAGE_NOIR_ONLY,
  HOLD_INERT, HOLD_PREPARED) = range(8)
+
 
 
 
@@ -435,6 +438,7 @@ TABLES_DTYPE = _record([
     ("altreq_mn", np.int8, (C_MAX,)),         # 1: only for a Mage Noir
     ("grants_protector", np.int8, (C_MAX,)),  # grant_protector: its card element + 1, 0 none
     ("hand_size", np.int32, (C_MAX,)),
+    ("phase_bonus", np.int32, (C_MAX,)),   # phase_out_bonus: added to its controller's phase outs
     ("protector", np.int8, (C_MAX,)),
     ("protector_mn", np.int8, (C_MAX,)),
     ("protector_locks", np.int8, (C_MAX,)),  # Protector while Mana of element-1 is locked, 0 never

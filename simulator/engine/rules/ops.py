@@ -91,6 +91,7 @@ from simulator.engine.rules.layout import (
     PURPOSE_HAND,
     PURPOSE_HEAL,
     PURPOSE_LOSE_HP,
+    PURPOSE_PHASE_OUT,
     REASON_ABILITY,
     RECYCLE_DISCARD,
     RETURN_EQUIPMENT,
@@ -113,6 +114,7 @@ from simulator.engine.rules.layout import (
 )
 from simulator.engine.rules.log import say, say_mana
 from simulator.engine.rules.mana import add_to_ether, pay_effect_cost, take_from_ether
+from simulator.engine.rules.phase import phase_out
 from simulator.engine.rules.surcharge import impose
 from simulator.engine.rules.targets import EVERYTHING, adversary_amount, fill_mask
 from simulator.engine.rules.zones import (
@@ -933,3 +935,14 @@ def op_next_spell_component(st, tb, wk, r, card, side, slot):
         return
     st.next_extra[side] += max(amount_of(st, tb, r, side, slot), 0)
     st.next_extra_word[side] = tb.ops[r, OP_WORD]
+
+
+@njit
+def op_phase_out(st, tb, wk, r, card, side, slot):
+    """Phase out the target (a player or the Adversary) by AMOUNT (phase.py)."""
+    select(st, tb, wk, tb.ops[r, OP_TARGET], PURPOSE_PHASE_OUT, side, card, slot)
+    amount = amount_of(st, tb, r, side, slot)
+    hits = kept_hits(wk, n_targets(tb))
+    for t in range(K_SLOTS + tb.players):
+        if hits[t] != 0:
+            phase_out(st, tb, wk, side, card, t, amount)
