@@ -206,6 +206,9 @@ def _line(ev, row, names, hand, players) -> str | None:  # noqa: C901 - one case
             f"{'its' if b < 0 else 'their'} deck to the discard pile")
     if ev == L.EV_PHASED_CARD:
         return f"    phased out: {names[b]}"
+    if ev == L.EV_RESHUFFLES:
+        return (f"  {_who(a)} shuffles {'its' if a < 0 else 'their'} discard pile ({b} "
+                f"card{'s' if b != 1 else ''}) into {'its' if a < 0 else 'their'} deck")
     if ev == L.EV_OUT:
         how = " (0 HP)" + (f", last hit by {names[c]}" if c >= 0 else "") if b == L.OUT_HP \
             else " (empty deck)"
