@@ -265,7 +265,7 @@ def _compile_statics(t: np.void, effects: tuple[dict, ...]) -> None:
                     st.get("amount_mn", st["amount"]), _element(st.get("card_element")),
                     L.WORD[st["word"]] if "word" in st else -1,
                     L.CONDITION_CODE[condition or "none"], L.WORD[word] if word else -1,
-                    kind == "self_cost_reduction"))
+                    kind == "self_cost_reduction", st.get("min_cost", 0)))
             elif kind == "damage_taken_increase":
                 t["damage_increase"][c] = st["amount"]
             elif kind == "damage_cap":
