@@ -31,6 +31,10 @@ HANDLERS = (
     "tree_flowers_release",  # step, flowers
     "renewal",  # step, flowers
     "icy_infiltration",  # step, ice
+    "that_player_draws",  # step, phase
+    "leap_in_time",  # step, phase
+    "antimatter",  # step, phase
+    "opponent_hand",  # step, phase
     "ras_wrath_discard",  # step, sand
     "callback_to_present",  # step, time_bender
     "knowledge_of_history",  # step, time_bender
@@ -91,6 +95,10 @@ HANDLER_KINDS = (
     "step",
     "step",
     "step",
+    "step",
+    "step",
+    "step",
+    "step",
     "ability",
     "ability",
     "ability",
@@ -116,7 +124,7 @@ HANDLER_KINDS = (
     "static",
     "static",
 )
-N_HANDLERS = 54
+N_HANDLERS = 58
 
 H_FAVORABLE_WINDS = 0
 H_TORNADO = 1
@@ -144,34 +152,38 @@ H_KERLOCHS_FLOWER_GROWS = 22
 H_TREE_FLOWERS_RELEASE = 23
 H_RENEWAL = 24
 H_ICY_INFILTRATION = 25
-H_RAS_WRATH_DISCARD = 26
-H_CALLBACK_TO_PRESENT = 27
-H_KNOWLEDGE_OF_HISTORY = 28
-H_CHAOS = 29
-H_EMPTINESS_RITUAL_PING = 30
-H_CRIMSON_RITUAL = 31
-H_KERLOCHS_ROBE = 32
-H_DRUID_HORNS = 33
-H_RITUAL_OF_DECOMPOSITION = 34
-H_RITUAL_OF_MELANGE = 35
-H_SEASONS_AUTUMN = 36
-H_WARRIOR_MAGE_RITUAL_INDESTRUCTIBLE = 37
-H_BURNING_ROBE = 38
-H_CRIMSON_RING = 39
-H_FIRE_MASK = 40
-H_KING_OF_TREES = 41
-H_PRODIGIOUS_SOWING = 42
-H_WATER_DROP = 43
-H_PRODIGIOUS_SOURCE = 44
-H_MAELSTROM = 45
-H_SUBTLE_INFILTRATION_TRADE = 46
-H_SUPERCONDUCTOR_RITUAL = 47
-H_DRUID_WAND_SPARES = 48
-H_FINE_SAND = 49
-H_MILLENNIUM = 50
-H_GALACTIC_MANTLE = 51
-H_ROCK_WALL_CHANNELS = 52
-H_WARRIOR_MAGE_RITUAL_END_OF_TURN = 53
+H_THAT_PLAYER_DRAWS = 26
+H_LEAP_IN_TIME = 27
+H_ANTIMATTER = 28
+H_OPPONENT_HAND = 29
+H_RAS_WRATH_DISCARD = 30
+H_CALLBACK_TO_PRESENT = 31
+H_KNOWLEDGE_OF_HISTORY = 32
+H_CHAOS = 33
+H_EMPTINESS_RITUAL_PING = 34
+H_CRIMSON_RITUAL = 35
+H_KERLOCHS_ROBE = 36
+H_DRUID_HORNS = 37
+H_RITUAL_OF_DECOMPOSITION = 38
+H_RITUAL_OF_MELANGE = 39
+H_SEASONS_AUTUMN = 40
+H_WARRIOR_MAGE_RITUAL_INDESTRUCTIBLE = 41
+H_BURNING_ROBE = 42
+H_CRIMSON_RING = 43
+H_FIRE_MASK = 44
+H_KING_OF_TREES = 45
+H_PRODIGIOUS_SOWING = 46
+H_WATER_DROP = 47
+H_PRODIGIOUS_SOURCE = 48
+H_MAELSTROM = 49
+H_SUBTLE_INFILTRATION_TRADE = 50
+H_SUPERCONDUCTOR_RITUAL = 51
+H_DRUID_WAND_SPARES = 52
+H_FINE_SAND = 53
+H_MILLENNIUM = 54
+H_GALACTIC_MANTLE = 55
+H_ROCK_WALL_CHANNELS = 56
+H_WARRIOR_MAGE_RITUAL_END_OF_TURN = 57
 
 # Activated abilities (tables.ability holds an index of ABILITY_NAMES).
 ABILITY_NAMES = (
@@ -204,6 +216,9 @@ HANDLER_ESTIMATES: dict[str, dict[str, float]] = {
     "tree_flowers_release": {"mana": 1.0},
     "renewal": {"harms_own": 1.0},
     "icy_infiltration": {"damage": -1.0},
+    "that_player_draws": {"draw": 0.5},
+    "leap_in_time": {"mana": 1.5},
+    "antimatter": {"damage": 3.0},
     "knowledge_of_history": {"damage": 2.0, "draw": 0.5},
     "chaos": {"damage": 2.0},
 }
@@ -212,5 +227,6 @@ HANDLER_ESTIMATES: dict[str, dict[str, float]] = {
 HANDLER_ANNOUNCES: dict[str, tuple[str, str]] = {
     "tornado": ('applies', 'Wind'),
     "violent_wind": ('target', 'any'),
+    "leap_in_time": ('target', 'any_player'),
     "emptiness_ritual_ping": ('target', 'any'),
 }

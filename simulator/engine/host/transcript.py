@@ -274,6 +274,7 @@ def _card_line(ev, a, b, c, d, names, why) -> str | None:
         L.EV_RENEWAL_RETURNS: lambda: (f"  Renewal: {names[b]} comes back into play from the "
                                        "discard pile"),
         L.EV_NOTHING_HAPPENS: lambda: "  the Adversary discards from its (empty) hand: nothing happens",
+        L.EV_NO_HAND: lambda: "  the Adversary has no hand: nothing happens",
         L.EV_ADVERSARY_LOSES: lambda: f"  the Adversary loses {a} HP{why}",
         L.EV_HP_SET: lambda: f"  {names[a]} has {b} HP",
         L.EV_DRUID_HORNS: lambda: f"  Druid horns: reveals {names[b]} and takes it",

@@ -11,7 +11,7 @@ kernel its op names (``ops.op_<name>``; ops from ``cards/vocabulary.py``) or, fo
 from __future__ import annotations
 
 from simulator.engine.compiler.jit import njit
-from simulator.engine.handlers import electric, flowers, ice, sand, time_bender, warrior_mage
+from simulator.engine.handlers import electric, flowers, ice, phase, sand, time_bender, warrior_mage
 from simulator.engine.handlers.base_game import air as base_game_air
 from simulator.engine.handlers.base_game import fire as base_game_fire
 from simulator.engine.handlers.base_game import vegetal as base_game_vegetal
@@ -162,29 +162,37 @@ def run_handler(st, tb, wk, r, card, side, slot):
         flowers.renewal(st, tb, wk, r, card, side, slot)
     elif h == 25:  # icy_infiltration
         ice.icy_infiltration(st, tb, wk, r, card, side, slot)
-    elif h == 26:  # ras_wrath_discard
+    elif h == 26:  # that_player_draws
+        phase.that_player_draws(st, tb, wk, r, card, side, slot)
+    elif h == 27:  # leap_in_time
+        phase.leap_in_time(st, tb, wk, r, card, side, slot)
+    elif h == 28:  # antimatter
+        phase.antimatter(st, tb, wk, r, card, side, slot)
+    elif h == 29:  # opponent_hand
+        phase.opponent_hand(st, tb, wk, r, card, side, slot)
+    elif h == 30:  # ras_wrath_discard
         sand.ras_wrath_discard(st, tb, wk, r, card, side, slot)
-    elif h == 27:  # callback_to_present
+    elif h == 31:  # callback_to_present
         time_bender.callback_to_present(st, tb, wk, r, card, side, slot)
-    elif h == 28:  # knowledge_of_history
+    elif h == 32:  # knowledge_of_history
         time_bender.knowledge_of_history(st, tb, wk, r, card, side, slot)
-    elif h == 29:  # chaos
+    elif h == 33:  # chaos
         time_bender.chaos(st, tb, wk, r, card, side, slot)
-    elif h == 30:  # emptiness_ritual_ping
+    elif h == 34:  # emptiness_ritual_ping
         base_game_air.emptiness_ritual_ping(st, tb, wk, r, card, side, slot)
-    elif h == 31:  # crimson_ritual
+    elif h == 35:  # crimson_ritual
         base_game_fire.crimson_ritual(st, tb, wk, r, card, side, slot)
-    elif h == 32:  # kerlochs_robe
+    elif h == 36:  # kerlochs_robe
         damage.kerlochs_robe(st, tb, wk, r, card, side, slot)
-    elif h == 33:  # druid_horns
+    elif h == 37:  # druid_horns
         base_game_vegetal.druid_horns(st, tb, wk, r, card, side, slot)
-    elif h == 34:  # ritual_of_decomposition
+    elif h == 38:  # ritual_of_decomposition
         base_game_vegetal.ritual_of_decomposition(st, tb, wk, r, card, side, slot)
-    elif h == 35:  # ritual_of_melange
+    elif h == 39:  # ritual_of_melange
         base_game_water.ritual_of_melange(st, tb, wk, r, card, side, slot)
-    elif h == 36:  # seasons_autumn
+    elif h == 40:  # seasons_autumn
         flowers.seasons_autumn(st, tb, wk, r, card, side, slot)
-    elif h == 37:  # warrior_mage_ritual_indestructible
+    elif h == 41:  # warrior_mage_ritual_indestructible
         warrior_mage.warrior_mage_indestructible(st, tb, wk, r, card, side, slot)
     else:  # a static handler: its behaviour lives in engine hooks, never in a step
         fail(st, ERR_STATIC_AS_STEP, h)

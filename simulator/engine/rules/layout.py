@@ -241,6 +241,7 @@ EVENT_NAMES = (
     "mills", "puts_from_discard", "numbers_changed", "looks_top",
     "phases_out", "phased_card",
     "reshuffles",
+    "no_hand",
 )
 EV = {name: i for i, name in enumerate(EVENT_NAMES)}
 (EV_TURN, EV_HAND, EV_HAND_CARD, EV_ADVERSARY_TURN, EV_REVEALS, EV_PREPARES, EV_ACTIVATES,
@@ -264,7 +265,8 @@ EV = {name: i for i, name in enumerate(EVENT_NAMES)}
  EV_ICY,
  EV_MILLS, EV_PUTS_FROM_DISCARD, EV_NUMBERS_CHANGED, EV_LOOKS_TOP,
  EV_PHASES_OUT, EV_PHASED_CARD,
- EV_RESHUFFLES) = range(len(EVENT_NAMES))
+ EV_RESHUFFLES,
+ EV_NO_HAND) = range(len(EVENT_NAMES))
 # Why Mana is about to reach the Available Ether (EV_ETHER_CAUSE): an Adversary card's Mana
 # value, Mana released by a card leaving play, an effect's cost paid.
 ETHER_MANA_VALUE, ETHER_RELEASED, ETHER_PAID = range(3)
@@ -274,6 +276,7 @@ ETHER_MANA_VALUE, ETHER_RELEASED, ETHER_PAID = range(3)
 # slot, a Unique copy is in play, a Mage Noir card, a card the engine does not play.
 (HOLD_CHOSEN, HOLD_MANA, HOLD_COMPONENTS, HOLD_NO_SLOT, HOLD_UNIQUE, HOLD_MAGE_NOIR_ONLY,
  HOLD_INERT, HOLD_PREPARED) = range(8)
+
 
 
 
@@ -525,6 +528,7 @@ TABLES_DTYPE = _record([
     ("first_player_skips_draw", np.int8),
     ("adversary_mana_on_arrival", np.int8),
     ("brambles_players", np.int8),         # brambles_chooser == "players"
+    ("antimatter_mana_value", np.int8),    # Antimatter may pay an Adversary card's Mana value
     ("ignition_counts_itself", np.int8),
     ("adversary_reveal_is_draw", np.int8),
     ("max_rounds", np.int32),
