@@ -21,6 +21,8 @@ from simulator.errors import DeckError
 
 DECKS_DIR = Path(__file__).resolve().parent.parent / "decks"
 EXAMPLE_DECKS = sorted(p for p in DECKS_DIR.iterdir() if p.suffix in (".txt", ".toml"))
+#: The example decks built around an expansion's cards (the others are Base Game only).
+EXTENSION_DECKS = {"phase-rift.txt": "Phase"}
 
 # 36 legal cards on lines 1-9, so one bad line added after them is line 10.
 FILLER = "".join(f"4 {name}\n" for name in (
