@@ -35,6 +35,7 @@ TRIGGER_HEADINGS: dict[str, str] = {
     "leave": "When it leaves play",
     "used_as_component": "When it is used as a component",
     "ability": "An ability its controller may use",
+    "phase_out_opponent": "Each time its controller phases out an opponent, while in play",
 }
 
 #: What each keyword means, in our words (docs/rules.md, R12).
@@ -114,6 +115,8 @@ PLAYER_TARGETS: dict[str, str] = {
     "self": "its controller",
     "this": "this card",
     "opponent_and_permanents": "the Adversary and each of its Permanents, one instance each",
+    "any_player": "one player of its controller's choice (themselves, a teammate or the "
+                  "Adversary)",
 }
 
 
@@ -179,6 +182,11 @@ def describe_step(step: Mapping[str, Any]) -> str:
         text = f"destroy {_WHAT.get(step['what'], step['what'])}"
         if "side" in step:
             text += f" ({step['side']} side)"
+    elif op == "phase_out":
+        text = f"phase out {_target(step.get('target'))} by {step['amount']}"
+        if "amount_mn" in step:
+            text += f" ({step['amount_mn']} when its controller is a Mage Noir)"
+        text += ": that many cards from the bottom of their deck to their discard pile"
     elif op == "return_from_discard":
         which = f"one card that provides {step['word']}" if "word" in step else "one card"
         text = f"return {which} from its controller's discard pile to their hand"
@@ -235,6 +243,7 @@ _STATIC_LINES = {
     "fewer_components": lambda s: f"preparing this card requires {s['amount']} fewer "
                                   + ("component" if s["amount"] == 1 else "components"),
     "hand_size": lambda s: f"its controller's maximum hand size becomes {s['amount']}",
+    "phase_out_bonus": lambda s: f"every phase out its controller does is {s['amount']} more",
     "alternative_component": lambda s: f"instead of the {s['word']} component, its controller "
                                        f"may discard a {s['discard_element']} card from hand",
 }

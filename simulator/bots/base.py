@@ -59,6 +59,7 @@ from simulator.engine.rules.layout import (
     PURPOSE_DAMAGE,
     PURPOSE_HAND,
     PURPOSE_LOSE_HP,
+    PURPOSE_PHASE_OUT,
     RECYCLE_DISCARD,
     RETURN_FROM_DISCARD,
     SEARCH_DECK,
@@ -260,7 +261,9 @@ def score_target(st, tb, wk, p):
     t_count = K_SLOTS + players + players * tb.slots
     purpose, side = wk.ctx_purpose, wk.ctx_side
     hurts = purpose == PURPOSE_DAMAGE or purpose == PURPOSE_LOSE_HP
-    if hurts and side >= 0:  # a player's card: the Adversary first, never the own side
+    if purpose == PURPOSE_PHASE_OUT:
+        score_phase_target(st, tb, wk, side)
+    elif hurts and side >= 0:  # a player's card: the Adversary first, never the own side
         for k in range(K_SLOTS):
             c = max(st.adv_card[k], 0)
             wk.scores[k] = 100.0 if tb.is_adversary[c] != 0 else 50.0 - st.adv_hp[k]
@@ -283,6 +286,23 @@ def score_target(st, tb, wk, p):
             wk.scores[K_SLOTS + q] = 50.0 - st.hp[q]
         for t in range(K_SLOTS + players, t_count):
             wk.scores[t] = 1.0
+
+
+@njit
+def score_phase_target(st, tb, wk, side):
+    """Whose deck to phase out: a player's card sends it to the Adversary, else to its own
+    deck rather than a teammate's (the deck it cycles is the controller's); an Adversary
+    card's, to the player with the longest deck."""
+    players = tb.players
+    for t in range(wk.n_opt):
+        wk.scores[t] = -100.0
+    for k in range(K_SLOTS):
+        wk.scores[k] = 100.0 if side >= 0 else -100.0
+    for q in range(players):
+        if side >= 0:
+            wk.scores[K_SLOTS + q] = -10.0 if q == side else -20.0
+        else:
+            wk.scores[K_SLOTS + q] = st.deck_len[q]
 
 
 @njit

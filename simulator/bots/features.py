@@ -17,6 +17,9 @@ from simulator.engine.handlers.ids import HANDLER_ESTIMATES
 from simulator.engine.rules.layout import C_MAX
 
 VALUE_WEIGHT = {"damage": 1.0, "heal": 0.7, "draw": 1.5, "mana": 1.0}
+#: What one card phased out of the opponent's deck is worth: little in solo, where the
+#: Adversary's deck only comes round again sooner (its own damage comes from its triggers).
+PHASE_WEIGHT = 0.3
 
 #: The bot record's fields :func:`fill_features` writes (C_MAX: one per local card kind).
 FIELDS = [
@@ -52,7 +55,7 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
     n = len(effects)
     damage, heal, draw, mana, persistent, drawback, threat = (np.zeros(n) for _ in range(7))
     needs_opp, harms_own, removal, healthiest = (np.zeros(n, bool) for _ in range(4))
-    self_loss = np.zeros(n)
+    self_loss, phase = np.zeros(n), np.zeros(n)
     channel_only = np.zeros(n, bool)
     for c, effect in enumerate(effects):
         for trigger, steps in effect.items():
@@ -88,6 +91,9 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
                         self_loss[c] += float(step.get("amount", 0))
                     else:
                         persistent[c] -= amount
+                elif op == "phase_out":
+                    phase[c] += max(amount, 0.5)  # "phase out 0" counts on modifiers
+                    needs_opp[c] |= trigger == "activate" and target == "opponent"
                 elif op == "destroy" and trigger == "activate":
                     removal[c] = True
                 elif op == "destroy_self" and trigger == "used_as_component":
@@ -97,7 +103,7 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
     only_mn = np.array([list(e) == ["static"] and [st.get("kind") for st in e["static"]] == ["mage_noir"]
                         for e in effects], bool)
     cost = t["cost"][:n].sum(axis=1).astype(np.float64)
-    value = damage + 0.7 * heal + 1.5 * draw + mana + persistent
+    value = damage + 0.7 * heal + 1.5 * draw + mana + persistent + PHASE_WEIGHT * phase
     opening = np.where(cost <= 3, 1.0, 0.3) + 0.2 * (t["provides"][:n].sum(axis=1) > 0)
     opening -= 0.3 * (t["requires"][:n].sum(axis=1) > 0)
     value = value + 4.0 * removal

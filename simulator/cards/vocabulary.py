@@ -35,6 +35,10 @@ Triggers (:data:`TRIGGERS`):
     The card leaves play (any zone change from the board).
 ``used_as_component``
     The card was designated as a component when another card was prepared.
+``phase_out_opponent``
+    Its controller has just phased out an opponent (once per phase-out effect that phases
+    out at least one card's worth, whatever the number: Rite of phase). A card in play
+    (Permanent, Equipment, Ritual) only.
 ``ability``
     An activated ability of a card in play that its controller may use (repeatedly) when the
     card allows it ("During your main phase, you may ...", "At any time, you may ...").
@@ -69,7 +73,7 @@ from __future__ import annotations
 
 TRIGGERS: tuple[str, ...] = (
     "activate", "enter", "turn_start", "turn_start_prepared", "turn_start_channeled", "leave",
-    "used_as_component", "ability",
+    "used_as_component", "ability", "phase_out_opponent",
 )
 
 #: Who a step affects. "opponent" means the opposing side: the Adversary for a player's card
@@ -88,6 +92,8 @@ TARGETS: dict[str, str] = {
     "all_players": "every player still in the game",
     "adversary": "the Adversary itself (Adversary cards that heal or shield it)",
     "own_vegetal_permanents": "every Vegetal Permanent with HP the controller controls",
+    "any_player": "one player chosen by the acting side: a player (the controller and "
+                  "teammates included) or the Adversary",
 }
 
 #: Counts usable in ``per``. A ``:WORD`` suffix names a component word.
@@ -154,6 +160,9 @@ OPS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
                        "pay COST ({element = n}) from the reserve or this card is discarded/destroyed"),
     "destroy_self": (frozenset(), frozenset({"if"}), "this card is destroyed"),
     "win": (frozenset(), frozenset({"if"}), "the players win the game"),
+    "phase_out": (frozenset({"amount", "target"}), frozenset({"amount_mn", "if"}),
+                  "discard the AMOUNT bottom cards of the target's deck (the Adversary's too), "
+                  "plus the controller's phase_out_bonus statics; 0 or less does nothing"),
     "handler": (frozenset({"name"}), frozenset({"if"}),
                 "a compiled handler (engine/handlers/) for behaviour the vocabulary cannot express"),
 }
@@ -178,6 +187,8 @@ STATICS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
     "fewer_components": (frozenset({"amount"}), frozenset({"if"}),
                          "preparing this card requires AMOUNT fewer components"),
     "hand_size": (frozenset({"amount"}), frozenset(), "the controller's maximum hand size becomes AMOUNT"),
+    "phase_out_bonus": (frozenset({"amount"}), frozenset(),
+                        "every phase out the controller does is AMOUNT larger"),
     "handler": (frozenset({"name"}), frozenset({"if"}),
                 "a static handler (engine/handlers/): its behaviour is an engine hook"),
 }

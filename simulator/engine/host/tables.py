@@ -205,6 +205,8 @@ def _compile_statics(t: np.void, effects: tuple[dict, ...]) -> None:
                 t["damage_reduction"][c] = st["amount"]
             elif kind == "hand_size":
                 t["hand_size"][c] = st["amount"]
+            elif kind == "phase_out_bonus":
+                t["phase_bonus"][c] += st["amount"]
             elif kind == "alternative_component":
                 t["alt_word"][c] = L.WORD[st["word"]]
                 t["alt_element"][c] = ELEMENTS.index(st["discard_element"])
@@ -293,10 +295,11 @@ def op_row(step: dict) -> np.ndarray:
 #: The target kinds a player (or, for the Adversary, the active player) chooses: the steps
 #: that have them choose it when their card is announced (R7.2). The other kinds ("each",
 #: "all", the controller, this card) name who they hit when the step resolves.
-CHOSEN_KINDS = ("any", "any_permanent", "player_most_hp", "opponent")
+CHOSEN_KINDS = ("any", "any_permanent", "player_most_hp", "opponent", "any_player")
 #: The vocabulary ops whose ``target`` is a target decision, and its purpose.
 TARGET_PURPOSE = {"damage": L.PURPOSE_DAMAGE, "lose_hp": L.PURPOSE_LOSE_HP,
-                  "heal": L.PURPOSE_HEAL, "discard_from_hand": L.PURPOSE_HAND}
+                  "heal": L.PURPOSE_HEAL, "discard_from_hand": L.PURPOSE_HAND,
+                  "phase_out": L.PURPOSE_PHASE_OUT}
 
 
 def _announces(step: dict) -> tuple[int, int, int]:

@@ -79,9 +79,20 @@ def _line(ev, a, b, c, d, mana, names, hand) -> str | None:  # noqa: C901 - one 
         return f"takes a pile: {format_mana(mana)}"
     if ev == L.EV_TAKES_MANA:
         return f"  takes 1 {ELEMENTS[b]} Mana"
+    if ev == L.EV_PHASES_OUT:
+        return f"  {_who(a)} phases out {_who(b)} by {c}: " + (
+            f"{d} card{'s' if d != 1 else ''} from the bottom of "
+            f"{'its' if b < 0 else 'their'} deck to the discard pile")
+    if ev == L.EV_PHASED_CARD:
+        return f"    phased out: {names[b]}"
     if ev == L.EV_OUT:
         return f"player {a + 1} is out of the game" + (" (0 HP)" if b == L.OUT_HP else " (empty deck)")
     return _card_line(ev, a, b, c, d, names)
+
+
+def _who(side: int) -> str:
+    """'the Adversary' or 'player N' for a side (a player or ADVERSARY_SIDE)."""
+    return "the Adversary" if side == L.ADVERSARY_SIDE else f"player {side + 1}"
 
 
 def _card_line(ev, a, b, c, d, names) -> str | None:

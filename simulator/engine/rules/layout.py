@@ -102,8 +102,8 @@ DECISION_KINDS = (
 N_KINDS = len(DECISION_KINDS)
 
 # Purposes of a target decision (ctx_purpose), reasons of a discard (ctx_reason).
-PURPOSES = ("damage", "lose_hp", "heal", "hand")
-PURPOSE_DAMAGE, PURPOSE_LOSE_HP, PURPOSE_HEAL, PURPOSE_HAND = range(4)
+PURPOSES = ("damage", "lose_hp", "heal", "hand", "phase_out")
+PURPOSE_DAMAGE, PURPOSE_LOSE_HP, PURPOSE_HEAL, PURPOSE_HAND, PURPOSE_PHASE_OUT = range(5)
 DISCARD_REASONS = ("", "hand_limit", "hand_size", "ability", "alternative_component")
 (REASON_NONE, REASON_HAND_LIMIT, REASON_HAND_SIZE, REASON_ABILITY,
  REASON_ALTERNATIVE_COMPONENT) = range(len(DISCARD_REASONS))
@@ -114,7 +114,7 @@ DISCARD_REASONS = ("", "hand_limit", "hand_size", "ability", "alternative_compon
 TRIGGERS = vocabulary.TRIGGERS
 N_TRIGGERS = len(TRIGGERS)
 (T_ACTIVATE, T_ENTER, T_TURN_START, T_TURN_START_PREPARED, T_TURN_START_CHANNELED, T_LEAVE,
- T_USED_AS_COMPONENT, T_ABILITY) = range(N_TRIGGERS)
+ T_USED_AS_COMPONENT, T_ABILITY, T_PHASE_OUT_OPPONENT) = range(N_TRIGGERS)
 
 OPS = tuple(vocabulary.OPS)
 OP_CODE = {name: i for i, name in enumerate(OPS)}
@@ -123,7 +123,7 @@ TARGETS = tuple(vocabulary.TARGETS)
 TARGET_CODE = {name: i for i, name in enumerate(TARGETS)}
 (TG_ANY, TG_OPPONENT, TG_SELF, TG_THIS, TG_OPPONENT_AND_PERMANENTS, TG_OPPONENT_PERMANENTS,
  TG_ANY_PERMANENT, TG_PLAYER_MOST_HP, TG_ACTIVE_PLAYER, TG_ALL_PLAYERS, TG_ADVERSARY,
- TG_OWN_VEGETAL_PERMANENTS) = range(len(TARGETS))
+ TG_OWN_VEGETAL_PERMANENTS, TG_ANY_PLAYER) = range(len(TARGETS))
 
 COUNTS = ("none", *vocabulary.COUNTS)        # code 0: the step has no ``per``
 COUNT_CODE = {name: i for i, name in enumerate(COUNTS)}
@@ -178,7 +178,7 @@ EVENT_NAMES = (
     "returns_to_hand", "puts_into_play", "nothing_happens", "adversary_loses", "crimson_pays",
     "robe_hit", "ignition_on", "ignition_hit", "maelstrom", "infiltration", "ocean_applies",
     "ocean_releases", "empty_discarded", "applies", "melange", "indestructible", "druid_horns",
-    "kerloch", "adversary_heals", "pile_on_offer",
+    "kerloch", "adversary_heals", "pile_on_offer", "phases_out", "phased_card",
 )
 EV = {name: i for i, name in enumerate(EVENT_NAMES)}
 (EV_TURN, EV_HAND, EV_HAND_CARD, EV_ADVERSARY_TURN, EV_REVEALS, EV_PREPARES, EV_ACTIVATES,
@@ -188,7 +188,7 @@ EV = {name: i for i, name in enumerate(EVENT_NAMES)}
  EV_CRIMSON_PAYS, EV_ROBE_HIT, EV_IGNITION_ON, EV_IGNITION_HIT, EV_MAELSTROM, EV_INFILTRATION,
  EV_OCEAN_APPLIES, EV_OCEAN_RELEASES, EV_EMPTY_DISCARDED, EV_APPLIES, EV_MELANGE,
  EV_INDESTRUCTIBLE, EV_DRUID_HORNS, EV_KERLOCH, EV_ADVERSARY_HEALS,
- EV_PILE_ON_OFFER) = range(len(EVENT_NAMES))
+ EV_PILE_ON_OFFER, EV_PHASES_OUT, EV_PHASED_CARD) = range(len(EVENT_NAMES))
 
 
 def _record(fields: list[tuple]) -> np.dtype:
@@ -300,6 +300,7 @@ TABLES_DTYPE = _record([
     ("ignore_per_turn", np.int32, (C_MAX,)),
     ("damage_reduction", np.int32, (C_MAX,)),
     ("hand_size", np.int32, (C_MAX,)),
+    ("phase_bonus", np.int32, (C_MAX,)),   # phase_out_bonus: added to its controller's phase outs
     ("protector", np.int8, (C_MAX,)),
     ("protector_mn", np.int8, (C_MAX,)),
     ("unique", np.int8, (C_MAX,)),

@@ -63,6 +63,7 @@ from simulator.engine.rules.layout import (
     PURPOSE_HAND,
     PURPOSE_HEAL,
     PURPOSE_LOSE_HP,
+    PURPOSE_PHASE_OUT,
     RECYCLE_DISCARD,
     RETURN_EQUIPMENT,
     RETURN_FROM_DISCARD,
@@ -79,6 +80,7 @@ from simulator.engine.rules.layout import (
     E,
 )
 from simulator.engine.rules.mana import add_to_ether, pay_effect_cost, take_from_ether
+from simulator.engine.rules.phase import phase_out
 from simulator.engine.rules.targets import EVERYTHING, adversary_amount, fill_mask
 from simulator.engine.rules.zones import (
     append_to_deck,
@@ -581,3 +583,14 @@ def op_win(st, tb, wk, r, card, side, slot):
     st.outcome = WIN
     st.end_turn = st.turn
 
+
+
+@njit
+def op_phase_out(st, tb, wk, r, card, side, slot):
+    """Phase out the target (a player or the Adversary) by AMOUNT (phase.py)."""
+    select(st, tb, wk, tb.ops[r, OP_TARGET], PURPOSE_PHASE_OUT, side, card, slot)
+    amount = amount_of(st, tb, r, side, slot)
+    hits = kept_hits(wk, n_targets(tb))
+    for t in range(K_SLOTS + tb.players):
+        if hits[t] != 0:
+            phase_out(st, tb, wk, side, card, t, amount)

@@ -31,6 +31,7 @@ from simulator.engine.rules.layout import (
     TG_ALL_PLAYERS,
     TG_ANY,
     TG_ANY_PERMANENT,
+    TG_ANY_PLAYER,
     TG_OPPONENT,
     TG_OPPONENT_AND_PERMANENTS,
     TG_OPPONENT_PERMANENTS,
@@ -112,6 +113,9 @@ def select(st, tb, wk, kind, purpose, side, card, slot):
     decider = st.active if adv else side
     if kind == TG_ANY:
         _legal(st, tb, wk, EVERYTHING)
+        return choose_one(st, tb, wk, decider, purpose, side, card)
+    if kind == TG_ANY_PLAYER:
+        _legal(st, tb, wk, ADVERSARY | PLAYERS)
         return choose_one(st, tb, wk, decider, purpose, side, card)
     if kind == TG_ANY_PERMANENT:
         _legal(st, tb, wk, ADV_PERMANENTS | PLAYER_PERMANENTS)
