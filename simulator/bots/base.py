@@ -60,6 +60,7 @@ from simulator.engine.rules.layout import (
     PURPOSE_HAND,
     PURPOSE_LOSE_HP,
     PURPOSE_PHASE_OUT,
+    PURPOSE_RECYCLE,
     RECYCLE_DISCARD,
     RETURN_FROM_DISCARD,
     SEARCH_DECK,
@@ -263,6 +264,8 @@ def score_target(st, tb, wk, p):
     hurts = purpose == PURPOSE_DAMAGE or purpose == PURPOSE_LOSE_HP
     if purpose == PURPOSE_PHASE_OUT:
         score_phase_target(st, tb, wk, side)
+    elif purpose == PURPOSE_RECYCLE:
+        score_recycle_target(st, tb, wk, side)
     elif hurts and side >= 0:  # a player's card: the Adversary first, never the own side
         for k in range(K_SLOTS):
             c = max(st.adv_card[k], 0)
@@ -303,6 +306,20 @@ def score_phase_target(st, tb, wk, side):
             wk.scores[K_SLOTS + q] = -10.0 if q == side else -20.0
         else:
             wk.scores[K_SLOTS + q] = st.deck_len[q]
+
+
+@njit
+def score_recycle_target(st, tb, wk, side):
+    """Whose discard pile goes back into their deck: the player with the shortest deck (its
+    cards come back, and it runs out later); the Adversary's only when no player's deck
+    gains anything."""
+    for t in range(wk.n_opt):
+        wk.scores[t] = -100.0
+    for k in range(K_SLOTS):
+        wk.scores[k] = 0.0
+    for q in range(tb.players):
+        pile = st.discard[q, :tb.n_cards].sum()
+        wk.scores[K_SLOTS + q] = pile - 0.1 * st.deck_len[q] if pile > 0 else -1.0
 
 
 @njit

@@ -163,6 +163,9 @@ OPS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
     "phase_out": (frozenset({"amount", "target"}), frozenset({"amount_mn", "if"}),
                   "discard the AMOUNT bottom cards of the target's deck (the Adversary's too), "
                   "plus the controller's phase_out_bonus statics; 0 or less does nothing"),
+    "discard_to_deck": (frozenset({"target"}), frozenset({"if"}),
+                        "the target (a player or the Adversary) puts its whole discard pile "
+                        "into its deck, then shuffles it"),
     "handler": (frozenset({"name"}), frozenset({"if"}),
                 "a compiled handler (engine/handlers/) for behaviour the vocabulary cannot express"),
 }

@@ -299,7 +299,7 @@ CHOSEN_KINDS = ("any", "any_permanent", "player_most_hp", "opponent", "any_playe
 #: The vocabulary ops whose ``target`` is a target decision, and its purpose.
 TARGET_PURPOSE = {"damage": L.PURPOSE_DAMAGE, "lose_hp": L.PURPOSE_LOSE_HP,
                   "heal": L.PURPOSE_HEAL, "discard_from_hand": L.PURPOSE_HAND,
-                  "phase_out": L.PURPOSE_PHASE_OUT}
+                  "phase_out": L.PURPOSE_PHASE_OUT, "discard_to_deck": L.PURPOSE_RECYCLE}
 
 
 def _announces(step: dict) -> tuple[int, int, int]:

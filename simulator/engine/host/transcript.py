@@ -85,6 +85,9 @@ def _line(ev, a, b, c, d, mana, names, hand) -> str | None:  # noqa: C901 - one 
             f"{'its' if b < 0 else 'their'} deck to the discard pile")
     if ev == L.EV_PHASED_CARD:
         return f"    phased out: {names[b]}"
+    if ev == L.EV_RESHUFFLES:
+        return (f"  {_who(a)} shuffles {'its' if a < 0 else 'their'} discard pile ({b} "
+                f"card{'s' if b != 1 else ''}) into {'its' if a < 0 else 'their'} deck")
     if ev == L.EV_OUT:
         return f"player {a + 1} is out of the game" + (" (0 HP)" if b == L.OUT_HP else " (empty deck)")
     return _card_line(ev, a, b, c, d, names)

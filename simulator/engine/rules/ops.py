@@ -64,6 +64,7 @@ from simulator.engine.rules.layout import (
     PURPOSE_HEAL,
     PURPOSE_LOSE_HP,
     PURPOSE_PHASE_OUT,
+    PURPOSE_RECYCLE,
     RECYCLE_DISCARD,
     RETURN_EQUIPMENT,
     RETURN_FROM_DISCARD,
@@ -83,9 +84,11 @@ from simulator.engine.rules.mana import add_to_ether, pay_effect_cost, take_from
 from simulator.engine.rules.phase import phase_out
 from simulator.engine.rules.targets import EVERYTHING, adversary_amount, fill_mask
 from simulator.engine.rules.zones import (
+    adversary_discard_to_deck,
     append_to_deck,
     deck_count,
     discard_chosen,
+    discard_pile_to_deck,
     draw,
     hand_options,
     remove_from_deck,
@@ -594,3 +597,17 @@ def op_phase_out(st, tb, wk, r, card, side, slot):
     for t in range(K_SLOTS + tb.players):
         if hits[t] != 0:
             phase_out(st, tb, wk, side, card, t, amount)
+
+
+@njit
+def op_discard_to_deck(st, tb, wk, r, card, side, slot):
+    """The target's whole discard pile into its deck, shuffled (the Adversary's too)."""
+    select(st, tb, wk, tb.ops[r, OP_TARGET], PURPOSE_RECYCLE, side, card, slot)
+    hits = kept_hits(wk, n_targets(tb))
+    for t in range(K_SLOTS + tb.players):
+        if hits[t] == 0:
+            continue
+        if t < K_SLOTS:
+            adversary_discard_to_deck(st, tb, wk)
+        else:
+            discard_pile_to_deck(st, tb, wk, t - K_SLOTS)

@@ -20,6 +20,7 @@ from simulator.engine.rules.layout import (
     DISCARD_FROM_HAND,
     EV_DISCARDS,
     EV_DRAWS,
+    EV_RESHUFFLES,
     OUT_DECK,
     P_MAX,
 )
@@ -103,6 +104,36 @@ def append_to_deck(st, p, card):
         return
     st.deck[p, n] = card
     st.deck_len[p] = n + 1
+
+
+@njit
+def discard_pile_to_deck(st, tb, wk, p):
+    """The player puts their whole discard pile into their deck, then shuffles it."""
+    n = 0
+    for c in range(tb.n_cards):
+        for _ in range(st.discard[p, c]):
+            append_to_deck(st, p, c)
+            n += 1
+        st.discard[p, c] = 0
+    shuffle_deck(st, p)
+    say(wk, EV_RESHUFFLES, p, n, 0, 0)
+
+
+@njit
+def adversary_discard_to_deck(st, tb, wk):
+    """The Adversary's discard pile goes into its deck, which is shuffled (the Adversary's own
+    reshuffle when its deck runs out is ``adversary.draw_adversary_card``)."""
+    n = st.adv_deck_len
+    moved = 0
+    for c in range(tb.n_cards):
+        for _ in range(st.adv_discard[c]):
+            st.adv_deck[n] = c
+            n += 1
+            moved += 1
+        st.adv_discard[c] = 0
+    st.adv_deck_len = n
+    shuffle_adversary(st)
+    say(wk, EV_RESHUFFLES, -1, moved, 0, 0)
 
 
 @njit
