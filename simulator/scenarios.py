@@ -95,11 +95,12 @@ _ID_RE = re.compile(r"^[a-z][a-z0-9_]*$")
 
 #: Effect triggers that make sense for each kind: a spell is applied once when drawn; the
 #: other kinds stay in play. ``static`` is the vocabulary's table of static abilities.
+_STAYING = frozenset({"enter", "turn_start", "leave", "static", "own_draw", "opponent_draw"})
 _TRIGGERS_BY_KIND: dict[str, frozenset[str]] = {
     "spell": frozenset({"activate"}),
-    "adversary": frozenset({"enter", "turn_start", "leave", "static"}),
-    "keyword": frozenset({"enter", "turn_start", "leave", "static"}),
-    "equipment": frozenset({"enter", "turn_start", "leave", "static"}),
+    "adversary": _STAYING,
+    "keyword": _STAYING,
+    "equipment": _STAYING,
 }
 
 
@@ -362,7 +363,7 @@ def _check_effect(effect: Any, kind: str, path: Path, where: str) -> None:
     for trigger in effect:
         if trigger not in allowed:
             hint = ("use 'activate' for a spell (applied once when drawn)" if kind == "spell"
-                    else "cards that stay in play use turn_start / enter / leave / static")
+                    else "cards that stay in play use " + " / ".join(sorted(_STAYING)))
             _fail(path, f"{where}: trigger '{trigger}' does not fit kind '{kind}'; {hint}")
 
 

@@ -20,6 +20,10 @@ VALUE_WEIGHT = {"damage": 1.0, "heal": 0.7, "draw": 1.5, "mana": 1.0}
 #: What one card phased out of the opponent's deck is worth: little in solo, where the
 #: Adversary's deck only comes round again sooner (its own damage comes from its triggers).
 PHASE_WEIGHT = 0.3
+#: How many activations a trigger of a card in play is worth: a start-of-turn effect three; an
+#: opponent's draw about one per Adversary turn (its reveal), as a start of turn; the others one.
+TRIGGER_WEIGHT = {"turn_start": 3.0, "turn_start_prepared": 3.0, "turn_start_channeled": 3.0,
+                  "opponent_draw": 3.0}
 
 #: The bot record's fields :func:`fill_features` writes (C_MAX: one per local card kind).
 FIELDS = [
@@ -68,7 +72,7 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
                 threat[c] += sum(float(st.get("amount", 0)) for st in steps
                                  if st.get("op") in ("damage", "lose_hp"))
                 healthiest[c] = any(st.get("target") == "player_most_hp" for st in steps)
-            weight = 3.0 if trigger.startswith("turn_start") else 1.0
+            weight = TRIGGER_WEIGHT.get(trigger, 1.0)
             for step in steps:
                 op, target = step.get("op"), step.get("target", "")
                 amount = _step_amount(step) * weight

@@ -27,6 +27,7 @@ from simulator.cards.vocabulary import (
     DESTROY_WHAT,
     KEYWORDS,
     OPS,
+    REF_SUFFIX,
     STATICS,
     TARGETS,
     TRIGGERS,
@@ -204,10 +205,16 @@ def _check_values(step: Mapping, at: str) -> list[str]:
 
 
 def _valid_ref(value: Any, names: Mapping[str, str]) -> bool:
-    """``"controls_component:Breath"``: a known name, and a known word after a colon."""
+    """``"controls_component:Breath"``: a known name, and a known word after a colon (a
+    number or an element for the names of ``REF_SUFFIX``)."""
     if not isinstance(value, str):
         return False
     name, sep, word = value.partition(":")
+    suffix = REF_SUFFIX.get(name)
+    if suffix == "number":
+        return name in names and word.isdigit() and int(word) >= 1
+    if suffix == "element":
+        return name in names and word in ELEMENTS
     return name in names and (not sep or word in _WORDS)
 
 

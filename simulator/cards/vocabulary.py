@@ -45,6 +45,14 @@ Triggers (:data:`TRIGGERS`):
     Its steps name a registered ability (``engine/rules/abilities.py``), which says when it is
     usable; the engine offers it as a main-phase action and, for some "at any time"
     abilities, at other moments.
+``own_draw`` / ``opponent_draw``
+    A card in play (Permanent, Equipment, Ritual): each time its controller / an opponent of
+    its controller draws one card (once per card drawn). The Adversary's opponents are the
+    players, a player's the Adversary; the card the Adversary reveals at each of its turns is
+    its draw (rule option ``adversary_reveal_is_draw``). The condition
+    ``draw_number:N`` on the trigger's first step ("your second card each turn") is read when
+    the card is drawn: the trigger is raised only on the drawer's Nth draw of the turn
+    (every turn counts, the opponent's too).
 
 Every step has an ``op`` and op-specific parameters; the shared ones are:
 
@@ -73,7 +81,7 @@ from __future__ import annotations
 
 TRIGGERS: tuple[str, ...] = (
     "activate", "enter", "turn_start", "turn_start_prepared", "turn_start_channeled", "leave",
-    "used_as_component", "ability", "phase_out_opponent",
+    "used_as_component", "ability", "own_draw", "opponent_draw", "phase_out_opponent",
 )
 
 #: Who a step affects. "opponent" means the opposing side: the Adversary for a player's card
@@ -114,7 +122,13 @@ CONDITIONS: dict[str, str] = {
     "controls_component": "the controller has a component providing WORD "
                           "(``if = 'controls_component:Breath'``)",
     "adversary_present": "the Adversary card is in play",
+    "draw_number": "on an own_draw / opponent_draw trigger's first step: the draw is the "
+                   "drawer's Nth of this turn (``if = 'draw_number:2'``; read when the card is drawn)",
 }
+
+#: References (``per`` counts, ``if`` conditions) whose ``:SUFFIX`` is not a component word:
+#: name -> what the suffix is ("number": a whole number >= 1, "element": an element).
+REF_SUFFIX: dict[str, str] = {"draw_number": "number"}
 
 #: op name -> (required params, optional params) with a one-line meaning.
 OPS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {

@@ -24,6 +24,7 @@ import numpy as np
 from simulator.cards import CARD_TYPES, ELEMENTS, SLOTS, CardDB
 from simulator.cards.filler import FILLER_ID
 from simulator.cards.tables import CardTables, build_card_tables
+from simulator.cards.vocabulary import REF_SUFFIX
 from simulator.engine.handlers.ids import HANDLER_ANNOUNCES
 from simulator.engine.rules import layout as L
 from simulator.engine.rules.options import RuleOptions
@@ -181,8 +182,22 @@ def _set_options(t: np.void, options: RuleOptions) -> None:
     t["adversary_mana_on_arrival"] = options.adversary_mana_on_arrival
     t["brambles_players"] = options.brambles_chooser == "players"
     t["ignition_counts_itself"] = options.ignition_counts_itself
+    t["adversary_reveal_is_draw"] = options.adversary_reveal_is_draw
     t["max_rounds"] = options.max_rounds
     t["max_actions"] = options.max_actions_per_turn
+
+
+def _suffix(name: str, text: str) -> int:
+    """The op-row value of a reference's ``:SUFFIX`` (-1 none): a word's id, or the number or
+    element index of the names of ``vocabulary.REF_SUFFIX``."""
+    if not text:
+        return -1
+    kind = REF_SUFFIX.get(name)
+    if kind == "number":
+        return int(text)
+    if kind == "element":
+        return ELEMENTS.index(text)
+    return L.WORD[text]
 
 
 def _element(name: str | None) -> int:
@@ -261,6 +276,7 @@ def _compile_effects(t: np.void, effects: tuple[dict, ...]) -> None:
                         t["ability"][c] = L.ABILITY_NAMES.index(step["name"])
                 row += 1
     t["any_ability"] = (t["ability"] >= 0).any()
+    t["any_draw_trigger"] = (t["trig_count"][:, [L.T_OWN_DRAW, L.T_OPPONENT_DRAW]] > 0).any()
 
 
 def op_row(step: dict) -> np.ndarray:
@@ -276,7 +292,7 @@ def op_row(step: dict) -> np.ndarray:
     r[L.OP_TARGET] = L.TARGET_CODE[step["target"]] if "target" in step else -1
     condition, _, word = step.get("if", "none").partition(":")
     r[L.OP_IF] = L.CONDITION_CODE[condition]
-    r[L.OP_IF_WORD] = L.WORD[word] if word else -1
+    r[L.OP_IF_WORD] = _suffix(condition, word)
     r[L.OP_ELEMENT] = _element(step.get("element"))
     r[L.OP_INFINITE] = step.get("source") == "infinite"
     r[L.OP_WHAT] = L.DESTROY_WHAT.index(step["what"]) if "what" in step else -1

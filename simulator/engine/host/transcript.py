@@ -98,9 +98,14 @@ def _who(side: int) -> str:
     return "the Adversary" if side == L.ADVERSARY_SIDE else f"player {side + 1}"
 
 
+#: Why a card in play reacts (EV_REACTS), by trigger.
+REACTS_TO = {"own_draw": "its controller draws", "opponent_draw": "the opponent draws"}
+
+
 def _card_line(ev, a, b, c, d, names) -> str | None:
     """The lines of the card handlers' events."""
     texts = {
+        L.EV_REACTS: lambda: f"  {names[b]}: {REACTS_TO.get(L.TRIGGERS[c], L.TRIGGERS[c])}",
         L.EV_INDESTRUCTIBLE: lambda: f"  discards {names[b]}: {names[c]} is indestructible this turn",
         L.EV_APPLIES: lambda: f"  applies {names[b]}",
         L.EV_ROBE_HIT: lambda: "  Burning robe: 1 damage to its controller",

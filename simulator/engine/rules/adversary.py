@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from simulator.engine.compiler.jit import njit
 from simulator.engine.compiler.late_bound import resolve
-from simulator.engine.rules import announce
+from simulator.engine.rules import announce, draw_triggers
 from simulator.engine.rules.board import check_defeats
 from simulator.engine.rules.errors import ERR_ADVERSARY_BOARD_FULL, fail
 from simulator.engine.rules.layout import (
@@ -42,6 +42,7 @@ def adversary_turn(st, tb, wk):
     """Play one Adversary turn (the active player is already set)."""
     for q in range(tb.players):
         st.ignored_this_turn[q] = 0  # "each turn" allowances reset at every turn start
+    draw_triggers.new_turn(st)
     st.pile_taken = 0  # the active player takes a pile after this turn
     say(wk, EV_ADVERSARY_TURN, st.active, 0, 0, 0)
     pending = wk.adv_pending
@@ -63,6 +64,13 @@ def adversary_turn(st, tb, wk):
         return  # every Adversary card is in play: it draws nothing this turn
     card = draw_adversary_card(st, tb)
     say(wk, EV_REVEALS, card, 0, 0, 0)
+    if tb.adversary_reveal_is_draw != 0 and tb.any_draw_trigger != 0:
+        # the draw's triggers resolve before the card applies (it is not in play yet)
+        draw_triggers.card_drawn(st, tb, wk, ADVERSARY_SIDE)
+        resolve(st, tb, wk)
+        if st.outcome != RUNNING:
+            st.adv_discard[card] += 1
+            return
     if tb.adv_kind[card] == ADV_SPELL:
         announce.push_steps(st, tb, wk, card, T_ACTIVATE, ADVERSARY_SIDE, -1)
         resolve(st, tb, wk)

@@ -115,7 +115,8 @@ DISCARD_REASONS = ("", "hand_limit", "hand_size", "ability", "alternative_compon
 TRIGGERS = vocabulary.TRIGGERS
 N_TRIGGERS = len(TRIGGERS)
 (T_ACTIVATE, T_ENTER, T_TURN_START, T_TURN_START_PREPARED, T_TURN_START_CHANNELED, T_LEAVE,
- T_USED_AS_COMPONENT, T_ABILITY, T_PHASE_OUT_OPPONENT) = range(N_TRIGGERS)
+ T_USED_AS_COMPONENT, T_ABILITY, T_OWN_DRAW, T_OPPONENT_DRAW,
+ T_PHASE_OUT_OPPONENT) = range(N_TRIGGERS)
 
 OPS = tuple(vocabulary.OPS)
 OP_CODE = {name: i for i, name in enumerate(OPS)}
@@ -179,7 +180,7 @@ EVENT_NAMES = (
     "returns_to_hand", "puts_into_play", "nothing_happens", "adversary_loses", "crimson_pays",
     "robe_hit", "ignition_on", "ignition_hit", "maelstrom", "infiltration", "ocean_applies",
     "ocean_releases", "empty_discarded", "applies", "melange", "indestructible", "druid_horns",
-    "kerloch", "adversary_heals", "pile_on_offer", "phases_out", "phased_card",
+    "kerloch", "adversary_heals", "pile_on_offer", "reacts", "phases_out", "phased_card",
     "reshuffles",
 )
 EV = {name: i for i, name in enumerate(EVENT_NAMES)}
@@ -190,7 +191,7 @@ EV = {name: i for i, name in enumerate(EVENT_NAMES)}
  EV_CRIMSON_PAYS, EV_ROBE_HIT, EV_IGNITION_ON, EV_IGNITION_HIT, EV_MAELSTROM, EV_INFILTRATION,
  EV_OCEAN_APPLIES, EV_OCEAN_RELEASES, EV_EMPTY_DISCARDED, EV_APPLIES, EV_MELANGE,
  EV_INDESTRUCTIBLE, EV_DRUID_HORNS, EV_KERLOCH, EV_ADVERSARY_HEALS,
- EV_PILE_ON_OFFER, EV_PHASES_OUT, EV_PHASED_CARD,
+ EV_PILE_ON_OFFER, EV_REACTS, EV_PHASES_OUT, EV_PHASED_CARD,
  EV_RESHUFFLES) = range(len(EVENT_NAMES))
 
 
@@ -212,6 +213,7 @@ STATE_DTYPE = _record([
     ("reserve", np.int64, (P_MAX, E)),
     ("max_hand", np.int16, (P_MAX,)),
     ("ignored_this_turn", np.int16, (P_MAX,)),
+    ("draws_this_turn", np.int16, (P_MAX + 1,)),  # cards drawn this turn, last the Adversary
     # player boards
     ("board_card", np.int16, (P_MAX, S_MAX)),   # -1 when empty
     ("board_zone", np.int8, (P_MAX, S_MAX)),
@@ -318,6 +320,7 @@ TABLES_DTYPE = _record([
     ("any_mage_noir", np.int8), ("any_reduction", np.int8), ("any_ignore", np.int8),
     ("any_damage_reduction", np.int8),
     ("any_protector", np.int8), ("any_ability", np.int8), ("any_alt", np.int8),
+    ("any_draw_trigger", np.int8),         # some card has an own_draw / opponent_draw trigger
     ("n_bonus", np.int64),
     ("bonus", np.int32, (BONUS_MAX, 5)),   # card, amount, amount_mn, source element, type
     ("n_reduction", np.int64),
@@ -337,6 +340,7 @@ TABLES_DTYPE = _record([
     ("adversary_mana_on_arrival", np.int8),
     ("brambles_players", np.int8),         # brambles_chooser == "players"
     ("ignition_counts_itself", np.int8),
+    ("adversary_reveal_is_draw", np.int8),
     ("max_rounds", np.int32),
     ("max_actions", np.int32),
 ])

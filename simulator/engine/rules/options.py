@@ -40,6 +40,11 @@ class RuleOptions:
     #: Ignition: "this turn, whenever a card goes from play to a discard pile, 1 damage". Its
     #: own discard after activation comes after its effect started, so it counts by default.
     ignition_counts_itself: bool = True
+    #: "Each time the opponent draws a card" (Piercing winter, Yuki-onna's robe): the solo
+    #: rulesheet has the Adversary *draw* the top card of its deck at each of its turns, so
+    #: that card counts as the Adversary's draw (one per Adversary turn); false: the Adversary
+    #: never draws.
+    adversary_reveal_is_draw: bool = True
     #: Every game ends: after this many rounds (each player has had a turn) the game is a
     #: ``timeout``, reported separately and never counted as a loss.
     max_rounds: int = 40

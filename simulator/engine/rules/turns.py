@@ -13,7 +13,7 @@ from simulator.engine.handlers.base_game.air import apply_hand_size
 from simulator.engine.handlers.base_game.vegetal import repeats_turn_start
 from simulator.engine.handlers.base_game.water import maelstrom_end_of_turn
 from simulator.engine.handlers.warrior_mage import warrior_mage_end_of_turn
-from simulator.engine.rules import announce
+from simulator.engine.rules import announce, draw_triggers
 from simulator.engine.rules.actions import apply_action, legal_actions
 from simulator.engine.rules.board import adversary_hp, check_defeats, in_game
 from simulator.engine.rules.decide import first_legal, set_options
@@ -61,6 +61,7 @@ def begin_player_turn(st, tb, wk, p):
     st.turn += 1
     for q in range(tb.players):
         st.ignored_this_turn[q] = 0
+    draw_triggers.new_turn(st)
     turn_boundary(st, tb)
     say(wk, EV_TURN, st.turn, p, st.hp[p], adversary_hp(st, tb))
     turn_start(st, tb, wk, p)

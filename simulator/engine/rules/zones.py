@@ -14,6 +14,7 @@ from simulator.engine.compiler.late_bound import decide
 from simulator.engine.rules import rng
 from simulator.engine.rules.board import hand_size, player_out
 from simulator.engine.rules.decide import set_options
+from simulator.engine.rules.draw_triggers import card_drawn
 from simulator.engine.rules.errors import ERR_DECK_FULL, fail
 from simulator.engine.rules.layout import (
     D_MAX,
@@ -43,6 +44,7 @@ def draw(st, tb, wk, p, count):
         st.hand[p, card] += 1
         st.drawn[p, card] += 1
         say(wk, EV_DRAWS, p, card, 0, 0)
+        card_drawn(st, tb, wk, p)
 
 
 @njit
