@@ -214,6 +214,8 @@ def _cost_reduction(step: Mapping[str, Any]) -> str:
         which = f"{step['card_element']} cards"
     if "word" in step:
         which += f" that provide {step['word']}"
+    if "min_cost" in step:
+        which += f" whose printed {step['element']} cost is at least {step['min_cost']}"
     amount, mn = step["amount"], step.get("amount_mn")
     mana = f"{step['element']} Mana"
     mn_text = f"no {mana}" if mn is not None and mn >= 99 else f"{mn} less {mana}"

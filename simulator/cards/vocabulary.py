@@ -190,8 +190,9 @@ STATICS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
     "self_cost_reduction": (frozenset({"element", "amount"}), frozenset({"if"}),
                             "this card costs AMOUNT less ELEMENT Mana to prepare"),
     "cost_reduction": (frozenset({"element", "amount"}),
-                       frozenset({"card_element", "word", "amount_mn", "if"}),
-                       "cards the controller prepares (of CARD_ELEMENT / providing WORD) cost less"),
+                       frozenset({"card_element", "word", "amount_mn", "if", "min_cost"}),
+                       "cards the controller prepares (of CARD_ELEMENT / providing WORD / whose "
+                       "printed ELEMENT cost is at least MIN_COST) cost less"),
     "damage_bonus": (frozenset({"amount"}),
                      frozenset({"amount_mn", "source_element", "source_type", "if"}),
                      "damage from the controller's matching cards is increased"),

@@ -238,7 +238,7 @@ def _compile_statics(t: np.void, effects: tuple[dict, ...]) -> None:
                     st.get("amount_mn", st["amount"]), _element(st.get("card_element")),
                     L.WORD[st["word"]] if "word" in st else -1,
                     L.CONDITION_CODE[condition or "none"], L.WORD[word] if word else -1,
-                    kind == "self_cost_reduction"))
+                    kind == "self_cost_reduction", st.get("min_cost", 0)))
             elif kind == "handler":
                 t["handler_card"][L.H[st["name"]], c] = 1
     if len(bonuses) > L.BONUS_MAX or len(reductions) > L.REDUCTION_MAX:

@@ -324,8 +324,9 @@ TABLES_DTYPE = _record([
     ("n_bonus", np.int64),
     ("bonus", np.int32, (BONUS_MAX, 5)),   # card, amount, amount_mn, source element, type
     ("n_reduction", np.int64),
-    ("reduction", np.int32, (REDUCTION_MAX, 9)),  # card, element, amount, amount_mn,
-    #                      card element, word, condition, condition word, self only
+    ("reduction", np.int32, (REDUCTION_MAX, 10)),  # card, element, amount, amount_mn,
+    #                      card element, word, condition, condition word, self only,
+    #                      printed cost of that element at least (min_cost)
     ("handler_card", np.int8, (N_FLAGS, C_MAX)),  # the card names that handler (or tag)
     ("any_handler", np.int8, (N_FLAGS,)),
     ("ability", np.int32, (C_MAX,)),      # ABILITY_NAMES index, -1 none

@@ -40,8 +40,8 @@ def effective_cost(st, tb, p, mn, out):
     if tb.any_reduction == 0:
         return
     for r in range(tb.n_reduction):
-        card, element, amount, amount_mn, card_element, word, cond, cond_word, self_only = \
-            tb.reduction[r]
+        card, element, amount, amount_mn, card_element, word, cond, cond_word, self_only, \
+            min_cost = tb.reduction[r]
         if mn:
             amount = amount_mn
         ok = True
@@ -65,6 +65,8 @@ def effective_cost(st, tb, p, mn, out):
             if card_element >= 0 and tb.element[c] != card_element:
                 continue
             if word >= 0 and tb.provides[c, word] == 0:
+                continue
+            if tb.cost[c, element] < min_cost:
                 continue
             out[c, element] -= copies * amount
     for c in range(kinds):
