@@ -25,6 +25,10 @@ HANDLERS = (
     "unleashed_ocean_empty",  # step, base_game.water
     "unleashed_ocean_waves",  # step, base_game.water
     "unleashed_ocean_release",  # step, base_game.water
+    "that_player_draws",  # step, phase
+    "leap_in_time",  # step, phase
+    "antimatter",  # step, phase
+    "opponent_hand",  # step, phase
     "emptiness_ritual_ping",  # ability, base_game.air
     "crimson_ritual",  # ability, base_game.fire
     "kerlochs_robe",  # ability, base_game.vegetal
@@ -64,6 +68,10 @@ HANDLER_KINDS = (
     "step",
     "step",
     "step",
+    "step",
+    "step",
+    "step",
+    "step",
     "ability",
     "ability",
     "ability",
@@ -82,7 +90,7 @@ HANDLER_KINDS = (
     "static",
     "static",
 )
-N_HANDLERS = 37
+N_HANDLERS = 41
 
 H_FAVORABLE_WINDS = 0
 H_TORNADO = 1
@@ -104,23 +112,27 @@ H_SUBTLE_INFILTRATION_EMPTY = 16
 H_UNLEASHED_OCEAN_EMPTY = 17
 H_UNLEASHED_OCEAN_WAVES = 18
 H_UNLEASHED_OCEAN_RELEASE = 19
-H_EMPTINESS_RITUAL_PING = 20
-H_CRIMSON_RITUAL = 21
-H_KERLOCHS_ROBE = 22
-H_DRUID_HORNS = 23
-H_RITUAL_OF_DECOMPOSITION = 24
-H_RITUAL_OF_MELANGE = 25
-H_WARRIOR_MAGE_RITUAL_INDESTRUCTIBLE = 26
-H_BURNING_ROBE = 27
-H_CRIMSON_RING = 28
-H_FIRE_MASK = 29
-H_KING_OF_TREES = 30
-H_PRODIGIOUS_SOWING = 31
-H_WATER_DROP = 32
-H_PRODIGIOUS_SOURCE = 33
-H_MAELSTROM = 34
-H_SUBTLE_INFILTRATION_TRADE = 35
-H_WARRIOR_MAGE_RITUAL_END_OF_TURN = 36
+H_THAT_PLAYER_DRAWS = 20
+H_LEAP_IN_TIME = 21
+H_ANTIMATTER = 22
+H_OPPONENT_HAND = 23
+H_EMPTINESS_RITUAL_PING = 24
+H_CRIMSON_RITUAL = 25
+H_KERLOCHS_ROBE = 26
+H_DRUID_HORNS = 27
+H_RITUAL_OF_DECOMPOSITION = 28
+H_RITUAL_OF_MELANGE = 29
+H_WARRIOR_MAGE_RITUAL_INDESTRUCTIBLE = 30
+H_BURNING_ROBE = 31
+H_CRIMSON_RING = 32
+H_FIRE_MASK = 33
+H_KING_OF_TREES = 34
+H_PRODIGIOUS_SOWING = 35
+H_WATER_DROP = 36
+H_PRODIGIOUS_SOURCE = 37
+H_MAELSTROM = 38
+H_SUBTLE_INFILTRATION_TRADE = 39
+H_WARRIOR_MAGE_RITUAL_END_OF_TURN = 40
 
 # Activated abilities (tables.ability holds an index of ABILITY_NAMES).
 ABILITY_NAMES = (
@@ -147,11 +159,15 @@ HANDLER_ESTIMATES: dict[str, dict[str, float]] = {
     "ignition": {"damage": 2.0},
     "the_sylvan_healer": {"heal": 3.0},
     "high_pressure": {"damage": 3.0, "harms_own": 1.0},
+    "that_player_draws": {"draw": 0.5},
+    "leap_in_time": {"mana": 1.5},
+    "antimatter": {"damage": 3.0},
 }
 
 #: What a handler's step designates when its card is announced (rules/announce.py).
 HANDLER_ANNOUNCES: dict[str, tuple[str, str]] = {
     "tornado": ('applies', 'Wind'),
     "violent_wind": ('target', 'any'),
+    "leap_in_time": ('target', 'any_player'),
     "emptiness_ritual_ping": ('target', 'any'),
 }

@@ -181,6 +181,7 @@ def _set_options(t: np.void, options: RuleOptions) -> None:
     t["first_player_skips_draw"] = options.first_player_skips_draw
     t["adversary_mana_on_arrival"] = options.adversary_mana_on_arrival
     t["brambles_players"] = options.brambles_chooser == "players"
+    t["antimatter_mana_value"] = options.antimatter_mana_value
     t["ignition_counts_itself"] = options.ignition_counts_itself
     t["adversary_reveal_is_draw"] = options.adversary_reveal_is_draw
     t["max_rounds"] = options.max_rounds

@@ -114,6 +114,7 @@ def _card_line(ev, a, b, c, d, names) -> str | None:
         L.EV_IGNITION_HIT: lambda: "  Ignition: 1 damage",
         L.EV_PUTS_INTO_PLAY: lambda: f"  puts {names[b]} into play prepared",
         L.EV_NOTHING_HAPPENS: lambda: "  the Adversary discards from its (empty) hand: nothing happens",
+        L.EV_NO_HAND: lambda: "  the Adversary has no hand: nothing happens",
         L.EV_ADVERSARY_LOSES: lambda: f"  the Adversary loses {a} HP",
         L.EV_DRUID_HORNS: lambda: f"  Druid horns: reveals {names[b]} and takes it",
         L.EV_KERLOCH: lambda: "  sacrifices Kerloc'h's robe and discards their hand",

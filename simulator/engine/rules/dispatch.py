@@ -11,7 +11,7 @@ kernel its op names (``ops.op_<name>``; ops from ``cards/vocabulary.py``) or, fo
 from __future__ import annotations
 
 from simulator.engine.compiler.jit import njit
-from simulator.engine.handlers import warrior_mage
+from simulator.engine.handlers import phase, warrior_mage
 from simulator.engine.handlers.base_game import air as base_game_air
 from simulator.engine.handlers.base_game import fire as base_game_fire
 from simulator.engine.handlers.base_game import vegetal as base_game_vegetal
@@ -120,19 +120,27 @@ def run_handler(st, tb, wk, r, card, side, slot):
         base_game_water.ocean_waves_start(st, tb, wk, r, card, side, slot)
     elif h == 19:  # unleashed_ocean_release
         base_game_water.unleashed_ocean_release(st, tb, wk, r, card, side, slot)
-    elif h == 20:  # emptiness_ritual_ping
+    elif h == 20:  # that_player_draws
+        phase.that_player_draws(st, tb, wk, r, card, side, slot)
+    elif h == 21:  # leap_in_time
+        phase.leap_in_time(st, tb, wk, r, card, side, slot)
+    elif h == 22:  # antimatter
+        phase.antimatter(st, tb, wk, r, card, side, slot)
+    elif h == 23:  # opponent_hand
+        phase.opponent_hand(st, tb, wk, r, card, side, slot)
+    elif h == 24:  # emptiness_ritual_ping
         base_game_air.emptiness_ritual_ping(st, tb, wk, r, card, side, slot)
-    elif h == 21:  # crimson_ritual
+    elif h == 25:  # crimson_ritual
         base_game_fire.crimson_ritual(st, tb, wk, r, card, side, slot)
-    elif h == 22:  # kerlochs_robe
+    elif h == 26:  # kerlochs_robe
         damage.kerlochs_robe(st, tb, wk, r, card, side, slot)
-    elif h == 23:  # druid_horns
+    elif h == 27:  # druid_horns
         base_game_vegetal.druid_horns(st, tb, wk, r, card, side, slot)
-    elif h == 24:  # ritual_of_decomposition
+    elif h == 28:  # ritual_of_decomposition
         base_game_vegetal.ritual_of_decomposition(st, tb, wk, r, card, side, slot)
-    elif h == 25:  # ritual_of_melange
+    elif h == 29:  # ritual_of_melange
         base_game_water.ritual_of_melange(st, tb, wk, r, card, side, slot)
-    elif h == 26:  # warrior_mage_ritual_indestructible
+    elif h == 30:  # warrior_mage_ritual_indestructible
         warrior_mage.warrior_mage_indestructible(st, tb, wk, r, card, side, slot)
     else:  # a static handler: its behaviour lives in engine hooks, never in a step
         fail(st, ERR_STATIC_AS_STEP, h)

@@ -181,7 +181,7 @@ EVENT_NAMES = (
     "robe_hit", "ignition_on", "ignition_hit", "maelstrom", "infiltration", "ocean_applies",
     "ocean_releases", "empty_discarded", "applies", "melange", "indestructible", "druid_horns",
     "kerloch", "adversary_heals", "pile_on_offer", "reacts", "phases_out", "phased_card",
-    "reshuffles",
+    "reshuffles", "no_hand",
 )
 EV = {name: i for i, name in enumerate(EVENT_NAMES)}
 (EV_TURN, EV_HAND, EV_HAND_CARD, EV_ADVERSARY_TURN, EV_REVEALS, EV_PREPARES, EV_ACTIVATES,
@@ -192,7 +192,7 @@ EV = {name: i for i, name in enumerate(EVENT_NAMES)}
  EV_OCEAN_APPLIES, EV_OCEAN_RELEASES, EV_EMPTY_DISCARDED, EV_APPLIES, EV_MELANGE,
  EV_INDESTRUCTIBLE, EV_DRUID_HORNS, EV_KERLOCH, EV_ADVERSARY_HEALS,
  EV_PILE_ON_OFFER, EV_REACTS, EV_PHASES_OUT, EV_PHASED_CARD,
- EV_RESHUFFLES) = range(len(EVENT_NAMES))
+ EV_RESHUFFLES, EV_NO_HAND) = range(len(EVENT_NAMES))
 
 
 def _record(fields: list[tuple]) -> np.dtype:
@@ -340,6 +340,7 @@ TABLES_DTYPE = _record([
     ("first_player_skips_draw", np.int8),
     ("adversary_mana_on_arrival", np.int8),
     ("brambles_players", np.int8),         # brambles_chooser == "players"
+    ("antimatter_mana_value", np.int8),    # Antimatter may pay an Adversary card's Mana value
     ("ignition_counts_itself", np.int8),
     ("adversary_reveal_is_draw", np.int8),
     ("max_rounds", np.int32),

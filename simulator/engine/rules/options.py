@@ -37,6 +37,10 @@ class RuleOptions:
     #: the Adversary (no hand) "opponent" means the Adversary picks the empty discard and
     #: nothing happens; "players" lets the players pick, so it loses 3 HP.
     brambles_chooser: str = "opponent"
+    #: Antimatter destroys a Permanent whose exact Mana cost its player pays. An Adversary
+    #: Permanent has a Mana value, not a cost: true pays that many Mana of any elements (the
+    #: nearest reading); false: Antimatter cannot choose Adversary cards.
+    antimatter_mana_value: bool = True
     #: Ignition: "this turn, whenever a card goes from play to a discard pile, 1 damage". Its
     #: own discard after activation comes after its effect started, so it counts by default.
     ignition_counts_itself: bool = True

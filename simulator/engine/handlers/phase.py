@@ -1,0 +1,185 @@
+"""Phase handlers: the Phase cards the vocabulary cannot say (phase out itself is the op
+``phase_out``, ``engine/rules/phase.py``).
+
+- Glimpse of the future's second step: the player its phase out chose draws 1 card.
+- Leap in time: phase out any player by 1, then the Mana cost of the cards phased out comes
+  from the Infinite Ether into the Available Ether.
+- Antimatter: pay the exact Mana cost of 1 Permanent to destroy it.
+- Forced acceleration and Inception act on the opponent's hand: the Adversary has none
+  (R15.11), so against it they do nothing (docs/cards.md, Phase).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from simulator.engine.compiler.jit import njit
+from simulator.engine.compiler.late_bound import decide, leave_board, select
+from simulator.engine.handlers import declare
+from simulator.engine.handlers.warrior_mage import before_destroy
+from simulator.engine.rules.board import adversary_destroyed, is_indestructible
+from simulator.engine.rules.damage import n_targets
+from simulator.engine.rules.decide import set_options
+from simulator.engine.rules.layout import (
+    ADV_KEYWORD,
+    ADVERSARY_SIDE,
+    AN_ASKED,
+    AN_TARGET,
+    DESTROY_TARGET,
+    EV_NO_HAND,
+    K_SLOTS,
+    PERMANENT,
+    PURPOSE_PHASE_OUT,
+    TG_ANY_PLAYER,
+    TO_DISCARD,
+    E,
+)
+from simulator.engine.rules.log import say
+from simulator.engine.rules.mana import add_to_ether, pay_effect_cost
+from simulator.engine.rules.ops import choose_mana_elements, decider_of
+from simulator.engine.rules.phase import phase_out
+from simulator.engine.rules.zones import draw
+
+WHAT_PERMANENT = 0  # ctx_what of a destroy decision (ops.WHAT_PERMANENT)
+
+
+@declare.step("that_player_draws", estimate={"draw": 0.5})
+@njit
+def that_player_draws(st, tb, wk, r, card, side, slot):
+    """Glimpse of the future, its second step: the player the first step phased out (the
+    target announced for it, R7.2) draws 1 card; the Adversary has no hand and draws
+    nothing (R15.11)."""
+    e = st.step_entry
+    if e < 1 or st.announced[e - 1, AN_ASKED] == 0:
+        return
+    t = st.announced[e - 1, AN_TARGET]
+    if K_SLOTS <= t < K_SLOTS + tb.players:
+        draw(st, tb, wk, t - K_SLOTS, 1)
+    elif 0 <= t < K_SLOTS:
+        say(wk, EV_NO_HAND, 0, 0, 0, 0)
+
+
+@declare.step("leap_in_time", estimate={"mana": 1.5}, announces=("target", "any_player"))
+@njit
+def leap_in_time(st, tb, wk, r, card, side, slot):
+    """Phase out the chosen player (or the Adversary) by 1, then add the Mana cost of the
+    cards phased out from the Infinite Ether to the Available Ether. An Adversary card has a
+    Mana value, not a cost: that many Mana, of the elements the players choose (as for its
+    Mana value, R15.7)."""
+    select(st, tb, wk, TG_ANY_PLAYER, PURPOSE_PHASE_OUT, side, card, slot)
+    t = -1
+    for i in range(K_SLOTS + tb.players):
+        if wk.hits[i] != 0:
+            t = i
+            break
+    if t < 0:
+        return
+    k = phase_out(st, tb, wk, side, card, t, 1)
+    if k == 0:
+        return
+    decider = decider_of(st, side)
+    if t < K_SLOTS:
+        value = 0
+        for i in range(st.adv_deck_len, st.adv_deck_len + k):
+            value += tb.mana_value[st.adv_deck[i]]
+        if value > 0:
+            mana = choose_mana_elements(st, tb, wk, decider, value)
+            add_to_ether(st, tb, wk, decider, mana)
+        return
+    p = t - K_SLOTS
+    mana = wk.mana_fixed
+    for e in range(E):
+        mana[e] = 0
+    for i in range(st.deck_len[p], st.deck_len[p] + k):
+        c = st.deck[p, i]
+        for e in range(E):
+            mana[e] += tb.cost[c, e]
+    if mana.sum() > 0:
+        add_to_ether(st, tb, wk, decider, mana)
+
+
+@njit
+def _adversary_cost(st, tb, p, k, cost):
+    """What the player pays for Adversary Permanent ``k`` (its Mana value, any elements:
+    rule option ``antimatter_mana_value``), written into ``cost`` (E,): the elements it holds
+    most of, one Mana at a time. Returns whether the reserve covers it."""
+    value = tb.mana_value[st.adv_card[k]]
+    for e in range(E):
+        cost[e] = 0
+    if st.reserve[p].sum() < value:
+        return False
+    left = st.reserve[p].copy()
+    for _ in range(value):
+        best = 0
+        for e in range(1, E):
+            if left[e] > left[best]:
+                best = e
+        left[best] -= 1
+        cost[best] += 1
+    return True
+
+
+@njit
+def _antimatter_options(st, tb, wk, p):
+    """The Permanents whose Mana cost the player's reserve covers (flat targets); whether
+    there is any."""
+    players, slots = tb.players, tb.slots
+    set_options(wk, n_targets(tb), 0)
+    any_ = False
+    cost = np.zeros(E, np.int64)
+    if tb.antimatter_mana_value != 0:
+        for k in range(K_SLOTS):
+            c = st.adv_card[k]
+            if c >= 0 and tb.adv_kind[c] == ADV_KEYWORD and _adversary_cost(st, tb, p, k, cost):
+                wk.opt[k] = 1
+                any_ = True
+    for q in range(players):
+        for s in range(st.board_end[q]):
+            c = st.board_card[q, s]
+            if c < 0 or st.board_zone[q, s] != PERMANENT or is_indestructible(st, tb, q, s):
+                continue
+            ok = True
+            for e in range(E):
+                if st.reserve[p, e] < tb.cost[c, e]:
+                    ok = False
+            if ok:
+                wk.opt[K_SLOTS + players + q * slots + s] = 1
+                any_ = True
+    wk.ctx_what = WHAT_PERMANENT
+    return any_
+
+
+@declare.step("antimatter", estimate={"damage": 3.0})
+@njit
+def antimatter(st, tb, wk, r, card, side, slot):
+    """Pay the exact Mana cost of 1 Permanent (either side) from the reserve, then destroy
+    it; only a Permanent the reserve can pay for may be chosen. The choice is made when the
+    step resolves (a handler choosing for itself)."""
+    p = side
+    if p == ADVERSARY_SIDE or not _antimatter_options(st, tb, wk, p):
+        return
+    choice = decide(st, tb, wk, DESTROY_TARGET, p)
+    cost = np.zeros(E, np.int64)
+    if choice < K_SLOTS:
+        if _adversary_cost(st, tb, p, choice, cost):
+            pay_effect_cost(st, tb, wk, p, cost)
+            adversary_destroyed(st, tb, wk, choice)
+        return
+    q, s = divmod(choice - K_SLOTS - tb.players, tb.slots)
+    for e in range(E):
+        cost[e] = tb.cost[st.board_card[q, s], e]
+    pay_effect_cost(st, tb, wk, p, cost)
+    before_destroy(st, tb, wk, side, q, s)
+    if st.board_card[q, s] >= 0 and not is_indestructible(st, tb, q, s):
+        leave_board(st, tb, wk, q, s, TO_DISCARD)
+
+
+@declare.step("opponent_hand", estimate={})
+@njit
+def opponent_hand(st, tb, wk, r, card, side, slot):
+    """An effect on the opponent's hand (Forced acceleration: they draw 7, 3 if a Mage Noir;
+    Inception: a spell of their discard pile back to their hand, or for a Mage Noir into
+    play channeled on their side): a player's opponent is the Adversary, who has no hand and
+    no spells to channel (R15.11), so nothing happens."""
+    if side != ADVERSARY_SIDE:
+        say(wk, EV_NO_HAND, 0, 0, 0, 0)

@@ -1,0 +1,227 @@
+"""One test per simulated card of the Phase extension, on small hand-built positions."""
+
+from __future__ import annotations
+
+import numpy as np
+from engine_fixtures import (
+    G0,
+    P0,
+    ScriptedPolicy,
+    deck_at,
+    lid,
+    make_engine,
+    mana,
+    pile_of,
+    player_target,
+    put_adversary,
+    put_on_board,
+    set_adversary_deck,
+    set_deck,
+    set_hand,
+    slot_target,
+    transcript_of,
+)
+
+from simulator.cards import ELEMENTS
+from simulator.engine.host import api
+from simulator.engine.host.api import effective_cost
+from simulator.engine.rules import layout as L
+from simulator.engine.rules.options import RuleOptions
+
+ARCANE = ELEMENTS.index("arcane")
+CARDS = ["abstruse_reflection", "antimatter", "forced_acceleration", "galactic_helm",
+         "glimpse_of_the_future", "inception", "leap_in_time", "nikolas_watch", "revocation",
+         "rite_of_phase", "temporal_brambles", "temporal_infiltration", "zephyr", "flame",
+         "seed", "dead_tree", "crimson_ritual"]
+
+
+def _engine(options=None, players=1, **forced):
+    policy = ScriptedPolicy({"ether_start_pile": 0, "mana_element": 0, **forced})
+    eng = make_engine(CARDS, players=players, policy=policy, options=options)
+    eng.state.turn[:] = 3
+    return eng
+
+
+def _adversary_deck(eng):
+    st = eng.state
+    return [eng.info.ids[int(c)].removeprefix("adv:") for c in st.adv_deck[0, :st.adv_deck_len[0]]]
+
+
+def _activate(eng, card_id, player=0):
+    slot = put_on_board(eng, card_id, L.PREPARED, player=player)
+    api.activate(eng, G0, np.array([player]), np.array([slot]))
+    return slot
+
+
+def _with_duke(eng, deck=("guard", "volley", "guard", "volley", "guard")):
+    k = put_adversary(eng, "duke")
+    set_adversary_deck(eng, list(deck))
+    return k
+
+
+def test_abstruse_reflection_phases_out_nothing_alone_and_twice_with_rite_of_phase():
+    eng = _engine(target=0)
+    k = _with_duke(eng)
+    _activate(eng, "abstruse_reflection")
+    assert _adversary_deck(eng) == ["guard", "volley", "guard", "volley", "guard"]
+    put_on_board(eng, "rite_of_phase", L.RITUAL)
+    _activate(eng, "abstruse_reflection")
+    assert _adversary_deck(eng) == ["guard", "volley", "guard"]  # 0 + 1, twice
+    assert eng.state.adv_hp[0, k] == 18  # Rite of phase: 1 damage per phase out
+
+
+def test_antimatter_pays_the_mana_cost_of_a_permanent_and_destroys_it():
+    eng = _engine(destroy_target=0)
+    k = put_adversary(eng, "guard")  # Mana value 1
+    eng.state.reserve[0, 0] = mana(arcane=2, fire=1)
+    _activate(eng, "antimatter")
+    assert eng.state.adv_card[0, k] == -1
+    assert eng.state.adv_discard[0, lid(eng, "adv:guard")] == 1
+    assert eng.state.reserve[0, 0].tolist() == mana(arcane=1, fire=1).tolist()
+    # a player's Permanent: its exact printed cost (2 Vegetal), only when the reserve covers it
+    eng = _engine()
+    tree = put_on_board(eng, "dead_tree", L.PERMANENT)
+    eng.state.reserve[0, 0] = mana(vegetal=1, arcane=3)
+    eng.policy.forced["destroy_target"] = slot_target(eng, 0, tree)
+    _activate(eng, "antimatter")
+    assert eng.state.board_card[0, 0, tree] == lid(eng, "dead_tree")  # unaffordable: stays
+    assert "destroy_target" not in eng.policy.kinds
+    eng.state.reserve[0, 0] = mana(vegetal=2, arcane=1)
+    _activate(eng, "antimatter")
+    assert eng.state.board_zone[0, 0, tree] == L.EMPTY
+    assert pile_of(eng, "discard")["dead_tree"] == 1
+    assert eng.state.reserve[0, 0].tolist() == mana(arcane=1).tolist()
+
+
+def test_antimatter_cannot_choose_an_adversary_card_when_the_option_is_off():
+    eng = _engine(RuleOptions(antimatter_mana_value=False))
+    k = put_adversary(eng, "guard")
+    eng.state.reserve[0, 0] = mana(arcane=3)
+    _activate(eng, "antimatter")
+    assert eng.state.adv_card[0, k] == lid(eng, "adv:guard")
+    assert eng.state.reserve[0, 0].tolist() == mana(arcane=3).tolist()
+
+
+def test_forced_acceleration_does_nothing_against_the_adversary():
+    eng = _engine()
+    _with_duke(eng)
+    set_deck(eng, ["flame"] * 8)
+    text = transcript_of(eng, lambda: _activate(eng, "forced_acceleration"))
+    assert "  the Adversary has no hand: nothing happens" in text
+    assert len(_adversary_deck(eng)) == 5 and deck_at(eng) == ["flame"] * 8
+    assert pile_of(eng, "hand") == {}
+
+
+def test_galactic_helm_makes_arcane_costs_of_3_or_more_cheaper():
+    eng = _engine()
+    put_on_board(eng, "galactic_helm", L.EQUIPMENT)
+    cost = effective_cost(eng, G0, P0)[0]
+    assert cost[lid(eng, "forced_acceleration"), ARCANE] == 2  # 3 - 1
+    assert cost[lid(eng, "rite_of_phase"), ARCANE] == 4        # 5 - 1
+    assert cost[lid(eng, "glimpse_of_the_future"), ARCANE] == 2  # 2: below the threshold
+    put_on_board(eng, "crimson_ritual", L.RITUAL)  # a Mage Noir: 2 less
+    cost = effective_cost(eng, G0, P0)[0]
+    assert cost[lid(eng, "forced_acceleration"), ARCANE] == 1
+    assert cost[lid(eng, "rite_of_phase"), ARCANE] == 3
+
+
+def test_glimpse_of_the_future_phases_out_the_chosen_player_who_then_draws():
+    eng = _engine(target=player_target(None, 0))
+    _with_duke(eng)
+    set_deck(eng, ["flame", "seed", "zephyr"])  # zephyr on top
+    _activate(eng, "glimpse_of_the_future")
+    assert deck_at(eng) == ["seed"]
+    assert pile_of(eng, "hand") == {"zephyr": 1}
+    assert pile_of(eng, "discard") == {"flame": 1, "glimpse_of_the_future": 1}
+    # the Adversary: phased out by 1, and it has no hand to draw into
+    eng = _engine(target=0)
+    _with_duke(eng)
+    set_deck(eng, ["flame", "seed"])
+    _activate(eng, "glimpse_of_the_future")
+    assert _adversary_deck(eng) == ["volley", "guard", "volley", "guard"]
+    assert deck_at(eng) == ["flame", "seed"] and pile_of(eng, "hand") == {}
+
+
+def test_inception_does_nothing_against_the_adversary():
+    eng = _engine()
+    _with_duke(eng)
+    eng.state.adv_discard[0, lid(eng, "adv:volley")] = 1
+    put_on_board(eng, "crimson_ritual", L.RITUAL)  # the Mage Noir variant: nothing either
+    _activate(eng, "inception")
+    assert eng.state.adv_discard[0, lid(eng, "adv:volley")] == 1
+    assert (eng.state.adv_card[0] >= 0).sum() == 1
+
+
+def test_leap_in_time_adds_the_cost_of_the_phased_out_cards_to_the_ether():
+    eng = _engine(target=player_target(None, 0))
+    _with_duke(eng)
+    set_deck(eng, ["zephyr", "flame"])  # zephyr (2 Air) at the bottom
+    _activate(eng, "leap_in_time")
+    assert deck_at(eng) == ["flame"]
+    assert pile_of(eng, "discard") == {"zephyr": 1, "leap_in_time": 1}
+    assert eng.state.ether[0].sum(axis=0).tolist() == mana(air=2).tolist()  # Zephyr's cost
+    # the Adversary: the Mana value of the card phased out (Guard: 1), of the chosen element
+    eng = _engine(target=0)
+    _with_duke(eng)
+    _activate(eng, "leap_in_time")
+    assert _adversary_deck(eng) == ["volley", "guard", "volley", "guard"]
+    assert eng.state.ether[0].sum(axis=0).tolist() == mana(fire=1).tolist()
+
+
+def test_nikolas_watch_phases_out_the_adversary_for_each_card_drawn():
+    eng = _engine()
+    k = _with_duke(eng)
+    put_on_board(eng, "nikolas_watch", L.EQUIPMENT)
+    set_deck(eng, ["flame"] * 5)
+    api.draw(eng, G0, P0, np.array([3]))
+    assert _adversary_deck(eng) == ["volley", "guard"]
+    put_on_board(eng, "rite_of_phase", L.RITUAL)  # each phase out: 2 cards and 1 damage
+    api.draw(eng, G0, P0, np.array([1]))
+    assert _adversary_deck(eng) == []
+    assert eng.state.adv_hp[0, k] == 19
+
+
+def test_revocation_does_nothing_against_the_adversary():
+    eng = _engine()
+    k = _with_duke(eng)
+    put_on_board(eng, "crimson_ritual", L.RITUAL)
+    _activate(eng, "revocation")
+    assert eng.state.adv_hp[0, k] == 20 and len(_adversary_deck(eng)) == 5
+    assert pile_of(eng, "discard") == {"revocation": 1}
+
+
+def test_rite_of_phase_reshuffles_the_adversarys_discard_and_strengthens_phase_outs():
+    eng = _engine()
+    k = _with_duke(eng, deck=("guard", "volley"))
+    eng.state.adv_discard[0, lid(eng, "adv:volley")] = 2
+    set_hand(eng, {"rite_of_phase": 1})
+    eng.state.reserve[0, 0] = mana(arcane=5)
+    api.prepare(eng, G0, P0, np.array([lid(eng, "rite_of_phase")]))
+    assert sorted(_adversary_deck(eng)) == ["guard", "volley", "volley", "volley"]
+    assert eng.state.adv_discard[0].sum() == 0
+    assert api.is_mage_noir(eng, G0, P0).all()
+    _activate(eng, "temporal_brambles")  # 2 + 1, and 1 damage once
+    assert len(_adversary_deck(eng)) == 1
+    assert eng.state.adv_hp[0, k] == 19
+
+
+def test_temporal_brambles_phases_out_the_adversary_by_2():
+    eng = _engine()
+    _with_duke(eng)
+    _activate(eng, "temporal_brambles")
+    assert _adversary_deck(eng) == ["guard", "volley", "guard"]
+    assert eng.state.adv_discard[0, lid(eng, "adv:guard")] == 1
+    assert eng.state.adv_discard[0, lid(eng, "adv:volley")] == 1
+
+
+def test_temporal_infiltration_phases_out_3_and_any_player_for_a_mage_noir():
+    eng = _engine(target=player_target(None, 0))
+    _with_duke(eng)
+    set_deck(eng, ["flame", "seed", "zephyr", "flame"])
+    _activate(eng, "temporal_infiltration")  # not a Mage Noir: the Adversary, no choice
+    assert _adversary_deck(eng) == ["volley", "guard"]
+    assert "target" not in eng.policy.kinds
+    put_on_board(eng, "crimson_ritual", L.RITUAL)
+    _activate(eng, "temporal_infiltration")  # a Mage Noir: they choose themselves
+    assert deck_at(eng) == ["flame"]
+    assert _adversary_deck(eng) == ["volley", "guard"]
