@@ -188,8 +188,8 @@ def describe_step(step: Mapping[str, Any]) -> str:
             text += f" ({step['amount_mn']} when its controller is a Mage Noir)"
         text += ": that many cards from the bottom of their deck to their discard pile"
     elif op == "discard_to_deck":
-        text = (f"{_target(step.get('target'))} shuffles their whole discard pile into their "
-                "deck")
+        text = (f"the whole discard pile of {_target(step.get('target'))} is shuffled into its "
+                "owner's deck")
     elif op == "return_from_discard":
         which = f"one card that provides {step['word']}" if "word" in step else "one card"
         text = f"return {which} from its controller's discard pile to their hand"
