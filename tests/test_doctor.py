@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import numpy as np
 import pytest
@@ -201,13 +202,14 @@ def test_a_games_budget_gives_the_same_answer_on_any_number_of_workers(db, fire)
 
 @pytest.mark.parametrize(("argv", "message"), [
     (["--games", "100"], "--games must be at least 8,000 for doctor"),
-    (["--games", "9000", "--budget", "5"], "give --budget (seconds) or --games, not both"),
-    (["--games", "20000"], "--games 20,000 is too few for 318 swaps: give at least 44,400"),
+    (["--games", "9000", "--budget", "5"], r"give --budget \(seconds\) or --games, not both"),
+    # the number of swaps grows with the cards the engine simulates: the pattern, not a number
+    (["--games", "20000"], r"--games 20,000 is too few for \d+ swaps: give at least [\d,]+"),
 ])
 def test_doctor_games_budget_errors(capsys, argv, message):
     assert main(["doctor", "fire-flames", "--quiet", *argv]) == 2
     err = capsys.readouterr().err
-    assert message in err and len(err.strip().splitlines()) == 1
+    assert re.search(message, err) and len(err.strip().splitlines()) == 1
 
 
 def test_holm_adjusts_p_values_for_the_number_tested_together():
