@@ -44,16 +44,23 @@ from simulator.engine.rules.layout import (
     EQUIPMENT,
     EQUIPMENT_TYPE,
     ETHER_SPLIT,
+    EXTRA_COMPONENT,
+    FROM_DISCARD,
     K_SLOTS,
     KEEP_HAND,
     MAIN_ACTION,
     MANA_ELEMENT,
     MAY_USE_ABILITY,
+    NM_ADD,
+    NM_DOUBLE,
+    NM_REDUCE,
+    NM_SUBTRACT,
     NW_MAX,
     OPTIONAL_PAYMENT,
     OWN_COMPONENT,
     PAY_UPKEEP,
     PERMANENT,
+    PREPARE_FROM,
     PREPARED,
     PROTECTOR_REDIRECT,
     PURPOSE_DAMAGE,
@@ -65,6 +72,7 @@ from simulator.engine.rules.layout import (
     RETURN_FROM_DISCARD,
     SEARCH_DECK,
     SKIP_COMPONENT,
+    T_GRANTED,
     TAKE_MANA,
     TAKE_PILE,
     TARGET,
@@ -343,7 +351,51 @@ def score_destroy_target(st, tb, wk, p):
 @njit
 def score_use_component(st, tb, wk, bw, p):
     for s in range(tb.slots):
-        wk.scores[s] = -bw.f_drawback[max(st.board_card[p, s], 0)]
+        c = max(st.board_card[p, s], 0)
+        wk.scores[s] = -bw.f_drawback[c]
+        if tb.any_mods != 0:
+            wk.scores[s] += modifier_worth(st, tb, p, c)
+
+
+@njit
+def modifier_worth(st, tb, p, comp):
+    """What a component's number modifier (and granted steps) roughly adds to the card it
+    prepares: more damage, cards and Mana are better (a Mage Noir's variant when they are
+    one); a granted mill costs a card of the deck."""
+    mode, amount = tb.nmod_mode[comp], tb.nmod_amount[comp]
+    if mode != 0 and is_mage_noir(st, tb, p):
+        mode, amount = tb.nmod_mode_mn[comp], tb.nmod_amount_mn[comp]
+    worth = 0.0
+    if mode == NM_ADD:
+        worth = float(amount)
+    elif mode == NM_SUBTRACT:
+        worth = -float(amount)
+    elif mode == NM_DOUBLE:
+        worth = 2.0
+    elif mode == NM_REDUCE:
+        worth = -0.5 * amount
+    if tb.trig_count[comp, T_GRANTED] > 0:
+        worth -= 0.1
+    return worth
+
+
+@njit
+def score_extra_component(st, tb, wk, p):
+    """Delayed fate: use one more component when its modifier helps; option S stops."""
+    n = wk.n_opt - 1
+    for s in range(n):
+        wk.scores[s] = modifier_worth(st, tb, p, max(st.board_card[p, s], 0))
+    wk.scores[n] = 0.0
+
+
+@njit
+def score_from_discard(st, tb, wk, bw, p):
+    """Putting cards from the discard pile into play: the most valuable; never stop early
+    (the last option stops)."""
+    n = wk.n_opt - 1
+    for c in range(n):
+        wk.scores[c] = bw.f_value[c] + 1.0
+    wk.scores[n] = 0.0
 
 
 @njit
@@ -667,6 +719,12 @@ def score(st, tb, wk, bw, kind, p):
         score_ability_target(st, tb, wk, p)
     elif kind == MAY_USE_ABILITY:
         score_may_use_ability(st, tb, wk, p)
+    elif kind == FROM_DISCARD:
+        score_from_discard(st, tb, wk, bw, p)
+    elif kind == EXTRA_COMPONENT:
+        score_extra_component(st, tb, wk, p)
+    elif kind == PREPARE_FROM:
+        score_fixed(wk, 0.0, 1.0)  # from the discard pile: the hand keeps its card
     else:
         return False
     return True

@@ -24,6 +24,13 @@ PHASE_WEIGHT = 0.3
 #: opponent's draw about one per Adversary turn (its reveal), as a start of turn; the others one.
 TRIGGER_WEIGHT = {"turn_start": 3.0, "turn_start_prepared": 3.0, "turn_start_channeled": 3.0,
                   "opponent_draw": 3.0}
+#: Rough worth of one unit of the ops that move cards between zones (a card put into play
+#: from the discard pile is a free component; a milled card is a card the deck loses; an
+#: extra component is worth its modifier; a component discarded is a component lost).
+ZONE_OP_WORTH = {"put_from_discard": 1.0, "mill": -0.3, "next_spell_component": 0.5,
+                 "discard_component": -0.5}
+#: Static kinds whose worth is not their number (a modifier's +10 is not worth 11 cards).
+STATIC_WORTH = {"number_modifier": 1.5, "prepare_from_discard": 1.0}
 
 #: The bot record's fields :func:`fill_features` writes (C_MAX: one per local card kind).
 FIELDS = [
@@ -66,7 +73,8 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
             if trigger == "static":
                 # a static ability is worth more the bigger its number (Druid armor's 3
                 # ignored damage beats Bark armor's 1)
-                persistent[c] += sum(1.0 + float(st.get("amount", 1)) for st in steps)
+                persistent[c] += sum(STATIC_WORTH.get(st.get("kind"), 1.0 + float(st.get("amount", 1)))
+                                     for st in steps)
                 continue
             if c >= n_player_cards and trigger == "turn_start":
                 threat[c] += sum(float(st.get("amount", 0)) for st in steps
@@ -102,6 +110,8 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
                     removal[c] = True
                 elif op == "destroy_self" and trigger == "used_as_component":
                     drawback[c] += 1.0
+                elif op in ZONE_OP_WORTH and trigger != "granted":
+                    persistent[c] += ZONE_OP_WORTH[op] * amount
         channel_only[c] = (c < n_player_cards and not effect.get("activate")
                            and t["card_type"][c] == 0)
     only_mn = np.array([list(e) == ["static"] and [st.get("kind") for st in e["static"]] == ["mage_noir"]

@@ -26,8 +26,10 @@ from simulator.cards.vocabulary import (
     COUNTS,
     DESTROY_WHAT,
     KEYWORDS,
+    NUMBER_MODES,
     OPS,
     REF_SUFFIX,
+    PUT_ZONES,
     STATICS,
     TARGETS,
     TRIGGERS,
@@ -192,6 +194,16 @@ def _check_values(step: Mapping, at: str) -> list[str]:
         bad("source_type", f"must be one of {', '.join(CARD_TYPES)}")
     if step.get("op") == "destroy" and "what" in step and step["what"] not in DESTROY_WHAT:
         bad("what", f"must be one of {', '.join(DESTROY_WHAT)}")
+    for p in ("mode", "mode_mn"):
+        if p in step and step[p] not in NUMBER_MODES:
+            bad(p, f"must be one of {', '.join(NUMBER_MODES)}")
+    if "card_type" in step and step["card_type"] not in CARD_TYPES:
+        bad("card_type", f"must be one of {', '.join(CARD_TYPES)}")
+    if "zone" in step and step["zone"] not in PUT_ZONES:
+        bad("zone", f"must be one of {', '.join(PUT_ZONES)}")
+    for p in ("unless_top", "once_per_turn"):
+        if p in step and not isinstance(step[p], bool):
+            bad(p, "must be true or false")
     if step.get("op") == "take_mana" and "source" in step and step["source"] not in _TAKE_SOURCES:
         bad("source", f"must be one of {', '.join(_TAKE_SOURCES)}")
     if "cost" in step:

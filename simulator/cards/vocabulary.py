@@ -24,7 +24,7 @@ Triggers (:data:`TRIGGERS`):
     Adversary card without keyword, the effect applied when it is drawn.
 ``enter``
     The card is put into play (Permanent, Equipment, Ritual; an Adversary card that stays in
-    play, on the turn it arrives).
+    play, on the turn it arrives); for a spell, "when you prepare this spell".
 ``turn_start``
     The beginning of its controller's turn (for Adversary cards in play: every Adversary
     turn, the turn of arrival included when ``enter`` is absent).
@@ -39,6 +39,10 @@ Triggers (:data:`TRIGGERS`):
     Its controller has just phased out an opponent (once per phase-out effect that phases
     out at least one card's worth, whatever the number: Rite of phase). A card in play
     (Permanent, Equipment, Ritual) only.
+``granted``
+    Steps that a spell using this card as a component gains at the end of its own effect
+    ("Any spell using this as a component gains: ..."): they run when that spell is
+    activated, after its own steps, as part of its effect (its number modifiers apply).
 ``ability``
     An activated ability of a card in play that its controller may use (repeatedly) when the
     card allows it ("During your main phase, you may ...", "At any time, you may ...").
@@ -82,6 +86,7 @@ from __future__ import annotations
 TRIGGERS: tuple[str, ...] = (
     "activate", "enter", "turn_start", "turn_start_prepared", "turn_start_channeled", "leave",
     "used_as_component", "ability", "own_draw", "opponent_draw", "phase_out_opponent",
+    "granted",
 )
 
 #: Who a step affects. "opponent" means the opposing side: the Adversary for a player's card
@@ -114,6 +119,7 @@ COUNTS: dict[str, str] = {
                      "Seeds made Trees by Prodigious sowing included)",
     "this_hp": "the current HP of this card",
     "locked_on_component": "Mana locked under the own component that provides WORD",
+    "discard_component": "cards in the controller's discard pile that provide WORD",
 }
 
 CONDITIONS: dict[str, str] = {
@@ -180,6 +186,17 @@ OPS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
     "discard_to_deck": (frozenset({"target"}), frozenset({"if"}),
                         "the target (a player or the Adversary) puts its whole discard pile "
                         "into its deck, then shuffles it"),
+    "mill": (frozenset({"amount"}), frozenset({"if"}),
+             "the controller discards the top AMOUNT cards of their deck (none left: nothing)"),
+    "put_from_discard": (frozenset({"amount", "word"}), frozenset({"zone", "if"}),
+                         "put up to AMOUNT spells providing WORD from the controller's discard "
+                         "pile into play, channeled (zone = 'channeled', default) or prepared, "
+                         "with no Mana under them"),
+    "next_spell_component": (frozenset({"word", "amount"}), frozenset({"if"}),
+                             "the next card the controller prepares this turn may use AMOUNT "
+                             "more WORD components than it requires"),
+    "discard_component": (frozenset({"word", "amount"}), frozenset({"if"}),
+                          "discard AMOUNT own components providing WORD (fewer: as many)"),
     "handler": (frozenset({"name"}), frozenset({"if"}),
                 "a compiled handler (engine/handlers/) for behaviour the vocabulary cannot express"),
 }
@@ -207,9 +224,26 @@ STATICS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
     "hand_size": (frozenset({"amount"}), frozenset(), "the controller's maximum hand size becomes AMOUNT"),
     "phase_out_bonus": (frozenset({"amount"}), frozenset(),
                         "every phase out the controller does is AMOUNT larger"),
+    "number_modifier": (frozenset({"mode"}),
+                        frozenset({"amount", "mode_mn", "amount_mn", "card_type"}),
+                        "every number in the effect of a card using this as a component "
+                        "(of CARD_TYPE, if given) changes: mode add / subtract AMOUNT, double, "
+                        "or reduce by AMOUNT (never below 0 by itself); MODE_MN / AMOUNT_MN "
+                        "instead for a Mage Noir controller (NUMBER_MODES)"),
+    "prepare_from_discard": (frozenset(), frozenset({"unless_top", "once_per_turn", "if"}),
+                             "the card may be prepared from its owner's discard pile (unless "
+                             "it is the top card there / each copy once per turn)"),
     "handler": (frozenset({"name"}), frozenset({"if"}),
                 "a static handler (engine/handlers/): its behaviour is an engine hook"),
 }
+
+#: How a ``number_modifier`` changes every number of the effect it applies to (docs/rules.md
+#: R11.4): "subtract" may go below 0 (negative damage heals, negative healing costs HP; draws,
+#: discards and Mana moved stop at 0), "reduce" never takes a number below 0 by itself.
+NUMBER_MODES: tuple[str, ...] = ("add", "subtract", "double", "reduce")
+
+#: Where ``put_from_discard`` puts the cards.
+PUT_ZONES: tuple[str, ...] = ("channeled", "prepared")
 
 #: What a ``destroy`` step may destroy (its ``what``).
 DESTROY_WHAT: tuple[str, ...] = ("permanent", "equipment", "permanent_or_equipment")

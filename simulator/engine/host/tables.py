@@ -24,7 +24,7 @@ import numpy as np
 from simulator.cards import CARD_TYPES, ELEMENTS, SLOTS, CardDB
 from simulator.cards.filler import FILLER_ID
 from simulator.cards.tables import CardTables, build_card_tables
-from simulator.cards.vocabulary import REF_SUFFIX
+from simulator.cards.vocabulary import NUMBER_MODES, PUT_ZONES, REF_SUFFIX
 from simulator.engine.handlers.ids import HANDLER_ANNOUNCES
 from simulator.engine.rules import layout as L
 from simulator.engine.rules.options import RuleOptions
@@ -209,6 +209,7 @@ def _compile_statics(t: np.void, effects: tuple[dict, ...]) -> None:
     """Static abilities as per-card columns."""
     t["alt_word"][:] = -1
     t["alt_element"][:] = -1
+    t["nmod_type"][:] = -1
     bonuses, reductions = [], []
     for c, effect in enumerate(effects):
         for st in effect.get("static", ()):
@@ -240,6 +241,13 @@ def _compile_statics(t: np.void, effects: tuple[dict, ...]) -> None:
                     L.WORD[st["word"]] if "word" in st else -1,
                     L.CONDITION_CODE[condition or "none"], L.WORD[word] if word else -1,
                     kind == "self_cost_reduction", st.get("min_cost", 0)))
+            elif kind == "number_modifier":
+                _number_modifier(t, c, st)
+            elif kind == "prepare_from_discard":
+                t["from_discard"][c] = (
+                    L.FD_ALLOWED | (L.FD_UNLESS_TOP if st.get("unless_top") else 0)
+                    | (L.FD_ONCE_PER_TURN if st.get("once_per_turn") else 0)
+                    | (L.FD_MAGE_NOIR if st.get("if") == "mage_noir" else 0))
             elif kind == "handler":
                 t["handler_card"][L.H[st["name"]], c] = 1
     if len(bonuses) > L.BONUS_MAX or len(reductions) > L.REDUCTION_MAX:
@@ -255,6 +263,16 @@ def _compile_statics(t: np.void, effects: tuple[dict, ...]) -> None:
     t["any_damage_reduction"] = t["damage_reduction"].any()
     t["any_protector"] = t["protector"].any() or t["protector_mn"].any()
     t["any_alt"] = (t["alt_word"] >= 0).any()
+    t["any_from_discard"] = t["from_discard"].any()
+
+
+def _number_modifier(t: np.void, c: int, st: dict) -> None:
+    """A ``number_modifier`` static as the card's ``nmod_*`` columns (layout.NM_* modes)."""
+    t["nmod_mode"][c] = 1 + NUMBER_MODES.index(st["mode"])
+    t["nmod_amount"][c] = st.get("amount", 0)
+    t["nmod_mode_mn"][c] = 1 + NUMBER_MODES.index(st.get("mode_mn", st["mode"]))
+    t["nmod_amount_mn"][c] = st.get("amount_mn", st.get("amount", 0))
+    t["nmod_type"][c] = CARD_TYPES.index(st["card_type"]) if "card_type" in st else -1
 
 
 def _compile_effects(t: np.void, effects: tuple[dict, ...]) -> None:
@@ -278,6 +296,7 @@ def _compile_effects(t: np.void, effects: tuple[dict, ...]) -> None:
                 row += 1
     t["any_ability"] = (t["ability"] >= 0).any()
     t["any_draw_trigger"] = (t["trig_count"][:, [L.T_OWN_DRAW, L.T_OPPONENT_DRAW]] > 0).any()
+    t["any_mods"] = (t["nmod_mode"] != 0).any() or (t["trig_count"][:, L.T_GRANTED] > 0).any()
 
 
 def op_row(step: dict) -> np.ndarray:
@@ -306,6 +325,7 @@ def op_row(step: dict) -> np.ndarray:
     for element, amount in step.get("cost", {}).items():
         r[L.OP_COST + ELEMENTS.index(element)] = amount
     r[L.OP_ANN_TARGET], r[L.OP_ANN_PURPOSE], r[L.OP_APPLIES] = _announces(step)
+    r[L.OP_ZONE] = PUT_ZONES.index(step.get("zone", "channeled"))
     return r
 
 

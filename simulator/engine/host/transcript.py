@@ -56,7 +56,8 @@ def _line(ev, a, b, c, d, mana, names, hand) -> str | None:  # noqa: C901 - one 
     if ev in (L.EV_PREPARES, L.EV_ACTIVATES, L.EV_CHANNELS, L.EV_USES_ABILITY):
         verb = {L.EV_PREPARES: "prepares", L.EV_ACTIVATES: "activates",
                 L.EV_CHANNELS: "channels", L.EV_USES_ABILITY: "uses the ability of"}[ev]
-        return f"{verb} {names[b]}"
+        source = " from the discard pile" if ev == L.EV_PREPARES and c == 1 else ""
+        return f"{verb} {names[b]}{source}"
     if ev == L.EV_TRADES:
         return f"trades {sum(mana)} Mana for 1 {ELEMENTS[a]}"
     if ev == L.EV_LEAVES:
@@ -108,6 +109,14 @@ def _card_line(ev, a, b, c, d, names) -> str | None:
         L.EV_REACTS: lambda: f"  {names[b]}: {REACTS_TO.get(L.TRIGGERS[c], L.TRIGGERS[c])}",
         L.EV_INDESTRUCTIBLE: lambda: f"  discards {names[b]}: {names[c]} is indestructible this turn",
         L.EV_APPLIES: lambda: f"  applies {names[b]}",
+        L.EV_MILLS: lambda: f"  discards the top card of the deck: {names[b]}",
+        L.EV_LOOKS_TOP: lambda: ("  looks at the top card of "
+                                 + ("the Adversary's deck" if a < 0 else f"player {a + 1}'s deck")
+                                 + f": {names[b]}" + (", applies it" if c else ", discards it")),
+        L.EV_FROM_DISCARD: lambda: (f"  puts {names[b]} from the discard pile into play "
+                                    + ("prepared" if c == L.PREPARED else "channeled")),
+        L.EV_NUMBERS_CHANGED: lambda: (f"  {names[b]} uses {names[c]}: its numbers change "
+                                       "or its effect grows (Time component)"),
         L.EV_ROBE_HIT: lambda: "  Burning robe: 1 damage to its controller",
         L.EV_CRIMSON_PAYS: lambda: "  Crimson ring: pays 1 Fire",
         L.EV_IGNITION_ON: lambda: "  Ignition: cards going to a discard pile deal 1 damage this turn",

@@ -16,7 +16,7 @@ from simulator.engine.compiler.jit import njit
 from simulator.engine.compiler.late_bound import decide, leave_board, resolve
 from simulator.engine.handlers.base_game.water import subtle_infiltration_trade
 from simulator.engine.handlers.ids import H_PRODIGIOUS_SOURCE
-from simulator.engine.rules import announce
+from simulator.engine.rules import announce, frames, numbers, pile
 from simulator.engine.rules.abilities import slot_ability, usable
 from simulator.engine.rules.board import (
     flagged_copies,
@@ -50,7 +50,10 @@ from simulator.engine.rules.layout import (
     EV_PREPARES,
     EV_TRADES,
     EV_USES_ABILITY,
+    EXTRA_COMPONENT,
+    MOD_MAX,
     PERMANENT,
+    PREPARE_FROM,
     PREPARED,
     REASON_ALTERNATIVE_COMPONENT,
     RITUAL,
@@ -58,6 +61,7 @@ from simulator.engine.rules.layout import (
     T_ABILITY,
     T_ACTIVATE,
     T_ENTER,
+    T_GRANTED,
     T_USED_AS_COMPONENT,
     TO_DISCARD,
     TRADE_GIVE,
@@ -66,7 +70,14 @@ from simulator.engine.rules.layout import (
 )
 from simulator.engine.rules.log import say, say_mana
 from simulator.engine.rules.mana import add_to_ether
-from simulator.engine.rules.readiness import can_prepare_all, castable, compute, trade_price, tradeable
+from simulator.engine.rules.readiness import (
+    can_prepare_all,
+    castable,
+    compute,
+    from_discard_ok,
+    trade_price,
+    tradeable,
+)
 from simulator.engine.rules.zones import discard_chosen
 
 ZONE_OF_TYPE = np.array([PREPARED, PERMANENT, EQUIPMENT, RITUAL], np.int8)  # by CARD_TYPES
@@ -178,10 +189,17 @@ def prepare(st, tb, wk, p, card):
         cost[e] = wk.rd_cost[card, e]
     for j in range(nw):
         short[j] = wk.rd_short[card, j]
-    st.hand[p, card] -= 1
-    say(wk, EV_PREPARES, p, card, 0, 0)
+    from_discard = tb.any_from_discard != 0 and prepares_from_discard(st, tb, wk, p, card)
+    if from_discard:
+        pile.take(st, p, card)
+        st.from_discard_n[p, card] += 1
+    else:
+        st.hand[p, card] -= 1
+    say(wk, EV_PREPARES, p, card, 1 if from_discard else 0, 0)
     use_alt = use_alternative_component(st, tb, wk, p, card, short)
     used = designate_components(st, tb, wk, p, card, use_alt, short)
+    if st.next_extra[p] > 0:
+        extra_components(st, tb, wk, p, card, used)
     for s in range(tb.slots):
         st.used_slot[s] = used[s]
         st.used_card[s] = st.board_card[p, s] if used[s] else -1
@@ -189,16 +207,63 @@ def prepare(st, tb, wk, p, card):
     for e in range(E):
         st.reserve[p, e] -= cost[e]
     place_card(st, tb, p, slot, card, ZONE_OF_TYPE[tb.card_type[card]])
+    if tb.any_mods != 0:  # in designation order
+        for i in range(wk.prep_order_n):
+            comp = st.used_card[wk.prep_order[i]]
+            if comp >= 0:
+                numbers.record(st, tb, wk, p, slot, comp)
     for e in range(E):
         st.board_mana[p, slot, e] = cost[e]
     replace_equipment(st, tb, wk, p, card, slot)
     resolve(st, tb, wk)
     resolve_used_components(st, tb, wk, p, card, used)
-    if tb.card_type[card] > 0:
+    if tb.card_type[card] > 0 or tb.trig_count[card, T_ENTER] > 0:  # a spell's "when prepared"
         announce.push_steps(st, tb, wk, card, T_ENTER, p, slot)
         resolve(st, tb, wk)
     if is_mage_noir(st, tb, p) and st.mage_noir_turn[p] == 0:
         st.mage_noir_turn[p] = st.turn
+
+
+@njit
+def prepares_from_discard(st, tb, wk, p, card):
+    """The card is prepared from the discard pile rather than the hand: when only the pile
+    holds a copy it may come from; when both do, a ``prepare_from`` decision (0 the hand, 1
+    the discard pile)."""
+    in_pile = from_discard_ok(st, tb, p, card, wk.rd_mage_noir != 0)
+    if not in_pile:
+        return False
+    if st.hand[p, card] <= 0:
+        return True
+    set_options(wk, 2, 1)
+    wk.ctx_card = card
+    return decide(st, tb, wk, PREPARE_FROM, p) == 1
+
+
+@njit
+def extra_components(st, tb, wk, p, card, used):
+    """Delayed fate: the card may use up to ``next_extra`` more components of its word, each
+    an ``extra_component`` decision (options: the slots of own components of that word not
+    designated yet; option S stops). The allowance is spent by this preparation."""
+    word = st.next_extra_word[p]
+    extra = st.next_extra[p]
+    st.next_extra[p] = 0
+    n = tb.slots
+    for _ in range(extra):
+        set_options(wk, n + 1, 0)
+        any_ = False
+        for s in range(st.board_end[p]):
+            if used[s] == 0 and provides_component(st, tb, p, s, word):
+                wk.opt[s] = 1
+                any_ = True
+        if not any_:
+            return
+        wk.opt[n] = 1
+        wk.ctx_card = card
+        wk.ctx_word = word
+        s = decide(st, tb, wk, EXTRA_COMPONENT, p)
+        if s == n:
+            return
+        mark_used(wk, used, s)
 
 
 @njit
@@ -242,6 +307,7 @@ def designate_components(st, tb, wk, p, card, use_alt, short):
     nw = tb.n_words
     used = wk.prep_used[:tb.slots]
     used[:] = 0
+    wk.prep_order_n = 0
     mask = fire_mask_on(st, tb, p)
     need = wk.prep_need[:nw]
     for j in range(nw):
@@ -287,8 +353,18 @@ def designate_components(st, tb, wk, p, card, use_alt, short):
             if times[s] > source_extra(st, tb, p, s, w, copies):
                 spend_extra_instance(st, tb, p, s)
             times[s] += 1
-            used[s] = 1
+            mark_used(wk, used, s)
     return used
+
+
+@njit
+def mark_used(wk, used, s):
+    """Slot ``s`` is designated as a component (``wk.prep_order``: the first designations in
+    order, which number modifiers follow)."""
+    if used[s] == 0:
+        wk.prep_order[wk.prep_order_n] = s
+        wk.prep_order_n += 1
+    used[s] = 1
 
 
 @njit
@@ -370,14 +446,29 @@ def resolve_used_components(st, tb, wk, p, card, used):
 
 @njit
 def activate(st, tb, wk, p, slot):
-    """Activate a prepared spell: effects, then discard, then release its Mana (R7.2)."""
+    """Activate a prepared spell: effects (its own, then the steps its components grant it),
+    then discard, then release its Mana (R7.2)."""
     card = st.board_card[p, slot]
     say(wk, EV_ACTIVATES, p, card, 0, 0)
+    if tb.any_mods != 0:
+        push_granted(st, tb, p, slot)
     announce.push_steps(st, tb, wk, card, T_ACTIVATE, p, slot)
     resolve(st, tb, wk)
     if st.board_card[p, slot] == card:
         leave_board(st, tb, wk, p, slot, TO_DISCARD)
         resolve(st, tb, wk)
+
+
+@njit
+def push_granted(st, tb, p, slot):
+    """The steps the card's components grant it ("gains: ..."), under its own steps on the
+    chain so that they resolve after them, as the end of its effect (Time acceleration's
+    ruling), the last component's first."""
+    for k in range(MOD_MAX):
+        m = st.board_mods[p, slot, k]
+        if m == 0:
+            break
+        frames.push_steps(st, tb, m - 1, T_GRANTED, p, slot, -1)
 
 
 @njit

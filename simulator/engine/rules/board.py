@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from simulator.engine.compiler.jit import njit
-from simulator.engine.rules import frames
+from simulator.engine.rules import frames, pile
 from simulator.engine.rules.errors import ERR_EMPTY_SLOT, fail
 from simulator.engine.rules.layout import (
     CHANNELED,
@@ -23,6 +23,7 @@ from simulator.engine.rules.layout import (
     K_SLOTS,
     LOSS_DECK,
     LOSS_HP,
+    MOD_MAX,
     OUT_DECK,
     OUT_HP,
     PERMANENT,
@@ -143,6 +144,9 @@ def place_card(st, tb, p, s, card, zone):
     st.board_hp[p, s] = tb.hp[card]
     st.board_turn[p, s] = st.turn
     st.board_clock += 1
+    if tb.any_mods != 0:  # the new card carries no number modifier yet (numbers.py)
+        for k in range(MOD_MAX):
+            st.board_mods[p, s, k] = 0
     if s >= st.board_end[p]:
         st.board_end[p] = s + 1
 
@@ -187,7 +191,7 @@ def leave_board(st, tb, wk, p, s, dest):
     st.board_clock += 1
     trim_board_end(st, p)
     if dest == TO_DISCARD:
-        st.discard[p, card] += 1
+        pile.put(st, p, card)
     elif dest == TO_HAND:
         st.hand[p, card] += 1
     else:
@@ -230,7 +234,8 @@ def player_out(st, tb, wk, p, reason):
         if st.board_zone[p, s] != EMPTY:
             leave_board(st, tb, wk, p, s, TO_DISCARD)
     for c in range(tb.n_cards):
-        st.discard[p, c] += st.hand[p, c]
+        for _ in range(st.hand[p, c]):
+            pile.put(st, p, c)
         st.hand[p, c] = 0
     for e in range(E):
         st.reserve[p, e] = 0
@@ -254,7 +259,7 @@ def _clear_board_at_game_end(st, tb, wk, p):
             continue
         c = st.board_card[p, s]
         say(wk, EV_LEAVES, c, p, 0, 0)
-        st.discard[p, c] += 1
+        pile.put(st, p, c)
         for e in range(E):
             locked[e] += st.board_mana[p, s, e]
             st.board_mana[p, s, e] = 0

@@ -17,7 +17,7 @@ from __future__ import annotations
 from simulator.engine.compiler.jit import njit
 from simulator.engine.compiler.late_bound import decide, leave_board
 from simulator.engine.handlers.ids import AB_KERLOCHS_ROBE, H_BURNING_ROBE, H_CRIMSON_RING
-from simulator.engine.rules import frames
+from simulator.engine.rules import frames, pile
 from simulator.engine.rules.board import (
     adversary_destroyed,
     first_flagged_card,
@@ -286,7 +286,8 @@ def kerlochs_robe(st, tb, wk, r, card, side, slot):
     say(wk, EV_KERLOCH, p, 0, 0, 0)
     leave_board(st, tb, wk, p, s, TO_DISCARD)
     for c in range(tb.n_cards):
-        st.discard[p, c] += st.hand[p, c]
+        for _ in range(st.hand[p, c]):
+            pile.put(st, p, c)
         st.hand[p, c] = 0
     st.prevented[p] = 1
 

@@ -49,6 +49,7 @@ CHAIN_MAX = 64     # frames waiting on a game's chain
 PENDING_MAX = 32   # triggered actions raised by the action being resolved
 ANNOUNCED_MAX = 64  # steps announced in one chain, their chosen targets (announce.py)
 ANNOUNCE_DEPTH = 4  # cards applied inside an announced card (Tornado applying a Wind), nested
+MOD_MAX = 4        # number modifiers / granted effects one card in play carries
 BONUS_MAX = 16     # damage bonuses among a batch's cards
 REDUCTION_MAX = 32  # cost reductions among a batch's cards
 LOG_MAX = 32768    # transcript events of one lane
@@ -90,7 +91,8 @@ DECISION_KINDS = (
     "return_from_discard", "search_deck", "return_equipment", "return_prepared", "pay_to_keep",
     "choose_mode", "lock_mana_element", "lock_mana_target", "distribute_mana",
     "move_locked_mana", "release_locked_mana", "seed_from_discard", "ability_target",
-    "may_use_ability", "melange_give", "melange_take",
+    "may_use_ability", "melange_give", "melange_take", "from_discard", "extra_component",
+    "prepare_from",
 )
 (KEEP_HAND, MAIN_ACTION, TAKE_PILE, MANA_ELEMENT, ETHER_START_PILE, ETHER_SPLIT, TAKE_MANA,
  TRADE_GIVE, EFFECT_ORDER, TARGET, PROTECTOR_REDIRECT, DESTROY_TARGET, USE_COMPONENT,
@@ -98,7 +100,8 @@ DECISION_KINDS = (
  DISCARD_FROM_HAND, RECYCLE_DISCARD, RETURN_FROM_DISCARD, SEARCH_DECK, RETURN_EQUIPMENT,
  RETURN_PREPARED, PAY_TO_KEEP, CHOOSE_MODE, LOCK_MANA_ELEMENT, LOCK_MANA_TARGET,
  DISTRIBUTE_MANA, MOVE_LOCKED_MANA, RELEASE_LOCKED_MANA, SEED_FROM_DISCARD, ABILITY_TARGET,
- MAY_USE_ABILITY, MELANGE_GIVE, MELANGE_TAKE) = range(len(DECISION_KINDS))
+ MAY_USE_ABILITY, MELANGE_GIVE, MELANGE_TAKE, FROM_DISCARD, EXTRA_COMPONENT,
+ PREPARE_FROM) = range(len(DECISION_KINDS))
 N_KINDS = len(DECISION_KINDS)
 
 # Purposes of a target decision (ctx_purpose), reasons of a discard (ctx_reason).
@@ -116,7 +119,7 @@ TRIGGERS = vocabulary.TRIGGERS
 N_TRIGGERS = len(TRIGGERS)
 (T_ACTIVATE, T_ENTER, T_TURN_START, T_TURN_START_PREPARED, T_TURN_START_CHANNELED, T_LEAVE,
  T_USED_AS_COMPONENT, T_ABILITY, T_OWN_DRAW, T_OPPONENT_DRAW,
- T_PHASE_OUT_OPPONENT) = range(N_TRIGGERS)
+ T_PHASE_OUT_OPPONENT, T_GRANTED) = range(N_TRIGGERS)
 
 OPS = tuple(vocabulary.OPS)
 OP_CODE = {name: i for i, name in enumerate(OPS)}
@@ -126,6 +129,11 @@ TARGET_CODE = {name: i for i, name in enumerate(TARGETS)}
 (TG_ANY, TG_OPPONENT, TG_SELF, TG_THIS, TG_OPPONENT_AND_PERMANENTS, TG_OPPONENT_PERMANENTS,
  TG_ANY_PERMANENT, TG_PLAYER_MOST_HP, TG_ACTIVE_PLAYER, TG_ALL_PLAYERS, TG_ADVERSARY,
  TG_OWN_VEGETAL_PERMANENTS, TG_ANY_PLAYER) = range(len(TARGETS))
+
+# Number modifiers (vocabulary.NUMBER_MODES, code 0: none) and prepare_from_discard bits.
+NM_ADD, NM_SUBTRACT, NM_DOUBLE, NM_REDUCE = (1 + vocabulary.NUMBER_MODES.index(m) for m in (
+    "add", "subtract", "double", "reduce"))
+FD_ALLOWED, FD_UNLESS_TOP, FD_ONCE_PER_TURN, FD_MAGE_NOIR = 1, 2, 4, 8
 
 COUNTS = ("none", *vocabulary.COUNTS)        # code 0: the step has no ``per``
 COUNT_CODE = {name: i for i, name in enumerate(COUNTS)}
@@ -141,8 +149,9 @@ DESTROY_WHAT = vocabulary.DESTROY_WHAT
 # and purpose of its target decision (-1 none); the word of the own component whose activate
 # steps it applies (-1 none).
 OP_ANN_TARGET, OP_ANN_PURPOSE, OP_APPLIES = OP_COST + E, OP_COST + E + 1, OP_COST + E + 2
+OP_ZONE = OP_COST + E + 3  # put_from_discard: 0 channeled, 1 prepared (vocabulary.PUT_ZONES)
 ANN_DESTROY = len(TARGETS)  # OP_ANN_TARGET of a destroy step: its destroy_target decision
-assert OP_APPLIES < OP_W
+assert OP_ZONE < OP_W
 # Columns of an announced step (state.announced): 1 when its designation was chosen at
 # announcement; the flat target (or own board slot) chosen, -1 none was legal; the card that
 # was there (a target that left play is gone); the first entry of the applied card's steps.
@@ -170,7 +179,7 @@ PHASE_SETUP, PHASE_NEXT_TURN, PHASE_MAIN, PHASE_END, PHASE_OVER = range(5)
 
 # --- the chain: frames waiting to resolve (chain.py) -------------------------------------------
 (FR_STEPS, FR_RELEASE, FR_IGNITION, FR_CRIMSON, FR_ROBE_HIT, FR_CLEAR_APPLYING,
- FR_TORNADO_RETURN, FR_OCEAN_WAVES) = range(8)
+ FR_TORNADO_RETURN, FR_OCEAN_WAVES, FR_CHAOS) = range(9)
 
 # --- transcript events (log.py; replay formats them) -------------------------------------------
 EVENT_NAMES = (
@@ -181,7 +190,7 @@ EVENT_NAMES = (
     "robe_hit", "ignition_on", "ignition_hit", "maelstrom", "infiltration", "ocean_applies",
     "ocean_releases", "empty_discarded", "applies", "melange", "indestructible", "druid_horns",
     "kerloch", "adversary_heals", "pile_on_offer", "reacts", "phases_out", "phased_card",
-    "reshuffles", "no_hand",
+    "reshuffles", "no_hand", "mills", "from_discard", "numbers_changed", "looks_top",
 )
 EV = {name: i for i, name in enumerate(EVENT_NAMES)}
 (EV_TURN, EV_HAND, EV_HAND_CARD, EV_ADVERSARY_TURN, EV_REVEALS, EV_PREPARES, EV_ACTIVATES,
@@ -192,7 +201,8 @@ EV = {name: i for i, name in enumerate(EVENT_NAMES)}
  EV_OCEAN_APPLIES, EV_OCEAN_RELEASES, EV_EMPTY_DISCARDED, EV_APPLIES, EV_MELANGE,
  EV_INDESTRUCTIBLE, EV_DRUID_HORNS, EV_KERLOCH, EV_ADVERSARY_HEALS,
  EV_PILE_ON_OFFER, EV_REACTS, EV_PHASES_OUT, EV_PHASED_CARD,
- EV_RESHUFFLES, EV_NO_HAND) = range(len(EVENT_NAMES))
+ EV_RESHUFFLES, EV_NO_HAND, EV_MILLS, EV_FROM_DISCARD, EV_NUMBERS_CHANGED,
+ EV_LOOKS_TOP) = range(len(EVENT_NAMES))
 
 
 def _record(fields: list[tuple]) -> np.dtype:
@@ -210,6 +220,8 @@ STATE_DTYPE = _record([
     ("deck_len", np.int16, (P_MAX,)),
     ("hand", np.int16, (P_MAX, C_MAX)),         # count of each card kind
     ("discard", np.int16, (P_MAX, C_MAX)),
+    ("discard_pile", np.int16, (P_MAX, D_MAX)),  # the discard pile's cards, top at discard_len-1
+    ("discard_len", np.int16, (P_MAX,)),          # (pile.py keeps it with ``discard``)
     ("reserve", np.int64, (P_MAX, E)),
     ("max_hand", np.int16, (P_MAX,)),
     ("ignored_this_turn", np.int16, (P_MAX,)),
@@ -220,6 +232,8 @@ STATE_DTYPE = _record([
     ("board_mana", np.int16, (P_MAX, S_MAX, E)),
     ("board_hp", np.int32, (P_MAX, S_MAX)),
     ("board_turn", np.int16, (P_MAX, S_MAX)),
+    ("board_mods", np.int16, (P_MAX, S_MAX, MOD_MAX)),  # card+1 of each component that
+    #   changes the numbers of (or grants steps to) the card in the slot, in designation order
     ("board_end", np.int16, (P_MAX,)),          # slots from here on are empty: scans stop here
     ("board_clock", np.int64),                  # +1 at every change of a board (readiness.py)
     ("ether", np.int64, (2, E)),
@@ -252,6 +266,9 @@ STATE_DTYPE = _record([
     ("prevented", np.int8, (P_MAX,)),           # Kerloc'h's robe: damage reduced to 0
     ("drop_spent", np.int8, (P_MAX, S_MAX)),    # Water drop counted twice this turn
     ("indestructible", np.int16, (P_MAX, S_MAX)),  # card+1 made indestructible this turn
+    ("next_extra", np.int8, (P_MAX,)),          # Delayed fate: extra components allowed to
+    ("next_extra_word", np.int8, (P_MAX,)),     # ... the next card prepared, of this word
+    ("from_discard_n", np.int8, (P_MAX, C_MAX)),  # copies prepared from the discard pile
     ("used_slot", np.int8, (S_MAX,)),           # components designated by the last preparation
     ("used_card", np.int16, (S_MAX,)),
     ("applying", np.int8, (P_MAX, S_MAX)),      # cards whose effects are being applied
@@ -321,6 +338,13 @@ TABLES_DTYPE = _record([
     ("any_damage_reduction", np.int8),
     ("any_protector", np.int8), ("any_ability", np.int8), ("any_alt", np.int8),
     ("any_draw_trigger", np.int8),         # some card has an own_draw / opponent_draw trigger
+    # number modifiers (number_modifier; NM_* modes, 0 none) and granted steps of components
+    ("nmod_mode", np.int8, (C_MAX,)), ("nmod_amount", np.int32, (C_MAX,)),
+    ("nmod_mode_mn", np.int8, (C_MAX,)), ("nmod_amount_mn", np.int32, (C_MAX,)),
+    ("nmod_type", np.int8, (C_MAX,)),     # the card type it applies to, -1 any
+    ("any_mods", np.int8),                # some card modifies numbers or grants steps
+    # prepare_from_discard: FD_* (0 no), and whether any card may
+    ("from_discard", np.int8, (C_MAX,)), ("any_from_discard", np.int8),
     ("n_bonus", np.int64),
     ("bonus", np.int32, (BONUS_MAX, 5)),   # card, amount, amount_mn, source element, type
     ("n_reduction", np.int64),
@@ -391,6 +415,8 @@ WORK_DTYPE = _record([
     ("prep_need", np.int64, (NW_MAX,)),   # components required, by word column
     ("prep_skipped", np.int64, (NW_MAX,)),  # instances left out (Mage Noir allowance)
     ("prep_used", np.int8, (S_MAX,)),     # slots designated as components
+    ("prep_order", np.int64, (S_MAX,)),   # ... in the order they were first designated
+    ("prep_order_n", np.int64),
     ("prep_extra", np.int64, (S_MAX,)),   # extra instances a slot counts for
     ("prep_granted", np.int8, (S_MAX,)),  # slot counts as a Tree (granted)
     ("prep_times", np.int64, (S_MAX,)),   # times a slot was designated for the word

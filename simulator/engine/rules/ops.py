@@ -13,13 +13,15 @@ import numpy as np
 from simulator.engine.compiler.jit import njit
 from simulator.engine.compiler.late_bound import deal_damage, decide, leave_board, select
 from simulator.engine.handlers.warrior_mage import before_destroy
-from simulator.engine.rules import frames
+from simulator.engine.rules import frames, numbers, pile
 from simulator.engine.rules.board import (
     adversary_destroyed,
     adversary_present,
     component_count,
+    free_slot,
     is_indestructible,
     is_mage_noir,
+    place_card,
     provides_component,
 )
 from simulator.engine.rules.components import granted_trees, instances, water_components
@@ -37,6 +39,8 @@ from simulator.engine.rules.layout import (
     CHANNELED,
     DESTROY_TARGET,
     EQUIPMENT,
+    EV_FROM_DISCARD,
+    FROM_DISCARD,
     K_SLOTS,
     MANA_ELEMENT,
     OP_AMOUNT,
@@ -55,6 +59,7 @@ from simulator.engine.rules.layout import (
     OP_UNPREVENTABLE,
     OP_WHAT,
     OP_WORD,
+    OP_ZONE,
     OWN_COMPONENT,
     PAY_UPKEEP,
     PERMANENT,
@@ -70,6 +75,7 @@ from simulator.engine.rules.layout import (
     RETURN_FROM_DISCARD,
     RETURN_PREPARED,
     SEARCH_DECK,
+    SPELL,
     T_ACTIVATE,
     TARGET,
     TO_DECK_THIRD,
@@ -80,6 +86,7 @@ from simulator.engine.rules.layout import (
     WORD,
     E,
 )
+from simulator.engine.rules.log import say
 from simulator.engine.rules.mana import add_to_ether, pay_effect_cost, take_from_ether
 from simulator.engine.rules.phase import phase_out
 from simulator.engine.rules.targets import EVERYTHING, adversary_amount, fill_mask
@@ -91,13 +98,14 @@ from simulator.engine.rules.zones import (
     discard_pile_to_deck,
     draw,
     hand_options,
+    mill_top,
     remove_from_deck,
     shuffle_deck,
 )
 
 # counts (layout.COUNTS) and conditions (layout.CONDITIONS)
 (PER_NONE, PER_OWN_COMPONENT, PER_COMPONENT_IN_PLAY, PER_WATER_IN_PLAY, PER_TREES_IN_PLAY,
- PER_THIS_HP, PER_LOCKED_ON_COMPONENT) = range(7)
+ PER_THIS_HP, PER_LOCKED_ON_COMPONENT, PER_DISCARD_COMPONENT) = range(8)
 IF_NONE, IF_MAGE_NOIR, IF_NOT_MAGE_NOIR, IF_CONTROLS, IF_ADVERSARY_PRESENT = range(5)
 WHAT_PERMANENT, WHAT_EQUIPMENT, WHAT_BOTH = range(3)
 TREE_WORD = WORD["Tree"]
@@ -141,15 +149,26 @@ def count(st, tb, r, side, slot):
         return n
     if per == PER_THIS_HP:
         return st.board_hp[player, slot]
+    if per == PER_DISCARD_COMPONENT:
+        if side == ADVERSARY_SIDE:
+            return 0
+        n = 0
+        for c in range(tb.n_player_cards):
+            if tb.provides[c, word] != 0:
+                n += st.discard[player, c]
+        return n
     return 0  # locked_on_component: no op sets the chosen component (High pressure's handler reads it)
 
 
 @njit
 def amount_of(st, tb, r, side, slot):
-    """The row's amount: ``amount_mn`` for a Mage Noir controller, times its ``per`` count."""
+    """The row's amount: ``amount_mn`` for a Mage Noir controller, changed by the number
+    modifiers of the card (``numbers.py``: may be negative), times its ``per`` count."""
     amount = tb.ops[r, OP_AMOUNT]
     if tb.ops[r, OP_HAS_MN] != 0 and step_mage_noir(st, tb, side):
         amount = tb.ops[r, OP_AMOUNT_MN]
+    if tb.any_mods != 0:
+        amount = numbers.modified(st, tb, side, slot, amount)
     if tb.ops[r, OP_PER] != PER_NONE:
         amount *= count(st, tb, r, side, slot)
     return amount
@@ -193,6 +212,9 @@ def op_damage(st, tb, wk, r, card, side, slot):
         a = amount
         if side == ADVERSARY_SIDE and tb.ops[r, OP_HAS_MN] != 0:
             a = adversary_amount(st, tb, tb.ops[r, OP_AMOUNT], tb.ops[r, OP_AMOUNT_MN], t)
+        if a < 0:  # a number modifier took it below 0: negative damage heals (R11.4)
+            heal_target(st, tb, wk, t, -a)
+            continue
         deal_damage(st, tb, wk, side, card, t, a, unpreventable)
 
 
@@ -237,6 +259,17 @@ def op_lose_hp(st, tb, wk, r, card, side, slot):
     select(st, tb, wk, tb.ops[r, OP_TARGET], PURPOSE_LOSE_HP, side, card, slot)
     amount = amount_of(st, tb, r, side, slot)
     hits = kept_hits(wk, n_targets(tb))
+    if amount < 0:  # below 0 by a number modifier: a negative HP loss heals (R11.4)
+        for t in range(len(hits)):
+            if hits[t] != 0:
+                heal_target(st, tb, wk, t, -amount)
+        return
+    lose_hp_hits(st, tb, wk, hits, amount, card)
+
+
+@njit
+def lose_hp_hits(st, tb, wk, hits, amount, card):
+    """Every flat target in ``hits`` loses ``amount`` HP."""
     for t in range(len(hits)):
         if hits[t] == 0:
             continue
@@ -262,6 +295,9 @@ def op_heal(st, tb, wk, r, card, side, slot):
     select(st, tb, wk, tb.ops[r, OP_TARGET], PURPOSE_HEAL, side, card, slot)
     amount = amount_of(st, tb, r, side, slot)
     hits = kept_hits(wk, n_targets(tb))
+    if amount < 0:  # below 0 by a number modifier: negative healing is HP lost (R11.4)
+        lose_hp_hits(st, tb, wk, hits, -amount, card)
+        return
     for t in range(len(hits)):
         if hits[t] != 0:
             heal_target(st, tb, wk, t, amount)
@@ -299,7 +335,7 @@ def op_take_mana(st, tb, wk, r, card, side, slot):
     """Take up to AMOUNT Mana (of ELEMENT) from the Available Ether, or create it."""
     if side == ADVERSARY_SIDE:
         return
-    amount = amount_of(st, tb, r, side, slot)
+    amount = max(amount_of(st, tb, r, side, slot), 0)
     element = tb.ops[r, OP_ELEMENT]
     if tb.ops[r, OP_INFINITE] != 0:
         st.reserve[side, element] += amount
@@ -326,7 +362,7 @@ def choose_mana_elements(st, tb, wk, decider, amount):
 @njit
 def op_add_mana(st, tb, wk, r, card, side, slot):
     """Add AMOUNT Mana from the Infinite Ether to the Available Ether (placement rule)."""
-    amount = amount_of(st, tb, r, side, slot)
+    amount = max(amount_of(st, tb, r, side, slot), 0)
     element = tb.ops[r, OP_ELEMENT]
     decider = decider_of(st, side)
     if element >= 0:
@@ -533,7 +569,7 @@ def op_recycle_discard(st, tb, wk, r, card, side, slot):
         if not any_:
             break
         c = decide(st, tb, wk, RECYCLE_DISCARD, side)
-        st.discard[side, c] -= 1
+        pile.take(st, side, c)
         append_to_deck(st, side, c)
     shuffle_deck(st, side)
 
@@ -551,7 +587,7 @@ def op_return_from_discard(st, tb, wk, r, card, side, slot):
             any_ = True
     if any_:
         c = decide(st, tb, wk, RETURN_FROM_DISCARD, side)
-        st.discard[side, c] -= 1
+        pile.take(st, side, c)
         st.hand[side, c] += 1
 
 
@@ -611,3 +647,71 @@ def op_discard_to_deck(st, tb, wk, r, card, side, slot):
             adversary_discard_to_deck(st, tb, wk)
         else:
             discard_pile_to_deck(st, tb, wk, t - K_SLOTS)
+
+
+# --- the discard pile as a zone, the deck's top card, the next spell ------------------------
+
+@njit
+def op_mill(st, tb, wk, r, card, side, slot):
+    """The controller discards the top AMOUNT cards of their deck."""
+    if side == ADVERSARY_SIDE:
+        return
+    for _ in range(amount_of(st, tb, r, side, slot)):
+        mill_top(st, tb, wk, side)
+
+
+@njit
+def op_put_from_discard(st, tb, wk, r, card, side, slot):
+    """Up to AMOUNT spells providing WORD from the controller's discard pile into play,
+    channeled (or prepared), with no Mana under them and without being prepared (R7.3): one
+    ``from_discard`` decision each (options 0..C-1 the cards, option C stops). Permanents,
+    Equipment and Rituals cannot be channeled, so only spells are offered."""
+    if side == ADVERSARY_SIDE:
+        return
+    word = tb.ops[r, OP_WORD]
+    zone = PREPARED if tb.ops[r, OP_ZONE] == 1 else CHANNELED
+    n = tb.n_cards
+    for _ in range(amount_of(st, tb, r, side, slot)):
+        set_options(wk, n + 1, 0)
+        any_ = False
+        for c in range(tb.n_player_cards):
+            if st.discard[side, c] > 0 and tb.card_type[c] == SPELL and (
+                    word < 0 or tb.provides[c, word] != 0):
+                wk.opt[c] = 1
+                any_ = True
+        if not any_:
+            return
+        s = free_slot(st, tb, side)
+        if s < 0:
+            st.board_overflow += 1
+            return
+        wk.opt[n] = 1
+        wk.ctx_card = card
+        wk.ctx_word = word
+        c = decide(st, tb, wk, FROM_DISCARD, side)
+        if c == n:
+            return
+        pile.take(st, side, c)
+        place_card(st, tb, side, s, c, zone)
+        say(wk, EV_FROM_DISCARD, side, c, zone, 0)
+
+
+@njit
+def op_next_spell_component(st, tb, wk, r, card, side, slot):
+    """The next card the controller prepares this turn may use AMOUNT more WORD components
+    (actions.extra_components asks for them; the allowance ends with the turn)."""
+    if side == ADVERSARY_SIDE:
+        return
+    st.next_extra[side] += max(amount_of(st, tb, r, side, slot), 0)
+    st.next_extra_word[side] = tb.ops[r, OP_WORD]
+
+
+@njit
+def op_discard_component(st, tb, wk, r, card, side, slot):
+    """The controller discards AMOUNT own components providing WORD, each chosen
+    (``own_component``); with fewer, as many as there are (nothing: the card goes on)."""
+    for _ in range(amount_of(st, tb, r, side, slot)):
+        s = choose_own_component(st, tb, wk, side, tb.ops[r, OP_WORD], False, slot)
+        if s < 0:
+            return
+        leave_board(st, tb, wk, side, s, TO_DISCARD)

@@ -10,6 +10,7 @@ only ones a card can lack.
 from __future__ import annotations
 
 from simulator.engine.compiler.jit import njit
+from simulator.engine.rules import pile
 from simulator.engine.rules.board import component_count, free_slot, is_mage_noir
 from simulator.engine.rules.components import (
     fewer_allowed,
@@ -21,6 +22,9 @@ from simulator.engine.rules.components import (
 from simulator.engine.rules.layout import (
     AIR,
     CONDITION_CODE,
+    FD_MAGE_NOIR,
+    FD_ONCE_PER_TURN,
+    FD_UNLESS_TOP,
     PERMANENT,
     E,
 )
@@ -150,7 +154,10 @@ def can_prepare_all(st, tb, wk, p):
     if not room:
         return
     for c in range(tb.n_player_cards):
-        if st.hand[p, c] <= 0 or wk.rd_affordable[c] == 0 or tb.inert[c] != 0:
+        if wk.rd_affordable[c] == 0 or tb.inert[c] != 0:
+            continue
+        if st.hand[p, c] <= 0 and not (tb.any_from_discard != 0
+                                       and from_discard_ok(st, tb, p, c, mn)):
             continue
         if tb.mage_noir_only[c] != 0 and not mn:
             continue
@@ -174,6 +181,24 @@ def can_prepare_all(st, tb, wk, p):
             if held:
                 continue
         wk.legal_prepare[c] = 1
+
+
+@njit
+def from_discard_ok(st, tb, p, c, mn):
+    """Player ``p`` may prepare card ``c`` from their discard pile now (prepare_from_discard):
+    a copy is there that is not the top card (Temporal blast), not already prepared from the
+    pile this turn (Temporal paradox, a Mage Noir's)."""
+    rule = tb.from_discard[c]
+    if rule == 0 or st.discard[p, c] <= 0:
+        return False
+    if rule & FD_MAGE_NOIR and not mn:
+        return False
+    available = st.discard[p, c]
+    if rule & FD_UNLESS_TOP and pile.top(st, p) == c:
+        available -= 1
+    if rule & FD_ONCE_PER_TURN:
+        available -= st.from_discard_n[p, c]  # our reading: a copy back in the pile was used
+    return available > 0
 
 
 @njit

@@ -18,17 +18,18 @@ from simulator.errors import UserError
 
 #: Fields whose axes after the game are (players, ...): trimmed to the batch's players.
 _PER_PLAYER = {"shuffle_count", "hp", "out", "out_reason", "deck", "deck_len", "hand",
-               "discard", "reserve", "max_hand", "ignored_this_turn", "board_card",
+               "discard", "discard_pile", "discard_len", "reserve", "max_hand",
+               "ignored_this_turn", "board_card",
                "board_zone", "board_mana", "board_hp", "board_turn", "board_end",
-               "mage_noir_turn",
+               "mage_noir_turn", "board_mods", "next_extra", "next_extra_word", "from_discard_n",
                "damage_taken", "mana_taken", "winds", "ignition", "ignition_skip",
                "prevented", "drop_spent", "indestructible", "applying", "drawn", "prepared_n",
                "activated_n", "channeled_n", "first_activation", "stranded"}
 #: Fields whose axis of card kinds (C_MAX) is trimmed to the batch's card kinds.
-_PER_CARD = {"hand", "discard", "adv_discard", "drawn", "prepared_n", "activated_n",
+_PER_CARD = {"hand", "discard", "from_discard_n", "adv_discard", "drawn", "prepared_n", "activated_n",
              "channeled_n", "first_activation", "stranded", "castable_now"}
 #: Fields with a board-slot axis (S_MAX) trimmed to the batch's slots.
-_PER_SLOT = {"board_card", "board_zone", "board_mana", "board_hp", "board_turn",
+_PER_SLOT = {"board_mods", "board_card", "board_zone", "board_mana", "board_hp", "board_turn",
              "ignition_skip", "drop_spent", "indestructible", "applying", "used_slot",
              "used_card"}
 

@@ -11,7 +11,7 @@ import numpy as np
 
 from simulator.engine.compiler.jit import njit
 from simulator.engine.compiler.late_bound import decide
-from simulator.engine.rules import rng
+from simulator.engine.rules import pile, rng
 from simulator.engine.rules.board import hand_size, player_out
 from simulator.engine.rules.decide import set_options
 from simulator.engine.rules.draw_triggers import card_drawn
@@ -22,6 +22,7 @@ from simulator.engine.rules.layout import (
     EV_DISCARDS,
     EV_DRAWS,
     EV_RESHUFFLES,
+    EV_MILLS,
     OUT_DECK,
     P_MAX,
 )
@@ -45,6 +46,21 @@ def draw(st, tb, wk, p, count):
         st.drawn[p, card] += 1
         say(wk, EV_DRAWS, p, card, 0, 0)
         card_drawn(st, tb, wk, p)
+
+
+@njit
+def mill_top(st, tb, wk, p):
+    """The top card of player ``p``'s deck goes to their discard pile (not a draw: an empty
+    deck does nothing). Returns the card, -1 none."""
+    n = st.deck_len[p]
+    if n == 0:
+        return -1
+    n -= 1
+    st.deck_len[p] = n
+    card = st.deck[p, n]
+    pile.put(st, p, card)
+    say(wk, EV_MILLS, p, card, 0, 0)
+    return card
 
 
 @njit
@@ -117,6 +133,7 @@ def discard_pile_to_deck(st, tb, wk, p):
             append_to_deck(st, p, c)
             n += 1
         st.discard[p, c] = 0
+    st.discard_len[p] = 0  # the ordered pile (pile.py) empties with the counts
     shuffle_deck(st, p)
     say(wk, EV_RESHUFFLES, p, n, 0, 0)
 
@@ -154,7 +171,7 @@ def discard_chosen(st, tb, wk, p, reason, quiet):
     wk.ctx_reason = reason
     card = decide(st, tb, wk, DISCARD_FROM_HAND, p)
     st.hand[p, card] -= 1
-    st.discard[p, card] += 1
+    pile.put(st, p, card)
     if not quiet:
         say(wk, EV_DISCARDS, p, card, reason, 0)
     return card

@@ -9,6 +9,7 @@ from simulator.engine.compiler.jit import njit
 from simulator.engine.compiler.late_bound import deal_damage, decide, leave_board, select
 from simulator.engine.handlers import declare
 from simulator.engine.handlers.ids import AB_RITUAL_OF_DECOMPOSITION, H_KING_OF_TREES
+from simulator.engine.rules import pile
 from simulator.engine.rules.abilities import decomposition_target, druid_horns_ready
 from simulator.engine.rules.board import (
     adversary_destroyed,
@@ -71,7 +72,7 @@ def animated_tree(st, tb, wk, r, card, side, slot):
     card = decide(st, tb, wk, SEED_FROM_DISCARD, side)
     if card == n:
         return
-    st.discard[side, card] -= 1
+    pile.take(st, side, card)
     place_card(st, tb, side, slot, card, PREPARED)
     say(wk, EV_PUTS_INTO_PLAY, side, card, 0, 0)
 

@@ -21,7 +21,7 @@ from simulator.engine.handlers.ids import (
     H_SUBTLE_INFILTRATION_TRADE,
     H_UNLEASHED_OCEAN_EMPTY,
 )
-from simulator.engine.rules import announce, frames
+from simulator.engine.rules import announce, frames, pile
 from simulator.engine.rules.board import is_mage_noir, provides_component
 from simulator.engine.rules.components import instances
 from simulator.engine.rules.damage import adversary_target, heal_player, n_targets
@@ -241,7 +241,7 @@ def tide_return(st, tb, wk, r, card, side, slot):
         if st.discard[side, c] > 0 and tb.handler_card[TAG_TIDE, c] != 0:
             wk.opt[c] = 1
     c = decide(st, tb, wk, RETURN_FROM_DISCARD, side)
-    st.discard[side, c] -= 1
+    pile.take(st, side, c)
     st.hand[side, c] += 1
     say(wk, EV_RETURNS_TO_HAND, side, c, 0, 0)
 

@@ -1,0 +1,120 @@
+"""The discard pile as an ordered zone (engine/rules/pile.py; docs/rules.md R1.4), the cards
+an effect puts into play from it, the cards prepared from it (a base card stands in:
+tests/rule_stand_ins.py), and milling the deck's top card.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from engine_fixtures import ScriptedPolicy, lid, make_engine, put_on_board, run_steps, set_deck
+from rule_stand_ins import from_discard
+
+from simulator.engine.host.api import can_prepare, leave_board, prepare, turn_boundary
+from simulator.engine.rules.layout import CHANNELED, PREPARED, RITUAL, TO_DISCARD
+
+G0, P0 = np.array([0]), np.array([0])
+CARDS = ["fiery_arrow", "flame", "seed", "zephyr", "dead_tree", "breath", "rite_of_passage"]
+
+
+def _pile(eng, player: int = 0) -> list[str]:
+    st = eng.state
+    return [eng.info.ids[c] for c in st.discard_pile[0, player, :int(st.discard_len[0, player])]]
+
+
+def _steps(eng, *steps):
+    run_steps(eng, list(steps), G0, P0, np.array([lid(eng, "zephyr")]), None)
+
+
+def _can(eng, card_id):
+    return bool(can_prepare(eng, G0, P0)[0, lid(eng, card_id)])
+
+
+def test_cards_go_on_top_and_leave_from_where_they_are():
+    eng = make_engine(CARDS, policy=ScriptedPolicy({"return_from_discard": lambda e, g: lid(
+        e, "seed")}))
+    set_deck(eng, ["zephyr", "seed", "flame"])
+    _steps(eng, {"op": "mill", "amount": 2})
+    a = put_on_board(eng, "breath", CHANNELED)
+    leave_board(eng, G0, P0, np.array([a]), TO_DISCARD)
+    assert _pile(eng) == ["flame", "seed", "breath"]
+    _steps(eng, {"op": "return_from_discard"})
+    assert _pile(eng) == ["flame", "breath"]
+    assert eng.state.discard[0, 0, lid(eng, "seed")] == 0
+
+
+def test_mill_on_an_empty_deck_does_nothing():
+    eng = make_engine(CARDS)
+    _steps(eng, {"op": "mill", "amount": 1})
+    assert eng.state.out[0, 0] == 0 and _pile(eng) == []
+
+
+def test_put_from_discard_channeled_or_prepared_with_no_mana():
+    eng = make_engine(CARDS, policy=ScriptedPolicy())
+    set_deck(eng, ["flame", "flame", "dead_tree"])
+    _steps(eng, {"op": "mill", "amount": 3})
+    _steps(eng, {"op": "put_from_discard", "amount": 2, "word": "Flame"})
+    zones = [int(z) for c, z in zip(eng.state.board_card[0, 0], eng.state.board_zone[0, 0],
+                                   strict=True) if c == lid(eng, "flame")]
+    assert zones == [CHANNELED, CHANNELED]
+    assert _pile(eng) == ["dead_tree"]
+    assert eng.state.board_mana[0, 0].sum() == 0
+    eng.state.discard[0, 0, lid(eng, "seed")] += 1
+    _steps(eng, {"op": "put_from_discard", "amount": 1, "word": "Seed", "zone": "prepared"})
+    assert PREPARED in eng.state.board_zone[0, 0].tolist()
+
+
+def test_put_from_discard_offers_spells_only_and_a_stop():
+    eng = make_engine(CARDS, policy=ScriptedPolicy())
+    eng.state.discard[0, 0, lid(eng, "dead_tree")] = 1
+    eng.state.discard[0, 0, lid(eng, "flame")] = 1
+    _steps(eng, {"op": "put_from_discard", "amount": 1, "word": "Tree"})
+    assert eng.policy.kinds.count("from_discard") == 0  # a Permanent is never channeled
+    _steps(eng, {"op": "put_from_discard", "amount": 1, "word": "Flame"})
+    options = eng.policy.options_of("from_discard")[0]
+    assert set(np.flatnonzero(options)) == {lid(eng, "flame"), eng.tables.n_cards}
+
+
+def test_prepare_from_discard_unless_on_top():
+    eng = make_engine(CARDS)
+    from_discard(eng, "fiery_arrow", unless_top=True)
+    put_on_board(eng, "flame", CHANNELED)
+    eng.state.reserve[0, 0, 0] = 2
+    set_deck(eng, ["zephyr", "fiery_arrow"])
+    _steps(eng, {"op": "mill", "amount": 1})
+    assert not _can(eng, "fiery_arrow")  # on top
+    _steps(eng, {"op": "mill", "amount": 1})
+    assert _can(eng, "fiery_arrow")
+    prepare(eng, G0, P0, np.array([lid(eng, "fiery_arrow")]))
+    assert _pile(eng) == ["zephyr", "flame"]
+    assert eng.state.from_discard_n[0, 0, lid(eng, "fiery_arrow")] == 1
+
+
+@pytest.mark.parametrize("mage_noir", [False, True])
+def test_prepare_from_discard_once_per_turn_for_a_mage_noir(mage_noir):
+    eng = make_engine(CARDS)
+    from_discard(eng, "seed", once_per_turn=True, mage_noir=True)
+    if mage_noir:
+        put_on_board(eng, "rite_of_passage", RITUAL)
+    eng.state.reserve[0, 0, 3] = 2
+    eng.state.discard[0, 0, lid(eng, "seed")] = 1
+    assert _can(eng, "seed") == mage_noir
+    if not mage_noir:
+        return
+    prepare(eng, G0, P0, np.array([lid(eng, "seed")]))
+    eng.state.discard[0, 0, lid(eng, "seed")] = 1  # back in the pile: used this turn
+    assert not _can(eng, "seed")
+    turn_boundary(eng, G0)
+    assert _can(eng, "seed")
+
+
+def test_prepare_from_hand_or_pile_is_a_choice():
+    eng = make_engine(CARDS, policy=ScriptedPolicy({"prepare_from": 1}))
+    from_discard(eng, "seed")
+    eng.state.reserve[0, 0, 3] = 1
+    eng.state.hand[0, 0, lid(eng, "seed")] = 1
+    eng.state.discard[0, 0, lid(eng, "seed")] = 1
+    prepare(eng, G0, P0, np.array([lid(eng, "seed")]))
+    assert eng.policy.kinds.count("prepare_from") == 1
+    assert eng.state.hand[0, 0, lid(eng, "seed")] == 1
+    assert eng.state.discard[0, 0, lid(eng, "seed")] == 0
