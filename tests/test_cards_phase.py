@@ -31,7 +31,8 @@ from simulator.engine.rules.options import RuleOptions
 ARCANE = ELEMENTS.index("arcane")
 CARDS = ["abstruse_reflection", "antimatter", "forced_acceleration", "galactic_helm",
          "glimpse_of_the_future", "inception", "leap_in_time", "nikolas_watch", "revocation",
-         "rite_of_phase", "temporal_brambles", "temporal_infiltration", "zephyr", "flame",
+         "rite_of_phase", "temporal_brambles", "temporal_infiltration", "unstructured_time",
+         "zephyr", "flame",
          "seed", "dead_tree", "crimson_ritual"]
 
 
@@ -225,3 +226,19 @@ def test_temporal_infiltration_phases_out_3_and_any_player_for_a_mage_noir():
     _activate(eng, "temporal_infiltration")  # a Mage Noir: they choose themselves
     assert deck_at(eng) == ["flame"]
     assert _adversary_deck(eng) == ["volley", "guard"]
+
+
+def test_unstructured_time_grants_a_phase_out_to_the_spell_it_prepares():
+    eng = _engine()
+    k = _with_duke(eng)
+    put_on_board(eng, "unstructured_time", L.CHANNELED)
+    set_hand(eng, {"temporal_brambles": 1})
+    eng.state.reserve[0, 0] = mana(vegetal=1, arcane=1)
+    api.prepare(eng, G0, P0, np.array([lid(eng, "temporal_brambles")]))
+    slot = int(np.flatnonzero(eng.state.board_zone[0, 0] == L.PREPARED)[0])
+    text = transcript_of(eng, lambda: api.activate(eng, G0, P0, np.array([slot])))
+    # its own phase out of 2, then the granted one of 1, at the end of its effect
+    assert _adversary_deck(eng) == ["volley", "guard"]
+    phases = [line for line in text if "phases out the Adversary" in line]
+    assert [line.split(" by ")[1][0] for line in phases] == ["2", "1"]
+    assert eng.state.adv_hp[0, k] == 20

@@ -32,7 +32,7 @@ def run_step(st, tb, wk, r, card, side, slot):
         ops.op_heal(st, tb, wk, r, card, side, slot)
     elif op == 5:  # draw
         ops.op_draw(st, tb, wk, r, card, side, slot)
-    elif op == 23:  # handler
+    elif op == 27:  # handler
         run_handler(st, tb, wk, r, card, side, slot)
     elif op == 2:  # lose_hp
         ops.op_lose_hp(st, tb, wk, r, card, side, slot)
@@ -74,6 +74,14 @@ def run_step(st, tb, wk, r, card, side, slot):
         ops.op_phase_out(st, tb, wk, r, card, side, slot)
     elif op == 22:  # discard_to_deck
         ops.op_discard_to_deck(st, tb, wk, r, card, side, slot)
+    elif op == 23:  # mill
+        ops.op_mill(st, tb, wk, r, card, side, slot)
+    elif op == 24:  # put_from_discard
+        ops.op_put_from_discard(st, tb, wk, r, card, side, slot)
+    elif op == 25:  # next_spell_component
+        ops.op_next_spell_component(st, tb, wk, r, card, side, slot)
+    elif op == 26:  # discard_component
+        ops.op_discard_component(st, tb, wk, r, card, side, slot)
     else:
         fail(st, ERR_UNKNOWN_OP, op)
 

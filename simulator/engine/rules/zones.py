@@ -21,8 +21,8 @@ from simulator.engine.rules.layout import (
     DISCARD_FROM_HAND,
     EV_DISCARDS,
     EV_DRAWS,
-    EV_RESHUFFLES,
     EV_MILLS,
+    EV_RESHUFFLES,
     OUT_DECK,
     P_MAX,
 )
