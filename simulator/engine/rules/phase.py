@@ -21,7 +21,7 @@ phase-out step runs: games without the extension never come here.
 from __future__ import annotations
 
 from simulator.engine.compiler.jit import njit
-from simulator.engine.rules import frames
+from simulator.engine.rules import frames, pile
 from simulator.engine.rules.layout import (
     ADVERSARY_SIDE,
     EV_PHASED_CARD,
@@ -82,7 +82,7 @@ def phase_out(st, tb, wk, side, card, t, amount):
         length = _discard_bottom(st.deck[victim], st.deck_len[victim], k)
         for i in range(length, length + k):
             c = st.deck[victim, i]
-            st.discard[victim, c] += 1
+            pile.put(st, victim, c)
             say(wk, EV_PHASED_CARD, victim, c, 0, 0)
         st.deck_len[victim] = length
     if side != victim and (side == ADVERSARY_SIDE or victim == ADVERSARY_SIDE):
