@@ -32,6 +32,7 @@ from simulator.cards.vocabulary import (
     LOCK_SOURCES,
     MOVE_FROM,
     MOVE_TO,
+    NAME_KEYED,
     NUMBER_MODES,
     OPS,
     PUT_ZONES,
@@ -46,6 +47,7 @@ _REQUIRED = ("id", "name_en", "name_fr", "element", "type", "cost", "components"
 _OPTIONAL = ("aliases_en", "slot", "hp", "hp_is_x", "cost_x_element", "provides_conditional",
              "name_tags", "keywords", "banned", "extensions", "effect", "effect_note")
 _WORDS = frozenset(COMPONENT_WORDS) | frozenset(NAME_TAG_WORDS)
+_COMPONENT_WORDS = frozenset(COMPONENT_WORDS)
 _TAKE_SOURCES = ("available", "infinite")
 _INT_PARAMS = ("amount", "amount_mn", "max_targets", "position", "at_least", "discard", "max",
                "plus")
@@ -101,8 +103,11 @@ def validate_card(card: Mapping[str, Any], where: str) -> list[str]:
           "must be an int >= 0")
     problems += _check_counts(card.get("cost", {}), ELEMENTS, f"{at}: cost")
     problems += _check_counts(card.get("components", {}), COMPONENT_WORDS, f"{at}: components")
-    for key in ("aliases_en", "name_tags", "extensions"):
+    for key in ("aliases_en", "extensions"):
         check(key, _is_str_list(card.get(key)), "must be a list of strings")
+    check("name_tags", _is_str_list(card.get("name_tags"))
+          and all(w in NAME_TAG_WORDS for w in card.get("name_tags", ())),
+          f"must be a list of name tags from: {', '.join(NAME_TAG_WORDS)}")
     check("provides", _is_str_list(card.get("provides"))
           and all(w in COMPONENT_WORDS for w in card.get("provides", ())),
           "must be a list of component words")
@@ -206,8 +211,10 @@ def _check_values(step: Mapping, at: str) -> list[str]:
             bad(p, f"must be one of {', '.join(ELEMENTS)}")
     if "target" in step and step["target"] not in TARGETS:
         bad("target", f"must be one of {', '.join(TARGETS)}")
-    if "word" in step and step["word"] not in _WORDS:
-        bad("word", "must be a component word or name tag")
+    name_keyed = step.get("op", step.get("kind")) in NAME_KEYED
+    if "word" in step and step["word"] not in (_WORDS if name_keyed else _COMPONENT_WORDS):
+        bad("word", "must be a component word or name tag" if name_keyed
+            else "must be a component word (a name tag is a key of search and cost effects only)")
     if "instead" in step and step["instead"] not in COMPONENT_WORDS:
         bad("instead", "must be a component word")
     if "source_type" in step and step["source_type"] not in CARD_TYPES:
@@ -260,7 +267,7 @@ def _valid_ref(value: Any, names: Mapping[str, str]) -> bool:
         return name in names and word.isdigit() and int(word) >= 1
     if suffix == "element":
         return name in names and word in ELEMENTS
-    return name in names and (not sep or word in _WORDS)
+    return name in names and (not sep or word in _COMPONENT_WORDS)
 
 
 def validate_cards(cards: Sequence[Any], where: str, seen: dict[str, str]) -> list[str]:
