@@ -249,8 +249,8 @@ def _check_values(step: Mapping, at: str) -> list[str]:
         bad("name", "must be a non-empty string")
     for p, names in (("if", CONDITIONS), ("per", COUNTS)):
         if p in step and not _valid_ref(step[p], names):
-            bad(p, f"must be one of {', '.join(names)} (with ':WORD' where it takes a word, "
-                   "':ELEMENT' after locked_on_this, no_mana_locked, locks)")
+            bad(p, f"must be one of {', '.join(names)} (with ':WORD' where it takes a component "
+                   "word, ':ELEMENT' after locked_on_this, no_mana_locked, locks, opponent_reserve)")
     return problems
 
 
