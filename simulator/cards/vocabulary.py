@@ -189,6 +189,8 @@ CONDITIONS: dict[str, str] = {
     "locks": "Mana of ELEMENT is locked under this card (``if = 'locks:water'``)",
     "draw_number": "on an own_draw / opponent_draw trigger's first step: the draw is the "
                    "drawer's Nth of this turn (``if = 'draw_number:2'``; read when the card is drawn)",
+    "zenith": "the controller's turn began at Zenith (as many own spells in preparation as "
+              "channeled; Permanents, Equipment and Rituals not counted), during that turn only",
 }
 
 #: Where locked Mana comes from and goes to (``lock_mana`` / ``move_locked_mana``).

@@ -168,6 +168,7 @@ def build_batch_tables(matchup: Matchup, db: CardDB, options: RuleOptions,
             t["unique"][c] = 2  # readiness.py: a second copy only for a Mage Noir
     t["inert"][:n_p] = [c.id == FILLER_ID for c in player_cards]
     _conditional_words(t, player_cards)
+    t["any_zenith"] = any("zenith" in kw for kw in keywords)
     _compile_statics(t, effects)
     _compile_effects(t, effects)
     _compile_casting(t, effects)

@@ -265,6 +265,7 @@ def _card_line(ev, a, b, c, d, names, why) -> str | None:
                                     + ("prepared" if c == L.PREPARED else "channeled")),
         L.EV_NUMBERS_CHANGED: lambda: (f"  {names[b]} uses {names[c]}: its numbers change "
                                        "or its effect grows (Time component)"),
+        L.EV_ZENITH: lambda: f"  at Zenith this turn ({b} spells in preparation, {b} channeled)",
         L.EV_ROBE_HIT: lambda: "  Burning robe: 1 damage to its controller",
         L.EV_CRIMSON_PAYS: lambda: "  Crimson ring: pays 1 Fire",
         L.EV_IGNITION_ON: lambda: "  Ignition: cards going to a discard pile deal 1 damage this turn",

@@ -245,6 +245,7 @@ EVENT_NAMES = (
     "phases_out", "phased_card",
     "reshuffles",
     "no_hand",
+    "zenith",
 )
 EV = {name: i for i, name in enumerate(EVENT_NAMES)}
 (EV_TURN, EV_HAND, EV_HAND_CARD, EV_ADVERSARY_TURN, EV_REVEALS, EV_PREPARES, EV_ACTIVATES,
@@ -269,7 +270,8 @@ EV = {name: i for i, name in enumerate(EVENT_NAMES)}
  EV_MILLS, EV_PUTS_FROM_DISCARD, EV_NUMBERS_CHANGED, EV_LOOKS_TOP,
  EV_PHASES_OUT, EV_PHASED_CARD,
  EV_RESHUFFLES,
- EV_NO_HAND) = range(len(EVENT_NAMES))
+ EV_NO_HAND,
+ EV_ZENITH) = range(len(EVENT_NAMES))
 # Why Mana is about to reach the Available Ether (EV_ETHER_CAUSE): an Adversary card's Mana
 # value, Mana released by a card leaving play, an effect's cost paid.
 ETHER_MANA_VALUE, ETHER_RELEASED, ETHER_PAID = range(3)
@@ -279,6 +281,7 @@ ETHER_MANA_VALUE, ETHER_RELEASED, ETHER_PAID = range(3)
 # slot, a Unique copy is in play, a Mage Noir card, a card the engine does not play.
 (HOLD_CHOSEN, HOLD_MANA, HOLD_COMPONENTS, HOLD_NO_SLOT, HOLD_UNIQUE, HOLD_MAGE_NOIR_ONLY,
  HOLD_INERT, HOLD_PREPARED) = range(8)
+
 
 
 
@@ -365,6 +368,7 @@ STATE_DTYPE = _record([
     ("next_extra", np.int8, (P_MAX,)),          # Delayed fate: extra components allowed to
     ("next_extra_word", np.int8, (P_MAX,)),     # ... the next card prepared, of this word
     ("from_discard_n", np.int8, (P_MAX, C_MAX)),  # copies prepared from the discard pile
+    ("zenith", np.int8, (P_MAX,)),              # 1: the player's turn under way began at Zenith
     ("used_slot", np.int8, (S_MAX,)),           # components designated by the last preparation
     ("used_card", np.int16, (S_MAX,)),
     ("applying", np.int8, (P_MAX, S_MAX)),      # cards whose effects are being applied
@@ -495,6 +499,7 @@ TABLES_DTYPE = _record([
     ("any_mods", np.int8),                # some card modifies numbers or grants steps
     # prepare_from_discard: FD_* (0 no), and whether any card may
     ("from_discard", np.int8, (C_MAX,)), ("any_from_discard", np.int8),
+    ("any_zenith", np.int8),               # some card has Zenith: turns determine it
     ("n_bonus", np.int64),
     ("bonus", np.int32, (BONUS_MAX, 5)),   # card, amount, amount_mn, source element, type
     ("n_reduction", np.int64),

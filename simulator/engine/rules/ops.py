@@ -136,7 +136,7 @@ from simulator.engine.rules.zones import (
  PER_THIS_HP, PER_LOCKED_ON_COMPONENT, PER_LOCKED_ON_THIS, PER_LOCKED_ON_OWN_COMPONENTS,
  PER_X_PAID, PER_OPPONENT_RESERVE, PER_DISCARD_COMPONENT) = range(12)
 (IF_NONE, IF_MAGE_NOIR, IF_NOT_MAGE_NOIR, IF_CONTROLS, IF_ADVERSARY_PRESENT, IF_LACKS,
- IF_NO_MANA_LOCKED, IF_LOCKS) = range(8)
+ IF_NO_MANA_LOCKED, IF_LOCKS, IF_DRAW_NUMBER, IF_ZENITH) = range(10)
 WHAT_PERMANENT, WHAT_EQUIPMENT, WHAT_BOTH, WHAT_RING = range(4)
 RING_SLOT = SLOTS.index("ring")
 TREE_WORD = WORD["Tree"]
@@ -240,6 +240,8 @@ def condition_code_holds(st, tb, cond, word, side, slot):
             return cond == IF_NO_MANA_LOCKED
         empty = locked.locked_on(st, side, slot, word) == 0
         return empty if cond == IF_NO_MANA_LOCKED else not empty
+    if cond == IF_ZENITH:
+        return side != ADVERSARY_SIDE and st.zenith[side] != 0
     return True
 
 

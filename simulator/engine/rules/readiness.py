@@ -32,6 +32,7 @@ from simulator.engine.rules.surcharge import add_to_costs
 
 COND_MAGE_NOIR = CONDITION_CODE["mage_noir"]
 COND_CONTROLS = CONDITION_CODE["controls_component"]
+COND_ZENITH = CONDITION_CODE["zenith"]
 
 
 @njit
@@ -56,6 +57,8 @@ def effective_cost(st, tb, p, mn, out):
             ok = mn
         elif cond == COND_CONTROLS:
             ok = component_count(st, tb, p, cond_word) > 0
+        elif cond == COND_ZENITH:
+            ok = st.zenith[p] != 0
         if not ok:
             continue
         if self_only:
