@@ -135,6 +135,7 @@ def discard_pile_to_deck(st, tb, wk, p):
             append_to_deck(st, p, c)
             n += 1
         st.discard[p, c] = 0
+    st.discard_len[p] = 0  # the ordered pile (pile.py) empties with the counts
     shuffle_deck(st, p)
     say(wk, EV_RESHUFFLES, p, n, 0, 0)
 
@@ -154,6 +155,19 @@ def adversary_discard_to_deck(st, tb, wk):
     st.adv_deck_len = n
     shuffle_adversary(st)
     say(wk, EV_RESHUFFLES, -1, moved, 0, 0)
+
+
+@njit
+def put_on_bottom(st, p, card):
+    """Put one card at the bottom of the deck (position 0; the others move up one)."""
+    n = st.deck_len[p]
+    if n >= D_MAX:
+        fail(st, ERR_DECK_FULL, p)
+        return
+    for i in range(n, 0, -1):
+        st.deck[p, i] = st.deck[p, i - 1]
+    st.deck[p, 0] = card
+    st.deck_len[p] = n + 1
 
 
 @njit
