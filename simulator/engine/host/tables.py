@@ -164,8 +164,7 @@ def build_batch_tables(matchup: Matchup, db: CardDB, options: RuleOptions,
             t[name][c] = name in kw
         t["protector_mn"][c] = "protector_if_mage_noir" in kw
         t["autumn"][c] = "autumn" in kw
-        if "unique_unless_mage_noir" in kw:
-            t["unique"][c] = 2  # readiness.py: a second copy only for a Mage Noir
+        t["unique_unless_mn"][c] = "unique_unless_mage_noir" in kw
     t["inert"][:n_p] = [c.id == FILLER_ID for c in player_cards]
     _conditional_words(t, player_cards)
     t["any_zenith"] = any("zenith" in kw for kw in keywords)

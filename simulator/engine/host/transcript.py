@@ -265,6 +265,7 @@ def _card_line(ev, a, b, c, d, names, why) -> str | None:
                                     + ("prepared" if c == L.PREPARED else "channeled")),
         L.EV_NUMBERS_CHANGED: lambda: (f"  {names[b]} uses {names[c]}: its numbers change "
                                        "or its effect grows (Time component)"),
+        L.EV_UNIQUE: lambda: (f"  Unique: discards the {'new' if c else 'older'} copy of {names[b]}"),
         L.EV_SCRY: lambda: (f"  looks at the top card of the deck, {names[b]}: "
                             + ("puts it at the bottom" if c else "leaves it on top")),
         L.EV_DIG: lambda: (f"  looks at the top {c} cards of the deck: "

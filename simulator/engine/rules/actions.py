@@ -87,6 +87,7 @@ from simulator.engine.rules.readiness import (
     tradeable,
 )
 from simulator.engine.rules.returns import after_activation
+from simulator.engine.rules.unique import keep_one_copy
 from simulator.engine.rules.zones import discard_chosen
 
 ZONE_OF_TYPE = np.array([PREPARED, PERMANENT, EQUIPMENT, RITUAL], np.int8)  # by CARD_TYPES
@@ -236,6 +237,7 @@ def prepare(st, tb, wk, p, card):
     if tb.card_type[card] > 0 or tb.trig_count[card, T_ENTER] > 0:  # a spell: "when prepared"
         announce.push_steps(st, tb, wk, card, T_ENTER, p, slot)
         resolve(st, tb, wk)
+    keep_one_copy(st, tb, wk, p, card, slot)
     if is_mage_noir(st, tb, p) and st.mage_noir_turn[p] == 0:
         st.mage_noir_turn[p] = st.turn
 

@@ -101,6 +101,7 @@ DECISION_KINDS = (
     "may_use_ability", "melange_give", "melange_take", "take_locked_mana", "quick_action",
     "slowcast_target", "choose_x", "from_discard", "extra_component", "prepare_from",
     "scry", "dig_take",
+    "unique_discard",
 )
 (KEEP_HAND, MAIN_ACTION, TAKE_PILE, MANA_ELEMENT, ETHER_START_PILE, ETHER_SPLIT, TAKE_MANA,
  TRADE_GIVE, EFFECT_ORDER, TARGET, PROTECTOR_REDIRECT, DESTROY_TARGET, USE_COMPONENT,
@@ -110,7 +111,7 @@ DECISION_KINDS = (
  DISTRIBUTE_MANA, MOVE_LOCKED_MANA, RELEASE_LOCKED_MANA, SEED_FROM_DISCARD, ABILITY_TARGET,
  MAY_USE_ABILITY, MELANGE_GIVE, MELANGE_TAKE, TAKE_LOCKED_MANA, QUICK_ACTION,
  SLOWCAST_TARGET, CHOOSE_X, FROM_DISCARD, EXTRA_COMPONENT, PREPARE_FROM, SCRY,
- DIG_TAKE) = range(len(DECISION_KINDS))
+ DIG_TAKE, UNIQUE_DISCARD) = range(len(DECISION_KINDS))
 N_KINDS = len(DECISION_KINDS)
 
 # Purposes of a target decision (ctx_purpose), reasons of a discard (ctx_reason).
@@ -249,6 +250,7 @@ EVENT_NAMES = (
     "no_hand",
     "zenith",
     "scry", "dig",
+    "unique",
 )
 EV = {name: i for i, name in enumerate(EVENT_NAMES)}
 (EV_TURN, EV_HAND, EV_HAND_CARD, EV_ADVERSARY_TURN, EV_REVEALS, EV_PREPARES, EV_ACTIVATES,
@@ -275,7 +277,8 @@ EV = {name: i for i, name in enumerate(EVENT_NAMES)}
  EV_RESHUFFLES,
  EV_NO_HAND,
  EV_ZENITH,
- EV_SCRY, EV_DIG) = range(len(EVENT_NAMES))
+ EV_SCRY, EV_DIG,
+ EV_UNIQUE) = range(len(EVENT_NAMES))
 # Why Mana is about to reach the Available Ether (EV_ETHER_CAUSE): an Adversary card's Mana
 # value, Mana released by a card leaving play, an effect's cost paid.
 ETHER_MANA_VALUE, ETHER_RELEASED, ETHER_PAID = range(3)
@@ -285,6 +288,7 @@ ETHER_MANA_VALUE, ETHER_RELEASED, ETHER_PAID = range(3)
 # slot, a Unique copy is in play, a Mage Noir card, a card the engine does not play.
 (HOLD_CHOSEN, HOLD_MANA, HOLD_COMPONENTS, HOLD_NO_SLOT, HOLD_UNIQUE, HOLD_MAGE_NOIR_ONLY,
  HOLD_INERT, HOLD_PREPARED) = range(8)
+
 
 
 
@@ -463,6 +467,7 @@ TABLES_DTYPE = _record([
     ("protector_mn", np.int8, (C_MAX,)),
     ("protector_locks", np.int8, (C_MAX,)),  # Protector while Mana of element-1 is locked, 0 never
     ("unique", np.int8, (C_MAX,)),
+    ("unique_unless_mn", np.int8, (C_MAX,)),  # Unique unless its controller is a Mage Noir
     ("mage_noir_only", np.int8, (C_MAX,)),
     ("forge", np.int8, (C_MAX,)),
     ("slowcast", np.int8, (C_MAX,)),
