@@ -104,6 +104,8 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
             for step in steps:
                 op, target = step.get("op"), step.get("target", "")
                 amount = _step_amount(step) * weight
+                if step.get("if") == "zenith":  # only on some turns: about one in two
+                    amount *= 0.5
                 if op == "damage" and target.startswith("own_"):
                     persistent[c] -= 0.5 * amount  # it hurts an own Permanent (Sharp petals)
                 elif op in ("damage", "distribute_damage") or (

@@ -50,7 +50,8 @@ CONTEXT_OF_KIND = {
     "ability_target": ("ability",), "distribute_mana": ("element", "card"),
     "lock_mana_target": ("element",), "move_locked_mana": ("card",),
     "release_locked_mana": ("card",), "protector_redirect": ("amount",),
-    "quick_action": ("amount",), "slowcast_target": ("card",), "scry": ("card",), "unique_discard": ("card", "amount"),
+    "quick_action": ("amount",), "slowcast_target": ("card",), "scry": ("card",),
+    "unique_discard": ("card", "amount"),
 }
 
 
