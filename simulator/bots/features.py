@@ -110,7 +110,9 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
                     persistent[c] -= 0.5 * amount  # it hurts an own Permanent (Sharp petals)
                 elif op in ("damage", "distribute_damage") or (
                         op == "lose_hp" and target == "opponent"):
-                    if trigger == "activate":
+                    if target == "all_players" and c < n_player_cards:
+                        persistent[c] -= amount  # a player card hitting every player hurts its own
+                    elif trigger == "activate":
                         damage[c] += amount
                         needs_opp[c] |= target == "opponent"
                         harms_own[c] |= target in ("any", "any_permanent")
