@@ -229,7 +229,7 @@ def describe_step(step: Mapping[str, Any]) -> str:
         text = (f"the whole discard pile of {_target(step.get('target'))} is shuffled into its "
                 "owner's deck")
     elif op == "return_from_discard":
-        which = f"one card that provides {step['word']}" if "word" in step else "one card"
+        which = f"one card named {step['word']}" if "word" in step else "one card"
         text = f"return {which} from its controller's discard pile to their hand"
     elif op == "mill":
         text = f"its controller discards the top {_cards(step['amount'])} of their deck"
@@ -292,7 +292,7 @@ def _cost_reduction(step: Mapping[str, Any]) -> str:
     if "card_element" in step:
         which = f"{step['card_element']} cards"
     if "word" in step:
-        which += f" that provide {step['word']}"
+        which += f" named {step['word']}"
     if "min_cost" in step:
         which += f" whose printed {step['element']} cost is at least {step['min_cost']}"
     amount, mn = step["amount"], step.get("amount_mn")

@@ -243,7 +243,7 @@ OPS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
     "discard_prepared": (frozenset({"amount"}), frozenset({"if"}),
                          "discard up to AMOUNT of the opponent's prepared spells"),
     "search_deck": (frozenset({"word"}), frozenset({"if"}),
-                    "take one card providing WORD from the deck into hand, then shuffle"),
+                    "take one card named WORD from the deck into hand, then shuffle"),
     "scry": (frozenset(), frozenset({"if"}),
              "look at the top card of the own deck: leave it on top or put it at the bottom"),
     "dig": (frozenset({"amount", "word"}), frozenset({"if"}),
@@ -252,7 +252,7 @@ OPS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
     "recycle_discard": (frozenset({"amount"}), frozenset({"if"}),
                         "return AMOUNT cards from the discard pile to the deck, then shuffle"),
     "return_from_discard": (frozenset(), frozenset({"word", "if"}),
-                            "return one card (providing WORD, if given) from the discard pile to hand"),
+                            "return one card (named WORD, if given) from the discard pile to hand"),
     "surcharge": (frozenset({"amount", "element", "target"}), frozenset({"if"}),
                   "until the start of the controller's next turn, every card the target player "
                   "prepares costs AMOUNT more ELEMENT Mana (the Adversary prepares nothing)"),
@@ -322,7 +322,7 @@ STATICS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
                             "this card costs AMOUNT less ELEMENT Mana to prepare"),
     "cost_reduction": (frozenset({"element", "amount"}),
                        frozenset({"card_element", "word", "amount_mn", "if", "min_cost"}),
-                       "cards the controller prepares (of CARD_ELEMENT / providing WORD / whose "
+                       "cards the controller prepares (of CARD_ELEMENT / named WORD / whose "
                        "printed ELEMENT cost is at least MIN_COST) cost less"),
     "damage_bonus": (frozenset({"amount"}),
                      frozenset({"amount_mn", "source_element", "source_type", "if"}),
@@ -420,7 +420,8 @@ NUMBER_MODES: tuple[str, ...] = ("add", "subtract", "double", "reduce")
 #: Where ``put_from_discard`` puts the cards.
 PUT_ZONES: tuple[str, ...] = ("channeled", "prepared")
 
-#: The ops and statics whose ``word`` is a name key ("a Sun card", "your Solar spells"): any
+#: The ops and statics whose ``word`` is a name key ("a Sun card", "your Solar spells"; their
+#: meanings say "named WORD": a card whose name carries WORD, or Transmutable into it): any
 #: word of :data:`~simulator.cards.model.NAME_WORDS`, a name tag included, read from what a
 #: card's name carries. Elsewhere a ``word`` (and the word of a ``per`` or an ``if``) is a
 #: component word: what a card provides as a component.
