@@ -31,10 +31,12 @@ from simulator.engine.handlers.ids import (
     AB_RITUAL_OF_DECOMPOSITION,
     AB_SEASONS_AUTUMN,
     AB_WARRIOR_MAGE_RITUAL_INDESTRUCTIBLE,
+    AB_ZENITH_RITUAL_ACTIVATE,
     H_SUPERCONDUCTOR_RITUAL,
 )
 from simulator.engine.rules.abilities import (
     autumn_candidate,
+    channeled_with_effect,
     indestructible_candidate,
     slot_ability,
 )
@@ -555,6 +557,9 @@ def score_ability_target(st, tb, wk, p):
             wk.scores[s] = st.board_hp[p, s]
         elif wk.ctx_ability == AB_SEASONS_AUTUMN:
             wk.scores[s] = autumn_worth(st, tb, p, s)
+        elif wk.ctx_ability == AB_ZENITH_RITUAL_ACTIVATE:
+            c = st.board_card[p, s]
+            wk.scores[s] = float(tb.cost[c].sum()) if c >= 0 else 0.0
         else:
             wk.scores[s] = 1.0 if st.board_turn[p, s] == st.turn else 0.0
 
@@ -644,7 +649,23 @@ def ability_scores(st, tb, wk, bw, p, offset):
                 worth = bw.f_ability[c]
             elif grants_needed_word(st, tb, bw, p, s, c):
                 worth = 1.5
+        elif a == AB_ZENITH_RITUAL_ACTIVATE:
+            # a channeled spell's effect again, for 1 Fire and the component: only at the
+            # Adversary, and only when a costly spell (3 Mana or more) is there to fire
+            if present and best_channeled_cost(st, tb, p) >= 3:
+                worth = 3.0
         wk.scores[offset + s] = worth
+
+
+@njit
+def best_channeled_cost(st, tb, p):
+    """The Mana cost of the costliest own channeled spell the Zenith ritual could activate
+    (a rough measure of its effect), 0 when none."""
+    best = 0
+    for s in range(st.board_end[p]):
+        if channeled_with_effect(st, tb, p, s):
+            best = max(best, tb.cost[st.board_card[p, s]].sum())
+    return best
 
 
 # --- the main phase --------------------------------------------------------------------------

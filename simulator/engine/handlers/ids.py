@@ -46,6 +46,7 @@ HANDLERS = (
     "ritual_of_decomposition",  # ability, base_game.vegetal
     "ritual_of_melange",  # ability, base_game.water
     "seasons_autumn",  # ability, flowers
+    "zenith_ritual_activate",  # ability, sun
     "warrior_mage_ritual_indestructible",  # ability, warrior_mage
     "burning_robe",  # static, base_game.fire
     "crimson_ring",  # static, base_game.fire
@@ -59,6 +60,7 @@ HANDLERS = (
     "superconductor_ritual",  # static, electric
     "druid_wand_spares",  # static, flowers
     "fine_sand",  # static, sand
+    "zenith_ritual_channel_tax",  # static, sun
     "millennium",  # static, time_bender
     "galactic_mantle",  # static, time_bender
     "rock_wall_channels",  # static, warrior_mage
@@ -107,6 +109,8 @@ HANDLER_KINDS = (
     "ability",
     "ability",
     "ability",
+    "ability",
+    "static",
     "static",
     "static",
     "static",
@@ -124,7 +128,7 @@ HANDLER_KINDS = (
     "static",
     "static",
 )
-N_HANDLERS = 58
+N_HANDLERS = 60
 
 H_FAVORABLE_WINDS = 0
 H_TORNADO = 1
@@ -167,23 +171,25 @@ H_DRUID_HORNS = 37
 H_RITUAL_OF_DECOMPOSITION = 38
 H_RITUAL_OF_MELANGE = 39
 H_SEASONS_AUTUMN = 40
-H_WARRIOR_MAGE_RITUAL_INDESTRUCTIBLE = 41
-H_BURNING_ROBE = 42
-H_CRIMSON_RING = 43
-H_FIRE_MASK = 44
-H_KING_OF_TREES = 45
-H_PRODIGIOUS_SOWING = 46
-H_WATER_DROP = 47
-H_PRODIGIOUS_SOURCE = 48
-H_MAELSTROM = 49
-H_SUBTLE_INFILTRATION_TRADE = 50
-H_SUPERCONDUCTOR_RITUAL = 51
-H_DRUID_WAND_SPARES = 52
-H_FINE_SAND = 53
-H_MILLENNIUM = 54
-H_GALACTIC_MANTLE = 55
-H_ROCK_WALL_CHANNELS = 56
-H_WARRIOR_MAGE_RITUAL_END_OF_TURN = 57
+H_ZENITH_RITUAL_ACTIVATE = 41
+H_WARRIOR_MAGE_RITUAL_INDESTRUCTIBLE = 42
+H_BURNING_ROBE = 43
+H_CRIMSON_RING = 44
+H_FIRE_MASK = 45
+H_KING_OF_TREES = 46
+H_PRODIGIOUS_SOWING = 47
+H_WATER_DROP = 48
+H_PRODIGIOUS_SOURCE = 49
+H_MAELSTROM = 50
+H_SUBTLE_INFILTRATION_TRADE = 51
+H_SUPERCONDUCTOR_RITUAL = 52
+H_DRUID_WAND_SPARES = 53
+H_FINE_SAND = 54
+H_ZENITH_RITUAL_CHANNEL_TAX = 55
+H_MILLENNIUM = 56
+H_GALACTIC_MANTLE = 57
+H_ROCK_WALL_CHANNELS = 58
+H_WARRIOR_MAGE_RITUAL_END_OF_TURN = 59
 
 # Activated abilities (tables.ability holds an index of ABILITY_NAMES).
 ABILITY_NAMES = (
@@ -194,6 +200,7 @@ ABILITY_NAMES = (
     "ritual_of_decomposition",
     "ritual_of_melange",
     "seasons_autumn",
+    "zenith_ritual_activate",
     "warrior_mage_ritual_indestructible",
 )
 AB_EMPTINESS_RITUAL_PING = 0
@@ -203,7 +210,8 @@ AB_DRUID_HORNS = 3
 AB_RITUAL_OF_DECOMPOSITION = 4
 AB_RITUAL_OF_MELANGE = 5
 AB_SEASONS_AUTUMN = 6
-AB_WARRIOR_MAGE_RITUAL_INDESTRUCTIBLE = 7
+AB_ZENITH_RITUAL_ACTIVATE = 7
+AB_WARRIOR_MAGE_RITUAL_INDESTRUCTIBLE = 8
 
 #: Rough worth of one activation of a handler to the bots (bots/features.py).
 HANDLER_ESTIMATES: dict[str, dict[str, float]] = {
@@ -221,6 +229,7 @@ HANDLER_ESTIMATES: dict[str, dict[str, float]] = {
     "antimatter": {"damage": 3.0},
     "knowledge_of_history": {"damage": 2.0, "draw": 0.5},
     "chaos": {"damage": 2.0},
+    "zenith_ritual_activate": {"damage": 2.0},
 }
 
 #: What a handler's step designates when its card is announced (rules/announce.py).

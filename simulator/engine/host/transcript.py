@@ -265,6 +265,8 @@ def _card_line(ev, a, b, c, d, names, why) -> str | None:
                                     + ("prepared" if c == L.PREPARED else "channeled")),
         L.EV_NUMBERS_CHANGED: lambda: (f"  {names[b]} uses {names[c]}: its numbers change "
                                        "or its effect grows (Time component)"),
+        L.EV_ZENITH_TAX: lambda: "  Zenith ritual: pays 1 Fire (a spell channeled)",
+        L.EV_ZENITH_ACTIVATES: lambda: f"  Zenith ritual: pays 1 Fire, activates the channeled {names[b]}",
         L.EV_UNIQUE: lambda: (f"  Unique: discards the {'new' if c else 'older'} copy of {names[b]}"),
         L.EV_SCRY: lambda: (f"  looks at the top card of the deck, {names[b]}: "
                             + ("puts it at the bottom" if c else "leaves it on top")),

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from simulator.engine.compiler.jit import njit
 from simulator.engine.compiler.late_bound import leave_board
-from simulator.engine.handlers import time_bender
+from simulator.engine.handlers import sun, time_bender
 from simulator.engine.handlers.base_game import air, fire, water
 from simulator.engine.handlers.ids import H_MILLENNIUM
 from simulator.engine.rules import frames, ops, pile
@@ -30,6 +30,7 @@ from simulator.engine.rules.dispatch import run_step
 from simulator.engine.rules.layout import (
     ETHER_RELEASED,
     EV_ETHER_CAUSE,
+    FR_ACTIVATED_DISCARD,
     FR_AUTUMN_LAND,
     FR_CHAOS,
     FR_CLEAR_APPLYING,
@@ -94,6 +95,8 @@ def execute(st, tb, wk, kind, a, b, c, d, e, f, g):
         pile.put(st, a, b)
     elif kind == FR_CHAOS:
         time_bender.chaos_phase(st, tb, wk, a, b, c, d, e, f)
+    elif kind == FR_ACTIVATED_DISCARD:
+        sun.discard_activated(st, tb, wk, a, b, c)
 
 
 @njit

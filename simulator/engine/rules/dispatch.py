@@ -11,7 +11,7 @@ kernel its op names (``ops.op_<name>``; ops from ``cards/vocabulary.py``) or, fo
 from __future__ import annotations
 
 from simulator.engine.compiler.jit import njit
-from simulator.engine.handlers import electric, flowers, ice, phase, sand, time_bender, warrior_mage
+from simulator.engine.handlers import electric, flowers, ice, phase, sand, sun, time_bender, warrior_mage
 from simulator.engine.handlers.base_game import air as base_game_air
 from simulator.engine.handlers.base_game import fire as base_game_fire
 from simulator.engine.handlers.base_game import vegetal as base_game_vegetal
@@ -196,7 +196,9 @@ def run_handler(st, tb, wk, r, card, side, slot):
         base_game_water.ritual_of_melange(st, tb, wk, r, card, side, slot)
     elif h == 40:  # seasons_autumn
         flowers.seasons_autumn(st, tb, wk, r, card, side, slot)
-    elif h == 41:  # warrior_mage_ritual_indestructible
+    elif h == 41:  # zenith_ritual_activate
+        sun.zenith_ritual_activate(st, tb, wk, r, card, side, slot)
+    elif h == 42:  # warrior_mage_ritual_indestructible
         warrior_mage.warrior_mage_indestructible(st, tb, wk, r, card, side, slot)
     else:  # a static handler: its behaviour lives in engine hooks, never in a step
         fail(st, ERR_STATIC_AS_STEP, h)

@@ -216,7 +216,7 @@ PHASE_SETUP, PHASE_NEXT_TURN, PHASE_MAIN, PHASE_END, PHASE_OVER = range(5)
 # --- the chain: frames waiting to resolve (chain.py) -------------------------------------------
 (FR_STEPS, FR_RELEASE, FR_IGNITION, FR_CRIMSON, FR_ROBE_HIT, FR_CLEAR_APPLYING,
  FR_TORNADO_RETURN, FR_OCEAN_WAVES, FR_DISCARD_APPLIED, FR_HIT, FR_AUTUMN_LAND,
- FR_CHAOS) = range(12)
+ FR_CHAOS, FR_ACTIVATED_DISCARD) = range(13)
 # Columns of state.hit, the damage instance a damage trigger answers (FR_HIT sets it right
 # before the trigger's steps): the source's side (ADVERSARY_SIDE: an Adversary card) and
 # local card, the amount that reached the target, the player hit (or the Permanent's
@@ -251,6 +251,7 @@ EVENT_NAMES = (
     "zenith",
     "scry", "dig",
     "unique",
+    "zenith_tax", "zenith_activates",
 )
 EV = {name: i for i, name in enumerate(EVENT_NAMES)}
 (EV_TURN, EV_HAND, EV_HAND_CARD, EV_ADVERSARY_TURN, EV_REVEALS, EV_PREPARES, EV_ACTIVATES,
@@ -278,7 +279,8 @@ EV = {name: i for i, name in enumerate(EVENT_NAMES)}
  EV_NO_HAND,
  EV_ZENITH,
  EV_SCRY, EV_DIG,
- EV_UNIQUE) = range(len(EVENT_NAMES))
+ EV_UNIQUE,
+ EV_ZENITH_TAX, EV_ZENITH_ACTIVATES) = range(len(EVENT_NAMES))
 # Why Mana is about to reach the Available Ether (EV_ETHER_CAUSE): an Adversary card's Mana
 # value, Mana released by a card leaving play, an effect's cost paid.
 ETHER_MANA_VALUE, ETHER_RELEASED, ETHER_PAID = range(3)
@@ -288,6 +290,7 @@ ETHER_MANA_VALUE, ETHER_RELEASED, ETHER_PAID = range(3)
 # slot, a Unique copy is in play, a Mage Noir card, a card the engine does not play.
 (HOLD_CHOSEN, HOLD_MANA, HOLD_COMPONENTS, HOLD_NO_SLOT, HOLD_UNIQUE, HOLD_MAGE_NOIR_ONLY,
  HOLD_INERT, HOLD_PREPARED) = range(8)
+
 
 
 
