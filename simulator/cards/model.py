@@ -64,6 +64,13 @@ NAME_TAG_WORDS: dict[str, str] = {
     "Tide": "Marée",
 }
 
+#: Every word a card's name can carry, the axis of the name-word tables (``named``): the
+#: component words first (same indices as :data:`COMPONENT_WORDS`), then the name tags. A
+#: card "is a Solar spell" when its name carries Solar (or it is Transmutable into it); an
+#: effect that searches for, or changes the cost of, "WORD cards" reads this axis, while a
+#: component requirement reads :data:`COMPONENT_WORDS` only.
+NAME_WORDS: tuple[str, ...] = COMPONENT_WORDS + tuple(NAME_TAG_WORDS)
+
 #: The extensions in database order (EN name, FR name, data file stem). Card indices follow
 #: this order, so appending a new extension never renumbers existing cards.
 EXTENSIONS: tuple[tuple[str, str, str], ...] = (

@@ -26,6 +26,7 @@ from simulator.cards.vocabulary import (
     COUNTS,
     DESTROY_WHAT,
     KEYWORDS,
+    NAME_KEYED,
     OPS,
     STATICS,
     TARGETS,
@@ -37,6 +38,7 @@ _REQUIRED = ("id", "name_en", "name_fr", "element", "type", "cost", "components"
 _OPTIONAL = ("aliases_en", "slot", "hp", "hp_is_x", "cost_x_element", "provides_conditional",
              "name_tags", "keywords", "banned", "extensions", "effect", "effect_note")
 _WORDS = frozenset(COMPONENT_WORDS) | frozenset(NAME_TAG_WORDS)
+_COMPONENT_WORDS = frozenset(COMPONENT_WORDS)
 _TAKE_SOURCES = ("available", "infinite")
 _INT_PARAMS = ("amount", "amount_mn", "max_targets", "position")
 #: What a printed card could hold (99: "all of it", e.g. every card of a hand); the engine's
@@ -89,8 +91,11 @@ def validate_card(card: Mapping[str, Any], where: str) -> list[str]:
           "must be an int >= 0")
     problems += _check_counts(card.get("cost", {}), ELEMENTS, f"{at}: cost")
     problems += _check_counts(card.get("components", {}), COMPONENT_WORDS, f"{at}: components")
-    for key in ("aliases_en", "name_tags", "extensions"):
+    for key in ("aliases_en", "extensions"):
         check(key, _is_str_list(card.get(key)), "must be a list of strings")
+    check("name_tags", _is_str_list(card.get("name_tags"))
+          and all(w in NAME_TAG_WORDS for w in card.get("name_tags", ())),
+          f"must be a list of name tags from: {', '.join(NAME_TAG_WORDS)}")
     check("provides", _is_str_list(card.get("provides"))
           and all(w in COMPONENT_WORDS for w in card.get("provides", ())),
           "must be a list of component words")
@@ -185,8 +190,10 @@ def _check_values(step: Mapping, at: str) -> list[str]:
             bad(p, f"must be one of {', '.join(ELEMENTS)}")
     if "target" in step and step["target"] not in TARGETS:
         bad("target", f"must be one of {', '.join(TARGETS)}")
-    if "word" in step and step["word"] not in _WORDS:
-        bad("word", "must be a component word or name tag")
+    name_keyed = step.get("op", step.get("kind")) in NAME_KEYED
+    if "word" in step and step["word"] not in (_WORDS if name_keyed else _COMPONENT_WORDS):
+        bad("word", "must be a component word or name tag" if name_keyed
+            else "must be a component word (a name tag is a key of search and cost effects only)")
     if "source_type" in step and step["source_type"] not in CARD_TYPES:
         bad("source_type", f"must be one of {', '.join(CARD_TYPES)}")
     if step.get("op") == "destroy" and "what" in step and step["what"] not in DESTROY_WHAT:
@@ -204,11 +211,12 @@ def _check_values(step: Mapping, at: str) -> list[str]:
 
 
 def _valid_ref(value: Any, names: Mapping[str, str]) -> bool:
-    """``"controls_component:Breath"``: a known name, and a known word after a colon."""
+    """``"controls_component:Breath"``: a known name, and a component word after a colon
+    (counts and conditions are about components)."""
     if not isinstance(value, str):
         return False
     name, sep, word = value.partition(":")
-    return name in names and (not sep or word in _WORDS)
+    return name in names and (not sep or word in _COMPONENT_WORDS)
 
 
 def validate_cards(cards: Sequence[Any], where: str, seen: dict[str, str]) -> list[str]:

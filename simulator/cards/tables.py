@@ -16,13 +16,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from simulator.cards.model import CARD_TYPES, COMPONENT_WORDS, ELEMENTS, SLOTS, Card
+from simulator.cards.model import CARD_TYPES, COMPONENT_WORDS, ELEMENTS, NAME_WORDS, SLOTS, Card
 from simulator.cards.vocabulary import KEYWORDS
 
 
 @dataclass(frozen=True, eq=False)
 class CardTables:
-    """Per-card facts as arrays; C = number of cards, W = 35 words, K = len(KEYWORDS)."""
+    """Per-card facts as arrays; C = number of cards, W = 35 words, WN = 43 name words,
+    K = len(KEYWORDS)."""
 
     cost: np.ndarray  # (C, 6) int16 Mana cost by element (ELEMENTS order); X counts as 0
     # (C,) int8 element index of an X Mana cost, -1 if none: read next by the X costs of the
@@ -36,6 +37,9 @@ class CardTables:
     hp_is_x: np.ndarray
     requires: np.ndarray  # (C, W) int8 component words required to prepare, by word
     provides: np.ndarray  # (C, W) bool component words the card provides as a component
+    # (C, WN) bool words its name carries, NAME_WORDS order: what it provides (Transmutable
+    # included) and its name tags (Solar, Thunder, ...): the keys of "WORD cards" effects
+    named: np.ndarray
     # (C, K) bool keyword flags in KEYWORDS order: the engine reads the Base Game's from the
     # cards (engine/host/tables.py); read next by Quickcast (Electric, Flowers, Phase, Sand, Sun),
     # Autumn (Flowers) and Zenith (Sun)
@@ -62,6 +66,7 @@ def build_card_tables(cards: Sequence[Card]) -> CardTables:
     requires = np.zeros((n, w), np.int8)
     provides = np.zeros((n, w), bool)
     keywords = np.zeros((n, k), bool)
+    named = np.zeros((n, len(NAME_WORDS)), bool)
     for i, card in enumerate(cards):
         for element, amount in card.cost.items():
             cost[i, ELEMENTS.index(element)] = amount
@@ -69,6 +74,9 @@ def build_card_tables(cards: Sequence[Card]) -> CardTables:
             requires[i, COMPONENT_WORDS.index(word)] = count
         for word in card.provides:
             provides[i, COMPONENT_WORDS.index(word)] = True
+            named[i, NAME_WORDS.index(word)] = True
+        for word in card.name_tags:
+            named[i, NAME_WORDS.index(word)] = True
         for keyword in card.keywords:
             keywords[i, KEYWORDS.index(keyword)] = True
     arrays = dict(
@@ -81,6 +89,7 @@ def build_card_tables(cards: Sequence[Card]) -> CardTables:
         hp_is_x=np.array([c.hp_is_x for c in cards], bool),
         requires=requires,
         provides=provides,
+        named=named,
         keywords=keywords,
     )
     for array in arrays.values():

@@ -182,6 +182,12 @@ STATICS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
                 "a static handler (engine/handlers/): its behaviour is an engine hook"),
 }
 
+#: The ops and statics whose ``word`` is a name key ("a Sun card", "your Solar spells"): any
+#: word of :data:`~simulator.cards.model.NAME_WORDS`, a name tag included, read from what a
+#: card's name carries. Elsewhere a ``word`` (and the word of a ``per`` or an ``if``) is a
+#: component word: what a card provides as a component.
+NAME_KEYED: frozenset[str] = frozenset({"search_deck", "return_from_discard", "cost_reduction"})
+
 #: What a ``destroy`` step may destroy (its ``what``).
 DESTROY_WHAT: tuple[str, ...] = ("permanent", "equipment", "permanent_or_equipment")
 

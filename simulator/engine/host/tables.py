@@ -130,6 +130,7 @@ def build_batch_tables(matchup: Matchup, db: CardDB, options: RuleOptions,
     t["cost"][:n_p] = full.cost[rows]
     t["requires"][:n_p] = full.requires[rows]
     t["provides"][:n_p] = full.provides[rows]
+    t["named"][:n_p] = full.named[rows]
     t["element"][:] = -1
     t["element"][:n_p] = full.element[rows]
     t["card_type"][:] = -1
@@ -219,7 +220,7 @@ def _compile_statics(t: np.void, effects: tuple[dict, ...]) -> None:
                 reductions.append((
                     c, ELEMENTS.index(st["element"]), st["amount"],
                     st.get("amount_mn", st["amount"]), _element(st.get("card_element")),
-                    L.WORD[st["word"]] if "word" in st else -1,
+                    L.NAME_WORD[st["word"]] if "word" in st else -1,
                     L.CONDITION_CODE[condition or "none"], L.WORD[word] if word else -1,
                     kind == "self_cost_reduction"))
             elif kind == "handler":
@@ -278,8 +279,9 @@ def op_row(step: dict) -> np.ndarray:
     r[L.OP_ELEMENT] = _element(step.get("element"))
     r[L.OP_INFINITE] = step.get("source") == "infinite"
     r[L.OP_WHAT] = L.DESTROY_WHAT.index(step["what"]) if "what" in step else -1
-    # a name tag (Tide) is not a component word: it is read from the handler flags instead
-    r[L.OP_WORD] = L.WORD.get(step.get("word", ""), -1)
+    # a component word, or for the name-keyed ops (vocabulary.NAME_KEYED) any name word:
+    # the indices agree on the component words
+    r[L.OP_WORD] = L.NAME_WORD.get(step.get("word", ""), -1)
     r[L.OP_POSITION] = step.get("position", 3)
     r[L.OP_MAX_TARGETS] = step.get("max_targets", -1)
     r[L.OP_UNPREVENTABLE] = bool(step.get("unpreventable", False))

@@ -24,6 +24,7 @@ from __future__ import annotations
 import numpy as np
 
 from simulator.cards import CARD_TYPES, COMPONENT_WORDS, ELEMENTS, vocabulary
+from simulator.cards.model import NAME_WORDS
 from simulator.engine.handlers.ids import (  # the generated handler names, one layout for all
     ABILITY_NAMES,  # noqa: F401
     HANDLERS,
@@ -39,6 +40,7 @@ D_MAX = 200        # cards in one player's deck
 A_MAX = 64         # cards in the Adversary's deck
 E = len(ELEMENTS)  # 6 elements, ELEMENTS order
 W = len(COMPONENT_WORDS)  # 35 component words
+WN = len(NAME_WORDS)      # 43 name words: the component words, then the name tags
 NW_MAX = 16        # distinct component words the batch's player cards require
 T_MAX = K_SLOTS + P_MAX + P_MAX * S_MAX  # flat targets (see damage.py)
 OPT_MAX = 256      # options of one decision (the main-phase action space is the widest)
@@ -63,6 +65,7 @@ STARTING_HP = 20
 ELEMENT = {name: i for i, name in enumerate(ELEMENTS)}
 FIRE, WATER, AIR, VEGETAL, MINERAL, ARCANE = range(6)
 WORD = {name: i for i, name in enumerate(COMPONENT_WORDS)}
+NAME_WORD = {name: i for i, name in enumerate(NAME_WORDS)}  # WORD's indices, then the tags
 SPELL, PERMANENT_TYPE, EQUIPMENT_TYPE, RITUAL_TYPE = range(len(CARD_TYPES))
 assert CARD_TYPES == ("spell", "permanent", "equipment", "ritual")
 
@@ -287,6 +290,7 @@ TABLES_DTYPE = _record([
     ("cost", np.int32, (C_MAX, E)),
     ("requires", np.int32, (C_MAX, W)),
     ("provides", np.int8, (C_MAX, W)),
+    ("named", np.int8, (C_MAX, WN)),    # words the card's name carries (name tags included)
     ("element", np.int8, (C_MAX,)),     # -1 for Adversary cards
     ("card_type", np.int8, (C_MAX,)),   # -1 for Adversary cards
     ("slot_kind", np.int8, (C_MAX,)),   # Equipment slot, -1 none

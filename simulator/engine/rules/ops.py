@@ -504,7 +504,7 @@ def op_search_deck(st, tb, wk, r, card, side, slot):
     set_options(wk, tb.n_cards, 0)
     any_ = False
     for c in range(tb.n_cards):
-        if tb.provides[c, word] != 0 and deck_count(st, side, c) > 0:
+        if tb.named[c, word] != 0 and deck_count(st, side, c) > 0:
             wk.opt[c] = 1
             any_ = True
     if any_:
@@ -541,7 +541,7 @@ def op_return_from_discard(st, tb, wk, r, card, side, slot):
     set_options(wk, tb.n_cards, 0)
     any_ = False
     for c in range(tb.n_cards):
-        if st.discard[side, c] > 0 and (word < 0 or tb.provides[c, word] != 0):
+        if st.discard[side, c] > 0 and (word < 0 or tb.named[c, word] != 0):
             wk.opt[c] = 1
             any_ = True
     if any_:

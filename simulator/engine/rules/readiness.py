@@ -64,7 +64,7 @@ def effective_cost(st, tb, p, mn, out):
         for c in range(kinds):
             if card_element >= 0 and tb.element[c] != card_element:
                 continue
-            if word >= 0 and tb.provides[c, word] == 0:
+            if word >= 0 and tb.named[c, word] == 0:
                 continue
             out[c, element] -= copies * amount
     for c in range(kinds):
