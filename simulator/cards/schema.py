@@ -206,7 +206,7 @@ def _check_values(step: Mapping, at: str) -> list[str]:
         bad("name", "must be a non-empty string")
     for p, names in (("if", CONDITIONS), ("per", COUNTS)):
         if p in step and not _valid_ref(step[p], names):
-            bad(p, f"must be one of {', '.join(names)} (with ':WORD' where it takes a word)")
+            bad(p, f"must be one of {', '.join(names)} (with ':WORD' where it takes a component word)")
     return problems
 
 
