@@ -108,6 +108,8 @@ CONDITIONS: dict[str, str] = {
     "controls_component": "the controller has a component providing WORD "
                           "(``if = 'controls_component:Breath'``)",
     "adversary_present": "the Adversary card is in play",
+    "zenith": "the controller's turn began at Zenith (as many own spells in preparation as "
+              "channeled; Permanents, Equipment and Rituals not counted), during that turn only",
 }
 
 #: op name -> (required params, optional params) with a one-line meaning.

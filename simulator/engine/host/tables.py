@@ -161,6 +161,7 @@ def build_batch_tables(matchup: Matchup, db: CardDB, options: RuleOptions,
             t[name][c] = name in kw
         t["protector_mn"][c] = "protector_if_mage_noir" in kw
     t["inert"][:n_p] = [c.id == FILLER_ID for c in player_cards]
+    t["any_zenith"] = any("zenith" in kw for kw in keywords)
     _compile_statics(t, effects)
     _compile_effects(t, effects)
     tide = [c < n_p and "Tide" in player_cards[c].name_tags for c in range(n)]

@@ -89,6 +89,7 @@ def _card_line(ev, a, b, c, d, names) -> str | None:
     texts = {
         L.EV_INDESTRUCTIBLE: lambda: f"  discards {names[b]}: {names[c]} is indestructible this turn",
         L.EV_APPLIES: lambda: f"  applies {names[b]}",
+        L.EV_ZENITH: lambda: f"  at Zenith this turn ({b} spells in preparation, {b} channeled)",
         L.EV_ROBE_HIT: lambda: "  Burning robe: 1 damage to its controller",
         L.EV_CRIMSON_PAYS: lambda: "  Crimson ring: pays 1 Fire",
         L.EV_IGNITION_ON: lambda: "  Ignition: cards going to a discard pile deal 1 damage this turn",

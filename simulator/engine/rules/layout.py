@@ -181,7 +181,7 @@ EVENT_NAMES = (
     "returns_to_hand", "puts_into_play", "nothing_happens", "adversary_loses", "crimson_pays",
     "robe_hit", "ignition_on", "ignition_hit", "maelstrom", "infiltration", "ocean_applies",
     "ocean_releases", "empty_discarded", "applies", "melange", "indestructible", "druid_horns",
-    "kerloch", "adversary_heals", "pile_on_offer",
+    "kerloch", "adversary_heals", "pile_on_offer", "zenith",
 )
 EV = {name: i for i, name in enumerate(EVENT_NAMES)}
 (EV_TURN, EV_HAND, EV_HAND_CARD, EV_ADVERSARY_TURN, EV_REVEALS, EV_PREPARES, EV_ACTIVATES,
@@ -191,7 +191,7 @@ EV = {name: i for i, name in enumerate(EVENT_NAMES)}
  EV_CRIMSON_PAYS, EV_ROBE_HIT, EV_IGNITION_ON, EV_IGNITION_HIT, EV_MAELSTROM, EV_INFILTRATION,
  EV_OCEAN_APPLIES, EV_OCEAN_RELEASES, EV_EMPTY_DISCARDED, EV_APPLIES, EV_MELANGE,
  EV_INDESTRUCTIBLE, EV_DRUID_HORNS, EV_KERLOCH, EV_ADVERSARY_HEALS,
- EV_PILE_ON_OFFER) = range(len(EVENT_NAMES))
+ EV_PILE_ON_OFFER, EV_ZENITH) = range(len(EVENT_NAMES))
 
 
 def _record(fields: list[tuple]) -> np.dtype:
@@ -250,6 +250,7 @@ STATE_DTYPE = _record([
     ("prevented", np.int8, (P_MAX,)),           # Kerloc'h's robe: damage reduced to 0
     ("drop_spent", np.int8, (P_MAX, S_MAX)),    # Water drop counted twice this turn
     ("indestructible", np.int16, (P_MAX, S_MAX)),  # card+1 made indestructible this turn
+    ("zenith", np.int8, (P_MAX,)),              # 1: the player's turn under way began at Zenith
     ("used_slot", np.int8, (S_MAX,)),           # components designated by the last preparation
     ("used_card", np.int16, (S_MAX,)),
     ("applying", np.int8, (P_MAX, S_MAX)),      # cards whose effects are being applied
@@ -318,6 +319,7 @@ TABLES_DTYPE = _record([
     ("any_mage_noir", np.int8), ("any_reduction", np.int8), ("any_ignore", np.int8),
     ("any_damage_reduction", np.int8),
     ("any_protector", np.int8), ("any_ability", np.int8), ("any_alt", np.int8),
+    ("any_zenith", np.int8),               # some card has Zenith: turns determine it
     ("n_bonus", np.int64),
     ("bonus", np.int32, (BONUS_MAX, 5)),   # card, amount, amount_mn, source element, type
     ("n_reduction", np.int64),

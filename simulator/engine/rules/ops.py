@@ -93,7 +93,7 @@ from simulator.engine.rules.zones import (
 # counts (layout.COUNTS) and conditions (layout.CONDITIONS)
 (PER_NONE, PER_OWN_COMPONENT, PER_COMPONENT_IN_PLAY, PER_WATER_IN_PLAY, PER_TREES_IN_PLAY,
  PER_THIS_HP, PER_LOCKED_ON_COMPONENT) = range(7)
-IF_NONE, IF_MAGE_NOIR, IF_NOT_MAGE_NOIR, IF_CONTROLS, IF_ADVERSARY_PRESENT = range(5)
+IF_NONE, IF_MAGE_NOIR, IF_NOT_MAGE_NOIR, IF_CONTROLS, IF_ADVERSARY_PRESENT, IF_ZENITH = range(6)
 WHAT_PERMANENT, WHAT_EQUIPMENT, WHAT_BOTH = range(3)
 TREE_WORD = WORD["Tree"]
 
@@ -161,6 +161,8 @@ def condition_holds(st, tb, r, side):
         return side != ADVERSARY_SIDE and component_count(st, tb, side, tb.ops[r, OP_IF_WORD]) > 0
     if cond == IF_ADVERSARY_PRESENT:
         return adversary_present(st, tb)
+    if cond == IF_ZENITH:
+        return side != ADVERSARY_SIDE and st.zenith[side] != 0
     return True
 
 

@@ -27,6 +27,7 @@ from simulator.engine.rules.layout import (
 
 COND_MAGE_NOIR = CONDITION_CODE["mage_noir"]
 COND_CONTROLS = CONDITION_CODE["controls_component"]
+COND_ZENITH = CONDITION_CODE["zenith"]
 
 
 @njit
@@ -49,6 +50,8 @@ def effective_cost(st, tb, p, mn, out):
             ok = mn
         elif cond == COND_CONTROLS:
             ok = component_count(st, tb, p, cond_word) > 0
+        elif cond == COND_ZENITH:
+            ok = st.zenith[p] != 0
         if not ok:
             continue
         if self_only:

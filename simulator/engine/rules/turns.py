@@ -33,6 +33,7 @@ from simulator.engine.rules.layout import (
 )
 from simulator.engine.rules.log import say, say_mana
 from simulator.engine.rules.mana import take_pile
+from simulator.engine.rules.zenith import clear_zenith, determine_zenith
 from simulator.engine.rules.zones import discard_down_to_hand_size, draw
 
 
@@ -52,6 +53,8 @@ def turn_boundary(st, tb):
     for s in range(tb.slots):
         st.used_slot[s] = 0
         st.used_card[s] = -1
+    if tb.any_zenith != 0:
+        clear_zenith(st, tb)
 
 
 @njit
@@ -63,6 +66,8 @@ def begin_player_turn(st, tb, wk, p):
         st.ignored_this_turn[q] = 0
     turn_boundary(st, tb)
     say(wk, EV_TURN, st.turn, p, st.hp[p], adversary_hp(st, tb))
+    if tb.any_zenith != 0:
+        determine_zenith(st, tb, wk, p)
     turn_start(st, tb, wk, p)
     if not in_game(st, p):
         return False
