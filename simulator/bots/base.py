@@ -40,6 +40,7 @@ from simulator.engine.rules.layout import (
     ALTERNATIVE_COMPONENT,
     C_MAX,
     DESTROY_TARGET,
+    DIG_TAKE,
     DISCARD_FROM_HAND,
     EQUIPMENT,
     EQUIPMENT_TYPE,
@@ -61,6 +62,7 @@ from simulator.engine.rules.layout import (
     PURPOSE_LOSE_HP,
     RECYCLE_DISCARD,
     RETURN_FROM_DISCARD,
+    SCRY,
     SEARCH_DECK,
     SKIP_COMPONENT,
     TAKE_MANA,
@@ -250,6 +252,30 @@ def score_card_value(st, tb, wk, bw, p):
     """Recycling, returning from the discard pile, searching the deck: the best card."""
     for c in range(wk.n_opt):
         wk.scores[c] = bw.f_value[c]
+
+
+@njit
+def score_scry(st, tb, wk, bw, p):
+    """Leave the top card (option 0) when it is worth at least what the rest of the deck is
+    worth on average, else put it at the bottom (option 1)."""
+    n = st.deck_len[p]
+    total = 0.0
+    for i in range(n - 1):
+        total += bw.f_value[st.deck[p, i]]
+    mean = total / (n - 1) if n > 1 else 0.0
+    top = bw.f_value[wk.ctx_card]
+    wk.scores[0] = 1.0 if top >= mean else 0.0
+    wk.scores[1] = 1.0 - wk.scores[0]
+
+
+@njit
+def score_dig_take(st, tb, wk, bw, p):
+    """Digging the deck: the best card of the word; a card beats taking none (the option
+    after the card kinds)."""
+    last = wk.n_opt - 1
+    for c in range(last):
+        wk.scores[c] = 1000.0 + bw.f_value[c]
+    wk.scores[last] = 0.0
 
 
 # --- targets ---------------------------------------------------------------------------------
@@ -608,6 +634,10 @@ def score(st, tb, wk, bw, kind, p):
         score_discard_from_hand(st, tb, wk, bw, p)
     elif kind == RECYCLE_DISCARD or kind == RETURN_FROM_DISCARD or kind == SEARCH_DECK:
         score_card_value(st, tb, wk, bw, p)
+    elif kind == SCRY:
+        score_scry(st, tb, wk, bw, p)
+    elif kind == DIG_TAKE:
+        score_dig_take(st, tb, wk, bw, p)
     elif kind == TARGET:
         score_target(st, tb, wk, p)
     elif kind == PROTECTOR_REDIRECT:

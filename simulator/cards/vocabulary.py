@@ -148,6 +148,11 @@ OPS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
                          "discard up to AMOUNT of the opponent's prepared spells"),
     "search_deck": (frozenset({"word"}), frozenset({"if"}),
                     "take one card providing WORD from the deck into hand, then shuffle"),
+    "scry": (frozenset(), frozenset({"if"}),
+             "look at the top card of the own deck: leave it on top or put it at the bottom"),
+    "dig": (frozenset({"amount", "word"}), frozenset({"if"}),
+            "look at the top AMOUNT cards of the own deck, may take one named WORD into hand "
+            "(shown), the others go to the bottom"),
     "recycle_discard": (frozenset({"amount"}), frozenset({"if"}),
                         "return AMOUNT cards from the discard pile to the deck, then shuffle"),
     "return_from_discard": (frozenset(), frozenset({"word", "if"}),
@@ -188,7 +193,8 @@ STATICS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
 #: word of :data:`~simulator.cards.model.NAME_WORDS`, a name tag included, read from what a
 #: card's name carries. Elsewhere a ``word`` (and the word of a ``per`` or an ``if``) is a
 #: component word: what a card provides as a component.
-NAME_KEYED: frozenset[str] = frozenset({"search_deck", "return_from_discard", "cost_reduction"})
+NAME_KEYED: frozenset[str] = frozenset({"search_deck", "return_from_discard", "cost_reduction",
+                                        "dig"})
 
 #: What a ``destroy`` step may destroy (its ``what``).
 DESTROY_WHAT: tuple[str, ...] = ("permanent", "equipment", "permanent_or_equipment")

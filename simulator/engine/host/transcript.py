@@ -89,6 +89,11 @@ def _card_line(ev, a, b, c, d, names) -> str | None:
     texts = {
         L.EV_INDESTRUCTIBLE: lambda: f"  discards {names[b]}: {names[c]} is indestructible this turn",
         L.EV_APPLIES: lambda: f"  applies {names[b]}",
+        L.EV_SCRY: lambda: (f"  looks at the top card of the deck, {names[b]}: "
+                            + ("puts it at the bottom" if c else "leaves it on top")),
+        L.EV_DIG: lambda: (f"  looks at the top {c} cards of the deck: "
+                           + (f"shows {names[b]} and takes it, " if b >= 0 else "takes none, ")
+                           + "the rest go to the bottom"),
         L.EV_ZENITH: lambda: f"  at Zenith this turn ({b} spells in preparation, {b} channeled)",
         L.EV_ROBE_HIT: lambda: "  Burning robe: 1 damage to its controller",
         L.EV_CRIMSON_PAYS: lambda: "  Crimson ring: pays 1 Fire",

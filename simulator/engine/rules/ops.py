@@ -36,7 +36,10 @@ from simulator.engine.rules.layout import (
     AN_TARGET,
     CHANNELED,
     DESTROY_TARGET,
+    DIG_TAKE,
     EQUIPMENT,
+    EV_DIG,
+    EV_SCRY,
     K_SLOTS,
     MANA_ELEMENT,
     OP_AMOUNT,
@@ -67,6 +70,7 @@ from simulator.engine.rules.layout import (
     RETURN_EQUIPMENT,
     RETURN_FROM_DISCARD,
     RETURN_PREPARED,
+    SCRY,
     SEARCH_DECK,
     T_ACTIVATE,
     TARGET,
@@ -78,6 +82,7 @@ from simulator.engine.rules.layout import (
     WORD,
     E,
 )
+from simulator.engine.rules.log import say
 from simulator.engine.rules.mana import add_to_ether, pay_effect_cost, take_from_ether
 from simulator.engine.rules.targets import EVERYTHING, adversary_amount, fill_mask
 from simulator.engine.rules.zones import (
@@ -86,6 +91,7 @@ from simulator.engine.rules.zones import (
     discard_chosen,
     draw,
     hand_options,
+    put_on_bottom,
     remove_from_deck,
     shuffle_deck,
 )
@@ -514,6 +520,65 @@ def op_search_deck(st, tb, wk, r, card, side, slot):
         remove_from_deck(st, side, c)
         st.hand[side, c] += 1
     shuffle_deck(st, side)
+
+
+@njit
+def op_scry(st, tb, wk, r, card, side, slot):
+    """Look at the top card of the own deck and leave it there or put it at the bottom (a
+    ``scry`` decision, ``ctx_card`` the card: option 1 puts it at the bottom). The Adversary
+    never scries: its deck is revealed card by card."""
+    if side == ADVERSARY_SIDE or st.deck_len[side] == 0:
+        return
+    top = st.deck[side, st.deck_len[side] - 1]
+    set_options(wk, 2, 1)
+    wk.ctx_card = top
+    bottom = decide(st, tb, wk, SCRY, side)
+    if bottom == 1:
+        st.deck_len[side] -= 1
+        put_on_bottom(st, side, top)
+    say(wk, EV_SCRY, side, top, bottom, 0)
+
+
+@njit
+def op_dig(st, tb, wk, r, card, side, slot):
+    """Look at the top AMOUNT cards of the own deck; the player may take one whose name
+    carries WORD into hand, shown to all (a ``dig_take`` decision over the card kinds, the
+    option after the last kind declines); the others go to the bottom in the order they were
+    (the player may order them; nothing in the engine reads that order before the deck is
+    drawn through)."""
+    if side == ADVERSARY_SIDE:
+        return
+    n = min(amount_of(st, tb, r, side, slot), st.deck_len[side])
+    if n <= 0:
+        return
+    word = tb.ops[r, OP_WORD]
+    first = st.deck_len[side] - n
+    set_options(wk, tb.n_cards + 1, 0)
+    wk.opt[tb.n_cards] = 1
+    wk.ctx_word = word
+    any_ = False
+    for i in range(first, first + n):
+        c = st.deck[side, i]
+        if word < 0 or tb.named[c, word] != 0:
+            wk.opt[c] = 1
+            any_ = True
+    taken = -1
+    if any_:
+        choice = decide(st, tb, wk, DIG_TAKE, side)
+        taken = choice if choice < tb.n_cards else -1
+    looked = wk.amounts[:n]
+    for i in range(n):
+        looked[i] = st.deck[side, first + i]
+    st.deck_len[side] = first
+    for i in range(n - 1, -1, -1):
+        if looked[i] == taken:
+            taken = -2 - taken  # that copy only
+            st.hand[side, looked[i]] += 1
+            say(wk, EV_DIG, side, looked[i], n, 0)
+        else:
+            put_on_bottom(st, side, looked[i])
+    if taken == -1:
+        say(wk, EV_DIG, side, -1, n, 0)
 
 
 @njit

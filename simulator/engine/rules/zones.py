@@ -106,6 +106,19 @@ def append_to_deck(st, p, card):
 
 
 @njit
+def put_on_bottom(st, p, card):
+    """Put one card at the bottom of the deck (position 0; the others move up one)."""
+    n = st.deck_len[p]
+    if n >= D_MAX:
+        fail(st, ERR_DECK_FULL, p)
+        return
+    for i in range(n, 0, -1):
+        st.deck[p, i] = st.deck[p, i - 1]
+    st.deck[p, 0] = card
+    st.deck_len[p] = n + 1
+
+
+@njit
 def hand_options(st, tb, wk, p):
     """Options of a discard from hand: every card kind the player holds."""
     set_options(wk, tb.n_cards, 0)
