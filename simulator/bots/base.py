@@ -69,6 +69,7 @@ from simulator.engine.rules.layout import (
     TAKE_PILE,
     TARGET,
     TRADE_GIVE,
+    UNIQUE_DISCARD,
     USE_COMPONENT,
     E,
 )
@@ -276,6 +277,28 @@ def score_dig_take(st, tb, wk, bw, p):
     for c in range(last):
         wk.scores[c] = 1000.0 + bw.f_value[c]
     wk.scores[last] = 0.0
+
+
+@njit
+def score_unique_discard(st, tb, wk, p):
+    """Two copies of a Unique card: discard the one that lost more HP; on a tie the older
+    one (``ctx_amount`` is the new copy's slot), whose Mana goes back to the Ether alike."""
+    for s in range(wk.n_opt):
+        lost = float(tb.hp[wk.ctx_card] - st.board_hp[p, s])
+        wk.scores[s] = 10.0 * lost + (0.5 if s != wk.ctx_amount else 0.0)
+
+
+@njit
+def held_copy_hp_lost(st, tb, p, c):
+    """The HP a copy of card ``c`` the player controls has lost (the least damaged copy's);
+    -1 when they control none."""
+    lost = -1
+    for s in range(st.board_end[p]):
+        if st.board_card[p, s] == c:
+            here = tb.hp[c] - st.board_hp[p, s]
+            if lost < 0 or here < lost:
+                lost = here
+    return lost
 
 
 # --- targets ---------------------------------------------------------------------------------
@@ -604,6 +627,13 @@ def main_action_scores(st, tb, wk, bw, p, trades_ahead):
         # an Equipment that would only replace an equal or better one in its slot is waste
         if slot_taken_by_equal(st, tb, bw, p, c):
             prep -= 100.0
+        # a second copy of a Unique card is worth it only to replace a copy that lost 2 HP
+        if tb.unique[c] != 0 or (tb.unique_unless_mn[c] != 0 and not mn):
+            lost = held_copy_hp_lost(st, tb, p, c)
+            if lost >= 2:
+                prep += float(lost) - 5.0
+            elif lost >= 0:
+                prep -= 100.0
         # a component that costs HP (Draconic flame) must not put its own player out
         if bw.any_self_loss != 0 and component_loss(st, tb, bw, p, c) >= st.hp[p]:
             prep = OUT_OF_THE_GAME
@@ -638,6 +668,8 @@ def score(st, tb, wk, bw, kind, p):
         score_scry(st, tb, wk, bw, p)
     elif kind == DIG_TAKE:
         score_dig_take(st, tb, wk, bw, p)
+    elif kind == UNIQUE_DISCARD:
+        score_unique_discard(st, tb, wk, p)
     elif kind == TARGET:
         score_target(st, tb, wk, p)
     elif kind == PROTECTOR_REDIRECT:

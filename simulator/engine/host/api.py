@@ -50,7 +50,7 @@ CONTEXT_OF_KIND = {
     "ability_target": ("ability",), "distribute_mana": ("element", "card"),
     "lock_mana_target": ("element",), "move_locked_mana": ("card",),
     "release_locked_mana": ("card",), "protector_redirect": ("amount",),
-    "scry": ("card",),
+    "scry": ("card",), "unique_discard": ("card", "amount"),
 }
 
 

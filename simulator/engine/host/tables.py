@@ -160,6 +160,7 @@ def build_batch_tables(matchup: Matchup, db: CardDB, options: RuleOptions,
                      "indestructible"):
             t[name][c] = name in kw
         t["protector_mn"][c] = "protector_if_mage_noir" in kw
+        t["unique_unless_mn"][c] = "unique_unless_mage_noir" in kw
     t["inert"][:n_p] = [c.id == FILLER_ID for c in player_cards]
     t["any_zenith"] = any("zenith" in kw for kw in keywords)
     _compile_statics(t, effects)

@@ -67,6 +67,7 @@ from simulator.engine.rules.layout import (
 from simulator.engine.rules.log import say, say_mana
 from simulator.engine.rules.mana import add_to_ether
 from simulator.engine.rules.readiness import can_prepare_all, castable, compute, trade_price, tradeable
+from simulator.engine.rules.unique import keep_one_copy
 from simulator.engine.rules.zones import discard_chosen
 
 ZONE_OF_TYPE = np.array([PREPARED, PERMANENT, EQUIPMENT, RITUAL], np.int8)  # by CARD_TYPES
@@ -197,6 +198,7 @@ def prepare(st, tb, wk, p, card):
     if tb.card_type[card] > 0:
         announce.push_steps(st, tb, wk, card, T_ENTER, p, slot)
         resolve(st, tb, wk)
+    keep_one_copy(st, tb, wk, p, card, slot)
     if is_mage_noir(st, tb, p) and st.mage_noir_turn[p] == 0:
         st.mage_noir_turn[p] = st.turn
 

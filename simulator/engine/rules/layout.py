@@ -93,7 +93,7 @@ DECISION_KINDS = (
     "return_from_discard", "search_deck", "return_equipment", "return_prepared", "pay_to_keep",
     "choose_mode", "lock_mana_element", "lock_mana_target", "distribute_mana",
     "move_locked_mana", "release_locked_mana", "seed_from_discard", "ability_target",
-    "may_use_ability", "melange_give", "melange_take", "scry", "dig_take",
+    "may_use_ability", "melange_give", "melange_take", "scry", "dig_take", "unique_discard",
 )
 (KEEP_HAND, MAIN_ACTION, TAKE_PILE, MANA_ELEMENT, ETHER_START_PILE, ETHER_SPLIT, TAKE_MANA,
  TRADE_GIVE, EFFECT_ORDER, TARGET, PROTECTOR_REDIRECT, DESTROY_TARGET, USE_COMPONENT,
@@ -101,7 +101,8 @@ DECISION_KINDS = (
  DISCARD_FROM_HAND, RECYCLE_DISCARD, RETURN_FROM_DISCARD, SEARCH_DECK, RETURN_EQUIPMENT,
  RETURN_PREPARED, PAY_TO_KEEP, CHOOSE_MODE, LOCK_MANA_ELEMENT, LOCK_MANA_TARGET,
  DISTRIBUTE_MANA, MOVE_LOCKED_MANA, RELEASE_LOCKED_MANA, SEED_FROM_DISCARD, ABILITY_TARGET,
- MAY_USE_ABILITY, MELANGE_GIVE, MELANGE_TAKE, SCRY, DIG_TAKE) = range(len(DECISION_KINDS))
+ MAY_USE_ABILITY, MELANGE_GIVE, MELANGE_TAKE, SCRY, DIG_TAKE,
+ UNIQUE_DISCARD) = range(len(DECISION_KINDS))
 N_KINDS = len(DECISION_KINDS)
 
 # Purposes of a target decision (ctx_purpose), reasons of a discard (ctx_reason).
@@ -182,6 +183,7 @@ EVENT_NAMES = (
     "robe_hit", "ignition_on", "ignition_hit", "maelstrom", "infiltration", "ocean_applies",
     "ocean_releases", "empty_discarded", "applies", "melange", "indestructible", "druid_horns",
     "kerloch", "adversary_heals", "pile_on_offer", "zenith", "scry", "dig",
+    "unique",
 )
 EV = {name: i for i, name in enumerate(EVENT_NAMES)}
 (EV_TURN, EV_HAND, EV_HAND_CARD, EV_ADVERSARY_TURN, EV_REVEALS, EV_PREPARES, EV_ACTIVATES,
@@ -191,7 +193,7 @@ EV = {name: i for i, name in enumerate(EVENT_NAMES)}
  EV_CRIMSON_PAYS, EV_ROBE_HIT, EV_IGNITION_ON, EV_IGNITION_HIT, EV_MAELSTROM, EV_INFILTRATION,
  EV_OCEAN_APPLIES, EV_OCEAN_RELEASES, EV_EMPTY_DISCARDED, EV_APPLIES, EV_MELANGE,
  EV_INDESTRUCTIBLE, EV_DRUID_HORNS, EV_KERLOCH, EV_ADVERSARY_HEALS,
- EV_PILE_ON_OFFER, EV_ZENITH, EV_SCRY, EV_DIG) = range(len(EVENT_NAMES))
+ EV_PILE_ON_OFFER, EV_ZENITH, EV_SCRY, EV_DIG, EV_UNIQUE) = range(len(EVENT_NAMES))
 
 
 def _record(fields: list[tuple]) -> np.dtype:
@@ -308,6 +310,7 @@ TABLES_DTYPE = _record([
     ("protector", np.int8, (C_MAX,)),
     ("protector_mn", np.int8, (C_MAX,)),
     ("unique", np.int8, (C_MAX,)),
+    ("unique_unless_mn", np.int8, (C_MAX,)),  # Unique unless its controller is a Mage Noir
     ("mage_noir_only", np.int8, (C_MAX,)),
     ("forge", np.int8, (C_MAX,)),
     ("slowcast", np.int8, (C_MAX,)),

@@ -167,13 +167,7 @@ def can_prepare_all(st, tb, wk, p):
             ok = missing == alt_short and missing == 1 and spare > 0
         if not ok:
             continue
-        if tb.unique[c] != 0:  # never a second copy in play (e.g. King of trees)
-            held = False
-            for s in range(tb.slots):
-                if st.board_card[p, s] == c:
-                    held = True
-            if held:
-                continue
+        # a Unique card may be prepared while a copy is in play: one is discarded (unique.py)
         wk.legal_prepare[c] = 1
 
 
