@@ -32,7 +32,7 @@ def run_step(st, tb, wk, r, card, side, slot):
         ops.op_heal(st, tb, wk, r, card, side, slot)
     elif op == 5:  # draw
         ops.op_draw(st, tb, wk, r, card, side, slot)
-    elif op == 21:  # handler
+    elif op == 23:  # handler
         run_handler(st, tb, wk, r, card, side, slot)
     elif op == 2:  # lose_hp
         ops.op_lose_hp(st, tb, wk, r, card, side, slot)
@@ -60,15 +60,19 @@ def run_step(st, tb, wk, r, card, side, slot):
         ops.op_discard_prepared(st, tb, wk, r, card, side, slot)
     elif op == 15:  # search_deck
         ops.op_search_deck(st, tb, wk, r, card, side, slot)
-    elif op == 16:  # recycle_discard
+    elif op == 16:  # scry
+        ops.op_scry(st, tb, wk, r, card, side, slot)
+    elif op == 17:  # dig
+        ops.op_dig(st, tb, wk, r, card, side, slot)
+    elif op == 18:  # recycle_discard
         ops.op_recycle_discard(st, tb, wk, r, card, side, slot)
-    elif op == 17:  # return_from_discard
+    elif op == 19:  # return_from_discard
         ops.op_return_from_discard(st, tb, wk, r, card, side, slot)
-    elif op == 18:  # pay_or_discard
+    elif op == 20:  # pay_or_discard
         ops.op_pay_or_discard(st, tb, wk, r, card, side, slot)
-    elif op == 19:  # destroy_self
+    elif op == 21:  # destroy_self
         ops.op_destroy_self(st, tb, wk, r, card, side, slot)
-    elif op == 20:  # win
+    elif op == 22:  # win
         ops.op_win(st, tb, wk, r, card, side, slot)
     else:
         fail(st, ERR_UNKNOWN_OP, op)
