@@ -69,6 +69,8 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
             for step in steps:
                 op, target = step.get("op"), step.get("target", "")
                 amount = _step_amount(step) * weight
+                if step.get("if") == "zenith":  # only on some turns: about one in two
+                    amount *= 0.5
                 if op in ("damage", "distribute_damage"):
                     if trigger == "activate":
                         damage[c] += amount
