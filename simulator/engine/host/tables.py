@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 #: Cards whose printed text has no effect beyond facts the engine reads elsewhere
 #: (component words, keywords): playable with an empty effect table; and the filler, which
 #: has no text at all.
-NO_EFFECT_CARDS = frozenset({"droplet", "dead_tree", FILLER_ID})
+NO_EFFECT_CARDS = frozenset({"droplet", "dead_tree", "solar_flame", FILLER_ID})
 
 
 @dataclass(frozen=True)

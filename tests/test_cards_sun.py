@@ -1,0 +1,170 @@
+"""One test per card of the Sun extension (``magenoir-sim cards --handlers``): a small
+position built by hand (tests/card_positions.py), the real engine action, the exact state
+after, as the card's text and rulings describe it (shared cards.json)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from card_positions import (
+    ScriptedPolicy,
+    adv_target,
+    board_of,
+    can_prepare,
+    deck_list,
+    discard_of,
+    effective_cost,
+    ether_of,
+    give_hand,
+    hand_of,
+    make_engine,
+    mana,
+    prepare,
+    put_on_board,
+    reserve_of,
+    set_deck,
+    set_reserve,
+    start_turn,
+    summon_duke,
+)
+from engine_fixtures import G0, P0
+
+from simulator.engine.host import api
+from simulator.engine.rules.layout import CHANNELED, PERMANENT, PREPARED
+
+DUKE = adv_target(0)
+
+
+def _activate(eng, slot: int, player: int = 0) -> None:
+    api.activate(eng, G0, np.array([player]), np.array([slot]))
+
+
+def _begin_turn(eng) -> None:
+    """Player 0's turn begins (Zenith determined, start-of-turn effects, draw, pile)."""
+    api.begin_player_turn(eng, G0, P0)
+
+
+def _duke_hp(eng) -> int:
+    return int(eng.state.adv_hp[0, 0])
+
+
+def _hp(eng, player: int = 0) -> int:
+    return int(eng.state.hp[0, player])
+
+
+@pytest.mark.parametrize("pays", [True, False])
+def test_artificial_sun(pays):
+    eng = make_engine(["artificial_sun", "seed"], players=2,
+                      policy=ScriptedPolicy({"pay_upkeep": 1 if pays else 0}))
+    summon_duke(eng)
+    sun = put_on_board(eng, 0, "artificial_sun", PERMANENT, mana(fire=3))
+    set_reserve(eng, 0, fire=1)
+    start_turn(eng, 0)
+    assert _duke_hp(eng) == 19 and _hp(eng, 0) == 19 and _hp(eng, 1) == 19
+    if pays:
+        assert board_of(eng, 0) == {sun: ("artificial_sun", PERMANENT)}
+        assert reserve_of(eng, 0) == mana() and ether_of(eng) == [mana(fire=1), mana()]
+    else:
+        assert board_of(eng, 0) == {} and discard_of(eng, 0) == {"artificial_sun": 1}
+        assert reserve_of(eng, 0) == mana(fire=1)
+        assert ether_of(eng) == [mana(fire=2), mana(fire=1)]  # its 3 Fire released
+
+
+def test_artificial_sun_is_destroyed_when_its_upkeep_cannot_be_paid():
+    eng = make_engine(["artificial_sun"])
+    summon_duke(eng)
+    put_on_board(eng, 0, "artificial_sun", PERMANENT, mana(fire=3))
+    start_turn(eng, 0)
+    assert discard_of(eng, 0) == {"artificial_sun": 1} and _hp(eng) == 19
+
+
+@pytest.mark.parametrize("bottom", [0, 1])
+def test_radiant_light(bottom):
+    eng = make_engine(["radiant_light", "seed", "flame", "fire_ball"],
+                      policy=ScriptedPolicy({"scry": bottom}))
+    set_deck(eng, 0, ["seed", "flame", "fire_ball"])  # Fire ball on top
+    give_hand(eng, 0, "radiant_light")
+    set_reserve(eng, 0, fire=1)
+    slot = prepare(eng, 0, "radiant_light")
+    _activate(eng, slot)
+    if bottom:  # Fire ball goes under the deck, the Flame is drawn
+        assert hand_of(eng, 0) == {"flame": 1} and deck_list(eng, 0) == ["fire_ball", "seed"]
+    else:
+        assert hand_of(eng, 0) == {"fire_ball": 1} and deck_list(eng, 0) == ["seed", "flame"]
+    assert discard_of(eng, 0) == {"radiant_light": 1}
+
+
+def test_solar_flame_is_a_flame_component():
+    eng = make_engine(["solar_flame", "fire_ball"])
+    summon_duke(eng)
+    put_on_board(eng, 0, "solar_flame", CHANNELED, mana(fire=2))
+    give_hand(eng, 0, "fire_ball")
+    set_reserve(eng, 0, fire=2)
+    assert can_prepare(eng, 0, "fire_ball")
+    assert api.component_instances(eng, G0, P0, 12)[0] == 1  # layout.WORD["Flame"]
+
+
+@pytest.mark.parametrize("zenith", [True, False])
+def test_solar_winds(zenith):
+    eng = make_engine(["solar_winds", "artificial_sun", "seed", "flame"],
+                      policy=ScriptedPolicy({"target": DUKE, "pay_upkeep": 1}))
+    summon_duke(eng)
+    put_on_board(eng, 0, "artificial_sun", PERMANENT)  # the Sun component (not counted)
+    winds = put_on_board(eng, 0, "solar_winds", PREPARED)
+    if zenith:
+        put_on_board(eng, 0, "flame", CHANNELED)  # 1 prepared, 1 channeled
+    set_deck(eng, 0, ["seed", "seed", "seed"])
+    eng.state.turn[:] = 2
+    set_reserve(eng, 0, fire=1)
+    _begin_turn(eng)  # Artificial sun: 1 to the Duke and the player; then the draw
+    assert eng.state.zenith[0, 0] == zenith
+    hand = sum(hand_of(eng, 0).values())
+    _activate(eng, winds)
+    assert _duke_hp(eng) == 19 - 3
+    assert sum(hand_of(eng, 0).values()) == hand + (1 if zenith else 0)
+
+
+@pytest.mark.parametrize("zenith", [True, False])
+def test_sun_catalyst(zenith):
+    """At Zenith the Solar cards cost 1 Fire less (Solar winds 2 Fire 1 Air -> 1 Fire 1 Air),
+    not a non-Solar Fire card (Fire ball); off Zenith nothing changes."""
+    eng = make_engine(["sun_catalyst", "solar_winds", "solar_burn", "fire_ball", "seed"])
+    put_on_board(eng, 0, "sun_catalyst", PERMANENT, mana(fire=6))
+    if not zenith:
+        put_on_board(eng, 0, "seed", PREPARED)
+    set_deck(eng, 0, ["seed"])
+    eng.state.turn[:] = 2
+    _begin_turn(eng)
+    less = 1 if zenith else 0
+    assert effective_cost(eng, 0, "solar_winds") == mana(fire=2 - less, air=1)
+    assert effective_cost(eng, 0, "solar_burn") == mana(fire=3 - less)
+    fire_ball = eng.info.ids.index("fire_ball")
+    assert effective_cost(eng, 0, "fire_ball") == eng.tables.cost[fire_ball].tolist()
+
+
+def test_sun_catalyst_is_unique():
+    eng = make_engine(["sun_catalyst"], policy=ScriptedPolicy({"unique_discard": 0}))
+    put_on_board(eng, 0, "sun_catalyst", PERMANENT, mana(fire=6))
+    give_hand(eng, 0, "sun_catalyst")
+    set_reserve(eng, 0, fire=6)
+    new = prepare(eng, 0, "sun_catalyst")
+    assert board_of(eng, 0) == {new: ("sun_catalyst", PERMANENT)}
+    assert discard_of(eng, 0) == {"sun_catalyst": 1}
+
+
+def test_sunflower_field():
+    """When put into play: a Sun card from the deck into hand (Sun blade, not the Solar
+    flame: Solar is not Sun), the deck shuffled; the Sun cards then cost 1 Fire less."""
+    eng = make_engine(["sunflower_field", "sun_blade", "solar_flame", "seed"])
+    set_deck(eng, 0, ["seed", "solar_flame", "sun_blade", "seed"])
+    give_hand(eng, 0, "sunflower_field")
+    set_reserve(eng, 0, vegetal=2)
+    assert effective_cost(eng, 0, "sun_blade") == mana(fire=4, mineral=1)
+    slot = prepare(eng, 0, "sunflower_field")
+    assert board_of(eng, 0) == {slot: ("sunflower_field", PERMANENT)}
+    assert eng.state.board_hp[0, 0, slot] == 2
+    assert hand_of(eng, 0) == {"sun_blade": 1}
+    assert sorted(deck_list(eng, 0)) == ["seed", "seed", "solar_flame"]
+    assert effective_cost(eng, 0, "sun_blade") == mana(fire=3, mineral=1)
+    assert effective_cost(eng, 0, "solar_flame") == mana(fire=2)
+    assert api.component_instances(eng, G0, P0, 13)[0] == 1  # a Flower (layout.WORD)
