@@ -25,7 +25,11 @@ from simulator.cards.vocabulary import (
     CONDITIONS,
     COUNTS,
     DESTROY_WHAT,
+    ELEMENT_SUFFIXED,
     KEYWORDS,
+    LOCK_SOURCES,
+    MOVE_FROM,
+    MOVE_TO,
     NAME_KEYED,
     OPS,
     STATICS,
@@ -200,13 +204,22 @@ def _check_values(step: Mapping, at: str) -> list[str]:
         bad("what", f"must be one of {', '.join(DESTROY_WHAT)}")
     if step.get("op") == "take_mana" and "source" in step and step["source"] not in _TAKE_SOURCES:
         bad("source", f"must be one of {', '.join(_TAKE_SOURCES)}")
+    if step.get("op") == "lock_mana" and "source" in step and step["source"] not in LOCK_SOURCES:
+        bad("source", f"must be one of {', '.join(LOCK_SOURCES)}")
+    for p, names in (("from", MOVE_FROM), ("to", MOVE_TO)):
+        if p in step and step[p] not in names:
+            bad(p, f"must be one of {', '.join(names)}")
+    if step.get("op") == "move_locked_mana" and step.get("from") == "components" and (
+            step.get("to", "own_card") != "this" or "word" not in step):
+        problems.append(f"{at}: from = 'components' needs to = 'this' and a word")
     if "cost" in step:
         problems += _check_counts(step["cost"], ELEMENTS, f"{at}: cost")
     if "name" in step and not (isinstance(step["name"], str) and step["name"]):
         bad("name", "must be a non-empty string")
     for p, names in (("if", CONDITIONS), ("per", COUNTS)):
         if p in step and not _valid_ref(step[p], names):
-            bad(p, f"must be one of {', '.join(names)} (with ':WORD' where it takes a component word)")
+            bad(p, f"must be one of {', '.join(names)} (with ':WORD' where it takes a component "
+                   "word, ':ELEMENT' after locked_on_this, no_mana_locked, locks)")
     return problems
 
 
@@ -216,6 +229,8 @@ def _valid_ref(value: Any, names: Mapping[str, str]) -> bool:
     if not isinstance(value, str):
         return False
     name, sep, word = value.partition(":")
+    if name in ELEMENT_SUFFIXED:
+        return name in names and (not sep or word in ELEMENTS) and (sep or name != "locks")
     return name in names and (not sep or word in _COMPONENT_WORDS)
 
 

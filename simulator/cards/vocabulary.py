@@ -35,6 +35,10 @@ Triggers (:data:`TRIGGERS`):
     The card leaves play (any zone change from the board).
 ``used_as_component``
     The card was designated as a component when another card was prepared.
+``mana_left``
+    Mana locked under the card left it (released, moved away or spent) while it is on the
+    board: the moment "as soon as there is no (Fire) Mana locked under it" is checked, with
+    ``if = "no_mana_locked:fire"`` on its steps.
 ``ability``
     An activated ability of a card in play that its controller may use (repeatedly) when the
     card allows it ("During your main phase, you may ...", "At any time, you may ...").
@@ -69,7 +73,7 @@ from __future__ import annotations
 
 TRIGGERS: tuple[str, ...] = (
     "activate", "enter", "turn_start", "turn_start_prepared", "turn_start_channeled", "leave",
-    "used_as_component", "ability",
+    "used_as_component", "ability", "mana_left",
 )
 
 #: Who a step affects. "opponent" means the opposing side: the Adversary for a player's card
@@ -100,7 +104,13 @@ COUNTS: dict[str, str] = {
                      "Seeds made Trees by Prodigious sowing included)",
     "this_hp": "the current HP of this card",
     "locked_on_component": "Mana locked under the own component that provides WORD",
+    "locked_on_this": "Mana locked under this card (``locked_on_this:mineral``: of that element)",
+    "locked_on_own_components": "Mana locked under the controller's components providing WORD "
+                                "(this card excluded)",
 }
+
+#: Counts and conditions whose ``:SUFFIX`` is an element, not a word.
+ELEMENT_SUFFIXED: frozenset[str] = frozenset({"locked_on_this", "no_mana_locked", "locks"})
 
 CONDITIONS: dict[str, str] = {
     "mage_noir": "the controller is a Mage Noir",
@@ -110,7 +120,15 @@ CONDITIONS: dict[str, str] = {
     "adversary_present": "the Adversary card is in play",
     "zenith": "the controller's turn began at Zenith (as many own spells in preparation as "
               "channeled; Permanents, Equipment and Rituals not counted), during that turn only",
+    "no_mana_locked": "no Mana (``no_mana_locked:fire``: no Mana of that element) is locked "
+                      "under this card",
+    "locks": "Mana of ELEMENT is locked under this card (``if = 'locks:water'``)",
 }
+
+#: Where locked Mana comes from and goes to (``lock_mana`` / ``move_locked_mana``).
+LOCK_SOURCES: tuple[str, ...] = ("infinite", "reserve")
+MOVE_FROM: tuple[str, ...] = ("this", "components")
+MOVE_TO: tuple[str, ...] = ("this", "own_card", "reserve")
 
 #: op name -> (required params, optional params) with a one-line meaning.
 OPS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
@@ -160,6 +178,24 @@ OPS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
     "pay_or_discard": (frozenset({"cost"}), frozenset({"if"}),
                        "pay COST ({element = n}) from the reserve or this card is discarded/destroyed"),
     "destroy_self": (frozenset(), frozenset({"if"}), "this card is destroyed"),
+    "lock_mana": (frozenset({"amount"}), frozenset({"element", "source", "amount_mn", "per", "if"}),
+                  "lock AMOUNT Mana (of ELEMENT, else chosen) under this card, from the Infinite "
+                  "Ether (source = 'infinite', the default) or the controller's reserve "
+                  "(source = 'reserve': as much as it holds)"),
+    "release_mana": (frozenset({"amount"}), frozenset({"element", "amount_mn", "per", "if"}),
+                     "release AMOUNT Mana (of ELEMENT, else chosen) locked under this card into "
+                     "the Available Ether, all at once (placement rule); fewer if fewer are locked"),
+    "move_locked_mana": (frozenset(), frozenset({"amount", "element", "from", "to", "word", "if"}),
+                         "move locked Mana (of ELEMENT): from this card (from = 'this', the "
+                         "default) to another own card (to = 'own_card', the default) or the "
+                         "reserve (to = 'reserve'), or from = 'components' (own WORD components) "
+                         "to = 'this'; without AMOUNT all of it from this card, any amount (the "
+                         "controller chooses) from components"),
+    "set_hp": (frozenset({"amount"}), frozenset({"per", "if"}),
+               "this Permanent's HP becomes AMOUNT (times PER): X HP; below 1 it is destroyed"),
+    "return_instead": (frozenset(), frozenset({"cost", "if"}),
+                       "this spell may go back to its owner's hand instead of the discard pile "
+                       "after its activation, paying COST (optional) from the reserve"),
     "win": (frozenset(), frozenset({"if"}), "the players win the game"),
     "handler": (frozenset({"name"}), frozenset({"if"}),
                 "a compiled handler (engine/handlers/) for behaviour the vocabulary cannot express"),
@@ -185,6 +221,12 @@ STATICS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
     "fewer_components": (frozenset({"amount"}), frozenset({"if"}),
                          "preparing this card requires AMOUNT fewer components"),
     "hand_size": (frozenset({"amount"}), frozenset(), "the controller's maximum hand size becomes AMOUNT"),
+    "return_activated": (frozenset({"word"}), frozenset({"cost"}),
+                         "while in play: each WORD spell its controller activates may go back to "
+                         "hand instead of the discard pile, paying COST (optional)"),
+    "lock_cap": (frozenset({"amount"}), frozenset({"if"}),
+                 "Mana locked under this card beyond AMOUNT is released at once (while the "
+                 "condition holds)"),
     "handler": (frozenset({"name"}), frozenset({"if"}),
                 "a static handler (engine/handlers/): its behaviour is an engine hook"),
 }

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from simulator.cards import CARD_TYPES, ELEMENTS, SLOTS, CardDB
+from simulator.cards import CARD_TYPES, ELEMENTS, SLOTS, CardDB, vocabulary
 from simulator.cards.filler import FILLER_ID
 from simulator.cards.tables import CardTables, build_card_tables
 from simulator.engine.handlers.ids import HANDLER_ANNOUNCES
@@ -196,6 +196,8 @@ def _compile_statics(t: np.void, effects: tuple[dict, ...]) -> None:
     """Static abilities as per-card columns."""
     t["alt_word"][:] = -1
     t["alt_element"][:] = -1
+    t["return_word"][:] = -1
+    t["lock_cap"][:] = -1
     bonuses, reductions = [], []
     for c, effect in enumerate(effects):
         for st in effect.get("static", ()):
@@ -225,6 +227,13 @@ def _compile_statics(t: np.void, effects: tuple[dict, ...]) -> None:
                     L.NAME_WORD[st["word"]] if "word" in st else -1,
                     L.CONDITION_CODE[condition or "none"], L.WORD[word] if word else -1,
                     kind == "self_cost_reduction"))
+            elif kind == "return_activated":
+                t["return_word"][c] = L.WORD[st["word"]]
+                for element, amount in st.get("cost", {}).items():
+                    t["return_cost"][c, ELEMENTS.index(element)] = amount
+            elif kind == "lock_cap":
+                t["lock_cap"][c] = st["amount"]
+                t["lock_cap_if"][c] = L.CONDITION_CODE[st.get("if", "none")]
             elif kind == "handler":
                 t["handler_card"][L.H[st["name"]], c] = 1
     if len(bonuses) > L.BONUS_MAX or len(reductions) > L.REDUCTION_MAX:
@@ -240,6 +249,8 @@ def _compile_statics(t: np.void, effects: tuple[dict, ...]) -> None:
     t["any_damage_reduction"] = t["damage_reduction"].any()
     t["any_protector"] = t["protector"].any() or t["protector_mn"].any()
     t["any_alt"] = (t["alt_word"] >= 0).any()
+    t["any_return"] = (t["return_word"] >= 0).any()
+    t["any_lock_cap"] = (t["lock_cap"] >= 0).any()
 
 
 def _compile_effects(t: np.void, effects: tuple[dict, ...]) -> None:
@@ -273,11 +284,11 @@ def op_row(step: dict) -> np.ndarray:
         r[L.OP_HAS_MN], r[L.OP_AMOUNT_MN] = 1, step["amount_mn"]
     per, _, per_word = step.get("per", "none").partition(":")
     r[L.OP_PER] = L.COUNT_CODE[per]
-    r[L.OP_PER_WORD] = L.WORD[per_word] if per_word else -1
+    r[L.OP_PER_WORD] = _suffix(per, per_word)
     r[L.OP_TARGET] = L.TARGET_CODE[step["target"]] if "target" in step else -1
     condition, _, word = step.get("if", "none").partition(":")
     r[L.OP_IF] = L.CONDITION_CODE[condition]
-    r[L.OP_IF_WORD] = L.WORD[word] if word else -1
+    r[L.OP_IF_WORD] = _suffix(condition, word)
     r[L.OP_ELEMENT] = _element(step.get("element"))
     r[L.OP_INFINITE] = step.get("source") == "infinite"
     r[L.OP_WHAT] = L.DESTROY_WHAT.index(step["what"]) if "what" in step else -1
@@ -291,7 +302,20 @@ def op_row(step: dict) -> np.ndarray:
     for element, amount in step.get("cost", {}).items():
         r[L.OP_COST + ELEMENTS.index(element)] = amount
     r[L.OP_ANN_TARGET], r[L.OP_ANN_PURPOSE], r[L.OP_APPLIES] = _announces(step)
+    if step["op"] == "lock_mana":
+        r[L.OP_FROM] = vocabulary.LOCK_SOURCES.index(step.get("source", "infinite"))
+    else:
+        r[L.OP_FROM] = vocabulary.MOVE_FROM.index(step.get("from", "this"))
+    r[L.OP_TO] = vocabulary.MOVE_TO.index(step.get("to", "own_card"))
     return r
+
+
+def _suffix(name: str, suffix: str) -> int:
+    """The code of a count's or condition's ``:SUFFIX``: an element index after the names of
+    ``vocabulary.ELEMENT_SUFFIXED``, else a component word id; -1 without one."""
+    if not suffix:
+        return -1
+    return ELEMENTS.index(suffix) if name in vocabulary.ELEMENT_SUFFIXED else L.WORD[suffix]
 
 
 #: The target kinds a player (or, for the Adversary, the active player) chooses: the steps

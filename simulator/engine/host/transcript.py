@@ -81,7 +81,24 @@ def _line(ev, a, b, c, d, mana, names, hand) -> str | None:  # noqa: C901 - one 
         return f"  takes 1 {ELEMENTS[b]} Mana"
     if ev == L.EV_OUT:
         return f"player {a + 1} is out of the game" + (" (0 HP)" if b == L.OUT_HP else " (empty deck)")
+    if ev in (L.EV_LOCKS, L.EV_RELEASES, L.EV_MOVES_LOCKED, L.EV_LOCK_CAP):
+        return _locked_line(ev, a, mana, names)
     return _card_line(ev, a, b, c, d, names)
+
+
+def _locked_line(ev, a, mana, names) -> str:
+    """Mana locked under a card, released from it, or moved (``a``: the card; for a move
+    ``locked.moved_pair`` of the two cards, -1 the reserve)."""
+    what = f"{format_mana(mana)} Mana"
+    if ev == L.EV_LOCKS:
+        return f"  locks {what} under {names[a]}"
+    if ev == L.EV_RELEASES:
+        return f"  {names[a]} releases {what}"
+    if ev == L.EV_LOCK_CAP:
+        return f"  {names[a]} can hold no more: releases {what}"
+    source, dest = divmod(a, L.C_MAX + 1)
+    to = f"under {names[dest - 1]}" if dest > 0 else "to the reserve"
+    return f"  moves {what} from {names[source - 1]} {to}"
 
 
 def _card_line(ev, a, b, c, d, names) -> str | None:
@@ -103,6 +120,7 @@ def _card_line(ev, a, b, c, d, names) -> str | None:
         L.EV_PUTS_INTO_PLAY: lambda: f"  puts {names[b]} into play prepared",
         L.EV_NOTHING_HAPPENS: lambda: "  the Adversary discards from its (empty) hand: nothing happens",
         L.EV_ADVERSARY_LOSES: lambda: f"  the Adversary loses {a} HP",
+        L.EV_HP_SET: lambda: f"  {names[a]} has {b} HP",
         L.EV_DRUID_HORNS: lambda: f"  Druid horns: reveals {names[b]} and takes it",
         L.EV_KERLOCH: lambda: "  sacrifices Kerloc'h's robe and discards their hand",
         L.EV_MANA_UNDER: lambda: f"  puts 1 {ELEMENTS[b]} Mana under {names[c]}",

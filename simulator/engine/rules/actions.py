@@ -67,6 +67,7 @@ from simulator.engine.rules.layout import (
 from simulator.engine.rules.log import say, say_mana
 from simulator.engine.rules.mana import add_to_ether
 from simulator.engine.rules.readiness import can_prepare_all, castable, compute, trade_price, tradeable
+from simulator.engine.rules.returns import after_activation
 from simulator.engine.rules.unique import keep_one_copy
 from simulator.engine.rules.zones import discard_chosen
 
@@ -195,7 +196,7 @@ def prepare(st, tb, wk, p, card):
     replace_equipment(st, tb, wk, p, card, slot)
     resolve(st, tb, wk)
     resolve_used_components(st, tb, wk, p, card, used)
-    if tb.card_type[card] > 0:
+    if tb.card_type[card] > 0 or tb.trig_count[card, T_ENTER] > 0:  # a spell: "when prepared"
         announce.push_steps(st, tb, wk, card, T_ENTER, p, slot)
         resolve(st, tb, wk)
     keep_one_copy(st, tb, wk, p, card, slot)
@@ -378,7 +379,7 @@ def activate(st, tb, wk, p, slot):
     announce.push_steps(st, tb, wk, card, T_ACTIVATE, p, slot)
     resolve(st, tb, wk)
     if st.board_card[p, slot] == card:
-        leave_board(st, tb, wk, p, slot, TO_DISCARD)
+        leave_board(st, tb, wk, p, slot, after_activation(st, tb, wk, p, slot, card))
         resolve(st, tb, wk)
 
 

@@ -115,7 +115,7 @@ def announce(st, tb, wk, card, side, slot, first, count):
         top[3] += 1
         top[4] -= 1
         top[5] += 1
-        if not _designates(tb, r) or not condition_holds(st, tb, r, side):
+        if not _designates(tb, r) or not condition_holds(st, tb, r, side, top[2]):
             continue
         if tb.ops[r, OP_ANN_TARGET] >= 0:
             _choose_target(st, tb, wk, r, c, side, top[2], e)

@@ -48,7 +48,7 @@ def execute(st, tb, wk, kind, a, b, c, d, e, f, g):
         if left > 1:
             frames.push(st, FR_STEPS, card, trig, side, slot, row + 1, left - 1,
                         entry + 1 if entry >= 0 else -1)
-        if ops.condition_holds(st, tb, row, side):
+        if ops.condition_holds(st, tb, row, side, slot):
             st.step_entry = entry
             run_step(st, tb, wk, row, card, side, slot)
             st.step_entry = -1

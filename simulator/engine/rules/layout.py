@@ -94,6 +94,7 @@ DECISION_KINDS = (
     "choose_mode", "lock_mana_element", "lock_mana_target", "distribute_mana",
     "move_locked_mana", "release_locked_mana", "seed_from_discard", "ability_target",
     "may_use_ability", "melange_give", "melange_take", "scry", "dig_take", "unique_discard",
+    "take_locked_mana",
 )
 (KEEP_HAND, MAIN_ACTION, TAKE_PILE, MANA_ELEMENT, ETHER_START_PILE, ETHER_SPLIT, TAKE_MANA,
  TRADE_GIVE, EFFECT_ORDER, TARGET, PROTECTOR_REDIRECT, DESTROY_TARGET, USE_COMPONENT,
@@ -102,7 +103,7 @@ DECISION_KINDS = (
  RETURN_PREPARED, PAY_TO_KEEP, CHOOSE_MODE, LOCK_MANA_ELEMENT, LOCK_MANA_TARGET,
  DISTRIBUTE_MANA, MOVE_LOCKED_MANA, RELEASE_LOCKED_MANA, SEED_FROM_DISCARD, ABILITY_TARGET,
  MAY_USE_ABILITY, MELANGE_GIVE, MELANGE_TAKE, SCRY, DIG_TAKE,
- UNIQUE_DISCARD) = range(len(DECISION_KINDS))
+ UNIQUE_DISCARD, TAKE_LOCKED_MANA) = range(len(DECISION_KINDS))
 N_KINDS = len(DECISION_KINDS)
 
 # Purposes of a target decision (ctx_purpose), reasons of a discard (ctx_reason).
@@ -118,7 +119,7 @@ DISCARD_REASONS = ("", "hand_limit", "hand_size", "ability", "alternative_compon
 TRIGGERS = vocabulary.TRIGGERS
 N_TRIGGERS = len(TRIGGERS)
 (T_ACTIVATE, T_ENTER, T_TURN_START, T_TURN_START_PREPARED, T_TURN_START_CHANNELED, T_LEAVE,
- T_USED_AS_COMPONENT, T_ABILITY) = range(N_TRIGGERS)
+ T_USED_AS_COMPONENT, T_ABILITY, T_MANA_LEFT) = range(N_TRIGGERS)
 
 OPS = tuple(vocabulary.OPS)
 OP_CODE = {name: i for i, name in enumerate(OPS)}
@@ -134,6 +135,10 @@ COUNT_CODE = {name: i for i, name in enumerate(COUNTS)}
 CONDITIONS = ("none", *vocabulary.CONDITIONS)  # code 0: the step has no ``if``
 CONDITION_CODE = {name: i for i, name in enumerate(CONDITIONS)}
 DESTROY_WHAT = vocabulary.DESTROY_WHAT
+# Where locked Mana comes from and goes to (op rows' OP_FROM / OP_TO: indexes of these).
+LOCK_FROM_INFINITE, LOCK_FROM_RESERVE = range(len(vocabulary.LOCK_SOURCES))
+MOVE_FROM_THIS, MOVE_FROM_COMPONENTS = range(len(vocabulary.MOVE_FROM))
+MOVE_TO_THIS, MOVE_TO_OWN_CARD, MOVE_TO_RESERVE = range(len(vocabulary.MOVE_TO))
 
 # Columns of an op row (tables.ops).
 (OP_CODE_COL, OP_AMOUNT, OP_AMOUNT_MN, OP_HAS_MN, OP_PER, OP_PER_WORD, OP_TARGET, OP_IF,
@@ -144,10 +149,12 @@ DESTROY_WHAT = vocabulary.DESTROY_WHAT
 # steps it applies (-1 none).
 OP_ANN_TARGET, OP_ANN_PURPOSE, OP_APPLIES = OP_COST + E, OP_COST + E + 1, OP_COST + E + 2
 ANN_DESTROY = len(TARGETS)  # OP_ANN_TARGET of a destroy step: its destroy_target decision
-assert OP_APPLIES < OP_W
+assert OP_APPLIES + 2 < OP_W
 # Columns of an announced step (state.announced): 1 when its designation was chosen at
 # announcement; the flat target (or own board slot) chosen, -1 none was legal; the card that
 # was there (a target that left play is gone); the first entry of the applied card's steps.
+# Where locked Mana comes from and goes to (lock_mana, move_locked_mana).
+OP_FROM, OP_TO = OP_APPLIES + 1, OP_APPLIES + 2
 AN_ASKED, AN_TARGET, AN_CARD, AN_SUB = range(4)
 AN_W = 4
 
@@ -183,7 +190,7 @@ EVENT_NAMES = (
     "robe_hit", "ignition_on", "ignition_hit", "maelstrom", "infiltration", "ocean_applies",
     "ocean_releases", "empty_discarded", "applies", "melange", "indestructible", "druid_horns",
     "kerloch", "adversary_heals", "pile_on_offer", "zenith", "scry", "dig",
-    "unique",
+    "unique", "locks", "releases", "moves_locked", "hp_set", "lock_cap",
 )
 EV = {name: i for i, name in enumerate(EVENT_NAMES)}
 (EV_TURN, EV_HAND, EV_HAND_CARD, EV_ADVERSARY_TURN, EV_REVEALS, EV_PREPARES, EV_ACTIVATES,
@@ -193,7 +200,8 @@ EV = {name: i for i, name in enumerate(EVENT_NAMES)}
  EV_CRIMSON_PAYS, EV_ROBE_HIT, EV_IGNITION_ON, EV_IGNITION_HIT, EV_MAELSTROM, EV_INFILTRATION,
  EV_OCEAN_APPLIES, EV_OCEAN_RELEASES, EV_EMPTY_DISCARDED, EV_APPLIES, EV_MELANGE,
  EV_INDESTRUCTIBLE, EV_DRUID_HORNS, EV_KERLOCH, EV_ADVERSARY_HEALS,
- EV_PILE_ON_OFFER, EV_ZENITH, EV_SCRY, EV_DIG, EV_UNIQUE) = range(len(EVENT_NAMES))
+ EV_PILE_ON_OFFER, EV_ZENITH, EV_SCRY, EV_DIG, EV_UNIQUE, EV_LOCKS, EV_RELEASES,
+ EV_MOVES_LOCKED, EV_HP_SET, EV_LOCK_CAP) = range(len(EVENT_NAMES))
 
 
 def _record(fields: list[tuple]) -> np.dtype:
@@ -256,6 +264,8 @@ STATE_DTYPE = _record([
     ("used_slot", np.int8, (S_MAX,)),           # components designated by the last preparation
     ("used_card", np.int16, (S_MAX,)),
     ("applying", np.int8, (P_MAX, S_MAX)),      # cards whose effects are being applied
+    ("to_hand", np.int16, (P_MAX, S_MAX)),      # card+1 of a spell whose activation returns it
+    #                                             to hand instead of the discard pile (returns.py)
     # the chain of actions being resolved, and the triggered actions of the current one
     ("chain", np.int32, (CHAIN_MAX, FRAME_W)),
     ("chain_len", np.int32),
@@ -331,6 +341,14 @@ TABLES_DTYPE = _record([
     ("handler_card", np.int8, (N_FLAGS, C_MAX)),  # the card names that handler (or tag)
     ("any_handler", np.int8, (N_FLAGS,)),
     ("ability", np.int32, (C_MAX,)),      # ABILITY_NAMES index, -1 none
+    # locked Mana (locked.py, returns.py): the static return_activated (the word of the spells
+    # it returns, -1 none; its cost) and the static lock_cap (the cap, -1 none; its condition)
+    ("return_word", np.int32, (C_MAX,)),
+    ("return_cost", np.int32, (C_MAX, E)),
+    ("any_return", np.int8),
+    ("lock_cap", np.int32, (C_MAX,)),
+    ("lock_cap_if", np.int8, (C_MAX,)),
+    ("any_lock_cap", np.int8),
     # effects as op rows
     ("trig_first", np.int32, (C_MAX, N_TRIGGERS)),
     ("trig_count", np.int32, (C_MAX, N_TRIGGERS)),
@@ -401,6 +419,7 @@ WORK_DTYPE = _record([
     ("mana_chosen", np.int64, (E,)),      # ops.choose_mana_elements: the elements chosen
     ("mana_fixed", np.int64, (E,)),       # ops.op_add_mana: Mana of one printed element
     ("released_mana", np.int64, (E,)),    # chain: Mana released by a card that left play
+    ("locked_moved", np.int64, (E,)),     # locked.py: Mana locked, released or moved by a step
     ("trade_given", np.int64, (E,)),      # actions.trade: the Mana given so far
     ("turn_pending", np.int64, (S_MAX,)),  # turns.turn_start: card per slot still due, -1 none
     ("adv_pending", np.int64, (K_SLOTS,)),  # adversary_turn: the same for Adversary cards

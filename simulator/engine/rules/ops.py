@@ -13,7 +13,7 @@ import numpy as np
 from simulator.engine.compiler.jit import njit
 from simulator.engine.compiler.late_bound import deal_damage, decide, leave_board, select
 from simulator.engine.handlers.warrior_mage import before_destroy
-from simulator.engine.rules import frames
+from simulator.engine.rules import frames, locked, returns
 from simulator.engine.rules.board import (
     adversary_destroyed,
     adversary_present,
@@ -39,13 +39,18 @@ from simulator.engine.rules.layout import (
     DIG_TAKE,
     EQUIPMENT,
     EV_DIG,
+    EV_HP_SET,
     EV_SCRY,
     K_SLOTS,
+    LOCK_FROM_RESERVE,
     MANA_ELEMENT,
+    MOVE_FROM_COMPONENTS,
+    MOVE_TO_RESERVE,
     OP_AMOUNT,
     OP_AMOUNT_MN,
     OP_COST,
     OP_ELEMENT,
+    OP_FROM,
     OP_HAS_MN,
     OP_IF,
     OP_IF_WORD,
@@ -55,6 +60,7 @@ from simulator.engine.rules.layout import (
     OP_PER_WORD,
     OP_POSITION,
     OP_TARGET,
+    OP_TO,
     OP_UNPREVENTABLE,
     OP_WHAT,
     OP_WORD,
@@ -98,8 +104,9 @@ from simulator.engine.rules.zones import (
 
 # counts (layout.COUNTS) and conditions (layout.CONDITIONS)
 (PER_NONE, PER_OWN_COMPONENT, PER_COMPONENT_IN_PLAY, PER_WATER_IN_PLAY, PER_TREES_IN_PLAY,
- PER_THIS_HP, PER_LOCKED_ON_COMPONENT) = range(7)
-IF_NONE, IF_MAGE_NOIR, IF_NOT_MAGE_NOIR, IF_CONTROLS, IF_ADVERSARY_PRESENT, IF_ZENITH = range(6)
+ PER_THIS_HP, PER_LOCKED_ON_COMPONENT, PER_LOCKED_ON_THIS, PER_LOCKED_ON_OWN_COMPONENTS) = range(9)
+(IF_NONE, IF_MAGE_NOIR, IF_NOT_MAGE_NOIR, IF_CONTROLS, IF_ADVERSARY_PRESENT, IF_ZENITH,
+ IF_NO_MANA_LOCKED, IF_LOCKS) = range(8)
 WHAT_PERMANENT, WHAT_EQUIPMENT, WHAT_BOTH = range(3)
 TREE_WORD = WORD["Tree"]
 
@@ -142,6 +149,10 @@ def count(st, tb, r, side, slot):
         return n
     if per == PER_THIS_HP:
         return st.board_hp[player, slot]
+    if per == PER_LOCKED_ON_THIS:
+        return locked.locked_on(st, player, slot, word) if side >= 0 and slot >= 0 else 0
+    if per == PER_LOCKED_ON_OWN_COMPONENTS:
+        return locked.locked_on_components(st, tb, player, word, slot) if side >= 0 else 0
     return 0  # locked_on_component: no op sets the chosen component (High pressure's handler reads it)
 
 
@@ -157,7 +168,8 @@ def amount_of(st, tb, r, side, slot):
 
 
 @njit
-def condition_holds(st, tb, r, side):
+def condition_holds(st, tb, r, side, slot):
+    """The row's ``if`` holds for its controller ``side`` and its card's ``slot``."""
     cond = tb.ops[r, OP_IF]
     if cond == IF_MAGE_NOIR:
         return step_mage_noir(st, tb, side)
@@ -169,6 +181,11 @@ def condition_holds(st, tb, r, side):
         return adversary_present(st, tb)
     if cond == IF_ZENITH:
         return side != ADVERSARY_SIDE and st.zenith[side] != 0
+    if cond == IF_NO_MANA_LOCKED or cond == IF_LOCKS:
+        if side < 0 or slot < 0:
+            return cond == IF_NO_MANA_LOCKED
+        empty = locked.locked_on(st, side, slot, tb.ops[r, OP_IF_WORD]) == 0
+        return empty if cond == IF_NO_MANA_LOCKED else not empty
     return True
 
 
@@ -641,6 +658,56 @@ def op_pay_or_discard(st, tb, wk, r, card, side, slot):
 @njit
 def op_destroy_self(st, tb, wk, r, card, side, slot):
     leave_board(st, tb, wk, side if side >= 0 else 0, slot, TO_DISCARD)
+
+
+@njit
+def op_lock_mana(st, tb, wk, r, card, side, slot):
+    """Lock Mana under this card, from the Infinite Ether or the controller's reserve."""
+    if side >= 0 and slot >= 0:
+        locked.lock(st, tb, wk, side, slot, amount_of(st, tb, r, side, slot),
+                    tb.ops[r, OP_ELEMENT], tb.ops[r, OP_FROM] == LOCK_FROM_RESERVE)
+
+
+@njit
+def op_release_mana(st, tb, wk, r, card, side, slot):
+    """Release Mana locked under this card into the Available Ether."""
+    if side >= 0 and slot >= 0 and st.board_card[side, slot] == card:
+        locked.release(st, tb, wk, side, slot, amount_of(st, tb, r, side, slot),
+                       tb.ops[r, OP_ELEMENT])
+
+
+@njit
+def op_move_locked_mana(st, tb, wk, r, card, side, slot):
+    """Move locked Mana: from this card to another own card or the reserve, or from own
+    components of a word under this card (all of it, or the amount given)."""
+    if side < 0 or slot < 0 or st.board_card[side, slot] != card:
+        return
+    amount = amount_of(st, tb, r, side, slot) if tb.ops[r, OP_AMOUNT] > 0 else -1
+    element = tb.ops[r, OP_ELEMENT]
+    if tb.ops[r, OP_FROM] == MOVE_FROM_COMPONENTS:
+        locked.gather(st, tb, wk, side, slot, amount, element, tb.ops[r, OP_WORD])
+    else:
+        locked.move_from(st, tb, wk, side, slot, amount, element,
+                         tb.ops[r, OP_TO] == MOVE_TO_RESERVE)
+
+
+@njit
+def op_set_hp(st, tb, wk, r, card, side, slot):
+    """X HP: this Permanent's HP becomes the amount; below 1 HP it is destroyed (R10.2)."""
+    if side < 0 or slot < 0 or st.board_card[side, slot] != card:
+        return
+    hp = amount_of(st, tb, r, side, slot)
+    st.board_hp[side, slot] = hp
+    say(wk, EV_HP_SET, card, hp, 0, 0)
+    if hp < 1:
+        leave_board(st, tb, wk, side, slot, TO_DISCARD)
+
+
+@njit
+def op_return_instead(st, tb, wk, r, card, side, slot):
+    """This spell may go back to hand instead of the discard pile after its activation."""
+    if side >= 0 and slot >= 0 and st.board_card[side, slot] == card:
+        returns.mark_return(st, tb, wk, side, slot, card, tb.ops[r, OP_COST:OP_COST + E])
 
 
 @njit
