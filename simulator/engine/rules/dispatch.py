@@ -32,7 +32,7 @@ def run_step(st, tb, wk, r, card, side, slot):
         ops.op_heal(st, tb, wk, r, card, side, slot)
     elif op == 5:  # draw
         ops.op_draw(st, tb, wk, r, card, side, slot)
-    elif op == 23:  # handler
+    elif op == 28:  # handler
         run_handler(st, tb, wk, r, card, side, slot)
     elif op == 2:  # lose_hp
         ops.op_lose_hp(st, tb, wk, r, card, side, slot)
@@ -72,7 +72,17 @@ def run_step(st, tb, wk, r, card, side, slot):
         ops.op_pay_or_discard(st, tb, wk, r, card, side, slot)
     elif op == 21:  # destroy_self
         ops.op_destroy_self(st, tb, wk, r, card, side, slot)
-    elif op == 22:  # win
+    elif op == 22:  # lock_mana
+        ops.op_lock_mana(st, tb, wk, r, card, side, slot)
+    elif op == 23:  # release_mana
+        ops.op_release_mana(st, tb, wk, r, card, side, slot)
+    elif op == 24:  # move_locked_mana
+        ops.op_move_locked_mana(st, tb, wk, r, card, side, slot)
+    elif op == 25:  # set_hp
+        ops.op_set_hp(st, tb, wk, r, card, side, slot)
+    elif op == 26:  # return_instead
+        ops.op_return_instead(st, tb, wk, r, card, side, slot)
+    elif op == 27:  # win
         ops.op_win(st, tb, wk, r, card, side, slot)
     else:
         fail(st, ERR_UNKNOWN_OP, op)
