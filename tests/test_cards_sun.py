@@ -30,7 +30,7 @@ from card_positions import (
 from engine_fixtures import G0, P0
 
 from simulator.engine.host import api
-from simulator.engine.rules.layout import CHANNELED, PERMANENT, PREPARED
+from simulator.engine.rules.layout import CHANNELED, EQUIPMENT, PERMANENT, PREPARED
 
 DUKE = adv_target(0)
 
@@ -168,3 +168,19 @@ def test_sunflower_field():
     assert effective_cost(eng, 0, "sun_blade") == mana(fire=3, mineral=1)
     assert effective_cost(eng, 0, "solar_flame") == mana(fire=2)
     assert api.component_instances(eng, G0, P0, 13)[0] == 1  # a Flower (layout.WORD)
+
+
+def test_sun_blade():
+    """It releases 1 Fire per turn start; once the last Fire is gone: 5 damage to the Duke and
+    to every player, then it is destroyed (its Mineral released)."""
+    eng = make_engine(["sun_blade", "seed"], players=2)
+    summon_duke(eng)
+    blade = put_on_board(eng, 0, "sun_blade", EQUIPMENT, mana(fire=2, mineral=1))
+    start_turn(eng, 0)
+    assert eng.state.board_mana[0, 0, blade].tolist() == mana(fire=1, mineral=1)
+    assert ether_of(eng) == [mana(fire=1), mana()]
+    assert _duke_hp(eng) == 20
+    start_turn(eng, 0)
+    assert _duke_hp(eng) == 15 and _hp(eng, 0) == 15 and _hp(eng, 1) == 15
+    assert board_of(eng, 0) == {} and discard_of(eng, 0) == {"sun_blade": 1}
+    assert sum(map(sum, ether_of(eng))) == 3  # 2 Fire released, then the Mineral

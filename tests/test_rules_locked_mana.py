@@ -24,6 +24,7 @@ from simulator.engine.host.tables import op_row
 from simulator.engine.rules import layout as L
 from simulator.engine.rules.layout import CHANNELED, PERMANENT, PREPARED
 
+
 def _engine(**forced):
     return engine_with_answers(["condensation", "droplet", "mist_breath", "seed"], **forced)
 

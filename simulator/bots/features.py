@@ -72,7 +72,9 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
                 if step.get("if") == "zenith":  # only on some turns: about one in two
                     amount *= 0.5
                 if op in ("damage", "distribute_damage"):
-                    if trigger == "activate":
+                    if target == "all_players" and c < n_player_cards:
+                        persistent[c] -= amount  # a player card hitting every player hurts its own
+                    elif trigger == "activate":
                         damage[c] += amount
                         needs_opp[c] |= target == "opponent"
                         harms_own[c] |= target in ("any", "any_permanent")
