@@ -180,7 +180,7 @@ def describe_step(step: Mapping[str, Any]) -> str:
         if "side" in step:
             text += f" ({step['side']} side)"
     elif op == "return_from_discard":
-        which = f"one card that provides {step['word']}" if "word" in step else "one card"
+        which = f"one card named {step['word']}" if "word" in step else "one card"
         text = f"return {which} from its controller's discard pile to their hand"
     elif op in ("search_deck", "apply_component", "discard_prepared", "recycle_discard"):
         text = _from_meaning(OPS[op][2], step)
@@ -202,7 +202,7 @@ def _cost_reduction(step: Mapping[str, Any]) -> str:
     if "card_element" in step:
         which = f"{step['card_element']} cards"
     if "word" in step:
-        which += f" that provide {step['word']}"
+        which += f" named {step['word']}"
     amount, mn = step["amount"], step.get("amount_mn")
     mana = f"{step['element']} Mana"
     mn_text = f"no {mana}" if mn is not None and mn >= 99 else f"{mn} less {mana}"

@@ -165,7 +165,7 @@ OPS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
     "discard_prepared": (frozenset({"amount"}), frozenset({"if"}),
                          "discard up to AMOUNT of the opponent's prepared spells"),
     "search_deck": (frozenset({"word"}), frozenset({"if"}),
-                    "take one card providing WORD from the deck into hand, then shuffle"),
+                    "take one card named WORD from the deck into hand, then shuffle"),
     "scry": (frozenset(), frozenset({"if"}),
              "look at the top card of the own deck: leave it on top or put it at the bottom"),
     "dig": (frozenset({"amount", "word"}), frozenset({"if"}),
@@ -174,7 +174,7 @@ OPS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
     "recycle_discard": (frozenset({"amount"}), frozenset({"if"}),
                         "return AMOUNT cards from the discard pile to the deck, then shuffle"),
     "return_from_discard": (frozenset(), frozenset({"word", "if"}),
-                            "return one card (providing WORD, if given) from the discard pile to hand"),
+                            "return one card (named WORD, if given) from the discard pile to hand"),
     "pay_or_discard": (frozenset({"cost"}), frozenset({"if"}),
                        "pay COST ({element = n}) from the reserve or this card is discarded/destroyed"),
     "destroy_self": (frozenset(), frozenset({"if"}), "this card is destroyed"),
@@ -208,7 +208,7 @@ STATICS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
                             "this card costs AMOUNT less ELEMENT Mana to prepare"),
     "cost_reduction": (frozenset({"element", "amount"}),
                        frozenset({"card_element", "word", "amount_mn", "if"}),
-                       "cards the controller prepares (of CARD_ELEMENT / providing WORD) cost less"),
+                       "cards the controller prepares (of CARD_ELEMENT / named WORD) cost less"),
     "damage_bonus": (frozenset({"amount"}),
                      frozenset({"amount_mn", "source_element", "source_type", "if"}),
                      "damage from the controller's matching cards is increased"),
@@ -231,7 +231,8 @@ STATICS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
                 "a static handler (engine/handlers/): its behaviour is an engine hook"),
 }
 
-#: The ops and statics whose ``word`` is a name key ("a Sun card", "your Solar spells"): any
+#: The ops and statics whose ``word`` is a name key ("a Sun card", "your Solar spells"; their
+#: meanings say "named WORD": a card whose name carries WORD, or Transmutable into it): any
 #: word of :data:`~simulator.cards.model.NAME_WORDS`, a name tag included, read from what a
 #: card's name carries. Elsewhere a ``word`` (and the word of a ``per`` or an ``if``) is a
 #: component word: what a card provides as a component.
