@@ -99,7 +99,7 @@ def test_solar_flame_is_a_flame_component():
     summon_duke(eng)
     put_on_board(eng, 0, "solar_flame", CHANNELED, mana(fire=2))
     give_hand(eng, 0, "fire_ball")
-    set_reserve(eng, 0, fire=2)
+    set_reserve(eng, 0, fire=2, air=1)
     assert can_prepare(eng, 0, "fire_ball")
     assert api.component_instances(eng, G0, P0, 12)[0] == 1  # layout.WORD["Flame"]
 

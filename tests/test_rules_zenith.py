@@ -11,7 +11,8 @@ from simulator.engine.host import api
 from simulator.engine.rules import layout as L
 
 # Solar burn has Zenith (the batch determines it); the rest fill the board.
-CARDS = ["solar_burn", "fire_ball", "flame", "king_of_trees", "breath", "artificial_sun"]
+CARDS = ["solar_burn", "fire_ball", "flame", "king_of_trees", "breath", "artificial_sun",
+         "dead_tree"]
 
 
 def _engine():
@@ -76,10 +77,11 @@ def test_a_zenith_cost_reduction_follows_the_turn():
     """A cost reduction with ``if = "zenith"`` (Sun catalyst's kind) applies only at Zenith."""
     eng = _engine()
     t = eng.table_record[0]
-    sun = lid(eng, "artificial_sun")
-    t["reduction"][0] = (sun, 0, 1, 1, -1, L.NAME_WORD["Solar"], L.CONDITION_CODE["zenith"], -1, 0)
+    holder = lid(eng, "dead_tree")  # a Permanent with no effect of its own
+    t["reduction"][0] = (holder, 0, 1, 1, -1, L.NAME_WORD["Solar"], L.CONDITION_CODE["zenith"],
+                         -1, 0)
     t["n_reduction"], t["any_reduction"] = 1, 1
-    put_on_board(eng, "artificial_sun", L.PERMANENT)
+    put_on_board(eng, "dead_tree", L.PERMANENT)
     burn = lid(eng, "solar_burn")
     assert api.effective_cost(eng, G0, P0)[0, burn, 0] == 3
     api.begin_player_turn(eng, G0, P0)
