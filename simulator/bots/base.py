@@ -65,6 +65,7 @@ from simulator.engine.rules.layout import (
     SCRY,
     SEARCH_DECK,
     SKIP_COMPONENT,
+    SPELL,
     TAKE_MANA,
     TAKE_PILE,
     TARGET,
@@ -74,8 +75,10 @@ from simulator.engine.rules.layout import (
     E,
 )
 from simulator.engine.rules.readiness import compute, effective_cost
+from simulator.engine.rules.zenith import spell_counts
 
 NEG = -1e9
+ZENITH_NUDGE = 0.75  # score per spell the action brings the Zenith counts nearer to equal
 #: A preparation whose components would take the player's last HP: below ending the turn.
 OUT_OF_THE_GAME = -1000.0
 #: The Adversary's HP where it is not in play: above any damage, so nothing is "lethal".
@@ -638,6 +641,27 @@ def main_action_scores(st, tb, wk, bw, p, trades_ahead):
         if bw.any_self_loss != 0 and component_loss(st, tb, bw, p, c) >= st.hp[p]:
             prep = OUT_OF_THE_GAME
         wk.scores[prepare_at + c] = prep
+    if tb.any_zenith != 0:
+        zenith_nudges(st, tb, wk, p, prepare_at, activate_at, channel_at)
+
+
+@njit
+def zenith_nudges(st, tb, wk, p, prepare_at, activate_at, channel_at):
+    """With Zenith cards in the game: actions that bring the spells in preparation and the
+    channeled spells nearer to equal (Zenith at the next turn start) score a little more, those
+    that part them a little less (a tie-breaker, not a plan)."""
+    prepared, channeled = spell_counts(st, tb, p)
+    gap = abs(prepared - channeled)
+    for s in range(st.board_end[p]):
+        if st.board_zone[p, s] != PREPARED:
+            continue
+        if wk.scores[activate_at + s] > NEG:
+            wk.scores[activate_at + s] += ZENITH_NUDGE * (gap - abs(prepared - 1 - channeled))
+        if wk.scores[channel_at + s] > NEG:
+            wk.scores[channel_at + s] += ZENITH_NUDGE * (gap - abs(prepared - channeled - 2))
+    for c in range(tb.n_cards):
+        if tb.card_type[c] == SPELL and wk.scores[prepare_at + c] > NEG:
+            wk.scores[prepare_at + c] += ZENITH_NUDGE * (gap - abs(prepared + 1 - channeled))
 
 
 # --- the decision ----------------------------------------------------------------------------
