@@ -11,26 +11,29 @@ from card_positions import (
     adv_target,
     board_of,
     can_prepare,
+    channel,
     deck_list,
     discard_of,
     effective_cost,
     ether_of,
     give_hand,
     hand_of,
+    mage_noir,
     make_engine,
     mana,
     prepare,
     put_on_board,
     reserve_of,
     set_deck,
+    set_ether,
     set_reserve,
     start_turn,
     summon_duke,
 )
-from engine_fixtures import G0, P0
+from engine_fixtures import G0, P0, ability_legal
 
 from simulator.engine.host import api
-from simulator.engine.rules.layout import CHANNELED, EQUIPMENT, PERMANENT, PREPARED
+from simulator.engine.rules.layout import CHANNELED, EQUIPMENT, PERMANENT, PREPARED, RITUAL
 
 DUKE = adv_target(0)
 
@@ -184,3 +187,44 @@ def test_sun_blade():
     assert _duke_hp(eng) == 15 and _hp(eng, 0) == 15 and _hp(eng, 1) == 15
     assert board_of(eng, 0) == {} and discard_of(eng, 0) == {"sun_blade": 1}
     assert sum(map(sum, ether_of(eng))) == 3  # 2 Fire released, then the Mineral
+
+
+@pytest.mark.parametrize("fire", [1, 0])
+def test_zenith_ritual_channel_tax(fire):
+    """Each spell channeled costs 1 Fire (into the Ether), while the reserve has Fire."""
+    eng = make_engine(["zenith_ritual", "flame"])
+    put_on_board(eng, 0, "zenith_ritual", RITUAL, mana(fire=2, arcane=3))
+    flame = put_on_board(eng, 0, "flame", PREPARED)
+    set_reserve(eng, 0, fire=fire)
+    assert mage_noir(eng, 0)
+    channel(eng, 0, flame)
+    assert board_of(eng, 0)[flame] == ("flame", CHANNELED)
+    assert reserve_of(eng, 0) == mana()
+    assert ether_of(eng) == [mana(fire=fire), mana()]
+
+
+@pytest.mark.parametrize("zenith", [True, False])
+def test_zenith_ritual_activates_a_channeled_spell_at_zenith(zenith):
+    eng = make_engine(["zenith_ritual", "solar_winds", "fire_ball", "seed"],
+                      policy=ScriptedPolicy({"target": DUKE}))
+    summon_duke(eng)
+    put_on_board(eng, 0, "zenith_ritual", RITUAL, mana(fire=2, arcane=3))
+    winds = put_on_board(eng, 0, "solar_winds", CHANNELED, mana(fire=2, air=1))
+    put_on_board(eng, 0, "fire_ball", PREPARED)  # 1 prepared, 1 channeled: Zenith
+    if not zenith:
+        put_on_board(eng, 0, "fire_ball", PREPARED)
+    set_deck(eng, 0, ["seed", "seed"])
+    eng.state.turn[:] = 2
+    _begin_turn(eng)
+    set_reserve(eng, 0, fire=1)
+    ritual = 0
+    assert bool(ability_legal(eng, G0, P0)[0, ritual]) == zenith
+    if not zenith:
+        return
+    set_ether(eng, 0)
+    set_ether(eng, 1)
+    api.use_ability(eng, G0, P0, np.array([ritual]))
+    assert _duke_hp(eng) == 17
+    assert discard_of(eng, 0) == {"solar_winds": 1} and winds not in board_of(eng, 0)
+    assert reserve_of(eng, 0) == mana()
+    assert sum(map(sum, ether_of(eng))) == 4  # the Fire paid, then Solar winds' 3 Mana

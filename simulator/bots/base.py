@@ -30,8 +30,13 @@ from simulator.engine.handlers.ids import (
     AB_KERLOCHS_ROBE,
     AB_RITUAL_OF_DECOMPOSITION,
     AB_WARRIOR_MAGE_RITUAL_INDESTRUCTIBLE,
+    AB_ZENITH_RITUAL_ACTIVATE,
 )
-from simulator.engine.rules.abilities import indestructible_candidate, slot_ability
+from simulator.engine.rules.abilities import (
+    channeled_with_effect,
+    indestructible_candidate,
+    slot_ability,
+)
 from simulator.engine.rules.board import is_component_zone, is_mage_noir, provides_component
 from simulator.engine.rules.components import extra_instances, fire_mask_on, requirement
 from simulator.engine.rules.layout import (
@@ -409,6 +414,9 @@ def score_ability_target(st, tb, wk, p):
     for s in range(tb.slots):
         if wk.ctx_ability == AB_RITUAL_OF_DECOMPOSITION:
             wk.scores[s] = st.board_hp[p, s]
+        elif wk.ctx_ability == AB_ZENITH_RITUAL_ACTIVATE:
+            c = st.board_card[p, s]
+            wk.scores[s] = float(tb.cost[c].sum()) if c >= 0 else 0.0
         else:
             wk.scores[s] = 1.0 if st.board_turn[p, s] == st.turn else 0.0
 
@@ -461,7 +469,23 @@ def ability_scores(st, tb, wk, p, offset):
         elif a == AB_WARRIOR_MAGE_RITUAL_INDESTRUCTIBLE:
             if fresh_equipment and hand > 0:
                 worth = 4.0
+        elif a == AB_ZENITH_RITUAL_ACTIVATE:
+            # a channeled spell's effect again, for 1 Fire and the component: only at the
+            # Adversary, and only when a costly spell (3 Mana or more) is there to fire
+            if present and best_channeled_cost(st, tb, p) >= 3:
+                worth = 3.0
         wk.scores[offset + s] = worth
+
+
+@njit
+def best_channeled_cost(st, tb, p):
+    """The Mana cost of the costliest own channeled spell the Zenith ritual could activate
+    (a rough measure of its effect), 0 when none."""
+    best = 0
+    for s in range(st.board_end[p]):
+        if channeled_with_effect(st, tb, p, s):
+            best = max(best, tb.cost[st.board_card[p, s]].sum())
+    return best
 
 
 # --- the main phase --------------------------------------------------------------------------

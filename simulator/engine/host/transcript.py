@@ -106,6 +106,8 @@ def _card_line(ev, a, b, c, d, names) -> str | None:
     texts = {
         L.EV_INDESTRUCTIBLE: lambda: f"  discards {names[b]}: {names[c]} is indestructible this turn",
         L.EV_APPLIES: lambda: f"  applies {names[b]}",
+        L.EV_ZENITH_TAX: lambda: "  Zenith ritual: pays 1 Fire (a spell channeled)",
+        L.EV_ZENITH_ACTIVATES: lambda: f"  Zenith ritual: pays 1 Fire, activates the channeled {names[b]}",
         L.EV_UNIQUE: lambda: (f"  Unique: discards the {'new' if c else 'older'} copy of {names[b]}"),
         L.EV_SCRY: lambda: (f"  looks at the top card of the deck, {names[b]}: "
                             + ("puts it at the bottom" if c else "leaves it on top")),

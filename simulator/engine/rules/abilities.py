@@ -32,12 +32,17 @@ from simulator.engine.handlers.ids import (
     AB_RITUAL_OF_DECOMPOSITION,
     AB_RITUAL_OF_MELANGE,
     AB_WARRIOR_MAGE_RITUAL_INDESTRUCTIBLE,
+    AB_ZENITH_RITUAL_ACTIVATE,
 )
 from simulator.engine.rules.board import hand_size, is_indestructible
 from simulator.engine.rules.layout import (
+    CHANNELED,
     EMPTY,
     EQUIPMENT,
+    FIRE,
     PERMANENT,
+    SPELL,
+    T_ACTIVATE,
     WATER,
     WORD,
 )
@@ -82,6 +87,26 @@ def druid_horns_ready(st, tb, p):
 
 
 @njit
+def channeled_with_effect(st, tb, p, s):
+    """An own channeled spell with activate effects (what the Zenith ritual can activate)."""
+    c = st.board_card[p, s]
+    return (c >= 0 and st.board_zone[p, s] == CHANNELED and tb.card_type[c] == SPELL
+            and tb.trig_count[c, T_ACTIVATE] > 0)
+
+
+@njit
+def zenith_activatable(st, tb, p):
+    """The Zenith ritual's ability: the player's turn is at Zenith, their reserve holds a Fire
+    and they have a channeled spell to activate."""
+    if st.zenith[p] == 0 or st.reserve[p, FIRE] < 1:
+        return False
+    for s in range(st.board_end[p]):
+        if channeled_with_effect(st, tb, p, s):
+            return True
+    return False
+
+
+@njit
 def usable(st, tb, p, ability):
     """The player could use ``ability`` now (the holder's slot is checked by the caller)."""
     if ability == AB_CRIMSON_RITUAL or ability == AB_KERLOCHS_ROBE:
@@ -102,6 +127,8 @@ def usable(st, tb, p, ability):
         return False
     if ability == AB_DRUID_HORNS:
         return druid_horns_ready(st, tb, p)
+    if ability == AB_ZENITH_RITUAL_ACTIVATE:
+        return zenith_activatable(st, tb, p)
     if ability == AB_WARRIOR_MAGE_RITUAL_INDESTRUCTIBLE:
         if hand_size(st, tb, p) == 0:
             return False

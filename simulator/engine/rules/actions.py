@@ -15,7 +15,8 @@ import numpy as np
 from simulator.engine.compiler.jit import njit
 from simulator.engine.compiler.late_bound import decide, leave_board, resolve
 from simulator.engine.handlers.base_game.water import subtle_infiltration_trade
-from simulator.engine.handlers.ids import H_PRODIGIOUS_SOURCE
+from simulator.engine.handlers.ids import H_PRODIGIOUS_SOURCE, H_ZENITH_RITUAL_CHANNEL_TAX
+from simulator.engine.handlers.sun import channel_tax
 from simulator.engine.rules import announce
 from simulator.engine.rules.abilities import slot_ability, usable
 from simulator.engine.rules.board import (
@@ -389,6 +390,9 @@ def channel(st, tb, wk, p, slot):
     st.board_zone[p, slot] = CHANNELED
     st.board_clock += 1
     say(wk, EV_CHANNELS, p, st.board_card[p, slot], 0, 0)
+    if tb.any_handler[H_ZENITH_RITUAL_CHANNEL_TAX] != 0:
+        channel_tax(st, tb, wk, p)
+        resolve(st, tb, wk)
 
 
 @njit

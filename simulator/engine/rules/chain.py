@@ -19,12 +19,14 @@ table of announced targets (``announce.py``), which the step reads through
 from __future__ import annotations
 
 from simulator.engine.compiler.jit import njit
+from simulator.engine.handlers import sun
 from simulator.engine.handlers.base_game import air, fire, water
 from simulator.engine.rules import frames, ops
 from simulator.engine.rules.board import check_defeats
 from simulator.engine.rules.damage import robe_hit
 from simulator.engine.rules.dispatch import run_step
 from simulator.engine.rules.layout import (
+    FR_ACTIVATED_DISCARD,
     FR_CLEAR_APPLYING,
     FR_CRIMSON,
     FR_IGNITION,
@@ -70,6 +72,8 @@ def execute(st, tb, wk, kind, a, b, c, d, e, f, g):
         air.tornado_return(st, tb, wk, a, b, c)
     elif kind == FR_OCEAN_WAVES:
         water.ocean_waves(st, tb, wk, a, b)
+    elif kind == FR_ACTIVATED_DISCARD:
+        sun.discard_activated(st, tb, wk, a, b, c)
 
 
 @njit

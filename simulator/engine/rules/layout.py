@@ -179,7 +179,7 @@ PHASE_SETUP, PHASE_NEXT_TURN, PHASE_MAIN, PHASE_END, PHASE_OVER = range(5)
 
 # --- the chain: frames waiting to resolve (chain.py) -------------------------------------------
 (FR_STEPS, FR_RELEASE, FR_IGNITION, FR_CRIMSON, FR_ROBE_HIT, FR_CLEAR_APPLYING,
- FR_TORNADO_RETURN, FR_OCEAN_WAVES) = range(8)
+ FR_TORNADO_RETURN, FR_OCEAN_WAVES, FR_ACTIVATED_DISCARD) = range(9)
 
 # --- transcript events (log.py; replay formats them) -------------------------------------------
 EVENT_NAMES = (
@@ -190,7 +190,8 @@ EVENT_NAMES = (
     "robe_hit", "ignition_on", "ignition_hit", "maelstrom", "infiltration", "ocean_applies",
     "ocean_releases", "empty_discarded", "applies", "melange", "indestructible", "druid_horns",
     "kerloch", "adversary_heals", "pile_on_offer", "zenith", "scry", "dig",
-    "unique", "locks", "releases", "moves_locked", "hp_set", "lock_cap",
+    "unique", "locks", "releases", "moves_locked", "hp_set", "lock_cap", "zenith_tax",
+    "zenith_activates",
 )
 EV = {name: i for i, name in enumerate(EVENT_NAMES)}
 (EV_TURN, EV_HAND, EV_HAND_CARD, EV_ADVERSARY_TURN, EV_REVEALS, EV_PREPARES, EV_ACTIVATES,
@@ -201,7 +202,8 @@ EV = {name: i for i, name in enumerate(EVENT_NAMES)}
  EV_OCEAN_APPLIES, EV_OCEAN_RELEASES, EV_EMPTY_DISCARDED, EV_APPLIES, EV_MELANGE,
  EV_INDESTRUCTIBLE, EV_DRUID_HORNS, EV_KERLOCH, EV_ADVERSARY_HEALS,
  EV_PILE_ON_OFFER, EV_ZENITH, EV_SCRY, EV_DIG, EV_UNIQUE, EV_LOCKS, EV_RELEASES,
- EV_MOVES_LOCKED, EV_HP_SET, EV_LOCK_CAP) = range(len(EVENT_NAMES))
+ EV_MOVES_LOCKED, EV_HP_SET, EV_LOCK_CAP, EV_ZENITH_TAX,
+ EV_ZENITH_ACTIVATES) = range(len(EVENT_NAMES))
 
 
 def _record(fields: list[tuple]) -> np.dtype:
