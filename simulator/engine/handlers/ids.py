@@ -31,6 +31,7 @@ HANDLERS = (
     "druid_horns",  # ability, base_game.vegetal
     "ritual_of_decomposition",  # ability, base_game.vegetal
     "ritual_of_melange",  # ability, base_game.water
+    "zenith_ritual_activate",  # ability, sun
     "warrior_mage_ritual_indestructible",  # ability, warrior_mage
     "burning_robe",  # static, base_game.fire
     "crimson_ring",  # static, base_game.fire
@@ -41,6 +42,7 @@ HANDLERS = (
     "prodigious_source",  # static, base_game.water
     "maelstrom",  # static, base_game.water
     "subtle_infiltration_trade",  # static, base_game.water
+    "zenith_ritual_channel_tax",  # static, sun
     "warrior_mage_ritual_end_of_turn",  # static, warrior_mage
 )
 HANDLER_KINDS = (
@@ -71,6 +73,8 @@ HANDLER_KINDS = (
     "ability",
     "ability",
     "ability",
+    "ability",
+    "static",
     "static",
     "static",
     "static",
@@ -82,7 +86,7 @@ HANDLER_KINDS = (
     "static",
     "static",
 )
-N_HANDLERS = 37
+N_HANDLERS = 39
 
 H_FAVORABLE_WINDS = 0
 H_TORNADO = 1
@@ -110,17 +114,19 @@ H_KERLOCHS_ROBE = 22
 H_DRUID_HORNS = 23
 H_RITUAL_OF_DECOMPOSITION = 24
 H_RITUAL_OF_MELANGE = 25
-H_WARRIOR_MAGE_RITUAL_INDESTRUCTIBLE = 26
-H_BURNING_ROBE = 27
-H_CRIMSON_RING = 28
-H_FIRE_MASK = 29
-H_KING_OF_TREES = 30
-H_PRODIGIOUS_SOWING = 31
-H_WATER_DROP = 32
-H_PRODIGIOUS_SOURCE = 33
-H_MAELSTROM = 34
-H_SUBTLE_INFILTRATION_TRADE = 35
-H_WARRIOR_MAGE_RITUAL_END_OF_TURN = 36
+H_ZENITH_RITUAL_ACTIVATE = 26
+H_WARRIOR_MAGE_RITUAL_INDESTRUCTIBLE = 27
+H_BURNING_ROBE = 28
+H_CRIMSON_RING = 29
+H_FIRE_MASK = 30
+H_KING_OF_TREES = 31
+H_PRODIGIOUS_SOWING = 32
+H_WATER_DROP = 33
+H_PRODIGIOUS_SOURCE = 34
+H_MAELSTROM = 35
+H_SUBTLE_INFILTRATION_TRADE = 36
+H_ZENITH_RITUAL_CHANNEL_TAX = 37
+H_WARRIOR_MAGE_RITUAL_END_OF_TURN = 38
 
 # Activated abilities (tables.ability holds an index of ABILITY_NAMES).
 ABILITY_NAMES = (
@@ -130,6 +136,7 @@ ABILITY_NAMES = (
     "druid_horns",
     "ritual_of_decomposition",
     "ritual_of_melange",
+    "zenith_ritual_activate",
     "warrior_mage_ritual_indestructible",
 )
 AB_EMPTINESS_RITUAL_PING = 0
@@ -138,7 +145,8 @@ AB_KERLOCHS_ROBE = 2
 AB_DRUID_HORNS = 3
 AB_RITUAL_OF_DECOMPOSITION = 4
 AB_RITUAL_OF_MELANGE = 5
-AB_WARRIOR_MAGE_RITUAL_INDESTRUCTIBLE = 6
+AB_ZENITH_RITUAL_ACTIVATE = 6
+AB_WARRIOR_MAGE_RITUAL_INDESTRUCTIBLE = 7
 
 #: Rough worth of one activation of a handler to the bots (bots/features.py).
 HANDLER_ESTIMATES: dict[str, dict[str, float]] = {
@@ -147,6 +155,7 @@ HANDLER_ESTIMATES: dict[str, dict[str, float]] = {
     "ignition": {"damage": 2.0},
     "the_sylvan_healer": {"heal": 3.0},
     "high_pressure": {"damage": 3.0, "harms_own": 1.0},
+    "zenith_ritual_activate": {"damage": 2.0},
 }
 
 #: What a handler's step designates when its card is announced (rules/announce.py).

@@ -11,7 +11,7 @@ kernel its op names (``ops.op_<name>``; ops from ``cards/vocabulary.py``) or, fo
 from __future__ import annotations
 
 from simulator.engine.compiler.jit import njit
-from simulator.engine.handlers import warrior_mage
+from simulator.engine.handlers import sun, warrior_mage
 from simulator.engine.handlers.base_game import air as base_game_air
 from simulator.engine.handlers.base_game import fire as base_game_fire
 from simulator.engine.handlers.base_game import vegetal as base_game_vegetal
@@ -142,7 +142,9 @@ def run_handler(st, tb, wk, r, card, side, slot):
         base_game_vegetal.ritual_of_decomposition(st, tb, wk, r, card, side, slot)
     elif h == 25:  # ritual_of_melange
         base_game_water.ritual_of_melange(st, tb, wk, r, card, side, slot)
-    elif h == 26:  # warrior_mage_ritual_indestructible
+    elif h == 26:  # zenith_ritual_activate
+        sun.zenith_ritual_activate(st, tb, wk, r, card, side, slot)
+    elif h == 27:  # warrior_mage_ritual_indestructible
         warrior_mage.warrior_mage_indestructible(st, tb, wk, r, card, side, slot)
     else:  # a static handler: its behaviour lives in engine hooks, never in a step
         fail(st, ERR_STATIC_AS_STEP, h)
