@@ -220,7 +220,7 @@ def test_the_default_decks_are_the_bundled_ones_whatever_the_current_folder(monk
     (tmp_path / "decks" / "half-done.txt").write_text("3 Not a card\n")
     monkeypatch.chdir(tmp_path)
     decks = bench.example_decks()
-    assert [Path(d).name for d in decks] == ["air-winds.txt", "fire-flames.txt",
+    assert [Path(d).name for d in decks] == ["air-winds.txt", "fire-flames.txt", "sun-zenith.txt",
                                              "vegetal-grove.txt", "water-tides.txt"]
     assert all(Path(d).parent.parts[-2:] == ("bundled", "decks") for d in decks)
 
