@@ -107,14 +107,14 @@ def test_first_game_extends_a_run_with_the_next_games(db, fire):
 
 def test_doctor_from_the_command_line(tmp_path, capsys):
     pool = tmp_path / "pool.txt"
-    pool.write_text("Acceleration\n2 Zephyr  # counts are ignored\nArtificial sun\n",
+    pool.write_text("Acceleration\n2 Zephyr  # counts are ignored\nSolar gold ore\n",
                     encoding="utf-8")
     code = main(["doctor", "fire-flames", "--pool", str(pool), "--budget", "4", "--top", "2",
                  "--quiet", "--json"])
     captured = capsys.readouterr()
     assert code == 0, captured.err
     assert captured.err.strip() == (f"magenoir-sim: note: {pool}: not simulated yet, left out "
-                                    "of the pool: Artificial sun")
+                                    "of the pool: Solar gold ore")
     out = json.loads(captured.out)
     assert out["budget_seconds"] == 4 and out["games_played"] > 0 and 0 < out["budget_used"]
     assert len(out["swaps"]) == 2
@@ -202,7 +202,7 @@ def test_a_games_budget_gives_the_same_answer_on_any_number_of_workers(db, fire)
 @pytest.mark.parametrize(("argv", "message"), [
     (["--games", "100"], "--games must be at least 8,000 for doctor"),
     (["--games", "9000", "--budget", "5"], "give --budget (seconds) or --games, not both"),
-    (["--games", "20000"], "--games 20,000 is too few for 318 swaps: give at least 44,400"),
+    (["--games", "20000"], "--games 20,000 is too few for 402 swaps: give at least 55,600"),
 ])
 def test_doctor_games_budget_errors(capsys, argv, message):
     assert main(["doctor", "fire-flames", "--quiet", *argv]) == 2

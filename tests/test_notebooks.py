@@ -20,7 +20,7 @@ def test_there_are_example_notebooks():
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
 def test_notebook_executes(path, tmp_path, monkeypatch):
     monkeypatch.setenv("MAGENOIR_NOTEBOOK_GAMES", "60")
-    monkeypatch.setenv("MAGENOIR_NOTEBOOK_BUDGET", "3")
+    monkeypatch.setenv("MAGENOIR_NOTEBOOK_BUDGET", "6")
     monkeypatch.setenv("MAGENOIR_NOTEBOOK_OUT", str(tmp_path))
     monkeypatch.setenv("MPLBACKEND", "Agg")
     notebook = nbformat.read(path, as_version=4)
