@@ -110,7 +110,16 @@ def render_dispatch(handlers: list[Handler]) -> str:
                "from simulator.engine.rules.errors import ERR_STATIC_AS_STEP, ERR_UNKNOWN_OP, fail",
                "from simulator.engine.compiler.jit import njit",
                "from simulator.engine.rules.layout import OP_CODE_COL, OP_HANDLER"]
-    imports += [_import_line(m) for m in modules if _is_handler_module(m)]
+    handler_modules = [m for m in modules if _is_handler_module(m)]
+    plain: dict[str, list[str]] = {}  # isort joins the un-aliased names of one package
+    for m in handler_modules:
+        package, _, name = m.rpartition(".")
+        if _alias(m) == name:
+            plain.setdefault(package, []).append(name)
+        else:
+            imports.append(_import_line(m))
+    imports += [f"from {package} import {', '.join(sorted(names))}"
+                for package, names in plain.items()]
     out += sorted(imports, key=lambda line: line.split(" import ")[0])  # isort's order
     out += ["", "",
             "@njit", f"def run_step({ARGS}):",

@@ -11,8 +11,7 @@ kernel its op names (``ops.op_<name>``; ops from ``cards/vocabulary.py``) or, fo
 from __future__ import annotations
 
 from simulator.engine.compiler.jit import njit
-from simulator.engine.handlers import flowers
-from simulator.engine.handlers import warrior_mage
+from simulator.engine.handlers import flowers, warrior_mage
 from simulator.engine.handlers.base_game import air as base_game_air
 from simulator.engine.handlers.base_game import fire as base_game_fire
 from simulator.engine.handlers.base_game import vegetal as base_game_vegetal
