@@ -22,6 +22,7 @@ from engine_fixtures import (
     set_deck,
     set_hand,
     slot_target,
+    transcript_of,
 )
 
 from simulator.engine.host.api import (
@@ -243,7 +244,8 @@ def test_ritual_of_seasons_costs_vegetal_hp_and_grants_autumn():
     run_trigger(eng, "enter", G0, P0, np.array([lid(eng, MAGE_NOIR)]), np.array([ritual]))
     assert st.board_hp[0, 0, [flower, tree]].tolist() == [2, 2]  # the Maelström has no HP
     eng.policy.forced["ability_target"] = flower
-    use_ability(eng, G0, P0, np.array([ritual]))
+    said = transcript_of(eng, lambda: use_ability(eng, G0, P0, np.array([ritual])))
+    assert "  Kerloc'h's flower gains Autumn" in said
     assert st.board_hp[0, 0, flower] == 1
     assert st.autumn[0, 0, flower] == lid(eng, "kerlochs_flower") + 1
     _duke_hits(eng, flower, 1)  # destroyed: its start-of-turn effects apply (2 damage)

@@ -261,7 +261,7 @@ STATICS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
                  "Mana locked under this card beyond AMOUNT is released at once (while the "
                  "condition holds)"),
     "quickcast": (frozenset(), frozenset({"if"}),
-                  "this spell has Quickcast (while IF holds: 'if = \"mage_noir\"')"),
+                  "this spell has Quickcast (while IF holds, e.g. for a Mage Noir)"),
     "never_slowcast": (frozenset(), frozenset({"if"}),
                        "this spell never has Slowcast (while IF holds), whatever grants it"),
     "component_grants_quickcast": (frozenset(), frozenset(),

@@ -28,6 +28,7 @@ from simulator.engine.rules.decide import set_options
 from simulator.engine.rules.layout import (
     ABILITY_TARGET,
     DESTROY_TARGET,
+    EV_AUTUMN,
     EV_RENEWAL_RETURNS,
     K_SLOTS,
     PERMANENT,
@@ -106,6 +107,7 @@ def seasons_autumn(st, tb, wk, r, card, side, slot):
     damage_permanent(st, tb, wk, p, s, 1)
     if st.board_card[p, s] == c:
         st.autumn[p, s] = c + 1
+        say(wk, EV_AUTUMN, c, p, 1, 0)
 
 
 @declare.step("renewal", estimate={"harms_own": 1.0})

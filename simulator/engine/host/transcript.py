@@ -117,7 +117,8 @@ def _card_line(ev, a, b, c, d, names) -> str | None:
         L.EV_IGNITION_ON: lambda: "  Ignition: cards going to a discard pile deal 1 damage this turn",
         L.EV_IGNITION_HIT: lambda: "  Ignition: 1 damage",
         L.EV_PUTS_INTO_PLAY: lambda: f"  puts {names[b]} into play prepared",
-        L.EV_AUTUMN: lambda: f"  Autumn: {names[a]} applies its start-of-turn effects",
+        L.EV_AUTUMN: lambda: (f"  {names[a]} gains Autumn" if c else
+                              f"  Autumn: {names[a]} applies its start-of-turn effects"),
         L.EV_RENEWAL_RETURNS: lambda: (f"  Renewal: {names[b]} comes back into play from the "
                                        "discard pile"),
         L.EV_NOTHING_HAPPENS: lambda: "  the Adversary discards from its (empty) hand: nothing happens",
