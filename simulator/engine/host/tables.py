@@ -39,6 +39,16 @@ if TYPE_CHECKING:
 #: has no text at all.
 NO_EFFECT_CARDS = frozenset({"droplet", "dead_tree", "solar_flame", FILLER_ID})
 
+#: Where the engine reads each card keyword (vocabulary.KEYWORDS): its table column (Zenith:
+#: the batch flag that makes turns determine it). Every accepted keyword has one, so a keyword
+#: the engine would ignore cannot be written in card data (tests/test_keywords_read.py).
+KEYWORD_COLUMNS = {
+    "protector": "protector", "unique": "unique", "quickcast": "quickcast",
+    "slowcast": "slowcast", "indestructible": "indestructible", "forge": "forge",
+    "autumn": "autumn", "zenith": "any_zenith", "mage_noir_only": "mage_noir_only",
+    "protector_if_mage_noir": "protector_mn", "unique_unless_mage_noir": "unique_unless_mn",
+}
+
 
 @dataclass(frozen=True)
 class BatchInfo:
@@ -159,15 +169,12 @@ def build_batch_tables(matchup: Matchup, db: CardDB, options: RuleOptions,
     effects = tuple(dict(c.effect) for c in player_cards) + tuple(dict(a.effect) for a in adv)
     keywords = [frozenset(c.keywords) for c in player_cards] + [frozenset() for _ in adv]
     for c, kw in enumerate(keywords):
-        for name in ("protector", "unique", "mage_noir_only", "forge", "slowcast",
-                     "quickcast", "indestructible"):
-            t[name][c] = name in kw
-        t["protector_mn"][c] = "protector_if_mage_noir" in kw
-        t["autumn"][c] = "autumn" in kw
-        t["unique_unless_mn"][c] = "unique_unless_mage_noir" in kw
+        for keyword, column in KEYWORD_COLUMNS.items():
+            if column != "any_zenith":
+                t[column][c] = keyword in kw
     t["inert"][:n_p] = [c.id == FILLER_ID for c in player_cards]
     _conditional_words(t, player_cards)
-    t["any_zenith"] = any("zenith" in kw for kw in keywords)
+    t["any_zenith"] = any("zenith" in kw for kw in keywords)  # Zenith is a turn's, not a card's
     _compile_statics(t, effects)
     _compile_effects(t, effects)
     _compile_casting(t, effects)
