@@ -294,6 +294,7 @@ def altreq_short(tb, card, short):
     return short[col] if col >= 0 else 0
 
 
+@njit
 def prepares_from_discard(st, tb, wk, p, card):
     """The card is prepared from the discard pile rather than the hand: when only the pile
     holds a copy it may come from; when both do, a ``prepare_from`` decision (0 the hand, 1
