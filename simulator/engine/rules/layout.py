@@ -540,6 +540,9 @@ TABLES_DTYPE = _record([
     ("ab_sacrifice", np.int8, (C_MAX,)),  # 1: the card itself is destroyed
     ("ab_once", np.int8, (C_MAX,)),       # 1: once per turn
     ("ab_lock", np.int8, (C_MAX,)),       # 1: its Mana cost is locked under the card
+    ("pay_locked_word", np.int32, (C_MAX,)),  # pay_with_locked: the components' word, -1 none
+    ("pay_locked_if", np.int8, (C_MAX,)),     # ... its condition code, 0 none
+    ("any_pay_locked", np.int8),
     # effects as op rows
     ("trig_first", np.int32, (C_MAX, N_TRIGGERS)),
     ("trig_count", np.int32, (C_MAX, N_TRIGGERS)),
