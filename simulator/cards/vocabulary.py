@@ -241,6 +241,9 @@ STATICS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
     "protector_if": (frozenset({"if"}), frozenset({"at_least"}),
                      "Protector while the condition holds: controls_component:WORD (at least "
                      "AT_LEAST of them), locks:ELEMENT (under this card), mage_noir"),
+    "pay_with_locked": (frozenset({"word"}), frozenset({"if"}),
+                        "this card may be paid with Mana locked under its controller's WORD "
+                        "components (while IF holds), that Mana first, then the reserve"),
     "return_activated": (frozenset({"word"}), frozenset({"cost"}),
                          "while in play: each WORD spell its controller activates may go back to "
                          "hand instead of the discard pile, paying COST (optional)"),

@@ -196,6 +196,7 @@ def _compile_statics(t: np.void, effects: tuple[dict, ...]) -> None:
     t["alt_element"][:] = -1
     t["return_word"][:] = -1
     t["lock_cap"][:] = -1
+    t["pay_locked_word"][:] = -1
     bonuses, reductions = [], []
     for c, effect in enumerate(effects):
         for st in effect.get("static", ()):
@@ -238,6 +239,9 @@ def _compile_statics(t: np.void, effects: tuple[dict, ...]) -> None:
                 t["return_word"][c] = L.WORD[st["word"]]
                 for element, amount in st.get("cost", {}).items():
                     t["return_cost"][c, ELEMENTS.index(element)] = amount
+            elif kind == "pay_with_locked":
+                t["pay_locked_word"][c] = L.WORD[st["word"]]
+                t["pay_locked_if"][c] = L.CONDITION_CODE[st.get("if", "none")]
             elif kind == "lock_cap":
                 t["lock_cap"][c] = st["amount"]
                 t["lock_cap_if"][c] = L.CONDITION_CODE[st.get("if", "none")]
@@ -260,6 +264,7 @@ def _compile_statics(t: np.void, effects: tuple[dict, ...]) -> None:
     t["any_return"] = (t["return_word"] >= 0).any()
     t["any_damage_taken"] = t["damage_increase"].any() or t["damage_cap"].any()
     t["any_lock_cap"] = (t["lock_cap"] >= 0).any()
+    t["any_pay_locked"] = (t["pay_locked_word"] >= 0).any()
 
 
 #: The ops and statics that grant or remove Slowcast or Quickcast (engine/rules/casting.py).

@@ -68,6 +68,7 @@ from simulator.engine.rules.layout import (
     USE_COMPONENT,
     E,
 )
+from simulator.engine.rules.locked import pay_from_components, pays_with_locked
 from simulator.engine.rules.log import say, say_mana
 from simulator.engine.rules.mana import add_to_ether
 from simulator.engine.rules.readiness import can_prepare_all, castable, compute, trade_price, tradeable
@@ -190,8 +191,13 @@ def prepare(st, tb, wk, p, card):
         st.used_card[s] = st.board_card[p, s] if used[s] else -1
     slot = free_slot(st, tb, p)
     waived = tb.any_all_slowcast != 0 and waive_slowcast(st, tb, wk, p, card, cost)
+    due = wk.locked_moved  # what the reserve pays
     for e in range(E):
-        st.reserve[p, e] -= cost[e]
+        due[e] = cost[e]
+    if tb.any_pay_locked != 0 and pays_with_locked(tb, card, is_mage_noir(st, tb, p)):
+        pay_from_components(st, tb, p, card, cost, due)
+    for e in range(E):
+        st.reserve[p, e] -= due[e]
     place_card(st, tb, p, slot, card, ZONE_OF_TYPE[tb.card_type[card]])
     for e in range(E):
         st.board_mana[p, slot, e] = cost[e]

@@ -379,6 +379,9 @@ TABLES_DTYPE = _record([
     ("lock_cap", np.int32, (C_MAX,)),
     ("lock_cap_if", np.int8, (C_MAX,)),
     ("any_lock_cap", np.int8),
+    ("pay_locked_word", np.int32, (C_MAX,)),  # pay_with_locked: the components' word, -1 none
+    ("pay_locked_if", np.int8, (C_MAX,)),     # ... its condition code, 0 none
+    ("any_pay_locked", np.int8),
     # effects as op rows
     ("trig_first", np.int32, (C_MAX, N_TRIGGERS)),
     ("trig_count", np.int32, (C_MAX, N_TRIGGERS)),

@@ -23,6 +23,7 @@ from simulator.engine.rules.board import lock_cap_holds, provides_component
 from simulator.engine.rules.decide import set_options
 from simulator.engine.rules.layout import (
     C_MAX,
+    CONDITION_CODE,
     EMPTY,
     EV_LOCK_CAP,
     EV_LOCKS,
@@ -38,6 +39,8 @@ from simulator.engine.rules.layout import (
 )
 from simulator.engine.rules.log import say_mana
 from simulator.engine.rules.mana import add_to_ether
+
+PAY_IF_MAGE_NOIR = CONDITION_CODE["mage_noir"]
 
 
 @njit
@@ -56,6 +59,48 @@ def locked_on_components(st, tb, p, word, own_slot):
         if s != own_slot and provides_component(st, tb, p, s, word):
             n += st.board_mana[p, s].sum()
     return n
+
+
+@njit
+def pays_with_locked(tb, c, mage_noir):
+    """Card ``c`` may be paid with Mana locked under its controller's components now."""
+    if tb.pay_locked_word[c] < 0:
+        return False
+    return tb.pay_locked_if[c] != PAY_IF_MAGE_NOIR or mage_noir
+
+
+@njit
+def locked_under_word(st, tb, p, word, element):
+    """Mana of ``element`` locked under the player's components providing ``word``."""
+    n = 0
+    for s in range(st.board_end[p]):
+        if provides_component(st, tb, p, s, word):
+            n += st.board_mana[p, s, element]
+    return n
+
+
+@njit
+def pay_from_components(st, tb, p, c, cost, due):
+    """Preparing card ``c`` (``pay_with_locked``): its ``cost`` (E,) is paid first with the
+    Mana locked under the player's components of its word, in slot order, then from the
+    reserve: ``due`` (E,) receives what the reserve still pays. Why the locked Mana first: it
+    serves nothing else until its card leaves play, the reserve serves every card."""
+    word = tb.pay_locked_word[c]
+    for e in range(E):
+        due[e] = cost[e]
+    sources = 0
+    for s in range(st.board_end[p]):
+        if not provides_component(st, tb, p, s, word):
+            continue
+        for e in range(E):
+            take = min(due[e], st.board_mana[p, s, e])
+            if take > 0:
+                st.board_mana[p, s, e] -= take
+                due[e] -= take
+                sources |= 1 << s
+    for s in range(st.board_end[p]):
+        if (sources >> s) & 1:
+            mana_left(st, tb, p, s)
 
 
 @njit

@@ -24,6 +24,7 @@ from simulator.engine.rules.layout import (
     PERMANENT,
     E,
 )
+from simulator.engine.rules.locked import locked_under_word, pays_with_locked
 
 COND_MAGE_NOIR = CONDITION_CODE["mage_noir"]
 COND_CONTROLS = CONDITION_CODE["controls_component"]
@@ -83,6 +84,23 @@ def compute(st, tb, wk, p):
         ok = 1
         for e in range(E):
             if st.reserve[p, e] < wk.rd_cost[c, e]:
+                ok = 0
+                break
+        wk.rd_affordable[c] = ok
+    if tb.any_pay_locked != 0:
+        affordable_with_locked(st, tb, wk, p)
+
+
+@njit
+def affordable_with_locked(st, tb, wk, p):
+    """Cards paid with Mana locked under components (Desert fangs) count it as affordable."""
+    for c in range(tb.n_player_cards):
+        if wk.rd_affordable[c] != 0 or not pays_with_locked(tb, c, wk.rd_mage_noir != 0):
+            continue
+        ok = 1
+        for e in range(E):
+            if st.reserve[p, e] + locked_under_word(st, tb, p, tb.pay_locked_word[c], e) < \
+                    wk.rd_cost[c, e]:
                 ok = 0
                 break
         wk.rd_affordable[c] = ok
