@@ -15,6 +15,7 @@ from engine_fixtures import (
     player_target,
     put_adversary,
     put_on_board,
+    set_adversary_deck,
     set_deck,
     set_hand,
     slot_target,
@@ -22,9 +23,11 @@ from engine_fixtures import (
 
 from simulator.engine.host.api import (
     activate,
+    adversary_turn,
     can_prepare,
     deal_damage,
     is_mage_noir,
+    legal_actions,
     prepare,
     turn_start,
 )
@@ -238,3 +241,46 @@ def test_ras_wrath_discards_a_card_in_play_then_hits_the_opponent_for_five():
     # game 1: no Adversary card but the Adversary itself: one of the player's own goes
     assert pile_of(eng, "discard", 1) == {"ras_wrath": 1, "fine_sand": 1}
     assert pile_of(eng, "discard", 0) == {"ras_wrath": 1}
+
+
+def test_desert_fangs_a_mage_noir_pays_with_sand_locked_mana_and_has_quickcast():
+    eng = engine_with_answers(["desert_fangs", "fine_sand", "sirocco", "rite_of_passage"],
+                              batch=2)
+    st = eng.state
+    k = put_adversary(eng, "duke")
+    put_on_board(eng, "fine_sand", CHANNELED, locked=mana(mineral=1))
+    put_on_board(eng, "sirocco", CHANNELED, locked=mana(mineral=2, air=1))
+    put_on_board(eng, "rite_of_passage", RITUAL, games=[1])
+    set_hand(eng, {"desert_fangs": 1})
+    st.reserve[:, 0] = mana(water=1)
+    fangs = lid(eng, "desert_fangs")
+    assert can_prepare(eng, G01, P00)[:, fangs].tolist() == [False, True]
+    prepare(eng, np.array([1]), P0, np.array([fangs]))
+    assert board_at(eng, 1)[3] == ("desert_fangs", PREPARED)
+    assert st.board_mana[1, 0, 3].tolist() == mana(water=1, mineral=3).tolist()
+    assert st.board_mana[1, 0, :2].tolist() == [mana().tolist(), mana(air=1).tolist()]
+    assert st.reserve[1, 0].sum() == 0
+    # Quickcast for a Mage Noir: activated in the Adversary's turn.
+    set_adversary_deck(eng, ["volley"], games=[1])
+    set_deck(eng, ["sirocco"], games=[1])
+    eng.policy.forced["quick_action"] = [1 + 3]
+    eng.policy.forced["target"] = [k]  # the Fangs' target; the Duke's own are the base bot's
+    adversary_turn(eng, np.array([1]))
+    assert st.adv_hp[1, k] == 17
+    assert pile_of(eng, "discard", 1) == {"desert_fangs": 1}
+
+
+def test_quicksand_gives_slowcast_to_a_prepared_spell():
+    eng = engine_with_answers(["quicksand", "desert_meteor"])
+    st = eng.state
+    meteor = put_on_board(eng, "desert_meteor", PREPARED, locked=mana(mineral=4))
+    sand = put_on_board(eng, "quicksand", PREPARED, locked=mana(mineral=1, water=1))
+    eng.policy.forced["slowcast_target"] = meteor
+    offsets = 1 + eng.info.slots + eng.info.size  # where activations start among the actions
+    assert legal_actions(eng, G0, P0)[0, offsets + meteor]
+    activate(eng, G0, P0, np.array([sand]))
+    assert not legal_actions(eng, G0, P0)[0, offsets + meteor]  # prepared this turn
+    st.turn[:] += 1
+    assert legal_actions(eng, G0, P0)[0, offsets + meteor]
+    assert pile_of(eng, "discard") == {"quicksand": 1}
+    assert eng.tables.provides[lid(eng, "quicksand")].sum() == 2  # Drop and Sand
