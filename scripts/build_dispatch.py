@@ -79,6 +79,20 @@ def _is_handler_module(module: str) -> bool:
     return module.startswith("simulator.engine.handlers.")
 
 
+def _merged(imports: list[str]) -> list[str]:
+    """One line per package for the names imported without an alias (``from p import a, b``),
+    as isort writes them; aliased imports keep a line each."""
+    plain: dict[str, set[str]] = {}
+    out = []
+    for line in imports:
+        package, _, names = line.partition(" import ")
+        if " as " in names:
+            out.append(line)
+        else:
+            plain.setdefault(package, set()).update(n.strip() for n in names.split(","))
+    return out + [f"{package} import {', '.join(sorted(names))}" for package, names in plain.items()]
+
+
 def _import_line(module: str) -> str:
     package, _, name = module.rpartition(".")
     alias = _alias(module)
@@ -111,7 +125,7 @@ def render_dispatch(handlers: list[Handler]) -> str:
                "from simulator.engine.compiler.jit import njit",
                "from simulator.engine.rules.layout import OP_CODE_COL, OP_HANDLER"]
     imports += [_import_line(m) for m in modules if _is_handler_module(m)]
-    out += sorted(imports, key=lambda line: line.split(" import ")[0])  # isort's order
+    out += sorted(_merged(imports), key=lambda line: line.split(" import ")[0])  # isort's order
     out += ["", "",
             "@njit", f"def run_step({ARGS}):",
             '    """Run op row ``r`` of ``card`` controlled by ``side`` (its board slot ``slot``,'
