@@ -81,6 +81,10 @@ def _word(param: str) -> str:
 
 def _condition(text: str) -> str:
     kind = text.split(":", 1)[0]
+    if kind in ("no_mana_locked", "locks"):
+        element = _word(text)
+        mana = f"{element} Mana" if element else "Mana"
+        return f"{'no ' if kind == 'no_mana_locked' else ''}{mana} is locked under this card"
     meaning = CONDITIONS.get(kind, kind)
     word = _word(text)
     return meaning.replace("WORD", word).split(" (``")[0] if word else meaning
@@ -94,6 +98,7 @@ PER_PHRASES: dict[str, str] = {
     "trees_in_play": "card with the Tree word on the whole board",
     "this_hp": "HP this card has",
     "locked_on_component": "Mana locked under its own WORD component",
+    "locked_on_own_components": "Mana locked under its controller's other WORD components",
 }
 _WHAT = {"permanent": "one Permanent", "equipment": "one Equipment",
          "permanent_or_equipment": "one Permanent or Equipment"}
@@ -101,6 +106,8 @@ _WHAT = {"permanent": "one Permanent", "equipment": "one Equipment",
 
 def _count(text: str) -> str:
     kind = text.split(":", 1)[0]
+    if kind == "locked_on_this":
+        return f"{_word(text) + ' ' if _word(text) else ''}Mana locked under this card"
     meaning = PER_PHRASES.get(kind) or COUNTS.get(kind, kind)
     word = _word(text)
     return meaning.replace("WORD", word) if word else meaning
@@ -182,6 +189,8 @@ def describe_step(step: Mapping[str, Any]) -> str:
     elif op == "return_from_discard":
         which = f"one card that provides {step['word']}" if "word" in step else "one card"
         text = f"return {which} from its controller's discard pile to their hand"
+    elif op in _LOCKED_LINES:
+        text = _LOCKED_LINES[op](step)
     elif op in ("search_deck", "apply_component", "discard_prepared", "recycle_discard"):
         text = _from_meaning(OPS[op][2], step)
     elif op in _STATIC_LINES:
@@ -195,6 +204,48 @@ def describe_step(step: Mapping[str, Any]) -> str:
     if "if" in step:
         text += f", only if {_condition(step['if'])}"
     return text
+
+
+def _cost_text(step: Mapping[str, Any]) -> str:
+    return " + ".join(f"{n} {e}" for e, n in step.get("cost", {}).items())
+
+
+def _move_locked(step: Mapping[str, Any]) -> str:
+    mana = f"{step.get('element', '')} Mana".strip()
+    if step.get("from") == "components":
+        how = f"up to {step['amount']}" if "amount" in step else "any amount of"
+        return (f"move {how} {mana} locked under its controller's other {step['word']} "
+                "components under this card")
+    how = f"{step['amount']}" if "amount" in step else "all the"
+    to = ("to its controller's reserve" if step.get("to") == "reserve"
+          else "under another card of its controller")
+    return f"move {how} {mana} locked under this card {to}"
+
+
+#: The locked-Mana family's ops and statics in words (engine/rules/locked.py, returns.py).
+_LOCKED_LINES = {
+    "lock_mana": lambda s: f"lock {_amount(s, (s.get('element', '') + ' Mana').strip())} "
+                           "under this card from "
+                           + ("its controller's reserve" if s.get("source") == "reserve"
+                              else "the Infinite Ether"),
+    "release_mana": lambda s: f"this card releases {_amount(s, (s.get('element', '') + ' Mana').strip())} "
+                              "into the Available Ether",
+    "move_locked_mana": _move_locked,
+    "set_hp": lambda s: f"this card's HP becomes {_amount(s, 'HP')}",
+    "return_instead": lambda s: "it may go back to its controller's hand instead of the discard "
+                                "pile" + (f", paying {_cost_text(s)} Mana" if "cost" in s else ""),
+    "protector_if": lambda s: f"it has Protector while {_condition(s['if'])}"
+                              + (f" (at least {s['at_least']})" if "at_least" in s else ""),
+    "lock_cap": lambda s: f"Mana locked under it beyond {s['amount']} is released at once",
+    "damage_cap": lambda s: f"its controller takes at most {s['amount']} damage at once",
+    "damage_taken_increase": lambda s: f"each instance of damage its controller takes is "
+                                       f"{s['amount']} more",
+    "return_activated": lambda s: f"each {s['word']} spell its controller activates may go back "
+                                  "to hand instead of the discard pile"
+                                  + (f", paying {_cost_text(s)} Mana" if "cost" in s else ""),
+    "pay_with_locked": lambda s: f"it may be paid with the Mana locked under its controller's "
+                                 f"{s['word']} components",
+}
 
 
 def _cost_reduction(step: Mapping[str, Any]) -> str:
@@ -235,6 +286,7 @@ _STATIC_LINES = {
     "fewer_components": lambda s: f"preparing this card requires {s['amount']} fewer "
                                   + ("component" if s["amount"] == 1 else "components"),
     "hand_size": lambda s: f"its controller's maximum hand size becomes {s['amount']}",
+    "quickcast": lambda s: "this spell has Quickcast",
     "alternative_component": lambda s: f"instead of the {s['word']} component, its controller "
                                        f"may discard a {s['discard_element']} card from hand",
 }
