@@ -221,7 +221,8 @@ def test_the_default_decks_are_the_bundled_ones_whatever_the_current_folder(monk
     monkeypatch.chdir(tmp_path)
     decks = bench.example_decks()
     assert [Path(d).name for d in decks] == ["air-winds.txt", "fire-flames.txt",
-                                             "vegetal-grove.txt", "water-tides.txt"]
+                                             "sand-desert.txt", "vegetal-grove.txt",
+                                             "water-tides.txt"]
     assert all(Path(d).parent.parts[-2:] == ("bundled", "decks") for d in decks)
 
 
