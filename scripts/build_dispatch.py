@@ -85,6 +85,21 @@ def _import_line(module: str) -> str:
     return f"from {package} import {name}" + (f" as {alias}" if alias != name else "")
 
 
+def _handler_imports(modules: list[str]) -> list[str]:
+    """One import line per package, as isort combines them: the names without an alias of
+    one package on one line (``from simulator.engine.handlers import ice, warrior_mage``)."""
+    plain: dict[str, list[str]] = {}
+    lines = []
+    for module in modules:
+        package, _, name = module.rpartition(".")
+        if _alias(module) == name:
+            plain.setdefault(package, []).append(name)
+        else:
+            lines.append(_import_line(module))
+    lines += [f"from {package} import {', '.join(sorted(names))}" for package, names in plain.items()]
+    return lines
+
+
 def _kernels() -> set[str]:
     tree = ast.parse((ENGINE / "rules" / "ops.py").read_text(encoding="utf-8"))
     return {n.name for n in tree.body if isinstance(n, ast.FunctionDef)}
@@ -110,7 +125,7 @@ def render_dispatch(handlers: list[Handler]) -> str:
                "from simulator.engine.rules.errors import ERR_STATIC_AS_STEP, ERR_UNKNOWN_OP, fail",
                "from simulator.engine.compiler.jit import njit",
                "from simulator.engine.rules.layout import OP_CODE_COL, OP_HANDLER"]
-    imports += [_import_line(m) for m in modules if _is_handler_module(m)]
+    imports += _handler_imports([m for m in modules if _is_handler_module(m)])
     out += sorted(imports, key=lambda line: line.split(" import ")[0])  # isort's order
     out += ["", "",
             "@njit", f"def run_step({ARGS}):",
