@@ -146,21 +146,21 @@ def test_generator_is_in_sync_with_the_bundled_files(shared, builder):
 def test_generator_keeps_hand_written_effects(shared, builder, tmp_path):
     for name in data_file_names():
         shutil.copy(DATA_DIR / name, tmp_path / name)
-    path = tmp_path / "ice.toml"  # its cards have no hand-written effects yet
+    path = tmp_path / "ice.toml"  # two of its cards have no hand-written effects yet
     text = path.read_text(encoding="utf-8")
     verbatim = ('# two damage, then a draw\n'
                 'effect_note = "hand-written"\n'
                 'effect.activate = [\n'
                 '  { op = "damage", amount = 2, target = "any" },  # keep me\n'
                 ']')
-    # A stale fact to be regenerated; an effect at the end of superconductivity's table (kept
-    # verbatim); an effect in the middle of biting_arrow's facts (re-emitted canonically).
-    text = text.replace('id = "superconductivity"', 'id = "superconductivity"\nhp_is_x = false', 1)
-    text = text.replace('id = "biting_arrow"\n',
-                        'id = "biting_arrow"\neffect = { activate = [{ op = "draw", amount = 1 }] }\n')
+    # A stale fact to be regenerated; an effect at the end of yuki_onnas_robe's table (kept
+    # verbatim); an effect in the middle of ice_tree's facts (re-emitted canonically).
+    text = text.replace('id = "yuki_onnas_robe"', 'id = "yuki_onnas_robe"\nhp_is_x = false', 1)
+    text = text.replace('id = "ice_tree"\n',
+                        'id = "ice_tree"\neffect = { activate = [{ op = "draw", amount = 1 }] }\n')
     chunks = text.split("[[card]]\n")
     for i, chunk in enumerate(chunks):
-        if chunk.startswith('id = "superconductivity"'):
+        if chunk.startswith('id = "yuki_onnas_robe"'):
             chunks[i] = chunk.rstrip("\n") + "\n" + verbatim + "\n\n"
     path.write_text("[[card]]\n".join(chunks), encoding="utf-8")
 
@@ -170,9 +170,9 @@ def test_generator_keeps_hand_written_effects(shared, builder, tmp_path):
     assert "hp_is_x = false" not in out  # facts regenerated
     assert 'effect.activate = [\n  { op = "draw", amount = 1 },\n]' in out  # canonical form
     cards = {c["id"]: c for c in tomllib.loads(out)["card"]}
-    assert cards["superconductivity"]["effect"] == {
+    assert cards["yuki_onnas_robe"]["effect"] == {
         "activate": [{"op": "damage", "amount": 2, "target": "any"}]}
-    assert cards["biting_arrow"]["effect"] == {"activate": [{"op": "draw", "amount": 1}]}
+    assert cards["ice_tree"]["effect"] == {"activate": [{"op": "draw", "amount": 1}]}
     assert builder.build(SHARED, tmp_path, check=True) == 0  # idempotent
 
 

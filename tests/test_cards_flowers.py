@@ -25,6 +25,7 @@ from engine_fixtures import (
     transcript_of,
 )
 
+from simulator.engine.host import api
 from simulator.engine.host.api import (
     activate,
     adversary_turn,
@@ -171,8 +172,12 @@ def test_kerlochs_flower_is_unique_unless_mage_noir():
     put_on_board(eng, MAGE_NOIR, RITUAL, games=[1])
     set_hand(eng, {"kerlochs_flower": 1}, games=G01)
     st.reserve[:, 0] = mana(water=2, vegetal=2)
-    ready = can_prepare(eng, G01, np.array([0, 0]))[:, lid(eng, "kerlochs_flower")]
-    assert ready.tolist() == [False, True]
+    flower = lid(eng, "kerlochs_flower")
+    ready = can_prepare(eng, G01, np.array([0, 0]))[:, flower]
+    assert ready.tolist() == [True, True]  # R7.1: a second copy may be prepared...
+    api.prepare(eng, G01, np.array([0, 0]), np.array([flower, flower]))
+    copies = (st.board_card[:, 0] == flower).sum(axis=1)
+    assert copies.tolist() == [1, 2]  # ...then one is discarded, unless a Mage Noir
 
 
 def test_lethal_flourish_costs_five_hp_and_discards_a_flower_component():

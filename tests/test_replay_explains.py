@@ -53,8 +53,9 @@ def test_every_hp_change_names_its_cause():
     """Damage and HP changes say which card dealt them; the only lines without a cause follow
     the line of the hook that caused them (Burning robe, Ignition)."""
     for lines in transcripts().values():
-        for before, line in zip(lines, lines[1:], strict=False):
+        for i, line in enumerate(lines):
             if re.search(r"takes \d+ (damage|HP loss)|\d+ damage to |gains \d+ HP", line):
+                before = " / ".join(lines[max(0, i - 3):i])
                 assert " from " in line or re.search("Burning robe|Ignition|Crimson", before), \
                     (before, line)
 

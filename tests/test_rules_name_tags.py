@@ -55,7 +55,7 @@ def test_a_cost_reduction_keyed_by_a_name_tag():
     eng = make_engine(CARDS)
     t = eng.table_record[0]
     sun = lid(eng, "artificial_sun")
-    t["reduction"][0] = (sun, 0, 1, 1, -1, L.NAME_WORD["Solar"], 0, -1, 0)
+    t["reduction"][0] = (sun, 0, 1, 1, -1, L.NAME_WORD["Solar"], 0, -1, 0, 0)  # no min_cost
     t["n_reduction"], t["any_reduction"] = 1, 1
     put_on_board(eng, "artificial_sun", L.PERMANENT)
     cost = api.effective_cost(eng, G0, P0)[0]

@@ -79,7 +79,7 @@ def test_a_zenith_cost_reduction_follows_the_turn():
     t = eng.table_record[0]
     holder = lid(eng, "dead_tree")  # a Permanent with no effect of its own
     t["reduction"][0] = (holder, 0, 1, 1, -1, L.NAME_WORD["Solar"], L.CONDITION_CODE["zenith"],
-                         -1, 0)
+                         -1, 0, 0)  # no min_cost
     t["n_reduction"], t["any_reduction"] = 1, 1
     put_on_board(eng, "dead_tree", L.PERMANENT)
     burn = lid(eng, "solar_burn")

@@ -475,10 +475,16 @@ def op_row(step: dict) -> np.ndarray:
 
 def _suffix(name: str, suffix: str) -> int:
     """The code of a count's or condition's ``:SUFFIX``: an element index after the names of
-    ``vocabulary.ELEMENT_SUFFIXED``, else a component word id; -1 without one."""
+    ``vocabulary.ELEMENT_SUFFIXED`` (and the "element" ones of ``vocabulary.REF_SUFFIX``), the
+    number after its "number" ones, else a component word id; -1 without one."""
     if not suffix:
         return -1
-    return ELEMENTS.index(suffix) if name in vocabulary.ELEMENT_SUFFIXED else L.WORD[suffix]
+    kind = vocabulary.REF_SUFFIX.get(name)
+    if kind == "number":
+        return int(suffix)
+    if kind == "element" or name in vocabulary.ELEMENT_SUFFIXED:
+        return ELEMENTS.index(suffix)
+    return L.WORD[suffix]
 
 
 #: The target kinds a player (or, for the Adversary, the active player) chooses: the steps
