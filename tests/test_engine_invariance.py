@@ -137,12 +137,15 @@ def test_same_seed_same_games_and_other_seed_other_games(db, duke, fire_deck):
 
 
 def _base_pool(db, implemented_only: bool):
-    """Legal base-game cards; without ``implemented_only``, also those without effect data
-    (they play as blanks) but never a card naming an unregistered handler."""
+    """With ``implemented_only``, every legal card the engine simulates, of every extension;
+    without, the legal Base Game cards, also those without effect data (they play as blanks)
+    but never a card naming an unregistered handler."""
     playable = implemented_cards(db)
     pool = []
     for card in db:
-        if card.extension != "Base Game" or card.banned or card.copies_limit < 1:
+        if card.banned or card.copies_limit < 1:
+            continue
+        if not implemented_only and card.extension != "Base Game":
             continue
         if implemented_only and card.id not in playable:
             continue

@@ -1,7 +1,7 @@
 """Mana is conserved: it only enters play through Mana the Adversary's cards add.
 
-In a one-player game with cards that never create Mana from the Infinite Ether (everything
-but Condensation and Crimson ritual), every Mana that exists (reserve, both Ether piles,
+In a one-player game with cards that never create Mana from the Infinite Ether (every
+simulated card but those of ``CREATES_MANA``), every Mana that exists (reserve, both Ether piles,
 locked under cards) was added by an Adversary card, one ``mana_element`` decision per Mana.
 So after every player turn: reserve + Ether + locked Mana == number of those decisions.
 Paying, releasing, trading (2 for 1 keeps the total: 2 leave the reserve, 1 comes back
@@ -19,7 +19,10 @@ from simulator.cards import load_cards
 from simulator.engine.rules.rng import game_seeds
 from simulator.scenarios import load_scenario
 
-CREATES_MANA = {"condensation", "crimson_ritual"}
+#: Cards that take Mana from the Infinite Ether: Condensation, Crimson ritual, Floral infusion
+#: (lock from it), Sap distillation (take from it), Leap in time (the phased-out costs).
+CREATES_MANA = {"condensation", "crimson_ritual", "floral_infusion", "sap_distillation",
+                "leap_in_time"}
 
 
 @pytest.mark.parametrize("seed, bot, level", [(1, "random", "normal"), (2, "planner", "hard"),
