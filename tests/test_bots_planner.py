@@ -31,7 +31,7 @@ from simulator.engine.host.api import (
     take_pile,
     trade,
 )
-from simulator.engine.rules.layout import CHANNELED
+from simulator.engine.rules.layout import CHANNELED, PREPARED, RITUAL
 
 
 def _element_names(mana: np.ndarray) -> dict[str, int]:
@@ -218,3 +218,49 @@ def test_a_bot_never_pays_its_last_hp_for_a_component(bot, hp, components, prepa
     sp = action_space(eng)
     choice = int(main_action_choice(eng, G0, P0)[0])
     assert (choice == sp.prepare + lid(eng, "fiery_arrow")) == prepares, choice
+
+
+def test_adversary_mana_goes_to_the_ritual_a_deck_is_built_around():
+    # Rite of phase (5 arcane) lacks 2 arcane, Draconic flame (2 fire) 1 fire: aiming at the
+    # nearest card alone fed the cheap spell again and again while the Ritual that makes the
+    # player a Mage Noir waited (phase-rift lost games to greedy that way). A persistent card
+    # worth more weighs more than one Mana of distance.
+    eng = make_engine(["rite_of_phase", "draconic_flame"], policy="planner")
+    set_hand(eng, {"rite_of_phase": 1, "draconic_flame": 1})
+    eng.state.reserve[0, 0] = mana(arcane=3, fire=1)
+    chosen = choose_mana_elements(eng, G0, P0, np.array([1]))
+    assert _element_names(chosen[0]) == {"arcane": 1}
+
+
+@pytest.mark.parametrize("bot", ["greedy", "planner"])
+def test_with_rite_of_phase_a_phase_out_spell_is_cast_at_the_adversary(bot):
+    # Temporal infiltration phases out 3 and deals no damage of its own; with Rite of phase in
+    # play each phase out of the Adversary deals it 1 damage, which the bots now count (they
+    # passed instead: 0 Temporal infiltrations activated in 5,000 phase-rift games).
+    eng = make_engine(["rite_of_phase", "temporal_infiltration"], policy=bot)
+    eng.state.turn[:] = 3
+    put_adversary(eng, "duke")
+    put_on_board(eng, "rite_of_phase", RITUAL)
+    slot = put_on_board(eng, "temporal_infiltration", PREPARED)
+    sp = action_space(eng)
+    assert int(main_action_choice(eng, G0, P0)[0]) == sp.activate + slot
+    eng.state.board_card[0, 0, 0] = -1  # without the Rite: nothing to gain, the turn ends
+    eng.state.board_zone[0, 0, 0] = 0
+    assert int(main_action_choice(eng, G0, P0)[0]) == 0
+
+
+@pytest.mark.parametrize(("card", "saved"), [("biting_arrow", False), ("fiery_arrow", True)])
+def test_before_the_duke_a_spell_that_returns_to_hand_is_not_saved(card, saved):
+    # Before the Duke arrives the planner keeps a damage spell prepared for it unless it
+    # destroys an Adversary card; Biting arrow can come back to hand after its activation, so
+    # keeping it only loses a turn of damage (ice-frost: the planner cast it half as often as
+    # greedy). Fiery arrow is still saved for the Duke.
+    scenario = tiny_scenario(EXECUTIONER, "duke = 1, executioner = 1")
+    eng = make_engine([card, "flame"], scenario=scenario, policy="planner")
+    eng.state.turn[:] = 3
+    put_adversary(eng, "executioner")
+    slot = put_on_board(eng, card, PREPARED)
+    eng.state.board_turn[0, 0, slot] = 2  # prepared last turn: Slowcast allows it now
+    sp = action_space(eng)
+    choice = int(main_action_choice(eng, G0, P0)[0])
+    assert (choice == sp.activate + slot) == (not saved), choice

@@ -777,6 +777,19 @@ def component_loss(st, tb, bw, p, c):
 
 
 @njit
+def phase_damage_in_play(st, bw, p):
+    """Damage player ``p``'s cards in play deal the opponent for each phase-out effect aimed
+    at it (Rite of phase: 1), so a phase-out spell is worth that much damage once the
+    Adversary is present."""
+    total = 0.0
+    for s in range(st.board_end[p]):
+        c = st.board_card[p, s]
+        if c >= 0 and st.board_zone[p, s] >= PERMANENT:
+            total += bw.f_phase_damage[c]
+    return total
+
+
+@njit
 def main_action_scores(st, tb, wk, bw, p, trades_ahead):
     """``wk.scores``: the worth of each main-phase action, from the decision's readiness
     (``wk.rd_*``, computed by the engine for the legal actions ``wk.opt``; a card that cannot
@@ -799,6 +812,8 @@ def main_action_scores(st, tb, wk, bw, p, trades_ahead):
         c = st.board_card[p, s]
         reach = present if bw.f_needs_opponent[c] != 0 else on_any
         dmg = bw.f_damage[c] * (1.0 if reach else 0.0)
+        if bw.any_phase_damage != 0 and present:
+            dmg += bw.f_phase_hits[c] * phase_damage_in_play(st, bw, p)
         lethal = dmg >= adv_hp
         act = 4.0 * dmg + bw.f_heal[c] * min(hurt, 6) / 3 + 3.0 * bw.f_draw[c]
         act += 2.0 * bw.f_mana[c] + 1000.0 * (1.0 if lethal and present and dmg > 0 else 0.0)
@@ -889,6 +904,8 @@ def activation_worth(st, tb, wk, bw, p, c, present, adv_hp, enemies):
     once it has a target, healing when hurt, cards, Mana, removal), 1000 when it is lethal."""
     reach = present if bw.f_needs_opponent[c] != 0 else (present or enemies)
     dmg = bw.f_damage[c] * (1.0 if reach else 0.0)
+    if bw.any_phase_damage != 0 and present:
+        dmg += bw.f_phase_hits[c] * phase_damage_in_play(st, bw, p)
     act = 4.0 * dmg + bw.f_heal[c] * min(max(20 - st.hp[p], 0), 6) / 3 + 3.0 * bw.f_draw[c]
     act += 2.0 * bw.f_mana[c]
     if present and dmg > 0 and dmg >= adv_hp:

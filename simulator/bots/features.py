@@ -55,6 +55,10 @@ FIELDS = [
     ("f_discard_value", np.float64, (C_MAX,)),  # worth of its effects when discarded from hand
     ("f_ability", np.float64, (C_MAX,)),    # one use of its generic ability, less its costs
     ("f_ability_hits", np.int8, (C_MAX,)),  # that ability deals damage (wants an Adversary)
+    ("f_phase_hits", np.float64, (C_MAX,)),   # phase-out effects one activation aims at an opponent
+    ("f_phase_damage", np.float64, (C_MAX,)),  # damage it deals in play per such effect (Rite of phase)
+    ("any_phase_damage", np.int8),             # some card has f_phase_damage > 0
+    ("f_returns", np.int8, (C_MAX,)),  # its activation may take it back to hand (Biting arrow)
 ]
 
 #: Statics about when a spell may be activated (Quickcast, Slowcast): no value of their own.
@@ -82,6 +86,8 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
     self_loss = np.zeros(n)
     discard_value = np.zeros(n)
     phase = np.zeros(n)
+    phase_hits, phase_damage = np.zeros(n), np.zeros(n)
+    returns = np.zeros(n, bool)
     channel_only = np.zeros(n, bool)
     for c, effect in enumerate(effects):
         for trigger, steps in effect.items():
@@ -96,6 +102,9 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
                 discard_value[c] += sum(_step_amount(st) for st in steps
                                         if st.get("op") in ("damage", "draw", "heal"))
                 continue
+            if trigger == "phase_out_opponent":
+                phase_damage[c] += sum(float(st.get("amount", 0)) for st in steps
+                                       if st.get("op") == "damage")
             if c >= n_player_cards and trigger == "turn_start":
                 threat[c] += sum(float(st.get("amount", 0)) for st in steps
                                  if st.get("op") in ("damage", "lose_hp"))
@@ -133,9 +142,14 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
                         self_loss[c] += float(step.get("amount", 0))
                     else:
                         persistent[c] -= amount
+                elif op == "return_instead" and trigger == "activate":
+                    returns[c] = True
                 elif op == "phase_out":
                     phase[c] += max(amount, 0.5)  # "phase out 0" counts on modifiers
                     needs_opp[c] |= trigger == "activate" and target == "opponent"
+                    if trigger == "activate" and target in ("opponent", "any_player"):
+                        # one effect, whichever of the Mage Noir / not Mage Noir variants runs
+                        phase_hits[c] += 0.5 if step.get("if") in ("mage_noir", "not_mage_noir") else 1.0
                 elif op == "destroy" and trigger == "activate":
                     removal[c] = True
                 elif op == "destroy_self" and trigger == "used_as_component":
@@ -167,10 +181,12 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
                "f_threat": threat,
                "f_healthiest": healthiest, "f_only_mage_noir": only_mn, "f_value": value,
                "f_opening": opening, "f_discard_value": discard_value, "f_ability": ability,
-               "f_ability_hits": ability_hits}
+               "f_ability_hits": ability_hits, "f_phase_hits": phase_hits,
+               "f_phase_damage": phase_damage, "f_returns": returns}
     for name, column in columns.items():
         f[name][:n] = column
     f["any_self_loss"] = bool((self_loss > 0).any())
+    f["any_phase_damage"] = bool((phase_damage > 0).any())
 
 
 def _generic_abilities(effects: tuple[dict, ...]) -> tuple[np.ndarray, np.ndarray]:
