@@ -95,6 +95,7 @@ def _word(param: str) -> str:
 CONDITION_PHRASES: dict[str, str] = {
     "draw_number": "on the drawer's draw number WORD of the turn (any turn)",
     "no_mana_locked": "no WORD Mana is locked under it",
+    "locks": "WORD Mana is locked under it",
 }
 
 
@@ -160,6 +161,8 @@ def _amount(step: Mapping[str, Any], unit: str) -> str:
     text = f"{step.get('amount', '')} {unit}"
     if "amount_mn" in step:
         text += f" ({step['amount_mn']} when its controller is a Mage Noir)"
+    if "amount_alt" in step:
+        text += f" ({step['amount_alt']} if {_condition(step['alt_if'])})"
     if "per" in step:
         text += f" for each {_count(step['per'])}"
     if step.get("plus"):

@@ -285,3 +285,51 @@ def test_icy_infiltration_water_damage_1_less_and_unpreventable_this_turn():
     api.deal_damage(eng, G0, P0, np.array([lid(eng, "ice_shard")]), np.array([DUKE]),
                     np.array([2]))
     assert eng.state.adv_hp[0, duke] == 15
+
+
+def test_winter_spears_releases_2_water_then_3_damage_or_5_while_it_still_locks_water():
+    cards = ["winter_spears", "ice_shard", "snowflake", "rite_of_passage"]
+    # Slowcast; its 2 Water released first, then 3 damage
+    eng = make_engine(cards, policy=ScriptedPolicy({"target": DUKE}))
+    summon_duke(eng)
+    for _ in range(2):
+        put_on_board(eng, 0, "ice_shard", CHANNELED, mana(water=1))
+    give_hand(eng, 0, "winter_spears")
+    set_reserve(eng, 0, water=2, air=1)
+    slot = prepare(eng, 0, "winter_spears")
+    assert _locked(eng, 0, slot) == mana(water=2, air=1)
+    assert not _can_activate(eng, slot)
+    eng.state.turn[:] += 1
+    lines = transcript_of(eng, lambda: activate(eng, 0, slot))
+    assert _duke_hp(eng) == 17
+    assert sum("3 damage to" in line for line in lines) == 1
+    assert discard_of(eng, 0) == {"winter_spears": 1}
+    assert ether_of(eng) == [mana(water=1, air=1), mana(water=1)]
+    # a Snowflake moves 1 Water under it: Water is still locked after the release, 5 damage
+    eng = make_engine(cards, policy=ScriptedPolicy({"target": DUKE, "move_locked_mana": 2}))
+    summon_duke(eng)
+    for _ in range(2):
+        put_on_board(eng, 0, "ice_shard", CHANNELED, mana(water=1))
+    spears = put_on_board(eng, 0, "winter_spears", PREPARED, mana(water=2, air=1))
+    assert spears == 2
+    eng.state.board_turn[0, 0, spears] = 0  # prepared on an earlier turn
+    flake = put_on_board(eng, 0, "snowflake", PREPARED, mana(water=1))
+    activate(eng, 0, flake)
+    assert _locked(eng, 0, spears) == mana(water=3, air=1)
+    lines = transcript_of(eng, lambda: activate(eng, 0, spears))
+    assert _duke_hp(eng) == 15
+    assert sum("5 damage to" in line for line in lines) == 1
+    assert sorted(map(sum, ether_of(eng))) == [2, 2]  # 2 Water released, then 1 Water, 1 Air
+    # a Mage Noir's Winter spears never has Slowcast, not even under Ritual of absolute zero
+    # (which makes its controller a Mage Noir and gives every spell Slowcast)
+    eng = make_engine([*cards, "ritual_of_absolute_zero"], policy=ScriptedPolicy({"target": DUKE}))
+    summon_duke(eng)
+    for _ in range(2):
+        put_on_board(eng, 0, "ice_shard", CHANNELED, mana(water=1))
+    put_on_board(eng, 0, "ritual_of_absolute_zero", RITUAL, mana(water=2, arcane=2))
+    give_hand(eng, 0, "winter_spears")
+    set_reserve(eng, 0, water=2, air=1)
+    slot = prepare(eng, 0, "winter_spears")
+    assert _can_activate(eng, slot)
+    activate(eng, 0, slot)
+    assert _duke_hp(eng) == 17

@@ -470,6 +470,9 @@ def op_row(step: dict) -> np.ndarray:
     r[L.OP_WHOSE] = L.DESTROY_WHOSE.index(step["whose"]) if "whose" in step else -1
     r[L.OP_OPTIONAL] = bool(step.get("optional", False))
     r[L.OP_ZONE] = PUT_ZONES.index(step.get("zone", "channeled"))
+    alt, _, alt_word = step.get("alt_if", "none").partition(":")
+    r[L.OP_ALT_IF], r[L.OP_ALT_IF_WORD] = L.CONDITION_CODE[alt], _suffix(alt, alt_word)
+    r[L.OP_ALT_AMOUNT] = step.get("amount_alt", 0)
     return r
 
 

@@ -182,7 +182,10 @@ OP_WHOSE = OP_THEN_DISCARD + 1  # a destroy_all step's DESTROY_WHOSE index, -1 n
 OP_OPTIONAL = OP_WHOSE + 1  # 1: a destroy step its controller may decline ("you may destroy")
 OP_PLUS = OP_OPTIONAL + 1  # added to the amount after its per count
 OP_ZONE = OP_PLUS + 1  # put_from_discard: 0 channeled, 1 prepared (vocabulary.PUT_ZONES)
-assert OP_ZONE < OP_W
+# The amount that replaces OP_AMOUNT while the condition OP_ALT_IF (a CONDITIONS code, 0 none)
+# with its word OP_ALT_IF_WORD holds ("3 damage, or 5 if ...": amount_alt, alt_if)
+OP_ALT_AMOUNT, OP_ALT_IF, OP_ALT_IF_WORD = OP_ZONE + 1, OP_ZONE + 2, OP_ZONE + 3
+assert OP_ALT_IF_WORD < OP_W
 AN_ASKED, AN_TARGET, AN_CARD, AN_SUB = range(4)
 AN_W = 4
 

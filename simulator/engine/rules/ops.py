@@ -63,6 +63,9 @@ from simulator.engine.rules.layout import (
     MARK_SLOWCAST,
     MOVE_FROM_COMPONENTS,
     MOVE_TO_RESERVE,
+    OP_ALT_AMOUNT,
+    OP_ALT_IF,
+    OP_ALT_IF_WORD,
     OP_AMOUNT,
     OP_AMOUNT_MN,
     OP_COST,
@@ -206,12 +209,15 @@ def count(st, tb, r, side, slot):
 
 @njit
 def amount_of(st, tb, r, side, slot):
-    """The row's amount: ``amount_mn`` for a Mage Noir controller, changed by the number
-    modifiers of the card (``numbers.py``: may be negative), times its ``per`` count, plus its
-    ``plus``."""
+    """The row's amount: ``amount_mn`` for a Mage Noir controller, ``amount_alt`` while its
+    ``alt_if`` holds (read as the step resolves), changed by the number modifiers of the card
+    (``numbers.py``: may be negative), times its ``per`` count, plus its ``plus``."""
     amount = tb.ops[r, OP_AMOUNT]
     if tb.ops[r, OP_HAS_MN] != 0 and step_mage_noir(st, tb, side):
         amount = tb.ops[r, OP_AMOUNT_MN]
+    if tb.ops[r, OP_ALT_IF] != 0 and condition_code_holds(
+            st, tb, tb.ops[r, OP_ALT_IF], tb.ops[r, OP_ALT_IF_WORD], side, slot):
+        amount = tb.ops[r, OP_ALT_AMOUNT]
     if tb.any_mods != 0:
         amount = numbers.modified(st, tb, side, slot, amount)
     if tb.ops[r, OP_PER] != PER_NONE:
