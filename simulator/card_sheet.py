@@ -197,6 +197,10 @@ def describe_step(step: Mapping[str, Any]) -> str:
     elif op == "discard_from_hand":
         text = (f"{_target(step.get('target'))} discards {_cards(step['amount'])} of their "
                 "choice from hand")
+    elif op == "pay_mana":
+        text = (f"{_target(step.get('target'))} pays {_mana(step['amount'], None)} of their "
+                "choice from their reserve into the Available Ether (as much as it holds; the "
+                "Adversary has none)")
     elif op == "take_mana":
         where = "the Infinite Ether" if step.get("source") == "infinite" else "the Available Ether"
         text = f"take up to {_mana(step['amount'], step.get('element'))} from {where}"

@@ -333,3 +333,28 @@ def test_winter_spears_releases_2_water_then_3_damage_or_5_while_it_still_locks_
     assert _can_activate(eng, slot)
     activate(eng, 0, slot)
     assert _duke_hp(eng) == 17
+
+
+def test_yuki_onnas_robe_the_opponent_pays_1_mana_per_draw_the_adversary_nothing():
+    eng = make_engine(["yuki_onnas_robe", "zephyr"])
+    duke = summon_duke(eng)
+    robe = put_on_board(eng, 0, "yuki_onnas_robe", EQUIPMENT)
+    set_reserve(eng, 0, water=2)
+    set_adversary_deck(eng, ["adv:ducal_guard"])
+    lines = transcript_of(eng, lambda: api.adversary_turn(eng, G0))
+    assert "  Yuki-onna's robe: the opponent draws" in lines
+    # the Adversary has no reserve: it draws and pays nothing; the player's reserve is not
+    # the opponent's
+    assert not any("Mana paid" in line for line in lines)
+    assert reserve_of(eng, 0) == mana(water=2)
+    set_deck(eng, 0, ["zephyr"])
+    api.draw(eng, G0, P0, np.array([1]))  # its controller's own draw: nothing
+    assert reserve_of(eng, 0) == mana(water=2)
+    # against an opponent with a reserve (the robe's effect run for the Adversary's side, whose
+    # opponent is the player): 1 Mana of that player's choice is paid, per card drawn
+    before = sum(map(sum, ether_of(eng)))
+    api.run_trigger(eng, "opponent_draw", G0, -1, np.array([lid(eng, "yuki_onnas_robe")]),
+                    np.array([duke]))
+    assert reserve_of(eng, 0) == mana(water=1)
+    assert sum(map(sum, ether_of(eng))) == before + 1
+    assert board_of(eng, 0)[robe] == ("yuki_onnas_robe", EQUIPMENT)

@@ -318,6 +318,10 @@ OPS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
     "discard_to_deck": (frozenset({"target"}), frozenset({"if"}),
                         "the target (a player or the Adversary) puts its whole discard pile "
                         "into its deck, then shuffles it"),
+    "pay_mana": (frozenset({"amount", "target"}), frozenset({"if"}),
+                 "each target player pays AMOUNT Mana of their choice from their reserve into "
+                 "the Available Ether, as much as it holds (none: nothing; the Adversary has no "
+                 "reserve)"),
     "handler": (frozenset({"name"}), frozenset({"if"}),
                 "a compiled handler (engine/handlers/) for behaviour the vocabulary cannot express"),
 }

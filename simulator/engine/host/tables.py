@@ -500,7 +500,8 @@ AUTUMN_GRANTERS = ("seasons_autumn",)
 #: The vocabulary ops whose ``target`` is a target decision, and its purpose.
 TARGET_PURPOSE = {"damage": L.PURPOSE_DAMAGE, "lose_hp": L.PURPOSE_LOSE_HP,
                   "heal": L.PURPOSE_HEAL, "discard_from_hand": L.PURPOSE_HAND,
-                  "phase_out": L.PURPOSE_PHASE_OUT, "discard_to_deck": L.PURPOSE_RECYCLE}
+                  "phase_out": L.PURPOSE_PHASE_OUT, "discard_to_deck": L.PURPOSE_RECYCLE,
+                  "pay_mana": L.PURPOSE_HAND}
 
 
 def _announces(step: dict) -> tuple[int, int, int]:

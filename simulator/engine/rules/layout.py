@@ -101,7 +101,7 @@ DECISION_KINDS = (
     "may_use_ability", "melange_give", "melange_take", "take_locked_mana", "quick_action",
     "slowcast_target", "choose_x", "from_discard", "extra_component", "prepare_from",
     "scry", "dig_take",
-    "unique_discard",
+    "unique_discard", "pay_mana_element",
 )
 (KEEP_HAND, MAIN_ACTION, TAKE_PILE, MANA_ELEMENT, ETHER_START_PILE, ETHER_SPLIT, TAKE_MANA,
  TRADE_GIVE, EFFECT_ORDER, TARGET, PROTECTOR_REDIRECT, DESTROY_TARGET, USE_COMPONENT,
@@ -111,7 +111,7 @@ DECISION_KINDS = (
  DISTRIBUTE_MANA, MOVE_LOCKED_MANA, RELEASE_LOCKED_MANA, SEED_FROM_DISCARD, ABILITY_TARGET,
  MAY_USE_ABILITY, MELANGE_GIVE, MELANGE_TAKE, TAKE_LOCKED_MANA, QUICK_ACTION,
  SLOWCAST_TARGET, CHOOSE_X, FROM_DISCARD, EXTRA_COMPONENT, PREPARE_FROM, SCRY,
- DIG_TAKE, UNIQUE_DISCARD) = range(len(DECISION_KINDS))
+ DIG_TAKE, UNIQUE_DISCARD, PAY_MANA_ELEMENT) = range(len(DECISION_KINDS))
 N_KINDS = len(DECISION_KINDS)
 
 # Purposes of a target decision (ctx_purpose), reasons of a discard (ctx_reason).

@@ -43,7 +43,9 @@ from simulator.engine.rules.layout import (
     DESTROY_TARGET,
     DIG_TAKE,
     EQUIPMENT,
+    ETHER_PAID,
     EV_DIG,
+    EV_ETHER_CAUSE,
     EV_FROM_DISCARD,
     EV_GAINS_SLOWCAST,
     EV_HP_SET,
@@ -90,6 +92,7 @@ from simulator.engine.rules.layout import (
     OP_WORD,
     OP_ZONE,
     OWN_COMPONENT,
+    PAY_MANA_ELEMENT,
     PAY_UPKEEP,
     PERMANENT,
     PREPARED,
@@ -956,6 +959,36 @@ def op_surcharge(st, tb, wk, r, card, side, slot):
 
 
 # --- the discard pile as a zone, the deck's top card, the next spell ------------------------
+
+@njit
+def op_pay_mana(st, tb, wk, r, card, side, slot):
+    """Each target player pays AMOUNT Mana from their reserve into the Available Ether, each
+    Mana's element their ``pay_mana_element`` choice (asked with the Mana already chosen out
+    of the reserve); what the reserve lacks is not paid (an empty reserve pays nothing:
+    Yuki-onna's robe's ruling). The Adversary has no reserve."""
+    select(st, tb, wk, tb.ops[r, OP_TARGET], PURPOSE_HAND, side, card, slot)
+    hits = kept_hits(wk, n_targets(tb))
+    amount = amount_of(st, tb, r, side, slot)
+    for p in range(tb.players):
+        if hits[K_SLOTS + p] == 0 or st.out[p] != 0 or st.reserve[p].sum() == 0:
+            continue
+        paid = np.zeros(E, np.int64)
+        for _ in range(amount):
+            set_options(wk, E, 0)
+            any_ = False
+            for e in range(E):
+                if st.reserve[p, e] > 0:
+                    wk.opt[e] = 1
+                    any_ = True
+            if not any_:
+                break
+            wk.ctx_card = card
+            e = decide(st, tb, wk, PAY_MANA_ELEMENT, p)
+            st.reserve[p, e] -= 1
+            paid[e] += 1
+        say(wk, EV_ETHER_CAUSE, ETHER_PAID, -1, 0, 0)
+        add_to_ether(st, tb, wk, p, paid)
+
 
 @njit
 def op_mill(st, tb, wk, r, card, side, slot):
