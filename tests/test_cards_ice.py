@@ -29,12 +29,21 @@ from card_positions import (
     set_deck,
     set_reserve,
     start_turn,
+    summon_adversary_card,
     summon_duke,
 )
 from engine_fixtures import G0, P0, set_adversary_deck, transcript_of
 
 from simulator.engine.host import api
-from simulator.engine.rules.layout import CHANNELED, EQUIPMENT, PERMANENT, PREPARED, RITUAL, WORD
+from simulator.engine.rules.layout import (
+    CHANNELED,
+    EQUIPMENT,
+    K_SLOTS,
+    PERMANENT,
+    PREPARED,
+    RITUAL,
+    WORD,
+)
 
 DUKE = adv_target(0)
 
@@ -358,3 +367,50 @@ def test_yuki_onnas_robe_the_opponent_pays_1_mana_per_draw_the_adversary_nothing
     assert reserve_of(eng, 0) == mana(water=1)
     assert sum(map(sum, ether_of(eng))) == before + 1
     assert board_of(eng, 0)[robe] == ("yuki_onnas_robe", EQUIPMENT)
+
+
+def _own_flat(eng, player: int, slot: int) -> int:
+    """A player's board slot as a flat target (the layout of destroy and Ice tree options)."""
+    t = eng.table_record[0]
+    return K_SLOTS + int(t["players"]) + player * int(t["slots"]) + slot
+
+
+def test_ice_tree_suppresses_an_adversary_card_until_its_next_turn_then_loses_1_hp():
+    eng = make_engine(["ice_tree", "zephyr"])
+    summon_duke(eng)
+    guard = summon_adversary_card(eng, "adv:ducal_guard")
+    tree = put_on_board(eng, 0, "ice_tree", PERMANENT, mana(water=1, vegetal=2))
+    lines = transcript_of(eng, lambda: start_turn(eng, 0))
+    options = np.flatnonzero(eng.policy.options_of("suppress_target")[0]).tolist()
+    assert options == [guard, _own_flat(eng, 0, tree)]  # not the Adversary itself
+    assert "  the Adversary's Ducal guard stops applying its effects until player 1's next turn" \
+        in lines
+    assert eng.state.board_hp[0, 0, tree] == 2  # then it loses 1 HP
+    set_adversary_deck(eng, ["adv:feast_at_court"])
+    before = sum(map(sum, ether_of(eng)))
+    api.adversary_turn(eng, G0)
+    assert eng.state.hp[0, 0] == 16  # the Duke's 4; the Ducal guard's 1 is suppressed
+    mana_values = [int(eng.tables.mana_value[lid(eng, c)])
+                   for c in ("adv:duke", "adv:ducal_guard", "adv:feast_at_court")]
+    assert sum(map(sum, ether_of(eng))) == before + sum(mana_values)  # its Mana value stays
+    set_deck(eng, 0, ["zephyr"] * 3)
+    api.begin_player_turn(eng, G0, P0)  # the suppression ends; the tree chooses again
+    assert eng.state.adv_suppressed[0, guard] == 1 and eng.state.board_hp[0, 0, tree] == 1
+
+
+def test_ice_tree_choosing_itself_keeps_its_hp_and_the_adversary_card_acts():
+    eng = make_engine(["ice_tree", "zephyr"])
+    summon_duke(eng)
+    summon_adversary_card(eng, "adv:ducal_guard")
+    tree = put_on_board(eng, 0, "ice_tree", PERMANENT, mana(water=1, vegetal=2))
+    eng.set_policy(ScriptedPolicy({"suppress_target": _own_flat(eng, 0, tree)}))
+    start_turn(eng, 0)
+    assert eng.state.board_hp[0, 0, tree] == 3  # suppressed: its HP loss does not apply
+    set_adversary_deck(eng, ["adv:feast_at_court"])
+    api.adversary_turn(eng, G0)
+    assert eng.state.hp[0, 0] == 20 - 4 - 1  # the Duke's 4 and the Ducal guard's 1
+    set_deck(eng, 0, ["zephyr"] * 3)
+    api.begin_player_turn(eng, G0, P0)  # its own suppression ends first: it chooses again
+    assert eng.state.board_hp[0, 0, tree] == 3
+    assert eng.state.suppressed[0, 0, tree] == 1
+    assert api.component_instances(eng, G0, P0, WORD["Ice"])[0] == 1  # still a component

@@ -96,6 +96,7 @@ from simulator.engine.rules.layout import (
     SKIP_COMPONENT,
     SLOWCAST_TARGET,
     SPELL,
+    SUPPRESS_TARGET,
     T_GRANTED,
     T_TURN_START,
     TAKE_MANA,
@@ -221,6 +222,20 @@ def score_pay_mana_element(st, tb, wk, bw, p):
         for c in range(tb.n_player_cards):
             gross += st.hand[p, c] * bw.pol_cost[c, e]
         wk.scores[e] = st.reserve[p, e] - gross - 0.01 * e
+
+
+@njit
+def score_suppress_target(st, tb, wk, bw, p):
+    """Ice tree's choice (``ctx_amount``: its slot): the Adversary's card in play that
+    threatens most each turn (one that heals it next), else the tree itself, which then
+    keeps its HP; never another player's card on purpose."""
+    for t in range(wk.n_opt):
+        wk.scores[t] = -1.0
+    for k in range(K_SLOTS):
+        c = st.adv_card[k]
+        if c >= 0:
+            wk.scores[k] = 1.0 + bw.f_threat[c]
+    wk.scores[K_SLOTS + tb.players + p * tb.slots + wk.ctx_amount] = 0.5
 
 
 @njit
@@ -993,6 +1008,8 @@ def score(st, tb, wk, bw, kind, p):
         score_unique_discard(st, tb, wk, p)
     elif kind == PAY_MANA_ELEMENT:
         score_pay_mana_element(st, tb, wk, bw, p)
+    elif kind == SUPPRESS_TARGET:
+        score_suppress_target(st, tb, wk, bw, p)
     elif kind == TARGET:
         score_target(st, tb, wk, p)
     elif kind == PROTECTOR_REDIRECT:

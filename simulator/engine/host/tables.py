@@ -391,11 +391,29 @@ def _number_modifier(t: np.void, c: int, st: dict) -> None:
     t["nmod_type"][c] = CARD_TYPES.index(st["card_type"]) if "card_type" in st else -1
 
 
+#: Triggers the engine does not suspend while a card is suppressed (suppress.py): they apply
+#: as it leaves play.
+LEAVING_TRIGGERS = ("leave", "discarded_from_play")
+#: The one handler whose card may be suppressed: Ice tree's (every other may hook the engine
+#: beyond its steps).
+SUSPENDABLE_HANDLERS = ("ice_tree",)
+
+
+def _suspendable(effect: dict) -> bool:
+    """Every effect of the card is one the engine suspends while the card is suppressed: no
+    static, ability or leaving trigger, no handler but Ice tree's (suppress.py)."""
+    if any(trigger in effect for trigger in ("static", "ability", *LEAVING_TRIGGERS)):
+        return False
+    return all(step.get("op") != "handler" or step.get("name") in SUSPENDABLE_HANDLERS
+               for steps in effect.values() for step in steps)
+
+
 def _compile_effects(t: np.void, effects: tuple[dict, ...]) -> None:
     """Every trigger's steps as op rows; a card's ability as its ability id."""
     t["ability"][:] = -1
     row = 0
     for c, effect in enumerate(effects):
+        t["suspendable"][c] = _suspendable(effect)
         for trigger, steps in effect.items():
             if trigger == "static":
                 continue
