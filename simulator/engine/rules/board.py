@@ -250,6 +250,8 @@ def leave_board(st, tb, wk, p, s, dest):
     st.board_card[p, s] = -1
     st.board_zone[p, s] = EMPTY
     st.board_hp[p, s] = 0
+    if st.any_suppressed != 0:  # an Ice tree's choice ends with the card (suppress.py)
+        st.suppressed[p, s] = 0
     st.board_clock += 1
     trim_board_end(st, p)
     if dest == TO_DISCARD:

@@ -426,7 +426,7 @@ STATE_DTYPE = _record([
     ("castable_now", np.int8, (C_MAX,)),        # castable at some decision of this turn
     ("stranded", np.int16, (P_MAX, C_MAX)),     # hand after the player's last turn
     # Ice tree (suppress.py): the card in a slot stops applying its effects until player
-    # q's next turn begins: q + 1, 0 none (cleared when a card is placed there)
+    # q's next turn begins: q + 1, 0 none (cleared when the card leaves, or one is placed)
     ("suppressed", np.int8, (P_MAX, S_MAX)),
     ("adv_suppressed", np.int8, (K_SLOTS,)),
     ("any_suppressed", np.int8),

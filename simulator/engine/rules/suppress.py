@@ -1,17 +1,17 @@
-"""Cards that stop applying their effects for a while (Ice tree).
+"""Cards that stop applying their effects for a while (Ice tree; docs/rules.md R9.6).
 
 "Choose a Permanent or Equipment: it stops applying its effects until the beginning of your
 next turn." The card in that slot is marked (``state.suppressed[p, s]`` for a player's board,
-``state.adv_suppressed[k]`` for the Adversary's: the chooser + 1, 0 none; a card placed in the
-slot starts unmarked); while marked, none of its steps resolves (``chain.execute`` skips them:
-its start-of-turn effects, the Adversary card's effect of each Adversary turn, its draw, damage
-and turn-end triggers, Ice tree's own HP loss when it chose itself, its ruling). The marks a
-player set end as that player's next turn begins, before its start-of-turn effects, or when
-that player is out. Only cards whose every effect runs as steps may be chosen
-(``tables.suspendable``): statics, abilities and leaving triggers are not suspended by the
-engine, so a card that has them is not offered. An Adversary card still adds its Mana value
-(a rule of the Adversary turn, not its effect). ``state.any_suppressed`` keeps every check at
-one test while nothing is marked.
+``state.adv_suppressed[k]`` for the Adversary's: the chooser + 1, 0 none; cleared when the
+card leaves a player's board and when a card is placed in the slot). While marked, none of
+its steps resolves (``chain.execute`` skips them): its start-of-turn effects, the Adversary
+card's effect of each Adversary turn, its draw, damage and turn-end triggers, Ice tree's own
+HP loss when it chose itself (its ruling). The marks a player set end as that player's next
+turn begins, before its start-of-turn effects, or when that player is out. Only cards whose
+every effect runs as steps may be chosen (``tables.suspendable``): statics, abilities and
+leaving triggers are not suspended by the engine, so a card that has them is not offered. An
+Adversary card still adds its Mana value (a rule of the Adversary turn, not its effect).
+``state.any_suppressed`` keeps every check at one test while nothing is marked.
 """
 
 from __future__ import annotations
