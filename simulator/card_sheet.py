@@ -95,6 +95,7 @@ def _word(param: str) -> str:
 CONDITION_PHRASES: dict[str, str] = {
     "draw_number": "on the drawer's draw number WORD of the turn (any turn)",
     "no_mana_locked": "no WORD Mana is locked under it",
+    "locks": "WORD Mana is locked under it",
 }
 
 
@@ -160,6 +161,8 @@ def _amount(step: Mapping[str, Any], unit: str) -> str:
     text = f"{step.get('amount', '')} {unit}"
     if "amount_mn" in step:
         text += f" ({step['amount_mn']} when its controller is a Mage Noir)"
+    if "amount_alt" in step:
+        text += f" ({step['amount_alt']} if {_condition(step['alt_if'])})"
     if "per" in step:
         text += f" for each {_count(step['per'])}"
     if step.get("plus"):
@@ -194,6 +197,10 @@ def describe_step(step: Mapping[str, Any]) -> str:
     elif op == "discard_from_hand":
         text = (f"{_target(step.get('target'))} discards {_cards(step['amount'])} of their "
                 "choice from hand")
+    elif op == "pay_mana":
+        text = (f"{_target(step.get('target'))} pays {_mana(step['amount'], None)} of their "
+                "choice from their reserve into the Available Ether (as much as it holds; the "
+                "Adversary has none)")
     elif op == "take_mana":
         where = "the Infinite Ether" if step.get("source") == "infinite" else "the Available Ether"
         text = f"take up to {_mana(step['amount'], step.get('element'))} from {where}"

@@ -29,12 +29,21 @@ from card_positions import (
     set_deck,
     set_reserve,
     start_turn,
+    summon_adversary_card,
     summon_duke,
 )
 from engine_fixtures import G0, P0, set_adversary_deck, transcript_of
 
 from simulator.engine.host import api
-from simulator.engine.rules.layout import CHANNELED, EQUIPMENT, PERMANENT, PREPARED, RITUAL, WORD
+from simulator.engine.rules.layout import (
+    CHANNELED,
+    EQUIPMENT,
+    K_SLOTS,
+    PERMANENT,
+    PREPARED,
+    RITUAL,
+    WORD,
+)
 
 DUKE = adv_target(0)
 
@@ -285,3 +294,123 @@ def test_icy_infiltration_water_damage_1_less_and_unpreventable_this_turn():
     api.deal_damage(eng, G0, P0, np.array([lid(eng, "ice_shard")]), np.array([DUKE]),
                     np.array([2]))
     assert eng.state.adv_hp[0, duke] == 15
+
+
+def test_winter_spears_releases_2_water_then_3_damage_or_5_while_it_still_locks_water():
+    cards = ["winter_spears", "ice_shard", "snowflake", "rite_of_passage"]
+    # Slowcast; its 2 Water released first, then 3 damage
+    eng = make_engine(cards, policy=ScriptedPolicy({"target": DUKE}))
+    summon_duke(eng)
+    for _ in range(2):
+        put_on_board(eng, 0, "ice_shard", CHANNELED, mana(water=1))
+    give_hand(eng, 0, "winter_spears")
+    set_reserve(eng, 0, water=2, air=1)
+    slot = prepare(eng, 0, "winter_spears")
+    assert _locked(eng, 0, slot) == mana(water=2, air=1)
+    assert not _can_activate(eng, slot)
+    eng.state.turn[:] += 1
+    lines = transcript_of(eng, lambda: activate(eng, 0, slot))
+    assert _duke_hp(eng) == 17
+    assert sum("3 damage to" in line for line in lines) == 1
+    assert discard_of(eng, 0) == {"winter_spears": 1}
+    assert ether_of(eng) == [mana(water=1, air=1), mana(water=1)]
+    # a Snowflake moves 1 Water under it: Water is still locked after the release, 5 damage
+    eng = make_engine(cards, policy=ScriptedPolicy({"target": DUKE, "move_locked_mana": 2}))
+    summon_duke(eng)
+    for _ in range(2):
+        put_on_board(eng, 0, "ice_shard", CHANNELED, mana(water=1))
+    spears = put_on_board(eng, 0, "winter_spears", PREPARED, mana(water=2, air=1))
+    assert spears == 2
+    eng.state.board_turn[0, 0, spears] = 0  # prepared on an earlier turn
+    flake = put_on_board(eng, 0, "snowflake", PREPARED, mana(water=1))
+    activate(eng, 0, flake)
+    assert _locked(eng, 0, spears) == mana(water=3, air=1)
+    lines = transcript_of(eng, lambda: activate(eng, 0, spears))
+    assert _duke_hp(eng) == 15
+    assert sum("5 damage to" in line for line in lines) == 1
+    assert sorted(map(sum, ether_of(eng))) == [2, 2]  # 2 Water released, then 1 Water, 1 Air
+    # a Mage Noir's Winter spears never has Slowcast, not even under Ritual of absolute zero
+    # (which makes its controller a Mage Noir and gives every spell Slowcast)
+    eng = make_engine([*cards, "ritual_of_absolute_zero"], policy=ScriptedPolicy({"target": DUKE}))
+    summon_duke(eng)
+    for _ in range(2):
+        put_on_board(eng, 0, "ice_shard", CHANNELED, mana(water=1))
+    put_on_board(eng, 0, "ritual_of_absolute_zero", RITUAL, mana(water=2, arcane=2))
+    give_hand(eng, 0, "winter_spears")
+    set_reserve(eng, 0, water=2, air=1)
+    slot = prepare(eng, 0, "winter_spears")
+    assert _can_activate(eng, slot)
+    activate(eng, 0, slot)
+    assert _duke_hp(eng) == 17
+
+
+def test_yuki_onnas_robe_the_opponent_pays_1_mana_per_draw_the_adversary_nothing():
+    eng = make_engine(["yuki_onnas_robe", "zephyr"])
+    duke = summon_duke(eng)
+    robe = put_on_board(eng, 0, "yuki_onnas_robe", EQUIPMENT)
+    set_reserve(eng, 0, water=2)
+    set_adversary_deck(eng, ["adv:ducal_guard"])
+    lines = transcript_of(eng, lambda: api.adversary_turn(eng, G0))
+    assert "  Yuki-onna's robe: the opponent draws" in lines
+    # the Adversary has no reserve: it draws and pays nothing; the player's reserve is not
+    # the opponent's
+    assert not any("Mana paid" in line for line in lines)
+    assert reserve_of(eng, 0) == mana(water=2)
+    set_deck(eng, 0, ["zephyr"])
+    api.draw(eng, G0, P0, np.array([1]))  # its controller's own draw: nothing
+    assert reserve_of(eng, 0) == mana(water=2)
+    # against an opponent with a reserve (the robe's effect run for the Adversary's side, whose
+    # opponent is the player): 1 Mana of that player's choice is paid, per card drawn
+    before = sum(map(sum, ether_of(eng)))
+    api.run_trigger(eng, "opponent_draw", G0, -1, np.array([lid(eng, "yuki_onnas_robe")]),
+                    np.array([duke]))
+    assert reserve_of(eng, 0) == mana(water=1)
+    assert sum(map(sum, ether_of(eng))) == before + 1
+    assert board_of(eng, 0)[robe] == ("yuki_onnas_robe", EQUIPMENT)
+
+
+def _own_flat(eng, player: int, slot: int) -> int:
+    """A player's board slot as a flat target (the layout of destroy and Ice tree options)."""
+    t = eng.table_record[0]
+    return K_SLOTS + int(t["players"]) + player * int(t["slots"]) + slot
+
+
+def test_ice_tree_suppresses_an_adversary_card_until_its_next_turn_then_loses_1_hp():
+    eng = make_engine(["ice_tree", "zephyr"])
+    summon_duke(eng)
+    guard = summon_adversary_card(eng, "adv:ducal_guard")
+    tree = put_on_board(eng, 0, "ice_tree", PERMANENT, mana(water=1, vegetal=2))
+    lines = transcript_of(eng, lambda: start_turn(eng, 0))
+    options = np.flatnonzero(eng.policy.options_of("suppress_target")[0]).tolist()
+    assert options == [guard, _own_flat(eng, 0, tree)]  # not the Adversary itself
+    assert "  the Adversary's Ducal guard stops applying its effects until player 1's next turn" \
+        in lines
+    assert eng.state.board_hp[0, 0, tree] == 2  # then it loses 1 HP
+    set_adversary_deck(eng, ["adv:feast_at_court"])
+    before = sum(map(sum, ether_of(eng)))
+    api.adversary_turn(eng, G0)
+    assert eng.state.hp[0, 0] == 16  # the Duke's 4; the Ducal guard's 1 is suppressed
+    mana_values = [int(eng.tables.mana_value[lid(eng, c)])
+                   for c in ("adv:duke", "adv:ducal_guard", "adv:feast_at_court")]
+    assert sum(map(sum, ether_of(eng))) == before + sum(mana_values)  # its Mana value stays
+    set_deck(eng, 0, ["zephyr"] * 3)
+    api.begin_player_turn(eng, G0, P0)  # the suppression ends; the tree chooses again
+    assert eng.state.adv_suppressed[0, guard] == 1 and eng.state.board_hp[0, 0, tree] == 1
+
+
+def test_ice_tree_choosing_itself_keeps_its_hp_and_the_adversary_card_acts():
+    eng = make_engine(["ice_tree", "zephyr"])
+    summon_duke(eng)
+    summon_adversary_card(eng, "adv:ducal_guard")
+    tree = put_on_board(eng, 0, "ice_tree", PERMANENT, mana(water=1, vegetal=2))
+    eng.set_policy(ScriptedPolicy({"suppress_target": _own_flat(eng, 0, tree)}))
+    start_turn(eng, 0)
+    assert eng.state.board_hp[0, 0, tree] == 3  # suppressed: its HP loss does not apply
+    set_adversary_deck(eng, ["adv:feast_at_court"])
+    api.adversary_turn(eng, G0)
+    assert eng.state.hp[0, 0] == 20 - 4 - 1  # the Duke's 4 and the Ducal guard's 1
+    set_deck(eng, 0, ["zephyr"] * 3)
+    api.begin_player_turn(eng, G0, P0)  # its own suppression ends first: it chooses again
+    assert eng.state.board_hp[0, 0, tree] == 3
+    assert eng.state.suppressed[0, 0, tree] == 1
+    assert api.component_instances(eng, G0, P0, WORD["Ice"])[0] == 1  # still a component

@@ -125,6 +125,24 @@ def test_locked_conditions_and_the_mana_left_trigger():
     t["trig_count"][c, trig] = 0
 
 
+def test_amount_alt_replaces_the_amount_while_its_condition_holds_as_the_step_resolves():
+    """``amount_alt`` with ``alt_if``: "3 damage, or 5 if it locks Water", read after the
+    steps before it (a release) have resolved; one instance either way."""
+    eng = _engine()
+    st = eng.state
+    k = put_adversary(eng, "duke")
+    eng.policy.forced["target"] = k
+    steps = [{"op": "release_mana", "amount": 2, "element": "water"},
+             {"op": "damage", "amount": 3, "amount_alt": 5, "alt_if": "locks:water",
+              "target": "opponent"}]
+    cond = put_on_board(eng, "condensation", PREPARED, locked=mana(water=3, air=1))
+    _run(eng, steps, cond)
+    assert st.adv_hp[0, k] == 15  # one Water still locked: 5
+    _run(eng, steps, cond)
+    assert st.adv_hp[0, k] == 12  # no Water left, the Air does not count: 3
+    assert st.board_mana[0, 0, cond].tolist() == mana(air=1).tolist()
+
+
 def test_lock_cap_releases_the_excess_unless_its_condition_fails():
     eng = _engine()
     st = eng.state

@@ -76,6 +76,7 @@ from simulator.engine.rules.layout import (
     NW_MAX,
     OPTIONAL_PAYMENT,
     OWN_COMPONENT,
+    PAY_MANA_ELEMENT,
     PAY_UPKEEP,
     PERMANENT,
     PREPARE_FROM,
@@ -95,6 +96,7 @@ from simulator.engine.rules.layout import (
     SKIP_COMPONENT,
     SLOWCAST_TARGET,
     SPELL,
+    SUPPRESS_TARGET,
     T_GRANTED,
     T_TURN_START,
     TAKE_MANA,
@@ -207,6 +209,33 @@ def score_mana_element(st, tb, wk, bw, p):
     demand(st, tb, wk, bw, p, need)
     for e in range(E):
         wk.scores[e] = (need[e] - wk.ctx_chosen[e]) - 0.01 * e
+
+
+@njit
+def score_pay_mana_element(st, tb, wk, bw, p):
+    """The Mana an effect makes the player pay from the reserve: the element of the largest
+    surplus over what the hand's cards cost (the one the hand needs least), the lower
+    element on a tie."""
+    effective_cost(st, tb, p, is_mage_noir(st, tb, p), bw.pol_cost)
+    for e in range(E):
+        gross = 0
+        for c in range(tb.n_player_cards):
+            gross += st.hand[p, c] * bw.pol_cost[c, e]
+        wk.scores[e] = st.reserve[p, e] - gross - 0.01 * e
+
+
+@njit
+def score_suppress_target(st, tb, wk, bw, p):
+    """Ice tree's choice (``ctx_amount``: its slot): the Adversary's card in play that
+    threatens most each turn (one that heals it next), else the tree itself, which then
+    keeps its HP; never another player's card on purpose."""
+    for t in range(wk.n_opt):
+        wk.scores[t] = -1.0
+    for k in range(K_SLOTS):
+        c = st.adv_card[k]
+        if c >= 0:
+            wk.scores[k] = 1.0 + bw.f_threat[c]
+    wk.scores[K_SLOTS + tb.players + p * tb.slots + wk.ctx_amount] = 0.5
 
 
 @njit
@@ -994,6 +1023,10 @@ def score(st, tb, wk, bw, kind, p):
         score_dig_take(st, tb, wk, bw, p)
     elif kind == UNIQUE_DISCARD:
         score_unique_discard(st, tb, wk, p)
+    elif kind == PAY_MANA_ELEMENT:
+        score_pay_mana_element(st, tb, wk, bw, p)
+    elif kind == SUPPRESS_TARGET:
+        score_suppress_target(st, tb, wk, bw, p)
     elif kind == TARGET:
         score_target(st, tb, wk, p)
     elif kind == PROTECTOR_REDIRECT:

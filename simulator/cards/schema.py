@@ -50,12 +50,13 @@ _WORDS = frozenset(COMPONENT_WORDS) | frozenset(NAME_TAG_WORDS)
 _COMPONENT_WORDS = frozenset(COMPONENT_WORDS)
 _TAKE_SOURCES = ("available", "infinite")
 _INT_PARAMS = ("amount", "amount_mn", "max_targets", "position", "at_least", "discard", "max",
-               "plus")
+               "plus", "amount_alt")
 _BOOL_PARAMS = ("sacrifice", "once_per_turn", "lock", "optional")
 #: What a printed card could hold (99: "all of it", e.g. every card of a hand); the engine's
 #: counters hold far more, but a value outside these is a typing slip, not a card.
 INT_BOUNDS = {"amount": (0, 99), "amount_mn": (0, 99), "max_targets": (1, 20), "position": (0, 40),
-              "at_least": (1, 20), "discard": (0, 9), "max": (0, 99), "plus": (0, 99)}
+              "at_least": (1, 20), "discard": (0, 9), "max": (0, 99), "plus": (0, 99),
+              "amount_alt": (0, 99)}
 _ELEMENT_PARAMS = ("element", "card_element", "source_element", "discard_element")
 
 
@@ -247,7 +248,9 @@ def _check_values(step: Mapping, at: str) -> list[str]:
         problems += _check_counts(step["cost"], ELEMENTS, f"{at}: cost")
     if "name" in step and not (isinstance(step["name"], str) and step["name"]):
         bad("name", "must be a non-empty string")
-    for p, names in (("if", CONDITIONS), ("per", COUNTS)):
+    if ("amount_alt" in step) != ("alt_if" in step):
+        problems.append(f"{at}: amount_alt and alt_if go together")
+    for p, names in (("if", CONDITIONS), ("alt_if", CONDITIONS), ("per", COUNTS)):
         if p in step and not _valid_ref(step[p], names):
             bad(p, f"must be one of {', '.join(names)} (with ':WORD' where it takes a component "
                    "word, ':ELEMENT' after locked_on_this, no_mana_locked, locks, opponent_reserve)")

@@ -107,6 +107,9 @@ Every step has an ``op`` and op-specific parameters; the shared ones are:
     The applied component is discarded once its effects are applied ("then discard it").
 ``if`` (str)
     A condition (:data:`CONDITIONS`); the step does nothing when it is false.
+``amount_alt`` (int) with ``alt_if`` (str, a condition)
+    "N, or M if ...": ``amount_alt`` replaces ``amount`` while ``alt_if`` holds, read when
+    the step resolves (after the steps before it).
 
 Static abilities (:data:`STATICS`) live in ``effect.static``, a list of tables with a
 ``kind`` key instead of ``op``. Keywords (Protector, Unique, ...) are card facts, not
@@ -205,9 +208,13 @@ REF_SUFFIX: dict[str, str] = {"draw_number": "number", "opponent_reserve": "elem
 #: op name -> (required params, optional params) with a one-line meaning.
 OPS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
     "damage": (frozenset({"amount", "target"}),
-               frozenset({"amount_mn", "per", "plus", "if", "unpreventable"}),
+               frozenset({"amount_mn", "per", "plus", "if", "unpreventable", "amount_alt",
+                          "alt_if"}),
                "inflict damage (one instance per target); PLUS is added after the PER count "
-               "(2 + 1 per Ice component: amount = 1, per = 'own_component:Ice', plus = 2)"),
+               "(2 + 1 per Ice component: amount = 1, per = 'own_component:Ice', plus = 2); "
+               "AMOUNT_ALT replaces AMOUNT while the condition ALT_IF holds when the step "
+               "resolves (3, or 5 if it locks Water: amount = 3, amount_alt = 5, "
+               "alt_if = 'locks:water')"),
     "distribute_damage": (frozenset({"amount"}), frozenset({"max_targets", "if"}),
                           "inflict AMOUNT damage split between 1..max_targets targets"),
     "lose_hp": (frozenset({"amount", "target"}), frozenset({"amount_mn", "per", "if"}),
@@ -311,6 +318,10 @@ OPS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
     "discard_to_deck": (frozenset({"target"}), frozenset({"if"}),
                         "the target (a player or the Adversary) puts its whole discard pile "
                         "into its deck, then shuffles it"),
+    "pay_mana": (frozenset({"amount", "target"}), frozenset({"if"}),
+                 "each target player pays AMOUNT Mana of their choice from their reserve into "
+                 "the Available Ether, as much as it holds (none: nothing; the Adversary has no "
+                 "reserve)"),
     "handler": (frozenset({"name"}), frozenset({"if"}),
                 "a compiled handler (engine/handlers/) for behaviour the vocabulary cannot express"),
 }

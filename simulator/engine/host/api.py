@@ -51,7 +51,8 @@ CONTEXT_OF_KIND = {
     "lock_mana_target": ("element",), "move_locked_mana": ("card",),
     "release_locked_mana": ("card",), "protector_redirect": ("amount",),
     "quick_action": ("amount",), "slowcast_target": ("card",), "scry": ("card",),
-    "unique_discard": ("card", "amount"),
+    "unique_discard": ("card", "amount"), "pay_mana_element": ("card",),
+    "suppress_target": ("card", "amount"),
 }
 
 

@@ -391,11 +391,29 @@ def _number_modifier(t: np.void, c: int, st: dict) -> None:
     t["nmod_type"][c] = CARD_TYPES.index(st["card_type"]) if "card_type" in st else -1
 
 
+#: Triggers the engine does not suspend while a card is suppressed (suppress.py): they apply
+#: as it leaves play.
+LEAVING_TRIGGERS = ("leave", "discarded_from_play")
+#: The one handler whose card may be suppressed: Ice tree's (every other may hook the engine
+#: beyond its steps).
+SUSPENDABLE_HANDLERS = ("ice_tree",)
+
+
+def _suspendable(effect: dict) -> bool:
+    """Every effect of the card is one the engine suspends while the card is suppressed: no
+    static, ability or leaving trigger, no handler but Ice tree's (suppress.py)."""
+    if any(trigger in effect for trigger in ("static", "ability", *LEAVING_TRIGGERS)):
+        return False
+    return all(step.get("op") != "handler" or step.get("name") in SUSPENDABLE_HANDLERS
+               for steps in effect.values() for step in steps)
+
+
 def _compile_effects(t: np.void, effects: tuple[dict, ...]) -> None:
     """Every trigger's steps as op rows; a card's ability as its ability id."""
     t["ability"][:] = -1
     row = 0
     for c, effect in enumerate(effects):
+        t["suspendable"][c] = _suspendable(effect)
         for trigger, steps in effect.items():
             if trigger == "static":
                 continue
@@ -470,6 +488,9 @@ def op_row(step: dict) -> np.ndarray:
     r[L.OP_WHOSE] = L.DESTROY_WHOSE.index(step["whose"]) if "whose" in step else -1
     r[L.OP_OPTIONAL] = bool(step.get("optional", False))
     r[L.OP_ZONE] = PUT_ZONES.index(step.get("zone", "channeled"))
+    alt, _, alt_word = step.get("alt_if", "none").partition(":")
+    r[L.OP_ALT_IF], r[L.OP_ALT_IF_WORD] = L.CONDITION_CODE[alt], _suffix(alt, alt_word)
+    r[L.OP_ALT_AMOUNT] = step.get("amount_alt", 0)
     return r
 
 
@@ -497,7 +518,8 @@ AUTUMN_GRANTERS = ("seasons_autumn",)
 #: The vocabulary ops whose ``target`` is a target decision, and its purpose.
 TARGET_PURPOSE = {"damage": L.PURPOSE_DAMAGE, "lose_hp": L.PURPOSE_LOSE_HP,
                   "heal": L.PURPOSE_HEAL, "discard_from_hand": L.PURPOSE_HAND,
-                  "phase_out": L.PURPOSE_PHASE_OUT, "discard_to_deck": L.PURPOSE_RECYCLE}
+                  "phase_out": L.PURPOSE_PHASE_OUT, "discard_to_deck": L.PURPOSE_RECYCLE,
+                  "pay_mana": L.PURPOSE_HAND}
 
 
 def _announces(step: dict) -> tuple[int, int, int]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from simulator.engine.compiler.jit import njit
 from simulator.engine.compiler.late_bound import resolve
 from simulator.engine.handlers.flowers import renewal_end_of_turn
-from simulator.engine.rules import announce, draw_triggers, turn_end_triggers
+from simulator.engine.rules import announce, draw_triggers, suppress, turn_end_triggers
 from simulator.engine.rules.board import check_defeats
 from simulator.engine.rules.errors import ERR_ADVERSARY_BOARD_FULL, fail
 from simulator.engine.rules.layout import (
@@ -76,8 +76,9 @@ def adversary_cards(st, tb, wk):
             break
         card = pending[k]
         pending[k] = -1
-        announce.push_steps(st, tb, wk, card, T_TURN_START, ADVERSARY_SIDE, k)
-        resolve(st, tb, wk)
+        if not suppress.holds(st, ADVERSARY_SIDE, k):  # an Ice tree's choice: no effect
+            announce.push_steps(st, tb, wk, card, T_TURN_START, ADVERSARY_SIDE, k)
+            resolve(st, tb, wk)
         if st.adv_card[k] == card and st.outcome == RUNNING:
             add_mana_value(st, tb, wk, card)
     if st.outcome != RUNNING:
@@ -141,6 +142,7 @@ def enter_play(st, tb, wk, card):
         return
     st.adv_card[slot] = card
     st.adv_hp[slot] = tb.hp[card]
+    st.adv_suppressed[slot] = 0  # a new card: no Ice tree chose it (suppress.py)
     if tb.is_adversary[card] != 0 and st.adversary_arrived == 0:
         st.adversary_arrived = st.turn
     trig = T_ENTER if tb.trig_count[card, T_ENTER] > 0 else T_TURN_START

@@ -18,7 +18,7 @@ import numpy as np
 
 from simulator.engine.compiler.jit import njit
 from simulator.engine.handlers.ids import H_FINE_SAND, H_ROCK_WALL_CHANNELS
-from simulator.engine.rules import frames, pile
+from simulator.engine.rules import frames, pile, suppress
 from simulator.engine.rules.errors import ERR_EMPTY_SLOT, fail
 from simulator.engine.rules.layout import (
     CHANNELED,
@@ -204,6 +204,7 @@ def place_card(st, tb, p, s, card, zone):
     st.ability_used[p, s] = 0  # a new card: its once-per-turn ability is fresh
     st.x_paid[p, s] = 0
     st.autumn[p, s] = 0  # ... and Autumn granted to the card before it is gone
+    st.suppressed[p, s] = 0  # ... and an Ice tree's choice of it (suppress.py)
     st.board_clock += 1
     if tb.any_mods != 0:  # the new card carries no number modifier yet (numbers.py)
         for k in range(MOD_MAX):
@@ -249,6 +250,8 @@ def leave_board(st, tb, wk, p, s, dest):
     st.board_card[p, s] = -1
     st.board_zone[p, s] = EMPTY
     st.board_hp[p, s] = 0
+    if st.any_suppressed != 0:  # an Ice tree's choice ends with the card (suppress.py)
+        st.suppressed[p, s] = 0
     st.board_clock += 1
     trim_board_end(st, p)
     if dest == TO_DISCARD:
@@ -342,6 +345,7 @@ def player_out(st, tb, wk, p, reason):
         return
     st.out[p] = 1
     st.out_reason[p] = reason
+    suppress.expire(st, tb, p)  # their Ice tree's choices end: their turns no longer come
     say(wk, EV_OUT, p, reason, st.last_hit_card[p], 0)
     everyone = True
     for q in range(tb.players):

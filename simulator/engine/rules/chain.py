@@ -23,7 +23,7 @@ from simulator.engine.compiler.late_bound import leave_board
 from simulator.engine.handlers import sun, time_bender
 from simulator.engine.handlers.base_game import air, fire, water
 from simulator.engine.handlers.ids import H_MILLENNIUM
-from simulator.engine.rules import frames, ops, pile
+from simulator.engine.rules import frames, ops, pile, suppress
 from simulator.engine.rules.board import check_defeats
 from simulator.engine.rules.damage import robe_hit
 from simulator.engine.rules.dispatch import run_step
@@ -57,6 +57,8 @@ def execute(st, tb, wk, kind, a, b, c, d, e, f, g):
         card, trig, side, slot, row, left, entry = a, b, c, d, e, f, g
         if st.outcome != RUNNING or (side >= 0 and st.out[side] != 0):
             return  # the game is over or the controller is out: no more steps
+        if st.any_suppressed != 0 and suppress.holds(st, side, slot):
+            return  # its card stops applying its effects (Ice tree): none of its steps
         if left > 1:
             frames.push(st, FR_STEPS, card, trig, side, slot, row + 1, left - 1,
                         entry + 1 if entry >= 0 else -1)

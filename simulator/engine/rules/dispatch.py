@@ -32,7 +32,7 @@ def run_step(st, tb, wk, r, card, side, slot):
         ops.op_heal(st, tb, wk, r, card, side, slot)
     elif op == 5:  # draw
         ops.op_draw(st, tb, wk, r, card, side, slot)
-    elif op == 40:  # handler
+    elif op == 41:  # handler
         run_handler(st, tb, wk, r, card, side, slot)
     elif op == 2:  # lose_hp
         ops.op_lose_hp(st, tb, wk, r, card, side, slot)
@@ -108,6 +108,8 @@ def run_step(st, tb, wk, r, card, side, slot):
         ops.op_phase_out(st, tb, wk, r, card, side, slot)
     elif op == 39:  # discard_to_deck
         ops.op_discard_to_deck(st, tb, wk, r, card, side, slot)
+    elif op == 40:  # pay_mana
+        ops.op_pay_mana(st, tb, wk, r, card, side, slot)
     else:
         fail(st, ERR_UNKNOWN_OP, op)
 
@@ -166,39 +168,41 @@ def run_handler(st, tb, wk, r, card, side, slot):
         flowers.renewal(st, tb, wk, r, card, side, slot)
     elif h == 25:  # icy_infiltration
         ice.icy_infiltration(st, tb, wk, r, card, side, slot)
-    elif h == 26:  # that_player_draws
+    elif h == 26:  # ice_tree
+        ice.ice_tree(st, tb, wk, r, card, side, slot)
+    elif h == 27:  # that_player_draws
         phase.that_player_draws(st, tb, wk, r, card, side, slot)
-    elif h == 27:  # leap_in_time
+    elif h == 28:  # leap_in_time
         phase.leap_in_time(st, tb, wk, r, card, side, slot)
-    elif h == 28:  # antimatter
+    elif h == 29:  # antimatter
         phase.antimatter(st, tb, wk, r, card, side, slot)
-    elif h == 29:  # opponent_hand
+    elif h == 30:  # opponent_hand
         phase.opponent_hand(st, tb, wk, r, card, side, slot)
-    elif h == 30:  # ras_wrath_discard
+    elif h == 31:  # ras_wrath_discard
         sand.ras_wrath_discard(st, tb, wk, r, card, side, slot)
-    elif h == 31:  # callback_to_present
+    elif h == 32:  # callback_to_present
         time_bender.callback_to_present(st, tb, wk, r, card, side, slot)
-    elif h == 32:  # knowledge_of_history
+    elif h == 33:  # knowledge_of_history
         time_bender.knowledge_of_history(st, tb, wk, r, card, side, slot)
-    elif h == 33:  # chaos
+    elif h == 34:  # chaos
         time_bender.chaos(st, tb, wk, r, card, side, slot)
-    elif h == 34:  # emptiness_ritual_ping
+    elif h == 35:  # emptiness_ritual_ping
         base_game_air.emptiness_ritual_ping(st, tb, wk, r, card, side, slot)
-    elif h == 35:  # crimson_ritual
+    elif h == 36:  # crimson_ritual
         base_game_fire.crimson_ritual(st, tb, wk, r, card, side, slot)
-    elif h == 36:  # kerlochs_robe
+    elif h == 37:  # kerlochs_robe
         damage.kerlochs_robe(st, tb, wk, r, card, side, slot)
-    elif h == 37:  # druid_horns
+    elif h == 38:  # druid_horns
         base_game_vegetal.druid_horns(st, tb, wk, r, card, side, slot)
-    elif h == 38:  # ritual_of_decomposition
+    elif h == 39:  # ritual_of_decomposition
         base_game_vegetal.ritual_of_decomposition(st, tb, wk, r, card, side, slot)
-    elif h == 39:  # ritual_of_melange
+    elif h == 40:  # ritual_of_melange
         base_game_water.ritual_of_melange(st, tb, wk, r, card, side, slot)
-    elif h == 40:  # seasons_autumn
+    elif h == 41:  # seasons_autumn
         flowers.seasons_autumn(st, tb, wk, r, card, side, slot)
-    elif h == 41:  # zenith_ritual_activate
+    elif h == 42:  # zenith_ritual_activate
         sun.zenith_ritual_activate(st, tb, wk, r, card, side, slot)
-    elif h == 42:  # warrior_mage_ritual_indestructible
+    elif h == 43:  # warrior_mage_ritual_indestructible
         warrior_mage.warrior_mage_indestructible(st, tb, wk, r, card, side, slot)
     else:  # a static handler: its behaviour lives in engine hooks, never in a step
         fail(st, ERR_STATIC_AS_STEP, h)

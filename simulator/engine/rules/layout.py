@@ -101,7 +101,7 @@ DECISION_KINDS = (
     "may_use_ability", "melange_give", "melange_take", "take_locked_mana", "quick_action",
     "slowcast_target", "choose_x", "from_discard", "extra_component", "prepare_from",
     "scry", "dig_take",
-    "unique_discard",
+    "unique_discard", "pay_mana_element", "suppress_target",
 )
 (KEEP_HAND, MAIN_ACTION, TAKE_PILE, MANA_ELEMENT, ETHER_START_PILE, ETHER_SPLIT, TAKE_MANA,
  TRADE_GIVE, EFFECT_ORDER, TARGET, PROTECTOR_REDIRECT, DESTROY_TARGET, USE_COMPONENT,
@@ -111,7 +111,7 @@ DECISION_KINDS = (
  DISTRIBUTE_MANA, MOVE_LOCKED_MANA, RELEASE_LOCKED_MANA, SEED_FROM_DISCARD, ABILITY_TARGET,
  MAY_USE_ABILITY, MELANGE_GIVE, MELANGE_TAKE, TAKE_LOCKED_MANA, QUICK_ACTION,
  SLOWCAST_TARGET, CHOOSE_X, FROM_DISCARD, EXTRA_COMPONENT, PREPARE_FROM, SCRY,
- DIG_TAKE, UNIQUE_DISCARD) = range(len(DECISION_KINDS))
+ DIG_TAKE, UNIQUE_DISCARD, PAY_MANA_ELEMENT, SUPPRESS_TARGET) = range(len(DECISION_KINDS))
 N_KINDS = len(DECISION_KINDS)
 
 # Purposes of a target decision (ctx_purpose), reasons of a discard (ctx_reason).
@@ -182,7 +182,10 @@ OP_WHOSE = OP_THEN_DISCARD + 1  # a destroy_all step's DESTROY_WHOSE index, -1 n
 OP_OPTIONAL = OP_WHOSE + 1  # 1: a destroy step its controller may decline ("you may destroy")
 OP_PLUS = OP_OPTIONAL + 1  # added to the amount after its per count
 OP_ZONE = OP_PLUS + 1  # put_from_discard: 0 channeled, 1 prepared (vocabulary.PUT_ZONES)
-assert OP_ZONE < OP_W
+# The amount that replaces OP_AMOUNT while the condition OP_ALT_IF (a CONDITIONS code, 0 none)
+# with its word OP_ALT_IF_WORD holds ("3 damage, or 5 if ...": amount_alt, alt_if)
+OP_ALT_AMOUNT, OP_ALT_IF, OP_ALT_IF_WORD = OP_ZONE + 1, OP_ZONE + 2, OP_ZONE + 3
+assert OP_ALT_IF_WORD < OP_W
 AN_ASKED, AN_TARGET, AN_CARD, AN_SUB = range(4)
 AN_W = 4
 
@@ -252,6 +255,7 @@ EVENT_NAMES = (
     "scry", "dig",
     "unique",
     "zenith_tax", "zenith_activates",
+    "suppressed",
 )
 EV = {name: i for i, name in enumerate(EVENT_NAMES)}
 (EV_TURN, EV_HAND, EV_HAND_CARD, EV_ADVERSARY_TURN, EV_REVEALS, EV_PREPARES, EV_ACTIVATES,
@@ -280,7 +284,7 @@ EV = {name: i for i, name in enumerate(EVENT_NAMES)}
  EV_ZENITH,
  EV_SCRY, EV_DIG,
  EV_UNIQUE,
- EV_ZENITH_TAX, EV_ZENITH_ACTIVATES) = range(len(EVENT_NAMES))
+ EV_ZENITH_TAX, EV_ZENITH_ACTIVATES, EV_SUPPRESSED) = range(len(EVENT_NAMES))
 # Why Mana is about to reach the Available Ether (EV_ETHER_CAUSE): an Adversary card's Mana
 # value, Mana released by a card leaving play, an effect's cost paid.
 ETHER_MANA_VALUE, ETHER_RELEASED, ETHER_PAID = range(3)
@@ -421,6 +425,11 @@ STATE_DTYPE = _record([
     ("first_activation", np.int16, (P_MAX, C_MAX)),  # turn first played, 0 never
     ("castable_now", np.int8, (C_MAX,)),        # castable at some decision of this turn
     ("stranded", np.int16, (P_MAX, C_MAX)),     # hand after the player's last turn
+    # Ice tree (suppress.py): the card in a slot stops applying its effects until player
+    # q's next turn begins: q + 1, 0 none (cleared when the card leaves, or one is placed)
+    ("suppressed", np.int8, (P_MAX, S_MAX)),
+    ("adv_suppressed", np.int8, (K_SLOTS,)),
+    ("any_suppressed", np.int8),
 ])
 
 TABLES_DTYPE = _record([
@@ -558,6 +567,9 @@ TABLES_DTYPE = _record([
     ("adversary_reveal_is_draw", np.int8),
     ("max_rounds", np.int32),
     ("max_actions", np.int32),
+    # 1: every effect of the card is one the engine suspends while it is suppressed (Ice tree,
+    # suppress.py): no statics, abilities nor leaving triggers, no handler but Ice tree's
+    ("suspendable", np.int8, (C_MAX,)),
 ])
 
 WORK_DTYPE = _record([

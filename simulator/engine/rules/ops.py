@@ -43,7 +43,9 @@ from simulator.engine.rules.layout import (
     DESTROY_TARGET,
     DIG_TAKE,
     EQUIPMENT,
+    ETHER_PAID,
     EV_DIG,
+    EV_ETHER_CAUSE,
     EV_FROM_DISCARD,
     EV_GAINS_SLOWCAST,
     EV_HP_SET,
@@ -63,6 +65,9 @@ from simulator.engine.rules.layout import (
     MARK_SLOWCAST,
     MOVE_FROM_COMPONENTS,
     MOVE_TO_RESERVE,
+    OP_ALT_AMOUNT,
+    OP_ALT_IF,
+    OP_ALT_IF_WORD,
     OP_AMOUNT,
     OP_AMOUNT_MN,
     OP_COST,
@@ -87,6 +92,7 @@ from simulator.engine.rules.layout import (
     OP_WORD,
     OP_ZONE,
     OWN_COMPONENT,
+    PAY_MANA_ELEMENT,
     PAY_UPKEEP,
     PERMANENT,
     PREPARED,
@@ -206,12 +212,15 @@ def count(st, tb, r, side, slot):
 
 @njit
 def amount_of(st, tb, r, side, slot):
-    """The row's amount: ``amount_mn`` for a Mage Noir controller, changed by the number
-    modifiers of the card (``numbers.py``: may be negative), times its ``per`` count, plus its
-    ``plus``."""
+    """The row's amount: ``amount_mn`` for a Mage Noir controller, ``amount_alt`` while its
+    ``alt_if`` holds (read as the step resolves), changed by the number modifiers of the card
+    (``numbers.py``: may be negative), times its ``per`` count, plus its ``plus``."""
     amount = tb.ops[r, OP_AMOUNT]
     if tb.ops[r, OP_HAS_MN] != 0 and step_mage_noir(st, tb, side):
         amount = tb.ops[r, OP_AMOUNT_MN]
+    if tb.ops[r, OP_ALT_IF] != 0 and condition_code_holds(
+            st, tb, tb.ops[r, OP_ALT_IF], tb.ops[r, OP_ALT_IF_WORD], side, slot):
+        amount = tb.ops[r, OP_ALT_AMOUNT]
     if tb.any_mods != 0:
         amount = numbers.modified(st, tb, side, slot, amount)
     if tb.ops[r, OP_PER] != PER_NONE:
@@ -950,6 +959,36 @@ def op_surcharge(st, tb, wk, r, card, side, slot):
 
 
 # --- the discard pile as a zone, the deck's top card, the next spell ------------------------
+
+@njit
+def op_pay_mana(st, tb, wk, r, card, side, slot):
+    """Each target player pays AMOUNT Mana from their reserve into the Available Ether, each
+    Mana's element their ``pay_mana_element`` choice (asked with the Mana already chosen out
+    of the reserve); what the reserve lacks is not paid (an empty reserve pays nothing:
+    Yuki-onna's robe's ruling). The Adversary has no reserve."""
+    select(st, tb, wk, tb.ops[r, OP_TARGET], PURPOSE_HAND, side, card, slot)
+    hits = kept_hits(wk, n_targets(tb))
+    amount = amount_of(st, tb, r, side, slot)
+    for p in range(tb.players):
+        if hits[K_SLOTS + p] == 0 or st.out[p] != 0 or st.reserve[p].sum() == 0:
+            continue
+        paid = np.zeros(E, np.int64)
+        for _ in range(amount):
+            set_options(wk, E, 0)
+            any_ = False
+            for e in range(E):
+                if st.reserve[p, e] > 0:
+                    wk.opt[e] = 1
+                    any_ = True
+            if not any_:
+                break
+            wk.ctx_card = card
+            e = decide(st, tb, wk, PAY_MANA_ELEMENT, p)
+            st.reserve[p, e] -= 1
+            paid[e] += 1
+        say(wk, EV_ETHER_CAUSE, ETHER_PAID, -1, 0, 0)
+        add_to_ether(st, tb, wk, p, paid)
+
 
 @njit
 def op_mill(st, tb, wk, r, card, side, slot):

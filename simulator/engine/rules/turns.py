@@ -15,7 +15,13 @@ from simulator.engine.handlers.base_game.water import maelstrom_end_of_turn
 from simulator.engine.handlers.flowers import renewal_end_of_turn
 from simulator.engine.handlers.time_bender import draw_phase
 from simulator.engine.handlers.warrior_mage import warrior_mage_end_of_turn
-from simulator.engine.rules import announce, draw_triggers, surcharge, turn_end_triggers
+from simulator.engine.rules import (
+    announce,
+    draw_triggers,
+    suppress,
+    surcharge,
+    turn_end_triggers,
+)
 from simulator.engine.rules.actions import apply_action, legal_actions
 from simulator.engine.rules.board import adversary_hp, check_defeats, in_game
 from simulator.engine.rules.decide import first_legal, set_options
@@ -80,6 +86,7 @@ def begin_player_turn(st, tb, wk, p):
         st.x_ignored[q] = 0
     draw_triggers.new_turn(st)
     surcharge.expire(st, tb, p)  # "until the beginning of your next turn"
+    suppress.expire(st, tb, p)  # ... Ice tree's choices too
     turn_boundary(st, tb)
     say(wk, EV_TURN, st.turn, p, st.hp[p], adversary_hp(st, tb))
     if tb.any_zenith != 0:
@@ -126,7 +133,7 @@ def turn_start(st, tb, wk, p):
     for s in range(st.board_end[p]):
         c = st.board_card[p, s]
         trig = start_trigger(st.board_zone[p, s])
-        if c >= 0 and trig >= 0 and tb.trig_count[c, trig] > 0:
+        if c >= 0 and trig >= 0 and tb.trig_count[c, trig] > 0 and not suppress.holds(st, p, s):
             pending[s] = c
     while in_game(st, p):
         s = choose_next(st, tb, wk, p, pending, st.board_card[p])

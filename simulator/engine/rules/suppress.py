@@ -1,0 +1,64 @@
+"""Cards that stop applying their effects for a while (Ice tree; docs/rules.md R9.6).
+
+"Choose a Permanent or Equipment: it stops applying its effects until the beginning of your
+next turn." The card in that slot is marked (``state.suppressed[p, s]`` for a player's board,
+``state.adv_suppressed[k]`` for the Adversary's: the chooser + 1, 0 none; cleared when the
+card leaves a player's board and when a card is placed in the slot). While marked, none of
+its steps resolves (``chain.execute`` skips them): its start-of-turn effects, the Adversary
+card's effect of each Adversary turn, its draw, damage and turn-end triggers, Ice tree's own
+HP loss when it chose itself (its ruling). The marks a player set end as that player's next
+turn begins, before its start-of-turn effects, or when that player is out. Only cards whose
+every effect runs as steps may be chosen (``tables.suspendable``): statics, abilities and
+leaving triggers are not suspended by the engine, so a card that has them is not offered. An
+Adversary card still adds its Mana value (a rule of the Adversary turn, not its effect).
+``state.any_suppressed`` keeps every check at one test while nothing is marked.
+"""
+
+from __future__ import annotations
+
+from simulator.engine.compiler.jit import njit
+from simulator.engine.rules.layout import ADVERSARY_SIDE, EV_SUPPRESSED, K_SLOTS
+from simulator.engine.rules.log import say
+
+
+@njit
+def suppress_target(st, tb, wk, t, chooser):
+    """The card at flat target ``t`` (an Adversary slot or a player's board slot, the layout
+    of ``ops.destroy_options``) stops applying its effects until ``chooser``'s next turn."""
+    if t < K_SLOTS:
+        st.adv_suppressed[t] = chooser + 1
+        say(wk, EV_SUPPRESSED, st.adv_card[t], ADVERSARY_SIDE, chooser, 0)
+    else:
+        flat = t - K_SLOTS - tb.players
+        p, s = flat // tb.slots, flat % tb.slots
+        st.suppressed[p, s] = chooser + 1
+        say(wk, EV_SUPPRESSED, st.board_card[p, s], p, chooser, 0)
+    st.any_suppressed = 1
+
+
+@njit
+def holds(st, side, slot):
+    """The card in ``side``'s ``slot`` applies no effect now (-1 slot: none is marked)."""
+    if st.any_suppressed == 0 or slot < 0:
+        return False
+    if side == ADVERSARY_SIDE:
+        return st.adv_suppressed[slot] != 0
+    return st.suppressed[side, slot] != 0
+
+
+@njit
+def expire(st, tb, p):
+    """Player ``p``'s turn begins (or ``p`` is out): the marks ``p`` set end."""
+    if st.any_suppressed == 0:
+        return
+    left = 0
+    for k in range(K_SLOTS):
+        if st.adv_suppressed[k] == p + 1:
+            st.adv_suppressed[k] = 0
+        left += st.adv_suppressed[k]
+    for q in range(tb.players):
+        for s in range(tb.slots):
+            if st.suppressed[q, s] == p + 1:
+                st.suppressed[q, s] = 0
+            left += st.suppressed[q, s]
+    st.any_suppressed = 1 if left > 0 else 0
