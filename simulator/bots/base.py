@@ -89,6 +89,7 @@ from simulator.engine.rules.layout import (
     QUICK_ACTION,
     RECYCLE_DISCARD,
     RETURN_FROM_DISCARD,
+    RETURN_PREPARED,
     RITUAL,
     SCRY,
     SEARCH_DECK,
@@ -798,7 +799,7 @@ def main_action_scores(st, tb, wk, bw, p, trades_ahead):
             continue
         c = st.board_card[p, s]
         reach = present if bw.f_needs_opponent[c] != 0 else on_any
-        dmg = bw.f_damage[c] * (1.0 if reach else 0.0)
+        dmg = damage_now(st, bw, p, c) * (1.0 if reach else 0.0)
         lethal = dmg >= adv_hp
         act = 4.0 * dmg + bw.f_heal[c] * min(hurt, 6) / 3 + 3.0 * bw.f_draw[c]
         act += 2.0 * bw.f_mana[c] + 1000.0 * (1.0 if lethal and present and dmg > 0 else 0.0)
@@ -884,11 +885,18 @@ def better_in_adversary_turn(st, tb, p, s):
 
 
 @njit
+def damage_now(st, bw, p, c):
+    """The damage activating card ``c`` deals now: its Zenith damage only while player ``p``'s
+    turn is at Zenith (an Adversary turn never is)."""
+    return bw.f_damage[c] + (bw.f_zenith_damage[c] if st.zenith[p] != 0 else 0.0)
+
+
+@njit
 def activation_worth(st, tb, wk, bw, p, c, present, adv_hp, enemies):
     """What activating prepared card ``c`` is worth now: the main phase's estimate (damage
     once it has a target, healing when hurt, cards, Mana, removal), 1000 when it is lethal."""
     reach = present if bw.f_needs_opponent[c] != 0 else (present or enemies)
-    dmg = bw.f_damage[c] * (1.0 if reach else 0.0)
+    dmg = damage_now(st, bw, p, c) * (1.0 if reach else 0.0)
     act = 4.0 * dmg + bw.f_heal[c] * min(max(20 - st.hp[p], 0), 6) / 3 + 3.0 * bw.f_draw[c]
     act += 2.0 * bw.f_mana[c]
     if present and dmg > 0 and dmg >= adv_hp:
@@ -947,6 +955,16 @@ def score_slowcast_target(st, tb, wk, p):
         wk.scores[t] = (-1.0 if prepared_now else 1.0) + (0.5 if q == p else 0.0)
 
 
+@njit
+def score_return_prepared(st, tb, wk, p):
+    """The spell returned to its owner's hand (Dazzle, Sirocco; forced when one is legal):
+    the Adversary has none, so it is a player's own or a teammate's; the one with the least
+    Mana under it (the Mana is lost to the Ether), the returner's own first on a tie."""
+    for t in range(wk.n_opt):
+        q, s = t // tb.slots, t % tb.slots
+        wk.scores[t] = -float(st.board_mana[q, s].sum()) + (0.5 if q == p else 0.0)
+
+
 # --- the decision ----------------------------------------------------------------------------
 
 @njit_inline
@@ -999,6 +1017,8 @@ def score(st, tb, wk, bw, kind, p):
         score_quick_action(st, tb, wk, bw, p)
     elif kind == SLOWCAST_TARGET:
         score_slowcast_target(st, tb, wk, p)
+    elif kind == RETURN_PREPARED:
+        score_return_prepared(st, tb, wk, p)
     elif kind == ABILITY_TARGET:
         score_ability_target(st, tb, wk, p)
     elif kind == MAY_USE_ABILITY:

@@ -37,6 +37,7 @@ PHASE_WEIGHT = 0.3
 #: The bot record's fields :func:`fill_features` writes (C_MAX: one per local card kind).
 FIELDS = [
     ("f_damage", np.float64, (C_MAX,)),
+    ("f_zenith_damage", np.float64, (C_MAX,)),  # more damage when activated at Zenith
     ("f_needs_opponent", np.int8, (C_MAX,)),
     ("f_heal", np.float64, (C_MAX,)),
     ("f_draw", np.float64, (C_MAX,)),
@@ -80,6 +81,7 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
     damage, heal, draw, mana, persistent, drawback, threat = (np.zeros(n) for _ in range(7))
     needs_opp, harms_own, removal, healthiest = (np.zeros(n, bool) for _ in range(4))
     self_loss = np.zeros(n)
+    zenith_damage = np.zeros(n)
     discard_value = np.zeros(n)
     phase = np.zeros(n)
     channel_only = np.zeros(n, bool)
@@ -112,6 +114,9 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
                         op == "lose_hp" and target == "opponent"):
                     if target == "all_players" and c < n_player_cards:
                         persistent[c] -= amount  # a player card hitting every player hurts its own
+                    elif trigger == "activate" and step.get("if") == "zenith":
+                        zenith_damage[c] += 2.0 * amount  # the whole of it, at Zenith only
+                        harms_own[c] |= target in ("any", "any_permanent")
                     elif trigger == "activate":
                         damage[c] += amount
                         needs_opp[c] |= target == "opponent"
@@ -147,7 +152,8 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
     only_mn = np.array([list(e) == ["static"] and [st.get("kind") for st in e["static"]] == ["mage_noir"]
                         for e in effects], bool)
     cost = t["cost"][:n].sum(axis=1).astype(np.float64)
-    value = damage + 0.7 * heal + 1.5 * draw + mana + persistent + PHASE_WEIGHT * phase
+    value = damage + 0.5 * zenith_damage + 0.7 * heal + 1.5 * draw + mana + persistent
+    value = value + PHASE_WEIGHT * phase
     opening = np.where(cost <= 3, 1.0, 0.3) + 0.2 * (t["provides"][:n].sum(axis=1) > 0)
     opening -= 0.3 * (t["requires"][:n].sum(axis=1) > 0)
     value = value + 4.0 * removal
@@ -161,7 +167,8 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
                     features[feature][c] += amount
                 value[c] += VALUE_WEIGHT.get(feature, 0.0) * amount
     ability, ability_hits = _generic_abilities(effects)
-    columns = {"f_damage": damage, "f_needs_opponent": needs_opp, "f_heal": heal, "f_draw": draw,
+    columns = {"f_damage": damage, "f_zenith_damage": zenith_damage,
+               "f_needs_opponent": needs_opp, "f_heal": heal, "f_draw": draw,
                "f_mana": mana, "f_harms_own": harms_own, "f_channel_only": channel_only,
                "f_drawback": drawback, "f_self_loss": self_loss, "f_removal": removal,
                "f_threat": threat,

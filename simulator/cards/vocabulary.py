@@ -238,6 +238,9 @@ OPS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
                         "apply the activate effects of one own component providing WORD"),
     "return_equipment_to_hand": (frozenset(), frozenset({"if"}),
                                  "return one Equipment to its owner's hand"),
+    "return_prepared_to_hand": (frozenset(), frozenset({"if"}),
+                                "return one prepared spell (any player's, the controller's "
+                                "choice) to its owner's hand"),
     "return_prepared_to_deck": (frozenset(), frozenset({"if"}),
                                 "return one prepared spell to the top of its owner's deck"),
     "discard_prepared": (frozenset({"amount"}), frozenset({"if"}),
@@ -285,10 +288,10 @@ OPS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
                      "(engine/rules/casting.py)"),
     "grant_slowcast": (frozenset(), frozenset({"if"}),
                        "one prepared spell (any player's, the controller's choice) gains Slowcast"),
-    "discard_component": (frozenset({"word", "amount"}), frozenset({"if"}),
-                          "the controller puts AMOUNT own components providing WORD (their "
-                          "choice; fewer: as many) into the discard pile (a discard, not a "
-                          "destruction)"),
+    "discard_component": (frozenset({"amount"}), frozenset({"word", "if"}),
+                          "the controller puts AMOUNT own components providing WORD (without "
+                          "WORD: any components; their choice; fewer: as many) into the "
+                          "discard pile (a discard, not a destruction)"),
     "ability_cost": (frozenset({"timing"}),
                      frozenset({"cost", "lock", "discard", "sacrifice", "once_per_turn"}),
                      "first step of a generic ``ability``: usable at TIMING (ABILITY_TIMINGS) "
@@ -298,10 +301,11 @@ OPS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
                      "goes under this card instead of the Available Ether)"),
     "mill": (frozenset({"amount"}), frozenset({"if"}),
              "the controller discards the top AMOUNT cards of their deck (none left: nothing)"),
-    "put_from_discard": (frozenset({"amount", "word"}), frozenset({"zone", "if"}),
-                         "put up to AMOUNT spells providing WORD from the controller's discard "
-                         "pile into play, channeled (zone = 'channeled', default) or prepared, "
-                         "with no Mana under them"),
+    "put_from_discard": (frozenset({"amount"}), frozenset({"word", "zone", "top", "if"}),
+                         "put up to AMOUNT spells providing WORD (without WORD: any spells) "
+                         "from the controller's discard pile into play, channeled (zone = "
+                         "'channeled', default) or prepared, with no Mana under them; TOP: "
+                         "only the pile's top card, put into play whenever it is a spell"),
     "next_spell_component": (frozenset({"word", "amount"}), frozenset({"if"}),
                              "the next card the controller prepares this turn may use AMOUNT "
                              "more WORD components than it requires"),

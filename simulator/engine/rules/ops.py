@@ -22,6 +22,7 @@ from simulator.engine.rules.board import (
     component_count,
     destroy_card,
     free_slot,
+    is_component_zone,
     is_indestructible,
     is_mage_noir,
     place_card,
@@ -81,6 +82,7 @@ from simulator.engine.rules.layout import (
     OP_TARGET,
     OP_THEN_DISCARD,
     OP_TO,
+    OP_TOP,
     OP_UNPREVENTABLE,
     OP_WHAT,
     OP_WHOSE,
@@ -555,7 +557,8 @@ def channeled_rock_wall(st, tb, p, s):
 
 @njit
 def choose_own_component(st, tb, wk, side, word, exclude_applying, own_slot):
-    """One own component providing ``word`` (an ``own_component`` decision), -1 none.
+    """One own component providing ``word`` (any component when ``word`` < 0; an
+    ``own_component`` decision), -1 none.
 
     exclude_applying: leave out the cards whose effects are being applied, and ``own_slot``."""
     if side == ADVERSARY_SIDE:
@@ -563,7 +566,10 @@ def choose_own_component(st, tb, wk, side, word, exclude_applying, own_slot):
     set_options(wk, tb.slots, 0)
     any_ = False
     for s in range(st.board_end[side]):
-        if not provides_component(st, tb, side, s, word):
+        if word < 0:
+            if st.board_card[side, s] < 0 or not is_component_zone(st.board_zone[side, s]):
+                continue
+        elif not provides_component(st, tb, side, s, word):
             continue
         if exclude_applying and (st.applying[side, s] != 0 or s == own_slot):
             continue
@@ -601,8 +607,9 @@ def op_return_component(st, tb, wk, r, card, side, slot):
 
 @njit
 def op_discard_component(st, tb, wk, r, card, side, slot):
-    """The controller puts AMOUNT of their components providing WORD into the discard pile,
-    one at a time (their choice, this card included when it is one)."""
+    """The controller puts AMOUNT of their components providing WORD (without a word: any
+    components) into the discard pile, one at a time (their choice, this card included when
+    it is one)."""
     for _ in range(amount_of(st, tb, r, side, slot)):
         s = choose_own_component(st, tb, wk, side, tb.ops[r, OP_WORD], False, -1)
         if s < 0:
@@ -658,6 +665,13 @@ def op_return_channeled(st, tb, wk, r, card, side, slot):
     """Return one channeled spell of either side to its owner's hand (a ``return_prepared``
     decision over the board slots)."""
     _return_from_board(st, tb, wk, side, slot, CHANNELED, TO_HAND, RETURN_PREPARED)
+
+
+@njit
+def op_return_prepared_to_hand(st, tb, wk, r, card, side, slot):
+    """Return one prepared spell of either side to its owner's hand (its Mana released);
+    the Adversary never has one, so against it the choice is among the players' own."""
+    _return_from_board(st, tb, wk, side, slot, PREPARED, TO_HAND, RETURN_PREPARED)
 
 
 @njit
@@ -965,11 +979,15 @@ def op_put_from_discard(st, tb, wk, r, card, side, slot):
     """Up to AMOUNT spells providing WORD from the controller's discard pile into play,
     channeled (or prepared), with no Mana under them and without being prepared (R7.3): one
     ``from_discard`` decision each (options 0..C-1 the cards, option C stops). Permanents,
-    Equipment and Rituals cannot be channeled, so only spells are offered."""
+    Equipment and Rituals cannot be channeled, so only spells are offered. With TOP, only
+    the pile's top card, put into play with no decision when it is a spell."""
     if side == ADVERSARY_SIDE:
         return
     word = tb.ops[r, OP_WORD]
     zone = PREPARED if tb.ops[r, OP_ZONE] == 1 else CHANNELED
+    if tb.ops[r, OP_TOP] != 0:
+        put_top_of_discard(st, tb, wk, side, word, zone)
+        return
     n = tb.n_cards
     for _ in range(amount_of(st, tb, r, side, slot)):
         set_options(wk, n + 1, 0)
@@ -994,6 +1012,22 @@ def op_put_from_discard(st, tb, wk, r, card, side, slot):
         pile.take(st, side, c)
         place_card(st, tb, side, s, c, zone)
         say(wk, EV_PUTS_FROM_DISCARD, side, c, zone, 0)
+
+
+@njit
+def put_top_of_discard(st, tb, wk, side, word, zone):
+    """The top card of the player's discard pile into play in ``zone``, if it is a spell
+    (providing ``word``, when given); no room on the board: nothing (an overflow)."""
+    c = pile.top(st, side)
+    if c < 0 or tb.card_type[c] != SPELL or (word >= 0 and tb.provides[c, word] == 0):
+        return
+    s = free_slot(st, tb, side)
+    if s < 0:
+        st.board_overflow += 1
+        return
+    pile.take(st, side, c)
+    place_card(st, tb, side, s, c, zone)
+    say(wk, EV_PUTS_FROM_DISCARD, side, c, zone, 0)
 
 
 @njit
