@@ -18,6 +18,7 @@ from card_positions import (
     ether_of,
     give_hand,
     hand_of,
+    lid,
     mage_noir,
     make_engine,
     mana,
@@ -228,3 +229,159 @@ def test_zenith_ritual_activates_a_channeled_spell_at_zenith(zenith):
     assert discard_of(eng, 0) == {"solar_winds": 1} and winds not in board_of(eng, 0)
     assert reserve_of(eng, 0) == mana()
     assert sum(map(sum, ether_of(eng))) == 4  # the Fire paid, then Solar winds' 3 Mana
+
+
+def _stack_discard(eng, player: int, *card_ids: str) -> None:
+    """Cards onto the discard pile in this order (the last one on top), counts and order."""
+    st = eng.state
+    for cid in card_ids:
+        c = lid(eng, cid)
+        n = int(st.discard_len[0, player])
+        st.discard[0, player, c] += 1
+        st.discard_pile[0, player, n] = c
+        st.discard_len[0, player] = n + 1
+
+
+def _at_turn_start(eng, zenith: bool) -> None:
+    """Player 0's turn begins with a Flame channeled (one prepared spell and one channeled:
+    Zenith) or without it (one prepared, none channeled)."""
+    if zenith:
+        put_on_board(eng, 0, "flame", CHANNELED)
+    set_deck(eng, 0, ["seed", "seed"])
+    eng.state.turn[:] = 2
+    _begin_turn(eng)
+    assert eng.state.zenith[0, 0] == zenith
+
+
+@pytest.mark.parametrize("zenith", [True, False])
+def test_solar_explosion(zenith):
+    """Every Sun of every side is destroyed (its own Sun component too, a Sun Equipment, an
+    opponent's Sun Permanent), not Sunflower field nor a Solar card; at Zenith 9 damage."""
+    eng = make_engine(["solar_explosion", "sun_catalyst", "sun_blade", "artificial_sun",
+                       "sunflower_field", "solar_flame", "flame", "seed"], players=2,
+                      policy=ScriptedPolicy({"target": DUKE}))
+    summon_duke(eng)
+    put_on_board(eng, 0, "sun_catalyst", PERMANENT, mana(fire=6))
+    field = put_on_board(eng, 0, "sunflower_field", PERMANENT)
+    boom = put_on_board(eng, 0, "solar_explosion", PREPARED, mana(fire=4, air=1, arcane=1))
+    put_on_board(eng, 1, "sun_blade", EQUIPMENT, mana(fire=4, mineral=1))
+    put_on_board(eng, 1, "artificial_sun", PERMANENT, mana(fire=3))
+    solar = put_on_board(eng, 1, "solar_flame", CHANNELED, mana(fire=2))
+    _at_turn_start(eng, zenith)
+    set_ether(eng, 0)
+    set_ether(eng, 1)
+    _activate(eng, boom)
+    assert set(board_of(eng, 0).values()) == {("sunflower_field", PERMANENT)} | (
+        {("flame", CHANNELED)} if zenith else set())
+    assert field in board_of(eng, 0)
+    assert board_of(eng, 1) == {solar: ("solar_flame", CHANNELED)}
+    assert discard_of(eng, 0) == {"sun_catalyst": 1, "solar_explosion": 1}
+    assert discard_of(eng, 1) == {"sun_blade": 1, "artificial_sun": 1}
+    assert sum(map(sum, ether_of(eng))) == 6 + 6 + 5 + 3  # all their Mana released
+    assert _duke_hp(eng) == (11 if zenith else 20)
+
+
+@pytest.mark.parametrize("zenith", [True, False])
+def test_solar_burn(zenith):
+    """3 damage; at Zenith its controller must discard one of their components (any: here the
+    Sun Permanent), then 1 damage to the opponent."""
+    eng = make_engine(["solar_burn", "sun_catalyst", "flame", "seed"],
+                      policy=ScriptedPolicy({"target": DUKE, "own_component": 0}))
+    summon_duke(eng)
+    put_on_board(eng, 0, "sun_catalyst", PERMANENT, mana(fire=6))  # slot 0
+    burn = put_on_board(eng, 0, "solar_burn", PREPARED, mana(fire=3))
+    _at_turn_start(eng, zenith)
+    _activate(eng, burn)
+    if zenith:
+        assert _duke_hp(eng) == 16
+        assert discard_of(eng, 0) == {"sun_catalyst": 1, "solar_burn": 1}
+        assert set(board_of(eng, 0).values()) == {("flame", CHANNELED)}
+        asked = eng.policy.options_of("own_component")
+        assert len(asked) == 1 and set(np.flatnonzero(asked[0])) == {0, 2}  # both components
+    else:
+        assert _duke_hp(eng) == 17
+        assert discard_of(eng, 0) == {"solar_burn": 1}
+        assert set(board_of(eng, 0).values()) == {("sun_catalyst", PERMANENT)}
+
+
+@pytest.mark.parametrize("zenith", [True, False])
+@pytest.mark.parametrize("top", ["fire_ball", "dead_tree"])
+def test_solar_invocation(zenith, top):
+    """The top card of the discard pile is put into play channeled when it is a spell (Fire
+    ball), not when it is a Permanent (Dead tree), nor a spell lying under it; at Zenith 2
+    damage."""
+    eng = make_engine(["solar_invocation", "fire_ball", "dead_tree", "seed", "flame"],
+                      policy=ScriptedPolicy({"target": DUKE}))
+    summon_duke(eng)
+    invocation = put_on_board(eng, 0, "solar_invocation", PREPARED, mana(fire=2))
+    _at_turn_start(eng, zenith)
+    _stack_discard(eng, 0, "flame", top)
+    _activate(eng, invocation)
+    on_board = set(board_of(eng, 0).values()) - {("flame", CHANNELED)}
+    if top == "fire_ball":
+        assert on_board == {("fire_ball", CHANNELED)}
+        assert discard_of(eng, 0) == {"flame": 1, "solar_invocation": 1}
+        slot = next(s for s, (c, _) in board_of(eng, 0).items() if c == "fire_ball")
+        assert eng.state.board_mana[0, 0, slot].tolist() == mana()
+    else:
+        assert on_board == set()
+        assert discard_of(eng, 0) == {"flame": 1, "dead_tree": 1, "solar_invocation": 1}
+    assert _duke_hp(eng) == (18 if zenith else 20)
+
+
+def test_dazzle_returns_a_prepared_spell_to_its_owners_hand():
+    """Quickcast; one prepared spell of any player goes back to its owner's hand, its Mana
+    released (here the teammate's, chosen)."""
+    eng = make_engine(["dazzle", "fire_ball", "seed", "zephyr"], players=2,
+                      policy=ScriptedPolicy({"return_prepared": eng_slot(1, 0)}))
+    dazzle = put_on_board(eng, 0, "dazzle", PREPARED, mana(fire=1))
+    put_on_board(eng, 0, "zephyr", PREPARED, mana(air=1))
+    ball = put_on_board(eng, 1, "fire_ball", PREPARED, mana(fire=2))
+    assert ball == 0
+    _activate(eng, dazzle)
+    assert board_of(eng, 1) == {} and hand_of(eng, 1) == {"fire_ball": 1}
+    assert set(board_of(eng, 0).values()) == {("zephyr", PREPARED)}
+    assert discard_of(eng, 0) == {"dazzle": 1}
+    assert sum(map(sum, ether_of(eng))) == 3
+    asked = eng.policy.options_of("return_prepared")
+    assert len(asked) == 1 and set(np.flatnonzero(asked[0])) == {1, eng_slot(1, 0)}
+
+
+def test_dazzle_the_bot_returns_the_spell_with_least_mana():
+    eng = make_engine(["dazzle", "fire_ball", "zephyr"])
+    dazzle = put_on_board(eng, 0, "dazzle", PREPARED, mana(fire=1))
+    put_on_board(eng, 0, "fire_ball", PREPARED, mana(fire=2))
+    put_on_board(eng, 0, "zephyr", PREPARED, mana(air=1))
+    _activate(eng, dazzle)
+    assert hand_of(eng, 0) == {"zephyr": 1}
+    assert set(board_of(eng, 0).values()) == {("fire_ball", PREPARED)}
+
+
+@pytest.mark.parametrize("noir", [True, False])
+def test_dazzle_mage_noir_prepares_it_without_light(noir):
+    eng = make_engine(["dazzle", "zenith_ritual"])
+    if noir:
+        put_on_board(eng, 0, "zenith_ritual", RITUAL, mana(fire=2, arcane=3))
+    give_hand(eng, 0, "dazzle")
+    set_reserve(eng, 0, fire=1)
+    assert can_prepare(eng, 0, "dazzle") == noir
+    assert eng.tables.quickcast[lid(eng, "dazzle")] == 1
+
+
+def eng_slot(player: int, slot: int) -> int:
+    """The option of a board slot in a decision over every player's slots (24 a player)."""
+    return player * 24 + slot
+
+
+@pytest.mark.parametrize("zenith", [True, False])
+def test_solar_explosion_the_bot_waits_for_zenith(zenith):
+    """Off Zenith it would only destroy the player's own Suns: the bots keep it prepared; at
+    Zenith its 9 damage go to the Duke."""
+    eng = make_engine(["solar_explosion", "sun_catalyst", "flame", "seed"], policy="greedy")
+    summon_duke(eng)
+    put_on_board(eng, 0, "sun_catalyst", PERMANENT, mana(fire=6))
+    boom = put_on_board(eng, 0, "solar_explosion", PREPARED, mana(fire=4, air=1, arcane=1))
+    _at_turn_start(eng, zenith)
+    api.main_phase(eng, G0, P0)
+    assert _duke_hp(eng) == (11 if zenith else 20)
+    assert (board_of(eng, 0).get(boom) == ("solar_explosion", PREPARED)) == (not zenith)
