@@ -248,6 +248,18 @@ def describe_step(step: Mapping[str, Any]) -> str:
     elif op == "next_spell_component":
         text = (f"the next card its controller prepares this turn may use {step['amount']} "
                 f"more {step['word']} component" + ("" if step["amount"] == 1 else "s"))
+    elif op == "next_card_discount":
+        element = step["element"].capitalize()
+        text = (f"the next {element} card its controller prepares this turn costs "
+                f"{step['amount']} {element} Mana less (never below 0)")
+        if step.get("hp"):
+            text += f"; a Permanent with HP enters with {step['hp']} more HP"
+    elif op == "name_discount":
+        text = (f"this turn the {step['word']} cards (named so, or Transmutable into it) its "
+                f"controller prepares cost {step['amount']} less Mana of their own element "
+                "(never below 0)")
+        if step.get("draw"):
+            text += f"; preparing one draws {_cards(step['draw'])}"
     elif op == "discard_component":
         word = f"{step['word']} " if "word" in step else ""
         text = (f"its controller discards {step['amount']} own {word}component"

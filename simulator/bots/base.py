@@ -802,7 +802,8 @@ def main_action_scores(st, tb, wk, bw, p, trades_ahead):
         dmg = damage_now(st, bw, p, c) * (1.0 if reach else 0.0)
         lethal = dmg >= adv_hp
         act = 4.0 * dmg + bw.f_heal[c] * min(hurt, 6) / 3 + 3.0 * bw.f_draw[c]
-        act += 2.0 * bw.f_mana[c] + 1000.0 * (1.0 if lethal and present and dmg > 0 else 0.0)
+        act += 2.0 * (bw.f_mana[c] + discount_worth(st, tb, bw, p, c))
+        act += 1000.0 * (1.0 if lethal and present and dmg > 0 else 0.0)
         act -= 20.0 * bw.f_harms_own[c] * (0.0 if on_any else 1.0)
         if bw.f_removal[c] != 0:
             act += 12.0 if enemies else -50.0
@@ -885,6 +886,19 @@ def better_in_adversary_turn(st, tb, p, s):
 
 
 @njit
+def discount_worth(st, tb, bw, p, c):
+    """What activating card ``c`` gives now through its discounts for the turn: the best of
+    the cards in player ``p``'s hand it makes cheaper (0 when none is held)."""
+    if bw.any_discounts == 0:
+        return 0.0
+    best = 0.0
+    for d in range(tb.n_player_cards):
+        if st.hand[p, d] > 0 and bw.f_discounts[c, d] > best:
+            best = bw.f_discounts[c, d]
+    return best
+
+
+@njit
 def damage_now(st, bw, p, c):
     """The damage activating card ``c`` deals now: its Zenith damage only while player ``p``'s
     turn is at Zenith (an Adversary turn never is)."""
@@ -898,7 +912,7 @@ def activation_worth(st, tb, wk, bw, p, c, present, adv_hp, enemies):
     reach = present if bw.f_needs_opponent[c] != 0 else (present or enemies)
     dmg = damage_now(st, bw, p, c) * (1.0 if reach else 0.0)
     act = 4.0 * dmg + bw.f_heal[c] * min(max(20 - st.hp[p], 0), 6) / 3 + 3.0 * bw.f_draw[c]
-    act += 2.0 * bw.f_mana[c]
+    act += 2.0 * (bw.f_mana[c] + discount_worth(st, tb, bw, p, c))
     if present and dmg > 0 and dmg >= adv_hp:
         act += 1000.0
     if bw.f_removal[c] != 0:

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import numpy as np
 
+from simulator.cards import ELEMENTS
+
 # handler name -> rough worth of one activation ({feature: amount}), declared with each handler
 # (engine/handlers/); the vocabulary ops are read directly
 from simulator.engine.handlers.ids import HANDLER_ESTIMATES
-from simulator.engine.rules.layout import C_MAX
+from simulator.engine.rules.layout import C_MAX, NAME_WORD
 
 VALUE_WEIGHT = {"damage": 1.0, "heal": 0.7, "draw": 1.5, "mana": 1.0}
 #: Statics that hurt their controller: they count against a card's worth.
@@ -56,6 +58,11 @@ FIELDS = [
     ("f_discard_value", np.float64, (C_MAX,)),  # worth of its effects when discarded from hand
     ("f_ability", np.float64, (C_MAX,)),    # one use of its generic ability, less its costs
     ("f_ability_hits", np.int8, (C_MAX,)),  # that ability deals damage (wants an Adversary)
+    # what activating card c is worth while the hand holds card d: the Mana its discounts for
+    # the turn take off d, and the cards preparing d then draws (next_card_discount,
+    # name_discount: Light ray, Solar eruption)
+    ("f_discounts", np.float32, (C_MAX, C_MAX)),
+    ("any_discounts", np.int8),              # some card has one
 ]
 
 #: Statics about when a spell may be activated (Quickcast, Slowcast): no value of their own.
@@ -167,6 +174,7 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
                     features[feature][c] += amount
                 value[c] += VALUE_WEIGHT.get(feature, 0.0) * amount
     ability, ability_hits = _generic_abilities(effects)
+    discounts = _discounts(t, effects, n_player_cards)
     columns = {"f_damage": damage, "f_zenith_damage": zenith_damage,
                "f_needs_opponent": needs_opp, "f_heal": heal, "f_draw": draw,
                "f_mana": mana, "f_harms_own": harms_own, "f_channel_only": channel_only,
@@ -178,6 +186,31 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
     for name, column in columns.items():
         f[name][:n] = column
     f["any_self_loss"] = bool((self_loss > 0).any())
+    f["f_discounts"][:n, :n] = discounts
+    f["any_discounts"] = bool((discounts > 0).any())
+
+
+def _discounts(t: np.void, effects: tuple[dict, ...], n_player_cards: int) -> np.ndarray:
+    """(C, C): what activating card c is worth while the hand holds player card d, from the
+    discounts for the turn c gives (Mana off d's cost, the cards drawn for preparing d)."""
+    n = len(effects)
+    out = np.zeros((n, n))
+    named, element, cost = t["named"][:n], t["element"][:n], t["cost"][:n]
+    for c, effect in enumerate(effects):
+        for step in effect.get("activate", ()):
+            op = step.get("op")
+            if op == "next_card_discount":
+                e = ELEMENTS.index(step["element"])
+                for d in range(n_player_cards):
+                    if element[d] == e:
+                        out[c, d] += min(step["amount"], cost[d, e])
+            elif op == "name_discount":
+                w = NAME_WORD[step["word"]]
+                for d in range(n_player_cards):
+                    if named[d, w]:
+                        out[c, d] = max(out[c, d], min(step["amount"], cost[d, element[d]])
+                                        + VALUE_WEIGHT["draw"] * step.get("draw", 0))
+    return out
 
 
 def _generic_abilities(effects: tuple[dict, ...]) -> tuple[np.ndarray, np.ndarray]:

@@ -315,6 +315,13 @@ OPS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
     "discard_to_deck": (frozenset({"target"}), frozenset({"if"}),
                         "the target (a player or the Adversary) puts its whole discard pile "
                         "into its deck, then shuffles it"),
+    "next_card_discount": (frozenset({"element", "amount"}), frozenset({"hp", "if"}),
+                           "the next ELEMENT card the controller prepares this turn costs AMOUNT "
+                           "less ELEMENT Mana (never below 0); if it is a Permanent with HP, it "
+                           "enters with HP more (engine/rules/discounts.py)"),
+    "name_discount": (frozenset({"word", "amount"}), frozenset({"draw", "if"}),
+                      "this turn, the cards named WORD the controller prepares cost AMOUNT less "
+                      "Mana of their own element (never below 0), and preparing one draws DRAW"),
     "handler": (frozenset({"name"}), frozenset({"if"}),
                 "a compiled handler (engine/handlers/) for behaviour the vocabulary cannot express"),
 }
@@ -433,7 +440,7 @@ PUT_ZONES: tuple[str, ...] = ("channeled", "prepared")
 #: card's name carries. Elsewhere a ``word`` (and the word of a ``per`` or an ``if``) is a
 #: component word: what a card provides as a component.
 NAME_KEYED: frozenset[str] = frozenset({"search_deck", "return_from_discard", "cost_reduction",
-                                        "dig"})
+                                        "dig", "name_discount"})
 
 #: What a ``destroy`` step may destroy (its ``what``).
 DESTROY_WHAT: tuple[str, ...] = ("permanent", "equipment", "permanent_or_equipment", "ring")

@@ -471,6 +471,8 @@ def op_row(step: dict) -> np.ndarray:
     r[L.OP_OPTIONAL] = bool(step.get("optional", False))
     r[L.OP_ZONE] = PUT_ZONES.index(step.get("zone", "channeled"))
     r[L.OP_TOP] = bool(step.get("top", False))
+    r[L.OP_HP] = step.get("hp", 0)
+    r[L.OP_DRAW] = step.get("draw", 0)
     return r
 
 

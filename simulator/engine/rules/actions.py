@@ -18,7 +18,7 @@ from simulator.engine.handlers.base_game.water import subtle_infiltration_trade
 from simulator.engine.handlers.flowers import spares_equipment
 from simulator.engine.handlers.ids import H_PRODIGIOUS_SOURCE, H_ZENITH_RITUAL_CHANNEL_TAX
 from simulator.engine.handlers.sun import channel_tax
-from simulator.engine.rules import announce, frames, numbers, pile
+from simulator.engine.rules import announce, discounts, frames, numbers, pile
 from simulator.engine.rules.abilities import slot_ability, slot_usable
 from simulator.engine.rules.board import (
     flagged_copies,
@@ -244,6 +244,8 @@ def prepare(st, tb, wk, p, card):
     if tb.card_type[card] > 0 or tb.trig_count[card, T_ENTER] > 0:  # a spell: "when prepared"
         announce.push_steps(st, tb, wk, card, T_ENTER, p, slot)
         resolve(st, tb, wk)
+    if st.any_discount != 0:
+        discounts.prepared(st, tb, wk, p, card, slot)
     keep_one_copy(st, tb, wk, p, card, slot)
     if is_mage_noir(st, tb, p) and st.mage_noir_turn[p] == 0:
         st.mage_noir_turn[p] = st.turn

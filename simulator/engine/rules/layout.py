@@ -183,7 +183,9 @@ OP_OPTIONAL = OP_WHOSE + 1  # 1: a destroy step its controller may decline ("you
 OP_PLUS = OP_OPTIONAL + 1  # added to the amount after its per count
 OP_ZONE = OP_PLUS + 1  # put_from_discard: 0 channeled, 1 prepared (vocabulary.PUT_ZONES)
 OP_TOP = OP_ZONE + 1  # put_from_discard: 1 only the discard pile's top card
-assert OP_TOP < OP_W
+OP_HP = OP_TOP + 1  # next_card_discount: HP a Permanent gains
+OP_DRAW = OP_HP + 1  # name_discount: cards drawn when one is prepared
+assert OP_DRAW < OP_W
 AN_ASKED, AN_TARGET, AN_CARD, AN_SUB = range(4)
 AN_W = 4
 
@@ -253,6 +255,7 @@ EVENT_NAMES = (
     "scry", "dig",
     "unique",
     "zenith_tax", "zenith_activates",
+    "discount", "extra_hp",
 )
 EV = {name: i for i, name in enumerate(EVENT_NAMES)}
 (EV_TURN, EV_HAND, EV_HAND_CARD, EV_ADVERSARY_TURN, EV_REVEALS, EV_PREPARES, EV_ACTIVATES,
@@ -281,7 +284,8 @@ EV = {name: i for i, name in enumerate(EVENT_NAMES)}
  EV_ZENITH,
  EV_SCRY, EV_DIG,
  EV_UNIQUE,
- EV_ZENITH_TAX, EV_ZENITH_ACTIVATES) = range(len(EVENT_NAMES))
+ EV_ZENITH_TAX, EV_ZENITH_ACTIVATES,
+ EV_DISCOUNT, EV_EXTRA_HP) = range(len(EVENT_NAMES))
 # Why Mana is about to reach the Available Ether (EV_ETHER_CAUSE): an Adversary card's Mana
 # value, Mana released by a card leaving play, an effect's cost paid.
 ETHER_MANA_VALUE, ETHER_RELEASED, ETHER_PAID = range(3)
@@ -422,6 +426,12 @@ STATE_DTYPE = _record([
     ("first_activation", np.int16, (P_MAX, C_MAX)),  # turn first played, 0 never
     ("castable_now", np.int8, (C_MAX,)),        # castable at some decision of this turn
     ("stranded", np.int16, (P_MAX, C_MAX)),     # hand after the player's last turn
+    # this turn's discounts (discounts.py): the next card of an element, cards of a name word
+    ("next_discount", np.int8, (P_MAX, E)),     # Mana of element e off the next e card
+    ("next_hp", np.int8, (P_MAX, E)),           # HP the next e card gains (a Permanent with HP)
+    ("name_discount", np.int8, (P_MAX, WN)),    # Mana of its element off a card named w
+    ("name_draw", np.int8, (P_MAX, WN)),        # cards drawn when a card named w is prepared
+    ("any_discount", np.int8),                  # some discount is in force
 ])
 
 TABLES_DTYPE = _record([

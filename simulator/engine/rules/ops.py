@@ -15,7 +15,7 @@ from simulator.engine.compiler.jit import njit
 from simulator.engine.compiler.late_bound import deal_damage, decide, leave_board, select
 from simulator.engine.handlers.ids import H_ROCK_WALL_CHANNELS
 from simulator.engine.handlers.warrior_mage import before_destroy
-from simulator.engine.rules import frames, locked, numbers, pile, returns
+from simulator.engine.rules import discounts, frames, locked, numbers, pile, returns
 from simulator.engine.rules.board import (
     adversary_destroyed,
     adversary_present,
@@ -45,6 +45,7 @@ from simulator.engine.rules.layout import (
     DIG_TAKE,
     EQUIPMENT,
     EV_DIG,
+    EV_DISCOUNT,
     EV_FROM_DISCARD,
     EV_GAINS_SLOWCAST,
     EV_HP_SET,
@@ -67,9 +68,11 @@ from simulator.engine.rules.layout import (
     OP_AMOUNT,
     OP_AMOUNT_MN,
     OP_COST,
+    OP_DRAW,
     OP_ELEMENT,
     OP_FROM,
     OP_HAS_MN,
+    OP_HP,
     OP_IF,
     OP_IF_WORD,
     OP_INFINITE,
@@ -1038,6 +1041,28 @@ def op_next_spell_component(st, tb, wk, r, card, side, slot):
         return
     st.next_extra[side] += max(amount_of(st, tb, r, side, slot), 0)
     st.next_extra_word[side] = tb.ops[r, OP_WORD]
+
+
+@njit
+def op_next_card_discount(st, tb, wk, r, card, side, slot):
+    """The next card of ELEMENT the controller prepares this turn costs AMOUNT less of it,
+    and a Permanent with HP gains HP (discounts.py)."""
+    if side == ADVERSARY_SIDE:
+        return
+    element, amount = tb.ops[r, OP_ELEMENT], max(amount_of(st, tb, r, side, slot), 0)
+    discounts.next_card(st, side, element, amount, tb.ops[r, OP_HP])
+    say(wk, EV_DISCOUNT, side, -1, element, amount)
+
+
+@njit
+def op_name_discount(st, tb, wk, r, card, side, slot):
+    """This turn the cards named WORD the controller prepares cost AMOUNT less of their own
+    element and draw DRAW cards when prepared (discounts.py)."""
+    if side == ADVERSARY_SIDE:
+        return
+    word, amount = tb.ops[r, OP_WORD], max(amount_of(st, tb, r, side, slot), 0)
+    discounts.named_cards(st, side, word, amount, tb.ops[r, OP_DRAW])
+    say(wk, EV_DISCOUNT, side, word, -1, amount)
 
 
 @njit

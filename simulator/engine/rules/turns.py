@@ -15,7 +15,7 @@ from simulator.engine.handlers.base_game.water import maelstrom_end_of_turn
 from simulator.engine.handlers.flowers import renewal_end_of_turn
 from simulator.engine.handlers.time_bender import draw_phase
 from simulator.engine.handlers.warrior_mage import warrior_mage_end_of_turn
-from simulator.engine.rules import announce, draw_triggers, surcharge, turn_end_triggers
+from simulator.engine.rules import announce, discounts, draw_triggers, surcharge, turn_end_triggers
 from simulator.engine.rules.actions import apply_action, legal_actions
 from simulator.engine.rules.board import adversary_hp, check_defeats, in_game
 from simulator.engine.rules.decide import first_legal, set_options
@@ -66,6 +66,7 @@ def turn_boundary(st, tb):
         st.used_card[s] = -1
     if tb.any_zenith != 0:
         clear_zenith(st, tb)
+    discounts.clear(st, tb)
 
 
 @njit
