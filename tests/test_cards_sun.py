@@ -385,3 +385,89 @@ def test_solar_explosion_the_bot_waits_for_zenith(zenith):
     api.main_phase(eng, G0, P0)
     assert _duke_hp(eng) == (11 if zenith else 20)
     assert (board_of(eng, 0).get(boom) == ("solar_explosion", PREPARED)) == (not zenith)
+
+
+def test_light_ray():
+    """The next Vegetal card prepared this turn costs 2 Vegetal less (a Fire card prepared
+    before it does not spend that) and, a Permanent with HP, enters with 1 more HP; the card
+    after it pays in full."""
+    eng = make_engine(["light_ray", "dead_tree", "seed", "zephyr", "breath"])
+    ray = put_on_board(eng, 0, "light_ray", PREPARED, mana(fire=1))
+    put_on_board(eng, 0, "breath", CHANNELED)  # Zephyr's Breath
+    give_hand(eng, 0, "dead_tree", 2)
+    give_hand(eng, 0, "zephyr")
+    set_reserve(eng, 0, air=2, vegetal=2)
+    _activate(eng, ray)
+    assert effective_cost(eng, 0, "dead_tree") == mana()
+    assert effective_cost(eng, 0, "seed") == mana()  # 1 Vegetal, never below 0
+    assert effective_cost(eng, 0, "zephyr") == mana(air=2)
+    prepare(eng, 0, "zephyr")
+    tree = prepare(eng, 0, "dead_tree")
+    assert eng.state.board_hp[0, 0, tree] == 3
+    assert eng.state.board_mana[0, 0, tree].tolist() == mana()
+    assert reserve_of(eng, 0) == mana(vegetal=2)
+    assert effective_cost(eng, 0, "dead_tree") == mana(vegetal=2)
+    second = prepare(eng, 0, "dead_tree")
+    assert eng.state.board_hp[0, 0, second] == 2
+
+
+def test_light_ray_twice_on_one_card_and_only_this_turn():
+    """Two Light rays: the same next Vegetal card costs 4 less and gains 2 HP; unspent, the
+    discount ends with the turn."""
+    eng = make_engine(["light_ray", "animated_tree", "seed"])
+    for _ in range(2):
+        _activate(eng, put_on_board(eng, 0, "light_ray", PREPARED, mana(fire=1)))
+    put_on_board(eng, 0, "seed", CHANNELED)  # Animated tree's Seed
+    give_hand(eng, 0, "animated_tree")
+    set_reserve(eng, 0, water=1)
+    assert effective_cost(eng, 0, "animated_tree") == mana(water=1)  # 3 Vegetal - 4, not < 0
+    tree = prepare(eng, 0, "animated_tree")
+    assert eng.state.board_hp[0, 0, tree] == 5
+    assert effective_cost(eng, 0, "animated_tree") == mana(water=1, vegetal=3)
+    eng2 = make_engine(["light_ray", "animated_tree"])
+    _activate(eng2, put_on_board(eng2, 0, "light_ray", PREPARED, mana(fire=1)))
+    api.turn_boundary(eng2, G0)
+    assert effective_cost(eng2, 0, "animated_tree") == mana(water=1, vegetal=3)
+
+
+def test_solar_eruption():
+    """This turn the listed cards (by name word: Tornado, Mons Igneus, Solar explosion as an
+    Explosion, Maelström, a Permanent) cost 2 less of their own element, and preparing one
+    draws a card; other cards pay in full; it ends with the turn."""
+    eng = make_engine(["solar_eruption", "tornado", "mons_igneus", "solar_explosion",
+                       "maelstrom", "fire_ball", "favorable_winds", "seed"])
+    set_deck(eng, 0, ["seed", "seed"])
+    eruption = put_on_board(eng, 0, "solar_eruption", PREPARED, mana(fire=1, air=1))
+    _activate(eng, eruption)
+    assert effective_cost(eng, 0, "tornado") == mana(air=1)
+    assert effective_cost(eng, 0, "mons_igneus") == mana(fire=2)
+    assert effective_cost(eng, 0, "solar_explosion") == mana(fire=2, air=1, arcane=1)
+    assert effective_cost(eng, 0, "maelstrom") == mana(water=1, arcane=2)
+    fire_ball = eng.info.ids.index("fire_ball")
+    assert effective_cost(eng, 0, "fire_ball") == eng.tables.cost[fire_ball].tolist()
+    put_on_board(eng, 0, "favorable_winds", CHANNELED)  # Tornado's Wind
+    give_hand(eng, 0, "tornado")
+    set_reserve(eng, 0, air=1)
+    slot = prepare(eng, 0, "tornado")
+    assert board_of(eng, 0)[slot] == ("tornado", PREPARED)
+    assert reserve_of(eng, 0) == mana() and hand_of(eng, 0) == {"seed": 1}  # 1 card drawn
+    assert effective_cost(eng, 0, "tornado") == mana(air=1)  # for the whole turn
+    api.turn_boundary(eng, G0)
+    assert effective_cost(eng, 0, "tornado") == mana(air=3)
+
+
+@pytest.mark.parametrize("holds_vegetal", [True, False])
+def test_light_ray_the_bot_activates_it_before_a_vegetal_card(holds_vegetal):
+    """With a Vegetal card in hand the bots activate Light ray, then prepare that card for 2
+    less; without one they keep Light ray prepared."""
+    eng = make_engine(["light_ray", "dead_tree", "fire_ball"], policy="greedy")
+    ray = put_on_board(eng, 0, "light_ray", PREPARED, mana(fire=1))
+    give_hand(eng, 0, "dead_tree" if holds_vegetal else "fire_ball")
+    api.main_phase(eng, G0, P0)
+    if holds_vegetal:
+        assert discard_of(eng, 0) == {"light_ray": 1}
+        assert set(board_of(eng, 0).values()) == {("dead_tree", PERMANENT)}
+        tree = next(iter(board_of(eng, 0)))
+        assert eng.state.board_hp[0, 0, tree] == 3
+    else:
+        assert board_of(eng, 0) == {ray: ("light_ray", PREPARED)}
