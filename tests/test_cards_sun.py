@@ -471,3 +471,55 @@ def test_light_ray_the_bot_activates_it_before_a_vegetal_card(holds_vegetal):
         assert eng.state.board_hp[0, 0, tree] == 3
     else:
         assert board_of(eng, 0) == {ray: ("light_ray", PREPARED)}
+
+
+def test_dawn_saves_one_sun_from_solar_explosion():
+    """Solar explosion destroys 2 Suns of a player with one Dawn in preparation: Dawn is
+    discarded instead of the first, the second is destroyed; the opponent's Sun (no Dawn)
+    is destroyed too."""
+    eng = make_engine(["dawn", "solar_explosion", "artificial_sun", "sun_catalyst"], players=2)
+    boom = put_on_board(eng, 1, "solar_explosion", PREPARED, mana(fire=4, air=1, arcane=1))
+    put_on_board(eng, 1, "artificial_sun", PERMANENT, mana(fire=3))
+    sun = put_on_board(eng, 0, "artificial_sun", PERMANENT, mana(fire=3))
+    put_on_board(eng, 0, "sun_catalyst", PERMANENT, mana(fire=6))
+    put_on_board(eng, 0, "dawn", PREPARED, mana(fire=1, arcane=1))
+    _activate(eng, boom, player=1)
+    assert board_of(eng, 0) == {sun: ("artificial_sun", PERMANENT)}
+    assert discard_of(eng, 0) == {"sun_catalyst": 1, "dawn": 1}
+    assert board_of(eng, 1) == {}
+    assert discard_of(eng, 1) == {"artificial_sun": 1, "solar_explosion": 1}
+
+
+def test_dawn_saves_a_sun_from_its_unpaid_upkeep():
+    eng = make_engine(["dawn", "artificial_sun", "seed"])
+    summon_duke(eng)
+    sun = put_on_board(eng, 0, "artificial_sun", PERMANENT, mana(fire=3))
+    put_on_board(eng, 0, "dawn", PREPARED, mana(fire=1, arcane=1))
+    start_turn(eng, 0)  # 1 damage each, then 1 Fire it cannot pay
+    assert board_of(eng, 0) == {sun: ("artificial_sun", PERMANENT)}
+    assert discard_of(eng, 0) == {"dawn": 1}
+
+
+@pytest.mark.parametrize("noir", [True, False])
+def test_dawn_activated_draws_for_a_mage_noir(noir):
+    eng = make_engine(["dawn", "zenith_ritual", "seed"])
+    if noir:
+        put_on_board(eng, 0, "zenith_ritual", RITUAL, mana(fire=2, arcane=3))
+    set_deck(eng, 0, ["seed"])
+    dawn = put_on_board(eng, 0, "dawn", PREPARED, mana(fire=1, arcane=1))
+    _activate(eng, dawn)
+    assert hand_of(eng, 0) == ({"seed": 1} if noir else {})
+    assert discard_of(eng, 0) == {"dawn": 1}
+
+
+@pytest.mark.parametrize("sun", [True, False])
+def test_dawn_the_bot_keeps_it_while_it_guards_a_sun(sun):
+    """A Mage Noir's bot activates Dawn for its card unless a Sun of theirs needs it."""
+    eng = make_engine(["dawn", "zenith_ritual", "sun_catalyst", "seed"], policy="greedy")
+    put_on_board(eng, 0, "zenith_ritual", RITUAL, mana(fire=2, arcane=3))
+    if sun:
+        put_on_board(eng, 0, "sun_catalyst", PERMANENT, mana(fire=6))
+    set_deck(eng, 0, ["seed"])
+    dawn = put_on_board(eng, 0, "dawn", PREPARED, mana(fire=1, arcane=1))
+    api.main_phase(eng, G0, P0)
+    assert (board_of(eng, 0).get(dawn) == ("dawn", PREPARED)) == sun

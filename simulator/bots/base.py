@@ -32,6 +32,7 @@ from simulator.engine.handlers.ids import (
     AB_SEASONS_AUTUMN,
     AB_WARRIOR_MAGE_RITUAL_INDESTRUCTIBLE,
     AB_ZENITH_RITUAL_ACTIVATE,
+    H_DAWN_SAVES_SUN,
     H_SUPERCONDUCTOR_RITUAL,
 )
 from simulator.engine.rules.abilities import (
@@ -42,6 +43,7 @@ from simulator.engine.rules.abilities import (
 )
 from simulator.engine.rules.board import (
     card_provides,
+    component_count,
     flagged_copies,
     is_component_zone,
     is_mage_noir,
@@ -105,11 +107,13 @@ from simulator.engine.rules.layout import (
     UNIQUE_DISCARD,
     USE_COMPONENT,
     WINDOW_ADVERSARY_START,
+    WORD,
     E,
 )
 from simulator.engine.rules.readiness import compute, effective_cost
 from simulator.engine.rules.zenith import spell_counts
 
+SUN = WORD["Sun"]
 NEG = -1e9
 ZENITH_NUDGE = 0.75  # score per spell the action brings the Zenith counts nearer to equal
 #: A preparation whose components would take the player's last HP: below ending the turn.
@@ -811,6 +815,8 @@ def main_action_scores(st, tb, wk, bw, p, trades_ahead):
         channel_value += 1.0 * bw.f_channel_only[c]
         channel_value += 2.0 * channel_enables(st, tb, wk, bw, p, c)
         wk.scores[activate_at + s] = act - 1.0
+        if tb.any_handler[H_DAWN_SAVES_SUN] != 0 and keeps_guard(st, tb, wk, p, c):
+            wk.scores[activate_at + s] = -1.0
         if dmg > 0 and not lethal and better_in_adversary_turn(st, tb, p, s):
             wk.scores[activate_at + s] = -1.0  # kept for a Quickcast window
         if channel_value > 0:
@@ -883,6 +889,15 @@ def better_in_adversary_turn(st, tb, p, s):
         return False
     return (flagged_copies(st, tb, p, H_SUPERCONDUCTOR_RITUAL, RITUAL) > 0
             and has_quickcast(st, tb, p, s))
+
+
+@njit
+def keeps_guard(st, tb, wk, p, c):
+    """A Dawn stays prepared while it guards a Sun of the player, and when its activation
+    would do nothing (its draw is a Mage Noir's only)."""
+    if tb.handler_card[H_DAWN_SAVES_SUN, c] == 0:
+        return False
+    return wk.rd_mage_noir == 0 or component_count(st, tb, p, SUN) > 0
 
 
 @njit

@@ -60,6 +60,7 @@ HANDLERS = (
     "superconductor_ritual",  # static, electric
     "druid_wand_spares",  # static, flowers
     "fine_sand",  # static, sand
+    "dawn_saves_sun",  # static, sun
     "zenith_ritual_channel_tax",  # static, sun
     "millennium",  # static, time_bender
     "galactic_mantle",  # static, time_bender
@@ -127,8 +128,9 @@ HANDLER_KINDS = (
     "static",
     "static",
     "static",
+    "static",
 )
-N_HANDLERS = 60
+N_HANDLERS = 61
 
 H_FAVORABLE_WINDS = 0
 H_TORNADO = 1
@@ -185,11 +187,12 @@ H_SUBTLE_INFILTRATION_TRADE = 51
 H_SUPERCONDUCTOR_RITUAL = 52
 H_DRUID_WAND_SPARES = 53
 H_FINE_SAND = 54
-H_ZENITH_RITUAL_CHANNEL_TAX = 55
-H_MILLENNIUM = 56
-H_GALACTIC_MANTLE = 57
-H_ROCK_WALL_CHANNELS = 58
-H_WARRIOR_MAGE_RITUAL_END_OF_TURN = 59
+H_DAWN_SAVES_SUN = 55
+H_ZENITH_RITUAL_CHANNEL_TAX = 56
+H_MILLENNIUM = 57
+H_GALACTIC_MANTLE = 58
+H_ROCK_WALL_CHANNELS = 59
+H_WARRIOR_MAGE_RITUAL_END_OF_TURN = 60
 
 # Activated abilities (tables.ability holds an index of ABILITY_NAMES).
 ABILITY_NAMES = (

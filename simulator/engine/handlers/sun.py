@@ -1,4 +1,8 @@
-"""Sun handlers: the Zenith ritual (the other simulated Sun cards are all vocabulary).
+"""Sun handlers: the Zenith ritual and Dawn (the other simulated Sun cards are all vocabulary).
+
+- Dawn's static: while it is in preparation, a Sun its controller controls that would be
+  destroyed is not, and Dawn is discarded instead (one Dawn per Sun). Hook:
+  ``board.destroy_card`` (``board.dawn_instead``).
 
 - Its static: each time a spell its controller controls is channeled, they pay 1 Fire (into
   the Available Ether by the placement rule); one payment per Zenith ritual they control, and
@@ -34,6 +38,9 @@ from simulator.engine.rules.layout import (
 from simulator.engine.rules.log import say
 from simulator.engine.rules.mana import pay_effect_cost
 
+declare.static("dawn_saves_sun",
+               "board.destroy_card: while it is in preparation, a Sun its controller controls "
+               "that would be destroyed stays and this card is discarded instead", __name__)
 declare.static("zenith_ritual_channel_tax",
                "actions.channel: its controller pays 1 Fire per Zenith ritual when they channel "
                "a spell, while they can", __name__)

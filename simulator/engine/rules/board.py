@@ -17,7 +17,7 @@ from __future__ import annotations
 import numpy as np
 
 from simulator.engine.compiler.jit import njit
-from simulator.engine.handlers.ids import H_FINE_SAND, H_ROCK_WALL_CHANNELS
+from simulator.engine.handlers.ids import H_DAWN_SAVES_SUN, H_FINE_SAND, H_ROCK_WALL_CHANNELS
 from simulator.engine.rules import frames, pile
 from simulator.engine.rules.errors import ERR_EMPTY_SLOT, fail
 from simulator.engine.rules.layout import (
@@ -27,6 +27,7 @@ from simulator.engine.rules.layout import (
     EQUIPMENT,
     EV_AUTUMN,
     EV_DESTROYED,
+    EV_INSTEAD_DESTROYED,
     EV_LEAVES,
     EV_LOCK_CAP,
     EV_LOCKS,
@@ -40,6 +41,7 @@ from simulator.engine.rules.layout import (
     OUT_DECK,
     OUT_HP,
     PERMANENT,
+    PREPARED,
     RUNNING,
     T_DISCARDED_FROM_PLAY,
     T_LEAVE,
@@ -63,6 +65,8 @@ CAP_IF_NOT_MAGE_NOIR = CONDITION_CODE["not_mage_noir"]
 
 ROCK_WALL = H_ROCK_WALL_CHANNELS
 WALL = WORD["Wall"]
+DAWN = H_DAWN_SAVES_SUN
+SUN = WORD["Sun"]
 
 
 @njit
@@ -309,6 +313,8 @@ def destroy_card(st, tb, wk, p, s):
     """The card in slot ``s`` of player ``p`` is destroyed: it goes to the discard pile, and a
     Permanent with Autumn (printed or granted) applies its start-of-turn effects on the way,
     as a triggered action after the ones of its leaving."""
+    if tb.any_handler[DAWN] != 0 and dawn_instead(st, tb, wk, p, s):
+        return
     card = st.board_card[p, s]
     autumn = (tb.any_autumn != 0 and card >= 0 and st.board_zone[p, s] == PERMANENT
               and (tb.autumn[card] != 0 or st.autumn[p, s] == card + 1))
@@ -320,6 +326,24 @@ def destroy_card(st, tb, wk, p, s):
             pile.take(st, p, card)  # in transition: not yet in the discard pile
             frames.trigger_steps(st, tb, card, T_TURN_START, p, s)
             frames.trigger_autumn_land(st, p, card)
+
+
+@njit
+def dawn_instead(st, tb, wk, p, s):
+    """A Sun player ``p`` controls in slot ``s`` would be destroyed: their first Dawn in
+    preparation (board order) is discarded instead and the Sun stays; one Dawn saves one
+    Sun. Returns whether the destruction was replaced."""
+    card = st.board_card[p, s]
+    if card < 0 or not is_component_zone(st.board_zone[p, s]) or \
+            not card_provides(st, tb, p, s, card, SUN):
+        return False
+    for d in range(st.board_end[p]):
+        c = st.board_card[p, d]
+        if c >= 0 and st.board_zone[p, d] == PREPARED and tb.handler_card[DAWN, c] != 0:
+            say(wk, EV_INSTEAD_DESTROYED, p, c, card, 0)
+            leave_board(st, tb, wk, p, d, TO_DISCARD)
+            return True
+    return False
 
 
 @njit

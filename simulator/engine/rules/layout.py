@@ -256,6 +256,7 @@ EVENT_NAMES = (
     "unique",
     "zenith_tax", "zenith_activates",
     "discount", "extra_hp",
+    "instead_destroyed",
 )
 EV = {name: i for i, name in enumerate(EVENT_NAMES)}
 (EV_TURN, EV_HAND, EV_HAND_CARD, EV_ADVERSARY_TURN, EV_REVEALS, EV_PREPARES, EV_ACTIVATES,
@@ -285,7 +286,8 @@ EV = {name: i for i, name in enumerate(EVENT_NAMES)}
  EV_SCRY, EV_DIG,
  EV_UNIQUE,
  EV_ZENITH_TAX, EV_ZENITH_ACTIVATES,
- EV_DISCOUNT, EV_EXTRA_HP) = range(len(EVENT_NAMES))
+ EV_DISCOUNT, EV_EXTRA_HP,
+ EV_INSTEAD_DESTROYED) = range(len(EVENT_NAMES))
 # Why Mana is about to reach the Available Ether (EV_ETHER_CAUSE): an Adversary card's Mana
 # value, Mana released by a card leaving play, an effect's cost paid.
 ETHER_MANA_VALUE, ETHER_RELEASED, ETHER_PAID = range(3)
