@@ -31,7 +31,7 @@ from card_positions import (
     start_turn,
     summon_duke,
 )
-from engine_fixtures import G0, P0, ability_legal
+from engine_fixtures import G0, P0, ability_legal, run_steps
 
 from simulator.engine.host import api
 from simulator.engine.rules.layout import CHANNELED, EQUIPMENT, PERMANENT, PREPARED, RITUAL
@@ -523,3 +523,51 @@ def test_dawn_the_bot_keeps_it_while_it_guards_a_sun(sun):
     dawn = put_on_board(eng, 0, "dawn", PREPARED, mana(fire=1, arcane=1))
     api.main_phase(eng, G0, P0)
     assert (board_of(eng, 0).get(dawn) == ("dawn", PREPARED)) == sun
+
+
+@pytest.mark.parametrize("zenith", [True, False])
+def test_solar_gold_ore(zenith):
+    """Forge: used for an Equipment (Solid armor) it is discarded, unless its controller is at
+    Zenith (then it is Indestructible and stays); the Equipment gains its effects: at Zenith
+    neither is destroyed by a mass destroy; off Zenith both would be."""
+    eng = make_engine(["solar_gold_ore", "solid_armor", "seed"])
+    ore = put_on_board(eng, 0, "solar_gold_ore", CHANNELED, mana(fire=1, mineral=2))
+    put_on_board(eng, 0, "seed", PREPARED)
+    if not zenith:
+        put_on_board(eng, 0, "seed", PREPARED)
+    set_deck(eng, 0, ["seed", "seed"])
+    eng.state.turn[:] = 2
+    _begin_turn(eng)
+    assert eng.state.zenith[0, 0] == zenith
+    give_hand(eng, 0, "solid_armor")
+    set_reserve(eng, 0, mineral=2)
+    armor = prepare(eng, 0, "solid_armor")
+    assert board_of(eng, 0)[armor] == ("solid_armor", EQUIPMENT)
+    assert (board_of(eng, 0).get(ore) == ("solar_gold_ore", CHANNELED)) == zenith
+    assert (eng.state.zenith_guard[0, 0, armor] == lid(eng, "solid_armor") + 1)
+    run_steps(eng, [{"op": "destroy_all", "whose": "every", "word": "Armor"},
+                    {"op": "destroy_all", "whose": "every", "word": "Ore"}],
+              G0, P0, np.array([lid(eng, "seed")]), None)
+    kept = {("solar_gold_ore", CHANNELED), ("solid_armor", EQUIPMENT)} if zenith else set()
+    assert set(board_of(eng, 0).values()) - {("seed", PREPARED)} == kept
+
+
+def test_solar_gold_ore_passes_on_and_not_in_the_adversarys_turn():
+    """An Equipment that gained its effects gives them to an Equipment using it in turn; on
+    a turn not at Zenith (an Adversary turn) nothing is indestructible."""
+    eng = make_engine(["solar_gold_ore", "solid_armor", "materialized_armor", "seed"])
+    armor = put_on_board(eng, 0, "solid_armor", EQUIPMENT, mana(mineral=2))
+    eng.state.zenith_guard[0, 0, armor] = lid(eng, "solid_armor") + 1
+    eng.state.zenith[0, 0] = 1
+    give_hand(eng, 0, "materialized_armor")
+    put_on_board(eng, 0, "solar_gold_ore", CHANNELED, mana(fire=1, mineral=2))
+    set_reserve(eng, 0, fire=1, mineral=3)
+    new = prepare(eng, 0, "materialized_armor")
+    assert eng.state.zenith_guard[0, 0, new] == lid(eng, "materialized_armor") + 1
+    assert set(board_of(eng, 0).values()) == {("materialized_armor", EQUIPMENT),
+                                              ("solid_armor", EQUIPMENT),
+                                              ("solar_gold_ore", CHANNELED)}
+    eng.state.zenith[0, 0] = 0
+    run_steps(eng, [{"op": "destroy_all", "whose": "every", "word": "Armor"}],
+              G0, P0, np.array([lid(eng, "seed")]), None)
+    assert set(board_of(eng, 0).values()) == {("solar_gold_ore", CHANNELED)}

@@ -61,6 +61,7 @@ HANDLERS = (
     "druid_wand_spares",  # static, flowers
     "fine_sand",  # static, sand
     "dawn_saves_sun",  # static, sun
+    "solar_gold_ore",  # static, sun
     "zenith_ritual_channel_tax",  # static, sun
     "millennium",  # static, time_bender
     "galactic_mantle",  # static, time_bender
@@ -129,8 +130,9 @@ HANDLER_KINDS = (
     "static",
     "static",
     "static",
+    "static",
 )
-N_HANDLERS = 61
+N_HANDLERS = 62
 
 H_FAVORABLE_WINDS = 0
 H_TORNADO = 1
@@ -188,11 +190,12 @@ H_SUPERCONDUCTOR_RITUAL = 52
 H_DRUID_WAND_SPARES = 53
 H_FINE_SAND = 54
 H_DAWN_SAVES_SUN = 55
-H_ZENITH_RITUAL_CHANNEL_TAX = 56
-H_MILLENNIUM = 57
-H_GALACTIC_MANTLE = 58
-H_ROCK_WALL_CHANNELS = 59
-H_WARRIOR_MAGE_RITUAL_END_OF_TURN = 60
+H_SOLAR_GOLD_ORE = 56
+H_ZENITH_RITUAL_CHANNEL_TAX = 57
+H_MILLENNIUM = 58
+H_GALACTIC_MANTLE = 59
+H_ROCK_WALL_CHANNELS = 60
+H_WARRIOR_MAGE_RITUAL_END_OF_TURN = 61
 
 # Activated abilities (tables.ability holds an index of ABILITY_NAMES).
 ABILITY_NAMES = (

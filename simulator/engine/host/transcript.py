@@ -279,6 +279,7 @@ def _card_line(ev, a, b, c, d, names, why) -> str | None:
         L.EV_ZENITH_TAX: lambda: "  Zenith ritual: pays 1 Fire (a spell channeled)",
         L.EV_DISCOUNT: lambda: _discount_line(a, b, c, d),
         L.EV_EXTRA_HP: lambda: f"  {names[b]} enters with {c} more HP",
+        L.EV_GAINS_EFFECTS: lambda: f"  {names[b]} gains the effects of {names[c]}",
         L.EV_INSTEAD_DESTROYED: lambda: (f"  {names[c]} would be destroyed: {names[b]} is "
                                          "discarded instead"),
         L.EV_ZENITH_ACTIVATES: lambda: f"  Zenith ritual: pays 1 Fire, activates the channeled {names[b]}",

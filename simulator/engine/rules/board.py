@@ -17,7 +17,12 @@ from __future__ import annotations
 import numpy as np
 
 from simulator.engine.compiler.jit import njit
-from simulator.engine.handlers.ids import H_DAWN_SAVES_SUN, H_FINE_SAND, H_ROCK_WALL_CHANNELS
+from simulator.engine.handlers.ids import (
+    H_DAWN_SAVES_SUN,
+    H_FINE_SAND,
+    H_ROCK_WALL_CHANNELS,
+    H_SOLAR_GOLD_ORE,
+)
 from simulator.engine.rules import frames, pile
 from simulator.engine.rules.errors import ERR_EMPTY_SLOT, fail
 from simulator.engine.rules.layout import (
@@ -27,6 +32,7 @@ from simulator.engine.rules.layout import (
     EQUIPMENT,
     EV_AUTUMN,
     EV_DESTROYED,
+    EV_GAINS_EFFECTS,
     EV_INSTEAD_DESTROYED,
     EV_LEAVES,
     EV_LOCK_CAP,
@@ -66,6 +72,7 @@ CAP_IF_NOT_MAGE_NOIR = CONDITION_CODE["not_mage_noir"]
 ROCK_WALL = H_ROCK_WALL_CHANNELS
 WALL = WORD["Wall"]
 DAWN = H_DAWN_SAVES_SUN
+GOLD = H_SOLAR_GOLD_ORE
 SUN = WORD["Sun"]
 
 
@@ -194,7 +201,33 @@ def is_indestructible(st, tb, p, s):
     c = st.board_card[p, s]
     if c < 0:
         return False
-    return tb.indestructible[c] != 0 or st.indestructible[p, s] == c + 1
+    if tb.indestructible[c] != 0 or st.indestructible[p, s] == c + 1:
+        return True
+    return tb.any_handler[GOLD] != 0 and zenith_guarded(st, tb, p, s, c)
+
+
+@njit
+def zenith_guarded(st, tb, p, s, c):
+    """Solar gold ore, or an Equipment that gained its effects (used it as a component): it is
+    indestructible while its controller's turn is at Zenith."""
+    if p < 0 or st.zenith[p] == 0:
+        return False
+    return tb.handler_card[GOLD, c] != 0 or st.zenith_guard[p, s] == c + 1
+
+
+@njit
+def pass_zenith_guard(st, tb, wk, p, slot, used):
+    """An Equipment was just prepared into ``slot`` with the ``used`` components: one of them
+    is Solar gold ore, or an Equipment that gained its effects, so it gains them too."""
+    card = st.board_card[p, slot]
+    for s in range(tb.slots):
+        c = st.board_card[p, s]
+        if used[s] == 0 or c < 0:
+            continue
+        if tb.handler_card[GOLD, c] != 0 or st.zenith_guard[p, s] == c + 1:
+            st.zenith_guard[p, slot] = card + 1
+            say(wk, EV_GAINS_EFFECTS, p, card, c, 0)
+            return
 
 
 @njit
@@ -208,6 +241,7 @@ def place_card(st, tb, p, s, card, zone):
     st.ability_used[p, s] = 0  # a new card: its once-per-turn ability is fresh
     st.x_paid[p, s] = 0
     st.autumn[p, s] = 0  # ... and Autumn granted to the card before it is gone
+    st.zenith_guard[p, s] = 0  # ... and Solar gold ore's effects
     st.board_clock += 1
     if tb.any_mods != 0:  # the new card carries no number modifier yet (numbers.py)
         for k in range(MOD_MAX):

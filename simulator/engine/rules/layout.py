@@ -256,7 +256,7 @@ EVENT_NAMES = (
     "unique",
     "zenith_tax", "zenith_activates",
     "discount", "extra_hp",
-    "instead_destroyed",
+    "instead_destroyed", "gains_effects",
 )
 EV = {name: i for i, name in enumerate(EVENT_NAMES)}
 (EV_TURN, EV_HAND, EV_HAND_CARD, EV_ADVERSARY_TURN, EV_REVEALS, EV_PREPARES, EV_ACTIVATES,
@@ -287,7 +287,7 @@ EV = {name: i for i, name in enumerate(EVENT_NAMES)}
  EV_UNIQUE,
  EV_ZENITH_TAX, EV_ZENITH_ACTIVATES,
  EV_DISCOUNT, EV_EXTRA_HP,
- EV_INSTEAD_DESTROYED) = range(len(EVENT_NAMES))
+ EV_INSTEAD_DESTROYED, EV_GAINS_EFFECTS) = range(len(EVENT_NAMES))
 # Why Mana is about to reach the Available Ether (EV_ETHER_CAUSE): an Adversary card's Mana
 # value, Mana released by a card leaving play, an effect's cost paid.
 ETHER_MANA_VALUE, ETHER_RELEASED, ETHER_PAID = range(3)
@@ -434,6 +434,8 @@ STATE_DTYPE = _record([
     ("name_discount", np.int8, (P_MAX, WN)),    # Mana of its element off a card named w
     ("name_draw", np.int8, (P_MAX, WN)),        # cards drawn when a card named w is prepared
     ("any_discount", np.int8),                  # some discount is in force
+    ("zenith_guard", np.int16, (P_MAX, S_MAX)),  # card+1 of an Equipment that gained Solar
+    #                                              gold ore's effects (board.zenith_guarded)
 ])
 
 TABLES_DTYPE = _record([
