@@ -244,14 +244,32 @@ def describe_step(step: Mapping[str, Any]) -> str:
     elif op == "mill":
         text = f"its controller discards the top {_cards(step['amount'])} of their deck"
     elif op == "put_from_discard":
-        text = (f"put up to {step['amount']} spells that provide {step['word']} from its "
-                f"controller's discard pile into play {step.get('zone', 'channeled')}, "
-                "with no Mana")
+        zone = step.get("zone", "channeled")
+        if step.get("top"):
+            text = (f"if the top card of its controller's discard pile is a spell, put it "
+                    f"into play {zone}, with no Mana")
+        else:
+            which = f"spells that provide {step['word']}" if "word" in step else "spells"
+            text = (f"put up to {step['amount']} {which} from its controller's discard pile "
+                    f"into play {zone}, with no Mana")
     elif op == "next_spell_component":
         text = (f"the next card its controller prepares this turn may use {step['amount']} "
                 f"more {step['word']} component" + ("" if step["amount"] == 1 else "s"))
+    elif op == "next_card_discount":
+        element = step["element"].capitalize()
+        text = (f"the next {element} card its controller prepares this turn costs "
+                f"{step['amount']} {element} Mana less (never below 0)")
+        if step.get("hp"):
+            text += f"; a Permanent with HP enters with {step['hp']} more HP"
+    elif op == "name_discount":
+        text = (f"this turn the {step['word']} cards (named so, or Transmutable into it) its "
+                f"controller prepares cost {step['amount']} less Mana of their own element "
+                "(never below 0)")
+        if step.get("draw"):
+            text += f"; preparing one draws {_cards(step['draw'])}"
     elif op == "discard_component":
-        text = (f"its controller discards {step['amount']} own {step['word']} component"
+        word = f"{step['word']} " if "word" in step else ""
+        text = (f"its controller discards {step['amount']} own {word}component"
                 + ("" if step["amount"] == 1 else "s"))
     elif op in _LOCKED_LINES:
         text = _LOCKED_LINES[op](step)

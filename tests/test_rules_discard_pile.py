@@ -75,6 +75,19 @@ def test_put_from_discard_offers_spells_only_and_a_stop():
     assert set(np.flatnonzero(options)) == {lid(eng, "flame"), eng.tables.n_cards}
 
 
+def test_put_from_discard_top_takes_only_the_top_card_if_it_is_a_spell():
+    """``top = true``: the pile's top card, with no decision, a spell only (Solar invocation)."""
+    eng = make_engine(CARDS, policy=ScriptedPolicy())
+    set_deck(eng, ["flame", "dead_tree", "flame"])  # milled: Flame, Dead tree, Flame on top
+    _steps(eng, {"op": "mill", "amount": 3})
+    _steps(eng, {"op": "put_from_discard", "amount": 1, "top": True})
+    assert _pile(eng) == ["flame", "dead_tree"]
+    assert CHANNELED in eng.state.board_zone[0, 0].tolist()
+    _steps(eng, {"op": "put_from_discard", "amount": 1, "top": True})  # a Permanent on top
+    assert _pile(eng) == ["flame", "dead_tree"]
+    assert eng.policy.kinds.count("from_discard") == 0
+
+
 def test_prepare_from_discard_unless_on_top():
     eng = make_engine(CARDS)
     from_discard(eng, "fiery_arrow", unless_top=True)

@@ -89,6 +89,36 @@ def test_powerful_swipe_returns_equipment_to_hand_and_releases_its_mana():
     assert st.ether[0].sum() == 7
 
 
+def test_return_prepared_to_hand_takes_a_prepared_spell_not_the_resolving_one():
+    """A prepared spell back to its owner's hand, its Mana released; channeled spells and
+    Permanents are not in preparation, the resolving card is no choice (Dazzle)."""
+    eng = _engine()
+    st = eng.state
+    put_on_board(eng, "flame", CHANNELED, locked=mana(fire=1))
+    put_on_board(eng, "seed", PERMANENT)
+    ball = put_on_board(eng, "fire_ball", PREPARED, locked=mana(fire=2))
+    own = put_on_board(eng, "breath", PREPARED)
+    run_steps(eng, [{"op": "return_prepared_to_hand"}], G0, P0,
+              np.array([lid(eng, "breath")]), np.array([own]))
+    assert set(np.flatnonzero(eng.policy.options_of("return_prepared")[0])) == {ball}
+    assert st.board_zone[0, 0, ball] == EMPTY and st.hand[0, 0, lid(eng, "fire_ball")] == 1
+    assert st.ether.sum() == 2
+
+
+def test_discard_component_without_a_word_takes_any_component():
+    """Any own component: a channeled spell, a Permanent, an Equipment (Solar burn)."""
+    eng = make_engine(CARDS, policy=ScriptedPolicy({"own_component": 1}))
+    st = eng.state
+    put_on_board(eng, "flame", CHANNELED)
+    seed = put_on_board(eng, "seed", PERMANENT)
+    put_on_board(eng, "fire_whip", EQUIPMENT)
+    put_on_board(eng, "fire_ball", PREPARED)
+    run_steps(eng, [{"op": "discard_component", "amount": 1}], G0, P0,
+              np.array([lid(eng, "breath")]), None)
+    assert set(np.flatnonzero(eng.policy.options_of("own_component")[0])) == {0, 1, 2}
+    assert st.board_zone[0, 0, seed] == EMPTY and st.discard[0, 0, lid(eng, "seed")] == 1
+
+
 # --- regressions ---------------------------------------------------------------------
 
 

@@ -32,6 +32,7 @@ from simulator.engine.handlers.ids import (
     AB_SEASONS_AUTUMN,
     AB_WARRIOR_MAGE_RITUAL_INDESTRUCTIBLE,
     AB_ZENITH_RITUAL_ACTIVATE,
+    H_DAWN_SAVES_SUN,
     H_SUPERCONDUCTOR_RITUAL,
 )
 from simulator.engine.rules.abilities import (
@@ -42,6 +43,7 @@ from simulator.engine.rules.abilities import (
 )
 from simulator.engine.rules.board import (
     card_provides,
+    component_count,
     flagged_copies,
     is_component_zone,
     is_mage_noir,
@@ -90,6 +92,7 @@ from simulator.engine.rules.layout import (
     QUICK_ACTION,
     RECYCLE_DISCARD,
     RETURN_FROM_DISCARD,
+    RETURN_PREPARED,
     RITUAL,
     SCRY,
     SEARCH_DECK,
@@ -106,11 +109,13 @@ from simulator.engine.rules.layout import (
     UNIQUE_DISCARD,
     USE_COMPONENT,
     WINDOW_ADVERSARY_START,
+    WORD,
     E,
 )
 from simulator.engine.rules.readiness import compute, effective_cost
 from simulator.engine.rules.zenith import spell_counts
 
+SUN = WORD["Sun"]
 NEG = -1e9
 ZENITH_NUDGE = 0.75  # score per spell the action brings the Zenith counts nearer to equal
 #: A preparation whose components would take the player's last HP: below ending the turn.
@@ -840,12 +845,13 @@ def main_action_scores(st, tb, wk, bw, p, trades_ahead):
             continue
         c = st.board_card[p, s]
         reach = present if bw.f_needs_opponent[c] != 0 else on_any
-        dmg = bw.f_damage[c] * (1.0 if reach else 0.0)
+        dmg = damage_now(st, bw, p, c) * (1.0 if reach else 0.0)
         if bw.any_phase_damage != 0 and present:
             dmg += bw.f_phase_hits[c] * phase_damage_in_play(st, bw, p)
         lethal = dmg >= adv_hp
         act = 4.0 * dmg + bw.f_heal[c] * min(hurt, 6) / 3 + 3.0 * bw.f_draw[c]
-        act += 2.0 * bw.f_mana[c] + 1000.0 * (1.0 if lethal and present and dmg > 0 else 0.0)
+        act += 2.0 * (bw.f_mana[c] + discount_worth(st, tb, bw, p, c))
+        act += 1000.0 * (1.0 if lethal and present and dmg > 0 else 0.0)
         act -= 20.0 * bw.f_harms_own[c] * (0.0 if on_any else 1.0)
         if bw.f_removal[c] != 0:
             act += 12.0 if enemies else -50.0
@@ -853,6 +859,8 @@ def main_action_scores(st, tb, wk, bw, p, trades_ahead):
         channel_value += 1.0 * bw.f_channel_only[c]
         channel_value += 2.0 * channel_enables(st, tb, wk, bw, p, c)
         wk.scores[activate_at + s] = act - 1.0
+        if tb.any_handler[H_DAWN_SAVES_SUN] != 0 and keeps_guard(st, tb, wk, p, c):
+            wk.scores[activate_at + s] = -1.0
         if dmg > 0 and not lethal and better_in_adversary_turn(st, tb, p, s):
             wk.scores[activate_at + s] = -1.0  # kept for a Quickcast window
         if channel_value > 0:
@@ -928,15 +936,44 @@ def better_in_adversary_turn(st, tb, p, s):
 
 
 @njit
+def keeps_guard(st, tb, wk, p, c):
+    """A Dawn stays prepared while it guards a Sun of the player, and when its activation
+    would do nothing (its draw is a Mage Noir's only)."""
+    if tb.handler_card[H_DAWN_SAVES_SUN, c] == 0:
+        return False
+    return wk.rd_mage_noir == 0 or component_count(st, tb, p, SUN) > 0
+
+
+@njit
+def discount_worth(st, tb, bw, p, c):
+    """What activating card ``c`` gives now through its discounts for the turn: the best of
+    the cards in player ``p``'s hand it makes cheaper (0 when none is held)."""
+    if bw.any_discounts == 0:
+        return 0.0
+    best = 0.0
+    for d in range(tb.n_player_cards):
+        if st.hand[p, d] > 0 and bw.f_discounts[c, d] > best:
+            best = bw.f_discounts[c, d]
+    return best
+
+
+@njit
+def damage_now(st, bw, p, c):
+    """The damage activating card ``c`` deals now: its Zenith damage only while player ``p``'s
+    turn is at Zenith (an Adversary turn never is)."""
+    return bw.f_damage[c] + (bw.f_zenith_damage[c] if st.zenith[p] != 0 else 0.0)
+
+
+@njit
 def activation_worth(st, tb, wk, bw, p, c, present, adv_hp, enemies):
     """What activating prepared card ``c`` is worth now: the main phase's estimate (damage
     once it has a target, healing when hurt, cards, Mana, removal), 1000 when it is lethal."""
     reach = present if bw.f_needs_opponent[c] != 0 else (present or enemies)
-    dmg = bw.f_damage[c] * (1.0 if reach else 0.0)
+    dmg = damage_now(st, bw, p, c) * (1.0 if reach else 0.0)
     if bw.any_phase_damage != 0 and present:
         dmg += bw.f_phase_hits[c] * phase_damage_in_play(st, bw, p)
     act = 4.0 * dmg + bw.f_heal[c] * min(max(20 - st.hp[p], 0), 6) / 3 + 3.0 * bw.f_draw[c]
-    act += 2.0 * bw.f_mana[c]
+    act += 2.0 * (bw.f_mana[c] + discount_worth(st, tb, bw, p, c))
     if present and dmg > 0 and dmg >= adv_hp:
         act += 1000.0
     if bw.f_removal[c] != 0:
@@ -991,6 +1028,16 @@ def score_slowcast_target(st, tb, wk, p):
         q, s = t // tb.slots, t % tb.slots
         prepared_now = st.adversary_turn_on == 0 and st.board_turn[q, s] == st.turn
         wk.scores[t] = (-1.0 if prepared_now else 1.0) + (0.5 if q == p else 0.0)
+
+
+@njit
+def score_return_prepared(st, tb, wk, p):
+    """The spell returned to its owner's hand (Dazzle, Sirocco; forced when one is legal):
+    the Adversary has none, so it is a player's own or a teammate's; the one with the least
+    Mana under it (the Mana is lost to the Ether), the returner's own first on a tie."""
+    for t in range(wk.n_opt):
+        q, s = t // tb.slots, t % tb.slots
+        wk.scores[t] = -float(st.board_mana[q, s].sum()) + (0.5 if q == p else 0.0)
 
 
 # --- the decision ----------------------------------------------------------------------------
@@ -1049,6 +1096,8 @@ def score(st, tb, wk, bw, kind, p):
         score_quick_action(st, tb, wk, bw, p)
     elif kind == SLOWCAST_TARGET:
         score_slowcast_target(st, tb, wk, p)
+    elif kind == RETURN_PREPARED:
+        score_return_prepared(st, tb, wk, p)
     elif kind == ABILITY_TARGET:
         score_ability_target(st, tb, wk, p)
     elif kind == MAY_USE_ABILITY:

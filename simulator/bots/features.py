@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import numpy as np
 
+from simulator.cards import ELEMENTS
+
 # handler name -> rough worth of one activation ({feature: amount}), declared with each handler
 # (engine/handlers/); the vocabulary ops are read directly
 from simulator.engine.handlers.ids import HANDLER_ESTIMATES
-from simulator.engine.rules.layout import C_MAX
+from simulator.engine.rules.layout import C_MAX, NAME_WORD
 
 VALUE_WEIGHT = {"damage": 1.0, "heal": 0.7, "draw": 1.5, "mana": 1.0}
 #: Statics that hurt their controller: they count against a card's worth.
@@ -37,6 +39,7 @@ PHASE_WEIGHT = 0.3
 #: The bot record's fields :func:`fill_features` writes (C_MAX: one per local card kind).
 FIELDS = [
     ("f_damage", np.float64, (C_MAX,)),
+    ("f_zenith_damage", np.float64, (C_MAX,)),  # more damage when activated at Zenith
     ("f_needs_opponent", np.int8, (C_MAX,)),
     ("f_heal", np.float64, (C_MAX,)),
     ("f_draw", np.float64, (C_MAX,)),
@@ -59,6 +62,11 @@ FIELDS = [
     ("f_phase_damage", np.float64, (C_MAX,)),  # damage it deals in play per such effect (Rite of phase)
     ("any_phase_damage", np.int8),             # some card has f_phase_damage > 0
     ("f_returns", np.int8, (C_MAX,)),  # its activation may take it back to hand (Biting arrow)
+    # what activating card c is worth while the hand holds card d: the Mana its discounts for
+    # the turn take off d, and the cards preparing d then draws (next_card_discount,
+    # name_discount: Light ray, Solar eruption)
+    ("f_discounts", np.float32, (C_MAX, C_MAX)),
+    ("any_discounts", np.int8),              # some card has one
 ]
 
 #: Statics about when a spell may be activated (Quickcast, Slowcast): no value of their own.
@@ -84,6 +92,7 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
     damage, heal, draw, mana, persistent, drawback, threat = (np.zeros(n) for _ in range(7))
     needs_opp, harms_own, removal, healthiest = (np.zeros(n, bool) for _ in range(4))
     self_loss = np.zeros(n)
+    zenith_damage = np.zeros(n)
     discard_value = np.zeros(n)
     phase = np.zeros(n)
     phase_hits, phase_damage = np.zeros(n), np.zeros(n)
@@ -121,6 +130,9 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
                         op == "lose_hp" and target == "opponent"):
                     if target == "all_players" and c < n_player_cards:
                         persistent[c] -= amount  # a player card hitting every player hurts its own
+                    elif trigger == "activate" and step.get("if") == "zenith":
+                        zenith_damage[c] += 2.0 * amount  # the whole of it, at Zenith only
+                        harms_own[c] |= target in ("any", "any_permanent")
                     elif trigger == "activate":
                         damage[c] += amount
                         needs_opp[c] |= target == "opponent"
@@ -161,7 +173,8 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
     only_mn = np.array([list(e) == ["static"] and [st.get("kind") for st in e["static"]] == ["mage_noir"]
                         for e in effects], bool)
     cost = t["cost"][:n].sum(axis=1).astype(np.float64)
-    value = damage + 0.7 * heal + 1.5 * draw + mana + persistent + PHASE_WEIGHT * phase
+    value = damage + 0.5 * zenith_damage + 0.7 * heal + 1.5 * draw + mana + persistent
+    value = value + PHASE_WEIGHT * phase
     opening = np.where(cost <= 3, 1.0, 0.3) + 0.2 * (t["provides"][:n].sum(axis=1) > 0)
     opening -= 0.3 * (t["requires"][:n].sum(axis=1) > 0)
     value = value + 4.0 * removal
@@ -175,7 +188,9 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
                     features[feature][c] += amount
                 value[c] += VALUE_WEIGHT.get(feature, 0.0) * amount
     ability, ability_hits = _generic_abilities(effects)
-    columns = {"f_damage": damage, "f_needs_opponent": needs_opp, "f_heal": heal, "f_draw": draw,
+    discounts = _discounts(t, effects, n_player_cards)
+    columns = {"f_damage": damage, "f_zenith_damage": zenith_damage,
+               "f_needs_opponent": needs_opp, "f_heal": heal, "f_draw": draw,
                "f_mana": mana, "f_harms_own": harms_own, "f_channel_only": channel_only,
                "f_drawback": drawback, "f_self_loss": self_loss, "f_removal": removal,
                "f_threat": threat,
@@ -187,6 +202,31 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
         f[name][:n] = column
     f["any_self_loss"] = bool((self_loss > 0).any())
     f["any_phase_damage"] = bool((phase_damage > 0).any())
+    f["f_discounts"][:n, :n] = discounts
+    f["any_discounts"] = bool((discounts > 0).any())
+
+
+def _discounts(t: np.void, effects: tuple[dict, ...], n_player_cards: int) -> np.ndarray:
+    """(C, C): what activating card c is worth while the hand holds player card d, from the
+    discounts for the turn c gives (Mana off d's cost, the cards drawn for preparing d)."""
+    n = len(effects)
+    out = np.zeros((n, n))
+    named, element, cost = t["named"][:n], t["element"][:n], t["cost"][:n]
+    for c, effect in enumerate(effects):
+        for step in effect.get("activate", ()):
+            op = step.get("op")
+            if op == "next_card_discount":
+                e = ELEMENTS.index(step["element"])
+                for d in range(n_player_cards):
+                    if element[d] == e:
+                        out[c, d] += min(step["amount"], cost[d, e])
+            elif op == "name_discount":
+                w = NAME_WORD[step["word"]]
+                for d in range(n_player_cards):
+                    if named[d, w]:
+                        out[c, d] = max(out[c, d], min(step["amount"], cost[d, element[d]])
+                                        + VALUE_WEIGHT["draw"] * step.get("draw", 0))
+    return out
 
 
 def _generic_abilities(effects: tuple[dict, ...]) -> tuple[np.ndarray, np.ndarray]:

@@ -127,7 +127,7 @@ def save_burn_for_the_adversary(st, tb, wk, bw, p):
         if st.board_zone[p, s] != PREPARED:
             continue
         c = st.board_card[p, s]
-        dmg = bw.f_damage[c]
+        dmg = base.damage_now(st, bw, p, c)
         if dmg > 0 and dmg < weakest and bw.f_heal[c] == 0 and bw.f_returns[c] == 0:
             wk.scores[activate_at + s] = -1.0
 

@@ -50,13 +50,13 @@ _WORDS = frozenset(COMPONENT_WORDS) | frozenset(NAME_TAG_WORDS)
 _COMPONENT_WORDS = frozenset(COMPONENT_WORDS)
 _TAKE_SOURCES = ("available", "infinite")
 _INT_PARAMS = ("amount", "amount_mn", "max_targets", "position", "at_least", "discard", "max",
-               "plus", "amount_alt")
-_BOOL_PARAMS = ("sacrifice", "once_per_turn", "lock", "optional")
+               "plus", "amount_alt", "hp", "draw")
+_BOOL_PARAMS = ("sacrifice", "once_per_turn", "lock", "optional", "top")
 #: What a printed card could hold (99: "all of it", e.g. every card of a hand); the engine's
 #: counters hold far more, but a value outside these is a typing slip, not a card.
 INT_BOUNDS = {"amount": (0, 99), "amount_mn": (0, 99), "max_targets": (1, 20), "position": (0, 40),
               "at_least": (1, 20), "discard": (0, 9), "max": (0, 99), "plus": (0, 99),
-              "amount_alt": (0, 99)}
+              "amount_alt": (0, 99), "hp": (0, 20), "draw": (0, 9)}
 _ELEMENT_PARAMS = ("element", "card_element", "source_element", "discard_element")
 
 

@@ -245,6 +245,9 @@ OPS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
                         "apply the activate effects of one own component providing WORD"),
     "return_equipment_to_hand": (frozenset(), frozenset({"if"}),
                                  "return one Equipment to its owner's hand"),
+    "return_prepared_to_hand": (frozenset(), frozenset({"if"}),
+                                "return one prepared spell (any player's, the controller's "
+                                "choice) to its owner's hand"),
     "return_prepared_to_deck": (frozenset(), frozenset({"if"}),
                                 "return one prepared spell to the top of its owner's deck"),
     "discard_prepared": (frozenset({"amount"}), frozenset({"if"}),
@@ -292,10 +295,10 @@ OPS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
                      "(engine/rules/casting.py)"),
     "grant_slowcast": (frozenset(), frozenset({"if"}),
                        "one prepared spell (any player's, the controller's choice) gains Slowcast"),
-    "discard_component": (frozenset({"word", "amount"}), frozenset({"if"}),
-                          "the controller puts AMOUNT own components providing WORD (their "
-                          "choice; fewer: as many) into the discard pile (a discard, not a "
-                          "destruction)"),
+    "discard_component": (frozenset({"amount"}), frozenset({"word", "if"}),
+                          "the controller puts AMOUNT own components providing WORD (without "
+                          "WORD: any components; their choice; fewer: as many) into the "
+                          "discard pile (a discard, not a destruction)"),
     "ability_cost": (frozenset({"timing"}),
                      frozenset({"cost", "lock", "discard", "sacrifice", "once_per_turn"}),
                      "first step of a generic ``ability``: usable at TIMING (ABILITY_TIMINGS) "
@@ -305,10 +308,11 @@ OPS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
                      "goes under this card instead of the Available Ether)"),
     "mill": (frozenset({"amount"}), frozenset({"if"}),
              "the controller discards the top AMOUNT cards of their deck (none left: nothing)"),
-    "put_from_discard": (frozenset({"amount", "word"}), frozenset({"zone", "if"}),
-                         "put up to AMOUNT spells providing WORD from the controller's discard "
-                         "pile into play, channeled (zone = 'channeled', default) or prepared, "
-                         "with no Mana under them"),
+    "put_from_discard": (frozenset({"amount"}), frozenset({"word", "zone", "top", "if"}),
+                         "put up to AMOUNT spells providing WORD (without WORD: any spells) "
+                         "from the controller's discard pile into play, channeled (zone = "
+                         "'channeled', default) or prepared, with no Mana under them; TOP: "
+                         "only the pile's top card, put into play whenever it is a spell"),
     "next_spell_component": (frozenset({"word", "amount"}), frozenset({"if"}),
                              "the next card the controller prepares this turn may use AMOUNT "
                              "more WORD components than it requires"),
@@ -322,6 +326,13 @@ OPS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
                  "each target player pays AMOUNT Mana of their choice from their reserve into "
                  "the Available Ether, as much as it holds (none: nothing; the Adversary has no "
                  "reserve)"),
+    "next_card_discount": (frozenset({"element", "amount"}), frozenset({"hp", "if"}),
+                           "the next ELEMENT card the controller prepares this turn costs AMOUNT "
+                           "less ELEMENT Mana (never below 0); if it is a Permanent with HP, it "
+                           "enters with HP more (engine/rules/discounts.py)"),
+    "name_discount": (frozenset({"word", "amount"}), frozenset({"draw", "if"}),
+                      "this turn, the cards named WORD the controller prepares cost AMOUNT less "
+                      "Mana of their own element (never below 0), and preparing one draws DRAW"),
     "handler": (frozenset({"name"}), frozenset({"if"}),
                 "a compiled handler (engine/handlers/) for behaviour the vocabulary cannot express"),
 }
@@ -440,7 +451,7 @@ PUT_ZONES: tuple[str, ...] = ("channeled", "prepared")
 #: card's name carries. Elsewhere a ``word`` (and the word of a ``per`` or an ``if``) is a
 #: component word: what a card provides as a component.
 NAME_KEYED: frozenset[str] = frozenset({"search_deck", "return_from_discard", "cost_reduction",
-                                        "dig"})
+                                        "dig", "name_discount"})
 
 #: What a ``destroy`` step may destroy (its ``what``).
 DESTROY_WHAT: tuple[str, ...] = ("permanent", "equipment", "permanent_or_equipment", "ring")

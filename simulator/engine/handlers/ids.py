@@ -61,6 +61,8 @@ HANDLERS = (
     "superconductor_ritual",  # static, electric
     "druid_wand_spares",  # static, flowers
     "fine_sand",  # static, sand
+    "dawn_saves_sun",  # static, sun
+    "solar_gold_ore",  # static, sun
     "zenith_ritual_channel_tax",  # static, sun
     "millennium",  # static, time_bender
     "galactic_mantle",  # static, time_bender
@@ -129,8 +131,10 @@ HANDLER_KINDS = (
     "static",
     "static",
     "static",
+    "static",
+    "static",
 )
-N_HANDLERS = 61
+N_HANDLERS = 63
 
 H_FAVORABLE_WINDS = 0
 H_TORNADO = 1
@@ -188,11 +192,13 @@ H_SUBTLE_INFILTRATION_TRADE = 52
 H_SUPERCONDUCTOR_RITUAL = 53
 H_DRUID_WAND_SPARES = 54
 H_FINE_SAND = 55
-H_ZENITH_RITUAL_CHANNEL_TAX = 56
-H_MILLENNIUM = 57
-H_GALACTIC_MANTLE = 58
-H_ROCK_WALL_CHANNELS = 59
-H_WARRIOR_MAGE_RITUAL_END_OF_TURN = 60
+H_DAWN_SAVES_SUN = 56
+H_SOLAR_GOLD_ORE = 57
+H_ZENITH_RITUAL_CHANNEL_TAX = 58
+H_MILLENNIUM = 59
+H_GALACTIC_MANTLE = 60
+H_ROCK_WALL_CHANNELS = 61
+H_WARRIOR_MAGE_RITUAL_END_OF_TURN = 62
 
 # Activated abilities (tables.ability holds an index of ABILITY_NAMES).
 ABILITY_NAMES = (

@@ -1,4 +1,12 @@
-"""Sun handlers: the Zenith ritual (the other simulated Sun cards are all vocabulary).
+"""Sun handlers: the Zenith ritual and Dawn (the other simulated Sun cards are all vocabulary).
+
+- Dawn's static: while it is in preparation, a Sun its controller controls that would be
+  destroyed is not, and Dawn is discarded instead (one Dawn per Sun). Hook:
+  ``board.destroy_card`` (``board.dawn_instead``).
+- Solar gold ore's static: indestructible while its controller's turn is at Zenith, and an
+  Equipment prepared with it as a component (or with such an Equipment) gains that. Hooks:
+  ``board.is_indestructible`` (``board.zenith_guarded``), ``actions.prepare``
+  (``board.pass_zenith_guard``).
 
 - Its static: each time a spell its controller controls is channeled, they pay 1 Fire (into
   the Available Ether by the placement rule); one payment per Zenith ritual they control, and
@@ -34,6 +42,13 @@ from simulator.engine.rules.layout import (
 from simulator.engine.rules.log import say
 from simulator.engine.rules.mana import pay_effect_cost
 
+declare.static("dawn_saves_sun",
+               "board.destroy_card: while it is in preparation, a Sun its controller controls "
+               "that would be destroyed stays and this card is discarded instead", __name__)
+declare.static("solar_gold_ore",
+               "board.is_indestructible: indestructible while its controller's turn is at "
+               "Zenith; actions.prepare: an Equipment prepared with it as a component gains "
+               "that (board.pass_zenith_guard)", __name__)
 declare.static("zenith_ritual_channel_tax",
                "actions.channel: its controller pays 1 Fire per Zenith ritual when they channel "
                "a spell, while they can", __name__)

@@ -491,6 +491,9 @@ def op_row(step: dict) -> np.ndarray:
     alt, _, alt_word = step.get("alt_if", "none").partition(":")
     r[L.OP_ALT_IF], r[L.OP_ALT_IF_WORD] = L.CONDITION_CODE[alt], _suffix(alt, alt_word)
     r[L.OP_ALT_AMOUNT] = step.get("amount_alt", 0)
+    r[L.OP_TOP] = bool(step.get("top", False))
+    r[L.OP_HP] = step.get("hp", 0)
+    r[L.OP_DRAW] = step.get("draw", 0)
     return r
 
 

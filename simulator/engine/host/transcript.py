@@ -15,6 +15,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from simulator.cards import ELEMENTS
+from simulator.cards.model import NAME_WORDS
 from simulator.engine.rules import layout as L
 
 DISCARD_NOTE = {L.REASON_HAND_LIMIT: " (hand limit)", L.REASON_HAND_SIZE: " (hand size 4)",
@@ -245,6 +246,16 @@ def _who(side: int) -> str:
     return "the Adversary" if side == L.ADVERSARY_SIDE else f"player {side + 1}"
 
 
+def _discount_line(p: int, word: int, element: int, amount: int) -> str:
+    """A discount for the turn (rules/discounts.py): of the next card of an element, or of
+    every card named by a name word."""
+    if word < 0:
+        return (f"  the next {ELEMENTS[element]} card player {p + 1} prepares this turn costs "
+                f"{amount} {ELEMENTS[element]} less")
+    return (f"  this turn {NAME_WORDS[word]} cards cost player {p + 1} {amount} less Mana of "
+            "their element")
+
+
 def _card_line(ev, a, b, c, d, names, why) -> str | None:
     """The lines of the card handlers' and zone moves' events."""
     texts = {
@@ -268,6 +279,11 @@ def _card_line(ev, a, b, c, d, names, why) -> str | None:
         L.EV_NUMBERS_CHANGED: lambda: (f"  {names[b]} uses {names[c]}: its numbers change "
                                        "or its effect grows (Time component)"),
         L.EV_ZENITH_TAX: lambda: "  Zenith ritual: pays 1 Fire (a spell channeled)",
+        L.EV_DISCOUNT: lambda: _discount_line(a, b, c, d),
+        L.EV_EXTRA_HP: lambda: f"  {names[b]} enters with {c} more HP",
+        L.EV_GAINS_EFFECTS: lambda: f"  {names[b]} gains the effects of {names[c]}",
+        L.EV_INSTEAD_DESTROYED: lambda: (f"  {names[c]} would be destroyed: {names[b]} is "
+                                         "discarded instead"),
         L.EV_ZENITH_ACTIVATES: lambda: f"  Zenith ritual: pays 1 Fire, activates the channeled {names[b]}",
         L.EV_UNIQUE: lambda: (f"  Unique: discards the {'new' if c else 'older'} copy of {names[b]}"),
         L.EV_SCRY: lambda: (f"  looks at the top card of the deck, {names[b]}: "

@@ -16,15 +16,20 @@ from simulator.engine.compiler.jit import njit
 from simulator.engine.compiler.late_bound import decide, leave_board, resolve
 from simulator.engine.handlers.base_game.water import subtle_infiltration_trade
 from simulator.engine.handlers.flowers import spares_equipment
-from simulator.engine.handlers.ids import H_PRODIGIOUS_SOURCE, H_ZENITH_RITUAL_CHANNEL_TAX
+from simulator.engine.handlers.ids import (
+    H_PRODIGIOUS_SOURCE,
+    H_SOLAR_GOLD_ORE,
+    H_ZENITH_RITUAL_CHANNEL_TAX,
+)
 from simulator.engine.handlers.sun import channel_tax
-from simulator.engine.rules import announce, frames, numbers, pile
+from simulator.engine.rules import announce, discounts, frames, numbers, pile
 from simulator.engine.rules.abilities import slot_ability, slot_usable
 from simulator.engine.rules.board import (
     flagged_copies,
     free_slot,
     is_indestructible,
     is_mage_noir,
+    pass_zenith_guard,
     place_card,
     provides_component,
 )
@@ -238,12 +243,16 @@ def prepare(st, tb, wk, p, card):
         say(wk, EV_NO_SLOWCAST, p, card, 0, 0)
     if tb.x_element[card] >= 0:
         pay_x(st, tb, wk, p, card, slot)
+    if tb.any_handler[H_SOLAR_GOLD_ORE] != 0 and tb.card_type[card] == EQUIPMENT_TYPE:
+        pass_zenith_guard(st, tb, wk, p, slot, used)
     replace_equipment(st, tb, wk, p, card, slot)
     resolve(st, tb, wk)
     resolve_used_components(st, tb, wk, p, card, used)
     if tb.card_type[card] > 0 or tb.trig_count[card, T_ENTER] > 0:  # a spell: "when prepared"
         announce.push_steps(st, tb, wk, card, T_ENTER, p, slot)
         resolve(st, tb, wk)
+    if st.any_discount != 0:
+        discounts.prepared(st, tb, wk, p, card, slot)
     keep_one_copy(st, tb, wk, p, card, slot)
     if is_mage_noir(st, tb, p) and st.mage_noir_turn[p] == 0:
         st.mage_noir_turn[p] = st.turn

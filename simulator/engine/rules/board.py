@@ -17,7 +17,12 @@ from __future__ import annotations
 import numpy as np
 
 from simulator.engine.compiler.jit import njit
-from simulator.engine.handlers.ids import H_FINE_SAND, H_ROCK_WALL_CHANNELS
+from simulator.engine.handlers.ids import (
+    H_DAWN_SAVES_SUN,
+    H_FINE_SAND,
+    H_ROCK_WALL_CHANNELS,
+    H_SOLAR_GOLD_ORE,
+)
 from simulator.engine.rules import frames, pile, suppress
 from simulator.engine.rules.errors import ERR_EMPTY_SLOT, fail
 from simulator.engine.rules.layout import (
@@ -27,6 +32,8 @@ from simulator.engine.rules.layout import (
     EQUIPMENT,
     EV_AUTUMN,
     EV_DESTROYED,
+    EV_GAINS_EFFECTS,
+    EV_INSTEAD_DESTROYED,
     EV_LEAVES,
     EV_LOCK_CAP,
     EV_LOCKS,
@@ -40,6 +47,7 @@ from simulator.engine.rules.layout import (
     OUT_DECK,
     OUT_HP,
     PERMANENT,
+    PREPARED,
     RUNNING,
     T_DISCARDED_FROM_PLAY,
     T_LEAVE,
@@ -63,6 +71,9 @@ CAP_IF_NOT_MAGE_NOIR = CONDITION_CODE["not_mage_noir"]
 
 ROCK_WALL = H_ROCK_WALL_CHANNELS
 WALL = WORD["Wall"]
+DAWN = H_DAWN_SAVES_SUN
+GOLD = H_SOLAR_GOLD_ORE
+SUN = WORD["Sun"]
 
 
 @njit
@@ -190,7 +201,33 @@ def is_indestructible(st, tb, p, s):
     c = st.board_card[p, s]
     if c < 0:
         return False
-    return tb.indestructible[c] != 0 or st.indestructible[p, s] == c + 1
+    if tb.indestructible[c] != 0 or st.indestructible[p, s] == c + 1:
+        return True
+    return tb.any_handler[GOLD] != 0 and zenith_guarded(st, tb, p, s, c)
+
+
+@njit
+def zenith_guarded(st, tb, p, s, c):
+    """Solar gold ore, or an Equipment that gained its effects (used it as a component): it is
+    indestructible while its controller's turn is at Zenith."""
+    if p < 0 or st.zenith[p] == 0:
+        return False
+    return tb.handler_card[GOLD, c] != 0 or st.zenith_guard[p, s] == c + 1
+
+
+@njit
+def pass_zenith_guard(st, tb, wk, p, slot, used):
+    """An Equipment was just prepared into ``slot`` with the ``used`` components: one of them
+    is Solar gold ore, or an Equipment that gained its effects, so it gains them too."""
+    card = st.board_card[p, slot]
+    for s in range(tb.slots):
+        c = st.board_card[p, s]
+        if used[s] == 0 or c < 0:
+            continue
+        if tb.handler_card[GOLD, c] != 0 or st.zenith_guard[p, s] == c + 1:
+            st.zenith_guard[p, slot] = card + 1
+            say(wk, EV_GAINS_EFFECTS, p, card, c, 0)
+            return
 
 
 @njit
@@ -205,6 +242,7 @@ def place_card(st, tb, p, s, card, zone):
     st.x_paid[p, s] = 0
     st.autumn[p, s] = 0  # ... and Autumn granted to the card before it is gone
     st.suppressed[p, s] = 0  # ... and an Ice tree's choice of it (suppress.py)
+    st.zenith_guard[p, s] = 0  # ... and Solar gold ore's effects
     st.board_clock += 1
     if tb.any_mods != 0:  # the new card carries no number modifier yet (numbers.py)
         for k in range(MOD_MAX):
@@ -312,6 +350,8 @@ def destroy_card(st, tb, wk, p, s):
     """The card in slot ``s`` of player ``p`` is destroyed: it goes to the discard pile, and a
     Permanent with Autumn (printed or granted) applies its start-of-turn effects on the way,
     as a triggered action after the ones of its leaving."""
+    if tb.any_handler[DAWN] != 0 and dawn_instead(st, tb, wk, p, s):
+        return
     card = st.board_card[p, s]
     autumn = (tb.any_autumn != 0 and card >= 0 and st.board_zone[p, s] == PERMANENT
               and (tb.autumn[card] != 0 or st.autumn[p, s] == card + 1))
@@ -323,6 +363,24 @@ def destroy_card(st, tb, wk, p, s):
             pile.take(st, p, card)  # in transition: not yet in the discard pile
             frames.trigger_steps(st, tb, card, T_TURN_START, p, s)
             frames.trigger_autumn_land(st, p, card)
+
+
+@njit
+def dawn_instead(st, tb, wk, p, s):
+    """A Sun player ``p`` controls in slot ``s`` would be destroyed: their first Dawn in
+    preparation (board order) is discarded instead and the Sun stays; one Dawn saves one
+    Sun. Returns whether the destruction was replaced."""
+    card = st.board_card[p, s]
+    if card < 0 or not is_component_zone(st.board_zone[p, s]) or \
+            not card_provides(st, tb, p, s, card, SUN):
+        return False
+    for d in range(st.board_end[p]):
+        c = st.board_card[p, d]
+        if c >= 0 and st.board_zone[p, d] == PREPARED and tb.handler_card[DAWN, c] != 0:
+            say(wk, EV_INSTEAD_DESTROYED, p, c, card, 0)
+            leave_board(st, tb, wk, p, d, TO_DISCARD)
+            return True
+    return False
 
 
 @njit

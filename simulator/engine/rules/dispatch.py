@@ -32,7 +32,7 @@ def run_step(st, tb, wk, r, card, side, slot):
         ops.op_heal(st, tb, wk, r, card, side, slot)
     elif op == 5:  # draw
         ops.op_draw(st, tb, wk, r, card, side, slot)
-    elif op == 41:  # handler
+    elif op == 44:  # handler
         run_handler(st, tb, wk, r, card, side, slot)
     elif op == 2:  # lose_hp
         ops.op_lose_hp(st, tb, wk, r, card, side, slot)
@@ -56,60 +56,66 @@ def run_step(st, tb, wk, r, card, side, slot):
         ops.op_apply_component(st, tb, wk, r, card, side, slot)
     elif op == 13:  # return_equipment_to_hand
         ops.op_return_equipment_to_hand(st, tb, wk, r, card, side, slot)
-    elif op == 14:  # return_prepared_to_deck
+    elif op == 14:  # return_prepared_to_hand
+        ops.op_return_prepared_to_hand(st, tb, wk, r, card, side, slot)
+    elif op == 15:  # return_prepared_to_deck
         ops.op_return_prepared_to_deck(st, tb, wk, r, card, side, slot)
-    elif op == 15:  # discard_prepared
+    elif op == 16:  # discard_prepared
         ops.op_discard_prepared(st, tb, wk, r, card, side, slot)
-    elif op == 16:  # search_deck
+    elif op == 17:  # search_deck
         ops.op_search_deck(st, tb, wk, r, card, side, slot)
-    elif op == 17:  # scry
+    elif op == 18:  # scry
         ops.op_scry(st, tb, wk, r, card, side, slot)
-    elif op == 18:  # dig
+    elif op == 19:  # dig
         ops.op_dig(st, tb, wk, r, card, side, slot)
-    elif op == 19:  # recycle_discard
+    elif op == 20:  # recycle_discard
         ops.op_recycle_discard(st, tb, wk, r, card, side, slot)
-    elif op == 20:  # return_from_discard
+    elif op == 21:  # return_from_discard
         ops.op_return_from_discard(st, tb, wk, r, card, side, slot)
-    elif op == 21:  # surcharge
+    elif op == 22:  # surcharge
         ops.op_surcharge(st, tb, wk, r, card, side, slot)
-    elif op == 22:  # pay_or_discard
+    elif op == 23:  # pay_or_discard
         ops.op_pay_or_discard(st, tb, wk, r, card, side, slot)
-    elif op == 23:  # destroy_self
+    elif op == 24:  # destroy_self
         ops.op_destroy_self(st, tb, wk, r, card, side, slot)
-    elif op == 24:  # lock_mana
+    elif op == 25:  # lock_mana
         ops.op_lock_mana(st, tb, wk, r, card, side, slot)
-    elif op == 25:  # release_mana
+    elif op == 26:  # release_mana
         ops.op_release_mana(st, tb, wk, r, card, side, slot)
-    elif op == 26:  # move_locked_mana
+    elif op == 27:  # move_locked_mana
         ops.op_move_locked_mana(st, tb, wk, r, card, side, slot)
-    elif op == 27:  # set_hp
+    elif op == 28:  # set_hp
         ops.op_set_hp(st, tb, wk, r, card, side, slot)
-    elif op == 28:  # return_channeled
+    elif op == 29:  # return_channeled
         ops.op_return_channeled(st, tb, wk, r, card, side, slot)
-    elif op == 29:  # return_instead
+    elif op == 30:  # return_instead
         ops.op_return_instead(st, tb, wk, r, card, side, slot)
-    elif op == 30:  # win
+    elif op == 31:  # win
         ops.op_win(st, tb, wk, r, card, side, slot)
-    elif op == 31:  # slowcast_all
+    elif op == 32:  # slowcast_all
         ops.op_slowcast_all(st, tb, wk, r, card, side, slot)
-    elif op == 32:  # grant_slowcast
+    elif op == 33:  # grant_slowcast
         ops.op_grant_slowcast(st, tb, wk, r, card, side, slot)
-    elif op == 33:  # discard_component
+    elif op == 34:  # discard_component
         ops.op_discard_component(st, tb, wk, r, card, side, slot)
-    elif op == 34:  # ability_cost
+    elif op == 35:  # ability_cost
         ops.op_ability_cost(st, tb, wk, r, card, side, slot)
-    elif op == 35:  # mill
+    elif op == 36:  # mill
         ops.op_mill(st, tb, wk, r, card, side, slot)
-    elif op == 36:  # put_from_discard
+    elif op == 37:  # put_from_discard
         ops.op_put_from_discard(st, tb, wk, r, card, side, slot)
-    elif op == 37:  # next_spell_component
+    elif op == 38:  # next_spell_component
         ops.op_next_spell_component(st, tb, wk, r, card, side, slot)
-    elif op == 38:  # phase_out
+    elif op == 39:  # phase_out
         ops.op_phase_out(st, tb, wk, r, card, side, slot)
-    elif op == 39:  # discard_to_deck
+    elif op == 40:  # discard_to_deck
         ops.op_discard_to_deck(st, tb, wk, r, card, side, slot)
-    elif op == 40:  # pay_mana
+    elif op == 41:  # pay_mana
         ops.op_pay_mana(st, tb, wk, r, card, side, slot)
+    elif op == 42:  # next_card_discount
+        ops.op_next_card_discount(st, tb, wk, r, card, side, slot)
+    elif op == 43:  # name_discount
+        ops.op_name_discount(st, tb, wk, r, card, side, slot)
     else:
         fail(st, ERR_UNKNOWN_OP, op)
 

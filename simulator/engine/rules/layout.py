@@ -49,7 +49,7 @@ NW_MAX = W          # distinct component words the batch's player cards require 
 T_MAX = K_SLOTS + P_MAX + P_MAX * S_MAX  # flat targets (see damage.py)
 OPT_MAX = 256      # options of one decision (the main-phase action space is the widest)
 OPS_MAX = 1024     # effect op rows of a batch
-OP_W = 36          # columns of an op row (OP_* below)
+OP_W = 40          # columns of an op row (OP_* below)
 FRAME_W = 8        # columns of a chain frame: its kind and up to 7 arguments
 CHAIN_MAX = 64     # frames waiting on a game's chain
 PENDING_MAX = 32   # triggered actions raised by the action being resolved
@@ -185,7 +185,10 @@ OP_ZONE = OP_PLUS + 1  # put_from_discard: 0 channeled, 1 prepared (vocabulary.P
 # The amount that replaces OP_AMOUNT while the condition OP_ALT_IF (a CONDITIONS code, 0 none)
 # with its word OP_ALT_IF_WORD holds ("3 damage, or 5 if ...": amount_alt, alt_if)
 OP_ALT_AMOUNT, OP_ALT_IF, OP_ALT_IF_WORD = OP_ZONE + 1, OP_ZONE + 2, OP_ZONE + 3
-assert OP_ALT_IF_WORD < OP_W
+OP_TOP = OP_ALT_IF_WORD + 1  # put_from_discard: 1 only the discard pile's top card
+OP_HP = OP_TOP + 1  # next_card_discount: HP a Permanent gains
+OP_DRAW = OP_HP + 1  # name_discount: cards drawn when one is prepared
+assert OP_DRAW < OP_W
 AN_ASKED, AN_TARGET, AN_CARD, AN_SUB = range(4)
 AN_W = 4
 
@@ -256,6 +259,8 @@ EVENT_NAMES = (
     "unique",
     "zenith_tax", "zenith_activates",
     "suppressed",
+    "discount", "extra_hp",
+    "instead_destroyed", "gains_effects",
 )
 EV = {name: i for i, name in enumerate(EVENT_NAMES)}
 (EV_TURN, EV_HAND, EV_HAND_CARD, EV_ADVERSARY_TURN, EV_REVEALS, EV_PREPARES, EV_ACTIVATES,
@@ -284,7 +289,9 @@ EV = {name: i for i, name in enumerate(EVENT_NAMES)}
  EV_ZENITH,
  EV_SCRY, EV_DIG,
  EV_UNIQUE,
- EV_ZENITH_TAX, EV_ZENITH_ACTIVATES, EV_SUPPRESSED) = range(len(EVENT_NAMES))
+ EV_ZENITH_TAX, EV_ZENITH_ACTIVATES, EV_SUPPRESSED,
+ EV_DISCOUNT, EV_EXTRA_HP,
+ EV_INSTEAD_DESTROYED, EV_GAINS_EFFECTS) = range(len(EVENT_NAMES))
 # Why Mana is about to reach the Available Ether (EV_ETHER_CAUSE): an Adversary card's Mana
 # value, Mana released by a card leaving play, an effect's cost paid.
 ETHER_MANA_VALUE, ETHER_RELEASED, ETHER_PAID = range(3)
@@ -430,6 +437,14 @@ STATE_DTYPE = _record([
     ("suppressed", np.int8, (P_MAX, S_MAX)),
     ("adv_suppressed", np.int8, (K_SLOTS,)),
     ("any_suppressed", np.int8),
+    # this turn's discounts (discounts.py): the next card of an element, cards of a name word
+    ("next_discount", np.int8, (P_MAX, E)),     # Mana of element e off the next e card
+    ("next_hp", np.int8, (P_MAX, E)),           # HP the next e card gains (a Permanent with HP)
+    ("name_discount", np.int8, (P_MAX, WN)),    # Mana of its element off a card named w
+    ("name_draw", np.int8, (P_MAX, WN)),        # cards drawn when a card named w is prepared
+    ("any_discount", np.int8),                  # some discount is in force
+    ("zenith_guard", np.int16, (P_MAX, S_MAX)),  # card+1 of an Equipment that gained Solar
+    #                                              gold ore's effects (board.zenith_guarded)
 ])
 
 TABLES_DTYPE = _record([

@@ -15,13 +15,14 @@ from simulator.engine.compiler.jit import njit
 from simulator.engine.compiler.late_bound import deal_damage, decide, leave_board, select
 from simulator.engine.handlers.ids import H_ROCK_WALL_CHANNELS
 from simulator.engine.handlers.warrior_mage import before_destroy
-from simulator.engine.rules import frames, locked, numbers, pile, returns
+from simulator.engine.rules import discounts, frames, locked, numbers, pile, returns
 from simulator.engine.rules.board import (
     adversary_destroyed,
     adversary_present,
     component_count,
     destroy_card,
     free_slot,
+    is_component_zone,
     is_indestructible,
     is_mage_noir,
     place_card,
@@ -45,6 +46,7 @@ from simulator.engine.rules.layout import (
     EQUIPMENT,
     ETHER_PAID,
     EV_DIG,
+    EV_DISCOUNT,
     EV_ETHER_CAUSE,
     EV_FROM_DISCARD,
     EV_GAINS_SLOWCAST,
@@ -71,9 +73,11 @@ from simulator.engine.rules.layout import (
     OP_AMOUNT,
     OP_AMOUNT_MN,
     OP_COST,
+    OP_DRAW,
     OP_ELEMENT,
     OP_FROM,
     OP_HAS_MN,
+    OP_HP,
     OP_IF,
     OP_IF_WORD,
     OP_INFINITE,
@@ -86,6 +90,7 @@ from simulator.engine.rules.layout import (
     OP_TARGET,
     OP_THEN_DISCARD,
     OP_TO,
+    OP_TOP,
     OP_UNPREVENTABLE,
     OP_WHAT,
     OP_WHOSE,
@@ -564,7 +569,8 @@ def channeled_rock_wall(st, tb, p, s):
 
 @njit
 def choose_own_component(st, tb, wk, side, word, exclude_applying, own_slot):
-    """One own component providing ``word`` (an ``own_component`` decision), -1 none.
+    """One own component providing ``word`` (any component when ``word`` < 0; an
+    ``own_component`` decision), -1 none.
 
     exclude_applying: leave out the cards whose effects are being applied, and ``own_slot``."""
     if side == ADVERSARY_SIDE:
@@ -572,7 +578,10 @@ def choose_own_component(st, tb, wk, side, word, exclude_applying, own_slot):
     set_options(wk, tb.slots, 0)
     any_ = False
     for s in range(st.board_end[side]):
-        if not provides_component(st, tb, side, s, word):
+        if word < 0:
+            if st.board_card[side, s] < 0 or not is_component_zone(st.board_zone[side, s]):
+                continue
+        elif not provides_component(st, tb, side, s, word):
             continue
         if exclude_applying and (st.applying[side, s] != 0 or s == own_slot):
             continue
@@ -610,8 +619,9 @@ def op_return_component(st, tb, wk, r, card, side, slot):
 
 @njit
 def op_discard_component(st, tb, wk, r, card, side, slot):
-    """The controller puts AMOUNT of their components providing WORD into the discard pile,
-    one at a time (their choice, this card included when it is one)."""
+    """The controller puts AMOUNT of their components providing WORD (without a word: any
+    components) into the discard pile, one at a time (their choice, this card included when
+    it is one)."""
     for _ in range(amount_of(st, tb, r, side, slot)):
         s = choose_own_component(st, tb, wk, side, tb.ops[r, OP_WORD], False, -1)
         if s < 0:
@@ -667,6 +677,13 @@ def op_return_channeled(st, tb, wk, r, card, side, slot):
     """Return one channeled spell of either side to its owner's hand (a ``return_prepared``
     decision over the board slots)."""
     _return_from_board(st, tb, wk, side, slot, CHANNELED, TO_HAND, RETURN_PREPARED)
+
+
+@njit
+def op_return_prepared_to_hand(st, tb, wk, r, card, side, slot):
+    """Return one prepared spell of either side to its owner's hand (its Mana released);
+    the Adversary never has one, so against it the choice is among the players' own."""
+    _return_from_board(st, tb, wk, side, slot, PREPARED, TO_HAND, RETURN_PREPARED)
 
 
 @njit
@@ -1004,11 +1021,15 @@ def op_put_from_discard(st, tb, wk, r, card, side, slot):
     """Up to AMOUNT spells providing WORD from the controller's discard pile into play,
     channeled (or prepared), with no Mana under them and without being prepared (R7.3): one
     ``from_discard`` decision each (options 0..C-1 the cards, option C stops). Permanents,
-    Equipment and Rituals cannot be channeled, so only spells are offered."""
+    Equipment and Rituals cannot be channeled, so only spells are offered. With TOP, only
+    the pile's top card, put into play with no decision when it is a spell."""
     if side == ADVERSARY_SIDE:
         return
     word = tb.ops[r, OP_WORD]
     zone = PREPARED if tb.ops[r, OP_ZONE] == 1 else CHANNELED
+    if tb.ops[r, OP_TOP] != 0:
+        put_top_of_discard(st, tb, wk, side, word, zone)
+        return
     n = tb.n_cards
     for _ in range(amount_of(st, tb, r, side, slot)):
         set_options(wk, n + 1, 0)
@@ -1036,6 +1057,22 @@ def op_put_from_discard(st, tb, wk, r, card, side, slot):
 
 
 @njit
+def put_top_of_discard(st, tb, wk, side, word, zone):
+    """The top card of the player's discard pile into play in ``zone``, if it is a spell
+    (providing ``word``, when given); no room on the board: nothing (an overflow)."""
+    c = pile.top(st, side)
+    if c < 0 or tb.card_type[c] != SPELL or (word >= 0 and tb.provides[c, word] == 0):
+        return
+    s = free_slot(st, tb, side)
+    if s < 0:
+        st.board_overflow += 1
+        return
+    pile.take(st, side, c)
+    place_card(st, tb, side, s, c, zone)
+    say(wk, EV_PUTS_FROM_DISCARD, side, c, zone, 0)
+
+
+@njit
 def op_next_spell_component(st, tb, wk, r, card, side, slot):
     """The next card the controller prepares this turn may use AMOUNT more WORD components
     (actions.extra_components asks for them; the allowance ends with the turn)."""
@@ -1043,6 +1080,28 @@ def op_next_spell_component(st, tb, wk, r, card, side, slot):
         return
     st.next_extra[side] += max(amount_of(st, tb, r, side, slot), 0)
     st.next_extra_word[side] = tb.ops[r, OP_WORD]
+
+
+@njit
+def op_next_card_discount(st, tb, wk, r, card, side, slot):
+    """The next card of ELEMENT the controller prepares this turn costs AMOUNT less of it,
+    and a Permanent with HP gains HP (discounts.py)."""
+    if side == ADVERSARY_SIDE:
+        return
+    element, amount = tb.ops[r, OP_ELEMENT], max(amount_of(st, tb, r, side, slot), 0)
+    discounts.next_card(st, side, element, amount, tb.ops[r, OP_HP])
+    say(wk, EV_DISCOUNT, side, -1, element, amount)
+
+
+@njit
+def op_name_discount(st, tb, wk, r, card, side, slot):
+    """This turn the cards named WORD the controller prepares cost AMOUNT less of their own
+    element and draw DRAW cards when prepared (discounts.py)."""
+    if side == ADVERSARY_SIDE:
+        return
+    word, amount = tb.ops[r, OP_WORD], max(amount_of(st, tb, r, side, slot), 0)
+    discounts.named_cards(st, side, word, amount, tb.ops[r, OP_DRAW])
+    say(wk, EV_DISCOUNT, side, word, -1, amount)
 
 
 @njit

@@ -10,7 +10,7 @@ only ones a card can lack.
 from __future__ import annotations
 
 from simulator.engine.compiler.jit import njit
-from simulator.engine.rules import pile
+from simulator.engine.rules import discounts, pile
 from simulator.engine.rules.board import component_count, free_slot, is_mage_noir
 from simulator.engine.rules.components import (
     fewer_allowed,
@@ -46,6 +46,8 @@ def effective_cost(st, tb, p, mn, out):
             out[c, e] = tb.cost[c, e]
     if st.any_surcharge != 0:
         add_to_costs(st, tb, p, out)
+    if st.any_discount != 0:
+        discounts.apply(st, tb, p, out)
     if tb.any_reduction == 0:
         return
     for r in range(tb.n_reduction):

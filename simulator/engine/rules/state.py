@@ -25,14 +25,15 @@ _PER_PLAYER = {"shuffle_count", "hp", "out", "out_reason", "deck", "deck_len", "
                "damage_taken", "mana_taken", "winds", "ignition", "ignition_skip",
                "prevented", "icy", "drop_spent", "indestructible", "applying", "cast_mark",
                "all_slowcast", "ability_used", "x_paid", "drawn", "prepared_n",
-               "activated_n", "channeled_n", "first_activation", "stranded"}
+               "activated_n", "channeled_n", "first_activation", "stranded", "next_discount",
+               "next_hp", "name_discount", "name_draw", "zenith_guard"}
 #: Fields whose axis of card kinds (C_MAX) is trimmed to the batch's card kinds.
 _PER_CARD = {"hand", "discard", "from_discard_n", "adv_discard", "drawn", "prepared_n", "activated_n",
              "channeled_n", "first_activation", "stranded", "castable_now"}
 #: Fields with a board-slot axis (S_MAX) trimmed to the batch's slots.
 _PER_SLOT = {"board_mods", "board_card", "board_zone", "board_mana", "board_hp", "board_turn",
              "ignition_skip", "drop_spent", "indestructible", "applying", "cast_mark", "used_slot",
-             "ability_used", "x_paid",
+             "ability_used", "x_paid", "zenith_guard",
              "used_card"}
 
 

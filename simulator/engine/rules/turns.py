@@ -17,6 +17,7 @@ from simulator.engine.handlers.time_bender import draw_phase
 from simulator.engine.handlers.warrior_mage import warrior_mage_end_of_turn
 from simulator.engine.rules import (
     announce,
+    discounts,
     draw_triggers,
     suppress,
     surcharge,
@@ -72,6 +73,7 @@ def turn_boundary(st, tb):
         st.used_card[s] = -1
     if tb.any_zenith != 0:
         clear_zenith(st, tb)
+    discounts.clear(st, tb)
 
 
 @njit
