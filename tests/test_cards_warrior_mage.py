@@ -339,3 +339,34 @@ def test_inas_meteor_mage_noir_uses_4_rocks_instead_of_the_meteor(rocks):
         assert reserve_of(eng, 0) == mana(mineral=3)  # the bots' X: the Duke's 6 HP
         _activate(eng, slot)
         assert eng.state.adv_card[0, 0] == -1 or _duke_hp(eng) <= 0
+
+
+def test_obsidian_rock_releases_on_damage_becomes_ore_and_adds_1_to_its_equipment():
+    eng = make_engine(["obsidian_rock", "forged_blade", "solid_armor"],
+                      policy=ScriptedPolicy({"target": DUKE}))
+    summon_duke(eng)
+    ore = WORD["Ore"]
+    rock = put_on_board(eng, 0, "obsidian_rock", CHANNELED, mana(mineral=2))
+    me = np.array([player_target(eng, 0)])
+    duke = np.array([lid(eng, "adv:duke")])
+    api.deal_damage(eng, G0, np.array([-1]), duke, me, 3)
+    assert _hp(eng) == 17
+    assert eng.state.board_mana[0, 0, rock].tolist() == mana(mineral=1)
+    assert sum(map(sum, ether_of(eng))) == 1  # the Mineral released to the Available Ether
+    assert component_instances(eng, G0, P0)[0, ore] == 0  # Mana still under it
+    api.deal_damage(eng, G0, np.array([-1]), duke, me, 1)
+    assert eng.state.board_mana[0, 0, rock].tolist() == mana()
+    assert component_instances(eng, G0, P0)[0, ore] == 1  # Transmutable: Ore
+    api.deal_damage(eng, G0, np.array([-1]), duke, me, 1)  # nothing left to release
+    assert sum(map(sum, ether_of(eng))) == 2 and _hp(eng) == 15
+    eng.state.board_mana[0, 0, rock, 4] = 1  # Mana back under it: no longer an Ore
+    assert component_instances(eng, G0, P0)[0, ore] == 0
+    eng.state.board_mana[0, 0, rock, 4] = 0
+    # the Rock component of a Forged blade: Forge discards it, the blade's 1 becomes 2
+    give_hand(eng, 0, "forged_blade")
+    set_reserve(eng, 0, mineral=2)
+    blade = prepare(eng, 0, "forged_blade")
+    assert discard_of(eng, 0) == {"obsidian_rock": 1}
+    assert board_of(eng, 0)[blade] == ("forged_blade", EQUIPMENT)
+    _use_ability(eng, blade)
+    assert _duke_hp(eng) == 18
