@@ -5,6 +5,7 @@ asserting the exact state after. (The other Sand cards: tests/test_cards_sand.py
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from card_positions import (
     ScriptedPolicy,
     activate,
@@ -100,3 +101,19 @@ def test_underground_mine_pays_1_mineral_to_take_a_top_rock_or_bottom_the_card()
     assert _offered_abilities(eng) == []
     assert board_of(eng, 0) == {mine: ("underground_mine", PERMANENT)}
     assert sum(map(sum, ether_of(eng))) == 3
+
+
+@pytest.mark.parametrize("bot", ["greedy", "planner"])
+@pytest.mark.parametrize(("deck", "digs"), [
+    (["zephyr", "rock", "crumbling_rock", "rock"], True),   # 3 Rocks in 4: worth a Mineral
+    (["zephyr", "zephyr", "zephyr", "zephyr", "rock"], False),  # 1 in 5: not
+])
+def test_underground_mine_bots_dig_when_the_deck_holds_enough_rocks(bot, deck, digs):
+    eng = make_engine(["underground_mine", "rock", "crumbling_rock", "zephyr"], policy=bot)
+    summon_duke(eng)
+    eng.state.turn[:] = 3
+    mine = put_on_board(eng, 0, "underground_mine", PERMANENT, mana(mineral=2))
+    set_deck(eng, 0, deck)
+    set_reserve(eng, 0, mineral=1)
+    choice = int(api.main_action_choice(eng, G0, P0)[0])
+    assert (choice == api.action_space(eng).ability + mine) == digs, choice

@@ -519,3 +519,21 @@ def test_galactic_scepter_hits_each_turn_then_is_destroyed_to_fetch_a_galactic_e
     assert hand_of(eng, 0) == {"galactic_helm": 1}
     assert sorted(deck_list(eng, 0)) == ["galactic_mantle", "zephyr", "zephyr"]
     assert _duke_hp(eng) == 19
+
+
+@pytest.mark.parametrize("bot", ["greedy", "planner"])
+@pytest.mark.parametrize(("helm_worth", "trades"), [(None, False), (5.0, True)])
+def test_galactic_scepter_bots_trade_it_only_for_a_galactic_card_worth_more(bot, helm_worth,
+                                                                           trades):
+    # the scepter's destruction costs the bots 3 (features.ABILITY_COST_WEIGHT); they take
+    # the fetch when the best Galactic card of another kind left in the deck is worth more
+    # (a Galactic helm's estimate is 2: kept; made worth 5 here: traded)
+    eng = make_engine(["galactic_scepter", "galactic_helm", "zephyr"], policy=bot)
+    summon_duke(eng)
+    eng.state.turn[:] = 3
+    scepter = put_on_board(eng, 0, "galactic_scepter", EQUIPMENT)
+    set_deck(eng, 0, ["zephyr", "galactic_helm", "galactic_scepter"])
+    if helm_worth is not None:
+        eng.bot_records[0]["f_value"][lid(eng, "galactic_helm")] = helm_worth
+    choice = int(api.main_action_choice(eng, G0, np.array([0]))[0])
+    assert (choice == api.action_space(eng).ability + scepter) == trades, choice

@@ -117,6 +117,9 @@ OUT_OF_THE_GAME = -1000.0
 ABSENT_ADVERSARY_HP = 10 ** 6
 #: Trades the base policy looks ahead (the planner looks further).
 TRADES_AHEAD = 1
+#: A card an ability fetches from the deck into the hand is worth at least a draw
+#: (features.VALUE_WEIGHT["draw"]).
+FETCHED_CARD = 1.5
 
 #: The base policy's scratch in the bot record, each field owned by one function (a numba
 #: array allocation costs ~30 ns; a game asks ~100 decisions, each scoring with a few).
@@ -601,6 +604,33 @@ def grants_needed_word(st, tb, bw, p, s, c):
 
 
 @njit
+def fetch_worth(st, tb, bw, p, c):
+    """What the own deck offers card ``c``'s generic ability that takes a card named a word
+    from it (``f_ability_fetch``): a search (depth 0) the best such card, a dig of the top N
+    the chance that one of them is such a card times their mean worth. A card taken into the
+    hand is worth at least a draw; another copy of ``c`` itself (a Galactic scepter fetching
+    a scepter) is no gain. The player knows what their deck holds, not its order."""
+    word = bw.f_ability_fetch[c]
+    n = st.deck_len[p]
+    hits = 0
+    total = 0.0
+    best = 0.0
+    for i in range(n):
+        d = st.deck[p, i]
+        if d != c and tb.named[d, word] != 0:
+            v = max(bw.f_value[d], FETCHED_CARD)
+            hits += 1
+            total += v
+            best = max(best, v)
+    if hits == 0:
+        return 0.0
+    depth = bw.f_ability_depth[c]
+    if depth == 0:
+        return best
+    return min(1.0, depth * hits / n) * total / hits
+
+
+@njit
 def ability_scores(st, tb, wk, bw, p, offset):
     """``wk.scores[offset + s]``: worth of using the ability of each own board slot now (main
     phase); ``NEG`` keeps it unused. Crude rules: free cards (Druid horns), HP for cards while
@@ -645,8 +675,11 @@ def ability_scores(st, tb, wk, bw, p, offset):
                     worth = 3.0
         elif a == AB_GENERIC:
             c = st.board_card[p, s]
-            if bw.f_ability[c] > 0 and (present or bw.f_ability_hits[c] == 0):
-                worth = bw.f_ability[c]
+            use = bw.f_ability[c]
+            if bw.f_ability_fetch[c] >= 0:
+                use += fetch_worth(st, tb, bw, p, c)
+            if use > 0 and (present or bw.f_ability_hits[c] == 0):
+                worth = use
             elif grants_needed_word(st, tb, bw, p, s, c):
                 worth = 1.5
         elif a == AB_ZENITH_RITUAL_ACTIVATE:

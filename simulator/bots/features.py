@@ -14,7 +14,7 @@ import numpy as np
 # handler name -> rough worth of one activation ({feature: amount}), declared with each handler
 # (engine/handlers/); the vocabulary ops are read directly
 from simulator.engine.handlers.ids import HANDLER_ESTIMATES
-from simulator.engine.rules.layout import C_MAX
+from simulator.engine.rules.layout import C_MAX, NAME_WORD
 
 VALUE_WEIGHT = {"damage": 1.0, "heal": 0.7, "draw": 1.5, "mana": 1.0}
 #: Statics that hurt their controller: they count against a card's worth.
@@ -55,6 +55,10 @@ FIELDS = [
     ("f_discard_value", np.float64, (C_MAX,)),  # worth of its effects when discarded from hand
     ("f_ability", np.float64, (C_MAX,)),    # one use of its generic ability, less its costs
     ("f_ability_hits", np.int8, (C_MAX,)),  # that ability deals damage (wants an Adversary)
+    # that ability takes a card named a word from the deck (search_deck, dig): the name word
+    # (layout.NAME_WORD), -1 none; the cards it looks at, 0 the whole deck (a search)
+    ("f_ability_fetch", np.int16, (C_MAX,)),
+    ("f_ability_depth", np.int8, (C_MAX,)),
 ]
 
 #: Statics about when a spell may be activated (Quickcast, Slowcast): no value of their own.
@@ -161,13 +165,15 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
                     features[feature][c] += amount
                 value[c] += VALUE_WEIGHT.get(feature, 0.0) * amount
     ability, ability_hits = _generic_abilities(effects)
+    fetch, depth = _ability_fetches(effects)
     columns = {"f_damage": damage, "f_needs_opponent": needs_opp, "f_heal": heal, "f_draw": draw,
                "f_mana": mana, "f_harms_own": harms_own, "f_channel_only": channel_only,
                "f_drawback": drawback, "f_self_loss": self_loss, "f_removal": removal,
                "f_threat": threat,
                "f_healthiest": healthiest, "f_only_mage_noir": only_mn, "f_value": value,
                "f_opening": opening, "f_discard_value": discard_value, "f_ability": ability,
-               "f_ability_hits": ability_hits}
+               "f_ability_hits": ability_hits, "f_ability_fetch": fetch,
+               "f_ability_depth": depth}
     for name, column in columns.items():
         f[name][:n] = column
     f["any_self_loss"] = bool((self_loss > 0).any())
@@ -201,3 +207,20 @@ def _generic_abilities(effects: tuple[dict, ...]) -> tuple[np.ndarray, np.ndarra
                 worth[c] += VALUE_WEIGHT.get(feature, 0.0) * amount
                 hits[c] |= feature == "damage"
     return worth, hits
+
+
+def _ability_fetches(effects: tuple[dict, ...]) -> tuple[np.ndarray, np.ndarray]:
+    """Per card: the name word a generic ability takes from the own deck (``search_deck``:
+    the whole deck, depth 0; ``dig``: the top AMOUNT cards), -1 none. What such a fetch is
+    worth depends on the deck at the moment (``base.fetch_worth``), not on the card alone."""
+    n = len(effects)
+    word, depth = np.full(n, -1, np.int16), np.zeros(n, np.int8)
+    for c, effect in enumerate(effects):
+        steps = effect.get("ability", ())
+        if not steps or steps[0].get("op") != "ability_cost":
+            continue
+        for step in steps[1:]:
+            if step.get("op") in ("search_deck", "dig"):
+                word[c] = NAME_WORD[step["word"]]
+                depth[c] = step.get("amount", 0) if step["op"] == "dig" else 0
+    return word, depth
