@@ -370,3 +370,49 @@ def test_obsidian_rock_releases_on_damage_becomes_ore_and_adds_1_to_its_equipmen
     assert board_of(eng, 0)[blade] == ("forged_blade", EQUIPMENT)
     _use_ability(eng, blade)
     assert _duke_hp(eng) == 18
+
+
+@pytest.mark.parametrize("is_mage_noir", [False, True])
+def test_materialized_sword_hits_2_then_its_forged_blade_applies_from_the_discard_pile(
+        is_mage_noir):
+    eng = make_engine(["materialized_sword", "forged_blade", "rock", "warrior_mage_ritual"],
+                      policy=ScriptedPolicy({"target": DUKE}))
+    summon_duke(eng)
+    put_on_board(eng, 0, "forged_blade", EQUIPMENT)
+    put_on_board(eng, 0, "rock", CHANNELED)
+    put_on_board(eng, 0, "rock", CHANNELED)  # two Rocks: each is an Ore
+    if is_mage_noir:
+        _mage_noir(eng)
+    give_hand(eng, 0, "materialized_sword")
+    set_reserve(eng, 0, mineral=3, arcane=1)
+    sword = prepare(eng, 0, "materialized_sword")
+    # the Forged blade served an Equipment (discarded), the Rock used as the Ore too (Forge)
+    assert discard_of(eng, 0) == {"forged_blade": 1, "rock": 1}
+    assert board_of(eng, 0)[sword] == ("materialized_sword", EQUIPMENT)
+    _use_ability(eng, sword)
+    bonus = 1 if is_mage_noir else 0  # the ritual's +1 to Equipment damage, on each hit
+    assert _duke_hp(eng) == 20 - (2 + bonus) - (1 + bonus)
+    assert discard_of(eng, 0) == {"forged_blade": 1, "rock": 1}  # applied, not moved
+    assert _offered_abilities(eng) == []  # once per turn
+    api.turn_boundary(eng, G0)
+    _use_ability(eng, sword)
+    assert _duke_hp(eng) == 20 - 2 * (3 + 2 * bonus)
+
+
+def test_materialized_sword_with_an_air_blade_in_play_and_an_obsidian_rock():
+    eng = make_engine(["materialized_sword", "air_blade", "obsidian_rock"],
+                      policy=ScriptedPolicy({"target": DUKE}))
+    summon_duke(eng)
+    blade = put_on_board(eng, 0, "air_blade", CHANNELED, mana(air=2))
+    put_on_board(eng, 0, "obsidian_rock", CHANNELED)  # no Mana under it: an Ore
+    give_hand(eng, 0, "materialized_sword")
+    set_reserve(eng, 0, mineral=3, arcane=1)
+    sword = prepare(eng, 0, "materialized_sword")
+    assert discard_of(eng, 0) == {"obsidian_rock": 1}  # Forge; the Air blade stays channeled
+    _use_ability(eng, sword)
+    # the Obsidian rock's +1 makes the sword's 2 a 3; the Air blade's own 3 is unchanged, and
+    # it stays in play with its Mana (applied, not activated)
+    assert _duke_hp(eng) == 20 - 3 - 3
+    assert board_of(eng, 0)[blade] == ("air_blade", CHANNELED)
+    assert eng.state.board_mana[0, 0, blade].tolist() == mana(air=2)
+    assert discard_of(eng, 0) == {"obsidian_rock": 1}

@@ -68,6 +68,9 @@ CASTING_STATICS = frozenset({"quickcast", "never_slowcast", "component_grants_qu
 #: What paying a generic ability's costs is worth against its effect: a Mana of the reserve,
 #: a card of the hand, the card itself when it is sacrificed.
 ABILITY_COST_WEIGHT = {"mana": 0.8, "discard": 1.5, "sacrifice": 3.0}
+#: What applying the component a card was prepared with adds to its ability
+#: (``apply_used_component``): which card it is is only known in play, about 1 damage.
+APPLIED_COMPONENT = 1.0
 
 
 def _step_amount(step: dict) -> float:
@@ -203,6 +206,10 @@ def _generic_abilities(effects: tuple[dict, ...]) -> tuple[np.ndarray, np.ndarra
                 worth[c] += VALUE_WEIGHT["draw"] * _step_amount(step)
             elif op in ("take_mana", "add_mana"):
                 worth[c] += VALUE_WEIGHT["mana"] * _step_amount(step)
+            elif op == "apply_used_component":
+                # a Blade's effect on top (Forged blade's 1 damage, Air blade's 3): about 1
+                worth[c] += APPLIED_COMPONENT
+                hits[c] = True
             for feature, amount in HANDLER_ESTIMATES.get(step.get("name", ""), {}).items():
                 worth[c] += VALUE_WEIGHT.get(feature, 0.0) * amount
                 hits[c] |= feature == "damage"

@@ -255,6 +255,9 @@ def _card_line(ev, a, b, c, d, names, why) -> str | None:
                                  f"player {d + 1}'s next turn"),
         L.EV_INDESTRUCTIBLE: lambda: f"  discards {names[b]}: {names[c]} is indestructible this turn",
         L.EV_APPLIES: lambda: f"  applies {names[b]}",
+        L.EV_APPLIES_USED: lambda: (f"  {names[b]} applies the effects of {names[c]}, a "
+                                    "component it was prepared with, "
+                                    + ("still in play" if d else "no longer in play")),
         L.EV_CHANNELED_INSTEAD: lambda: (f"  {names[b]} below 1 HP: its Mana is released and it "
                                          "stays as a channeled Rock component"),
         L.EV_MILLS: lambda: f"  discards the top card of the deck: {names[b]}",
@@ -270,9 +273,12 @@ def _card_line(ev, a, b, c, d, names, why) -> str | None:
         L.EV_UNIQUE: lambda: (f"  Unique: discards the {'new' if c else 'older'} copy of {names[b]}"),
         L.EV_SCRY: lambda: (f"  looks at the top card of the deck, {names[b]}: "
                             + ("puts it at the bottom" if c else "leaves it on top")),
-        L.EV_DIG: lambda: (f"  looks at the top {c} cards of the deck: "
-                           + (f"shows {names[b]} and takes it, " if b >= 0 else "takes none, ")
-                           + "the rest go to the bottom"),
+        L.EV_DIG: lambda: ((f"  looks at the top {c} cards of the deck: "
+                            + (f"shows {names[b]} and takes it, " if b >= 0 else "takes none, ")
+                            + "the rest go to the bottom") if c != 1 else
+                           ("  looks at the top card of the deck: "
+                            + (f"shows {names[b]} and takes it" if b >= 0
+                               else "puts it at the bottom"))),
         L.EV_ZENITH: lambda: f"  at Zenith this turn ({b} spells in preparation, {b} channeled)",
         L.EV_ROBE_HIT: lambda: "  Burning robe: 1 damage to its controller",
         L.EV_CRIMSON_PAYS: lambda: "  Crimson ring: pays 1 Fire",

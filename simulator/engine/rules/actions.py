@@ -18,7 +18,7 @@ from simulator.engine.handlers.base_game.water import subtle_infiltration_trade
 from simulator.engine.handlers.flowers import spares_equipment
 from simulator.engine.handlers.ids import H_PRODIGIOUS_SOURCE, H_ZENITH_RITUAL_CHANNEL_TAX
 from simulator.engine.handlers.sun import channel_tax
-from simulator.engine.rules import announce, frames, numbers, pile
+from simulator.engine.rules import announce, frames, kept, numbers, pile
 from simulator.engine.rules.abilities import slot_ability, slot_usable
 from simulator.engine.rules.board import (
     flagged_copies,
@@ -229,6 +229,8 @@ def prepare(st, tb, wk, p, card):
             comp = st.used_card[wk.prep_order[i]]
             if comp >= 0:
                 numbers.record(st, tb, wk, p, slot, comp)
+    if tb.any_keep_word != 0 and tb.keep_word[card] >= 0:
+        kept.record(st, tb, wk, p, slot, card)
     for e in range(E):
         st.board_mana[p, slot, e] = cost[e]
     if tb.any_quickcast != 0:

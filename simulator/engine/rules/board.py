@@ -203,6 +203,8 @@ def place_card(st, tb, p, s, card, zone):
     st.cast_mark[p, s] = 0
     st.ability_used[p, s] = 0  # a new card: its once-per-turn ability is fresh
     st.x_paid[p, s] = 0
+    if tb.any_keep_word != 0:
+        st.kept_comp[p, s] = 0  # the new card was prepared with no component yet (kept.py)
     st.autumn[p, s] = 0  # ... and Autumn granted to the card before it is gone
     st.board_clock += 1
     if tb.any_mods != 0:  # the new card carries no number modifier yet (numbers.py)

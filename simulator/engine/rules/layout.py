@@ -252,6 +252,7 @@ EVENT_NAMES = (
     "scry", "dig",
     "unique",
     "zenith_tax", "zenith_activates",
+    "applies_used",
 )
 EV = {name: i for i, name in enumerate(EVENT_NAMES)}
 (EV_TURN, EV_HAND, EV_HAND_CARD, EV_ADVERSARY_TURN, EV_REVEALS, EV_PREPARES, EV_ACTIVATES,
@@ -280,7 +281,8 @@ EV = {name: i for i, name in enumerate(EVENT_NAMES)}
  EV_ZENITH,
  EV_SCRY, EV_DIG,
  EV_UNIQUE,
- EV_ZENITH_TAX, EV_ZENITH_ACTIVATES) = range(len(EVENT_NAMES))
+ EV_ZENITH_TAX, EV_ZENITH_ACTIVATES,
+ EV_APPLIES_USED) = range(len(EVENT_NAMES))
 # Why Mana is about to reach the Available Ether (EV_ETHER_CAUSE): an Adversary card's Mana
 # value, Mana released by a card leaving play, an effect's cost paid.
 ETHER_MANA_VALUE, ETHER_RELEASED, ETHER_PAID = range(3)
@@ -421,6 +423,10 @@ STATE_DTYPE = _record([
     ("first_activation", np.int16, (P_MAX, C_MAX)),  # turn first played, 0 never
     ("castable_now", np.int8, (C_MAX,)),        # castable at some decision of this turn
     ("stranded", np.int16, (P_MAX, C_MAX)),     # hand after the player's last turn
+    # the component a card was prepared with that its apply_used_component step applies
+    # (kept.py): card+1, 0 none, and the slot it was in then
+    ("kept_comp", np.int16, (P_MAX, S_MAX)),
+    ("kept_slot", np.int8, (P_MAX, S_MAX)),
 ])
 
 TABLES_DTYPE = _record([
@@ -558,6 +564,9 @@ TABLES_DTYPE = _record([
     ("adversary_reveal_is_draw", np.int8),
     ("max_rounds", np.int32),
     ("max_actions", np.int32),
+    # apply_used_component (kept.py): the WORD of the component a card keeps, -1 none
+    ("keep_word", np.int32, (C_MAX,)),
+    ("any_keep_word", np.int8),
 ])
 
 WORK_DTYPE = _record([

@@ -25,7 +25,8 @@ _PER_PLAYER = {"shuffle_count", "hp", "out", "out_reason", "deck", "deck_len", "
                "damage_taken", "mana_taken", "winds", "ignition", "ignition_skip",
                "prevented", "icy", "drop_spent", "indestructible", "applying", "cast_mark",
                "all_slowcast", "ability_used", "x_paid", "drawn", "prepared_n",
-               "activated_n", "channeled_n", "first_activation", "stranded"}
+               "activated_n", "channeled_n", "first_activation", "stranded", "kept_comp",
+               "kept_slot"}
 #: Fields whose axis of card kinds (C_MAX) is trimmed to the batch's card kinds.
 _PER_CARD = {"hand", "discard", "from_discard_n", "adv_discard", "drawn", "prepared_n", "activated_n",
              "channeled_n", "first_activation", "stranded", "castable_now"}
@@ -33,7 +34,7 @@ _PER_CARD = {"hand", "discard", "from_discard_n", "adv_discard", "drawn", "prepa
 _PER_SLOT = {"board_mods", "board_card", "board_zone", "board_mana", "board_hp", "board_turn",
              "ignition_skip", "drop_spent", "indestructible", "applying", "cast_mark", "used_slot",
              "ability_used", "x_paid",
-             "used_card"}
+             "used_card", "kept_comp", "kept_slot"}
 
 
 class BatchState:
