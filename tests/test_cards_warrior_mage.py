@@ -16,9 +16,11 @@ from card_positions import (
     board_of,
     can_prepare,
     discard_of,
+    duke_attacks,
     ether_of,
     give_hand,
     lid,
+    mage_noir,
     make_engine,
     mana,
     player_target,
@@ -34,7 +36,15 @@ from card_positions import (
 from engine_fixtures import G0, P0, component_instances, run_steps
 
 from simulator.engine.host import api
-from simulator.engine.rules.layout import CHANNELED, EQUIPMENT, PERMANENT, PREPARED, RITUAL, WORD
+from simulator.engine.rules.layout import (
+    CHANNELED,
+    EQUIPMENT,
+    PERMANENT,
+    PREPARED,
+    RITUAL,
+    RITUAL_OFF,
+    WORD,
+)
 
 DUKE = adv_target(0)
 
@@ -416,3 +426,59 @@ def test_materialized_sword_with_an_air_blade_in_play_and_an_obsidian_rock():
     assert board_of(eng, 0)[blade] == ("air_blade", CHANNELED)
     assert eng.state.board_mana[0, 0, blade].tolist() == mana(air=2)
     assert discard_of(eng, 0) == {"obsidian_rock": 1}
+
+
+MINERAL, ARCANE = 4, 5  # ELEMENTS order
+
+
+def test_waiver_crown_switches_rituals_off_pays_to_ignore_and_breaks_on_an_empty_reserve():
+    eng = make_engine(["waiver_crown", "warrior_mage_ritual", "forged_blade", "zephyr"],
+                      policy=ScriptedPolicy({"target": [DUKE], "optional_payment": [1, 1],
+                                             "lock_mana_element": [ARCANE, MINERAL]}))
+    summon_duke(eng)
+    give_hand(eng, 0, "waiver_crown")
+    give_hand(eng, 0, "zephyr")
+    set_reserve(eng, 0, mineral=3, arcane=2)
+    assert not can_prepare(eng, 0, "waiver_crown")  # only a Mage Noir equips it
+    ritual = put_on_board(eng, 0, "warrior_mage_ritual", RITUAL)
+    blade = put_on_board(eng, 0, "forged_blade", EQUIPMENT)
+    assert _offered_abilities(eng) == sorted([blade, ritual])
+    crown = prepare(eng, 0, "waiver_crown")
+    assert reserve_of(eng, 0) == mana(mineral=1, arcane=1)
+    assert board_of(eng, 0)[ritual] == ("warrior_mage_ritual", RITUAL_OFF)
+    assert not mage_noir(eng, 0)
+    assert _offered_abilities(eng) == [blade]  # the ritual's ability is gone too
+    _use_ability(eng, blade)
+    assert _duke_hp(eng) == 19  # no +1 from the ritual
+    duke_attacks(eng)  # 4 damage (3 to a Mage Noir, which the player is not): 2 ignored
+    assert _hp(eng) == 18
+    assert reserve_of(eng, 0) == mana()
+    # the 2 Mana paid, then the 3 under the crown, released as it is destroyed
+    assert sum(map(sum, ether_of(eng))) == 2 + 3
+    # the reserve is empty: the crown is destroyed, the ritual has its effects again
+    assert crown not in board_of(eng, 0) and discard_of(eng, 0) == {"waiver_crown": 1}
+    assert board_of(eng, 0)[ritual] == ("warrior_mage_ritual", RITUAL) and mage_noir(eng, 0)
+
+
+def test_waiver_crown_a_ritual_arriving_under_it_is_blank_and_its_cost_may_break_it():
+    eng = make_engine(["waiver_crown", "warrior_mage_ritual", "crimson_ritual"],
+                      policy=ScriptedPolicy({"optional_payment": 0}))
+    summon_duke(eng)
+    put_on_board(eng, 0, "warrior_mage_ritual", RITUAL)
+    give_hand(eng, 0, "waiver_crown")
+    give_hand(eng, 0, "crimson_ritual")
+    set_reserve(eng, 0, mineral=2, arcane=4, fire=1)
+    prepare(eng, 0, "waiver_crown")
+    crimson = prepare(eng, 0, "crimson_ritual")  # its "lose half your HP" does not apply
+    assert _hp(eng) == 20 and board_of(eng, 0)[crimson] == ("crimson_ritual", RITUAL_OFF)
+    assert reserve_of(eng, 0) == mana(arcane=1)
+    duke_attacks(eng)  # declined: 4 damage
+    assert _hp(eng) == 16 and reserve_of(eng, 0) == mana(arcane=1)
+    # a crown whose own cost empties the reserve breaks at once
+    eng = make_engine(["waiver_crown", "warrior_mage_ritual"])
+    ritual = put_on_board(eng, 0, "warrior_mage_ritual", RITUAL)
+    give_hand(eng, 0, "waiver_crown")
+    set_reserve(eng, 0, mineral=2, arcane=1)
+    prepare(eng, 0, "waiver_crown")
+    assert discard_of(eng, 0) == {"waiver_crown": 1}
+    assert board_of(eng, 0) == {ritual: ("warrior_mage_ritual", RITUAL)}

@@ -34,6 +34,7 @@ from simulator.engine.handlers.ids import (
     AB_ZENITH_RITUAL_ACTIVATE,
     H_SUPERCONDUCTOR_RITUAL,
 )
+from simulator.engine.handlers.warrior_mage import CROWN_PAYMENT
 from simulator.engine.rules.abilities import (
     autumn_candidate,
     channeled_with_effect,
@@ -66,6 +67,7 @@ from simulator.engine.rules.layout import (
     FROM_DISCARD,
     K_SLOTS,
     KEEP_HAND,
+    LOCK_MANA_ELEMENT,
     MAIN_ACTION,
     MANA_ELEMENT,
     MAY_USE_ABILITY,
@@ -526,11 +528,51 @@ def score_optional_payment(st, tb, wk, bw, p):
     """Option 1 pays for an optional effect: only when it gets something (``worth``). The
     Slowcast waiver (``ctx_what`` 1) is paid for a spell worth activating this very turn
     (damage, healing, cards or Mana), not for one kept as a component."""
+    if wk.ctx_what == CROWN_PAYMENT:
+        score_crown_payment(st, tb, wk, bw, p)
+        return
     worth = wk.ctx_worth != 0
     if wk.ctx_what == 1:
         c = wk.ctx_card
         worth = bw.f_damage[c] + bw.f_heal[c] + bw.f_draw[c] + bw.f_mana[c] > 0
     score_fixed(wk, 0.0, 1.0 if worth else -1.0)
+
+
+@njit
+def reserve_spare(st, tb, bw, p, out):
+    """``out`` (E,): the Mana of the reserve beyond what the cards in hand cost (negative:
+    short of it)."""
+    effective_cost(st, tb, p, is_mage_noir(st, tb, p), bw.pol_cost)
+    for e in range(E):
+        out[e] = st.reserve[p, e]
+    for c in range(tb.n_player_cards):
+        copies = st.hand[p, c]
+        if copies > 0:
+            for e in range(E):
+                out[e] -= copies * bw.pol_cost[c, e]
+
+
+@njit
+def score_crown_payment(st, tb, wk, bw, p):
+    """Waiver crown: option 1 pays 1 Mana to ignore 1 of the ``ctx_amount`` damage coming.
+    Paid when that damage would put the player out, or with Mana the hand does not need while
+    the reserve keeps one (an empty reserve destroys the crown)."""
+    spare = bw.pol_need
+    reserve_spare(st, tb, bw, p, spare)
+    extra = 0.0
+    for e in range(E):
+        extra += max(spare[e], 0.0)
+    pay = wk.ctx_amount >= st.hp[p] or (extra > 0 and st.reserve[p].sum() >= 2)
+    score_fixed(wk, 0.0, 1.0 if pay else -1.0)
+
+
+@njit
+def score_crown_element(st, tb, wk, bw, p):
+    """The Mana a Waiver crown's payment gives up: the one the hand needs least."""
+    spare = bw.pol_need
+    reserve_spare(st, tb, bw, p, spare)
+    for e in range(E):
+        wk.scores[e] = spare[e]
 
 
 # --- a cost of X ------------------------------------------------------------------------------
@@ -1028,6 +1070,8 @@ def score(st, tb, wk, bw, kind, p):
         score_fixed(wk, 0.0, 1.0)
     elif kind == OPTIONAL_PAYMENT:
         score_optional_payment(st, tb, wk, bw, p)
+    elif kind == LOCK_MANA_ELEMENT and wk.ctx_what == CROWN_PAYMENT:
+        score_crown_element(st, tb, wk, bw, p)
     elif kind == QUICK_ACTION:
         score_quick_action(st, tb, wk, bw, p)
     elif kind == SLOWCAST_TARGET:

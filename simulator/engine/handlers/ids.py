@@ -65,6 +65,7 @@ HANDLERS = (
     "galactic_mantle",  # static, time_bender
     "rock_wall_channels",  # static, warrior_mage
     "warrior_mage_ritual_end_of_turn",  # static, warrior_mage
+    "waiver_crown",  # static, warrior_mage
 )
 HANDLER_KINDS = (
     "step",
@@ -127,8 +128,9 @@ HANDLER_KINDS = (
     "static",
     "static",
     "static",
+    "static",
 )
-N_HANDLERS = 60
+N_HANDLERS = 61
 
 H_FAVORABLE_WINDS = 0
 H_TORNADO = 1
@@ -190,6 +192,7 @@ H_MILLENNIUM = 56
 H_GALACTIC_MANTLE = 57
 H_ROCK_WALL_CHANNELS = 58
 H_WARRIOR_MAGE_RITUAL_END_OF_TURN = 59
+H_WAIVER_CROWN = 60
 
 # Activated abilities (tables.ability holds an index of ABILITY_NAMES).
 ABILITY_NAMES = (

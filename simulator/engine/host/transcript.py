@@ -94,7 +94,7 @@ class _Gathered:
             if a == L.ADVERSARY_SIDE:
                 text = f"{names[b]} {d} HP"
             else:
-                text = f"{names[b]} ({L.ZONE_NAMES[c]}"
+                text = f"{names[b]} ({L.ZONE_NAMES[c] if c >= 0 else 'ritual, no effect'}"
                 if c == L.PERMANENT and d > 0:
                     text += f", {d} HP"
                 if row[7] > 0:
@@ -255,6 +255,8 @@ def _card_line(ev, a, b, c, d, names, why) -> str | None:
                                  f"player {d + 1}'s next turn"),
         L.EV_INDESTRUCTIBLE: lambda: f"  discards {names[b]}: {names[c]} is indestructible this turn",
         L.EV_APPLIES: lambda: f"  applies {names[b]}",
+        L.EV_CROWN_IGNORES: lambda: f"  Waiver crown: pays 1 {ELEMENTS[b]} Mana to ignore 1 damage",
+        L.EV_RITUALS_OFF: lambda: "  no Waiver crown left: the Rituals have their effects again",
         L.EV_APPLIES_USED: lambda: (f"  {names[b]} applies the effects of {names[c]}, a "
                                     "component it was prepared with, "
                                     + ("still in play" if d else "no longer in play")),

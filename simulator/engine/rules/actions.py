@@ -66,6 +66,7 @@ from simulator.engine.rules.layout import (
     PREPARED,
     REASON_ALTERNATIVE_COMPONENT,
     RITUAL,
+    RITUAL_OFF,
     SKIP_COMPONENT,
     T_ABILITY,
     T_ACTIVATE,
@@ -243,7 +244,9 @@ def prepare(st, tb, wk, p, card):
     replace_equipment(st, tb, wk, p, card, slot)
     resolve(st, tb, wk)
     resolve_used_components(st, tb, wk, p, card, used)
-    if tb.card_type[card] > 0 or tb.trig_count[card, T_ENTER] > 0:  # a spell: "when prepared"
+    if (tb.card_type[card] > 0 or tb.trig_count[card, T_ENTER] > 0) \
+            and st.board_zone[p, slot] != RITUAL_OFF:  # a spell: "when prepared"; a Ritual
+        #                                              under a Waiver crown has no effect
         announce.push_steps(st, tb, wk, card, T_ENTER, p, slot)
         resolve(st, tb, wk)
     keep_one_copy(st, tb, wk, p, card, slot)

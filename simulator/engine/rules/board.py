@@ -17,7 +17,7 @@ from __future__ import annotations
 import numpy as np
 
 from simulator.engine.compiler.jit import njit
-from simulator.engine.handlers.ids import H_FINE_SAND, H_ROCK_WALL_CHANNELS
+from simulator.engine.handlers.ids import H_FINE_SAND, H_ROCK_WALL_CHANNELS, H_WAIVER_CROWN
 from simulator.engine.rules import frames, pile
 from simulator.engine.rules.errors import ERR_EMPTY_SLOT, fail
 from simulator.engine.rules.layout import (
@@ -31,6 +31,7 @@ from simulator.engine.rules.layout import (
     EV_LOCK_CAP,
     EV_LOCKS,
     EV_OUT,
+    EV_RITUALS_OFF,
     FIRE,
     K_SLOTS,
     LOSS_DECK,
@@ -40,6 +41,8 @@ from simulator.engine.rules.layout import (
     OUT_DECK,
     OUT_HP,
     PERMANENT,
+    RITUAL,
+    RITUAL_OFF,
     RUNNING,
     T_DISCARDED_FROM_PLAY,
     T_LEAVE,
@@ -62,6 +65,7 @@ CAP_IF_MAGE_NOIR = CONDITION_CODE["mage_noir"]
 CAP_IF_NOT_MAGE_NOIR = CONDITION_CODE["not_mage_noir"]
 
 ROCK_WALL = H_ROCK_WALL_CHANNELS
+CROWN = H_WAIVER_CROWN
 WALL = WORD["Wall"]
 
 
@@ -212,6 +216,36 @@ def place_card(st, tb, p, s, card, zone):
             st.board_mods[p, s, k] = 0
     if s >= st.board_end[p]:
         st.board_end[p] = s + 1
+    if tb.any_handler[CROWN] != 0:
+        crown_placed(st, tb, p, s, card, zone)
+
+
+@njit
+def crowned(st, tb, p):
+    """Player ``p`` has a Waiver crown in play: their Rituals have no effect."""
+    return flagged_copies(st, tb, p, CROWN, EQUIPMENT) > 0
+
+
+@njit
+def switch_rituals(st, tb, p, on):
+    """Player ``p``'s Rituals in play get their effects back (``on``) or lose them: the zone
+    RITUAL_OFF hides a Ritual from every reader of cards in play, and the Mage Noir status
+    they give goes with them."""
+    was, now = (RITUAL_OFF, RITUAL) if on else (RITUAL, RITUAL_OFF)
+    for s in range(st.board_end[p]):
+        if st.board_card[p, s] >= 0 and st.board_zone[p, s] == was:
+            st.board_zone[p, s] = now
+            st.board_clock += 1
+
+
+@njit
+def crown_placed(st, tb, p, s, card, zone):
+    """Waiver crown (handlers/warrior_mage.py): a crown put into play switches its controller's
+    Rituals off; a Ritual put into play under a crown arrives switched off."""
+    if zone == EQUIPMENT and tb.handler_card[CROWN, card] != 0:
+        switch_rituals(st, tb, p, False)
+    elif zone == RITUAL and crowned(st, tb, p):
+        st.board_zone[p, s] = RITUAL_OFF
 
 
 @njit
@@ -253,6 +287,9 @@ def leave_board(st, tb, wk, p, s, dest):
     st.board_hp[p, s] = 0
     st.board_clock += 1
     trim_board_end(st, p)
+    if tb.any_handler[CROWN] != 0 and tb.handler_card[CROWN, card] != 0 and not crowned(st, tb, p):
+        switch_rituals(st, tb, p, True)
+        say(wk, EV_RITUALS_OFF, p, 0, 0, 0)
     if dest == TO_DISCARD:
         pile.put(st, p, card)
     elif dest == TO_HAND:

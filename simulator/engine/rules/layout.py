@@ -77,6 +77,9 @@ assert CARD_TYPES == ("spell", "permanent", "equipment", "ritual")
 # --- board zones, outcomes, why a player is out ------------------------------------------------
 EMPTY, PREPARED, CHANNELED, PERMANENT, EQUIPMENT, RITUAL = range(6)
 ZONE_NAMES = ("empty", "prepared", "channeled", "permanent", "equipment", "ritual")
+#: A Ritual in play whose effects are off (its controller's Waiver crown, board.py): below
+#: every zone, so no reader of cards in play (zone >= PERMANENT) nor of components sees it.
+RITUAL_OFF = -1
 RUNNING, WIN, LOSS_HP, LOSS_DECK, TIMEOUT, DRAW = range(6)
 OUTCOME_NAMES = ("running", "win", "loss_hp", "loss_deck", "timeout", "draw")
 IN_GAME, OUT_HP, OUT_DECK = range(3)
@@ -253,6 +256,7 @@ EVENT_NAMES = (
     "unique",
     "zenith_tax", "zenith_activates",
     "applies_used",
+    "crown_ignores", "rituals_off",
 )
 EV = {name: i for i, name in enumerate(EVENT_NAMES)}
 (EV_TURN, EV_HAND, EV_HAND_CARD, EV_ADVERSARY_TURN, EV_REVEALS, EV_PREPARES, EV_ACTIVATES,
@@ -282,7 +286,8 @@ EV = {name: i for i, name in enumerate(EVENT_NAMES)}
  EV_SCRY, EV_DIG,
  EV_UNIQUE,
  EV_ZENITH_TAX, EV_ZENITH_ACTIVATES,
- EV_APPLIES_USED) = range(len(EVENT_NAMES))
+ EV_APPLIES_USED,
+ EV_CROWN_IGNORES, EV_RITUALS_OFF) = range(len(EVENT_NAMES))
 # Why Mana is about to reach the Available Ether (EV_ETHER_CAUSE): an Adversary card's Mana
 # value, Mana released by a card leaving play, an effect's cost paid.
 ETHER_MANA_VALUE, ETHER_RELEASED, ETHER_PAID = range(3)
