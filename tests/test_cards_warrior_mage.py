@@ -482,3 +482,38 @@ def test_waiver_crown_a_ritual_arriving_under_it_is_blank_and_its_cost_may_break
     prepare(eng, 0, "waiver_crown")
     assert discard_of(eng, 0) == {"waiver_crown": 1}
     assert board_of(eng, 0) == {ritual: ("warrior_mage_ritual", RITUAL)}
+
+
+@pytest.mark.parametrize("bot", ["greedy", "planner"])
+@pytest.mark.parametrize(("hp", "equips"), [(20, False), (6, True)])
+def test_waiver_crown_bots_equip_it_only_when_low_on_hp(bot, hp, equips):
+    eng = make_engine(["waiver_crown", "warrior_mage_ritual"], policy=bot)
+    summon_duke(eng)
+    eng.state.turn[:] = 3
+    eng.state.hp[0, 0] = hp
+    put_on_board(eng, 0, "warrior_mage_ritual", RITUAL)
+    give_hand(eng, 0, "waiver_crown")
+    set_reserve(eng, 0, mineral=3, arcane=2)
+    choice = int(api.main_action_choice(eng, G0, np.array([0]))[0])
+    sp = api.action_space(eng)
+    assert (choice == sp.prepare + lid(eng, "waiver_crown")) == equips, choice
+
+
+@pytest.mark.parametrize("bot", ["greedy", "planner"])
+@pytest.mark.parametrize(("reserve", "lethal", "pays"), [
+    ({"mineral": 3}, False, 2),   # spare Mana: pays while the reserve keeps its last one
+    ({"mineral": 1}, False, 0),   # the last Mana would break the crown
+    ({"mineral": 1}, True, 1),    # unless the blow is lethal
+])
+def test_waiver_crown_bots_pay_with_spare_mana_or_against_a_lethal_blow(bot, reserve, lethal,
+                                                                       pays):
+    eng = make_engine(["waiver_crown", "warrior_mage_ritual"], policy=bot)
+    summon_duke(eng)
+    put_on_board(eng, 0, "warrior_mage_ritual", RITUAL)
+    give_hand(eng, 0, "waiver_crown")
+    set_reserve(eng, 0, mineral=2 + reserve["mineral"], arcane=1)
+    prepare(eng, 0, "waiver_crown")
+    hp = 3 if lethal else 20
+    eng.state.hp[0, 0] = hp
+    duke_attacks(eng)
+    assert _hp(eng) == hp - (4 - pays)

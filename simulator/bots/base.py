@@ -33,6 +33,7 @@ from simulator.engine.handlers.ids import (
     AB_WARRIOR_MAGE_RITUAL_INDESTRUCTIBLE,
     AB_ZENITH_RITUAL_ACTIVATE,
     H_SUPERCONDUCTOR_RITUAL,
+    H_WAIVER_CROWN,
 )
 from simulator.engine.handlers.warrior_mage import CROWN_PAYMENT
 from simulator.engine.rules.abilities import (
@@ -119,6 +120,8 @@ OUT_OF_THE_GAME = -1000.0
 ABSENT_ADVERSARY_HP = 10 ** 6
 #: Trades the base policy looks ahead (the planner looks further).
 TRADES_AHEAD = 1
+#: HP at or below which the bots equip a Waiver crown (it costs them their Rituals).
+CROWN_HP = 8
 #: A card an ability fetches from the deck into the hand is worth at least a draw
 #: (features.VALUE_WEIGHT["draw"]).
 FETCHED_CARD = 1.5
@@ -918,6 +921,11 @@ def main_action_scores(st, tb, wk, bw, p, trades_ahead):
                 prep += float(lost) - 5.0
             elif lost >= 0:
                 prep -= 100.0
+        # a Waiver crown switches the player's Rituals off (their Mage Noir status with them):
+        # worth it only once HP are low enough that turning spare Mana into HP matters more
+        if tb.any_handler[H_WAIVER_CROWN] != 0 and tb.handler_card[H_WAIVER_CROWN, c] != 0 \
+                and st.hp[p] > CROWN_HP:
+            prep -= 100.0
         # a component that costs HP (Draconic flame) must not put its own player out
         if bw.any_self_loss != 0 and component_loss(st, tb, bw, p, c) >= st.hp[p]:
             prep = OUT_OF_THE_GAME
