@@ -33,7 +33,7 @@ from card_positions import (
     summon_adversary_card,
     summon_duke,
 )
-from engine_fixtures import G0, P0, component_instances, run_steps
+from engine_fixtures import G0, P0, component_instances, run_steps, transcript_of
 
 from simulator.engine.host import api
 from simulator.engine.rules.layout import (
@@ -517,3 +517,17 @@ def test_waiver_crown_bots_pay_with_spare_mana_or_against_a_lethal_blow(bot, res
     eng.state.hp[0, 0] = hp
     duke_attacks(eng)
     assert _hp(eng) == hp - (4 - pays)
+
+
+def test_obsidian_rock_leaves_the_numbers_of_a_spell_it_prepares():
+    eng = make_engine(["obsidian_rock", "rock", "meteor_punch"])
+    summon_duke(eng)
+    put_on_board(eng, 0, "obsidian_rock", CHANNELED)
+    put_on_board(eng, 0, "rock", CHANNELED)
+    give_hand(eng, 0, "meteor_punch")
+    set_reserve(eng, 0, air=1, mineral=3)
+    said = transcript_of(eng, lambda: prepare(eng, 0, "meteor_punch"))
+    assert not any("numbers change" in line for line in said)
+    slot = int(np.flatnonzero(eng.state.board_card[0, 0] == lid(eng, "meteor_punch"))[0])
+    _activate(eng, slot)
+    assert _duke_hp(eng) == 15 and _hp(eng) == 18  # 5 and 2, not 6 and 3

@@ -269,7 +269,7 @@ def _card_line(ev, a, b, c, d, names, why) -> str | None:
         L.EV_PUTS_FROM_DISCARD: lambda: (f"  puts {names[b]} from the discard pile into play "
                                     + ("prepared" if c == L.PREPARED else "channeled")),
         L.EV_NUMBERS_CHANGED: lambda: (f"  {names[b]} uses {names[c]}: its numbers change "
-                                       "or its effect grows (Time component)"),
+                                       "or its effect grows"),
         L.EV_ZENITH_TAX: lambda: "  Zenith ritual: pays 1 Fire (a spell channeled)",
         L.EV_ZENITH_ACTIVATES: lambda: f"  Zenith ritual: pays 1 Fire, activates the channeled {names[b]}",
         L.EV_UNIQUE: lambda: (f"  Unique: discards the {'new' if c else 'older'} copy of {names[b]}"),
