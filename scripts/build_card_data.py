@@ -74,7 +74,7 @@ CONDITION_TAGS: dict[str, str] = {
     "while no Mana is locked under it": "no_mana_locked",
     "while you control 2 or more copies of Rock": "controls_2_copies",
     "until end of turn, after paying 1 Mineral Mana during your main phase":
-        "paid_1_mineral_this_turn",
+        "ability_used_this_turn",
 }
 # Conditional components described only in the card rules / provides_note.
 EXTRA_CONDITIONAL: dict[str, tuple[tuple[str, str], ...]] = {

@@ -273,7 +273,8 @@ def describe_step(step: Mapping[str, Any]) -> str:
                 + ("" if step["amount"] == 1 else "s"))
     elif op in _LOCKED_LINES:
         text = _LOCKED_LINES[op](step)
-    elif op in ("search_deck", "apply_component", "discard_prepared", "recycle_discard"):
+    elif op in ("search_deck", "apply_component", "apply_used_component", "discard_prepared",
+                "recycle_discard"):
         text = _from_meaning(OPS[op][2], step)
         if step.get("then_discard"):
             text += ", then discard that component"

@@ -35,9 +35,11 @@ from card_positions import (
 )
 from engine_fixtures import set_adversary_deck
 
+from simulator.engine.host import api
 from simulator.engine.host.api import adversary_turn, begin_player_turn
 from simulator.engine.rules.layout import (
     CHANNELED,
+    EQUIPMENT,
     MARK_QUICKCAST,
     PERMANENT,
     PREPARED,
@@ -486,3 +488,52 @@ def test_chaos_stops_when_both_decks_are_empty():
     slot = put_on_board(eng, 0, "chaos", PREPARED, mana(fire=1, water=1, arcane=2))
     activate(eng, 0, slot)
     assert discard_of(eng, 0) == {"chaos": 1} and _hp(eng) == 20
+
+
+def _offered_abilities(eng, player: int = 0) -> list[int]:
+    sp = api.action_space(eng)
+    legal = api.legal_actions(eng, G0, np.array([player]))[0, sp.ability:sp.prepare]
+    return np.flatnonzero(legal).tolist()
+
+
+def test_galactic_scepter_hits_each_turn_then_is_destroyed_to_fetch_a_galactic_equipment():
+    eng = make_engine(["galactic_scepter", "galactic_helm", "galactic_mantle", "zephyr"],
+                      policy=ScriptedPolicy({"target": DUKE,
+                                             "search_deck": lambda e, g: lid(e, "galactic_helm")}))
+    summon_duke(eng)
+    set_deck(eng, 0, ["galactic_mantle", "zephyr", "galactic_helm", "zephyr"])
+    scepter = put_on_board(eng, 0, "galactic_scepter", EQUIPMENT)
+    start_turn(eng, 0)
+    assert _duke_hp(eng) == 19
+    eng.state.indestructible[0, 0, scepter] = lid(eng, "galactic_scepter") + 1
+    assert _offered_abilities(eng) == []  # its destruction is the cost: not when indestructible
+    eng.state.indestructible[0, 0, scepter] = 0
+    assert _offered_abilities(eng) == [scepter]
+    sp = api.action_space(eng)
+    api.apply_actions(eng, G0, np.array([0]), np.array([sp.ability + scepter]))
+    assert board_of(eng, 0) == {}
+    assert discard_of(eng, 0) == {"galactic_scepter": 1}
+    options = eng.policy.options_of("search_deck")[0]
+    galactic = [lid(eng, "galactic_helm"), lid(eng, "galactic_mantle")]
+    assert np.flatnonzero(options).tolist() == sorted(galactic)  # not the Zephyrs
+    assert hand_of(eng, 0) == {"galactic_helm": 1}
+    assert sorted(deck_list(eng, 0)) == ["galactic_mantle", "zephyr", "zephyr"]
+    assert _duke_hp(eng) == 19
+
+
+@pytest.mark.parametrize("bot", ["greedy", "planner"])
+@pytest.mark.parametrize(("helm_worth", "trades"), [(None, False), (5.0, True)])
+def test_galactic_scepter_bots_trade_it_only_for_a_galactic_card_worth_more(bot, helm_worth,
+                                                                           trades):
+    # the scepter's destruction costs the bots 3 (features.ABILITY_COST_WEIGHT); they take
+    # the fetch when the best Galactic card of another kind left in the deck is worth more
+    # (a Galactic helm's estimate is 2: kept; made worth 5 here: traded)
+    eng = make_engine(["galactic_scepter", "galactic_helm", "zephyr"], policy=bot)
+    summon_duke(eng)
+    eng.state.turn[:] = 3
+    scepter = put_on_board(eng, 0, "galactic_scepter", EQUIPMENT)
+    set_deck(eng, 0, ["zephyr", "galactic_helm", "galactic_scepter"])
+    if helm_worth is not None:
+        eng.bot_records[0]["f_value"][lid(eng, "galactic_helm")] = helm_worth
+    choice = int(api.main_action_choice(eng, G0, np.array([0]))[0])
+    assert (choice == api.action_space(eng).ability + scepter) == trades, choice

@@ -16,9 +16,11 @@ from card_positions import (
     board_of,
     can_prepare,
     discard_of,
+    duke_attacks,
     ether_of,
     give_hand,
     lid,
+    mage_noir,
     make_engine,
     mana,
     player_target,
@@ -31,10 +33,18 @@ from card_positions import (
     summon_adversary_card,
     summon_duke,
 )
-from engine_fixtures import G0, P0, component_instances, run_steps
+from engine_fixtures import G0, P0, component_instances, run_steps, transcript_of
 
 from simulator.engine.host import api
-from simulator.engine.rules.layout import CHANNELED, EQUIPMENT, PERMANENT, PREPARED, RITUAL, WORD
+from simulator.engine.rules.layout import (
+    CHANNELED,
+    EQUIPMENT,
+    PERMANENT,
+    PREPARED,
+    RITUAL,
+    RITUAL_OFF,
+    WORD,
+)
 
 DUKE = adv_target(0)
 
@@ -339,3 +349,185 @@ def test_inas_meteor_mage_noir_uses_4_rocks_instead_of_the_meteor(rocks):
         assert reserve_of(eng, 0) == mana(mineral=3)  # the bots' X: the Duke's 6 HP
         _activate(eng, slot)
         assert eng.state.adv_card[0, 0] == -1 or _duke_hp(eng) <= 0
+
+
+def test_obsidian_rock_releases_on_damage_becomes_ore_and_adds_1_to_its_equipment():
+    eng = make_engine(["obsidian_rock", "forged_blade", "solid_armor"],
+                      policy=ScriptedPolicy({"target": DUKE}))
+    summon_duke(eng)
+    ore = WORD["Ore"]
+    rock = put_on_board(eng, 0, "obsidian_rock", CHANNELED, mana(mineral=2))
+    me = np.array([player_target(eng, 0)])
+    duke = np.array([lid(eng, "adv:duke")])
+    api.deal_damage(eng, G0, np.array([-1]), duke, me, 3)
+    assert _hp(eng) == 17
+    assert eng.state.board_mana[0, 0, rock].tolist() == mana(mineral=1)
+    assert sum(map(sum, ether_of(eng))) == 1  # the Mineral released to the Available Ether
+    assert component_instances(eng, G0, P0)[0, ore] == 0  # Mana still under it
+    api.deal_damage(eng, G0, np.array([-1]), duke, me, 1)
+    assert eng.state.board_mana[0, 0, rock].tolist() == mana()
+    assert component_instances(eng, G0, P0)[0, ore] == 1  # Transmutable: Ore
+    api.deal_damage(eng, G0, np.array([-1]), duke, me, 1)  # nothing left to release
+    assert sum(map(sum, ether_of(eng))) == 2 and _hp(eng) == 15
+    eng.state.board_mana[0, 0, rock, 4] = 1  # Mana back under it: no longer an Ore
+    assert component_instances(eng, G0, P0)[0, ore] == 0
+    eng.state.board_mana[0, 0, rock, 4] = 0
+    # the Rock component of a Forged blade: Forge discards it, the blade's 1 becomes 2
+    give_hand(eng, 0, "forged_blade")
+    set_reserve(eng, 0, mineral=2)
+    blade = prepare(eng, 0, "forged_blade")
+    assert discard_of(eng, 0) == {"obsidian_rock": 1}
+    assert board_of(eng, 0)[blade] == ("forged_blade", EQUIPMENT)
+    _use_ability(eng, blade)
+    assert _duke_hp(eng) == 18
+
+
+@pytest.mark.parametrize("is_mage_noir", [False, True])
+def test_materialized_sword_hits_2_then_its_forged_blade_applies_from_the_discard_pile(
+        is_mage_noir):
+    eng = make_engine(["materialized_sword", "forged_blade", "rock", "warrior_mage_ritual"],
+                      policy=ScriptedPolicy({"target": DUKE}))
+    summon_duke(eng)
+    put_on_board(eng, 0, "forged_blade", EQUIPMENT)
+    put_on_board(eng, 0, "rock", CHANNELED)
+    put_on_board(eng, 0, "rock", CHANNELED)  # two Rocks: each is an Ore
+    if is_mage_noir:
+        _mage_noir(eng)
+    give_hand(eng, 0, "materialized_sword")
+    set_reserve(eng, 0, mineral=3, arcane=1)
+    sword = prepare(eng, 0, "materialized_sword")
+    # the Forged blade served an Equipment (discarded), the Rock used as the Ore too (Forge)
+    assert discard_of(eng, 0) == {"forged_blade": 1, "rock": 1}
+    assert board_of(eng, 0)[sword] == ("materialized_sword", EQUIPMENT)
+    _use_ability(eng, sword)
+    bonus = 1 if is_mage_noir else 0  # the ritual's +1 to Equipment damage, on each hit
+    assert _duke_hp(eng) == 20 - (2 + bonus) - (1 + bonus)
+    assert discard_of(eng, 0) == {"forged_blade": 1, "rock": 1}  # applied, not moved
+    assert _offered_abilities(eng) == []  # once per turn
+    api.turn_boundary(eng, G0)
+    _use_ability(eng, sword)
+    assert _duke_hp(eng) == 20 - 2 * (3 + 2 * bonus)
+
+
+def test_materialized_sword_with_an_air_blade_in_play_and_an_obsidian_rock():
+    eng = make_engine(["materialized_sword", "air_blade", "obsidian_rock"],
+                      policy=ScriptedPolicy({"target": DUKE}))
+    summon_duke(eng)
+    blade = put_on_board(eng, 0, "air_blade", CHANNELED, mana(air=2))
+    put_on_board(eng, 0, "obsidian_rock", CHANNELED)  # no Mana under it: an Ore
+    give_hand(eng, 0, "materialized_sword")
+    set_reserve(eng, 0, mineral=3, arcane=1)
+    sword = prepare(eng, 0, "materialized_sword")
+    assert discard_of(eng, 0) == {"obsidian_rock": 1}  # Forge; the Air blade stays channeled
+    _use_ability(eng, sword)
+    # the Obsidian rock's +1 makes the sword's 2 a 3; the Air blade's own 3 is unchanged, and
+    # it stays in play with its Mana (applied, not activated)
+    assert _duke_hp(eng) == 20 - 3 - 3
+    assert board_of(eng, 0)[blade] == ("air_blade", CHANNELED)
+    assert eng.state.board_mana[0, 0, blade].tolist() == mana(air=2)
+    assert discard_of(eng, 0) == {"obsidian_rock": 1}
+
+
+MINERAL, ARCANE = 4, 5  # ELEMENTS order
+
+
+def test_waiver_crown_switches_rituals_off_pays_to_ignore_and_breaks_on_an_empty_reserve():
+    eng = make_engine(["waiver_crown", "warrior_mage_ritual", "forged_blade", "zephyr"],
+                      policy=ScriptedPolicy({"target": [DUKE], "optional_payment": [1, 1],
+                                             "lock_mana_element": [ARCANE, MINERAL]}))
+    summon_duke(eng)
+    give_hand(eng, 0, "waiver_crown")
+    give_hand(eng, 0, "zephyr")
+    set_reserve(eng, 0, mineral=3, arcane=2)
+    assert not can_prepare(eng, 0, "waiver_crown")  # only a Mage Noir equips it
+    ritual = put_on_board(eng, 0, "warrior_mage_ritual", RITUAL)
+    blade = put_on_board(eng, 0, "forged_blade", EQUIPMENT)
+    assert _offered_abilities(eng) == sorted([blade, ritual])
+    crown = prepare(eng, 0, "waiver_crown")
+    assert reserve_of(eng, 0) == mana(mineral=1, arcane=1)
+    assert board_of(eng, 0)[ritual] == ("warrior_mage_ritual", RITUAL_OFF)
+    assert not mage_noir(eng, 0)
+    assert _offered_abilities(eng) == [blade]  # the ritual's ability is gone too
+    _use_ability(eng, blade)
+    assert _duke_hp(eng) == 19  # no +1 from the ritual
+    duke_attacks(eng)  # 4 damage (3 to a Mage Noir, which the player is not): 2 ignored
+    assert _hp(eng) == 18
+    assert reserve_of(eng, 0) == mana()
+    # the 2 Mana paid, then the 3 under the crown, released as it is destroyed
+    assert sum(map(sum, ether_of(eng))) == 2 + 3
+    # the reserve is empty: the crown is destroyed, the ritual has its effects again
+    assert crown not in board_of(eng, 0) and discard_of(eng, 0) == {"waiver_crown": 1}
+    assert board_of(eng, 0)[ritual] == ("warrior_mage_ritual", RITUAL) and mage_noir(eng, 0)
+
+
+def test_waiver_crown_a_ritual_arriving_under_it_is_blank_and_its_cost_may_break_it():
+    eng = make_engine(["waiver_crown", "warrior_mage_ritual", "crimson_ritual"],
+                      policy=ScriptedPolicy({"optional_payment": 0}))
+    summon_duke(eng)
+    put_on_board(eng, 0, "warrior_mage_ritual", RITUAL)
+    give_hand(eng, 0, "waiver_crown")
+    give_hand(eng, 0, "crimson_ritual")
+    set_reserve(eng, 0, mineral=2, arcane=4, fire=1)
+    prepare(eng, 0, "waiver_crown")
+    crimson = prepare(eng, 0, "crimson_ritual")  # its "lose half your HP" does not apply
+    assert _hp(eng) == 20 and board_of(eng, 0)[crimson] == ("crimson_ritual", RITUAL_OFF)
+    assert reserve_of(eng, 0) == mana(arcane=1)
+    duke_attacks(eng)  # declined: 4 damage
+    assert _hp(eng) == 16 and reserve_of(eng, 0) == mana(arcane=1)
+    # a crown whose own cost empties the reserve breaks at once
+    eng = make_engine(["waiver_crown", "warrior_mage_ritual"])
+    ritual = put_on_board(eng, 0, "warrior_mage_ritual", RITUAL)
+    give_hand(eng, 0, "waiver_crown")
+    set_reserve(eng, 0, mineral=2, arcane=1)
+    prepare(eng, 0, "waiver_crown")
+    assert discard_of(eng, 0) == {"waiver_crown": 1}
+    assert board_of(eng, 0) == {ritual: ("warrior_mage_ritual", RITUAL)}
+
+
+@pytest.mark.parametrize("bot", ["greedy", "planner"])
+@pytest.mark.parametrize(("hp", "equips"), [(20, False), (6, True)])
+def test_waiver_crown_bots_equip_it_only_when_low_on_hp(bot, hp, equips):
+    eng = make_engine(["waiver_crown", "warrior_mage_ritual"], policy=bot)
+    summon_duke(eng)
+    eng.state.turn[:] = 3
+    eng.state.hp[0, 0] = hp
+    put_on_board(eng, 0, "warrior_mage_ritual", RITUAL)
+    give_hand(eng, 0, "waiver_crown")
+    set_reserve(eng, 0, mineral=3, arcane=2)
+    choice = int(api.main_action_choice(eng, G0, np.array([0]))[0])
+    sp = api.action_space(eng)
+    assert (choice == sp.prepare + lid(eng, "waiver_crown")) == equips, choice
+
+
+@pytest.mark.parametrize("bot", ["greedy", "planner"])
+@pytest.mark.parametrize(("reserve", "lethal", "pays"), [
+    ({"mineral": 3}, False, 2),   # spare Mana: pays while the reserve keeps its last one
+    ({"mineral": 1}, False, 0),   # the last Mana would break the crown
+    ({"mineral": 1}, True, 1),    # unless the blow is lethal
+])
+def test_waiver_crown_bots_pay_with_spare_mana_or_against_a_lethal_blow(bot, reserve, lethal,
+                                                                       pays):
+    eng = make_engine(["waiver_crown", "warrior_mage_ritual"], policy=bot)
+    summon_duke(eng)
+    put_on_board(eng, 0, "warrior_mage_ritual", RITUAL)
+    give_hand(eng, 0, "waiver_crown")
+    set_reserve(eng, 0, mineral=2 + reserve["mineral"], arcane=1)
+    prepare(eng, 0, "waiver_crown")
+    hp = 3 if lethal else 20
+    eng.state.hp[0, 0] = hp
+    duke_attacks(eng)
+    assert _hp(eng) == hp - (4 - pays)
+
+
+def test_obsidian_rock_leaves_the_numbers_of_a_spell_it_prepares():
+    eng = make_engine(["obsidian_rock", "rock", "meteor_punch"])
+    summon_duke(eng)
+    put_on_board(eng, 0, "obsidian_rock", CHANNELED)
+    put_on_board(eng, 0, "rock", CHANNELED)
+    give_hand(eng, 0, "meteor_punch")
+    set_reserve(eng, 0, air=1, mineral=3)
+    said = transcript_of(eng, lambda: prepare(eng, 0, "meteor_punch"))
+    assert not any("numbers change" in line for line in said)
+    slot = int(np.flatnonzero(eng.state.board_card[0, 0] == lid(eng, "meteor_punch"))[0])
+    _activate(eng, slot)
+    assert _duke_hp(eng) == 15 and _hp(eng) == 18  # 5 and 2, not 6 and 3

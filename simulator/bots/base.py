@@ -34,7 +34,9 @@ from simulator.engine.handlers.ids import (
     AB_ZENITH_RITUAL_ACTIVATE,
     H_DAWN_SAVES_SUN,
     H_SUPERCONDUCTOR_RITUAL,
+    H_WAIVER_CROWN,
 )
+from simulator.engine.handlers.warrior_mage import CROWN_PAYMENT
 from simulator.engine.rules.abilities import (
     autumn_candidate,
     channeled_with_effect,
@@ -68,6 +70,7 @@ from simulator.engine.rules.layout import (
     FROM_DISCARD,
     K_SLOTS,
     KEEP_HAND,
+    LOCK_MANA_ELEMENT,
     MAIN_ACTION,
     MANA_ELEMENT,
     MAY_USE_ABILITY,
@@ -124,6 +127,11 @@ OUT_OF_THE_GAME = -1000.0
 ABSENT_ADVERSARY_HP = 10 ** 6
 #: Trades the base policy looks ahead (the planner looks further).
 TRADES_AHEAD = 1
+#: HP at or below which the bots equip a Waiver crown (it costs them their Rituals).
+CROWN_HP = 8
+#: A card an ability fetches from the deck into the hand is worth at least a draw
+#: (features.VALUE_WEIGHT["draw"]).
+FETCHED_CARD = 1.5
 
 #: The base policy's scratch in the bot record, each field owned by one function (a numba
 #: array allocation costs ~30 ns; a game asks ~100 decisions, each scoring with a few).
@@ -557,11 +565,51 @@ def score_optional_payment(st, tb, wk, bw, p):
     """Option 1 pays for an optional effect: only when it gets something (``worth``). The
     Slowcast waiver (``ctx_what`` 1) is paid for a spell worth activating this very turn
     (damage, healing, cards or Mana), not for one kept as a component."""
+    if wk.ctx_what == CROWN_PAYMENT:
+        score_crown_payment(st, tb, wk, bw, p)
+        return
     worth = wk.ctx_worth != 0
     if wk.ctx_what == 1:
         c = wk.ctx_card
         worth = bw.f_damage[c] + bw.f_heal[c] + bw.f_draw[c] + bw.f_mana[c] > 0
     score_fixed(wk, 0.0, 1.0 if worth else -1.0)
+
+
+@njit
+def reserve_spare(st, tb, bw, p, out):
+    """``out`` (E,): the Mana of the reserve beyond what the cards in hand cost (negative:
+    short of it)."""
+    effective_cost(st, tb, p, is_mage_noir(st, tb, p), bw.pol_cost)
+    for e in range(E):
+        out[e] = st.reserve[p, e]
+    for c in range(tb.n_player_cards):
+        copies = st.hand[p, c]
+        if copies > 0:
+            for e in range(E):
+                out[e] -= copies * bw.pol_cost[c, e]
+
+
+@njit
+def score_crown_payment(st, tb, wk, bw, p):
+    """Waiver crown: option 1 pays 1 Mana to ignore 1 of the ``ctx_amount`` damage coming.
+    Paid when that damage would put the player out, or with Mana the hand does not need while
+    the reserve keeps one (an empty reserve destroys the crown)."""
+    spare = bw.pol_need
+    reserve_spare(st, tb, bw, p, spare)
+    extra = 0.0
+    for e in range(E):
+        extra += max(spare[e], 0.0)
+    pay = wk.ctx_amount >= st.hp[p] or (extra > 0 and st.reserve[p].sum() >= 2)
+    score_fixed(wk, 0.0, 1.0 if pay else -1.0)
+
+
+@njit
+def score_crown_element(st, tb, wk, bw, p):
+    """The Mana a Waiver crown's payment gives up: the one the hand needs least."""
+    spare = bw.pol_need
+    reserve_spare(st, tb, bw, p, spare)
+    for e in range(E):
+        wk.scores[e] = spare[e]
 
 
 # --- a cost of X ------------------------------------------------------------------------------
@@ -635,6 +683,33 @@ def grants_needed_word(st, tb, bw, p, s, c):
 
 
 @njit
+def fetch_worth(st, tb, bw, p, c):
+    """What the own deck offers card ``c``'s generic ability that takes a card named a word
+    from it (``f_ability_fetch``): a search (depth 0) the best such card, a dig of the top N
+    the chance that one of them is such a card times their mean worth. A card taken into the
+    hand is worth at least a draw; another copy of ``c`` itself (a Galactic scepter fetching
+    a scepter) is no gain. The player knows what their deck holds, not its order."""
+    word = bw.f_ability_fetch[c]
+    n = st.deck_len[p]
+    hits = 0
+    total = 0.0
+    best = 0.0
+    for i in range(n):
+        d = st.deck[p, i]
+        if d != c and tb.named[d, word] != 0:
+            v = max(bw.f_value[d], FETCHED_CARD)
+            hits += 1
+            total += v
+            best = max(best, v)
+    if hits == 0:
+        return 0.0
+    depth = bw.f_ability_depth[c]
+    if depth == 0:
+        return best
+    return min(1.0, depth * hits / n) * total / hits
+
+
+@njit
 def ability_scores(st, tb, wk, bw, p, offset):
     """``wk.scores[offset + s]``: worth of using the ability of each own board slot now (main
     phase); ``NEG`` keeps it unused. Crude rules: free cards (Druid horns), HP for cards while
@@ -679,8 +754,11 @@ def ability_scores(st, tb, wk, bw, p, offset):
                     worth = 3.0
         elif a == AB_GENERIC:
             c = st.board_card[p, s]
-            if bw.f_ability[c] > 0 and (present or bw.f_ability_hits[c] == 0):
-                worth = bw.f_ability[c]
+            use = bw.f_ability[c]
+            if bw.f_ability_fetch[c] >= 0:
+                use += fetch_worth(st, tb, bw, p, c)
+            if use > 0 and (present or bw.f_ability_hits[c] == 0):
+                worth = use
             elif grants_needed_word(st, tb, bw, p, s, c):
                 worth = 1.5
         elif a == AB_ZENITH_RITUAL_ACTIVATE:
@@ -895,6 +973,11 @@ def main_action_scores(st, tb, wk, bw, p, trades_ahead):
                 prep += float(lost) - 5.0
             elif lost >= 0:
                 prep -= 100.0
+        # a Waiver crown switches the player's Rituals off (their Mage Noir status with them):
+        # worth it only once HP are low enough that turning spare Mana into HP matters more
+        if tb.any_handler[H_WAIVER_CROWN] != 0 and tb.handler_card[H_WAIVER_CROWN, c] != 0 \
+                and st.hp[p] > CROWN_HP:
+            prep -= 100.0
         # a component that costs HP (Draconic flame) must not put its own player out
         if bw.any_self_loss != 0 and component_loss(st, tb, bw, p, c) >= st.hp[p]:
             prep = OUT_OF_THE_GAME
@@ -1092,6 +1175,8 @@ def score(st, tb, wk, bw, kind, p):
         score_fixed(wk, 0.0, 1.0)
     elif kind == OPTIONAL_PAYMENT:
         score_optional_payment(st, tb, wk, bw, p)
+    elif kind == LOCK_MANA_ELEMENT and wk.ctx_what == CROWN_PAYMENT:
+        score_crown_element(st, tb, wk, bw, p)
     elif kind == QUICK_ACTION:
         score_quick_action(st, tb, wk, bw, p)
     elif kind == SLOWCAST_TARGET:

@@ -67,6 +67,10 @@ FIELDS = [
     # name_discount: Light ray, Solar eruption)
     ("f_discounts", np.float32, (C_MAX, C_MAX)),
     ("any_discounts", np.int8),              # some card has one
+    # that ability takes a card named a word from the deck (search_deck, dig): the name word
+    # (layout.NAME_WORD), -1 none; the cards it looks at, 0 the whole deck (a search)
+    ("f_ability_fetch", np.int16, (C_MAX,)),
+    ("f_ability_depth", np.int8, (C_MAX,)),
 ]
 
 #: Statics about when a spell may be activated (Quickcast, Slowcast): no value of their own.
@@ -76,6 +80,9 @@ CASTING_STATICS = frozenset({"quickcast", "never_slowcast", "component_grants_qu
 #: What paying a generic ability's costs is worth against its effect: a Mana of the reserve,
 #: a card of the hand, the card itself when it is sacrificed.
 ABILITY_COST_WEIGHT = {"mana": 0.8, "discard": 1.5, "sacrifice": 3.0}
+#: What applying the component a card was prepared with adds to its ability
+#: (``apply_used_component``): which card it is is only known in play, about 1 damage.
+APPLIED_COMPONENT = 1.0
 
 
 def _step_amount(step: dict) -> float:
@@ -189,6 +196,7 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
                 value[c] += VALUE_WEIGHT.get(feature, 0.0) * amount
     ability, ability_hits = _generic_abilities(effects)
     discounts = _discounts(t, effects, n_player_cards)
+    fetch, depth = _ability_fetches(effects)
     columns = {"f_damage": damage, "f_zenith_damage": zenith_damage,
                "f_needs_opponent": needs_opp, "f_heal": heal, "f_draw": draw,
                "f_mana": mana, "f_harms_own": harms_own, "f_channel_only": channel_only,
@@ -197,7 +205,8 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
                "f_healthiest": healthiest, "f_only_mage_noir": only_mn, "f_value": value,
                "f_opening": opening, "f_discard_value": discard_value, "f_ability": ability,
                "f_ability_hits": ability_hits, "f_phase_hits": phase_hits,
-               "f_phase_damage": phase_damage, "f_returns": returns}
+               "f_phase_damage": phase_damage, "f_returns": returns, "f_ability_fetch": fetch,
+               "f_ability_depth": depth}
     for name, column in columns.items():
         f[name][:n] = column
     f["any_self_loss"] = bool((self_loss > 0).any())
@@ -253,7 +262,28 @@ def _generic_abilities(effects: tuple[dict, ...]) -> tuple[np.ndarray, np.ndarra
                 worth[c] += VALUE_WEIGHT["draw"] * _step_amount(step)
             elif op in ("take_mana", "add_mana"):
                 worth[c] += VALUE_WEIGHT["mana"] * _step_amount(step)
+            elif op == "apply_used_component":
+                # a Blade's effect on top (Forged blade's 1 damage, Air blade's 3): about 1
+                worth[c] += APPLIED_COMPONENT
+                hits[c] = True
             for feature, amount in HANDLER_ESTIMATES.get(step.get("name", ""), {}).items():
                 worth[c] += VALUE_WEIGHT.get(feature, 0.0) * amount
                 hits[c] |= feature == "damage"
     return worth, hits
+
+
+def _ability_fetches(effects: tuple[dict, ...]) -> tuple[np.ndarray, np.ndarray]:
+    """Per card: the name word a generic ability takes from the own deck (``search_deck``:
+    the whole deck, depth 0; ``dig``: the top AMOUNT cards), -1 none. What such a fetch is
+    worth depends on the deck at the moment (``base.fetch_worth``), not on the card alone."""
+    n = len(effects)
+    word, depth = np.full(n, -1, np.int16), np.zeros(n, np.int8)
+    for c, effect in enumerate(effects):
+        steps = effect.get("ability", ())
+        if not steps or steps[0].get("op") != "ability_cost":
+            continue
+        for step in steps[1:]:
+            if step.get("op") in ("search_deck", "dig"):
+                word[c] = NAME_WORD[step["word"]]
+                depth[c] = step.get("amount", 0) if step["op"] == "dig" else 0
+    return word, depth

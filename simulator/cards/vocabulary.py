@@ -243,6 +243,11 @@ OPS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
                          "(position 3 = third from top)"),
     "apply_component": (frozenset({"word"}), frozenset({"if", "then_discard"}),
                         "apply the activate effects of one own component providing WORD"),
+    "apply_used_component": (frozenset({"word"}), frozenset({"if"}),
+                             "apply the effects of the component providing WORD this card was "
+                             "prepared with, wherever it is now (in play, in a discard pile): "
+                             "its activate effects, or its generic ability's effects without "
+                             "their cost; nothing for a card with neither"),
     "return_equipment_to_hand": (frozenset(), frozenset({"if"}),
                                  "return one Equipment to its owner's hand"),
     "return_prepared_to_hand": (frozenset(), frozenset({"if"}),

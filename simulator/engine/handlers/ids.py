@@ -68,6 +68,7 @@ HANDLERS = (
     "galactic_mantle",  # static, time_bender
     "rock_wall_channels",  # static, warrior_mage
     "warrior_mage_ritual_end_of_turn",  # static, warrior_mage
+    "waiver_crown",  # static, warrior_mage
 )
 HANDLER_KINDS = (
     "step",
@@ -133,8 +134,9 @@ HANDLER_KINDS = (
     "static",
     "static",
     "static",
+    "static",
 )
-N_HANDLERS = 63
+N_HANDLERS = 64
 
 H_FAVORABLE_WINDS = 0
 H_TORNADO = 1
@@ -199,6 +201,7 @@ H_MILLENNIUM = 59
 H_GALACTIC_MANTLE = 60
 H_ROCK_WALL_CHANNELS = 61
 H_WARRIOR_MAGE_RITUAL_END_OF_TURN = 62
+H_WAIVER_CROWN = 63
 
 # Activated abilities (tables.ability holds an index of ABILITY_NAMES).
 ABILITY_NAMES = (

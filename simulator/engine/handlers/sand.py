@@ -48,7 +48,7 @@ def ras_wrath_discard(st, tb, wk, r, card, side, slot):
     for p in range(players):
         for s in range(st.board_end[p]):
             zone = st.board_zone[p, s]
-            if zone == EMPTY or zone == RITUAL or (p == side and s == slot):
+            if zone <= EMPTY or zone == RITUAL or (p == side and s == slot):  # RITUAL_OFF too
                 continue
             if mn or not is_indestructible(st, tb, p, s):
                 wk.opt[K_SLOTS + players + p * slots + s] = 1

@@ -411,6 +411,7 @@ def _suspendable(effect: dict) -> bool:
 def _compile_effects(t: np.void, effects: tuple[dict, ...]) -> None:
     """Every trigger's steps as op rows; a card's ability as its ability id."""
     t["ability"][:] = -1
+    t["keep_word"][:] = -1
     row = 0
     for c, effect in enumerate(effects):
         t["suspendable"][c] = _suspendable(effect)
@@ -429,8 +430,11 @@ def _compile_effects(t: np.void, effects: tuple[dict, ...]) -> None:
                         t["ability"][c] = L.ABILITY_NAMES.index(step["name"])
                 if step.get("op") == "ability_cost":
                     _generic_ability(t, c, step)
+                if step.get("op") == "apply_used_component":
+                    t["keep_word"][c] = L.WORD[step["word"]]
                 row += 1
     t["any_ability"] = (t["ability"] >= 0).any()
+    t["any_keep_word"] = (t["keep_word"] >= 0).any()
     grants_autumn = [L.H[name] for name in AUTUMN_GRANTERS if name in L.H]
     t["any_autumn"] = t["autumn"].any() or t["handler_card"][grants_autumn].any()
     damage_triggers = [L.T_DAMAGED, L.T_OWN_PERMANENT_DAMAGED, L.T_CONTROLLER_DAMAGED]

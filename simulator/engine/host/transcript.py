@@ -95,7 +95,7 @@ class _Gathered:
             if a == L.ADVERSARY_SIDE:
                 text = f"{names[b]} {d} HP"
             else:
-                text = f"{names[b]} ({L.ZONE_NAMES[c]}"
+                text = f"{names[b]} ({L.ZONE_NAMES[c] if c >= 0 else 'ritual, no effect'}"
                 if c == L.PERMANENT and d > 0:
                     text += f", {d} HP"
                 if row[7] > 0:
@@ -268,6 +268,11 @@ def _card_line(ev, a, b, c, d, names, why) -> str | None:
                                  f"player {d + 1}'s next turn"),
         L.EV_INDESTRUCTIBLE: lambda: f"  discards {names[b]}: {names[c]} is indestructible this turn",
         L.EV_APPLIES: lambda: f"  applies {names[b]}",
+        L.EV_CROWN_IGNORES: lambda: f"  Waiver crown: pays 1 {ELEMENTS[b]} Mana to ignore 1 damage",
+        L.EV_RITUALS_OFF: lambda: "  no Waiver crown left: the Rituals have their effects again",
+        L.EV_APPLIES_USED: lambda: (f"  {names[b]} applies the effects of {names[c]}, a "
+                                    "component it was prepared with, "
+                                    + ("still in play" if d else "no longer in play")),
         L.EV_CHANNELED_INSTEAD: lambda: (f"  {names[b]} below 1 HP: its Mana is released and it "
                                          "stays as a channeled Rock component"),
         L.EV_MILLS: lambda: f"  discards the top card of the deck: {names[b]}",
@@ -277,7 +282,7 @@ def _card_line(ev, a, b, c, d, names, why) -> str | None:
         L.EV_PUTS_FROM_DISCARD: lambda: (f"  puts {names[b]} from the discard pile into play "
                                     + ("prepared" if c == L.PREPARED else "channeled")),
         L.EV_NUMBERS_CHANGED: lambda: (f"  {names[b]} uses {names[c]}: its numbers change "
-                                       "or its effect grows (Time component)"),
+                                       "or its effect grows"),
         L.EV_ZENITH_TAX: lambda: "  Zenith ritual: pays 1 Fire (a spell channeled)",
         L.EV_DISCOUNT: lambda: _discount_line(a, b, c, d),
         L.EV_EXTRA_HP: lambda: f"  {names[b]} enters with {c} more HP",
@@ -288,9 +293,12 @@ def _card_line(ev, a, b, c, d, names, why) -> str | None:
         L.EV_UNIQUE: lambda: (f"  Unique: discards the {'new' if c else 'older'} copy of {names[b]}"),
         L.EV_SCRY: lambda: (f"  looks at the top card of the deck, {names[b]}: "
                             + ("puts it at the bottom" if c else "leaves it on top")),
-        L.EV_DIG: lambda: (f"  looks at the top {c} cards of the deck: "
-                           + (f"shows {names[b]} and takes it, " if b >= 0 else "takes none, ")
-                           + "the rest go to the bottom"),
+        L.EV_DIG: lambda: ((f"  looks at the top {c} cards of the deck: "
+                            + (f"shows {names[b]} and takes it, " if b >= 0 else "takes none, ")
+                            + "the rest go to the bottom") if c != 1 else
+                           ("  looks at the top card of the deck: "
+                            + (f"shows {names[b]} and takes it" if b >= 0
+                               else "puts it at the bottom"))),
         L.EV_ZENITH: lambda: f"  at Zenith this turn ({b} spells in preparation, {b} channeled)",
         L.EV_ROBE_HIT: lambda: "  Burning robe: 1 damage to its controller",
         L.EV_CRIMSON_PAYS: lambda: "  Crimson ring: pays 1 Fire",

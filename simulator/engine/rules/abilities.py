@@ -64,7 +64,7 @@ def slot_ability(st, tb, p, s):
     """The ability of the card in play in the slot, -1 none: a Permanent's, Equipment's or
     Ritual's, or a spell's in preparation or channeled (a generic ability of "this spell")."""
     c = st.board_card[p, s]
-    if c < 0 or st.board_zone[p, s] == EMPTY:
+    if c < 0 or st.board_zone[p, s] <= EMPTY:  # a Ritual switched off has none (RITUAL_OFF)
         return -1
     return tb.ability[c]
 

@@ -22,7 +22,7 @@ from simulator.engine.handlers.ids import (
     H_ZENITH_RITUAL_CHANNEL_TAX,
 )
 from simulator.engine.handlers.sun import channel_tax
-from simulator.engine.rules import announce, discounts, frames, numbers, pile
+from simulator.engine.rules import announce, discounts, frames, kept, numbers, pile
 from simulator.engine.rules.abilities import slot_ability, slot_usable
 from simulator.engine.rules.board import (
     flagged_copies,
@@ -71,6 +71,7 @@ from simulator.engine.rules.layout import (
     PREPARED,
     REASON_ALTERNATIVE_COMPONENT,
     RITUAL,
+    RITUAL_OFF,
     SKIP_COMPONENT,
     T_ABILITY,
     T_ACTIVATE,
@@ -234,6 +235,8 @@ def prepare(st, tb, wk, p, card):
             comp = st.used_card[wk.prep_order[i]]
             if comp >= 0:
                 numbers.record(st, tb, wk, p, slot, comp)
+    if tb.any_keep_word != 0 and tb.keep_word[card] >= 0:
+        kept.record(st, tb, wk, p, slot, card)
     for e in range(E):
         st.board_mana[p, slot, e] = cost[e]
     if tb.any_quickcast != 0:
@@ -248,7 +251,9 @@ def prepare(st, tb, wk, p, card):
     replace_equipment(st, tb, wk, p, card, slot)
     resolve(st, tb, wk)
     resolve_used_components(st, tb, wk, p, card, used)
-    if tb.card_type[card] > 0 or tb.trig_count[card, T_ENTER] > 0:  # a spell: "when prepared"
+    if (tb.card_type[card] > 0 or tb.trig_count[card, T_ENTER] > 0) \
+            and st.board_zone[p, slot] != RITUAL_OFF:  # a spell: "when prepared"; a Ritual
+        #                                              under a Waiver crown has no effect
         announce.push_steps(st, tb, wk, card, T_ENTER, p, slot)
         resolve(st, tb, wk)
     if st.any_discount != 0:

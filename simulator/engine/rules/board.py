@@ -22,6 +22,7 @@ from simulator.engine.handlers.ids import (
     H_FINE_SAND,
     H_ROCK_WALL_CHANNELS,
     H_SOLAR_GOLD_ORE,
+    H_WAIVER_CROWN,
 )
 from simulator.engine.rules import frames, pile, suppress
 from simulator.engine.rules.errors import ERR_EMPTY_SLOT, fail
@@ -38,6 +39,7 @@ from simulator.engine.rules.layout import (
     EV_LOCK_CAP,
     EV_LOCKS,
     EV_OUT,
+    EV_RITUALS_OFF,
     FIRE,
     K_SLOTS,
     LOSS_DECK,
@@ -48,6 +50,8 @@ from simulator.engine.rules.layout import (
     OUT_HP,
     PERMANENT,
     PREPARED,
+    RITUAL,
+    RITUAL_OFF,
     RUNNING,
     T_DISCARDED_FROM_PLAY,
     T_LEAVE,
@@ -70,6 +74,7 @@ CAP_IF_MAGE_NOIR = CONDITION_CODE["mage_noir"]
 CAP_IF_NOT_MAGE_NOIR = CONDITION_CODE["not_mage_noir"]
 
 ROCK_WALL = H_ROCK_WALL_CHANNELS
+CROWN = H_WAIVER_CROWN
 WALL = WORD["Wall"]
 DAWN = H_DAWN_SAVES_SUN
 GOLD = H_SOLAR_GOLD_ORE
@@ -240,6 +245,8 @@ def place_card(st, tb, p, s, card, zone):
     st.cast_mark[p, s] = 0
     st.ability_used[p, s] = 0  # a new card: its once-per-turn ability is fresh
     st.x_paid[p, s] = 0
+    if tb.any_keep_word != 0:
+        st.kept_comp[p, s] = 0  # the new card was prepared with no component yet (kept.py)
     st.autumn[p, s] = 0  # ... and Autumn granted to the card before it is gone
     st.suppressed[p, s] = 0  # ... and an Ice tree's choice of it (suppress.py)
     st.zenith_guard[p, s] = 0  # ... and Solar gold ore's effects
@@ -249,6 +256,36 @@ def place_card(st, tb, p, s, card, zone):
             st.board_mods[p, s, k] = 0
     if s >= st.board_end[p]:
         st.board_end[p] = s + 1
+    if tb.any_handler[CROWN] != 0:
+        crown_placed(st, tb, p, s, card, zone)
+
+
+@njit
+def crowned(st, tb, p):
+    """Player ``p`` has a Waiver crown in play: their Rituals have no effect."""
+    return flagged_copies(st, tb, p, CROWN, EQUIPMENT) > 0
+
+
+@njit
+def switch_rituals(st, tb, p, on):
+    """Player ``p``'s Rituals in play get their effects back (``on``) or lose them: the zone
+    RITUAL_OFF hides a Ritual from every reader of cards in play, and the Mage Noir status
+    they give goes with them."""
+    was, now = (RITUAL_OFF, RITUAL) if on else (RITUAL, RITUAL_OFF)
+    for s in range(st.board_end[p]):
+        if st.board_card[p, s] >= 0 and st.board_zone[p, s] == was:
+            st.board_zone[p, s] = now
+            st.board_clock += 1
+
+
+@njit
+def crown_placed(st, tb, p, s, card, zone):
+    """Waiver crown (handlers/warrior_mage.py): a crown put into play switches its controller's
+    Rituals off; a Ritual put into play under a crown arrives switched off."""
+    if zone == EQUIPMENT and tb.handler_card[CROWN, card] != 0:
+        switch_rituals(st, tb, p, False)
+    elif zone == RITUAL and crowned(st, tb, p):
+        st.board_zone[p, s] = RITUAL_OFF
 
 
 @njit
@@ -292,6 +329,9 @@ def leave_board(st, tb, wk, p, s, dest):
         st.suppressed[p, s] = 0
     st.board_clock += 1
     trim_board_end(st, p)
+    if tb.any_handler[CROWN] != 0 and tb.handler_card[CROWN, card] != 0 and not crowned(st, tb, p):
+        switch_rituals(st, tb, p, True)
+        say(wk, EV_RITUALS_OFF, p, 0, 0, 0)
     if dest == TO_DISCARD:
         pile.put(st, p, card)
     elif dest == TO_HAND:

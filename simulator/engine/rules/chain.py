@@ -20,9 +20,9 @@ from __future__ import annotations
 
 from simulator.engine.compiler.jit import njit
 from simulator.engine.compiler.late_bound import leave_board
-from simulator.engine.handlers import sun, time_bender
+from simulator.engine.handlers import sun, time_bender, warrior_mage
 from simulator.engine.handlers.base_game import air, fire, water
-from simulator.engine.handlers.ids import H_MILLENNIUM
+from simulator.engine.handlers.ids import H_MILLENNIUM, H_WAIVER_CROWN
 from simulator.engine.rules import frames, ops, pile, suppress
 from simulator.engine.rules.board import check_defeats
 from simulator.engine.rules.damage import robe_hit
@@ -115,6 +115,11 @@ def resolve(st, tb, wk):
         if st.chain_len == 0:
             if tb.any_handler[H_MILLENNIUM] != 0:
                 time_bender.millennium_check(st, tb, wk)
+                frames.flush_pending(st)
+                if st.chain_len > 0:
+                    continue
+            if tb.any_handler[H_WAIVER_CROWN] != 0:
+                warrior_mage.crown_check(st, tb, wk)  # an empty reserve destroys it
                 frames.flush_pending(st)
                 if st.chain_len > 0:
                     continue

@@ -30,7 +30,9 @@ from simulator.engine.handlers.ids import (
     H_ICY_INFILTRATION,
     H_ROCK_WALL_CHANNELS,
     H_SUPERCONDUCTOR_RITUAL,
+    H_WAIVER_CROWN,
 )
+from simulator.engine.handlers.warrior_mage import crown_ignores
 from simulator.engine.rules import frames, pile
 from simulator.engine.rules.board import (
     adversary_destroyed,
@@ -165,6 +167,8 @@ def deal_damage(st, tb, wk, src_side, src_card, target, amount, unpreventable):
         p = target - K_SLOTS
         before_player_damage(st, tb, wk, p, amount, unpreventable)
         amount = armour(st, tb, p, amount, not from_player, unpreventable)
+        if tb.any_handler[H_WAIVER_CROWN] != 0 and amount > 0 and not unpreventable:
+            amount -= crown_ignores(st, tb, wk, p, amount)
         lose_hp(st, tb, wk, p, amount, True, src_card)
         if tb.any_damage_trigger != 0:
             raise_damage_triggers(st, tb, src_side, src_card, amount, p, -1, -1)

@@ -77,6 +77,9 @@ assert CARD_TYPES == ("spell", "permanent", "equipment", "ritual")
 # --- board zones, outcomes, why a player is out ------------------------------------------------
 EMPTY, PREPARED, CHANNELED, PERMANENT, EQUIPMENT, RITUAL = range(6)
 ZONE_NAMES = ("empty", "prepared", "channeled", "permanent", "equipment", "ritual")
+#: A Ritual in play whose effects are off (its controller's Waiver crown, board.py): below
+#: every zone, so no reader of cards in play (zone >= PERMANENT) nor of components sees it.
+RITUAL_OFF = -1
 RUNNING, WIN, LOSS_HP, LOSS_DECK, TIMEOUT, DRAW = range(6)
 OUTCOME_NAMES = ("running", "win", "loss_hp", "loss_deck", "timeout", "draw")
 IN_GAME, OUT_HP, OUT_DECK = range(3)
@@ -261,6 +264,8 @@ EVENT_NAMES = (
     "suppressed",
     "discount", "extra_hp",
     "instead_destroyed", "gains_effects",
+    "applies_used",
+    "crown_ignores", "rituals_off",
 )
 EV = {name: i for i, name in enumerate(EVENT_NAMES)}
 (EV_TURN, EV_HAND, EV_HAND_CARD, EV_ADVERSARY_TURN, EV_REVEALS, EV_PREPARES, EV_ACTIVATES,
@@ -291,7 +296,9 @@ EV = {name: i for i, name in enumerate(EVENT_NAMES)}
  EV_UNIQUE,
  EV_ZENITH_TAX, EV_ZENITH_ACTIVATES, EV_SUPPRESSED,
  EV_DISCOUNT, EV_EXTRA_HP,
- EV_INSTEAD_DESTROYED, EV_GAINS_EFFECTS) = range(len(EVENT_NAMES))
+ EV_INSTEAD_DESTROYED, EV_GAINS_EFFECTS,
+ EV_APPLIES_USED,
+ EV_CROWN_IGNORES, EV_RITUALS_OFF) = range(len(EVENT_NAMES))
 # Why Mana is about to reach the Available Ether (EV_ETHER_CAUSE): an Adversary card's Mana
 # value, Mana released by a card leaving play, an effect's cost paid.
 ETHER_MANA_VALUE, ETHER_RELEASED, ETHER_PAID = range(3)
@@ -445,6 +452,10 @@ STATE_DTYPE = _record([
     ("any_discount", np.int8),                  # some discount is in force
     ("zenith_guard", np.int16, (P_MAX, S_MAX)),  # card+1 of an Equipment that gained Solar
     #                                              gold ore's effects (board.zenith_guarded)
+    # the component a card was prepared with that its apply_used_component step applies
+    # (kept.py): card+1, 0 none, and the slot it was in then
+    ("kept_comp", np.int16, (P_MAX, S_MAX)),
+    ("kept_slot", np.int8, (P_MAX, S_MAX)),
 ])
 
 TABLES_DTYPE = _record([
@@ -585,6 +596,9 @@ TABLES_DTYPE = _record([
     # 1: every effect of the card is one the engine suspends while it is suppressed (Ice tree,
     # suppress.py): no statics, abilities nor leaving triggers, no handler but Ice tree's
     ("suspendable", np.int8, (C_MAX,)),
+    # apply_used_component (kept.py): the WORD of the component a card keeps, -1 none
+    ("keep_word", np.int32, (C_MAX,)),
+    ("any_keep_word", np.int8),
 ])
 
 WORK_DTYPE = _record([

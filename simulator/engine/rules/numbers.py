@@ -82,16 +82,20 @@ def floored(st, tb, p, s, n):
 
 
 @njit
-def carries(tb, comp):
-    """The component changes the numbers of, or grants steps to, a card it prepares."""
-    return tb.nmod_mode[comp] != 0 or tb.trig_count[comp, T_GRANTED] > 0
+def carries(tb, comp, card):
+    """The component changes the numbers of, or grants steps to, ``card`` when it prepares it
+    (a modifier for one card type only, Obsidian rock's for Equipment, not to the others)."""
+    if tb.trig_count[comp, T_GRANTED] > 0:
+        return True
+    return tb.nmod_mode[comp] != 0 and (tb.nmod_type[comp] < 0
+                                        or tb.nmod_type[comp] == tb.card_type[card])
 
 
 @njit
 def record(st, tb, wk, p, s, comp):
     """The card in slot ``s`` was prepared with component ``comp``: it keeps it, when the
     component modifies numbers or grants steps (at most MOD_MAX; the rest are not kept)."""
-    if tb.any_mods == 0 or not carries(tb, comp):
+    if tb.any_mods == 0 or not carries(tb, comp, st.board_card[p, s]):
         return
     for k in range(MOD_MAX):
         if st.board_mods[p, s, k] == 0:

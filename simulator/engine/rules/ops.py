@@ -15,7 +15,7 @@ from simulator.engine.compiler.jit import njit
 from simulator.engine.compiler.late_bound import deal_damage, decide, leave_board, select
 from simulator.engine.handlers.ids import H_ROCK_WALL_CHANNELS
 from simulator.engine.handlers.warrior_mage import before_destroy
-from simulator.engine.rules import discounts, frames, locked, numbers, pile, returns
+from simulator.engine.rules import discounts, frames, kept, locked, numbers, pile, returns
 from simulator.engine.rules.board import (
     adversary_destroyed,
     adversary_present,
@@ -644,6 +644,14 @@ def op_apply_component(st, tb, wk, r, card, side, slot):
         frames.push_discard_applied(st, side, s, st.board_card[side, s])
     frames.push_clear_applying(st, side, s, slot)
     frames.push_steps(st, tb, st.board_card[side, s], T_ACTIVATE, side, s, entry)
+
+
+@njit
+def op_apply_used_component(st, tb, wk, r, card, side, slot):
+    """Apply the effects of the component this card was prepared with that provides the
+    step's word, wherever it is now (kept.py); the card must still be in its slot."""
+    if side >= 0 and slot >= 0 and st.board_card[side, slot] == card:
+        kept.apply_kept(st, tb, wk, side, slot)
 
 
 @njit

@@ -26,7 +26,8 @@ _PER_PLAYER = {"shuffle_count", "hp", "out", "out_reason", "deck", "deck_len", "
                "prevented", "icy", "drop_spent", "indestructible", "applying", "cast_mark",
                "all_slowcast", "ability_used", "x_paid", "drawn", "prepared_n",
                "activated_n", "channeled_n", "first_activation", "stranded", "next_discount",
-               "next_hp", "name_discount", "name_draw", "zenith_guard"}
+               "next_hp", "name_discount", "name_draw", "zenith_guard", "kept_comp",
+               "kept_slot"}
 #: Fields whose axis of card kinds (C_MAX) is trimmed to the batch's card kinds.
 _PER_CARD = {"hand", "discard", "from_discard_n", "adv_discard", "drawn", "prepared_n", "activated_n",
              "channeled_n", "first_activation", "stranded", "castable_now"}
@@ -34,7 +35,7 @@ _PER_CARD = {"hand", "discard", "from_discard_n", "adv_discard", "drawn", "prepa
 _PER_SLOT = {"board_mods", "board_card", "board_zone", "board_mana", "board_hp", "board_turn",
              "ignition_skip", "drop_spent", "indestructible", "applying", "cast_mark", "used_slot",
              "ability_used", "x_paid", "zenith_guard",
-             "used_card"}
+             "used_card", "kept_comp", "kept_slot"}
 
 
 class BatchState:
