@@ -426,6 +426,9 @@ _STATIC_LINES = {
     "return_instead": lambda s: ("its controller may pay "
                                  + " + ".join(f"{n} {e}" for e, n in s.get("cost", {}).items())
                                  + " Mana to return it to hand instead of the discard pile"),
+    "boost_equipment": lambda s: (f"one Equipment of its controller (their choice) deals "
+                                  f"{s['amount']} more damage per instance while it stays in "
+                                  "play"),
     "surcharge": lambda s: (f"until the start of its controller's next turn, {_target(s['target'])}"
                             f" pays {s['amount']} more {s['element']} Mana for each card prepared"),
 }

@@ -54,6 +54,7 @@ from simulator.engine.rules.layout import (
     ABILITY_TARGET,
     AIR,
     ALTERNATIVE_COMPONENT,
+    BOOST_TARGET,
     C_MAX,
     CHOOSE_X,
     DESTROY_TARGET,
@@ -323,6 +324,15 @@ def score_unique_discard(st, tb, wk, p):
     for s in range(wk.n_opt):
         lost = float(tb.hp[wk.ctx_card] - st.board_hp[p, s])
         wk.scores[s] = 10.0 * lost + (0.5 if s != wk.ctx_amount else 0.0)
+
+
+@njit
+def score_boost_target(st, tb, wk, bw, p):
+    """The Equipment a boost (Reforge) makes hit harder: the one that deals the most instances
+    of damage from play, the one already boosted on a tie (boosts add up per instance)."""
+    for s in range(wk.n_opt):
+        c = st.board_card[p, s]
+        wk.scores[s] = (bw.f_hits[c] + 0.01 * st.dmg_boost[p, s]) if c >= 0 else NEG
 
 
 @njit
@@ -977,6 +987,8 @@ def score(st, tb, wk, bw, kind, p):
         score_dig_take(st, tb, wk, bw, p)
     elif kind == UNIQUE_DISCARD:
         score_unique_discard(st, tb, wk, p)
+    elif kind == BOOST_TARGET:
+        score_boost_target(st, tb, wk, bw, p)
     elif kind == TARGET:
         score_target(st, tb, wk, p)
     elif kind == PROTECTOR_REDIRECT:

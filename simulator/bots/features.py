@@ -27,7 +27,7 @@ TRIGGER_WEIGHT = {"turn_start": 3.0, "turn_start_prepared": 3.0, "turn_start_cha
 #: from the discard pile is a free component; a milled card is a card the deck loses; an
 #: extra component is worth its modifier; a component discarded is a component lost).
 ZONE_OP_WORTH = {"put_from_discard": 1.0, "mill": -0.3, "next_spell_component": 0.5,
-                 "discard_component": -0.5}
+                 "discard_component": -0.5, "boost_equipment": 1.5}
 #: Static kinds whose worth is not their number (a modifier's +10 is not worth 11 cards).
 STATIC_WORTH = {"number_modifier": 1.5, "prepare_from_discard": 1.0}
 #: What one card phased out of the opponent's deck is worth: little in solo, where the
@@ -55,6 +55,8 @@ FIELDS = [
     ("f_discard_value", np.float64, (C_MAX,)),  # worth of its effects when discarded from hand
     ("f_ability", np.float64, (C_MAX,)),    # one use of its generic ability, less its costs
     ("f_ability_hits", np.int8, (C_MAX,)),  # that ability deals damage (wants an Adversary)
+    ("f_hits", np.float64, (C_MAX,)),       # instances of damage it deals from play (its
+    #                                         triggers and abilities): what a boost adds to
 ]
 
 #: Statics about when a spell may be activated (Quickcast, Slowcast): no value of their own.
@@ -83,6 +85,7 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
     discard_value = np.zeros(n)
     phase = np.zeros(n)
     channel_only = np.zeros(n, bool)
+    hits = np.zeros(n)
     for c, effect in enumerate(effects):
         for trigger, steps in effect.items():
             if trigger == "static":
@@ -101,6 +104,9 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
                                  if st.get("op") in ("damage", "lose_hp"))
                 healthiest[c] = any(st.get("target") == "player_most_hp" for st in steps)
             weight = TRIGGER_WEIGHT.get(trigger, 1.0)
+            if trigger != "activate":
+                hits[c] += weight * sum(1 for st in steps
+                                        if st.get("op") in ("damage", "distribute_damage"))
             for step in steps:
                 op, target = step.get("op"), step.get("target", "")
                 amount = _step_amount(step) * weight
@@ -167,7 +173,7 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
                "f_threat": threat,
                "f_healthiest": healthiest, "f_only_mage_noir": only_mn, "f_value": value,
                "f_opening": opening, "f_discard_value": discard_value, "f_ability": ability,
-               "f_ability_hits": ability_hits}
+               "f_ability_hits": ability_hits, "f_hits": hits}
     for name, column in columns.items():
         f[name][:n] = column
     f["any_self_loss"] = bool((self_loss > 0).any())

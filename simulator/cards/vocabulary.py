@@ -311,6 +311,9 @@ OPS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
     "discard_to_deck": (frozenset({"target"}), frozenset({"if"}),
                         "the target (a player or the Adversary) puts its whole discard pile "
                         "into its deck, then shuffles it"),
+    "boost_equipment": (frozenset({"amount"}), frozenset({"if"}),
+                        "one Equipment of the controller (their choice) deals AMOUNT more "
+                        "damage per instance until it leaves play (none: nothing)"),
     "handler": (frozenset({"name"}), frozenset({"if"}),
                 "a compiled handler (engine/handlers/) for behaviour the vocabulary cannot express"),
 }
@@ -395,6 +398,11 @@ STATICS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
                              "it is the top card there / each copy once per turn)"),
     "phase_out_bonus": (frozenset({"amount"}), frozenset(),
                         "every phase out the controller does is AMOUNT larger"),
+    "last_user_damage_reduction": (frozenset({"amount"}), frozenset(),
+                                   "the last Permanent its controller prepared with this card "
+                                   "as a component takes AMOUNT less damage per instance, while "
+                                   "both stay on the board (damage that cannot be reduced "
+                                   "excepted)"),
     "handler": (frozenset({"name"}), frozenset({"if"}),
                 "a static handler (engine/handlers/): its behaviour is an engine hook"),
 }

@@ -52,6 +52,7 @@ CONTEXT_OF_KIND = {
     "release_locked_mana": ("card",), "protector_redirect": ("amount",),
     "quick_action": ("amount",), "slowcast_target": ("card",), "scry": ("card",),
     "unique_discard": ("card", "amount"),
+    "boost_target": ("card",),
 }
 
 

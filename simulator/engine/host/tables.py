@@ -302,6 +302,8 @@ def _compile_statics(t: np.void, effects: tuple[dict, ...]) -> None:
                     L.FD_ALLOWED | (L.FD_UNLESS_TOP if st.get("unless_top") else 0)
                     | (L.FD_ONCE_PER_TURN if st.get("once_per_turn") else 0)
                     | (L.FD_MAGE_NOIR if st.get("if") == "mage_noir" else 0))
+            elif kind == "last_user_damage_reduction":
+                t["last_user_reduction"][c] = st["amount"]
             elif kind == "handler":
                 t["handler_card"][L.H[st["name"]], c] = 1
     if len(bonuses) > L.BONUS_MAX or len(reductions) > L.REDUCTION_MAX:
@@ -325,6 +327,7 @@ def _compile_statics(t: np.void, effects: tuple[dict, ...]) -> None:
     t["any_lock_cap"] = (t["lock_cap"] >= 0).any()
     t["any_from_discard"] = t["from_discard"].any()
     t["any_pay_locked"] = (t["pay_locked_word"] >= 0).any()
+    t["any_last_user"] = t["last_user_reduction"].any()
 
 
 #: The ops and statics that grant or remove Slowcast or Quickcast (engine/rules/casting.py).
@@ -413,6 +416,7 @@ def _compile_effects(t: np.void, effects: tuple[dict, ...]) -> None:
                     _generic_ability(t, c, step)
                 row += 1
     t["any_ability"] = (t["ability"] >= 0).any()
+    t["any_boost"] = (t["ops"][:row, L.OP_CODE_COL] == L.OP_CODE["boost_equipment"]).any()
     grants_autumn = [L.H[name] for name in AUTUMN_GRANTERS if name in L.H]
     t["any_autumn"] = t["autumn"].any() or t["handler_card"][grants_autumn].any()
     damage_triggers = [L.T_DAMAGED, L.T_OWN_PERMANENT_DAMAGED, L.T_CONTROLLER_DAMAGED]

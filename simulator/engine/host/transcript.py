@@ -266,6 +266,10 @@ def _card_line(ev, a, b, c, d, names, why) -> str | None:
         L.EV_NUMBERS_CHANGED: lambda: (f"  {names[b]} uses {names[c]}: its numbers change "
                                        "or its effect grows (Time component)"),
         L.EV_ZENITH_TAX: lambda: "  Zenith ritual: pays 1 Fire (a spell channeled)",
+        L.EV_BOOSTED: lambda: (f"  {names[b]} deals {c} more damage per instance while it "
+                               "stays in play"),
+        L.EV_LAST_USER: lambda: (f"  {names[b]} now protects {names[c]}: less damage per "
+                                 "instance while both stay on the board"),
         L.EV_ZENITH_ACTIVATES: lambda: f"  Zenith ritual: pays 1 Fire, activates the channeled {names[b]}",
         L.EV_UNIQUE: lambda: (f"  Unique: discards the {'new' if c else 'older'} copy of {names[b]}"),
         L.EV_SCRY: lambda: (f"  looks at the top card of the deck, {names[b]}: "

@@ -18,7 +18,7 @@ from simulator.engine.handlers.base_game.water import subtle_infiltration_trade
 from simulator.engine.handlers.flowers import spares_equipment
 from simulator.engine.handlers.ids import H_PRODIGIOUS_SOURCE, H_ZENITH_RITUAL_CHANNEL_TAX
 from simulator.engine.handlers.sun import channel_tax
-from simulator.engine.rules import announce, frames, numbers, pile
+from simulator.engine.rules import announce, frames, marks, numbers, pile
 from simulator.engine.rules.abilities import slot_ability, slot_usable
 from simulator.engine.rules.board import (
     flagged_copies,
@@ -231,6 +231,8 @@ def prepare(st, tb, wk, p, card):
                 numbers.record(st, tb, wk, p, slot, comp)
     for e in range(E):
         st.board_mana[p, slot, e] = cost[e]
+    if tb.any_last_user != 0:
+        marks.link_last_user(st, tb, wk, p, slot, used)
     if tb.any_quickcast != 0:
         mark_granted_quickcast(st, tb, p, slot, used)
     if waived:

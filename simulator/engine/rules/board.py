@@ -18,7 +18,7 @@ import numpy as np
 
 from simulator.engine.compiler.jit import njit
 from simulator.engine.handlers.ids import H_FINE_SAND, H_ROCK_WALL_CHANNELS
-from simulator.engine.rules import frames, pile
+from simulator.engine.rules import frames, marks, pile
 from simulator.engine.rules.errors import ERR_EMPTY_SLOT, fail
 from simulator.engine.rules.layout import (
     CHANNELED,
@@ -204,6 +204,7 @@ def place_card(st, tb, p, s, card, zone):
     st.ability_used[p, s] = 0  # a new card: its once-per-turn ability is fresh
     st.x_paid[p, s] = 0
     st.autumn[p, s] = 0  # ... and Autumn granted to the card before it is gone
+    marks.clear_slot(st, tb, p, s)  # ... and the marks of the card before (marks.py)
     st.board_clock += 1
     if tb.any_mods != 0:  # the new card carries no number modifier yet (numbers.py)
         for k in range(MOD_MAX):

@@ -102,6 +102,7 @@ DECISION_KINDS = (
     "slowcast_target", "choose_x", "from_discard", "extra_component", "prepare_from",
     "scry", "dig_take",
     "unique_discard",
+    "boost_target",
 )
 (KEEP_HAND, MAIN_ACTION, TAKE_PILE, MANA_ELEMENT, ETHER_START_PILE, ETHER_SPLIT, TAKE_MANA,
  TRADE_GIVE, EFFECT_ORDER, TARGET, PROTECTOR_REDIRECT, DESTROY_TARGET, USE_COMPONENT,
@@ -111,7 +112,8 @@ DECISION_KINDS = (
  DISTRIBUTE_MANA, MOVE_LOCKED_MANA, RELEASE_LOCKED_MANA, SEED_FROM_DISCARD, ABILITY_TARGET,
  MAY_USE_ABILITY, MELANGE_GIVE, MELANGE_TAKE, TAKE_LOCKED_MANA, QUICK_ACTION,
  SLOWCAST_TARGET, CHOOSE_X, FROM_DISCARD, EXTRA_COMPONENT, PREPARE_FROM, SCRY,
- DIG_TAKE, UNIQUE_DISCARD) = range(len(DECISION_KINDS))
+ DIG_TAKE, UNIQUE_DISCARD,
+ BOOST_TARGET) = range(len(DECISION_KINDS))
 N_KINDS = len(DECISION_KINDS)
 
 # Purposes of a target decision (ctx_purpose), reasons of a discard (ctx_reason).
@@ -252,6 +254,7 @@ EVENT_NAMES = (
     "scry", "dig",
     "unique",
     "zenith_tax", "zenith_activates",
+    "boosted", "last_user",
 )
 EV = {name: i for i, name in enumerate(EVENT_NAMES)}
 (EV_TURN, EV_HAND, EV_HAND_CARD, EV_ADVERSARY_TURN, EV_REVEALS, EV_PREPARES, EV_ACTIVATES,
@@ -280,7 +283,8 @@ EV = {name: i for i, name in enumerate(EVENT_NAMES)}
  EV_ZENITH,
  EV_SCRY, EV_DIG,
  EV_UNIQUE,
- EV_ZENITH_TAX, EV_ZENITH_ACTIVATES) = range(len(EVENT_NAMES))
+ EV_ZENITH_TAX, EV_ZENITH_ACTIVATES,
+ EV_BOOSTED, EV_LAST_USER) = range(len(EVENT_NAMES))
 # Why Mana is about to reach the Available Ether (EV_ETHER_CAUSE): an Adversary card's Mana
 # value, Mana released by a card leaving play, an effect's cost paid.
 ETHER_MANA_VALUE, ETHER_RELEASED, ETHER_PAID = range(3)
@@ -421,6 +425,10 @@ STATE_DTYPE = _record([
     ("first_activation", np.int16, (P_MAX, C_MAX)),  # turn first played, 0 never
     ("castable_now", np.int8, (C_MAX,)),        # castable at some decision of this turn
     ("stranded", np.int16, (P_MAX, C_MAX)),     # hand after the player's last turn
+    # marks a card carries while it stays in its slot (marks.py), cleared when a card is placed
+    ("dmg_boost", np.int8, (P_MAX, S_MAX)),     # more damage per instance it deals (Reforge)
+    ("last_user", np.int8, (P_MAX, S_MAX)),     # slot+1 of the last Permanent prepared with
+    #                                             this component (Seed of the sands), 0 none
 ])
 
 TABLES_DTYPE = _record([
@@ -558,6 +566,9 @@ TABLES_DTYPE = _record([
     ("adversary_reveal_is_draw", np.int8),
     ("max_rounds", np.int32),
     ("max_actions", np.int32),
+    ("any_boost", np.int8),                   # some card has a boost_equipment step
+    ("last_user_reduction", np.int32, (C_MAX,)),  # last_user_damage_reduction: AMOUNT, 0 none
+    ("any_last_user", np.int8),
 ])
 
 WORK_DTYPE = _record([

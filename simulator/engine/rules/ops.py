@@ -39,10 +39,12 @@ from simulator.engine.rules.layout import (
     AN_CARD,
     AN_SUB,
     AN_TARGET,
+    BOOST_TARGET,
     CHANNELED,
     DESTROY_TARGET,
     DIG_TAKE,
     EQUIPMENT,
+    EV_BOOSTED,
     EV_DIG,
     EV_FROM_DISCARD,
     EV_GAINS_SLOWCAST,
@@ -932,6 +934,28 @@ def op_grant_slowcast(st, tb, wk, r, card, side, slot):
     q, s = t // tb.slots, t % tb.slots
     st.cast_mark[q, s] |= MARK_SLOWCAST
     say(wk, EV_GAINS_SLOWCAST, q, st.board_card[q, s], 0, 0)
+
+
+@njit
+def op_boost_equipment(st, tb, wk, r, card, side, slot):
+    """One Equipment of the controller (a ``boost_target`` decision over its board slots)
+    deals AMOUNT more damage per instance while it stays in play (``dmg_boost``, marks.py);
+    nothing without one."""
+    if side == ADVERSARY_SIDE:
+        return
+    set_options(wk, tb.slots, 0)
+    any_ = False
+    for s in range(st.board_end[side]):
+        if st.board_zone[side, s] == EQUIPMENT:
+            wk.opt[s] = 1
+            any_ = True
+    if not any_:
+        return
+    wk.ctx_card = card
+    s = decide(st, tb, wk, BOOST_TARGET, side)
+    amount = amount_of(st, tb, r, side, slot)
+    st.dmg_boost[side, s] += amount
+    say(wk, EV_BOOSTED, side, st.board_card[side, s], amount, 0)
 
 
 @njit
