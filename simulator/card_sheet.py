@@ -426,6 +426,9 @@ _STATIC_LINES = {
     "return_instead": lambda s: ("its controller may pay "
                                  + " + ".join(f"{n} {e}" for e, n in s.get("cost", {}).items())
                                  + " Mana to return it to hand instead of the discard pile"),
+    "component_cost_reduction": lambda s: (f"each {s['card_type']} its controller prepares with "
+                                           f"this card as a component costs {s['amount']} less "
+                                           f"{s['element']} Mana (never below 0)"),
     "boost_equipment": lambda s: (f"one Equipment of its controller (their choice) deals "
                                   f"{s['amount']} more damage per instance while it stays in "
                                   "play"),

@@ -242,3 +242,43 @@ def test_unstructured_time_grants_a_phase_out_to_the_spell_it_prepares():
     phases = [line for line in text if "phases out the Adversary" in line]
     assert [line.split(" by ")[1][0] for line in phases] == ["2", "1"]
     assert eng.state.adv_hp[0, k] == 20
+
+
+def test_time_ore_takes_one_mineral_off_an_equipment_prepared_with_it():
+    eng = make_engine(["time_ore", "leap_in_time", "nikolas_watch"], batch=2,
+                      policy=ScriptedPolicy({"ether_start_pile": 0, "mana_element": 0}))
+    st = eng.state
+    st.turn[:] = 3
+    ore = put_on_board(eng, "time_ore", L.CHANNELED, locked=mana(mineral=1, arcane=1))
+    leap = put_on_board(eng, "leap_in_time", L.CHANNELED, locked=mana(arcane=1))
+    set_hand(eng, {"nikolas_watch": 1})
+    watch = lid(eng, "nikolas_watch")
+    games, players = np.array([0, 1]), np.array([0, 0])
+    st.reserve[:, 0] = mana(arcane=2)  # 1 Mineral short without the Time ore's discount
+    assert api.can_prepare(eng, games, players)[:, watch].tolist() == [True, True]
+    st.board_zone[:, 0, ore] = L.EMPTY
+    assert api.can_prepare(eng, games, players)[:, watch].tolist() == [False, False]
+    st.board_zone[:, 0, ore] = L.CHANNELED
+    st.reserve[1, 0] = mana(arcane=2, mineral=1)  # game 1 can pay in full: a free choice
+    eng.policy.forced["use_component"] = lambda eng, games, *a, **c: np.where(
+        games == 0, ore, leap)  # game 0 cannot have the Leap in time: only the Time ore
+    api.prepare(eng, games, players, np.array([watch, watch]))
+    asked = eng.policy.of_kind("use_component")[0]
+    assert asked.options[:, :2].tolist() == [[True, False], [True, True]]
+    assert st.reserve[:, 0].sum(axis=1).tolist() == [0, 0]
+    assert st.board_mana[0, 0, 2].tolist() == mana(arcane=2).tolist()
+    assert st.board_mana[1, 0, 2].tolist() == mana(arcane=2, mineral=1).tolist()
+
+
+def test_time_ore_is_the_bots_choice_for_an_equipment():
+    eng = make_engine(["time_ore", "leap_in_time", "nikolas_watch"],
+                      policy=ScriptedPolicy({"ether_start_pile": 0, "mana_element": 0}))
+    st = eng.state
+    st.turn[:] = 3
+    put_on_board(eng, "leap_in_time", L.CHANNELED)
+    ore = put_on_board(eng, "time_ore", L.CHANNELED)
+    set_hand(eng, {"nikolas_watch": 1})
+    st.reserve[0, 0] = mana(arcane=2, mineral=1)
+    api.prepare(eng, G0, P0, np.array([lid(eng, "nikolas_watch")]))
+    assert st.used_slot[0, ore] == 1
+    assert st.reserve[0, 0].tolist() == mana(mineral=1).tolist()

@@ -49,6 +49,7 @@ from simulator.engine.rules.board import (
 )
 from simulator.engine.rules.casting import has_quickcast
 from simulator.engine.rules.components import extra_instances, fire_mask_on, requirement
+from simulator.engine.rules.discounts import is_reducer
 from simulator.engine.rules.layout import (
     AB_GENERIC,
     ABILITY_TARGET,
@@ -447,11 +448,16 @@ def score_destroy_target(st, tb, wk, p):
 
 @njit
 def score_use_component(st, tb, wk, bw, p):
+    """The component with the least drawback and the best number modifier; one that makes
+    the card cheaper (Time ore for an Equipment, not designated yet) is worth its discount."""
     for s in range(tb.slots):
         c = max(st.board_card[p, s], 0)
         wk.scores[s] = -bw.f_drawback[c]
         if tb.any_mods != 0:
             wk.scores[s] += modifier_worth(st, tb, p, c)
+        if tb.any_comp_reduction != 0 and wk.prep_used[s] == 0 and \
+                is_reducer(st, tb, p, s, wk.ctx_card):
+            wk.scores[s] += tb.cr_amount[c]
 
 
 @njit

@@ -403,6 +403,9 @@ STATICS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
                                    "as a component takes AMOUNT less damage per instance, while "
                                    "both stay on the board (damage that cannot be reduced "
                                    "excepted)"),
+    "component_cost_reduction": (frozenset({"element", "amount", "card_type"}), frozenset(),
+                                 "a card of CARD_TYPE its controller prepares with this card as "
+                                 "a component costs AMOUNT less ELEMENT Mana (never below 0)"),
     "handler": (frozenset({"name"}), frozenset({"if"}),
                 "a static handler (engine/handlers/): its behaviour is an engine hook"),
 }

@@ -302,6 +302,10 @@ def _compile_statics(t: np.void, effects: tuple[dict, ...]) -> None:
                     L.FD_ALLOWED | (L.FD_UNLESS_TOP if st.get("unless_top") else 0)
                     | (L.FD_ONCE_PER_TURN if st.get("once_per_turn") else 0)
                     | (L.FD_MAGE_NOIR if st.get("if") == "mage_noir" else 0))
+            elif kind == "component_cost_reduction":
+                t["cr_element"][c] = ELEMENTS.index(st["element"])
+                t["cr_amount"][c] = st["amount"]
+                t["cr_type"][c] = CARD_TYPES.index(st["card_type"])
             elif kind == "last_user_damage_reduction":
                 t["last_user_reduction"][c] = st["amount"]
             elif kind == "handler":
@@ -328,6 +332,7 @@ def _compile_statics(t: np.void, effects: tuple[dict, ...]) -> None:
     t["any_from_discard"] = t["from_discard"].any()
     t["any_pay_locked"] = (t["pay_locked_word"] >= 0).any()
     t["any_last_user"] = t["last_user_reduction"].any()
+    t["any_comp_reduction"] = t["cr_amount"].any()
 
 
 #: The ops and statics that grant or remove Slowcast or Quickcast (engine/rules/casting.py).

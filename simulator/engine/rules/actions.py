@@ -18,7 +18,7 @@ from simulator.engine.handlers.base_game.water import subtle_infiltration_trade
 from simulator.engine.handlers.flowers import spares_equipment
 from simulator.engine.handlers.ids import H_PRODIGIOUS_SOURCE, H_ZENITH_RITUAL_CHANNEL_TAX
 from simulator.engine.handlers.sun import channel_tax
-from simulator.engine.rules import announce, frames, marks, numbers, pile
+from simulator.engine.rules import announce, discounts, frames, marks, numbers, pile
 from simulator.engine.rules.abilities import slot_ability, slot_usable
 from simulator.engine.rules.board import (
     flagged_copies,
@@ -214,6 +214,8 @@ def prepare(st, tb, wk, p, card):
     for s in range(tb.slots):
         st.used_slot[s] = used[s]
         st.used_card[s] = st.board_card[p, s] if used[s] else -1
+    if tb.any_comp_reduction != 0:
+        discounts.pay_less(st, tb, wk, p, card, used, cost)
     slot = free_slot(st, tb, p)
     waived = tb.any_all_slowcast != 0 and waive_slowcast(st, tb, wk, p, card, cost)
     due = wk.locked_moved  # what the reserve pays
@@ -432,6 +434,9 @@ def designate_components(st, tb, wk, p, card, use_alt, use_altreq, short):
             if not any_:
                 fail(st, ERR_MISSING_COMPONENT, w)
                 return used
+            if tb.any_comp_reduction != 0 and \
+                    discounts.must_use_reducer(st, tb, wk, p, card, wk.prep_cost, used):
+                discounts.restrict_to_reducers(st, tb, p, card, wk.opt, used, tb.slots)
             wk.ctx_card = card
             wk.ctx_word = w
             s = decide(st, tb, wk, USE_COMPONENT, p)

@@ -569,6 +569,10 @@ TABLES_DTYPE = _record([
     ("any_boost", np.int8),                   # some card has a boost_equipment step
     ("last_user_reduction", np.int32, (C_MAX,)),  # last_user_damage_reduction: AMOUNT, 0 none
     ("any_last_user", np.int8),
+    ("cr_element", np.int8, (C_MAX,)),   # component_cost_reduction: ELEMENT
+    ("cr_amount", np.int32, (C_MAX,)),   # ... AMOUNT, 0 none
+    ("cr_type", np.int8, (C_MAX,)),      # ... the CARD_TYPE of the cards it serves
+    ("any_comp_reduction", np.int8),
 ])
 
 WORK_DTYPE = _record([
@@ -645,4 +649,5 @@ WORK_DTYPE = _record([
     ("rec_pool_len", np.int64),
     ("rec_pool", np.int8, (REC_POOL,)),
     ("rec_lost", np.int64),  # questions asked while the record was full (not written)
+    ("cr_discount", np.int64, (E,)),  # discounts.py: a discount by component reducers
 ])

@@ -19,6 +19,7 @@ from simulator.engine.rules.components import (
     king_here,
     requirement,
 )
+from simulator.engine.rules.discounts import affordable_with_discount
 from simulator.engine.rules.layout import (
     AIR,
     CONDITION_CODE,
@@ -101,6 +102,8 @@ def compute(st, tb, wk, p):
         wk.rd_affordable[c] = ok
     if tb.any_pay_locked != 0:
         affordable_with_locked(st, tb, wk, p)
+    if tb.any_comp_reduction != 0:
+        affordable_with_discount(st, tb, wk, p)
 
 
 @njit
