@@ -282,3 +282,66 @@ def test_time_ore_is_the_bots_choice_for_an_equipment():
     api.prepare(eng, G0, P0, np.array([lid(eng, "nikolas_watch")]))
     assert st.used_slot[0, ore] == 1
     assert st.reserve[0, 0].tolist() == mana(mineral=1).tolist()
+
+
+def _give_discard(eng, game, player, *card_ids):
+    """Cards onto a discard pile in this order (the last one on top), counts and order."""
+    st = eng.state
+    for cid in card_ids:
+        c = lid(eng, cid)
+        n = int(st.discard_len[game, player])
+        st.discard[game, player, c] += 1
+        st.discard_pile[game, player, n] = c
+        st.discard_len[game, player] = n + 1
+
+
+def _origin_engine(batch):
+    eng = make_engine(["return_to_the_origin", "zephyr", "flame", "rite_of_phase"], batch=batch,
+                      policy=ScriptedPolicy({"ether_start_pile": 0, "mana_element": 0}))
+    eng.state.turn[:] = 3
+    return eng
+
+
+def test_return_to_the_origin_puts_the_top_ten_cards_of_a_discard_pile_into_the_deck():
+    eng = _origin_engine(batch=2)
+    st = eng.state
+    k = put_adversary(eng, "duke")
+    for g in (0, 1):
+        _give_discard(eng, g, 0, "flame", "flame", *(["zephyr"] * 10))
+    set_deck(eng, ["flame"])
+    # The Adversary's pile in the order its cards went there, bottom first.
+    set_adversary_deck(eng, ["volley", "guard", "volley"], games=[1])
+    api.adversary_turn(eng, np.array([1]))  # reveals a Volley: onto its discard pile
+    assert st.adv_pile_len[1] == 1 and st.adv_discard[1].sum() == 1
+    origin = put_on_board(eng, "return_to_the_origin", L.PREPARED, locked=mana(arcane=3))
+    eng.policy.forced["target"] = lambda eng, games, *a, **c: np.where(
+        games == 0, player_target(eng, 0), k)
+    api.activate(eng, np.array([0, 1]), np.array([0, 0]), np.array([origin, origin]))
+    # game 0: the ten Zephyrs on top go back, the two Flames under them stay
+    assert sorted(deck_at(eng, 0)) == ["flame"] + ["zephyr"] * 10
+    assert pile_of(eng, "discard", 0) == {"flame": 2, "return_to_the_origin": 1}
+    # game 1: the Adversary's whole pile (one card) goes back into its deck
+    assert st.adv_discard[1].sum() == 0 and st.adv_pile_len[1] == 0
+    assert st.adv_deck_len[1] == 3
+    assert pile_of(eng, "discard", 1) == {"flame": 2, "zephyr": 10, "return_to_the_origin": 1}
+
+
+def test_return_to_the_origin_a_mage_noir_pays_two_arcane_to_put_it_back_from_the_pile():
+    eng = _origin_engine(batch=3)
+    st = eng.state
+    put_adversary(eng, "duke")
+    put_on_board(eng, "rite_of_phase", L.RITUAL, games=[0, 2])  # games 0, 2: a Mage Noir
+    for g in (0, 1, 2):
+        _give_discard(eng, g, 0, "zephyr", "return_to_the_origin")
+    set_deck(eng, ["flame"] * 3)
+    set_deck(eng, ["flame"] * 10, games=[2])  # a long deck: the bots keep their Mana
+    st.reserve[:, 0] = mana(arcane=2)
+    eng.policy.forced["main_action"] = 0  # end the main phase at once
+    api.main_phase(eng, np.array([0, 1, 2]), np.array([0, 0, 0]))
+    assert len(eng.policy.of_kind("optional_payment")) == 1  # games 0 and 2 are asked
+    assert pile_of(eng, "discard", 0) == {"zephyr": 1}
+    assert sorted(deck_at(eng, 0)) == ["flame"] * 3 + ["return_to_the_origin"]
+    assert st.reserve[0, 0].sum() == 0 and st.ether[0].sum() == 2
+    assert pile_of(eng, "discard", 1) == pile_of(eng, "discard", 2) == {
+        "zephyr": 1, "return_to_the_origin": 1}
+    assert st.reserve[1:, 0].sum(axis=1).tolist() == [2, 2]

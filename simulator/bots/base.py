@@ -105,6 +105,7 @@ from simulator.engine.rules.layout import (
     TRADE_GIVE,
     UNIQUE_DISCARD,
     USE_COMPONENT,
+    WHAT_PILE_RETURN,
     WINDOW_ADVERSARY_START,
     E,
 )
@@ -117,6 +118,9 @@ ZENITH_NUDGE = 0.75  # score per spell the action brings the Zenith counts neare
 OUT_OF_THE_GAME = -1000.0
 #: The Adversary's HP where it is not in play: above any damage, so nothing is "lethal".
 ABSENT_ADVERSARY_HP = 10 ** 6
+#: A card goes back from the discard pile into the deck (return_from_pile) when the deck holds
+#: this many cards or fewer: the deck lasts a turn longer, and the card is drawn again.
+PILE_RETURN_DECK = 6
 #: Trades the base policy looks ahead (the planner looks further).
 TRADES_AHEAD = 1
 
@@ -543,6 +547,8 @@ def score_optional_payment(st, tb, wk, bw, p):
     if wk.ctx_what == 1:
         c = wk.ctx_card
         worth = bw.f_damage[c] + bw.f_heal[c] + bw.f_draw[c] + bw.f_mana[c] > 0
+    elif wk.ctx_what == WHAT_PILE_RETURN:  # a card back into a deck that runs low
+        worth = st.deck_len[p] <= PILE_RETURN_DECK
     score_fixed(wk, 0.0, 1.0 if worth else -1.0)
 
 

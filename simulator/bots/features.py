@@ -29,7 +29,7 @@ TRIGGER_WEIGHT = {"turn_start": 3.0, "turn_start_prepared": 3.0, "turn_start_cha
 ZONE_OP_WORTH = {"put_from_discard": 1.0, "mill": -0.3, "next_spell_component": 0.5,
                  "discard_component": -0.5, "boost_equipment": 1.5}
 #: Static kinds whose worth is not their number (a modifier's +10 is not worth 11 cards).
-STATIC_WORTH = {"number_modifier": 1.5, "prepare_from_discard": 1.0}
+STATIC_WORTH = {"number_modifier": 1.5, "prepare_from_discard": 1.0, "return_from_pile": 0.3}
 #: What one card phased out of the opponent's deck is worth: little in solo, where the
 #: Adversary's deck only comes round again sooner (its own damage comes from its triggers).
 PHASE_WEIGHT = 0.3

@@ -311,6 +311,9 @@ OPS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
     "discard_to_deck": (frozenset({"target"}), frozenset({"if"}),
                         "the target (a player or the Adversary) puts its whole discard pile "
                         "into its deck, then shuffles it"),
+    "discard_top_to_deck": (frozenset({"amount", "target"}), frozenset({"if"}),
+                            "the target (a player or the Adversary) puts the top AMOUNT cards "
+                            "of its discard pile into its deck, then shuffles it"),
     "boost_equipment": (frozenset({"amount"}), frozenset({"if"}),
                         "one Equipment of the controller (their choice) deals AMOUNT more "
                         "damage per instance until it leaves play (none: nothing)"),
@@ -403,6 +406,10 @@ STATICS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
                                    "as a component takes AMOUNT less damage per instance, while "
                                    "both stay on the board (damage that cannot be reduced "
                                    "excepted)"),
+    "return_from_pile": (frozenset({"cost"}), frozenset({"if"}),
+                         "while this card is in its owner's discard pile (and IF holds: "
+                         "mage_noir), they may pay COST to put it into their deck, then "
+                         "shuffle it (offered when they end their main phase)"),
     "component_cost_reduction": (frozenset({"element", "amount", "card_type"}), frozenset(),
                                  "a card of CARD_TYPE its controller prepares with this card as "
                                  "a component costs AMOUNT less ELEMENT Mana (never below 0)"),

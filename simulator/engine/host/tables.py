@@ -302,6 +302,10 @@ def _compile_statics(t: np.void, effects: tuple[dict, ...]) -> None:
                     L.FD_ALLOWED | (L.FD_UNLESS_TOP if st.get("unless_top") else 0)
                     | (L.FD_ONCE_PER_TURN if st.get("once_per_turn") else 0)
                     | (L.FD_MAGE_NOIR if st.get("if") == "mage_noir" else 0))
+            elif kind == "return_from_pile":
+                t["pile_return"][c] = 2 if st.get("if") == "mage_noir" else 1
+                for element, amount in st["cost"].items():
+                    t["pile_return_cost"][c, ELEMENTS.index(element)] = amount
             elif kind == "component_cost_reduction":
                 t["cr_element"][c] = ELEMENTS.index(st["element"])
                 t["cr_amount"][c] = st["amount"]
@@ -333,6 +337,7 @@ def _compile_statics(t: np.void, effects: tuple[dict, ...]) -> None:
     t["any_pay_locked"] = (t["pay_locked_word"] >= 0).any()
     t["any_last_user"] = t["last_user_reduction"].any()
     t["any_comp_reduction"] = t["cr_amount"].any()
+    t["any_pile_return"] = t["pile_return"].any()
 
 
 #: The ops and statics that grant or remove Slowcast or Quickcast (engine/rules/casting.py).
@@ -506,7 +511,8 @@ AUTUMN_GRANTERS = ("seasons_autumn",)
 #: The vocabulary ops whose ``target`` is a target decision, and its purpose.
 TARGET_PURPOSE = {"damage": L.PURPOSE_DAMAGE, "lose_hp": L.PURPOSE_LOSE_HP,
                   "heal": L.PURPOSE_HEAL, "discard_from_hand": L.PURPOSE_HAND,
-                  "phase_out": L.PURPOSE_PHASE_OUT, "discard_to_deck": L.PURPOSE_RECYCLE}
+                  "phase_out": L.PURPOSE_PHASE_OUT, "discard_to_deck": L.PURPOSE_RECYCLE,
+                  "discard_top_to_deck": L.PURPOSE_RECYCLE}
 
 
 def _announces(step: dict) -> tuple[int, int, int]:

@@ -266,6 +266,8 @@ def _card_line(ev, a, b, c, d, names, why) -> str | None:
         L.EV_NUMBERS_CHANGED: lambda: (f"  {names[b]} uses {names[c]}: its numbers change "
                                        "or its effect grows (Time component)"),
         L.EV_ZENITH_TAX: lambda: "  Zenith ritual: pays 1 Fire (a spell channeled)",
+        L.EV_PILE_RETURN: lambda: (f"  pays to put {names[b]} from the discard pile into the "
+                                   "deck, and shuffles it"),
         L.EV_BOOSTED: lambda: (f"  {names[b]} deals {c} more damage per instance while it "
                                "stays in play"),
         L.EV_LAST_USER: lambda: (f"  {names[b]} now protects {names[c]}: less damage per "

@@ -414,7 +414,7 @@ def adversary_destroyed(st, tb, wk, k):
     card = st.adv_card[k]
     st.adv_card[k] = -1
     st.adv_hp[k] = 0
-    st.adv_discard[card] += 1
+    pile.adv_put(st, card)
     say(wk, EV_DESTROYED, card, 0, 0, 0)
     if tb.win_when_destroyed[card] != 0 and st.outcome == RUNNING:
         st.outcome = WIN

@@ -255,6 +255,7 @@ EVENT_NAMES = (
     "unique",
     "zenith_tax", "zenith_activates",
     "boosted", "last_user",
+    "pile_return",
 )
 EV = {name: i for i, name in enumerate(EVENT_NAMES)}
 (EV_TURN, EV_HAND, EV_HAND_CARD, EV_ADVERSARY_TURN, EV_REVEALS, EV_PREPARES, EV_ACTIVATES,
@@ -284,7 +285,10 @@ EV = {name: i for i, name in enumerate(EVENT_NAMES)}
  EV_SCRY, EV_DIG,
  EV_UNIQUE,
  EV_ZENITH_TAX, EV_ZENITH_ACTIVATES,
- EV_BOOSTED, EV_LAST_USER) = range(len(EVENT_NAMES))
+ EV_BOOSTED, EV_LAST_USER,
+ EV_PILE_RETURN) = range(len(EVENT_NAMES))
+#: ``ctx_what`` of an optional_payment: a card's return_from_pile (pile_return.py)
+WHAT_PILE_RETURN = 2
 # Why Mana is about to reach the Available Ether (EV_ETHER_CAUSE): an Adversary card's Mana
 # value, Mana released by a card leaving play, an effect's cost paid.
 ETHER_MANA_VALUE, ETHER_RELEASED, ETHER_PAID = range(3)
@@ -429,6 +433,9 @@ STATE_DTYPE = _record([
     ("dmg_boost", np.int8, (P_MAX, S_MAX)),     # more damage per instance it deals (Reforge)
     ("last_user", np.int8, (P_MAX, S_MAX)),     # slot+1 of the last Permanent prepared with
     #                                             this component (Seed of the sands), 0 none
+    # the Adversary's discard pile in order, bottom first (pile.py), as adv_discard counts it
+    ("adv_pile", np.int16, (A_MAX,)),
+    ("adv_pile_len", np.int16),
 ])
 
 TABLES_DTYPE = _record([
@@ -573,6 +580,9 @@ TABLES_DTYPE = _record([
     ("cr_amount", np.int32, (C_MAX,)),   # ... AMOUNT, 0 none
     ("cr_type", np.int8, (C_MAX,)),      # ... the CARD_TYPE of the cards it serves
     ("any_comp_reduction", np.int8),
+    ("pile_return", np.int8, (C_MAX,)),        # return_from_pile: 1, 2 for a Mage Noir only
+    ("pile_return_cost", np.int32, (C_MAX, E)),  # ... its cost
+    ("any_pile_return", np.int8),
 ])
 
 WORK_DTYPE = _record([
@@ -650,4 +660,5 @@ WORK_DTYPE = _record([
     ("rec_pool", np.int8, (REC_POOL,)),
     ("rec_lost", np.int64),  # questions asked while the record was full (not written)
     ("cr_discount", np.int64, (E,)),  # discounts.py: a discount by component reducers
+    ("pile_cost", np.int64, (E,)),    # pile_return.py: the cost of a return_from_pile
 ])

@@ -15,7 +15,7 @@ from simulator.engine.compiler.jit import njit
 from simulator.engine.compiler.late_bound import deal_damage, decide, leave_board, select
 from simulator.engine.handlers.ids import H_ROCK_WALL_CHANNELS
 from simulator.engine.handlers.warrior_mage import before_destroy
-from simulator.engine.rules import frames, locked, numbers, pile, returns
+from simulator.engine.rules import frames, locked, numbers, pile, pile_return, returns
 from simulator.engine.rules.board import (
     adversary_destroyed,
     adversary_present,
@@ -934,6 +934,22 @@ def op_grant_slowcast(st, tb, wk, r, card, side, slot):
     q, s = t // tb.slots, t % tb.slots
     st.cast_mark[q, s] |= MARK_SLOWCAST
     say(wk, EV_GAINS_SLOWCAST, q, st.board_card[q, s], 0, 0)
+
+
+@njit
+def op_discard_top_to_deck(st, tb, wk, r, card, side, slot):
+    """The target puts the top AMOUNT cards of its discard pile into its deck, then shuffles
+    it (``pile_return.py``: both sides' piles are ordered)."""
+    select(st, tb, wk, tb.ops[r, OP_TARGET], PURPOSE_RECYCLE, side, card, slot)
+    hits = kept_hits(wk, n_targets(tb))
+    n = amount_of(st, tb, r, side, slot)
+    for t in range(K_SLOTS + tb.players):
+        if hits[t] == 0:
+            continue
+        if t < K_SLOTS:
+            pile_return.adversary_top_to_deck(st, tb, wk, n)
+        else:
+            pile_return.top_to_deck(st, tb, wk, t - K_SLOTS, n)
 
 
 @njit

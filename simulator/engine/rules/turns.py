@@ -15,7 +15,7 @@ from simulator.engine.handlers.base_game.water import maelstrom_end_of_turn
 from simulator.engine.handlers.flowers import renewal_end_of_turn
 from simulator.engine.handlers.time_bender import draw_phase
 from simulator.engine.handlers.warrior_mage import warrior_mage_end_of_turn
-from simulator.engine.rules import announce, draw_triggers, surcharge, turn_end_triggers
+from simulator.engine.rules import announce, draw_triggers, pile_return, surcharge, turn_end_triggers
 from simulator.engine.rules.actions import apply_action, legal_actions
 from simulator.engine.rules.board import adversary_hp, check_defeats, in_game
 from simulator.engine.rules.decide import first_legal, set_options
@@ -173,6 +173,8 @@ def main_phase(st, tb, wk, p):
         legal_actions(st, tb, wk, p)
         action = decide(st, tb, wk, MAIN_ACTION, p)
         if action == 0:
+            if tb.any_pile_return != 0:
+                pile_return.offer_pile_returns(st, tb, wk, p)
             say_holds(st, tb, wk, p)
             return
         apply_action(st, tb, wk, p, action)
