@@ -435,6 +435,8 @@ _STATIC_LINES = {
                                    "when they end their main phase)"),
     "discard_top_to_deck": lambda s: (f"{_target(s['target'])} puts the top {s['amount']} cards "
                                       "of its discard pile into its deck, then shuffles it"),
+    "swap_in_pile": lambda s: (f"two spells of the discard pile of {_target(s['target'])} "
+                               "swap positions (its controller chooses them)"),
     "boost_equipment": lambda s: (f"one Equipment of its controller (their choice) deals "
                                   f"{s['amount']} more damage per instance while it stays in "
                                   "play"),

@@ -345,3 +345,33 @@ def test_return_to_the_origin_a_mage_noir_pays_two_arcane_to_put_it_back_from_th
     assert pile_of(eng, "discard", 1) == pile_of(eng, "discard", 2) == {
         "zephyr": 1, "return_to_the_origin": 1}
     assert st.reserve[1:, 0].sum(axis=1).tolist() == [2, 2]
+
+
+def test_alteration_of_the_past_swaps_two_spells_of_a_discard_pile():
+    eng = make_engine(["alteration_of_the_past", "zephyr", "fire_whip", "temporal_blast"],
+                      batch=2, policy=ScriptedPolicy({"ether_start_pile": 0, "mana_element": 0}))
+    st = eng.state
+    st.turn[:] = 3
+    k = put_adversary(eng, "duke")
+    for g in (0, 1):
+        _give_discard(eng, g, 0, "zephyr", "fire_whip", "temporal_blast")
+    for i, c in enumerate(["volley", "guard", "volley"]):  # game 1: the Adversary's pile
+        st.adv_pile[1, i] = lid(eng, c)
+        st.adv_discard[1, lid(eng, c)] += 1
+    st.adv_pile_len[1] = 3
+    alteration = put_on_board(eng, "alteration_of_the_past", L.PREPARED,
+                              locked=mana(water=1, arcane=1))
+    eng.policy.forced["target"] = lambda eng, games, *a, **c: np.where(
+        games == 0, player_target(eng, 0), k)
+    lines = transcript_of(eng, lambda: api.activate(
+        eng, np.array([0, 1]), np.array([0, 0]), np.array([alteration, alteration])))
+    first = eng.policy.of_kind("pile_swap")[0]
+    assert first.options[:, :3].tolist() == [[True, False, True], [True, False, True]]
+    # game 0: the Temporal blast on top (it cannot be prepared from there) goes down
+    order = [eng.info.ids[c] for c in st.discard_pile[0, 0, :int(st.discard_len[0, 0])]]
+    assert order == ["temporal_blast", "fire_whip", "zephyr", "alteration_of_the_past"]
+    assert "  swaps Temporal blast and Zephyr in player 1's discard pile" in lines
+    # game 1: the Adversary's Guard stays in place; its two Volleys are swapped
+    assert st.adv_pile[1, :3].tolist() == [lid(eng, "volley"), lid(eng, "guard"),
+                                          lid(eng, "volley")]
+    assert len(eng.policy.of_kind("pile_swap")) == 2

@@ -139,3 +139,23 @@ def test_the_adversary_pile_keeps_the_order_its_cards_arrive_in():
     adversary_turn(eng, G0)
     adversary_turn(eng, G0)  # its deck ran out: the pile is shuffled into it
     assert int(st.adv_pile_len[0]) == st.adv_discard[0].sum() <= 1
+
+
+def test_swap_in_pile_needs_two_spells_and_moves_only_spells():
+    eng = make_engine(CARDS + ["fire_whip"],
+                      policy=ScriptedPolicy({"ether_start_pile": 0, "mana_element": 0}))
+    st = eng.state
+    for c in ("fire_whip", "zephyr", "fire_whip"):
+        n = int(st.discard_len[0, 0])
+        st.discard[0, 0, lid(eng, c)] += 1
+        st.discard_pile[0, 0, n] = lid(eng, c)
+        st.discard_len[0, 0] = n + 1
+    _steps(eng, {"op": "swap_in_pile", "target": "self"})
+    assert eng.policy.of_kind("pile_swap") == []  # one spell only: nothing happens
+    assert _pile(eng) == ["fire_whip", "zephyr", "fire_whip"]
+    n = int(st.discard_len[0, 0])
+    st.discard[0, 0, lid(eng, "flame")] += 1
+    st.discard_pile[0, 0, n] = lid(eng, "flame")
+    st.discard_len[0, 0] = n + 1
+    _steps(eng, {"op": "swap_in_pile", "target": "self"})
+    assert _pile(eng) == ["fire_whip", "flame", "fire_whip", "zephyr"]

@@ -65,6 +65,7 @@ from simulator.engine.rules.layout import (
     EQUIPMENT_TYPE,
     ETHER_SPLIT,
     EXTRA_COMPONENT,
+    FD_UNLESS_TOP,
     FROM_DISCARD,
     K_SLOTS,
     KEEP_HAND,
@@ -80,6 +81,7 @@ from simulator.engine.rules.layout import (
     OWN_COMPONENT,
     PAY_UPKEEP,
     PERMANENT,
+    PILE_SWAP,
     PREPARE_FROM,
     PREPARED,
     PROTECTOR_REDIRECT,
@@ -87,6 +89,7 @@ from simulator.engine.rules.layout import (
     PURPOSE_HAND,
     PURPOSE_LOSE_HP,
     PURPOSE_PHASE_OUT,
+    PURPOSE_PILE_ORDER,
     PURPOSE_RECYCLE,
     QUICK_ACTION,
     RECYCLE_DISCARD,
@@ -365,6 +368,8 @@ def score_target(st, tb, wk, p):
         score_phase_target(st, tb, wk, side)
     elif purpose == PURPOSE_RECYCLE:
         score_recycle_target(st, tb, wk, side)
+    elif purpose == PURPOSE_PILE_ORDER:
+        score_pile_order_target(st, tb, wk, side)
     elif hurts and side >= 0:  # a player's card: the Adversary first, never the own side
         for k in range(K_SLOTS):
             c = max(st.adv_card[k], 0)
@@ -419,6 +424,33 @@ def score_recycle_target(st, tb, wk, side):
     for q in range(tb.players):
         pile = st.discard[q, :tb.n_cards].sum()
         wk.scores[K_SLOTS + q] = pile - 0.1 * st.deck_len[q] if pile > 0 else -1.0
+
+
+@njit
+def score_pile_order_target(st, tb, wk, side):
+    """Whose discard pile has two spells swapped: the controller's own, where a card that
+    cannot be prepared from the top of the pile (Temporal blast) can be moved down; a
+    teammate's next, the Adversary's last (its pile's order only matters to a Return to the
+    origin)."""
+    for t in range(wk.n_opt):
+        wk.scores[t] = -100.0
+    for q in range(tb.players):
+        wk.scores[K_SLOTS + q] = 1.0 if q == side else 0.5
+
+
+@njit
+def score_pile_swap(st, tb, wk, p):
+    """Which spells of the pile swap (positions, bottom first): first a spell on top that
+    cannot be prepared from there (Temporal blast, ``unless_top``), else the top spell; then,
+    under it, the highest spell that is not such a card (it goes on top)."""
+    q = wk.ctx_side
+    for i in range(wk.n_opt):
+        c = st.adv_pile[i] if q < 0 else st.discard_pile[q, i]
+        stuck = q >= 0 and (tb.from_discard[c] & FD_UNLESS_TOP) != 0
+        if wk.ctx_amount < 0:
+            wk.scores[i] = (10.0 if stuck else 0.0) + 0.01 * i
+        else:
+            wk.scores[i] = (0.0 if stuck else 1.0) + 0.01 * i
 
 
 @njit
@@ -1001,6 +1033,8 @@ def score(st, tb, wk, bw, kind, p):
         score_unique_discard(st, tb, wk, p)
     elif kind == BOOST_TARGET:
         score_boost_target(st, tb, wk, bw, p)
+    elif kind == PILE_SWAP:
+        score_pile_swap(st, tb, wk, p)
     elif kind == TARGET:
         score_target(st, tb, wk, p)
     elif kind == PROTECTOR_REDIRECT:

@@ -314,6 +314,9 @@ OPS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
     "discard_top_to_deck": (frozenset({"amount", "target"}), frozenset({"if"}),
                             "the target (a player or the Adversary) puts the top AMOUNT cards "
                             "of its discard pile into its deck, then shuffles it"),
+    "swap_in_pile": (frozenset({"target"}), frozenset({"if"}),
+                     "two spells of the target's discard pile (a player's or the Adversary's; "
+                     "the controller chooses them) swap positions"),
     "boost_equipment": (frozenset({"amount"}), frozenset({"if"}),
                         "one Equipment of the controller (their choice) deals AMOUNT more "
                         "damage per instance until it leaves play (none: nothing)"),

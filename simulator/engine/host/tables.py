@@ -512,7 +512,7 @@ AUTUMN_GRANTERS = ("seasons_autumn",)
 TARGET_PURPOSE = {"damage": L.PURPOSE_DAMAGE, "lose_hp": L.PURPOSE_LOSE_HP,
                   "heal": L.PURPOSE_HEAL, "discard_from_hand": L.PURPOSE_HAND,
                   "phase_out": L.PURPOSE_PHASE_OUT, "discard_to_deck": L.PURPOSE_RECYCLE,
-                  "discard_top_to_deck": L.PURPOSE_RECYCLE}
+                  "discard_top_to_deck": L.PURPOSE_RECYCLE, "swap_in_pile": L.PURPOSE_PILE_ORDER}
 
 
 def _announces(step: dict) -> tuple[int, int, int]:

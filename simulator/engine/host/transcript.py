@@ -266,6 +266,9 @@ def _card_line(ev, a, b, c, d, names, why) -> str | None:
         L.EV_NUMBERS_CHANGED: lambda: (f"  {names[b]} uses {names[c]}: its numbers change "
                                        "or its effect grows (Time component)"),
         L.EV_ZENITH_TAX: lambda: "  Zenith ritual: pays 1 Fire (a spell channeled)",
+        L.EV_SWAPS: lambda: (f"  swaps {names[b]} and {names[c]} in "
+                             + ("the Adversary's" if a < 0 else f"player {a + 1}'s")
+                             + " discard pile"),
         L.EV_PILE_RETURN: lambda: (f"  pays to put {names[b]} from the discard pile into the "
                                    "deck, and shuffles it"),
         L.EV_BOOSTED: lambda: (f"  {names[b]} deals {c} more damage per instance while it "

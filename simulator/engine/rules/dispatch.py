@@ -32,7 +32,7 @@ def run_step(st, tb, wk, r, card, side, slot):
         ops.op_heal(st, tb, wk, r, card, side, slot)
     elif op == 5:  # draw
         ops.op_draw(st, tb, wk, r, card, side, slot)
-    elif op == 42:  # handler
+    elif op == 43:  # handler
         run_handler(st, tb, wk, r, card, side, slot)
     elif op == 2:  # lose_hp
         ops.op_lose_hp(st, tb, wk, r, card, side, slot)
@@ -110,7 +110,9 @@ def run_step(st, tb, wk, r, card, side, slot):
         ops.op_discard_to_deck(st, tb, wk, r, card, side, slot)
     elif op == 40:  # discard_top_to_deck
         ops.op_discard_top_to_deck(st, tb, wk, r, card, side, slot)
-    elif op == 41:  # boost_equipment
+    elif op == 41:  # swap_in_pile
+        ops.op_swap_in_pile(st, tb, wk, r, card, side, slot)
+    elif op == 42:  # boost_equipment
         ops.op_boost_equipment(st, tb, wk, r, card, side, slot)
     else:
         fail(st, ERR_UNKNOWN_OP, op)

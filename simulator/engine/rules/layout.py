@@ -103,6 +103,7 @@ DECISION_KINDS = (
     "scry", "dig_take",
     "unique_discard",
     "boost_target",
+    "pile_swap",
 )
 (KEEP_HAND, MAIN_ACTION, TAKE_PILE, MANA_ELEMENT, ETHER_START_PILE, ETHER_SPLIT, TAKE_MANA,
  TRADE_GIVE, EFFECT_ORDER, TARGET, PROTECTOR_REDIRECT, DESTROY_TARGET, USE_COMPONENT,
@@ -113,13 +114,13 @@ DECISION_KINDS = (
  MAY_USE_ABILITY, MELANGE_GIVE, MELANGE_TAKE, TAKE_LOCKED_MANA, QUICK_ACTION,
  SLOWCAST_TARGET, CHOOSE_X, FROM_DISCARD, EXTRA_COMPONENT, PREPARE_FROM, SCRY,
  DIG_TAKE, UNIQUE_DISCARD,
- BOOST_TARGET) = range(len(DECISION_KINDS))
+ BOOST_TARGET, PILE_SWAP) = range(len(DECISION_KINDS))
 N_KINDS = len(DECISION_KINDS)
 
 # Purposes of a target decision (ctx_purpose), reasons of a discard (ctx_reason).
-PURPOSES = ("damage", "lose_hp", "heal", "hand", "phase_out", "recycle")
+PURPOSES = ("damage", "lose_hp", "heal", "hand", "phase_out", "recycle", "pile_order")
 (PURPOSE_DAMAGE, PURPOSE_LOSE_HP, PURPOSE_HEAL, PURPOSE_HAND, PURPOSE_PHASE_OUT,
- PURPOSE_RECYCLE) = range(len(PURPOSES))
+ PURPOSE_RECYCLE, PURPOSE_PILE_ORDER) = range(len(PURPOSES))
 DISCARD_REASONS = ("", "hand_limit", "hand_size", "ability", "alternative_component")
 (REASON_NONE, REASON_HAND_LIMIT, REASON_HAND_SIZE, REASON_ABILITY,
  REASON_ALTERNATIVE_COMPONENT) = range(len(DISCARD_REASONS))
@@ -256,6 +257,7 @@ EVENT_NAMES = (
     "zenith_tax", "zenith_activates",
     "boosted", "last_user",
     "pile_return",
+    "swaps",
 )
 EV = {name: i for i, name in enumerate(EVENT_NAMES)}
 (EV_TURN, EV_HAND, EV_HAND_CARD, EV_ADVERSARY_TURN, EV_REVEALS, EV_PREPARES, EV_ACTIVATES,
@@ -286,7 +288,7 @@ EV = {name: i for i, name in enumerate(EVENT_NAMES)}
  EV_UNIQUE,
  EV_ZENITH_TAX, EV_ZENITH_ACTIVATES,
  EV_BOOSTED, EV_LAST_USER,
- EV_PILE_RETURN) = range(len(EVENT_NAMES))
+ EV_PILE_RETURN, EV_SWAPS) = range(len(EVENT_NAMES))
 #: ``ctx_what`` of an optional_payment: a card's return_from_pile (pile_return.py)
 WHAT_PILE_RETURN = 2
 # Why Mana is about to reach the Available Ether (EV_ETHER_CAUSE): an Adversary card's Mana

@@ -15,7 +15,7 @@ from simulator.engine.compiler.jit import njit
 from simulator.engine.compiler.late_bound import deal_damage, decide, leave_board, select
 from simulator.engine.handlers.ids import H_ROCK_WALL_CHANNELS
 from simulator.engine.handlers.warrior_mage import before_destroy
-from simulator.engine.rules import frames, locked, numbers, pile, pile_return, returns
+from simulator.engine.rules import frames, locked, numbers, pile, pile_return, pile_swap, returns
 from simulator.engine.rules.board import (
     adversary_destroyed,
     adversary_present,
@@ -97,6 +97,7 @@ from simulator.engine.rules.layout import (
     PURPOSE_HEAL,
     PURPOSE_LOSE_HP,
     PURPOSE_PHASE_OUT,
+    PURPOSE_PILE_ORDER,
     PURPOSE_RECYCLE,
     REASON_ABILITY,
     RECYCLE_DISCARD,
@@ -950,6 +951,17 @@ def op_discard_top_to_deck(st, tb, wk, r, card, side, slot):
             pile_return.adversary_top_to_deck(st, tb, wk, n)
         else:
             pile_return.top_to_deck(st, tb, wk, t - K_SLOTS, n)
+
+
+@njit
+def op_swap_in_pile(st, tb, wk, r, card, side, slot):
+    """Two spells of the target's discard pile swap positions (``pile_swap.py``)."""
+    select(st, tb, wk, tb.ops[r, OP_TARGET], PURPOSE_PILE_ORDER, side, card, slot)
+    hits = kept_hits(wk, n_targets(tb))
+    for t in range(K_SLOTS + tb.players):
+        if hits[t] != 0:
+            pile_swap.swap_in_pile(st, tb, wk, side, card,
+                                   ADVERSARY_SIDE if t < K_SLOTS else t - K_SLOTS)
 
 
 @njit
