@@ -342,3 +342,17 @@ def test_seed_of_the_sands_protects_the_last_permanent_prepared_with_it():
     st.board_zone[0, 0, seed] = 0
     _adversary_hits(eng, 1, target=slot_target(eng, 0, second))
     assert board_at(eng).get(second) is None
+
+
+def test_reforge_the_bots_activate_it_once_an_equipment_that_hits_is_in_play():
+    from simulator.engine.host.api import action_space, main_action_choice
+
+    eng = engine_with_answers(["reforge", "fire_whip", "galactic_helm"], batch=2)
+    st = eng.state
+    put_adversary(eng, "duke")
+    reforge = put_on_board(eng, "reforge", PREPARED, locked=mana(fire=1, mineral=1))
+    st.board_turn[:, 0, reforge] = 2
+    put_on_board(eng, "galactic_helm", EQUIPMENT)
+    put_on_board(eng, "fire_whip", EQUIPMENT, games=[1])  # game 0: nothing that hits
+    activate_at = action_space(eng).activate
+    assert main_action_choice(eng, G01, P00).tolist() == [0, activate_at + reforge]

@@ -335,6 +335,26 @@ def score_unique_discard(st, tb, wk, p):
 
 
 @njit
+def best_boost_hits(st, bw, p):
+    """The instances of damage the player's best Equipment in play deals (``f_hits``): what a
+    boost of 1 is worth, 0 without such an Equipment (a Reforge is then kept)."""
+    best = 0.0
+    for s in range(st.board_end[p]):
+        if st.board_zone[p, s] == EQUIPMENT:
+            best = max(best, bw.f_hits[st.board_card[p, s]])
+    return best
+
+
+@njit
+def recycle_worth(st, tb, bw, p, c):
+    """Cards back from the discard pile into the deck (Return to the origin): worth something
+    once the deck runs low (the game is lost when a draw finds it empty)."""
+    if st.deck_len[p] > 2 * PILE_RETURN_DECK:
+        return 0.0
+    return 0.5 * min(float(st.discard[p, :tb.n_cards].sum()), bw.f_recycle[c])
+
+
+@njit
 def score_boost_target(st, tb, wk, bw, p):
     """The Equipment a boost (Reforge) makes hit harder: the one that deals the most instances
     of damage from play, the one already boosted on a tie (boosts add up per instance)."""
@@ -859,6 +879,10 @@ def main_action_scores(st, tb, wk, bw, p, trades_ahead):
         act -= 20.0 * bw.f_harms_own[c] * (0.0 if on_any else 1.0)
         if bw.f_removal[c] != 0:
             act += 12.0 if enemies else -50.0
+        if tb.any_boost != 0 and bw.f_boost[c] > 0 and on_any:
+            act += 4.0 * bw.f_boost[c] * best_boost_hits(st, bw, p)
+        if bw.f_recycle[c] > 0:
+            act += recycle_worth(st, tb, bw, p, c)
         channel_value = 6.0 * provides_needed(tb, c, needs)
         channel_value += 1.0 * bw.f_channel_only[c]
         channel_value += 2.0 * channel_enables(st, tb, wk, bw, p, c)

@@ -25,9 +25,11 @@ TRIGGER_WEIGHT = {"turn_start": 3.0, "turn_start_prepared": 3.0, "turn_start_cha
                   "opponent_draw": 3.0}
 #: Rough worth of one unit of the ops that move cards between zones (a card put into play
 #: from the discard pile is a free component; a milled card is a card the deck loses; an
-#: extra component is worth its modifier; a component discarded is a component lost).
+#: extra component is worth its modifier; a component discarded is a component lost; a card
+#: back from the discard pile into the deck, a little; a boost, a few more damage to come).
 ZONE_OP_WORTH = {"put_from_discard": 1.0, "mill": -0.3, "next_spell_component": 0.5,
-                 "discard_component": -0.5, "boost_equipment": 1.5}
+                 "discard_component": -0.5, "boost_equipment": 1.5,
+                 "discard_top_to_deck": 0.1}
 #: Static kinds whose worth is not their number (a modifier's +10 is not worth 11 cards).
 STATIC_WORTH = {"number_modifier": 1.5, "prepare_from_discard": 1.0, "return_from_pile": 0.3}
 #: What one card phased out of the opponent's deck is worth: little in solo, where the
@@ -57,6 +59,8 @@ FIELDS = [
     ("f_ability_hits", np.int8, (C_MAX,)),  # that ability deals damage (wants an Adversary)
     ("f_hits", np.float64, (C_MAX,)),       # instances of damage it deals from play (its
     #                                         triggers and abilities): what a boost adds to
+    ("f_boost", np.float64, (C_MAX,)),      # damage its activation adds to an own Equipment
+    ("f_recycle", np.float64, (C_MAX,)),    # cards its activation puts back into a deck
 ]
 
 #: Statics about when a spell may be activated (Quickcast, Slowcast): no value of their own.
@@ -85,7 +89,7 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
     discard_value = np.zeros(n)
     phase = np.zeros(n)
     channel_only = np.zeros(n, bool)
-    hits = np.zeros(n)
+    hits, boost, recycle = np.zeros(n), np.zeros(n), np.zeros(n)
     for c, effect in enumerate(effects):
         for trigger, steps in effect.items():
             if trigger == "static":
@@ -107,6 +111,11 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
             if trigger != "activate":
                 hits[c] += weight * sum(1 for st in steps
                                         if st.get("op") in ("damage", "distribute_damage"))
+            else:
+                boost[c] += sum(float(st["amount"]) for st in steps
+                                if st.get("op") == "boost_equipment")
+                recycle[c] += sum(float(st["amount"]) for st in steps
+                                  if st.get("op") == "discard_top_to_deck")
             for step in steps:
                 op, target = step.get("op"), step.get("target", "")
                 amount = _step_amount(step) * weight
@@ -173,7 +182,8 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
                "f_threat": threat,
                "f_healthiest": healthiest, "f_only_mage_noir": only_mn, "f_value": value,
                "f_opening": opening, "f_discard_value": discard_value, "f_ability": ability,
-               "f_ability_hits": ability_hits, "f_hits": hits}
+               "f_ability_hits": ability_hits, "f_hits": hits, "f_boost": boost,
+               "f_recycle": recycle}
     for name, column in columns.items():
         f[name][:n] = column
     f["any_self_loss"] = bool((self_loss > 0).any())
