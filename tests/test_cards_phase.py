@@ -375,3 +375,18 @@ def test_alteration_of_the_past_swaps_two_spells_of_a_discard_pile():
     assert st.adv_pile[1, :3].tolist() == [lid(eng, "volley"), lid(eng, "guard"),
                                           lid(eng, "volley")]
     assert len(eng.policy.of_kind("pile_swap")) == 2
+
+
+def test_alteration_of_the_past_the_bots_activate_it_to_free_a_temporal_blast():
+    eng = make_engine(["alteration_of_the_past", "zephyr", "temporal_blast"], batch=2,
+                      policy=ScriptedPolicy({"ether_start_pile": 0, "mana_element": 0}))
+    st = eng.state
+    st.turn[:] = 3
+    put_adversary(eng, "duke")
+    _give_discard(eng, 0, 0, "zephyr", "temporal_blast")  # game 0: the Blast is stuck on top
+    _give_discard(eng, 1, 0, "temporal_blast", "zephyr")
+    alteration = put_on_board(eng, "alteration_of_the_past", L.PREPARED,
+                              locked=mana(water=1, arcane=1))
+    activate_at = api.action_space(eng).activate
+    assert api.main_action_choice(eng, np.array([0, 1]), np.array([0, 0])).tolist() == [
+        activate_at + alteration, 0]

@@ -355,6 +355,19 @@ def recycle_worth(st, tb, bw, p, c):
 
 
 @njit
+def top_spell_stuck(st, tb, p):
+    """The top card of the player's discard pile cannot be prepared from there (Temporal
+    blast) and another spell lies under it: a swap (Alteration of the past) frees it."""
+    n = st.discard_len[p]
+    if n < 2 or (tb.from_discard[st.discard_pile[p, n - 1]] & FD_UNLESS_TOP) == 0:
+        return False
+    for i in range(n - 1):
+        if tb.card_type[st.discard_pile[p, i]] == SPELL:
+            return True
+    return False
+
+
+@njit
 def score_boost_target(st, tb, wk, bw, p):
     """The Equipment a boost (Reforge) makes hit harder: the one that deals the most instances
     of damage from play, the one already boosted on a tie (boosts add up per instance)."""
@@ -883,6 +896,8 @@ def main_action_scores(st, tb, wk, bw, p, trades_ahead):
             act += 4.0 * bw.f_boost[c] * best_boost_hits(st, bw, p)
         if bw.f_recycle[c] > 0:
             act += recycle_worth(st, tb, bw, p, c)
+        if bw.f_swap[c] != 0 and top_spell_stuck(st, tb, p):
+            act += 3.0
         channel_value = 6.0 * provides_needed(tb, c, needs)
         channel_value += 1.0 * bw.f_channel_only[c]
         channel_value += 2.0 * channel_enables(st, tb, wk, bw, p, c)

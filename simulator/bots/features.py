@@ -61,6 +61,7 @@ FIELDS = [
     #                                         triggers and abilities): what a boost adds to
     ("f_boost", np.float64, (C_MAX,)),      # damage its activation adds to an own Equipment
     ("f_recycle", np.float64, (C_MAX,)),    # cards its activation puts back into a deck
+    ("f_swap", np.int8, (C_MAX,)),          # its activation swaps two spells of a pile
 ]
 
 #: Statics about when a spell may be activated (Quickcast, Slowcast): no value of their own.
@@ -90,6 +91,7 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
     phase = np.zeros(n)
     channel_only = np.zeros(n, bool)
     hits, boost, recycle = np.zeros(n), np.zeros(n), np.zeros(n)
+    swap = np.zeros(n, bool)
     for c, effect in enumerate(effects):
         for trigger, steps in effect.items():
             if trigger == "static":
@@ -116,6 +118,7 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
                                 if st.get("op") == "boost_equipment")
                 recycle[c] += sum(float(st["amount"]) for st in steps
                                   if st.get("op") == "discard_top_to_deck")
+                swap[c] |= any(st.get("op") == "swap_in_pile" for st in steps)
             for step in steps:
                 op, target = step.get("op"), step.get("target", "")
                 amount = _step_amount(step) * weight
@@ -183,7 +186,7 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
                "f_healthiest": healthiest, "f_only_mage_noir": only_mn, "f_value": value,
                "f_opening": opening, "f_discard_value": discard_value, "f_ability": ability,
                "f_ability_hits": ability_hits, "f_hits": hits, "f_boost": boost,
-               "f_recycle": recycle}
+               "f_recycle": recycle, "f_swap": swap}
     for name, column in columns.items():
         f[name][:n] = column
     f["any_self_loss"] = bool((self_loss > 0).any())
