@@ -452,6 +452,20 @@ _STATIC_LINES = {
     "return_instead": lambda s: ("its controller may pay "
                                  + " + ".join(f"{n} {e}" for e, n in s.get("cost", {}).items())
                                  + " Mana to return it to hand instead of the discard pile"),
+    "component_cost_reduction": lambda s: (f"each {s['card_type']} its controller prepares with "
+                                           f"this card as a component costs {s['amount']} less "
+                                           f"{s['element']} Mana (never below 0)"),
+    "return_from_pile": lambda s: ("while it is in its owner's discard pile, they may pay "
+                                   + " + ".join(f"{n} {e}" for e, n in s["cost"].items())
+                                   + " Mana to put it into their deck and shuffle it (offered "
+                                   "when they end their main phase)"),
+    "discard_top_to_deck": lambda s: (f"{_target(s['target'])} puts the top {s['amount']} cards "
+                                      "of its discard pile into its deck, then shuffles it"),
+    "swap_in_pile": lambda s: (f"two spells of the discard pile of {_target(s['target'])} "
+                               "swap positions (its controller chooses them)"),
+    "boost_equipment": lambda s: (f"one Equipment of its controller (their choice) deals "
+                                  f"{s['amount']} more damage per instance while it stays in "
+                                  "play"),
     "surcharge": lambda s: (f"until the start of its controller's next turn, {_target(s['target'])}"
                             f" pays {s['amount']} more {s['element']} Mana for each card prepared"),
 }

@@ -242,3 +242,151 @@ def test_unstructured_time_grants_a_phase_out_to_the_spell_it_prepares():
     phases = [line for line in text if "phases out the Adversary" in line]
     assert [line.split(" by ")[1][0] for line in phases] == ["2", "1"]
     assert eng.state.adv_hp[0, k] == 20
+
+
+def test_time_ore_takes_one_mineral_off_an_equipment_prepared_with_it():
+    eng = make_engine(["time_ore", "leap_in_time", "nikolas_watch"], batch=2,
+                      policy=ScriptedPolicy({"ether_start_pile": 0, "mana_element": 0}))
+    st = eng.state
+    st.turn[:] = 3
+    ore = put_on_board(eng, "time_ore", L.CHANNELED, locked=mana(mineral=1, arcane=1))
+    leap = put_on_board(eng, "leap_in_time", L.CHANNELED, locked=mana(arcane=1))
+    set_hand(eng, {"nikolas_watch": 1})
+    watch = lid(eng, "nikolas_watch")
+    games, players = np.array([0, 1]), np.array([0, 0])
+    st.reserve[:, 0] = mana(arcane=2)  # 1 Mineral short without the Time ore's discount
+    assert api.can_prepare(eng, games, players)[:, watch].tolist() == [True, True]
+    st.board_zone[:, 0, ore] = L.EMPTY
+    assert api.can_prepare(eng, games, players)[:, watch].tolist() == [False, False]
+    st.board_zone[:, 0, ore] = L.CHANNELED
+    st.reserve[1, 0] = mana(arcane=2, mineral=1)  # game 1 can pay in full: a free choice
+    eng.policy.forced["use_component"] = lambda eng, games, *a, **c: np.where(
+        games == 0, ore, leap)  # game 0 cannot have the Leap in time: only the Time ore
+    api.prepare(eng, games, players, np.array([watch, watch]))
+    asked = eng.policy.of_kind("use_component")[0]
+    assert asked.options[:, :2].tolist() == [[True, False], [True, True]]
+    assert st.reserve[:, 0].sum(axis=1).tolist() == [0, 0]
+    assert st.board_mana[0, 0, 2].tolist() == mana(arcane=2).tolist()
+    assert st.board_mana[1, 0, 2].tolist() == mana(arcane=2, mineral=1).tolist()
+
+
+def test_time_ore_is_the_bots_choice_for_an_equipment():
+    eng = make_engine(["time_ore", "leap_in_time", "nikolas_watch"],
+                      policy=ScriptedPolicy({"ether_start_pile": 0, "mana_element": 0}))
+    st = eng.state
+    st.turn[:] = 3
+    put_on_board(eng, "leap_in_time", L.CHANNELED)
+    ore = put_on_board(eng, "time_ore", L.CHANNELED)
+    set_hand(eng, {"nikolas_watch": 1})
+    st.reserve[0, 0] = mana(arcane=2, mineral=1)
+    api.prepare(eng, G0, P0, np.array([lid(eng, "nikolas_watch")]))
+    assert st.used_slot[0, ore] == 1
+    assert st.reserve[0, 0].tolist() == mana(mineral=1).tolist()
+
+
+def _give_discard(eng, game, player, *card_ids):
+    """Cards onto a discard pile in this order (the last one on top), counts and order."""
+    st = eng.state
+    for cid in card_ids:
+        c = lid(eng, cid)
+        n = int(st.discard_len[game, player])
+        st.discard[game, player, c] += 1
+        st.discard_pile[game, player, n] = c
+        st.discard_len[game, player] = n + 1
+
+
+def _origin_engine(batch):
+    eng = make_engine(["return_to_the_origin", "zephyr", "flame", "rite_of_phase"], batch=batch,
+                      policy=ScriptedPolicy({"ether_start_pile": 0, "mana_element": 0}))
+    eng.state.turn[:] = 3
+    return eng
+
+
+def test_return_to_the_origin_puts_the_top_ten_cards_of_a_discard_pile_into_the_deck():
+    eng = _origin_engine(batch=2)
+    st = eng.state
+    k = put_adversary(eng, "duke")
+    for g in (0, 1):
+        _give_discard(eng, g, 0, "flame", "flame", *(["zephyr"] * 10))
+    set_deck(eng, ["flame"])
+    # The Adversary's pile in the order its cards went there, bottom first.
+    set_adversary_deck(eng, ["volley", "guard", "volley"], games=[1])
+    api.adversary_turn(eng, np.array([1]))  # reveals a Volley: onto its discard pile
+    assert st.adv_pile_len[1] == 1 and st.adv_discard[1].sum() == 1
+    origin = put_on_board(eng, "return_to_the_origin", L.PREPARED, locked=mana(arcane=3))
+    eng.policy.forced["target"] = lambda eng, games, *a, **c: np.where(
+        games == 0, player_target(eng, 0), k)
+    api.activate(eng, np.array([0, 1]), np.array([0, 0]), np.array([origin, origin]))
+    # game 0: the ten Zephyrs on top go back, the two Flames under them stay
+    assert sorted(deck_at(eng, 0)) == ["flame"] + ["zephyr"] * 10
+    assert pile_of(eng, "discard", 0) == {"flame": 2, "return_to_the_origin": 1}
+    # game 1: the Adversary's whole pile (one card) goes back into its deck
+    assert st.adv_discard[1].sum() == 0 and st.adv_pile_len[1] == 0
+    assert st.adv_deck_len[1] == 3
+    assert pile_of(eng, "discard", 1) == {"flame": 2, "zephyr": 10, "return_to_the_origin": 1}
+
+
+def test_return_to_the_origin_a_mage_noir_pays_two_arcane_to_put_it_back_from_the_pile():
+    eng = _origin_engine(batch=3)
+    st = eng.state
+    put_adversary(eng, "duke")
+    put_on_board(eng, "rite_of_phase", L.RITUAL, games=[0, 2])  # games 0, 2: a Mage Noir
+    for g in (0, 1, 2):
+        _give_discard(eng, g, 0, "zephyr", "return_to_the_origin")
+    set_deck(eng, ["flame"] * 3)
+    set_deck(eng, ["flame"] * 10, games=[2])  # a long deck: the bots keep their Mana
+    st.reserve[:, 0] = mana(arcane=2)
+    eng.policy.forced["main_action"] = 0  # end the main phase at once
+    api.main_phase(eng, np.array([0, 1, 2]), np.array([0, 0, 0]))
+    assert len(eng.policy.of_kind("optional_payment")) == 1  # games 0 and 2 are asked
+    assert pile_of(eng, "discard", 0) == {"zephyr": 1}
+    assert sorted(deck_at(eng, 0)) == ["flame"] * 3 + ["return_to_the_origin"]
+    assert st.reserve[0, 0].sum() == 0 and st.ether[0].sum() == 2
+    assert pile_of(eng, "discard", 1) == pile_of(eng, "discard", 2) == {
+        "zephyr": 1, "return_to_the_origin": 1}
+    assert st.reserve[1:, 0].sum(axis=1).tolist() == [2, 2]
+
+
+def test_alteration_of_the_past_swaps_two_spells_of_a_discard_pile():
+    eng = make_engine(["alteration_of_the_past", "zephyr", "fire_whip", "temporal_blast"],
+                      batch=2, policy=ScriptedPolicy({"ether_start_pile": 0, "mana_element": 0}))
+    st = eng.state
+    st.turn[:] = 3
+    k = put_adversary(eng, "duke")
+    for g in (0, 1):
+        _give_discard(eng, g, 0, "zephyr", "fire_whip", "temporal_blast")
+    for i, c in enumerate(["volley", "guard", "volley"]):  # game 1: the Adversary's pile
+        st.adv_pile[1, i] = lid(eng, c)
+        st.adv_discard[1, lid(eng, c)] += 1
+    st.adv_pile_len[1] = 3
+    alteration = put_on_board(eng, "alteration_of_the_past", L.PREPARED,
+                              locked=mana(water=1, arcane=1))
+    eng.policy.forced["target"] = lambda eng, games, *a, **c: np.where(
+        games == 0, player_target(eng, 0), k)
+    lines = transcript_of(eng, lambda: api.activate(
+        eng, np.array([0, 1]), np.array([0, 0]), np.array([alteration, alteration])))
+    first = eng.policy.of_kind("pile_swap")[0]
+    assert first.options[:, :3].tolist() == [[True, False, True], [True, False, True]]
+    # game 0: the Temporal blast on top (it cannot be prepared from there) goes down
+    order = [eng.info.ids[c] for c in st.discard_pile[0, 0, :int(st.discard_len[0, 0])]]
+    assert order == ["temporal_blast", "fire_whip", "zephyr", "alteration_of_the_past"]
+    assert "  swaps Temporal blast and Zephyr in player 1's discard pile" in lines
+    # game 1: the Adversary's Guard stays in place; its two Volleys are swapped
+    assert st.adv_pile[1, :3].tolist() == [lid(eng, "volley"), lid(eng, "guard"),
+                                          lid(eng, "volley")]
+    assert len(eng.policy.of_kind("pile_swap")) == 2
+
+
+def test_alteration_of_the_past_the_bots_activate_it_to_free_a_temporal_blast():
+    eng = make_engine(["alteration_of_the_past", "zephyr", "temporal_blast"], batch=2,
+                      policy=ScriptedPolicy({"ether_start_pile": 0, "mana_element": 0}))
+    st = eng.state
+    st.turn[:] = 3
+    put_adversary(eng, "duke")
+    _give_discard(eng, 0, 0, "zephyr", "temporal_blast")  # game 0: the Blast is stuck on top
+    _give_discard(eng, 1, 0, "temporal_blast", "zephyr")
+    alteration = put_on_board(eng, "alteration_of_the_past", L.PREPARED,
+                              locked=mana(water=1, arcane=1))
+    activate_at = api.action_space(eng).activate
+    assert api.main_action_choice(eng, np.array([0, 1]), np.array([0, 0])).tolist() == [
+        activate_at + alteration, 0]

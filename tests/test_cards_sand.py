@@ -31,7 +31,7 @@ from simulator.engine.host.api import (
     prepare,
     turn_start,
 )
-from simulator.engine.rules.layout import CHANNELED, PERMANENT, PREPARED, RITUAL
+from simulator.engine.rules.layout import CHANNELED, EQUIPMENT, PERMANENT, PREPARED, RITUAL
 
 G01, P00 = np.array([0, 1]), np.array([0, 0])
 
@@ -284,3 +284,75 @@ def test_quicksand_gives_slowcast_to_a_prepared_spell():
     assert legal_actions(eng, G0, P0)[0, offsets + meteor]
     assert pile_of(eng, "discard") == {"quicksand": 1}
     assert eng.tables.provides[lid(eng, "quicksand")].sum() == 2  # Drop and Sand
+
+
+def test_reforge_boosts_the_equipment_that_hits_and_may_return_to_hand_for_one_water():
+    eng = engine_with_answers(["reforge", "fire_whip", "galactic_helm"], batch=2,
+                              optional_payment=1)
+    st = eng.state
+    k = put_adversary(eng, "duke")
+    put_on_board(eng, "galactic_helm", EQUIPMENT)
+    whip = put_on_board(eng, "fire_whip", EQUIPMENT)
+    reforge = put_on_board(eng, "reforge", PREPARED, locked=mana(fire=1, mineral=1))
+    st.board_turn[:, 0, reforge] = 2  # Slowcast: prepared on an earlier turn
+    st.reserve[0, 0] = mana(water=1)  # game 1 cannot pay: discarded as usual
+    activate(eng, G01, P00, np.array([reforge, reforge]))
+    assert eng.policy.of_kind("boost_target")[0].options[:, :3].tolist() == [[True, True, False]] * 2
+    assert st.dmg_boost[:, 0, whip].tolist() == [1, 1]  # the bots boost the Equipment that hits
+    assert pile_of(eng, "hand", 0) == {"reforge": 1} and pile_of(eng, "discard", 0) == {}
+    assert pile_of(eng, "discard", 1) == {"reforge": 1}
+    set_deck(eng, ["fire_whip"] * 2)
+    turn_start(eng, G01, P00)
+    assert st.adv_hp[:, k].tolist() == [18, 18]  # its 1 damage, +1
+    # The bonus belongs to the card in play: another Equipment placed in the slot has none.
+    st.board_card[:, 0, whip] = -1
+    st.board_zone[:, 0, whip] = 0
+    set_hand(eng, {"fire_whip": 1})
+    st.reserve[:, 0] = mana(fire=3)
+    prepare(eng, G01, P00, np.array([lid(eng, "fire_whip")] * 2))
+    assert st.dmg_boost[:, 0, whip].tolist() == [0, 0]
+    turn_start(eng, G01, P00)
+    assert st.adv_hp[:, k].tolist() == [17, 17]
+
+
+def test_seed_of_the_sands_protects_the_last_permanent_prepared_with_it():
+    eng = engine_with_answers(["seed_of_the_sands", "desert_hand"])
+    st = eng.state
+    put_adversary(eng, "duke")
+    seed = put_on_board(eng, "seed_of_the_sands", CHANNELED, locked=mana(vegetal=2, mineral=1))
+    set_hand(eng, {"desert_hand": 2})
+    st.reserve[0, 0] = mana(mineral=4)
+    hand = lid(eng, "desert_hand")
+    prepare(eng, G0, P0, np.array([hand]))
+    first = 1
+    assert board_at(eng)[first] == ("desert_hand", PERMANENT)
+    assert st.last_user[0, 0, seed] == first + 1
+    _adversary_hits(eng, 2, target=slot_target(eng, 0, first))
+    assert st.board_hp[0, 0, first] == 1  # 2 - 1
+    prepare(eng, G0, P0, np.array([hand]))  # the Seed's last Permanent is now this one
+    second = 2
+    _adversary_hits(eng, 2, target=slot_target(eng, 0, second))
+    assert st.board_hp[0, 0, second] == 1
+    _adversary_hits(eng, 1, target=slot_target(eng, 0, first))
+    assert board_at(eng).get(first) is None  # no longer protected: destroyed
+    _adversary_hits(eng, 1, target=slot_target(eng, 0, second))
+    assert st.board_hp[0, 0, second] == 1  # reduced to 0
+    # Once the Seed has left, its Permanent takes full damage.
+    st.board_card[0, 0, seed] = -1
+    st.board_zone[0, 0, seed] = 0
+    _adversary_hits(eng, 1, target=slot_target(eng, 0, second))
+    assert board_at(eng).get(second) is None
+
+
+def test_reforge_the_bots_activate_it_once_an_equipment_that_hits_is_in_play():
+    from simulator.engine.host.api import action_space, main_action_choice
+
+    eng = engine_with_answers(["reforge", "fire_whip", "galactic_helm"], batch=2)
+    st = eng.state
+    put_adversary(eng, "duke")
+    reforge = put_on_board(eng, "reforge", PREPARED, locked=mana(fire=1, mineral=1))
+    st.board_turn[:, 0, reforge] = 2
+    put_on_board(eng, "galactic_helm", EQUIPMENT)
+    put_on_board(eng, "fire_whip", EQUIPMENT, games=[1])  # game 0: nothing that hits
+    activate_at = action_space(eng).activate
+    assert main_action_choice(eng, G01, P00).tolist() == [0, activate_at + reforge]

@@ -131,3 +131,44 @@ def test_prepare_from_hand_or_pile_is_a_choice():
     assert eng.policy.kinds.count("prepare_from") == 1
     assert eng.state.hand[0, 0, lid(eng, "seed")] == 1
     assert eng.state.discard[0, 0, lid(eng, "seed")] == 0
+
+
+def test_the_adversary_pile_keeps_the_order_its_cards_arrive_in():
+    from engine_fixtures import put_adversary, set_adversary_deck
+
+    from simulator.engine.host.api import adversary_turn, deal_damage
+
+    eng = make_engine(CARDS, policy=ScriptedPolicy({"ether_start_pile": 0, "mana_element": 0}))
+    st = eng.state
+    st.turn[:] = 3
+    put_adversary(eng, "duke")
+    guard = put_adversary(eng, "guard")
+    set_adversary_deck(eng, ["guard", "volley", "volley"])
+    _steps(eng, {"op": "phase_out", "amount": 1, "target": "opponent"})  # the bottom Guard
+    deal_damage(eng, G0, P0, np.array([lid(eng, "zephyr")]), np.array([guard]), np.array([9]))
+    adversary_turn(eng, G0)  # reveals a Volley
+    order = [eng.info.ids[c] for c in st.adv_pile[0, :int(st.adv_pile_len[0])]]
+    assert order == ["adv:guard", "adv:guard", "adv:volley"]
+    adversary_turn(eng, G0)
+    adversary_turn(eng, G0)  # its deck ran out: the pile is shuffled into it
+    assert int(st.adv_pile_len[0]) == st.adv_discard[0].sum() <= 1
+
+
+def test_swap_in_pile_needs_two_spells_and_moves_only_spells():
+    eng = make_engine(CARDS + ["fire_whip"],
+                      policy=ScriptedPolicy({"ether_start_pile": 0, "mana_element": 0}))
+    st = eng.state
+    for c in ("fire_whip", "zephyr", "fire_whip"):
+        n = int(st.discard_len[0, 0])
+        st.discard[0, 0, lid(eng, c)] += 1
+        st.discard_pile[0, 0, n] = lid(eng, c)
+        st.discard_len[0, 0] = n + 1
+    _steps(eng, {"op": "swap_in_pile", "target": "self"})
+    assert eng.policy.of_kind("pile_swap") == []  # one spell only: nothing happens
+    assert _pile(eng) == ["fire_whip", "zephyr", "fire_whip"]
+    n = int(st.discard_len[0, 0])
+    st.discard[0, 0, lid(eng, "flame")] += 1
+    st.discard_pile[0, 0, n] = lid(eng, "flame")
+    st.discard_len[0, 0] = n + 1
+    _steps(eng, {"op": "swap_in_pile", "target": "self"})
+    assert _pile(eng) == ["fire_whip", "flame", "fire_whip", "zephyr"]

@@ -52,12 +52,14 @@ from simulator.engine.rules.board import (
     provides_component,
 )
 from simulator.engine.rules.casting import has_quickcast
+from simulator.engine.rules.component_discounts import is_reducer
 from simulator.engine.rules.components import extra_instances, fire_mask_on, requirement
 from simulator.engine.rules.layout import (
     AB_GENERIC,
     ABILITY_TARGET,
     AIR,
     ALTERNATIVE_COMPONENT,
+    BOOST_TARGET,
     C_MAX,
     CHOOSE_X,
     DESTROY_TARGET,
@@ -67,6 +69,7 @@ from simulator.engine.rules.layout import (
     EQUIPMENT_TYPE,
     ETHER_SPLIT,
     EXTRA_COMPONENT,
+    FD_UNLESS_TOP,
     FROM_DISCARD,
     K_SLOTS,
     KEEP_HAND,
@@ -84,6 +87,7 @@ from simulator.engine.rules.layout import (
     PAY_MANA_ELEMENT,
     PAY_UPKEEP,
     PERMANENT,
+    PILE_SWAP,
     PREPARE_FROM,
     PREPARED,
     PROTECTOR_REDIRECT,
@@ -91,6 +95,7 @@ from simulator.engine.rules.layout import (
     PURPOSE_HAND,
     PURPOSE_LOSE_HP,
     PURPOSE_PHASE_OUT,
+    PURPOSE_PILE_ORDER,
     PURPOSE_RECYCLE,
     QUICK_ACTION,
     RECYCLE_DISCARD,
@@ -111,6 +116,7 @@ from simulator.engine.rules.layout import (
     TRADE_GIVE,
     UNIQUE_DISCARD,
     USE_COMPONENT,
+    WHAT_PILE_RETURN,
     WINDOW_ADVERSARY_START,
     WORD,
     E,
@@ -125,6 +131,9 @@ ZENITH_NUDGE = 0.75  # score per spell the action brings the Zenith counts neare
 OUT_OF_THE_GAME = -1000.0
 #: The Adversary's HP where it is not in play: above any damage, so nothing is "lethal".
 ABSENT_ADVERSARY_HP = 10 ** 6
+#: A card goes back from the discard pile into the deck (return_from_pile) when the deck holds
+#: this many cards or fewer: the deck lasts a turn longer, and the card is drawn again.
+PILE_RETURN_DECK = 6
 #: Trades the base policy looks ahead (the planner looks further).
 TRADES_AHEAD = 1
 #: HP at or below which the bots equip a Waiver crown (it costs them their Rituals).
@@ -368,6 +377,48 @@ def score_unique_discard(st, tb, wk, p):
 
 
 @njit
+def best_boost_hits(st, bw, p):
+    """The instances of damage the player's best Equipment in play deals (``f_hits``): what a
+    boost of 1 is worth, 0 without such an Equipment (a Reforge is then kept)."""
+    best = 0.0
+    for s in range(st.board_end[p]):
+        if st.board_zone[p, s] == EQUIPMENT:
+            best = max(best, bw.f_hits[st.board_card[p, s]])
+    return best
+
+
+@njit
+def recycle_worth(st, tb, bw, p, c):
+    """Cards back from the discard pile into the deck (Return to the origin): worth something
+    once the deck runs low (the game is lost when a draw finds it empty)."""
+    if st.deck_len[p] > 2 * PILE_RETURN_DECK:
+        return 0.0
+    return 0.5 * min(float(st.discard[p, :tb.n_cards].sum()), bw.f_recycle[c])
+
+
+@njit
+def top_spell_stuck(st, tb, p):
+    """The top card of the player's discard pile cannot be prepared from there (Temporal
+    blast) and another spell lies under it: a swap (Alteration of the past) frees it."""
+    n = st.discard_len[p]
+    if n < 2 or (tb.from_discard[st.discard_pile[p, n - 1]] & FD_UNLESS_TOP) == 0:
+        return False
+    for i in range(n - 1):
+        if tb.card_type[st.discard_pile[p, i]] == SPELL:
+            return True
+    return False
+
+
+@njit
+def score_boost_target(st, tb, wk, bw, p):
+    """The Equipment a boost (Reforge) makes hit harder: the one that deals the most instances
+    of damage from play, the one already boosted on a tie (boosts add up per instance)."""
+    for s in range(wk.n_opt):
+        c = st.board_card[p, s]
+        wk.scores[s] = (bw.f_hits[c] + 0.01 * st.dmg_boost[p, s]) if c >= 0 else NEG
+
+
+@njit
 def held_copy_hp_lost(st, tb, p, c):
     """The HP a copy of card ``c`` the player controls has lost (the least damaged copy's);
     -1 when they control none."""
@@ -392,6 +443,8 @@ def score_target(st, tb, wk, p):
         score_phase_target(st, tb, wk, side)
     elif purpose == PURPOSE_RECYCLE:
         score_recycle_target(st, tb, wk, side)
+    elif purpose == PURPOSE_PILE_ORDER:
+        score_pile_order_target(st, tb, wk, side)
     elif hurts and side >= 0:  # a player's card: the Adversary first, never the own side
         for k in range(K_SLOTS):
             c = max(st.adv_card[k], 0)
@@ -449,6 +502,33 @@ def score_recycle_target(st, tb, wk, side):
 
 
 @njit
+def score_pile_order_target(st, tb, wk, side):
+    """Whose discard pile has two spells swapped: the controller's own, where a card that
+    cannot be prepared from the top of the pile (Temporal blast) can be moved down; a
+    teammate's next, the Adversary's last (its pile's order only matters to a Return to the
+    origin)."""
+    for t in range(wk.n_opt):
+        wk.scores[t] = -100.0
+    for q in range(tb.players):
+        wk.scores[K_SLOTS + q] = 1.0 if q == side else 0.5
+
+
+@njit
+def score_pile_swap(st, tb, wk, p):
+    """Which spells of the pile swap (positions, bottom first): first a spell on top that
+    cannot be prepared from there (Temporal blast, ``unless_top``), else the top spell; then,
+    under it, the highest spell that is not such a card (it goes on top)."""
+    q = wk.ctx_side
+    for i in range(wk.n_opt):
+        c = st.adv_pile[i] if q < 0 else st.discard_pile[q, i]
+        stuck = q >= 0 and (tb.from_discard[c] & FD_UNLESS_TOP) != 0
+        if wk.ctx_amount < 0:
+            wk.scores[i] = (10.0 if stuck else 0.0) + 0.01 * i
+        else:
+            wk.scores[i] = (0.0 if stuck else 1.0) + 0.01 * i
+
+
+@njit
 def score_protector_redirect(st, tb, wk, p):
     wk.scores[0] = 0.0
     for s in range(tb.slots):
@@ -479,11 +559,16 @@ def score_destroy_target(st, tb, wk, p):
 
 @njit
 def score_use_component(st, tb, wk, bw, p):
+    """The component with the least drawback and the best number modifier; one that makes
+    the card cheaper (Time ore for an Equipment, not designated yet) is worth its discount."""
     for s in range(tb.slots):
         c = max(st.board_card[p, s], 0)
         wk.scores[s] = -bw.f_drawback[c]
         if tb.any_mods != 0:
             wk.scores[s] += modifier_worth(st, tb, p, c)
+        if tb.any_comp_reduction != 0 and wk.prep_used[s] == 0 and \
+                is_reducer(st, tb, p, s, wk.ctx_card):
+            wk.scores[s] += tb.cr_amount[c]
 
 
 @njit
@@ -572,6 +657,8 @@ def score_optional_payment(st, tb, wk, bw, p):
     if wk.ctx_what == 1:
         c = wk.ctx_card
         worth = bw.f_damage[c] + bw.f_heal[c] + bw.f_draw[c] + bw.f_mana[c] > 0
+    elif wk.ctx_what == WHAT_PILE_RETURN:  # a card back into a deck that runs low
+        worth = st.deck_len[p] <= PILE_RETURN_DECK
     score_fixed(wk, 0.0, 1.0 if worth else -1.0)
 
 
@@ -933,6 +1020,12 @@ def main_action_scores(st, tb, wk, bw, p, trades_ahead):
         act -= 20.0 * bw.f_harms_own[c] * (0.0 if on_any else 1.0)
         if bw.f_removal[c] != 0:
             act += 12.0 if enemies else -50.0
+        if tb.any_boost != 0 and bw.f_boost[c] > 0 and on_any:
+            act += 4.0 * bw.f_boost[c] * best_boost_hits(st, bw, p)
+        if bw.f_recycle[c] > 0:
+            act += recycle_worth(st, tb, bw, p, c)
+        if bw.f_swap[c] != 0 and top_spell_stuck(st, tb, p):
+            act += 3.0
         channel_value = 6.0 * provides_needed(tb, c, needs)
         channel_value += 1.0 * bw.f_channel_only[c]
         channel_value += 2.0 * channel_enables(st, tb, wk, bw, p, c)
@@ -1157,6 +1250,10 @@ def score(st, tb, wk, bw, kind, p):
         score_pay_mana_element(st, tb, wk, bw, p)
     elif kind == SUPPRESS_TARGET:
         score_suppress_target(st, tb, wk, bw, p)
+    elif kind == BOOST_TARGET:
+        score_boost_target(st, tb, wk, bw, p)
+    elif kind == PILE_SWAP:
+        score_pile_swap(st, tb, wk, p)
     elif kind == TARGET:
         score_target(st, tb, wk, p)
     elif kind == PROTECTOR_REDIRECT:

@@ -27,11 +27,13 @@ TRIGGER_WEIGHT = {"turn_start": 3.0, "turn_start_prepared": 3.0, "turn_start_cha
                   "opponent_draw": 3.0}
 #: Rough worth of one unit of the ops that move cards between zones (a card put into play
 #: from the discard pile is a free component; a milled card is a card the deck loses; an
-#: extra component is worth its modifier; a component discarded is a component lost).
+#: extra component is worth its modifier; a component discarded is a component lost; a card
+#: back from the discard pile into the deck, a little; a boost, a few more damage to come).
 ZONE_OP_WORTH = {"put_from_discard": 1.0, "mill": -0.3, "next_spell_component": 0.5,
-                 "discard_component": -0.5}
+                 "discard_component": -0.5, "boost_equipment": 1.5,
+                 "discard_top_to_deck": 0.1}
 #: Static kinds whose worth is not their number (a modifier's +10 is not worth 11 cards).
-STATIC_WORTH = {"number_modifier": 1.5, "prepare_from_discard": 1.0}
+STATIC_WORTH = {"number_modifier": 1.5, "prepare_from_discard": 1.0, "return_from_pile": 0.3}
 #: What one card phased out of the opponent's deck is worth: little in solo, where the
 #: Adversary's deck only comes round again sooner (its own damage comes from its triggers).
 PHASE_WEIGHT = 0.3
@@ -71,6 +73,11 @@ FIELDS = [
     # (layout.NAME_WORD), -1 none; the cards it looks at, 0 the whole deck (a search)
     ("f_ability_fetch", np.int16, (C_MAX,)),
     ("f_ability_depth", np.int8, (C_MAX,)),
+    ("f_hits", np.float64, (C_MAX,)),       # instances of damage it deals from play (its
+    #                                         triggers and abilities): what a boost adds to
+    ("f_boost", np.float64, (C_MAX,)),      # damage its activation adds to an own Equipment
+    ("f_recycle", np.float64, (C_MAX,)),    # cards its activation puts back into a deck
+    ("f_swap", np.int8, (C_MAX,)),          # its activation swaps two spells of a pile
 ]
 
 #: Statics about when a spell may be activated (Quickcast, Slowcast): no value of their own.
@@ -105,6 +112,8 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
     phase_hits, phase_damage = np.zeros(n), np.zeros(n)
     returns = np.zeros(n, bool)
     channel_only = np.zeros(n, bool)
+    hits, boost, recycle = np.zeros(n), np.zeros(n), np.zeros(n)
+    swap = np.zeros(n, bool)
     for c, effect in enumerate(effects):
         for trigger, steps in effect.items():
             if trigger == "static":
@@ -126,6 +135,15 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
                                  if st.get("op") in ("damage", "lose_hp"))
                 healthiest[c] = any(st.get("target") == "player_most_hp" for st in steps)
             weight = TRIGGER_WEIGHT.get(trigger, 1.0)
+            if trigger != "activate":
+                hits[c] += weight * sum(1 for st in steps
+                                        if st.get("op") in ("damage", "distribute_damage"))
+            else:
+                boost[c] += sum(float(st["amount"]) for st in steps
+                                if st.get("op") == "boost_equipment")
+                recycle[c] += sum(float(st["amount"]) for st in steps
+                                  if st.get("op") == "discard_top_to_deck")
+                swap[c] |= any(st.get("op") == "swap_in_pile" for st in steps)
             for step in steps:
                 op, target = step.get("op"), step.get("target", "")
                 amount = _step_amount(step) * weight
@@ -206,7 +224,8 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
                "f_opening": opening, "f_discard_value": discard_value, "f_ability": ability,
                "f_ability_hits": ability_hits, "f_phase_hits": phase_hits,
                "f_phase_damage": phase_damage, "f_returns": returns, "f_ability_fetch": fetch,
-               "f_ability_depth": depth}
+               "f_ability_depth": depth, "f_hits": hits, "f_boost": boost,
+               "f_recycle": recycle, "f_swap": swap}
     for name, column in columns.items():
         f[name][:n] = column
     f["any_self_loss"] = bool((self_loss > 0).any())

@@ -338,6 +338,15 @@ OPS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
     "name_discount": (frozenset({"word", "amount"}), frozenset({"draw", "if"}),
                       "this turn, the cards named WORD the controller prepares cost AMOUNT less "
                       "Mana of their own element (never below 0), and preparing one draws DRAW"),
+    "discard_top_to_deck": (frozenset({"amount", "target"}), frozenset({"if"}),
+                            "the target (a player or the Adversary) puts the top AMOUNT cards "
+                            "of its discard pile into its deck, then shuffles it"),
+    "swap_in_pile": (frozenset({"target"}), frozenset({"if"}),
+                     "two spells of the target's discard pile (a player's or the Adversary's; "
+                     "the controller chooses them) swap positions"),
+    "boost_equipment": (frozenset({"amount"}), frozenset({"if"}),
+                        "one Equipment of the controller (their choice) deals AMOUNT more "
+                        "damage per instance until it leaves play (none: nothing)"),
     "handler": (frozenset({"name"}), frozenset({"if"}),
                 "a compiled handler (engine/handlers/) for behaviour the vocabulary cannot express"),
 }
@@ -422,6 +431,18 @@ STATICS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
                              "it is the top card there / each copy once per turn)"),
     "phase_out_bonus": (frozenset({"amount"}), frozenset(),
                         "every phase out the controller does is AMOUNT larger"),
+    "last_user_damage_reduction": (frozenset({"amount"}), frozenset(),
+                                   "the last Permanent its controller prepared with this card "
+                                   "as a component takes AMOUNT less damage per instance, while "
+                                   "both stay on the board (damage that cannot be reduced "
+                                   "excepted)"),
+    "return_from_pile": (frozenset({"cost"}), frozenset({"if"}),
+                         "while this card is in its owner's discard pile (and IF holds: "
+                         "mage_noir), they may pay COST to put it into their deck, then "
+                         "shuffle it (offered when they end their main phase)"),
+    "component_cost_reduction": (frozenset({"element", "amount", "card_type"}), frozenset(),
+                                 "a card of CARD_TYPE its controller prepares with this card as "
+                                 "a component costs AMOUNT less ELEMENT Mana (never below 0)"),
     "handler": (frozenset({"name"}), frozenset({"if"}),
                 "a static handler (engine/handlers/): its behaviour is an engine hook"),
 }

@@ -216,13 +216,13 @@ def chaos_phase(st, tb, wk, p, phase, card, slot, value, rounds):
         st.adv_deck_len = n - 1
         if tb.adv_kind[top] != ADV_SPELL:
             say(wk, EV_LOOKS_TOP, -1, top, 0, 0)
-            st.adv_discard[top] += 1
+            pile.adv_put(st, top)
             return
         say(wk, EV_LOOKS_TOP, -1, top, 1, 0)
         frames.push_chaos(st, p, CHAOS_DISCARD_ADVERSARY, top, slot, 0, rounds)
         frames.push_steps(st, tb, top, T_ACTIVATE, ADVERSARY_SIDE, -1, -1)
     elif phase == CHAOS_DISCARD_ADVERSARY:
-        st.adv_discard[card] += 1
+        pile.adv_put(st, card)
     elif phase == CHAOS_CHECK:
         lost = hp_lost_so_far(st, tb) != value
         empty = st.deck_len[p] == 0 and st.adv_deck_len == 0

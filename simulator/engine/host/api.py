@@ -53,6 +53,8 @@ CONTEXT_OF_KIND = {
     "quick_action": ("amount",), "slowcast_target": ("card",), "scry": ("card",),
     "unique_discard": ("card", "amount"), "pay_mana_element": ("card",),
     "suppress_target": ("card", "amount"),
+    "boost_target": ("card",),
+    "pile_swap": ("card", "amount"),
 }
 
 

@@ -302,6 +302,16 @@ def _compile_statics(t: np.void, effects: tuple[dict, ...]) -> None:
                     L.FD_ALLOWED | (L.FD_UNLESS_TOP if st.get("unless_top") else 0)
                     | (L.FD_ONCE_PER_TURN if st.get("once_per_turn") else 0)
                     | (L.FD_MAGE_NOIR if st.get("if") == "mage_noir" else 0))
+            elif kind == "return_from_pile":
+                t["pile_return"][c] = 2 if st.get("if") == "mage_noir" else 1
+                for element, amount in st["cost"].items():
+                    t["pile_return_cost"][c, ELEMENTS.index(element)] = amount
+            elif kind == "component_cost_reduction":
+                t["cr_element"][c] = ELEMENTS.index(st["element"])
+                t["cr_amount"][c] = st["amount"]
+                t["cr_type"][c] = CARD_TYPES.index(st["card_type"])
+            elif kind == "last_user_damage_reduction":
+                t["last_user_reduction"][c] = st["amount"]
             elif kind == "handler":
                 t["handler_card"][L.H[st["name"]], c] = 1
     if len(bonuses) > L.BONUS_MAX or len(reductions) > L.REDUCTION_MAX:
@@ -325,6 +335,9 @@ def _compile_statics(t: np.void, effects: tuple[dict, ...]) -> None:
     t["any_lock_cap"] = (t["lock_cap"] >= 0).any()
     t["any_from_discard"] = t["from_discard"].any()
     t["any_pay_locked"] = (t["pay_locked_word"] >= 0).any()
+    t["any_last_user"] = t["last_user_reduction"].any()
+    t["any_comp_reduction"] = t["cr_amount"].any()
+    t["any_pile_return"] = t["pile_return"].any()
 
 
 #: The ops and statics that grant or remove Slowcast or Quickcast (engine/rules/casting.py).
@@ -435,6 +448,7 @@ def _compile_effects(t: np.void, effects: tuple[dict, ...]) -> None:
                 row += 1
     t["any_ability"] = (t["ability"] >= 0).any()
     t["any_keep_word"] = (t["keep_word"] >= 0).any()
+    t["any_boost"] = (t["ops"][:row, L.OP_CODE_COL] == L.OP_CODE["boost_equipment"]).any()
     grants_autumn = [L.H[name] for name in AUTUMN_GRANTERS if name in L.H]
     t["any_autumn"] = t["autumn"].any() or t["handler_card"][grants_autumn].any()
     damage_triggers = [L.T_DAMAGED, L.T_OWN_PERMANENT_DAMAGED, L.T_CONTROLLER_DAMAGED]
@@ -526,7 +540,8 @@ AUTUMN_GRANTERS = ("seasons_autumn",)
 TARGET_PURPOSE = {"damage": L.PURPOSE_DAMAGE, "lose_hp": L.PURPOSE_LOSE_HP,
                   "heal": L.PURPOSE_HEAL, "discard_from_hand": L.PURPOSE_HAND,
                   "phase_out": L.PURPOSE_PHASE_OUT, "discard_to_deck": L.PURPOSE_RECYCLE,
-                  "pay_mana": L.PURPOSE_HAND}
+                  "pay_mana": L.PURPOSE_HAND,
+                  "discard_top_to_deck": L.PURPOSE_RECYCLE, "swap_in_pile": L.PURPOSE_PILE_ORDER}
 
 
 def _announces(step: dict) -> tuple[int, int, int]:

@@ -289,6 +289,15 @@ def _card_line(ev, a, b, c, d, names, why) -> str | None:
         L.EV_GAINS_EFFECTS: lambda: f"  {names[b]} gains the effects of {names[c]}",
         L.EV_INSTEAD_DESTROYED: lambda: (f"  {names[c]} would be destroyed: {names[b]} is "
                                          "discarded instead"),
+        L.EV_SWAPS: lambda: (f"  swaps {names[b]} and {names[c]} in "
+                             + ("the Adversary's" if a < 0 else f"player {a + 1}'s")
+                             + " discard pile"),
+        L.EV_PILE_RETURN: lambda: (f"  pays to put {names[b]} from the discard pile into the "
+                                   "deck, and shuffles it"),
+        L.EV_BOOSTED: lambda: (f"  {names[b]} deals {c} more damage per instance while it "
+                               "stays in play"),
+        L.EV_LAST_USER: lambda: (f"  {names[b]} now protects {names[c]}: less damage per "
+                                 "instance while both stay on the board"),
         L.EV_ZENITH_ACTIVATES: lambda: f"  Zenith ritual: pays 1 Fire, activates the channeled {names[b]}",
         L.EV_UNIQUE: lambda: (f"  Unique: discards the {'new' if c else 'older'} copy of {names[b]}"),
         L.EV_SCRY: lambda: (f"  looks at the top card of the deck, {names[b]}: "

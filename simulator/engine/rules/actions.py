@@ -22,7 +22,16 @@ from simulator.engine.handlers.ids import (
     H_ZENITH_RITUAL_CHANNEL_TAX,
 )
 from simulator.engine.handlers.sun import channel_tax
-from simulator.engine.rules import announce, discounts, frames, kept, numbers, pile
+from simulator.engine.rules import (
+    announce,
+    component_discounts,
+    discounts,
+    frames,
+    kept,
+    marks,
+    numbers,
+    pile,
+)
 from simulator.engine.rules.abilities import slot_ability, slot_usable
 from simulator.engine.rules.board import (
     flagged_copies,
@@ -220,6 +229,8 @@ def prepare(st, tb, wk, p, card):
     for s in range(tb.slots):
         st.used_slot[s] = used[s]
         st.used_card[s] = st.board_card[p, s] if used[s] else -1
+    if tb.any_comp_reduction != 0:
+        component_discounts.pay_less(st, tb, wk, p, card, used, cost)
     slot = free_slot(st, tb, p)
     waived = tb.any_all_slowcast != 0 and waive_slowcast(st, tb, wk, p, card, cost)
     due = wk.locked_moved  # what the reserve pays
@@ -239,6 +250,8 @@ def prepare(st, tb, wk, p, card):
         kept.record(st, tb, wk, p, slot, card)
     for e in range(E):
         st.board_mana[p, slot, e] = cost[e]
+    if tb.any_last_user != 0:
+        marks.link_last_user(st, tb, wk, p, slot, used)
     if tb.any_quickcast != 0:
         mark_granted_quickcast(st, tb, p, slot, used)
     if waived:
@@ -444,6 +457,9 @@ def designate_components(st, tb, wk, p, card, use_alt, use_altreq, short):
             if not any_:
                 fail(st, ERR_MISSING_COMPONENT, w)
                 return used
+            if tb.any_comp_reduction != 0 and \
+                    component_discounts.must_use_reducer(st, tb, wk, p, card, wk.prep_cost, used):
+                component_discounts.restrict_to_reducers(st, tb, p, card, wk.opt, used, tb.slots)
             wk.ctx_card = card
             wk.ctx_word = w
             s = decide(st, tb, wk, USE_COMPONENT, p)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from simulator.engine.compiler.jit import njit
 from simulator.engine.compiler.late_bound import resolve
 from simulator.engine.handlers.flowers import renewal_end_of_turn
-from simulator.engine.rules import announce, draw_triggers, suppress, turn_end_triggers
+from simulator.engine.rules import announce, draw_triggers, pile, suppress, turn_end_triggers
 from simulator.engine.rules.board import check_defeats
 from simulator.engine.rules.errors import ERR_ADVERSARY_BOARD_FULL, fail
 from simulator.engine.rules.layout import (
@@ -92,12 +92,12 @@ def adversary_cards(st, tb, wk):
         draw_triggers.card_drawn(st, tb, wk, ADVERSARY_SIDE)
         resolve(st, tb, wk)
         if st.outcome != RUNNING:
-            st.adv_discard[card] += 1
+            pile.adv_put(st, card)
             return
     if tb.adv_kind[card] == ADV_SPELL:
         announce.push_steps(st, tb, wk, card, T_ACTIVATE, ADVERSARY_SIDE, -1)
         resolve(st, tb, wk)
-        st.adv_discard[card] += 1
+        pile.adv_put(st, card)
         if st.outcome == RUNNING:
             add_mana_value(st, tb, wk, card)
     else:
@@ -115,6 +115,7 @@ def draw_adversary_card(st, tb):
                 st.adv_deck[n] = c
                 n += 1
             st.adv_discard[c] = 0
+        pile.adv_clear(st)
         st.adv_deck_len = n
         shuffle_adversary(st)
     st.adv_deck_len -= 1
@@ -129,7 +130,7 @@ def enter_play(st, tb, wk, card):
         for k in range(K_SLOTS):
             c = st.adv_card[k]
             if c >= 0 and tb.adv_kind[c] == ADV_EQUIPMENT and tb.slot_kind[c] == tb.slot_kind[card]:
-                st.adv_discard[c] += 1
+                pile.adv_put(st, c)
                 st.adv_card[k] = -1
                 st.adv_hp[k] = 0
     slot = -1

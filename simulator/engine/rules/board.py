@@ -24,7 +24,7 @@ from simulator.engine.handlers.ids import (
     H_SOLAR_GOLD_ORE,
     H_WAIVER_CROWN,
 )
-from simulator.engine.rules import frames, pile, suppress
+from simulator.engine.rules import frames, marks, pile, suppress
 from simulator.engine.rules.errors import ERR_EMPTY_SLOT, fail
 from simulator.engine.rules.layout import (
     CHANNELED,
@@ -250,6 +250,7 @@ def place_card(st, tb, p, s, card, zone):
     st.autumn[p, s] = 0  # ... and Autumn granted to the card before it is gone
     st.suppressed[p, s] = 0  # ... and an Ice tree's choice of it (suppress.py)
     st.zenith_guard[p, s] = 0  # ... and Solar gold ore's effects
+    marks.clear_slot(st, tb, p, s)  # ... and the marks of the card before (marks.py)
     st.board_clock += 1
     if tb.any_mods != 0:  # the new card carries no number modifier yet (numbers.py)
         for k in range(MOD_MAX):
@@ -515,7 +516,7 @@ def adversary_destroyed(st, tb, wk, k):
     card = st.adv_card[k]
     st.adv_card[k] = -1
     st.adv_hp[k] = 0
-    st.adv_discard[card] += 1
+    pile.adv_put(st, card)
     say(wk, EV_DESTROYED, card, 0, 0, 0)
     if tb.win_when_destroyed[card] != 0 and st.outcome == RUNNING:
         st.outcome = WIN

@@ -33,7 +33,7 @@ from simulator.engine.handlers.ids import (
     H_WAIVER_CROWN,
 )
 from simulator.engine.handlers.warrior_mage import crown_ignores
-from simulator.engine.rules import frames, pile
+from simulator.engine.rules import frames, marks, pile
 from simulator.engine.rules.board import (
     adversary_destroyed,
     component_count,
@@ -49,6 +49,7 @@ from simulator.engine.rules.layout import (
     CHANNELED,
     CONDITION_CODE,
     EQUIPMENT,
+    EQUIPMENT_TYPE,
     EV_ADVERSARY_HEALS,
     EV_CHANNELED_INSTEAD,
     EV_DAMAGE,
@@ -139,6 +140,8 @@ def deal_damage(st, tb, wk, src_side, src_card, target, amount, unpreventable):
     from_player = src_side != ADVERSARY_SIDE
     if from_player:
         amount += damage_bonus(st, tb, src_side, src_card)
+        if tb.any_boost != 0 and tb.card_type[src_card] == EQUIPMENT_TYPE:
+            amount += marks.equipment_boost(st, src_side, src_card)  # Reforge
         if (tb.any_handler[H_ICY_INFILTRATION] != 0 and st.icy[src_side] != 0
                 and tb.element[src_card] == WATER):
             amount -= 1  # Icy infiltration (handlers/ice.py)
@@ -175,7 +178,10 @@ def deal_damage(st, tb, wk, src_side, src_card, target, amount, unpreventable):
     else:
         p, s = divmod(target - K_SLOTS - players, tb.slots)
         victim = st.board_card[p, s]
-        damage_permanent(st, tb, wk, p, s, amount)
+        if tb.any_last_user != 0 and not unpreventable:  # Seed of the sands
+            amount = max(amount - marks.last_user_reduction(st, tb, p, s), 0)
+        if amount > 0:
+            damage_permanent(st, tb, wk, p, s, amount)
         if tb.any_damage_trigger != 0:
             raise_damage_triggers(st, tb, src_side, src_card, amount, p, s, victim)
     if robes > 0:

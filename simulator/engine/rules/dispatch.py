@@ -32,7 +32,7 @@ def run_step(st, tb, wk, r, card, side, slot):
         ops.op_heal(st, tb, wk, r, card, side, slot)
     elif op == 5:  # draw
         ops.op_draw(st, tb, wk, r, card, side, slot)
-    elif op == 45:  # handler
+    elif op == 48:  # handler
         run_handler(st, tb, wk, r, card, side, slot)
     elif op == 2:  # lose_hp
         ops.op_lose_hp(st, tb, wk, r, card, side, slot)
@@ -118,6 +118,12 @@ def run_step(st, tb, wk, r, card, side, slot):
         ops.op_next_card_discount(st, tb, wk, r, card, side, slot)
     elif op == 44:  # name_discount
         ops.op_name_discount(st, tb, wk, r, card, side, slot)
+    elif op == 45:  # discard_top_to_deck
+        ops.op_discard_top_to_deck(st, tb, wk, r, card, side, slot)
+    elif op == 46:  # swap_in_pile
+        ops.op_swap_in_pile(st, tb, wk, r, card, side, slot)
+    elif op == 47:  # boost_equipment
+        ops.op_boost_equipment(st, tb, wk, r, card, side, slot)
     else:
         fail(st, ERR_UNKNOWN_OP, op)
 

@@ -105,6 +105,8 @@ DECISION_KINDS = (
     "slowcast_target", "choose_x", "from_discard", "extra_component", "prepare_from",
     "scry", "dig_take",
     "unique_discard", "pay_mana_element", "suppress_target",
+    "boost_target",
+    "pile_swap",
 )
 (KEEP_HAND, MAIN_ACTION, TAKE_PILE, MANA_ELEMENT, ETHER_START_PILE, ETHER_SPLIT, TAKE_MANA,
  TRADE_GIVE, EFFECT_ORDER, TARGET, PROTECTOR_REDIRECT, DESTROY_TARGET, USE_COMPONENT,
@@ -114,13 +116,14 @@ DECISION_KINDS = (
  DISTRIBUTE_MANA, MOVE_LOCKED_MANA, RELEASE_LOCKED_MANA, SEED_FROM_DISCARD, ABILITY_TARGET,
  MAY_USE_ABILITY, MELANGE_GIVE, MELANGE_TAKE, TAKE_LOCKED_MANA, QUICK_ACTION,
  SLOWCAST_TARGET, CHOOSE_X, FROM_DISCARD, EXTRA_COMPONENT, PREPARE_FROM, SCRY,
- DIG_TAKE, UNIQUE_DISCARD, PAY_MANA_ELEMENT, SUPPRESS_TARGET) = range(len(DECISION_KINDS))
+ DIG_TAKE, UNIQUE_DISCARD, PAY_MANA_ELEMENT, SUPPRESS_TARGET,
+ BOOST_TARGET, PILE_SWAP) = range(len(DECISION_KINDS))
 N_KINDS = len(DECISION_KINDS)
 
 # Purposes of a target decision (ctx_purpose), reasons of a discard (ctx_reason).
-PURPOSES = ("damage", "lose_hp", "heal", "hand", "phase_out", "recycle")
+PURPOSES = ("damage", "lose_hp", "heal", "hand", "phase_out", "recycle", "pile_order")
 (PURPOSE_DAMAGE, PURPOSE_LOSE_HP, PURPOSE_HEAL, PURPOSE_HAND, PURPOSE_PHASE_OUT,
- PURPOSE_RECYCLE) = range(len(PURPOSES))
+ PURPOSE_RECYCLE, PURPOSE_PILE_ORDER) = range(len(PURPOSES))
 DISCARD_REASONS = ("", "hand_limit", "hand_size", "ability", "alternative_component")
 (REASON_NONE, REASON_HAND_LIMIT, REASON_HAND_SIZE, REASON_ABILITY,
  REASON_ALTERNATIVE_COMPONENT) = range(len(DISCARD_REASONS))
@@ -266,6 +269,9 @@ EVENT_NAMES = (
     "instead_destroyed", "gains_effects",
     "applies_used",
     "crown_ignores", "rituals_off",
+    "boosted", "last_user",
+    "pile_return",
+    "swaps",
 )
 EV = {name: i for i, name in enumerate(EVENT_NAMES)}
 (EV_TURN, EV_HAND, EV_HAND_CARD, EV_ADVERSARY_TURN, EV_REVEALS, EV_PREPARES, EV_ACTIVATES,
@@ -298,7 +304,12 @@ EV = {name: i for i, name in enumerate(EVENT_NAMES)}
  EV_DISCOUNT, EV_EXTRA_HP,
  EV_INSTEAD_DESTROYED, EV_GAINS_EFFECTS,
  EV_APPLIES_USED,
- EV_CROWN_IGNORES, EV_RITUALS_OFF) = range(len(EVENT_NAMES))
+ EV_CROWN_IGNORES, EV_RITUALS_OFF,
+ EV_BOOSTED, EV_LAST_USER,
+ EV_PILE_RETURN, EV_SWAPS) = range(len(EVENT_NAMES))
+#: ``ctx_what`` of an optional_payment: a card's return_from_pile (pile_return.py); 1 is a
+#: Slowcast waiver (actions.py), 2 the Waiver crown's payment (handlers/warrior_mage.py)
+WHAT_PILE_RETURN = 3
 # Why Mana is about to reach the Available Ether (EV_ETHER_CAUSE): an Adversary card's Mana
 # value, Mana released by a card leaving play, an effect's cost paid.
 ETHER_MANA_VALUE, ETHER_RELEASED, ETHER_PAID = range(3)
@@ -456,6 +467,13 @@ STATE_DTYPE = _record([
     # (kept.py): card+1, 0 none, and the slot it was in then
     ("kept_comp", np.int16, (P_MAX, S_MAX)),
     ("kept_slot", np.int8, (P_MAX, S_MAX)),
+    # marks a card carries while it stays in its slot (marks.py), cleared when a card is placed
+    ("dmg_boost", np.int8, (P_MAX, S_MAX)),     # more damage per instance it deals (Reforge)
+    ("last_user", np.int8, (P_MAX, S_MAX)),     # slot+1 of the last Permanent prepared with
+    #                                             this component (Seed of the sands), 0 none
+    # the Adversary's discard pile in order, bottom first (pile.py), as adv_discard counts it
+    ("adv_pile", np.int16, (A_MAX,)),
+    ("adv_pile_len", np.int16),
 ])
 
 TABLES_DTYPE = _record([
@@ -599,6 +617,16 @@ TABLES_DTYPE = _record([
     # apply_used_component (kept.py): the WORD of the component a card keeps, -1 none
     ("keep_word", np.int32, (C_MAX,)),
     ("any_keep_word", np.int8),
+    ("any_boost", np.int8),                   # some card has a boost_equipment step
+    ("last_user_reduction", np.int32, (C_MAX,)),  # last_user_damage_reduction: AMOUNT, 0 none
+    ("any_last_user", np.int8),
+    ("cr_element", np.int8, (C_MAX,)),   # component_cost_reduction: ELEMENT
+    ("cr_amount", np.int32, (C_MAX,)),   # ... AMOUNT, 0 none
+    ("cr_type", np.int8, (C_MAX,)),      # ... the CARD_TYPE of the cards it serves
+    ("any_comp_reduction", np.int8),
+    ("pile_return", np.int8, (C_MAX,)),        # return_from_pile: 1, 2 for a Mage Noir only
+    ("pile_return_cost", np.int32, (C_MAX, E)),  # ... its cost
+    ("any_pile_return", np.int8),
 ])
 
 WORK_DTYPE = _record([
@@ -675,4 +703,6 @@ WORK_DTYPE = _record([
     ("rec_pool_len", np.int64),
     ("rec_pool", np.int8, (REC_POOL,)),
     ("rec_lost", np.int64),  # questions asked while the record was full (not written)
+    ("cr_discount", np.int64, (E,)),  # component_discounts.py: a discount by component reducers
+    ("pile_cost", np.int64, (E,)),    # pile_return.py: the cost of a return_from_pile
 ])

@@ -15,7 +15,17 @@ from simulator.engine.compiler.jit import njit
 from simulator.engine.compiler.late_bound import deal_damage, decide, leave_board, select
 from simulator.engine.handlers.ids import H_ROCK_WALL_CHANNELS
 from simulator.engine.handlers.warrior_mage import before_destroy
-from simulator.engine.rules import discounts, frames, kept, locked, numbers, pile, returns
+from simulator.engine.rules import (
+    discounts,
+    frames,
+    kept,
+    locked,
+    numbers,
+    pile,
+    pile_return,
+    pile_swap,
+    returns,
+)
 from simulator.engine.rules.board import (
     adversary_destroyed,
     adversary_present,
@@ -40,11 +50,13 @@ from simulator.engine.rules.layout import (
     AN_CARD,
     AN_SUB,
     AN_TARGET,
+    BOOST_TARGET,
     CHANNELED,
     DESTROY_TARGET,
     DIG_TAKE,
     EQUIPMENT,
     ETHER_PAID,
+    EV_BOOSTED,
     EV_DIG,
     EV_DISCOUNT,
     EV_ETHER_CAUSE,
@@ -106,6 +118,7 @@ from simulator.engine.rules.layout import (
     PURPOSE_HEAL,
     PURPOSE_LOSE_HP,
     PURPOSE_PHASE_OUT,
+    PURPOSE_PILE_ORDER,
     PURPOSE_RECYCLE,
     REASON_ABILITY,
     RECYCLE_DISCARD,
@@ -966,6 +979,55 @@ def op_grant_slowcast(st, tb, wk, r, card, side, slot):
     q, s = t // tb.slots, t % tb.slots
     st.cast_mark[q, s] |= MARK_SLOWCAST
     say(wk, EV_GAINS_SLOWCAST, q, st.board_card[q, s], 0, 0)
+
+
+@njit
+def op_discard_top_to_deck(st, tb, wk, r, card, side, slot):
+    """The target puts the top AMOUNT cards of its discard pile into its deck, then shuffles
+    it (``pile_return.py``: both sides' piles are ordered)."""
+    select(st, tb, wk, tb.ops[r, OP_TARGET], PURPOSE_RECYCLE, side, card, slot)
+    hits = kept_hits(wk, n_targets(tb))
+    n = amount_of(st, tb, r, side, slot)
+    for t in range(K_SLOTS + tb.players):
+        if hits[t] == 0:
+            continue
+        if t < K_SLOTS:
+            pile_return.adversary_top_to_deck(st, tb, wk, n)
+        else:
+            pile_return.top_to_deck(st, tb, wk, t - K_SLOTS, n)
+
+
+@njit
+def op_swap_in_pile(st, tb, wk, r, card, side, slot):
+    """Two spells of the target's discard pile swap positions (``pile_swap.py``)."""
+    select(st, tb, wk, tb.ops[r, OP_TARGET], PURPOSE_PILE_ORDER, side, card, slot)
+    hits = kept_hits(wk, n_targets(tb))
+    for t in range(K_SLOTS + tb.players):
+        if hits[t] != 0:
+            pile_swap.swap_in_pile(st, tb, wk, side, card,
+                                   ADVERSARY_SIDE if t < K_SLOTS else t - K_SLOTS)
+
+
+@njit
+def op_boost_equipment(st, tb, wk, r, card, side, slot):
+    """One Equipment of the controller (a ``boost_target`` decision over its board slots)
+    deals AMOUNT more damage per instance while it stays in play (``dmg_boost``, marks.py);
+    nothing without one."""
+    if side == ADVERSARY_SIDE:
+        return
+    set_options(wk, tb.slots, 0)
+    any_ = False
+    for s in range(st.board_end[side]):
+        if st.board_zone[side, s] == EQUIPMENT:
+            wk.opt[s] = 1
+            any_ = True
+    if not any_:
+        return
+    wk.ctx_card = card
+    s = decide(st, tb, wk, BOOST_TARGET, side)
+    amount = amount_of(st, tb, r, side, slot)
+    st.dmg_boost[side, s] += amount
+    say(wk, EV_BOOSTED, side, st.board_card[side, s], amount, 0)
 
 
 @njit

@@ -72,7 +72,7 @@ def phase_out(st, tb, wk, side, card, t, amount):
         length = _discard_bottom(st.adv_deck, st.adv_deck_len, k)
         for i in range(length, length + k):
             c = st.adv_deck[i]
-            st.adv_discard[c] += 1
+            pile.adv_put(st, c)
             say(wk, EV_PHASED_CARD, victim, c, 0, 0)
         st.adv_deck_len = length
     else:

@@ -6,14 +6,19 @@ card last, for the cards that read the order (Temporal blast "unless on top", Kn
 history "underneath it", Alteration of the past). Every move into or out of a discard pile
 goes through :func:`put` and :func:`take`, which keep both true.
 
-The list tolerates a position written by hand with counts only (tests): :func:`top` then
+The Adversary's discard pile is ordered the same way (``adv_discard`` counts,
+``adv_pile[:adv_pile_len]`` the order: :func:`adv_put`, :func:`adv_take`, :func:`adv_clear`):
+the solo rulesheet places its cards on a pile like a player's, and only a few player cards
+read its order (Return to the origin's "top 10 cards", Alteration of the past's swap).
+
+The lists tolerate a position written by hand with counts only (tests): :func:`top` then
 reads -1 (unknown) rather than a card that is not there.
 """
 
 from __future__ import annotations
 
 from simulator.engine.compiler.jit import njit
-from simulator.engine.rules.layout import D_MAX
+from simulator.engine.rules.layout import A_MAX, D_MAX
 
 
 @njit
@@ -63,3 +68,39 @@ def below(st, p, card, than):
         if st.discard_pile[p, j] == card:
             k += 1
     return k
+
+
+@njit
+def adv_put(st, card):
+    """``card`` goes on top of the Adversary's discard pile."""
+    st.adv_discard[card] += 1
+    n = st.adv_pile_len
+    if n < A_MAX:
+        st.adv_pile[n] = card
+        st.adv_pile_len = n + 1
+
+
+@njit
+def adv_clear(st):
+    """The Adversary's discard pile is empty (its counts are cleared by the caller)."""
+    st.adv_pile_len = 0
+
+
+@njit
+def adv_top(st):
+    """The card on top of the Adversary's discard pile, -1 when empty or unknown."""
+    n = st.adv_pile_len
+    if n == 0:
+        return -1
+    card = st.adv_pile[n - 1]
+    return card if st.adv_discard[card] > 0 else -1
+
+
+@njit
+def adv_take_top(st):
+    """The top card leaves the Adversary's discard pile; returns it (-1 when none is known)."""
+    card = adv_top(st)
+    if card >= 0:
+        st.adv_discard[card] -= 1
+        st.adv_pile_len -= 1
+    return card

@@ -12,6 +12,7 @@ from __future__ import annotations
 from simulator.engine.compiler.jit import njit
 from simulator.engine.rules import discounts, pile
 from simulator.engine.rules.board import component_count, free_slot, is_mage_noir
+from simulator.engine.rules.component_discounts import affordable_with_discount
 from simulator.engine.rules.components import (
     fewer_allowed,
     fire_mask_on,
@@ -103,6 +104,8 @@ def compute(st, tb, wk, p):
         wk.rd_affordable[c] = ok
     if tb.any_pay_locked != 0:
         affordable_with_locked(st, tb, wk, p)
+    if tb.any_comp_reduction != 0:
+        affordable_with_discount(st, tb, wk, p)
 
 
 @njit

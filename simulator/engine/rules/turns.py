@@ -19,6 +19,7 @@ from simulator.engine.rules import (
     announce,
     discounts,
     draw_triggers,
+    pile_return,
     suppress,
     surcharge,
     turn_end_triggers,
@@ -182,6 +183,8 @@ def main_phase(st, tb, wk, p):
         legal_actions(st, tb, wk, p)
         action = decide(st, tb, wk, MAIN_ACTION, p)
         if action == 0:
+            if tb.any_pile_return != 0:
+                pile_return.offer_pile_returns(st, tb, wk, p)
             say_holds(st, tb, wk, p)
             return
         apply_action(st, tb, wk, p, action)

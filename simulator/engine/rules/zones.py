@@ -152,6 +152,7 @@ def adversary_discard_to_deck(st, tb, wk):
             n += 1
             moved += 1
         st.adv_discard[c] = 0
+    pile.adv_clear(st)
     st.adv_deck_len = n
     shuffle_adversary(st)
     say(wk, EV_RESHUFFLES, -1, moved, 0, 0)
