@@ -12,6 +12,7 @@ from engine_fixtures import (
     G0,
     P0,
     board_at,
+    deck_at,
     engine_with_answers,
     lid,
     mana,
@@ -118,6 +119,23 @@ def test_floral_infusion_locks_vegetal_while_prepared_and_draws_up_to_its_drops(
     activate(eng, G01, np.array([0, 0]), np.array([infusion, infusion]))
     assert st.hand[:, 0, lid(eng, "animated_tree")].tolist() == [1, 2]  # 1 Drop, then 2
     assert st.ether.sum(axis=(1, 2)).tolist() == [2, 2]  # its Mana released on discard
+
+
+def test_flower_growth_heals_a_target_then_digs_three_for_a_flower():
+    eng = engine_with_answers(["flower_growth", "fractal_flower", "hypnotic_flower", "animated_tree"])
+    st = eng.state
+    st.hp[0, 0] = 10
+    eng.policy.forced["target"] = player_target(eng, 0)
+    set_deck(eng, ["fractal_flower", "animated_tree", "hypnotic_flower", "animated_tree"])
+    spell = put_on_board(eng, "flower_growth", PREPARED)
+    lines = transcript_of(eng, lambda: activate(eng, G0, P0, np.array([spell])))
+    assert st.hp[0, 0] == 12
+    (asked,) = eng.policy.of_kind("dig_take")  # the top 3 only: not the bottom Fractal flower
+    assert np.flatnonzero(asked.options[0]).tolist() == [lid(eng, "hypnotic_flower"),
+                                                         eng.info.size]
+    assert pile_of(eng, "hand") == {"hypnotic_flower": 1}
+    assert deck_at(eng) == ["animated_tree", "animated_tree", "fractal_flower"]
+    assert any("takes it" in line for line in lines)
 
 
 def test_fractal_flower_hits_returns_a_flower_for_a_mage_noir_and_has_autumn():
