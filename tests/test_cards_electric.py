@@ -9,6 +9,7 @@ Quickcast and Slowcast themselves are tested in tests/test_rules_quickcast.py.
 
 from __future__ import annotations
 
+import engine_fixtures as fx
 import numpy as np
 import pytest
 from card_positions import (
@@ -223,6 +224,33 @@ def test_raijins_roar_applies_a_lightning_then_discards_it(is_mage_noir):
     assert _duke_hp(eng) == 15
     assert arc not in board_of(eng, 0)
     assert discard_of(eng, 0) == {"raijins_roar": 1, "lightning_arc": 1}
+
+
+@pytest.mark.parametrize("is_mage_noir", [False, True])
+def test_lightning_call_hits_and_puts_a_thunder_on_top_or_in_hand(is_mage_noir):
+    """2 damage, then a Thunder card (named Thunder: Stunning thunder) from the deck goes on
+    top of it after the shuffle; a Mage Noir takes it into hand instead."""
+    policy = ScriptedPolicy({"target": DUKE})
+    eng = make_engine(["lightning_call", "stunning_thunder", "seed", "rite_of_passage"],
+                      policy=policy)
+    quiet_duke(eng)
+    if is_mage_noir:
+        put_on_board(eng, 0, "rite_of_passage", RITUAL)
+    set_deck(eng, 0, ["stunning_thunder", "seed", "seed", "seed"])
+    call = put_on_board(eng, 0, "lightning_call", PREPARED, mana(air=2, arcane=1))
+    lines = fx.transcript_of(eng, lambda: activate(eng, 0, call))
+    assert _duke_hp(eng) == 18
+    (asked,) = policy.of_kind("search_deck")
+    assert np.flatnonzero(asked.options[0]).tolist() == [lid(eng, "stunning_thunder")]
+    if is_mage_noir:
+        assert hand_of(eng, 0) == {"stunning_thunder": 1}
+        assert deck_list(eng, 0) == ["seed"] * 3
+    else:
+        assert hand_of(eng, 0) == {}
+        assert deck_list(eng, 0) == ["seed"] * 3 + ["stunning_thunder"]
+        assert any("shows Stunning thunder from the deck and puts it on top" in line
+                   for line in lines)
+    assert discard_of(eng, 0) == {"lightning_call": 1}
 
 
 def test_stunning_thunder_gives_every_spell_slowcast_until_the_next_turn():

@@ -125,6 +125,9 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
                 elif op in ("scry", "dig"):
                     # a better next draw: a fraction of a card
                     (draw if trigger == "activate" else persistent)[c] += 0.3 if op == "scry" else 0.5
+                elif op == "search_deck" and step.get("on_top"):
+                    # a known next draw, not an extra card: like a dig
+                    (draw if trigger == "activate" else persistent)[c] += 0.5
                 elif op == "take_mana":
                     (mana if trigger == "activate" else persistent)[c] += amount
                 elif op == "lose_hp" and target == "self":

@@ -242,8 +242,9 @@ OPS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
                                 "return one prepared spell to the top of its owner's deck"),
     "discard_prepared": (frozenset({"amount"}), frozenset({"if"}),
                          "discard up to AMOUNT of the opponent's prepared spells"),
-    "search_deck": (frozenset({"word"}), frozenset({"if"}),
-                    "take one card named WORD from the deck into hand, then shuffle"),
+    "search_deck": (frozenset({"word"}), frozenset({"on_top", "if"}),
+                    "take one card named WORD from the deck into hand, then shuffle (ON_TOP: "
+                    "shown, then put on top of the deck after the shuffle instead)"),
     "scry": (frozenset(), frozenset({"if"}),
              "look at the top card of the own deck: leave it on top or put it at the bottom"),
     "dig": (frozenset({"amount", "word"}), frozenset({"if"}),

@@ -470,6 +470,7 @@ def op_row(step: dict) -> np.ndarray:
     r[L.OP_WHOSE] = L.DESTROY_WHOSE.index(step["whose"]) if "whose" in step else -1
     r[L.OP_OPTIONAL] = bool(step.get("optional", False))
     r[L.OP_ZONE] = PUT_ZONES.index(step.get("zone", "channeled"))
+    r[L.OP_ON_TOP] = bool(step.get("on_top", False))
     return r
 
 

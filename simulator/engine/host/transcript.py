@@ -299,7 +299,8 @@ def _card_line(ev, a, b, c, d, names, why) -> str | None:
         L.EV_OCEAN_RELEASES: lambda: f"  Unleashed ocean releases {b} Water Mana",
         L.EV_MELANGE: lambda: (f"  Ritual of melange: 1 {ELEMENTS[b]} for 1 {ELEMENTS[c]} "
                                f"under {names[d]}"),
-        L.EV_SEARCHES: lambda: f"  takes {names[b]} from the deck into hand",
+        L.EV_SEARCHES: lambda: (f"  shows {names[b]} from the deck and puts it on top" if c
+                                else f"  takes {names[b]} from the deck into hand"),
         L.EV_RECYCLES: lambda: f"  puts {names[b]} from the discard pile into the deck",
         L.EV_FROM_DISCARD: lambda: f"  takes {names[b]} from the discard pile into hand",
         L.EV_SHUFFLES: lambda: "  shuffles the deck",

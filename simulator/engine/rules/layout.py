@@ -182,7 +182,8 @@ OP_WHOSE = OP_THEN_DISCARD + 1  # a destroy_all step's DESTROY_WHOSE index, -1 n
 OP_OPTIONAL = OP_WHOSE + 1  # 1: a destroy step its controller may decline ("you may destroy")
 OP_PLUS = OP_OPTIONAL + 1  # added to the amount after its per count
 OP_ZONE = OP_PLUS + 1  # put_from_discard: 0 channeled, 1 prepared (vocabulary.PUT_ZONES)
-assert OP_ZONE < OP_W
+OP_ON_TOP = OP_ZONE + 1  # search_deck: 1 puts the card on top of the shuffled deck, not in hand
+assert OP_ON_TOP < OP_W
 AN_ASKED, AN_TARGET, AN_CARD, AN_SUB = range(4)
 AN_W = 4
 

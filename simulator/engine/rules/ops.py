@@ -73,6 +73,7 @@ from simulator.engine.rules.layout import (
     OP_IF_WORD,
     OP_INFINITE,
     OP_MAX_TARGETS,
+    OP_ON_TOP,
     OP_OPTIONAL,
     OP_PER,
     OP_PER_WORD,
@@ -675,6 +676,9 @@ def op_discard_prepared(st, tb, wk, r, card, side, slot):
 
 @njit
 def op_search_deck(st, tb, wk, r, card, side, slot):
+    """Take one card named WORD from the own deck (a ``search_deck`` decision over the card
+    kinds there), then shuffle; with ON_TOP the card, shown, goes on top of the shuffled deck
+    instead of into hand (Lightning call). No such card: only the shuffle."""
     if side == ADVERSARY_SIDE:
         return
     word = tb.ops[r, OP_WORD]
@@ -684,13 +688,19 @@ def op_search_deck(st, tb, wk, r, card, side, slot):
         if tb.named[c, word] != 0 and deck_count(st, side, c) > 0:
             wk.opt[c] = 1
             any_ = True
+    found = -1
     if any_:
-        c = decide(st, tb, wk, SEARCH_DECK, side)
-        remove_from_deck(st, side, c)
-        st.hand[side, c] += 1
-        say(wk, EV_SEARCHES, side, c, 0, 0)
+        found = decide(st, tb, wk, SEARCH_DECK, side)
+        remove_from_deck(st, side, found)
+    on_top = found >= 0 and tb.ops[r, OP_ON_TOP] != 0
+    if found >= 0 and not on_top:
+        st.hand[side, found] += 1
+        say(wk, EV_SEARCHES, side, found, 0, 0)
     shuffle_deck(st, side)
     say(wk, EV_SHUFFLES, side, 0, 0, 0)
+    if on_top:
+        append_to_deck(st, side, found)
+        say(wk, EV_SEARCHES, side, found, 1, 0)
 
 
 @njit
