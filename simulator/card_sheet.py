@@ -95,6 +95,7 @@ def _word(param: str) -> str:
 CONDITION_PHRASES: dict[str, str] = {
     "draw_number": "on the drawer's draw number WORD of the turn (any turn)",
     "no_mana_locked": "no WORD Mana is locked under it",
+    "opponent_drew": "an opponent has drawn at least WORD cards this turn",
 }
 
 
@@ -118,6 +119,7 @@ PER_PHRASES: dict[str, str] = {
     "x_paid": "Mana paid for its X when it was prepared",
     "opponent_reserve": "WORD Mana in the opponent's reserve (the Adversary has none)",
     "discard_component": "card that provides WORD in its controller's discard pile",
+    "opponent_hand": "card in the opponent's hand (the Adversary has none)",
     "locked_on_own_components": "Mana locked under its controller's other WORD components",
 }
 _WHAT = {"permanent": "one Permanent", "equipment": "one Equipment",
@@ -248,7 +250,11 @@ def describe_step(step: Mapping[str, Any]) -> str:
                 + ("" if step["amount"] == 1 else "s"))
     elif op in _LOCKED_LINES:
         text = _LOCKED_LINES[op](step)
-    elif op in ("search_deck", "apply_component", "discard_prepared", "recycle_discard"):
+    elif op == "search_deck":
+        where = ("show it, shuffle, then put it on top of the deck" if step.get("on_top")
+                 else "into hand, then shuffle")
+        text = f"take one card named {step['word']} from the deck: {where}"
+    elif op in ("apply_component", "discard_prepared", "recycle_discard"):
         text = _from_meaning(OPS[op][2], step)
         if step.get("then_discard"):
             text += ", then discard that component"
