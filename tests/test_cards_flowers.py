@@ -20,6 +20,7 @@ from engine_fixtures import (
     player_target,
     put_adversary,
     put_on_board,
+    set_adversary_deck,
     set_deck,
     set_hand,
     slot_target,
@@ -42,7 +43,9 @@ from simulator.engine.host.api import (
 from simulator.engine.rules.layout import (
     ADVERSARY_SIDE,
     CHANNELED,
+    CONDITION_CODE,
     EQUIPMENT,
+    P_MAX,
     PERMANENT,
     PREPARED,
     RITUAL,
@@ -304,6 +307,29 @@ def test_sharp_petals_hits_any_target_then_an_own_vegetal_permanent():
     activate(eng, G01, np.array([0, 0]), np.array([spell, spell]))
     assert st.adv_hp[:, k].tolist() == [17, 17]
     assert st.board_hp[:, 0, tree].tolist() == [1, 2]
+
+
+def test_thorn_torment_does_nothing_to_the_adversary_and_is_quickcast_on_its_second_draw():
+    """Against the Adversary (no hand) the discard does nothing and the damage per card in
+    its hand is 0; Quickcast needs the opponent's second draw of a turn, and the Duke's turn
+    has one (its reveal): no window."""
+    eng = engine_with_answers(["thorn_torment", "animated_tree"])
+    st, t = eng.state, eng.table_record[0]
+    k = put_adversary(eng, "duke")
+    assert t["quickcast_if"][lid(eng, "thorn_torment")] == CONDITION_CODE["opponent_drew"]
+    assert t["quickcast_if_word"][lid(eng, "thorn_torment")] == 2
+    assert t["any_draw_trigger"] == 1  # the draws are counted for it
+    spell = put_on_board(eng, "thorn_torment", PREPARED, locked=mana(vegetal=3))
+    set_adversary_deck(eng, ["volley"])
+    adversary_turn(eng, G0)
+    assert st.draws_this_turn[0, P_MAX] == 1
+    assert eng.policy.of_kind("quick_action") == []
+    hp, ether = int(st.adv_hp[0, k]), int(st.ether.sum())
+    lines = transcript_of(eng, lambda: activate(eng, G0, P0, np.array([spell])))
+    assert st.adv_hp[0, k] == hp
+    assert "  the Adversary has no hand: nothing happens" in lines
+    assert pile_of(eng, "discard") == {"thorn_torment": 1}
+    assert st.ether.sum() == ether + 3  # its Mana released
 
 
 def test_tree_flowers_releases_one_vegetal_from_each_own_vegetal_permanent():

@@ -66,9 +66,16 @@ CASTING_STATICS = frozenset({"quickcast", "never_slowcast", "component_grants_qu
 ABILITY_COST_WEIGHT = {"mana": 0.8, "discard": 1.5, "sacrifice": 3.0}
 
 
+#: Counts that are always 0 for a player's card: its opponent is the Adversary, which has no
+#: hand.
+ZERO_COUNTS = frozenset({"opponent_hand"})
+
+
 def _step_amount(step: dict) -> float:
     amount = float(step.get("amount", 0))
-    if "per" in step:
+    if step.get("per", "").split(":")[0] in ZERO_COUNTS:
+        amount = 0.0
+    elif "per" in step:
         amount *= 3.0 if "this_hp" in step["per"] else 2.0
     return amount + float(step.get("plus", 0))
 

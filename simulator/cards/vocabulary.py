@@ -171,6 +171,8 @@ COUNTS: dict[str, str] = {
                         "'opponent_reserve:water'``; the Adversary has no reserve: 0; for an "
                         "Adversary card, the active player's)",
     "discard_component": "cards in the controller's discard pile that provide WORD",
+    "opponent_hand": "cards in the opponent's hand (the Adversary has no hand: 0; for an "
+                     "Adversary card, the active player's)",
 }
 
 #: Counts and conditions whose ``:SUFFIX`` is an element, not a word.
@@ -191,6 +193,9 @@ CONDITIONS: dict[str, str] = {
                    "drawer's Nth of this turn (``if = 'draw_number:2'``; read when the card is drawn)",
     "zenith": "the controller's turn began at Zenith (as many own spells in preparation as "
               "channeled; Permanents, Equipment and Rituals not counted), during that turn only",
+    "opponent_drew": "an opponent of the controller has drawn at least N cards this turn "
+                     "(``if = 'opponent_drew:2'``: more than 1; the Adversary's reveal is its "
+                     "draw, rule option ``adversary_reveal_is_draw``)",
 }
 
 #: Where locked Mana comes from and goes to (``lock_mana`` / ``move_locked_mana``).
@@ -200,7 +205,8 @@ MOVE_TO: tuple[str, ...] = ("this", "own_card", "reserve")
 
 #: References (``per`` counts, ``if`` conditions) whose ``:SUFFIX`` is not a component word:
 #: name -> what the suffix is ("number": a whole number >= 1, "element": an element).
-REF_SUFFIX: dict[str, str] = {"draw_number": "number", "opponent_reserve": "element"}
+REF_SUFFIX: dict[str, str] = {"draw_number": "number", "opponent_reserve": "element",
+                              "opponent_drew": "number"}
 
 #: op name -> (required params, optional params) with a one-line meaning.
 OPS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {

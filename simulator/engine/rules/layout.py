@@ -505,6 +505,7 @@ TABLES_DTYPE = _record([
     ("autumn", np.int8, (C_MAX,)),         # the keyword Autumn
     ("any_autumn", np.int8),               # a card has Autumn or can grant it
     ("any_draw_trigger", np.int8),         # some card has an own_draw / opponent_draw trigger
+                                           # or an opponent_drew condition: draws are counted
     ("any_turn_end_trigger", np.int8),     # some card has an opponent_turn_end trigger
     # number modifiers (number_modifier; NM_* modes, 0 none) and granted steps of components
     ("nmod_mode", np.int8, (C_MAX,)), ("nmod_amount", np.int32, (C_MAX,)),

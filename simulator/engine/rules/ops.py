@@ -88,6 +88,7 @@ from simulator.engine.rules.layout import (
     OP_WORD,
     OP_ZONE,
     OWN_COMPONENT,
+    P_MAX,
     PAY_UPKEEP,
     PERMANENT,
     PREPARED,
@@ -140,9 +141,9 @@ from simulator.engine.rules.zones import (
 # counts (layout.COUNTS) and conditions (layout.CONDITIONS)
 (PER_NONE, PER_OWN_COMPONENT, PER_COMPONENT_IN_PLAY, PER_WATER_IN_PLAY, PER_TREES_IN_PLAY,
  PER_THIS_HP, PER_LOCKED_ON_COMPONENT, PER_LOCKED_ON_THIS, PER_LOCKED_ON_OWN_COMPONENTS,
- PER_X_PAID, PER_OPPONENT_RESERVE, PER_DISCARD_COMPONENT) = range(12)
+ PER_X_PAID, PER_OPPONENT_RESERVE, PER_DISCARD_COMPONENT, PER_OPPONENT_HAND) = range(13)
 (IF_NONE, IF_MAGE_NOIR, IF_NOT_MAGE_NOIR, IF_CONTROLS, IF_ADVERSARY_PRESENT, IF_LACKS,
- IF_NO_MANA_LOCKED, IF_LOCKS, IF_DRAW_NUMBER, IF_ZENITH) = range(10)
+ IF_NO_MANA_LOCKED, IF_LOCKS, IF_DRAW_NUMBER, IF_ZENITH, IF_OPPONENT_DREW) = range(11)
 WHAT_PERMANENT, WHAT_EQUIPMENT, WHAT_BOTH, WHAT_RING = range(4)
 RING_SLOT = SLOTS.index("ring")
 TREE_WORD = WORD["Tree"]
@@ -202,6 +203,8 @@ def count(st, tb, r, side, slot):
             if tb.provides[c, word] != 0:
                 n += st.discard[player, c]
         return n
+    if per == PER_OPPONENT_HAND:  # a player's opponent is the Adversary: no hand
+        return st.hand[st.active, :tb.n_cards].sum() if side == ADVERSARY_SIDE else 0
     return 0  # locked_on_component: no op sets the chosen component (High pressure's handler reads it)
 
 
@@ -248,7 +251,22 @@ def condition_code_holds(st, tb, cond, word, side, slot):
         return empty if cond == IF_NO_MANA_LOCKED else not empty
     if cond == IF_ZENITH:
         return side != ADVERSARY_SIDE and st.zenith[side] != 0
+    if cond == IF_OPPONENT_DREW:
+        return opponent_drew(st, tb, side) >= word
     return True
+
+
+@njit
+def opponent_drew(st, tb, side):
+    """The most cards an opponent of ``side`` has drawn this turn (``state.draws_this_turn``,
+    counted while ``tables.any_draw_trigger`` is set): a player's opponent is the Adversary,
+    an Adversary card's every player."""
+    if side != ADVERSARY_SIDE:
+        return st.draws_this_turn[P_MAX]
+    most = 0
+    for p in range(tb.players):
+        most = max(most, st.draws_this_turn[p])
+    return most
 
 
 # --- the ops ---------------------------------------------------------------------------------
