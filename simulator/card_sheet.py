@@ -120,6 +120,7 @@ PER_PHRASES: dict[str, str] = {
     "opponent_reserve": "WORD Mana in the opponent's reserve (the Adversary has none)",
     "discard_component": "card that provides WORD in its controller's discard pile",
     "opponent_hand": "card in the opponent's hand (the Adversary has none)",
+    "discard_copies": "copy of this card in its controller's discard pile",
     "locked_on_own_components": "Mana locked under its controller's other WORD components",
 }
 _WHAT = {"permanent": "one Permanent", "equipment": "one Equipment",
@@ -186,6 +187,14 @@ def describe_step(step: Mapping[str, Any]) -> str:
         text = f"{_amount(step, 'damage')} to {_target(step.get('target'))}"
         if step.get("unpreventable"):
             text += "; it cannot be prevented"
+    elif op == "damage_repeated":
+        once = {k: v for k, v in step.items() if k != "per"}
+        text = (f"{_amount(once, 'damage')} to {_target(step.get('target'))}, then again for "
+                f"each {_count(step['per'])} (counted first; each time its own instance and "
+                "target)")
+    elif op == "apply_from_discard":
+        text = (f"apply the effects of one spell named {step['word']} from its controller's "
+                "discard pile (not a copy of this card; it stays there)")
     elif op == "lose_hp":
         text = f"{_target(step.get('target'))} loses {_amount(step, 'HP')} (cannot be prevented)"
     elif op == "heal":

@@ -21,6 +21,7 @@ from card_positions import (
     deck_list,
     discard_of,
     ether_of,
+    give_discard,
     give_hand,
     hand_of,
     lid,
@@ -251,6 +252,26 @@ def test_lightning_call_hits_and_puts_a_thunder_on_top_or_in_hand(is_mage_noir):
         assert any("shows Stunning thunder from the deck and puts it on top" in line
                    for line in lines)
     assert discard_of(eng, 0) == {"lightning_call": 1}
+
+
+def test_lightning_chain_repeats_per_copy_in_the_pile_then_applies_a_lightning_spell():
+    """1 damage, then once more per Lightning chain in the discard pile (2: three instances),
+    then the effects of a Lightning spell of the pile (Lightning arc: 2 damage), never a
+    Lightning chain; Zap is no Lightning spell. The applied spell stays in the pile."""
+    policy = ScriptedPolicy({"target": DUKE})
+    eng = make_engine(["lightning_chain", "lightning_arc", "zap"], policy=policy)
+    quiet_duke(eng)
+    give_discard(eng, 0, "lightning_chain", 2)
+    give_discard(eng, 0, "lightning_arc")
+    give_discard(eng, 0, "zap")
+    chain = put_on_board(eng, 0, "lightning_chain", PREPARED, mana(air=2, arcane=1))
+    lines = fx.transcript_of(eng, lambda: activate(eng, 0, chain))
+    assert _duke_hp(eng) == 20 - 3 - 2
+    assert lines.count("  1 damage to The Duke from Lightning chain") == 3
+    assert "  applies Lightning arc from the discard pile" in lines
+    (asked,) = policy.of_kind("from_discard")
+    assert np.flatnonzero(asked.options[0]).tolist() == [lid(eng, "lightning_arc")]
+    assert discard_of(eng, 0) == {"lightning_chain": 3, "lightning_arc": 1, "zap": 1}
 
 
 def test_stunning_thunder_gives_every_spell_slowcast_until_the_next_turn():

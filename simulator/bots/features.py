@@ -28,6 +28,9 @@ TRIGGER_WEIGHT = {"turn_start": 3.0, "turn_start_prepared": 3.0, "turn_start_cha
 #: extra component is worth its modifier; a component discarded is a component lost).
 ZONE_OP_WORTH = {"put_from_discard": 1.0, "mill": -0.3, "next_spell_component": 0.5,
                  "discard_component": -0.5}
+#: What applying a spell of the discard pile again is worth (about a cheap spell's damage,
+#: discounted for the turns the pile holds none).
+APPLIED_WORTH = 1.5
 #: Static kinds whose worth is not their number (a modifier's +10 is not worth 11 cards).
 STATIC_WORTH = {"number_modifier": 1.5, "prepare_from_discard": 1.0}
 #: What one card phased out of the opponent's deck is worth: little in solo, where the
@@ -115,7 +118,7 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
                     amount *= 0.5
                 if op == "damage" and target.startswith("own_"):
                     persistent[c] -= 0.5 * amount  # it hurts an own Permanent (Sharp petals)
-                elif op in ("damage", "distribute_damage") or (
+                elif op in ("damage", "distribute_damage", "damage_repeated") or (
                         op == "lose_hp" and target == "opponent"):
                     if target == "all_players" and c < n_player_cards:
                         persistent[c] -= amount  # a player card hitting every player hurts its own
@@ -132,6 +135,8 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
                 elif op in ("scry", "dig"):
                     # a better next draw: a fraction of a card
                     (draw if trigger == "activate" else persistent)[c] += 0.3 if op == "scry" else 0.5
+                elif op == "apply_from_discard" and trigger == "activate":
+                    damage[c] += APPLIED_WORTH  # a spell of the pile again, when there is one
                 elif op == "search_deck" and step.get("on_top"):
                     # a known next draw, not an extra card: like a dig
                     (draw if trigger == "activate" else persistent)[c] += 0.5

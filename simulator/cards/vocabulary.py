@@ -171,6 +171,8 @@ COUNTS: dict[str, str] = {
                         "'opponent_reserve:water'``; the Adversary has no reserve: 0; for an "
                         "Adversary card, the active player's)",
     "discard_component": "cards in the controller's discard pile that provide WORD",
+    "discard_copies": "copies of this card in the controller's discard pile (this card on the "
+                      "board: 0 when its effects run from elsewhere)",
     "opponent_hand": "cards in the opponent's hand (the Adversary has no hand: 0; for an "
                      "Adversary card, the active player's)",
 }
@@ -318,6 +320,14 @@ OPS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
     "discard_to_deck": (frozenset({"target"}), frozenset({"if"}),
                         "the target (a player or the Adversary) puts its whole discard pile "
                         "into its deck, then shuffles it"),
+    "damage_repeated": (frozenset({"amount", "target", "per"}), frozenset({"amount_mn", "if"}),
+                        "inflict AMOUNT damage to TARGET, then again once per PER count "
+                        "(counted before the first): each time an instance of its own, to a "
+                        "target chosen again as it comes (the first: the one announced)"),
+    "apply_from_discard": (frozenset({"word"}), frozenset({"if"}),
+                           "apply the activate effects of one spell named WORD from the "
+                           "controller's discard pile (it stays there), not a copy of this "
+                           "card; none there: nothing"),
     "handler": (frozenset({"name"}), frozenset({"if"}),
                 "a compiled handler (engine/handlers/) for behaviour the vocabulary cannot express"),
 }
@@ -436,7 +446,7 @@ PUT_ZONES: tuple[str, ...] = ("channeled", "prepared")
 #: card's name carries. Elsewhere a ``word`` (and the word of a ``per`` or an ``if``) is a
 #: component word: what a card provides as a component.
 NAME_KEYED: frozenset[str] = frozenset({"search_deck", "return_from_discard", "cost_reduction",
-                                        "dig"})
+                                        "dig", "apply_from_discard"})
 
 #: What a ``destroy`` step may destroy (its ``what``).
 DESTROY_WHAT: tuple[str, ...] = ("permanent", "equipment", "permanent_or_equipment", "ring")

@@ -254,7 +254,7 @@ def _card_line(ev, a, b, c, d, names, why) -> str | None:
         L.EV_SURCHARGE: lambda: (f"  player {a + 1}'s cards cost {c} more {ELEMENTS[b]} until "
                                  f"player {d + 1}'s next turn"),
         L.EV_INDESTRUCTIBLE: lambda: f"  discards {names[b]}: {names[c]} is indestructible this turn",
-        L.EV_APPLIES: lambda: f"  applies {names[b]}",
+        L.EV_APPLIES: lambda: f"  applies {names[b]}" + (" from the discard pile" if c else ""),
         L.EV_CHANNELED_INSTEAD: lambda: (f"  {names[b]} below 1 HP: its Mana is released and it "
                                          "stays as a channeled Rock component"),
         L.EV_MILLS: lambda: f"  discards the top card of the deck: {names[b]}",

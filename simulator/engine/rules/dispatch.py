@@ -32,7 +32,7 @@ def run_step(st, tb, wk, r, card, side, slot):
         ops.op_heal(st, tb, wk, r, card, side, slot)
     elif op == 5:  # draw
         ops.op_draw(st, tb, wk, r, card, side, slot)
-    elif op == 40:  # handler
+    elif op == 42:  # handler
         run_handler(st, tb, wk, r, card, side, slot)
     elif op == 2:  # lose_hp
         ops.op_lose_hp(st, tb, wk, r, card, side, slot)
@@ -108,6 +108,10 @@ def run_step(st, tb, wk, r, card, side, slot):
         ops.op_phase_out(st, tb, wk, r, card, side, slot)
     elif op == 39:  # discard_to_deck
         ops.op_discard_to_deck(st, tb, wk, r, card, side, slot)
+    elif op == 40:  # damage_repeated
+        ops.op_damage_repeated(st, tb, wk, r, card, side, slot)
+    elif op == 41:  # apply_from_discard
+        ops.op_apply_from_discard(st, tb, wk, r, card, side, slot)
     else:
         fail(st, ERR_UNKNOWN_OP, op)
 

@@ -43,6 +43,7 @@ from simulator.engine.rules.layout import (
     DESTROY_TARGET,
     DIG_TAKE,
     EQUIPMENT,
+    EV_APPLIES,
     EV_DIG,
     EV_FROM_DISCARD,
     EV_GAINS_SLOWCAST,
@@ -103,6 +104,7 @@ from simulator.engine.rules.layout import (
     RETURN_EQUIPMENT,
     RETURN_FROM_DISCARD,
     RETURN_PREPARED,
+    RUNNING,
     SCRY,
     SEARCH_DECK,
     SLOWCAST_TARGET,
@@ -141,7 +143,8 @@ from simulator.engine.rules.zones import (
 # counts (layout.COUNTS) and conditions (layout.CONDITIONS)
 (PER_NONE, PER_OWN_COMPONENT, PER_COMPONENT_IN_PLAY, PER_WATER_IN_PLAY, PER_TREES_IN_PLAY,
  PER_THIS_HP, PER_LOCKED_ON_COMPONENT, PER_LOCKED_ON_THIS, PER_LOCKED_ON_OWN_COMPONENTS,
- PER_X_PAID, PER_OPPONENT_RESERVE, PER_DISCARD_COMPONENT, PER_OPPONENT_HAND) = range(13)
+ PER_X_PAID, PER_OPPONENT_RESERVE, PER_DISCARD_COMPONENT, PER_DISCARD_COPIES,
+ PER_OPPONENT_HAND) = range(14)
 (IF_NONE, IF_MAGE_NOIR, IF_NOT_MAGE_NOIR, IF_CONTROLS, IF_ADVERSARY_PRESENT, IF_LACKS,
  IF_NO_MANA_LOCKED, IF_LOCKS, IF_DRAW_NUMBER, IF_ZENITH, IF_OPPONENT_DREW) = range(11)
 WHAT_PERMANENT, WHAT_EQUIPMENT, WHAT_BOTH, WHAT_RING = range(4)
@@ -205,19 +208,30 @@ def count(st, tb, r, side, slot):
         return n
     if per == PER_OPPONENT_HAND:  # a player's opponent is the Adversary: no hand
         return st.hand[st.active, :tb.n_cards].sum() if side == ADVERSARY_SIDE else 0
+    if per == PER_DISCARD_COPIES:
+        if side == ADVERSARY_SIDE or slot < 0 or st.board_card[player, slot] < 0:
+            return 0
+        return st.discard[player, st.board_card[player, slot]]
     return 0  # locked_on_component: no op sets the chosen component (High pressure's handler reads it)
 
 
 @njit
-def amount_of(st, tb, r, side, slot):
-    """The row's amount: ``amount_mn`` for a Mage Noir controller, changed by the number
-    modifiers of the card (``numbers.py``: may be negative), times its ``per`` count, plus its
-    ``plus``."""
+def base_amount(st, tb, r, side, slot):
+    """The row's amount before its ``per`` and ``plus``: ``amount_mn`` for a Mage Noir
+    controller, changed by the number modifiers of the card (``numbers.py``: may be
+    negative)."""
     amount = tb.ops[r, OP_AMOUNT]
     if tb.ops[r, OP_HAS_MN] != 0 and step_mage_noir(st, tb, side):
         amount = tb.ops[r, OP_AMOUNT_MN]
     if tb.any_mods != 0:
         amount = numbers.modified(st, tb, side, slot, amount)
+    return amount
+
+
+@njit
+def amount_of(st, tb, r, side, slot):
+    """The row's amount (:func:`base_amount`) times its ``per`` count, plus its ``plus``."""
+    amount = base_amount(st, tb, r, side, slot)
     if tb.ops[r, OP_PER] != PER_NONE:
         amount *= count(st, tb, r, side, slot)
     return amount + tb.ops[r, OP_PLUS]
@@ -297,6 +311,57 @@ def op_damage(st, tb, wk, r, card, side, slot):
             heal_target(st, tb, wk, t, -a)
             continue
         deal_damage(st, tb, wk, side, card, t, a, unpreventable)
+
+
+@njit
+def op_damage_repeated(st, tb, wk, r, card, side, slot):
+    """AMOUNT damage to the step's target, then again once per PER count, counted before the
+    first (Lightning chain's ruling: copies that arrive meanwhile do not count). Each time is
+    an instance of its own; a repeat chooses its target again as it comes (the step's
+    announced target is the first one's)."""
+    times = 1 + max(count(st, tb, r, side, slot), 0)
+    amount = base_amount(st, tb, r, side, slot)
+    entry = st.step_entry
+    for i in range(times):
+        if st.outcome != RUNNING:
+            break
+        if i > 0:
+            st.step_entry = -1  # not announced: chosen now
+        select(st, tb, wk, tb.ops[r, OP_TARGET], PURPOSE_DAMAGE, side, card, slot)
+        hits = kept_hits(wk, n_targets(tb))
+        for t in range(len(hits)):
+            if hits[t] == 0:
+                continue
+            if amount < 0:  # a number modifier took it below 0: negative damage heals (R11.4)
+                heal_target(st, tb, wk, t, -amount)
+            else:
+                deal_damage(st, tb, wk, side, card, t, amount, False)
+    st.step_entry = entry
+
+
+@njit
+def op_apply_from_discard(st, tb, wk, r, card, side, slot):
+    """Apply the activate effects of one spell named WORD of the controller's discard pile (a
+    ``from_discard`` decision; the card stays in the pile), never a copy of this card (so a
+    chain cannot apply itself). The applied steps run with no slot (no number modifier of
+    this card's components) and choose their targets as they resolve; spells without an
+    activate effect are not offered."""
+    if side == ADVERSARY_SIDE:
+        return
+    word = tb.ops[r, OP_WORD]
+    set_options(wk, tb.n_cards + 1, 0)  # the last option (stop) stays closed: not optional
+    any_ = False
+    for c in range(tb.n_player_cards):
+        if (c != card and st.discard[side, c] > 0 and tb.named[c, word] != 0
+                and tb.trig_count[c, T_ACTIVATE] > 0):
+            wk.opt[c] = 1
+            any_ = True
+    if not any_:
+        return
+    wk.ctx_card = card
+    c = decide(st, tb, wk, FROM_DISCARD, side)
+    say(wk, EV_APPLIES, side, c, 1, 0)
+    frames.push_steps(st, tb, c, T_ACTIVATE, side, -1, -1)
 
 
 @njit
