@@ -192,6 +192,9 @@ def describe_step(step: Mapping[str, Any]) -> str:
         text = (f"{_amount(once, 'damage')} to {_target(step.get('target'))}, then again for "
                 f"each {_count(step['per'])} (counted first; each time its own instance and "
                 "target)")
+    elif op == "next_spell_gains":
+        text = (f"its controller's next {step['element'].capitalize()} spell activated this "
+                "turn gains these effects, after its own")
     elif op == "apply_from_discard":
         text = (f"apply the effects of one spell named {step['word']} from its controller's "
                 "discard pile (not a copy of this card; it stays there)")

@@ -173,6 +173,35 @@ def test_static_spark_activated_or_discarded_at_the_hand_limit():
     assert hand_of(eng, 0) == {"seed": 7}
 
 
+def test_wave_of_lightning_hits_and_gives_its_effects_to_the_next_water_spells():
+    """1 damage; the next Water spell activated this turn (not Zap, an Air spell) gains its
+    effects after its own (1 damage) and passes them on to the Water spell after; the gift
+    ends with the turn."""
+    policy = ScriptedPolicy({"target": DUKE})
+    eng = make_engine(["wave_of_lightning", "surging_wave", "zap"], policy=policy)
+    quiet_duke(eng)
+    wave = put_on_board(eng, 0, "wave_of_lightning", PREPARED, mana(air=2, water=2))
+    zap = put_on_board(eng, 0, "zap", PREPARED, mana(air=1))
+    first = put_on_board(eng, 0, "surging_wave", PREPARED, mana(water=3))
+    second = put_on_board(eng, 0, "surging_wave", PREPARED, mana(water=3))
+    lines = fx.transcript_of(eng, lambda: activate(eng, 0, wave))
+    assert _duke_hp(eng) == 19
+    assert "  player 1's next Water spell this turn gains the effects of Wave of lightning" in lines
+    activate(eng, 0, zap)
+    assert _duke_hp(eng) == 18
+    lines = fx.transcript_of(eng, lambda: activate(eng, 0, first))
+    assert _duke_hp(eng) == 14  # 3, then the gained 1
+    hits = [line for line in lines if "damage to The Duke" in line]
+    assert hits == ["  3 damage to The Duke from Surging wave",
+                    "  1 damage to The Duke from Wave of lightning"]
+    activate(eng, 0, second)
+    assert _duke_hp(eng) == 10  # passed on
+    assert eng.state.next_gain[0, 0].tolist() == [lid(eng, "wave_of_lightning") + 1, 0, 0, 0]
+    api.turn_boundary(eng, G)
+    assert eng.state.next_gain[0, 0].tolist() == [0, 0, 0, 0]
+    assert discard_of(eng, 0) == {"wave_of_lightning": 1, "zap": 1, "surging_wave": 2}
+
+
 @pytest.mark.parametrize("is_mage_noir", [False, True])
 def test_zap_hits_and_is_quickcast_only_as_a_mage_noir(is_mage_noir):
     policy = ScriptedPolicy({"target": DUKE})

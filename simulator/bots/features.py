@@ -31,6 +31,9 @@ ZONE_OP_WORTH = {"put_from_discard": 1.0, "mill": -0.3, "next_spell_component": 
 #: What applying a spell of the discard pile again is worth (about a cheap spell's damage,
 #: discounted for the turns the pile holds none).
 APPLIED_WORTH = 1.5
+#: What giving the own effects to the next spell of an element is worth (Wave of lightning's
+#: 1 damage again, when a Water spell follows in the turn).
+NEXT_GAIN_WORTH = 0.5
 #: Static kinds whose worth is not their number (a modifier's +10 is not worth 11 cards).
 STATIC_WORTH = {"number_modifier": 1.5, "prepare_from_discard": 1.0}
 #: What one card phased out of the opponent's deck is worth: little in solo, where the
@@ -135,6 +138,9 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
                 elif op in ("scry", "dig"):
                     # a better next draw: a fraction of a card
                     (draw if trigger == "activate" else persistent)[c] += 0.3 if op == "scry" else 0.5
+                elif op == "next_spell_gains" and trigger == "activate":
+                    # its effects once more, when a spell of the element follows this turn
+                    damage[c] += NEXT_GAIN_WORTH
                 elif op == "apply_from_discard" and trigger == "activate":
                     damage[c] += APPLIED_WORTH  # a spell of the pile again, when there is one
                 elif op == "search_deck" and step.get("on_top"):

@@ -328,6 +328,9 @@ OPS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
                            "apply the activate effects of one spell named WORD from the "
                            "controller's discard pile (it stays there), not a copy of this "
                            "card; none there: nothing"),
+    "next_spell_gains": (frozenset({"element"}), frozenset({"if"}),
+                         "the controller's next spell of ELEMENT activated this turn gains this "
+                         "card's activate effects, after its own (engine/rules/next_gain.py)"),
     "handler": (frozenset({"name"}), frozenset({"if"}),
                 "a compiled handler (engine/handlers/) for behaviour the vocabulary cannot express"),
 }

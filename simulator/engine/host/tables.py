@@ -420,6 +420,8 @@ def _compile_effects(t: np.void, effects: tuple[dict, ...]) -> None:
     t["any_draw_trigger"] = ((t["trig_count"][:, [L.T_OWN_DRAW, L.T_OPPONENT_DRAW]] > 0).any()
                              or _reads_draws(effects))
     t["any_turn_end_trigger"] = (t["trig_count"][:, L.T_OPPONENT_TURN_END] > 0).any()
+    t["any_next_gain"] = any(step.get("op") == "next_spell_gains" for effect in effects
+                             for steps in effect.values() for step in steps)
     t["any_mods"] = (t["nmod_mode"] != 0).any() or (t["trig_count"][:, L.T_GRANTED] > 0).any()
 
 

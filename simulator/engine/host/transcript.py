@@ -254,6 +254,10 @@ def _card_line(ev, a, b, c, d, names, why) -> str | None:
         L.EV_SURCHARGE: lambda: (f"  player {a + 1}'s cards cost {c} more {ELEMENTS[b]} until "
                                  f"player {d + 1}'s next turn"),
         L.EV_INDESTRUCTIBLE: lambda: f"  discards {names[b]}: {names[c]} is indestructible this turn",
+        L.EV_NEXT_GAIN: lambda: (
+            f"  {names[b]}'s effects are added after this {ELEMENTS[c].capitalize()} spell's own"
+            if d else f"  player {a + 1}'s next {ELEMENTS[c].capitalize()} spell this turn "
+            f"gains the effects of {names[b]}"),
         L.EV_APPLIES: lambda: f"  applies {names[b]}" + (" from the discard pile" if c else ""),
         L.EV_CHANNELED_INSTEAD: lambda: (f"  {names[b]} below 1 HP: its Mana is released and it "
                                          "stays as a channeled Rock component"),

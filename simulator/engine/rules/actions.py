@@ -18,7 +18,7 @@ from simulator.engine.handlers.base_game.water import subtle_infiltration_trade
 from simulator.engine.handlers.flowers import spares_equipment
 from simulator.engine.handlers.ids import H_PRODIGIOUS_SOURCE, H_ZENITH_RITUAL_CHANNEL_TAX
 from simulator.engine.handlers.sun import channel_tax
-from simulator.engine.rules import announce, frames, numbers, pile
+from simulator.engine.rules import announce, frames, next_gain, numbers, pile
 from simulator.engine.rules.abilities import slot_ability, slot_usable
 from simulator.engine.rules.board import (
     flagged_copies,
@@ -556,10 +556,13 @@ def resolve_used_components(st, tb, wk, p, card, used):
 
 @njit
 def activate(st, tb, wk, p, slot):
-    """Activate a prepared spell: effects (its own, then the steps its components grant it),
-    then discard, then release its Mana (R7.2)."""
+    """Activate a prepared spell: effects (its own, then the steps its components grant it,
+    then those a card gave the next spell of its element, R9.6), then discard, then release
+    its Mana (R7.2)."""
     card = st.board_card[p, slot]
     say(wk, EV_ACTIVATES, p, card, 0, 0)
+    if tb.any_next_gain != 0:
+        next_gain.push_gains(st, tb, wk, p, card, slot)
     if tb.any_mods != 0:
         push_granted(st, tb, p, slot)
     announce.push_steps(st, tb, wk, card, T_ACTIVATE, p, slot)

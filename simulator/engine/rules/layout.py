@@ -56,6 +56,7 @@ PENDING_MAX = 32   # triggered actions raised by the action being resolved
 ANNOUNCED_MAX = 64  # steps announced in one chain, their chosen targets (announce.py)
 ANNOUNCE_DEPTH = 4  # cards applied inside an announced card (Tornado applying a Wind), nested
 MOD_MAX = 4        # number modifiers / granted effects one card in play carries
+GAIN_MAX = 4       # effects a player's next spell of an element will gain (next_gain.py)
 BONUS_MAX = 16     # damage bonuses among a batch's cards
 REDUCTION_MAX = 32  # cost reductions among a batch's cards
 LOG_MAX = 32768    # transcript events of one lane
@@ -253,6 +254,7 @@ EVENT_NAMES = (
     "scry", "dig",
     "unique",
     "zenith_tax", "zenith_activates",
+    "next_gain",
 )
 EV = {name: i for i, name in enumerate(EVENT_NAMES)}
 (EV_TURN, EV_HAND, EV_HAND_CARD, EV_ADVERSARY_TURN, EV_REVEALS, EV_PREPARES, EV_ACTIVATES,
@@ -281,7 +283,8 @@ EV = {name: i for i, name in enumerate(EVENT_NAMES)}
  EV_ZENITH,
  EV_SCRY, EV_DIG,
  EV_UNIQUE,
- EV_ZENITH_TAX, EV_ZENITH_ACTIVATES) = range(len(EVENT_NAMES))
+ EV_ZENITH_TAX, EV_ZENITH_ACTIVATES,
+ EV_NEXT_GAIN) = range(len(EVENT_NAMES))
 # Why Mana is about to reach the Available Ether (EV_ETHER_CAUSE): an Adversary card's Mana
 # value, Mana released by a card leaving play, an effect's cost paid.
 ETHER_MANA_VALUE, ETHER_RELEASED, ETHER_PAID = range(3)
@@ -422,6 +425,10 @@ STATE_DTYPE = _record([
     ("first_activation", np.int16, (P_MAX, C_MAX)),  # turn first played, 0 never
     ("castable_now", np.int8, (C_MAX,)),        # castable at some decision of this turn
     ("stranded", np.int16, (P_MAX, C_MAX)),     # hand after the player's last turn
+    # next_spell_gains (next_gain.py): card+1 whose activate steps the player's next spell of
+    # the element gains this turn (0 none), and that element
+    ("next_gain", np.int16, (P_MAX, GAIN_MAX)),
+    ("next_gain_element", np.int8, (P_MAX, GAIN_MAX)),
 ])
 
 TABLES_DTYPE = _record([
@@ -560,6 +567,7 @@ TABLES_DTYPE = _record([
     ("adversary_reveal_is_draw", np.int8),
     ("max_rounds", np.int32),
     ("max_actions", np.int32),
+    ("any_next_gain", np.int8),            # some card has a next_spell_gains step
 ])
 
 WORK_DTYPE = _record([

@@ -15,7 +15,7 @@ from simulator.engine.compiler.jit import njit
 from simulator.engine.compiler.late_bound import deal_damage, decide, leave_board, select
 from simulator.engine.handlers.ids import H_ROCK_WALL_CHANNELS
 from simulator.engine.handlers.warrior_mage import before_destroy
-from simulator.engine.rules import frames, locked, numbers, pile, returns
+from simulator.engine.rules import frames, locked, next_gain, numbers, pile, returns
 from simulator.engine.rules.board import (
     adversary_destroyed,
     adversary_present,
@@ -1097,6 +1097,14 @@ def op_next_spell_component(st, tb, wk, r, card, side, slot):
         return
     st.next_extra[side] += max(amount_of(st, tb, r, side, slot), 0)
     st.next_extra_word[side] = tb.ops[r, OP_WORD]
+
+
+@njit
+def op_next_spell_gains(st, tb, wk, r, card, side, slot):
+    """The controller's next spell of ELEMENT activated this turn gains this card's activate
+    effects (next_gain.py)."""
+    if side != ADVERSARY_SIDE:
+        next_gain.record(st, wk, side, card, tb.ops[r, OP_ELEMENT])
 
 
 @njit

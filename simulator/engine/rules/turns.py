@@ -15,7 +15,13 @@ from simulator.engine.handlers.base_game.water import maelstrom_end_of_turn
 from simulator.engine.handlers.flowers import renewal_end_of_turn
 from simulator.engine.handlers.time_bender import draw_phase
 from simulator.engine.handlers.warrior_mage import warrior_mage_end_of_turn
-from simulator.engine.rules import announce, draw_triggers, surcharge, turn_end_triggers
+from simulator.engine.rules import (
+    announce,
+    draw_triggers,
+    next_gain,
+    surcharge,
+    turn_end_triggers,
+)
 from simulator.engine.rules.actions import apply_action, legal_actions
 from simulator.engine.rules.board import adversary_hp, check_defeats, in_game
 from simulator.engine.rules.decide import first_legal, set_options
@@ -61,6 +67,8 @@ def turn_boundary(st, tb):
             if st.ability_used[q, s] != 0:
                 st.ability_used[q, s] = 0
                 st.board_clock += 1  # a word granted for the turn is gone
+    if tb.any_next_gain != 0:
+        next_gain.clear(st, tb)  # "this turn" (Wave of lightning)
     for s in range(tb.slots):
         st.used_slot[s] = 0
         st.used_card[s] = -1
