@@ -40,6 +40,7 @@ from card_positions import (
 from simulator.engine.host import api
 from simulator.engine.rules.layout import (
     CHANNELED,
+    EQUIPMENT,
     PERMANENT,
     PREPARED,
     RITUAL,
@@ -281,6 +282,27 @@ def test_lightning_call_hits_and_puts_a_thunder_on_top_or_in_hand(is_mage_noir):
         assert any("shows Stunning thunder from the deck and puts it on top" in line
                    for line in lines)
     assert discard_of(eng, 0) == {"lightning_call": 1}
+
+
+def test_lightning_blade_hits_the_opponent_once_per_turn():
+    """A main-phase ability once per turn: 2 damage to the Adversary, which always takes it
+    (so no Equipment of its is switched off); without the Adversary in play nothing is hit
+    and, with no Adversary Equipment, nothing else happens."""
+    eng = make_engine(["lightning_blade"])
+    quiet_duke(eng)
+    blade = put_on_board(eng, 0, "lightning_blade", EQUIPMENT)
+    legal = fx.ability_legal(eng, G, P0)
+    assert legal[0, blade]
+    api.apply_actions(eng, G, P0, np.array([api.action_space(eng).ability + blade]))
+    assert _duke_hp(eng) == 18
+    assert not fx.ability_legal(eng, G, P0)[0, blade]  # once per turn
+    api.turn_boundary(eng, G)
+    assert fx.ability_legal(eng, G, P0)[0, blade]
+    eng = make_engine(["lightning_blade"])  # no Adversary in play
+    blade = put_on_board(eng, 0, "lightning_blade", EQUIPMENT)
+    api.apply_actions(eng, G, P0, np.array([api.action_space(eng).ability + blade]))
+    assert eng.state.error[0] == 0 and eng.state.hp[0, 0] == 20
+    assert board_of(eng, 0) == {blade: ("lightning_blade", EQUIPMENT)}
 
 
 def test_lightning_chain_repeats_per_copy_in_the_pile_then_applies_a_lightning_spell():
