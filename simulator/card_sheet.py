@@ -96,6 +96,7 @@ CONDITION_PHRASES: dict[str, str] = {
     "draw_number": "on the drawer's draw number WORD of the turn (any turn)",
     "no_mana_locked": "no WORD Mana is locked under it",
     "locks": "WORD Mana is locked under it",
+    "opponent_drew": "an opponent has drawn at least WORD cards this turn",
 }
 
 
@@ -119,6 +120,8 @@ PER_PHRASES: dict[str, str] = {
     "x_paid": "Mana paid for its X when it was prepared",
     "opponent_reserve": "WORD Mana in the opponent's reserve (the Adversary has none)",
     "discard_component": "card that provides WORD in its controller's discard pile",
+    "opponent_hand": "card in the opponent's hand (the Adversary has none)",
+    "discard_copies": "copy of this card in its controller's discard pile",
     "locked_on_own_components": "Mana locked under its controller's other WORD components",
 }
 _WHAT = {"permanent": "one Permanent", "equipment": "one Equipment",
@@ -187,6 +190,17 @@ def describe_step(step: Mapping[str, Any]) -> str:
         text = f"{_amount(step, 'damage')} to {_target(step.get('target'))}"
         if step.get("unpreventable"):
             text += "; it cannot be prevented"
+    elif op == "damage_repeated":
+        once = {k: v for k, v in step.items() if k != "per"}
+        text = (f"{_amount(once, 'damage')} to {_target(step.get('target'))}, then again for "
+                f"each {_count(step['per'])} (counted first; each time its own instance and "
+                "target)")
+    elif op == "next_spell_gains":
+        text = (f"its controller's next {step['element'].capitalize()} spell activated this "
+                "turn gains these effects, after its own")
+    elif op == "apply_from_discard":
+        text = (f"apply the effects of one spell named {step['word']} from its controller's "
+                "discard pile (not a copy of this card; it stays there)")
     elif op == "lose_hp":
         text = f"{_target(step.get('target'))} loses {_amount(step, 'HP')} (cannot be prevented)"
     elif op == "heal":
@@ -273,7 +287,11 @@ def describe_step(step: Mapping[str, Any]) -> str:
                 + ("" if step["amount"] == 1 else "s"))
     elif op in _LOCKED_LINES:
         text = _LOCKED_LINES[op](step)
-    elif op in ("search_deck", "apply_component", "apply_used_component", "discard_prepared",
+    elif op == "search_deck":
+        where = ("show it, shuffle, then put it on top of the deck" if step.get("on_top")
+                 else "into hand, then shuffle")
+        text = f"take one card named {step['word']} from the deck: {where}"
+    elif op in ("apply_component", "apply_used_component", "discard_prepared",
                 "recycle_discard"):
         text = _from_meaning(OPS[op][2], step)
         if step.get("then_discard"):

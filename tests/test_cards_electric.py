@@ -9,6 +9,7 @@ Quickcast and Slowcast themselves are tested in tests/test_rules_quickcast.py.
 
 from __future__ import annotations
 
+import engine_fixtures as fx
 import numpy as np
 import pytest
 from card_positions import (
@@ -20,6 +21,7 @@ from card_positions import (
     deck_list,
     discard_of,
     ether_of,
+    give_discard,
     give_hand,
     hand_of,
     lid,
@@ -38,6 +40,7 @@ from card_positions import (
 from simulator.engine.host import api
 from simulator.engine.rules.layout import (
     CHANNELED,
+    EQUIPMENT,
     PERMANENT,
     PREPARED,
     RITUAL,
@@ -171,6 +174,35 @@ def test_static_spark_activated_or_discarded_at_the_hand_limit():
     assert hand_of(eng, 0) == {"seed": 7}
 
 
+def test_wave_of_lightning_hits_and_gives_its_effects_to_the_next_water_spells():
+    """1 damage; the next Water spell activated this turn (not Zap, an Air spell) gains its
+    effects after its own (1 damage) and passes them on to the Water spell after; the gift
+    ends with the turn."""
+    policy = ScriptedPolicy({"target": DUKE})
+    eng = make_engine(["wave_of_lightning", "surging_wave", "zap"], policy=policy)
+    quiet_duke(eng)
+    wave = put_on_board(eng, 0, "wave_of_lightning", PREPARED, mana(air=2, water=2))
+    zap = put_on_board(eng, 0, "zap", PREPARED, mana(air=1))
+    first = put_on_board(eng, 0, "surging_wave", PREPARED, mana(water=3))
+    second = put_on_board(eng, 0, "surging_wave", PREPARED, mana(water=3))
+    lines = fx.transcript_of(eng, lambda: activate(eng, 0, wave))
+    assert _duke_hp(eng) == 19
+    assert "  player 1's next Water spell this turn gains the effects of Wave of lightning" in lines
+    activate(eng, 0, zap)
+    assert _duke_hp(eng) == 18
+    lines = fx.transcript_of(eng, lambda: activate(eng, 0, first))
+    assert _duke_hp(eng) == 14  # 3, then the gained 1
+    hits = [line for line in lines if "damage to The Duke" in line]
+    assert hits == ["  3 damage to The Duke from Surging wave",
+                    "  1 damage to The Duke from Wave of lightning"]
+    activate(eng, 0, second)
+    assert _duke_hp(eng) == 10  # passed on
+    assert eng.state.next_gain[0, 0].tolist() == [lid(eng, "wave_of_lightning") + 1, 0, 0, 0]
+    api.turn_boundary(eng, G)
+    assert eng.state.next_gain[0, 0].tolist() == [0, 0, 0, 0]
+    assert discard_of(eng, 0) == {"wave_of_lightning": 1, "zap": 1, "surging_wave": 2}
+
+
 @pytest.mark.parametrize("is_mage_noir", [False, True])
 def test_zap_hits_and_is_quickcast_only_as_a_mage_noir(is_mage_noir):
     policy = ScriptedPolicy({"target": DUKE})
@@ -223,6 +255,74 @@ def test_raijins_roar_applies_a_lightning_then_discards_it(is_mage_noir):
     assert _duke_hp(eng) == 15
     assert arc not in board_of(eng, 0)
     assert discard_of(eng, 0) == {"raijins_roar": 1, "lightning_arc": 1}
+
+
+@pytest.mark.parametrize("is_mage_noir", [False, True])
+def test_lightning_call_hits_and_puts_a_thunder_on_top_or_in_hand(is_mage_noir):
+    """2 damage, then a Thunder card (named Thunder: Stunning thunder) from the deck goes on
+    top of it after the shuffle; a Mage Noir takes it into hand instead."""
+    policy = ScriptedPolicy({"target": DUKE})
+    eng = make_engine(["lightning_call", "stunning_thunder", "seed", "rite_of_passage"],
+                      policy=policy)
+    quiet_duke(eng)
+    if is_mage_noir:
+        put_on_board(eng, 0, "rite_of_passage", RITUAL)
+    set_deck(eng, 0, ["stunning_thunder", "seed", "seed", "seed"])
+    call = put_on_board(eng, 0, "lightning_call", PREPARED, mana(air=2, arcane=1))
+    lines = fx.transcript_of(eng, lambda: activate(eng, 0, call))
+    assert _duke_hp(eng) == 18
+    (asked,) = policy.of_kind("search_deck")
+    assert np.flatnonzero(asked.options[0]).tolist() == [lid(eng, "stunning_thunder")]
+    if is_mage_noir:
+        assert hand_of(eng, 0) == {"stunning_thunder": 1}
+        assert deck_list(eng, 0) == ["seed"] * 3
+    else:
+        assert hand_of(eng, 0) == {}
+        assert deck_list(eng, 0) == ["seed"] * 3 + ["stunning_thunder"]
+        assert any("shows Stunning thunder from the deck and puts it on top" in line
+                   for line in lines)
+    assert discard_of(eng, 0) == {"lightning_call": 1}
+
+
+def test_lightning_blade_hits_the_opponent_once_per_turn():
+    """A main-phase ability once per turn: 2 damage to the Adversary, which always takes it
+    (so no Equipment of its is switched off); without the Adversary in play nothing is hit
+    and, with no Adversary Equipment, nothing else happens."""
+    eng = make_engine(["lightning_blade"])
+    quiet_duke(eng)
+    blade = put_on_board(eng, 0, "lightning_blade", EQUIPMENT)
+    legal = fx.ability_legal(eng, G, P0)
+    assert legal[0, blade]
+    api.apply_actions(eng, G, P0, np.array([api.action_space(eng).ability + blade]))
+    assert _duke_hp(eng) == 18
+    assert not fx.ability_legal(eng, G, P0)[0, blade]  # once per turn
+    api.turn_boundary(eng, G)
+    assert fx.ability_legal(eng, G, P0)[0, blade]
+    eng = make_engine(["lightning_blade"])  # no Adversary in play
+    blade = put_on_board(eng, 0, "lightning_blade", EQUIPMENT)
+    api.apply_actions(eng, G, P0, np.array([api.action_space(eng).ability + blade]))
+    assert eng.state.error[0] == 0 and eng.state.hp[0, 0] == 20
+    assert board_of(eng, 0) == {blade: ("lightning_blade", EQUIPMENT)}
+
+
+def test_lightning_chain_repeats_per_copy_in_the_pile_then_applies_a_lightning_spell():
+    """1 damage, then once more per Lightning chain in the discard pile (2: three instances),
+    then the effects of a Lightning spell of the pile (Lightning arc: 2 damage), never a
+    Lightning chain; Zap is no Lightning spell. The applied spell stays in the pile."""
+    policy = ScriptedPolicy({"target": DUKE})
+    eng = make_engine(["lightning_chain", "lightning_arc", "zap"], policy=policy)
+    quiet_duke(eng)
+    give_discard(eng, 0, "lightning_chain", 2)
+    give_discard(eng, 0, "lightning_arc")
+    give_discard(eng, 0, "zap")
+    chain = put_on_board(eng, 0, "lightning_chain", PREPARED, mana(air=2, arcane=1))
+    lines = fx.transcript_of(eng, lambda: activate(eng, 0, chain))
+    assert _duke_hp(eng) == 20 - 3 - 2
+    assert lines.count("  1 damage to The Duke from Lightning chain") == 3
+    assert "  applies Lightning arc from the discard pile" in lines
+    (asked,) = policy.of_kind("from_discard")
+    assert np.flatnonzero(asked.options[0]).tolist() == [lid(eng, "lightning_arc")]
+    assert discard_of(eng, 0) == {"lightning_chain": 3, "lightning_arc": 1, "zap": 1}
 
 
 def test_stunning_thunder_gives_every_spell_slowcast_until_the_next_turn():

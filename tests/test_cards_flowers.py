@@ -12,6 +12,7 @@ from engine_fixtures import (
     G0,
     P0,
     board_at,
+    deck_at,
     engine_with_answers,
     lid,
     mana,
@@ -19,6 +20,7 @@ from engine_fixtures import (
     player_target,
     put_adversary,
     put_on_board,
+    set_adversary_deck,
     set_deck,
     set_hand,
     slot_target,
@@ -41,7 +43,9 @@ from simulator.engine.host.api import (
 from simulator.engine.rules.layout import (
     ADVERSARY_SIDE,
     CHANNELED,
+    CONDITION_CODE,
     EQUIPMENT,
+    P_MAX,
     PERMANENT,
     PREPARED,
     RITUAL,
@@ -118,6 +122,23 @@ def test_floral_infusion_locks_vegetal_while_prepared_and_draws_up_to_its_drops(
     activate(eng, G01, np.array([0, 0]), np.array([infusion, infusion]))
     assert st.hand[:, 0, lid(eng, "animated_tree")].tolist() == [1, 2]  # 1 Drop, then 2
     assert st.ether.sum(axis=(1, 2)).tolist() == [2, 2]  # its Mana released on discard
+
+
+def test_flower_growth_heals_a_target_then_digs_three_for_a_flower():
+    eng = engine_with_answers(["flower_growth", "fractal_flower", "hypnotic_flower", "animated_tree"])
+    st = eng.state
+    st.hp[0, 0] = 10
+    eng.policy.forced["target"] = player_target(eng, 0)
+    set_deck(eng, ["fractal_flower", "animated_tree", "hypnotic_flower", "animated_tree"])
+    spell = put_on_board(eng, "flower_growth", PREPARED)
+    lines = transcript_of(eng, lambda: activate(eng, G0, P0, np.array([spell])))
+    assert st.hp[0, 0] == 12
+    (asked,) = eng.policy.of_kind("dig_take")  # the top 3 only: not the bottom Fractal flower
+    assert np.flatnonzero(asked.options[0]).tolist() == [lid(eng, "hypnotic_flower"),
+                                                         eng.info.size]
+    assert pile_of(eng, "hand") == {"hypnotic_flower": 1}
+    assert deck_at(eng) == ["animated_tree", "animated_tree", "fractal_flower"]
+    assert any("takes it" in line for line in lines)
 
 
 def test_fractal_flower_hits_returns_a_flower_for_a_mage_noir_and_has_autumn():
@@ -286,6 +307,29 @@ def test_sharp_petals_hits_any_target_then_an_own_vegetal_permanent():
     activate(eng, G01, np.array([0, 0]), np.array([spell, spell]))
     assert st.adv_hp[:, k].tolist() == [17, 17]
     assert st.board_hp[:, 0, tree].tolist() == [1, 2]
+
+
+def test_thorn_torment_does_nothing_to_the_adversary_and_is_quickcast_on_its_second_draw():
+    """Against the Adversary (no hand) the discard does nothing and the damage per card in
+    its hand is 0; Quickcast needs the opponent's second draw of a turn, and the Duke's turn
+    has one (its reveal): no window."""
+    eng = engine_with_answers(["thorn_torment", "animated_tree"])
+    st, t = eng.state, eng.table_record[0]
+    k = put_adversary(eng, "duke")
+    assert t["quickcast_if"][lid(eng, "thorn_torment")] == CONDITION_CODE["opponent_drew"]
+    assert t["quickcast_if_word"][lid(eng, "thorn_torment")] == 2
+    assert t["any_draw_trigger"] == 1  # the draws are counted for it
+    spell = put_on_board(eng, "thorn_torment", PREPARED, locked=mana(vegetal=3))
+    set_adversary_deck(eng, ["volley"])
+    adversary_turn(eng, G0)
+    assert st.draws_this_turn[0, P_MAX] == 1
+    assert eng.policy.of_kind("quick_action") == []
+    hp, ether = int(st.adv_hp[0, k]), int(st.ether.sum())
+    lines = transcript_of(eng, lambda: activate(eng, G0, P0, np.array([spell])))
+    assert st.adv_hp[0, k] == hp
+    assert "  the Adversary has no hand: nothing happens" in lines
+    assert pile_of(eng, "discard") == {"thorn_torment": 1}
+    assert st.ether.sum() == ether + 3  # its Mana released
 
 
 def test_tree_flowers_releases_one_vegetal_from_each_own_vegetal_permanent():

@@ -17,7 +17,14 @@ from engine_fixtures import (
 )
 
 from simulator.engine.host.api import adversary_turn, deal_damage, player_turn
-from simulator.engine.rules.layout import ADVERSARY_SIDE, EMPTY, EQUIPMENT, PERMANENT, RITUAL
+from simulator.engine.rules.layout import (
+    ADVERSARY_SIDE,
+    EMPTY,
+    EQUIPMENT,
+    PERMANENT,
+    PREPARED,
+    RITUAL,
+)
 
 G0 = np.array([0])
 CARDS = ["bark_armor", "druid_armor", "enchanted_forest", "dead_tree", "rite_of_passage",
@@ -199,3 +206,20 @@ def test_the_card_behind_the_last_hp_lost_is_kept_for_the_report():
     put_on_board(eng, "bark_armor", EQUIPMENT, locked=mana(vegetal=2))
     _hit(eng, player_target(eng, 0), 1)  # ignored by the armour: no HP lost
     assert st.last_hit_card[0, 0] == lid(eng, "flame") and st.hp[0, 0] == 15
+
+
+def test_damage_repeated_counts_first_and_chooses_each_target_again():
+    """``damage_repeated`` with ``per = "discard_copies"``: 1 + the copies of the card in the
+    discard pile, counted before the first; each time an instance of its own and a target
+    chosen again (here: the Duke twice, then the player)."""
+    eng = _engine()
+    eng.policy.forced["target"] = [0, 0, player_target(eng, 0)]
+    st = eng.state
+    duke = put_adversary(eng, "duke")
+    slot = put_on_board(eng, "flame", PREPARED)
+    st.discard[0, 0, lid(eng, "flame")] = 2
+    run_steps(eng, [{"op": "damage_repeated", "amount": 1, "target": "any",
+                     "per": "discard_copies"}], G0, 0, np.array([lid(eng, "flame")]), slot)
+    assert st.adv_hp[0, duke] == 18
+    assert st.hp[0, 0] == 19
+    assert len(eng.policy.of_kind("target")) == 3

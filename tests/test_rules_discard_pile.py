@@ -7,7 +7,15 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from engine_fixtures import ScriptedPolicy, lid, make_engine, put_on_board, run_steps, set_deck
+from engine_fixtures import (
+    ScriptedPolicy,
+    lid,
+    make_engine,
+    put_adversary,
+    put_on_board,
+    run_steps,
+    set_deck,
+)
 from rule_stand_ins import from_discard
 
 from simulator.engine.host.api import can_prepare, leave_board, prepare, turn_boundary
@@ -172,3 +180,22 @@ def test_swap_in_pile_needs_two_spells_and_moves_only_spells():
     st.discard_len[0, 0] = n + 1
     _steps(eng, {"op": "swap_in_pile", "target": "self"})
     assert _pile(eng) == ["fire_whip", "flame", "fire_whip", "zephyr"]
+
+
+def test_apply_from_discard_applies_a_named_spell_that_stays_in_the_pile():
+    """``apply_from_discard``: one spell named WORD with an activate effect, not a copy of the
+    card applying it; it stays in the pile; none: nothing is asked."""
+    eng = make_engine(CARDS + ["fire_ball"], policy=ScriptedPolicy({"target": 0}))
+    st = eng.state
+    duke = put_adversary(eng, "duke")
+    for c in ("flame", "breath", "zephyr"):
+        st.discard[0, 0, lid(eng, c)] = 1
+    run_steps(eng, [{"op": "apply_from_discard", "word": "Flame"}], G0, P0,
+              np.array([lid(eng, "fire_ball")]), None)
+    (asked,) = eng.policy.of_kind("from_discard")
+    assert np.flatnonzero(asked.options[0]).tolist() == [lid(eng, "flame")]
+    assert st.adv_hp[0, duke] == 19  # the Flame's 1 damage
+    assert st.discard[0, 0, lid(eng, "flame")] == 1
+    run_steps(eng, [{"op": "apply_from_discard", "word": "Flame"}], G0, P0,
+              np.array([lid(eng, "flame")]), None)  # a Flame never applies a Flame
+    assert len(eng.policy.of_kind("from_discard")) == 1 and st.adv_hp[0, duke] == 19

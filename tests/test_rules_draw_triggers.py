@@ -14,6 +14,7 @@ from engine_fixtures import (
     lid,
     make_engine,
     put_adversary,
+    run_steps,
     set_adversary_deck,
     set_deck,
     tiny_scenario,
@@ -21,6 +22,7 @@ from engine_fixtures import (
 )
 
 from simulator.engine.host import api
+from simulator.engine.rules.layout import ADVERSARY_SIDE, P_MAX
 from simulator.engine.rules.options import RuleOptions
 
 WATCHERS = """
@@ -110,3 +112,25 @@ def test_adversary_reveal_is_no_draw_when_the_option_is_off():
     set_adversary_deck(eng, ["adv:volley"])
     api.adversary_turn(eng, G0)
     assert eng.state.adv_hp[0, duke] == 10
+
+
+def test_opponent_drew_counts_the_opponents_draws_this_turn():
+    """``if = "opponent_drew:2"``: a player's opponent is the Adversary (its reveals), an
+    Adversary card's every player (the most any one drew)."""
+    eng = _engine()
+    st = eng.state
+    duke = put_adversary(eng, "adv:duke", hp=10)
+    hit = [{"op": "damage", "amount": 1, "target": "opponent", "if": "opponent_drew:2"}]
+    st.draws_this_turn[0, P_MAX] = 1
+    run_steps(eng, hit, G0, 0, lid(eng, "zephyr"), -1)
+    assert st.adv_hp[0, duke] == 10
+    st.draws_this_turn[0, P_MAX] = 2
+    run_steps(eng, hit, G0, 0, lid(eng, "zephyr"), -1)
+    assert st.adv_hp[0, duke] == 9
+    set_deck(eng, ["zephyr"] * 5)
+    api.draw(eng, G0, P0, np.array([1]))
+    run_steps(eng, hit, G0, ADVERSARY_SIDE, lid(eng, "adv:volley"), -1)
+    assert st.hp[0, 0] == 20  # the player drew 1
+    api.draw(eng, G0, P0, np.array([1]))
+    run_steps(eng, hit, G0, ADVERSARY_SIDE, lid(eng, "adv:volley"), -1)
+    assert st.hp[0, 0] == 19

@@ -39,6 +39,19 @@ def test_search_deck_finds_a_name_tag():
     assert eng.state.deck_len[0, 0] == 3
 
 
+def test_search_deck_on_top_puts_the_card_on_the_shuffled_deck():
+    eng = make_engine(CARDS, policy=None)
+    set_deck(eng, ["solar_burn", "flame", "fire_ball", "fire_ball"])
+    run_steps(eng, [{"op": "search_deck", "word": "Solar", "on_top": True}], G0, 0,
+              lid(eng, "fire_ball"), -1)
+    assert pile_of(eng, "hand") == {}
+    assert eng.state.deck_len[0, 0] == 4
+    assert eng.state.deck[0, 0, 3] == lid(eng, "solar_burn")  # the top card
+    run_steps(eng, [{"op": "search_deck", "word": "Explosion", "on_top": True}], G0, 0,
+              lid(eng, "fire_ball"), -1)  # none in the deck: only the shuffle
+    assert eng.state.deck_len[0, 0] == 4 and pile_of(eng, "hand") == {}
+
+
 def test_return_from_discard_finds_a_name_tag():
     eng = make_engine(CARDS)
     eng.state.discard[0, 0, lid(eng, "flame")] = 1

@@ -32,6 +32,12 @@ TRIGGER_WEIGHT = {"turn_start": 3.0, "turn_start_prepared": 3.0, "turn_start_cha
 ZONE_OP_WORTH = {"put_from_discard": 1.0, "mill": -0.3, "next_spell_component": 0.5,
                  "discard_component": -0.5, "boost_equipment": 1.5,
                  "discard_top_to_deck": 0.1}
+#: What applying a spell of the discard pile again is worth (about a cheap spell's damage,
+#: discounted for the turns the pile holds none).
+APPLIED_WORTH = 1.5
+#: What giving the own effects to the next spell of an element is worth (Wave of lightning's
+#: 1 damage again, when a Water spell follows in the turn).
+NEXT_GAIN_WORTH = 0.5
 #: Static kinds whose worth is not their number (a modifier's +10 is not worth 11 cards).
 STATIC_WORTH = {"number_modifier": 1.5, "prepare_from_discard": 1.0, "return_from_pile": 0.3}
 #: What one card phased out of the opponent's deck is worth: little in solo, where the
@@ -92,9 +98,16 @@ ABILITY_COST_WEIGHT = {"mana": 0.8, "discard": 1.5, "sacrifice": 3.0}
 APPLIED_COMPONENT = 1.0
 
 
+#: Counts that are always 0 for a player's card: its opponent is the Adversary, which has no
+#: hand.
+ZERO_COUNTS = frozenset({"opponent_hand"})
+
+
 def _step_amount(step: dict) -> float:
     amount = float(step.get("amount", 0))
-    if "per" in step:
+    if step.get("per", "").split(":")[0] in ZERO_COUNTS:
+        amount = 0.0
+    elif "per" in step:
         amount *= 3.0 if "this_hp" in step["per"] else 2.0
     return amount + float(step.get("plus", 0))
 
@@ -151,7 +164,7 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
                     amount *= 0.5
                 if op == "damage" and target.startswith("own_"):
                     persistent[c] -= 0.5 * amount  # it hurts an own Permanent (Sharp petals)
-                elif op in ("damage", "distribute_damage") or (
+                elif op in ("damage", "distribute_damage", "damage_repeated") or (
                         op == "lose_hp" and target == "opponent"):
                     if target == "all_players" and c < n_player_cards:
                         persistent[c] -= amount  # a player card hitting every player hurts its own
@@ -171,6 +184,14 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
                 elif op in ("scry", "dig"):
                     # a better next draw: a fraction of a card
                     (draw if trigger == "activate" else persistent)[c] += 0.3 if op == "scry" else 0.5
+                elif op == "next_spell_gains" and trigger == "activate":
+                    # its effects once more, when a spell of the element follows this turn
+                    damage[c] += NEXT_GAIN_WORTH
+                elif op == "apply_from_discard" and trigger == "activate":
+                    damage[c] += APPLIED_WORTH  # a spell of the pile again, when there is one
+                elif op == "search_deck" and step.get("on_top"):
+                    # a known next draw, not an extra card: like a dig
+                    (draw if trigger == "activate" else persistent)[c] += 0.5
                 elif op == "take_mana":
                     (mana if trigger == "activate" else persistent)[c] += amount
                 elif op == "lose_hp" and target == "self":

@@ -51,7 +51,7 @@ _COMPONENT_WORDS = frozenset(COMPONENT_WORDS)
 _TAKE_SOURCES = ("available", "infinite")
 _INT_PARAMS = ("amount", "amount_mn", "max_targets", "position", "at_least", "discard", "max",
                "plus", "amount_alt", "hp", "draw")
-_BOOL_PARAMS = ("sacrifice", "once_per_turn", "lock", "optional", "top")
+_BOOL_PARAMS = ("sacrifice", "once_per_turn", "lock", "optional", "top", "on_top")
 #: What a printed card could hold (99: "all of it", e.g. every card of a hand); the engine's
 #: counters hold far more, but a value outside these is a typing slip, not a card.
 INT_BOUNDS = {"amount": (0, 99), "amount_mn": (0, 99), "max_targets": (1, 20), "position": (0, 40),

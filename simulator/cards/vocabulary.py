@@ -174,6 +174,10 @@ COUNTS: dict[str, str] = {
                         "'opponent_reserve:water'``; the Adversary has no reserve: 0; for an "
                         "Adversary card, the active player's)",
     "discard_component": "cards in the controller's discard pile that provide WORD",
+    "discard_copies": "copies of this card in the controller's discard pile (this card on the "
+                      "board: 0 when its effects run from elsewhere)",
+    "opponent_hand": "cards in the opponent's hand (the Adversary has no hand: 0; for an "
+                     "Adversary card, the active player's)",
 }
 
 #: Counts and conditions whose ``:SUFFIX`` is an element, not a word.
@@ -194,6 +198,9 @@ CONDITIONS: dict[str, str] = {
                    "drawer's Nth of this turn (``if = 'draw_number:2'``; read when the card is drawn)",
     "zenith": "the controller's turn began at Zenith (as many own spells in preparation as "
               "channeled; Permanents, Equipment and Rituals not counted), during that turn only",
+    "opponent_drew": "an opponent of the controller has drawn at least N cards this turn "
+                     "(``if = 'opponent_drew:2'``: more than 1; the Adversary's reveal is its "
+                     "draw, rule option ``adversary_reveal_is_draw``)",
 }
 
 #: Where locked Mana comes from and goes to (``lock_mana`` / ``move_locked_mana``).
@@ -203,7 +210,8 @@ MOVE_TO: tuple[str, ...] = ("this", "own_card", "reserve")
 
 #: References (``per`` counts, ``if`` conditions) whose ``:SUFFIX`` is not a component word:
 #: name -> what the suffix is ("number": a whole number >= 1, "element": an element).
-REF_SUFFIX: dict[str, str] = {"draw_number": "number", "opponent_reserve": "element"}
+REF_SUFFIX: dict[str, str] = {"draw_number": "number", "opponent_reserve": "element",
+                              "opponent_drew": "number"}
 
 #: op name -> (required params, optional params) with a one-line meaning.
 OPS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
@@ -257,8 +265,9 @@ OPS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
                                 "return one prepared spell to the top of its owner's deck"),
     "discard_prepared": (frozenset({"amount"}), frozenset({"if"}),
                          "discard up to AMOUNT of the opponent's prepared spells"),
-    "search_deck": (frozenset({"word"}), frozenset({"if"}),
-                    "take one card named WORD from the deck into hand, then shuffle"),
+    "search_deck": (frozenset({"word"}), frozenset({"on_top", "if"}),
+                    "take one card named WORD from the deck into hand, then shuffle (ON_TOP: "
+                    "shown, then put on top of the deck after the shuffle instead)"),
     "scry": (frozenset(), frozenset({"if"}),
              "look at the top card of the own deck: leave it on top or put it at the bottom"),
     "dig": (frozenset({"amount", "word"}), frozenset({"if"}),
@@ -347,6 +356,17 @@ OPS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
     "boost_equipment": (frozenset({"amount"}), frozenset({"if"}),
                         "one Equipment of the controller (their choice) deals AMOUNT more "
                         "damage per instance until it leaves play (none: nothing)"),
+    "damage_repeated": (frozenset({"amount", "target", "per"}), frozenset({"amount_mn", "if"}),
+                        "inflict AMOUNT damage to TARGET, then again once per PER count "
+                        "(counted before the first): each time an instance of its own, to a "
+                        "target chosen again as it comes (the first: the one announced)"),
+    "apply_from_discard": (frozenset({"word"}), frozenset({"if"}),
+                           "apply the activate effects of one spell named WORD from the "
+                           "controller's discard pile (it stays there), not a copy of this "
+                           "card; none there: nothing"),
+    "next_spell_gains": (frozenset({"element"}), frozenset({"if"}),
+                         "the controller's next spell of ELEMENT activated this turn gains this "
+                         "card's activate effects, after its own (engine/rules/next_gain.py)"),
     "handler": (frozenset({"name"}), frozenset({"if"}),
                 "a compiled handler (engine/handlers/) for behaviour the vocabulary cannot express"),
 }
@@ -477,7 +497,8 @@ PUT_ZONES: tuple[str, ...] = ("channeled", "prepared")
 #: card's name carries. Elsewhere a ``word`` (and the word of a ``per`` or an ``if``) is a
 #: component word: what a card provides as a component.
 NAME_KEYED: frozenset[str] = frozenset({"search_deck", "return_from_discard", "cost_reduction",
-                                        "dig", "name_discount"})
+                                        "dig", "name_discount",
+                                        "apply_from_discard"})
 
 #: What a ``destroy`` step may destroy (its ``what``).
 DESTROY_WHAT: tuple[str, ...] = ("permanent", "equipment", "permanent_or_equipment", "ring")

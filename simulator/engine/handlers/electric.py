@@ -1,5 +1,6 @@
-"""Electric handlers: the Superconductor ritual's damage rules and Tesla coil's answer to the
-damage it takes (the other simulated Electric cards are vocabulary).
+"""Electric handlers: the Superconductor ritual's damage rules, Tesla coil's answer to the
+damage it takes and Lightning blade's Equipment switched off (the other simulated Electric
+cards are vocabulary).
 
 Superconductor ritual (a static, besides "you become a Mage Noir"): damage from the spells its
 controller activates during the opponent's turn is increased by 1 (an increase of the same
@@ -16,8 +17,10 @@ from simulator.engine.compiler.jit import njit
 from simulator.engine.compiler.late_bound import deal_damage
 from simulator.engine.handlers import declare
 from simulator.engine.handlers.ids import H_SUPERCONDUCTOR_RITUAL
-from simulator.engine.rules.board import flagged_copies
+from simulator.engine.rules.board import adversary_present, flagged_copies
+from simulator.engine.rules.errors import ERR_SWITCH_OFF, fail
 from simulator.engine.rules.layout import (
+    ADV_EQUIPMENT,
     ADVERSARY_SIDE,
     HIT_AMOUNT,
     HIT_CARD,
@@ -80,3 +83,21 @@ def adversary_target(st, tb):
         if c >= 0 and st.adv_hp[k] > 0 and tb.is_adversary[c] != 0:
             return k
     return -1
+
+
+@declare.step("lightning_blade_switch", estimate={})
+@njit
+def lightning_blade_switch(st, tb, wk, r, card, side, slot):
+    """Lightning blade's second part: when the opponent took none of its 2 damage, one
+    Equipment of theirs applies no effects until the end of the turn. A player's damage to
+    the Adversary is never reduced nor redirected in the engine, so it took none only when it
+    is not in play: then, with no Adversary Equipment in play (the Duke has none), nothing
+    happens; switching one off is not in the engine, and an engine error says so rather than
+    play it wrong."""
+    if side == ADVERSARY_SIDE or adversary_present(st, tb):
+        return
+    for k in range(K_SLOTS):
+        c = st.adv_card[k]
+        if c >= 0 and tb.adv_kind[c] == ADV_EQUIPMENT:
+            fail(st, ERR_SWITCH_OFF, card)
+            return

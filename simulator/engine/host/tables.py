@@ -359,7 +359,7 @@ def _compile_casting(t: np.void, effects: tuple[dict, ...]) -> None:
                     t["quickcast"][c] = 1
                 else:
                     t["quickcast_if"][c] = code
-                    t["quickcast_if_word"][c] = L.WORD[word] if word else -1
+                    t["quickcast_if_word"][c] = _suffix(condition, word)
             elif kind == "never_slowcast":
                 t["never_slowcast"][c], t["never_slowcast_if"][c] = 1, code
             elif kind == "component_grants_quickcast":
@@ -453,8 +453,11 @@ def _compile_effects(t: np.void, effects: tuple[dict, ...]) -> None:
     t["any_autumn"] = t["autumn"].any() or t["handler_card"][grants_autumn].any()
     damage_triggers = [L.T_DAMAGED, L.T_OWN_PERMANENT_DAMAGED, L.T_CONTROLLER_DAMAGED]
     t["any_damage_trigger"] = t["trig_count"][:, damage_triggers].any()
-    t["any_draw_trigger"] = (t["trig_count"][:, [L.T_OWN_DRAW, L.T_OPPONENT_DRAW]] > 0).any()
+    t["any_draw_trigger"] = ((t["trig_count"][:, [L.T_OWN_DRAW, L.T_OPPONENT_DRAW]] > 0).any()
+                             or _reads_draws(effects))
     t["any_turn_end_trigger"] = (t["trig_count"][:, L.T_OPPONENT_TURN_END] > 0).any()
+    t["any_next_gain"] = any(step.get("op") == "next_spell_gains" for effect in effects
+                             for steps in effect.values() for step in steps)
     t["any_mods"] = (t["nmod_mode"] != 0).any() or (t["trig_count"][:, L.T_GRANTED] > 0).any()
 
 
@@ -512,7 +515,15 @@ def op_row(step: dict) -> np.ndarray:
     r[L.OP_TOP] = bool(step.get("top", False))
     r[L.OP_HP] = step.get("hp", 0)
     r[L.OP_DRAW] = step.get("draw", 0)
+    r[L.OP_ON_TOP] = bool(step.get("on_top", False))
     return r
+
+
+def _reads_draws(effects: tuple[dict, ...]) -> bool:
+    """Some card's condition counts the draws of a turn (``opponent_drew``): the engine then
+    counts them as it does for the draw triggers."""
+    return any(step.get("if", "").startswith("opponent_drew")
+               for effect in effects for steps in effect.values() for step in steps)
 
 
 def _suffix(name: str, suffix: str) -> int:
@@ -537,10 +548,10 @@ CHOSEN_KINDS = ("any", "any_permanent", "player_most_hp", "opponent", "own_perma
 #: The handlers that grant Autumn to a Permanent (board.destroy_card then looks for it).
 AUTUMN_GRANTERS = ("seasons_autumn",)
 #: The vocabulary ops whose ``target`` is a target decision, and its purpose.
-TARGET_PURPOSE = {"damage": L.PURPOSE_DAMAGE, "lose_hp": L.PURPOSE_LOSE_HP,
-                  "heal": L.PURPOSE_HEAL, "discard_from_hand": L.PURPOSE_HAND,
-                  "phase_out": L.PURPOSE_PHASE_OUT, "discard_to_deck": L.PURPOSE_RECYCLE,
-                  "pay_mana": L.PURPOSE_HAND,
+TARGET_PURPOSE = {"damage": L.PURPOSE_DAMAGE, "damage_repeated": L.PURPOSE_DAMAGE,
+                  "lose_hp": L.PURPOSE_LOSE_HP, "heal": L.PURPOSE_HEAL,
+                  "discard_from_hand": L.PURPOSE_HAND, "phase_out": L.PURPOSE_PHASE_OUT,
+                  "discard_to_deck": L.PURPOSE_RECYCLE, "pay_mana": L.PURPOSE_HAND,
                   "discard_top_to_deck": L.PURPOSE_RECYCLE, "swap_in_pile": L.PURPOSE_PILE_ORDER}
 
 

@@ -267,12 +267,16 @@ def _card_line(ev, a, b, c, d, names, why) -> str | None:
         L.EV_SURCHARGE: lambda: (f"  player {a + 1}'s cards cost {c} more {ELEMENTS[b]} until "
                                  f"player {d + 1}'s next turn"),
         L.EV_INDESTRUCTIBLE: lambda: f"  discards {names[b]}: {names[c]} is indestructible this turn",
-        L.EV_APPLIES: lambda: f"  applies {names[b]}",
         L.EV_CROWN_IGNORES: lambda: f"  Waiver crown: pays 1 {ELEMENTS[b]} Mana to ignore 1 damage",
         L.EV_RITUALS_OFF: lambda: "  no Waiver crown left: the Rituals have their effects again",
         L.EV_APPLIES_USED: lambda: (f"  {names[b]} applies the effects of {names[c]}, a "
                                     "component it was prepared with, "
                                     + ("still in play" if d else "no longer in play")),
+        L.EV_NEXT_GAIN: lambda: (
+            f"  {names[b]}'s effects are added after this {ELEMENTS[c].capitalize()} spell's own"
+            if d else f"  player {a + 1}'s next {ELEMENTS[c].capitalize()} spell this turn "
+            f"gains the effects of {names[b]}"),
+        L.EV_APPLIES: lambda: f"  applies {names[b]}" + (" from the discard pile" if c else ""),
         L.EV_CHANNELED_INSTEAD: lambda: (f"  {names[b]} below 1 HP: its Mana is released and it "
                                          "stays as a channeled Rock component"),
         L.EV_MILLS: lambda: f"  discards the top card of the deck: {names[b]}",
@@ -334,7 +338,8 @@ def _card_line(ev, a, b, c, d, names, why) -> str | None:
         L.EV_OCEAN_RELEASES: lambda: f"  Unleashed ocean releases {b} Water Mana",
         L.EV_MELANGE: lambda: (f"  Ritual of melange: 1 {ELEMENTS[b]} for 1 {ELEMENTS[c]} "
                                f"under {names[d]}"),
-        L.EV_SEARCHES: lambda: f"  takes {names[b]} from the deck into hand",
+        L.EV_SEARCHES: lambda: (f"  shows {names[b]} from the deck and puts it on top" if c
+                                else f"  takes {names[b]} from the deck into hand"),
         L.EV_RECYCLES: lambda: f"  puts {names[b]} from the discard pile into the deck",
         L.EV_FROM_DISCARD: lambda: f"  takes {names[b]} from the discard pile into hand",
         L.EV_SHUFFLES: lambda: "  shuffles the deck",

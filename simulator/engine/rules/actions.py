@@ -29,6 +29,7 @@ from simulator.engine.rules import (
     frames,
     kept,
     marks,
+    next_gain,
     numbers,
     pile,
 )
@@ -586,10 +587,13 @@ def resolve_used_components(st, tb, wk, p, card, used):
 
 @njit
 def activate(st, tb, wk, p, slot):
-    """Activate a prepared spell: effects (its own, then the steps its components grant it),
-    then discard, then release its Mana (R7.2)."""
+    """Activate a prepared spell: effects (its own, then the steps its components grant it,
+    then those a card gave the next spell of its element, R9.7), then discard, then release
+    its Mana (R7.2)."""
     card = st.board_card[p, slot]
     say(wk, EV_ACTIVATES, p, card, 0, 0)
+    if tb.any_next_gain != 0:
+        next_gain.push_gains(st, tb, wk, p, card, slot)
     if tb.any_mods != 0:
         push_granted(st, tb, p, slot)
     announce.push_steps(st, tb, wk, card, T_ACTIVATE, p, slot)

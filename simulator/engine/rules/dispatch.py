@@ -32,7 +32,7 @@ def run_step(st, tb, wk, r, card, side, slot):
         ops.op_heal(st, tb, wk, r, card, side, slot)
     elif op == 5:  # draw
         ops.op_draw(st, tb, wk, r, card, side, slot)
-    elif op == 48:  # handler
+    elif op == 51:  # handler
         run_handler(st, tb, wk, r, card, side, slot)
     elif op == 2:  # lose_hp
         ops.op_lose_hp(st, tb, wk, r, card, side, slot)
@@ -124,6 +124,12 @@ def run_step(st, tb, wk, r, card, side, slot):
         ops.op_swap_in_pile(st, tb, wk, r, card, side, slot)
     elif op == 47:  # boost_equipment
         ops.op_boost_equipment(st, tb, wk, r, card, side, slot)
+    elif op == 48:  # damage_repeated
+        ops.op_damage_repeated(st, tb, wk, r, card, side, slot)
+    elif op == 49:  # apply_from_discard
+        ops.op_apply_from_discard(st, tb, wk, r, card, side, slot)
+    elif op == 50:  # next_spell_gains
+        ops.op_next_spell_gains(st, tb, wk, r, card, side, slot)
     else:
         fail(st, ERR_UNKNOWN_OP, op)
 
@@ -172,51 +178,53 @@ def run_handler(st, tb, wk, r, card, side, slot):
         base_game_water.unleashed_ocean_release(st, tb, wk, r, card, side, slot)
     elif h == 20:  # tesla_coil
         electric.tesla_coil(st, tb, wk, r, card, side, slot)
-    elif h == 21:  # floral_infusion_draw
+    elif h == 21:  # lightning_blade_switch
+        electric.lightning_blade_switch(st, tb, wk, r, card, side, slot)
+    elif h == 22:  # floral_infusion_draw
         flowers.floral_infusion_draw(st, tb, wk, r, card, side, slot)
-    elif h == 22:  # kerlochs_flower_grows
+    elif h == 23:  # kerlochs_flower_grows
         flowers.kerlochs_flower_grows(st, tb, wk, r, card, side, slot)
-    elif h == 23:  # tree_flowers_release
+    elif h == 24:  # tree_flowers_release
         flowers.tree_flowers_release(st, tb, wk, r, card, side, slot)
-    elif h == 24:  # renewal
+    elif h == 25:  # renewal
         flowers.renewal(st, tb, wk, r, card, side, slot)
-    elif h == 25:  # icy_infiltration
+    elif h == 26:  # icy_infiltration
         ice.icy_infiltration(st, tb, wk, r, card, side, slot)
-    elif h == 26:  # ice_tree
+    elif h == 27:  # ice_tree
         ice.ice_tree(st, tb, wk, r, card, side, slot)
-    elif h == 27:  # that_player_draws
+    elif h == 28:  # that_player_draws
         phase.that_player_draws(st, tb, wk, r, card, side, slot)
-    elif h == 28:  # leap_in_time
+    elif h == 29:  # leap_in_time
         phase.leap_in_time(st, tb, wk, r, card, side, slot)
-    elif h == 29:  # antimatter
+    elif h == 30:  # antimatter
         phase.antimatter(st, tb, wk, r, card, side, slot)
-    elif h == 30:  # opponent_hand
+    elif h == 31:  # opponent_hand
         phase.opponent_hand(st, tb, wk, r, card, side, slot)
-    elif h == 31:  # ras_wrath_discard
+    elif h == 32:  # ras_wrath_discard
         sand.ras_wrath_discard(st, tb, wk, r, card, side, slot)
-    elif h == 32:  # callback_to_present
+    elif h == 33:  # callback_to_present
         time_bender.callback_to_present(st, tb, wk, r, card, side, slot)
-    elif h == 33:  # knowledge_of_history
+    elif h == 34:  # knowledge_of_history
         time_bender.knowledge_of_history(st, tb, wk, r, card, side, slot)
-    elif h == 34:  # chaos
+    elif h == 35:  # chaos
         time_bender.chaos(st, tb, wk, r, card, side, slot)
-    elif h == 35:  # emptiness_ritual_ping
+    elif h == 36:  # emptiness_ritual_ping
         base_game_air.emptiness_ritual_ping(st, tb, wk, r, card, side, slot)
-    elif h == 36:  # crimson_ritual
+    elif h == 37:  # crimson_ritual
         base_game_fire.crimson_ritual(st, tb, wk, r, card, side, slot)
-    elif h == 37:  # kerlochs_robe
+    elif h == 38:  # kerlochs_robe
         damage.kerlochs_robe(st, tb, wk, r, card, side, slot)
-    elif h == 38:  # druid_horns
+    elif h == 39:  # druid_horns
         base_game_vegetal.druid_horns(st, tb, wk, r, card, side, slot)
-    elif h == 39:  # ritual_of_decomposition
+    elif h == 40:  # ritual_of_decomposition
         base_game_vegetal.ritual_of_decomposition(st, tb, wk, r, card, side, slot)
-    elif h == 40:  # ritual_of_melange
+    elif h == 41:  # ritual_of_melange
         base_game_water.ritual_of_melange(st, tb, wk, r, card, side, slot)
-    elif h == 41:  # seasons_autumn
+    elif h == 42:  # seasons_autumn
         flowers.seasons_autumn(st, tb, wk, r, card, side, slot)
-    elif h == 42:  # zenith_ritual_activate
+    elif h == 43:  # zenith_ritual_activate
         sun.zenith_ritual_activate(st, tb, wk, r, card, side, slot)
-    elif h == 43:  # warrior_mage_ritual_indestructible
+    elif h == 44:  # warrior_mage_ritual_indestructible
         warrior_mage.warrior_mage_indestructible(st, tb, wk, r, card, side, slot)
     else:  # a static handler: its behaviour lives in engine hooks, never in a step
         fail(st, ERR_STATIC_AS_STEP, h)

@@ -56,6 +56,7 @@ PENDING_MAX = 32   # triggered actions raised by the action being resolved
 ANNOUNCED_MAX = 64  # steps announced in one chain, their chosen targets (announce.py)
 ANNOUNCE_DEPTH = 4  # cards applied inside an announced card (Tornado applying a Wind), nested
 MOD_MAX = 4        # number modifiers / granted effects one card in play carries
+GAIN_MAX = 4       # effects a player's next spell of an element will gain (next_gain.py)
 BONUS_MAX = 16     # damage bonuses among a batch's cards
 REDUCTION_MAX = 32  # cost reductions among a batch's cards
 LOG_MAX = 32768    # transcript events of one lane
@@ -194,7 +195,8 @@ OP_ALT_AMOUNT, OP_ALT_IF, OP_ALT_IF_WORD = OP_ZONE + 1, OP_ZONE + 2, OP_ZONE + 3
 OP_TOP = OP_ALT_IF_WORD + 1  # put_from_discard: 1 only the discard pile's top card
 OP_HP = OP_TOP + 1  # next_card_discount: HP a Permanent gains
 OP_DRAW = OP_HP + 1  # name_discount: cards drawn when one is prepared
-assert OP_DRAW < OP_W
+OP_ON_TOP = OP_DRAW + 1  # search_deck: 1 puts the card on top of the shuffled deck, not in hand
+assert OP_ON_TOP < OP_W
 AN_ASKED, AN_TARGET, AN_CARD, AN_SUB = range(4)
 AN_W = 4
 
@@ -272,6 +274,7 @@ EVENT_NAMES = (
     "boosted", "last_user",
     "pile_return",
     "swaps",
+    "next_gain",
 )
 EV = {name: i for i, name in enumerate(EVENT_NAMES)}
 (EV_TURN, EV_HAND, EV_HAND_CARD, EV_ADVERSARY_TURN, EV_REVEALS, EV_PREPARES, EV_ACTIVATES,
@@ -306,7 +309,8 @@ EV = {name: i for i, name in enumerate(EVENT_NAMES)}
  EV_APPLIES_USED,
  EV_CROWN_IGNORES, EV_RITUALS_OFF,
  EV_BOOSTED, EV_LAST_USER,
- EV_PILE_RETURN, EV_SWAPS) = range(len(EVENT_NAMES))
+ EV_PILE_RETURN, EV_SWAPS,
+ EV_NEXT_GAIN) = range(len(EVENT_NAMES))
 #: ``ctx_what`` of an optional_payment: a card's return_from_pile (pile_return.py); 1 is a
 #: Slowcast waiver (actions.py), 2 the Waiver crown's payment (handlers/warrior_mage.py)
 WHAT_PILE_RETURN = 3
@@ -474,6 +478,10 @@ STATE_DTYPE = _record([
     # the Adversary's discard pile in order, bottom first (pile.py), as adv_discard counts it
     ("adv_pile", np.int16, (A_MAX,)),
     ("adv_pile_len", np.int16),
+    # next_spell_gains (next_gain.py): card+1 whose activate steps the player's next spell of
+    # the element gains this turn (0 none), and that element
+    ("next_gain", np.int16, (P_MAX, GAIN_MAX)),
+    ("next_gain_element", np.int8, (P_MAX, GAIN_MAX)),
 ])
 
 TABLES_DTYPE = _record([
@@ -557,6 +565,7 @@ TABLES_DTYPE = _record([
     ("autumn", np.int8, (C_MAX,)),         # the keyword Autumn
     ("any_autumn", np.int8),               # a card has Autumn or can grant it
     ("any_draw_trigger", np.int8),         # some card has an own_draw / opponent_draw trigger
+                                           # or an opponent_drew condition: draws are counted
     ("any_turn_end_trigger", np.int8),     # some card has an opponent_turn_end trigger
     # number modifiers (number_modifier; NM_* modes, 0 none) and granted steps of components
     ("nmod_mode", np.int8, (C_MAX,)), ("nmod_amount", np.int32, (C_MAX,)),
@@ -627,6 +636,7 @@ TABLES_DTYPE = _record([
     ("pile_return", np.int8, (C_MAX,)),        # return_from_pile: 1, 2 for a Mage Noir only
     ("pile_return_cost", np.int32, (C_MAX, E)),  # ... its cost
     ("any_pile_return", np.int8),
+    ("any_next_gain", np.int8),            # some card has a next_spell_gains step
 ])
 
 WORK_DTYPE = _record([

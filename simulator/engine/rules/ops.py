@@ -20,6 +20,7 @@ from simulator.engine.rules import (
     frames,
     kept,
     locked,
+    next_gain,
     numbers,
     pile,
     pile_return,
@@ -56,6 +57,7 @@ from simulator.engine.rules.layout import (
     DIG_TAKE,
     EQUIPMENT,
     ETHER_PAID,
+    EV_APPLIES,
     EV_BOOSTED,
     EV_DIG,
     EV_DISCOUNT,
@@ -94,6 +96,7 @@ from simulator.engine.rules.layout import (
     OP_IF_WORD,
     OP_INFINITE,
     OP_MAX_TARGETS,
+    OP_ON_TOP,
     OP_OPTIONAL,
     OP_PER,
     OP_PER_WORD,
@@ -109,6 +112,7 @@ from simulator.engine.rules.layout import (
     OP_WORD,
     OP_ZONE,
     OWN_COMPONENT,
+    P_MAX,
     PAY_MANA_ELEMENT,
     PAY_UPKEEP,
     PERMANENT,
@@ -125,6 +129,7 @@ from simulator.engine.rules.layout import (
     RETURN_EQUIPMENT,
     RETURN_FROM_DISCARD,
     RETURN_PREPARED,
+    RUNNING,
     SCRY,
     SEARCH_DECK,
     SLOWCAST_TARGET,
@@ -163,9 +168,10 @@ from simulator.engine.rules.zones import (
 # counts (layout.COUNTS) and conditions (layout.CONDITIONS)
 (PER_NONE, PER_OWN_COMPONENT, PER_COMPONENT_IN_PLAY, PER_WATER_IN_PLAY, PER_TREES_IN_PLAY,
  PER_THIS_HP, PER_LOCKED_ON_COMPONENT, PER_LOCKED_ON_THIS, PER_LOCKED_ON_OWN_COMPONENTS,
- PER_X_PAID, PER_OPPONENT_RESERVE, PER_DISCARD_COMPONENT) = range(12)
+ PER_X_PAID, PER_OPPONENT_RESERVE, PER_DISCARD_COMPONENT, PER_DISCARD_COPIES,
+ PER_OPPONENT_HAND) = range(14)
 (IF_NONE, IF_MAGE_NOIR, IF_NOT_MAGE_NOIR, IF_CONTROLS, IF_ADVERSARY_PRESENT, IF_LACKS,
- IF_NO_MANA_LOCKED, IF_LOCKS, IF_DRAW_NUMBER, IF_ZENITH) = range(10)
+ IF_NO_MANA_LOCKED, IF_LOCKS, IF_DRAW_NUMBER, IF_ZENITH, IF_OPPONENT_DREW) = range(11)
 WHAT_PERMANENT, WHAT_EQUIPMENT, WHAT_BOTH, WHAT_RING = range(4)
 RING_SLOT = SLOTS.index("ring")
 TREE_WORD = WORD["Tree"]
@@ -225,14 +231,20 @@ def count(st, tb, r, side, slot):
             if tb.provides[c, word] != 0:
                 n += st.discard[player, c]
         return n
+    if per == PER_OPPONENT_HAND:  # a player's opponent is the Adversary: no hand
+        return st.hand[st.active, :tb.n_cards].sum() if side == ADVERSARY_SIDE else 0
+    if per == PER_DISCARD_COPIES:
+        if side == ADVERSARY_SIDE or slot < 0 or st.board_card[player, slot] < 0:
+            return 0
+        return st.discard[player, st.board_card[player, slot]]
     return 0  # locked_on_component: no op sets the chosen component (High pressure's handler reads it)
 
 
 @njit
-def amount_of(st, tb, r, side, slot):
-    """The row's amount: ``amount_mn`` for a Mage Noir controller, ``amount_alt`` while its
-    ``alt_if`` holds (read as the step resolves), changed by the number modifiers of the card
-    (``numbers.py``: may be negative), times its ``per`` count, plus its ``plus``."""
+def base_amount(st, tb, r, side, slot):
+    """The row's amount before its ``per`` and ``plus``: ``amount_mn`` for a Mage Noir
+    controller, ``amount_alt`` while its ``alt_if`` holds (read as the step resolves), changed
+    by the number modifiers of the card (``numbers.py``: may be negative)."""
     amount = tb.ops[r, OP_AMOUNT]
     if tb.ops[r, OP_HAS_MN] != 0 and step_mage_noir(st, tb, side):
         amount = tb.ops[r, OP_AMOUNT_MN]
@@ -241,6 +253,13 @@ def amount_of(st, tb, r, side, slot):
         amount = tb.ops[r, OP_ALT_AMOUNT]
     if tb.any_mods != 0:
         amount = numbers.modified(st, tb, side, slot, amount)
+    return amount
+
+
+@njit
+def amount_of(st, tb, r, side, slot):
+    """The row's amount (:func:`base_amount`) times its ``per`` count, plus its ``plus``."""
+    amount = base_amount(st, tb, r, side, slot)
     if tb.ops[r, OP_PER] != PER_NONE:
         amount *= count(st, tb, r, side, slot)
     return amount + tb.ops[r, OP_PLUS]
@@ -274,7 +293,22 @@ def condition_code_holds(st, tb, cond, word, side, slot):
         return empty if cond == IF_NO_MANA_LOCKED else not empty
     if cond == IF_ZENITH:
         return side != ADVERSARY_SIDE and st.zenith[side] != 0
+    if cond == IF_OPPONENT_DREW:
+        return opponent_drew(st, tb, side) >= word
     return True
+
+
+@njit
+def opponent_drew(st, tb, side):
+    """The most cards an opponent of ``side`` has drawn this turn (``state.draws_this_turn``,
+    counted while ``tables.any_draw_trigger`` is set): a player's opponent is the Adversary,
+    an Adversary card's every player."""
+    if side != ADVERSARY_SIDE:
+        return st.draws_this_turn[P_MAX]
+    most = 0
+    for p in range(tb.players):
+        most = max(most, st.draws_this_turn[p])
+    return most
 
 
 # --- the ops ---------------------------------------------------------------------------------
@@ -305,6 +339,57 @@ def op_damage(st, tb, wk, r, card, side, slot):
             heal_target(st, tb, wk, t, -a)
             continue
         deal_damage(st, tb, wk, side, card, t, a, unpreventable)
+
+
+@njit
+def op_damage_repeated(st, tb, wk, r, card, side, slot):
+    """AMOUNT damage to the step's target, then again once per PER count, counted before the
+    first (Lightning chain's ruling: copies that arrive meanwhile do not count). Each time is
+    an instance of its own; a repeat chooses its target again as it comes (the step's
+    announced target is the first one's)."""
+    times = 1 + max(count(st, tb, r, side, slot), 0)
+    amount = base_amount(st, tb, r, side, slot)
+    entry = st.step_entry
+    for i in range(times):
+        if st.outcome != RUNNING:
+            break
+        if i > 0:
+            st.step_entry = -1  # not announced: chosen now
+        select(st, tb, wk, tb.ops[r, OP_TARGET], PURPOSE_DAMAGE, side, card, slot)
+        hits = kept_hits(wk, n_targets(tb))
+        for t in range(len(hits)):
+            if hits[t] == 0:
+                continue
+            if amount < 0:  # a number modifier took it below 0: negative damage heals (R11.4)
+                heal_target(st, tb, wk, t, -amount)
+            else:
+                deal_damage(st, tb, wk, side, card, t, amount, False)
+    st.step_entry = entry
+
+
+@njit
+def op_apply_from_discard(st, tb, wk, r, card, side, slot):
+    """Apply the activate effects of one spell named WORD of the controller's discard pile (a
+    ``from_discard`` decision; the card stays in the pile), never a copy of this card (so a
+    chain cannot apply itself). The applied steps run with no slot (no number modifier of
+    this card's components) and choose their targets as they resolve; spells without an
+    activate effect are not offered."""
+    if side == ADVERSARY_SIDE:
+        return
+    word = tb.ops[r, OP_WORD]
+    set_options(wk, tb.n_cards + 1, 0)  # the last option (stop) stays closed: not optional
+    any_ = False
+    for c in range(tb.n_player_cards):
+        if (c != card and st.discard[side, c] > 0 and tb.named[c, word] != 0
+                and tb.trig_count[c, T_ACTIVATE] > 0):
+            wk.opt[c] = 1
+            any_ = True
+    if not any_:
+        return
+    wk.ctx_card = card
+    c = decide(st, tb, wk, FROM_DISCARD, side)
+    say(wk, EV_APPLIES, side, c, 1, 0)
+    frames.push_steps(st, tb, c, T_ACTIVATE, side, -1, -1)
 
 
 @njit
@@ -722,6 +807,9 @@ def op_discard_prepared(st, tb, wk, r, card, side, slot):
 
 @njit
 def op_search_deck(st, tb, wk, r, card, side, slot):
+    """Take one card named WORD from the own deck (a ``search_deck`` decision over the card
+    kinds there), then shuffle; with ON_TOP the card, shown, goes on top of the shuffled deck
+    instead of into hand (Lightning call). No such card: only the shuffle."""
     if side == ADVERSARY_SIDE:
         return
     word = tb.ops[r, OP_WORD]
@@ -731,13 +819,19 @@ def op_search_deck(st, tb, wk, r, card, side, slot):
         if tb.named[c, word] != 0 and deck_count(st, side, c) > 0:
             wk.opt[c] = 1
             any_ = True
+    found = -1
     if any_:
-        c = decide(st, tb, wk, SEARCH_DECK, side)
-        remove_from_deck(st, side, c)
-        st.hand[side, c] += 1
-        say(wk, EV_SEARCHES, side, c, 0, 0)
+        found = decide(st, tb, wk, SEARCH_DECK, side)
+        remove_from_deck(st, side, found)
+    on_top = found >= 0 and tb.ops[r, OP_ON_TOP] != 0
+    if found >= 0 and not on_top:
+        st.hand[side, found] += 1
+        say(wk, EV_SEARCHES, side, found, 0, 0)
     shuffle_deck(st, side)
     say(wk, EV_SHUFFLES, side, 0, 0, 0)
+    if on_top:
+        append_to_deck(st, side, found)
+        say(wk, EV_SEARCHES, side, found, 1, 0)
 
 
 @njit
@@ -1172,6 +1266,14 @@ def op_name_discount(st, tb, wk, r, card, side, slot):
     word, amount = tb.ops[r, OP_WORD], max(amount_of(st, tb, r, side, slot), 0)
     discounts.named_cards(st, side, word, amount, tb.ops[r, OP_DRAW])
     say(wk, EV_DISCOUNT, side, word, -1, amount)
+
+
+@njit
+def op_next_spell_gains(st, tb, wk, r, card, side, slot):
+    """The controller's next spell of ELEMENT activated this turn gains this card's activate
+    effects (next_gain.py)."""
+    if side != ADVERSARY_SIDE:
+        next_gain.record(st, wk, side, card, tb.ops[r, OP_ELEMENT])
 
 
 @njit

@@ -19,6 +19,7 @@ from simulator.engine.rules import (
     announce,
     discounts,
     draw_triggers,
+    next_gain,
     pile_return,
     suppress,
     surcharge,
@@ -69,6 +70,8 @@ def turn_boundary(st, tb):
             if st.ability_used[q, s] != 0:
                 st.ability_used[q, s] = 0
                 st.board_clock += 1  # a word granted for the turn is gone
+    if tb.any_next_gain != 0:
+        next_gain.clear(st, tb)  # "this turn" (Wave of lightning)
     for s in range(tb.slots):
         st.used_slot[s] = 0
         st.used_card[s] = -1
