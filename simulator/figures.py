@@ -270,8 +270,12 @@ def figure_scenarios(table: pd.DataFrame):
             color=[LEVEL_COLOURS.get(level, "#757575") for level in table["level"]])
     xmax = min(1.0, max(0.2, float(table["high"].max()) * 1.6))
     for yy, row in zip(y, table.itertuples(), strict=True):
-        ax.text(row.high + 0.01 * xmax, yy, f"{row.win_rate:.1%} ({row.low:.1%}–{row.high:.1%}), "
-                f"median {row.median_turns:g} turns", va="center", fontsize=8)
+        text = f"{row.win_rate:.1%} ({row.low:.1%}–{row.high:.1%}), median {row.median_turns:g} turns"
+        if row.high <= 0.55 * xmax:  # room right of the interval
+            ax.text(row.high + 0.01 * xmax, yy, text, va="center", fontsize=8)
+        else:  # inside the bar, from its left end, in white
+            ax.text(0.01 * xmax, yy, text, va="center", fontsize=8, color="white",
+                    fontweight="bold")
     ax.set_yticks(y, [f"{row.name} ({row.level})" for row in table.itertuples()])
     ax.set_xlim(0, xmax)
     ax.xaxis.set_major_formatter(percent_formatter())
