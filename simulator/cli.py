@@ -160,9 +160,7 @@ def _add_run(sub: argparse._SubParsersAction) -> None:
                            "magenoir-sim run my-deck.txt --level hard --players 2 --report out",
                            "magenoir-sim run fire-flames --precision 0.01 --json",
                            "magenoir-sim run fire-flames --scenario all --players 2"))
-    _game_options(p, "+", "one deck per player (or one for all)", _PLAYERS_PER_DECK,
-                  scenario_help="scenario name or file (default duke); 'all': every bundled "
-                                "scenario and level on the same seeds, one table")
+    _game_options(p, "+", "one deck per player (or one for all)", _PLAYERS_PER_DECK)
     p.add_argument("--games", type=int, default=None,
                    help="games to play (default 1000); with --precision, a cap on the games "
                         "(default: the precision rule's worst case, e.g. 17,402 for 0.01)")
@@ -188,8 +186,7 @@ _ONE_DECK = "the deck (a file or an example deck's name)"
 
 
 def _game_options(p: argparse.ArgumentParser, decks_nargs: int | str, decks_help: str,
-                  players_help: str, seed_help: str = "run seed (default 1)",
-                  scenario_help: str = "scenario name or file (default duke)") -> None:
+                  players_help: str, seed_help: str = "run seed (default 1)") -> None:
     """What is played, declared once for the five commands that play games (run, replay,
     compare, value, doctor): the decks, ``--scenario``, ``--level``, ``--players``,
     ``--seed``, ``--bot``, ``--min-cards`` and ``--rule``."""
@@ -197,7 +194,9 @@ def _game_options(p: argparse.ArgumentParser, decks_nargs: int | str, decks_help
     from simulator.rule_flags import help_text
 
     p.add_argument("decks", nargs=decks_nargs, metavar="DECK", help=decks_help)
-    p.add_argument("--scenario", default="duke", help=scenario_help)
+    p.add_argument("--scenario", default="duke",
+                   help="scenario name or file (default duke); run also takes 'all': every "
+                        "bundled scenario and level on the same seeds, one table")
     p.add_argument("--level", default=None, help=_level_help())
     p.add_argument("--players", type=int, default=None, help=players_help)
     p.add_argument("--seed", type=int, default=1, help=seed_help)
