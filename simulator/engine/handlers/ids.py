@@ -61,7 +61,7 @@ HANDLERS = (
     "druid_wand_spares",  # static, flowers
     "fine_sand",  # static, sand
     "dawn_saves_sun",  # static, sun
-    "solar_gold_ore",  # static, sun
+    "zenith_indestructible",  # static, sun
     "zenith_ritual_channel_tax",  # static, sun
     "millennium",  # static, time_bender
     "galactic_mantle",  # static, time_bender
@@ -190,7 +190,7 @@ H_SUPERCONDUCTOR_RITUAL = 52
 H_DRUID_WAND_SPARES = 53
 H_FINE_SAND = 54
 H_DAWN_SAVES_SUN = 55
-H_SOLAR_GOLD_ORE = 56
+H_ZENITH_INDESTRUCTIBLE = 56
 H_ZENITH_RITUAL_CHANNEL_TAX = 57
 H_MILLENNIUM = 58
 H_GALACTIC_MANTLE = 59

@@ -435,7 +435,7 @@ STATE_DTYPE = _record([
     ("name_draw", np.int8, (P_MAX, WN)),        # cards drawn when a card named w is prepared
     ("any_discount", np.int8),                  # some discount is in force
     ("zenith_guard", np.int16, (P_MAX, S_MAX)),  # card+1 of an Equipment that gained Solar
-    #                                              gold ore's effects (board.zenith_guarded)
+    #                                              gold ore's effects (board.zenith_indestructible)
 ])
 
 TABLES_DTYPE = _record([
