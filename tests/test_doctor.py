@@ -108,14 +108,14 @@ def test_first_game_extends_a_run_with_the_next_games(db, fire):
 
 def test_doctor_from_the_command_line(tmp_path, capsys):
     pool = tmp_path / "pool.txt"
-    pool.write_text("Acceleration\n2 Zephyr  # counts are ignored\nSolar gold ore\n",
+    pool.write_text("Acceleration\n2 Zephyr  # counts are ignored\nAlteration of the past\n",
                     encoding="utf-8")
     code = main(["doctor", "fire-flames", "--pool", str(pool), "--budget", "4", "--top", "2",
                  "--quiet", "--json"])
     captured = capsys.readouterr()
     assert code == 0, captured.err
     assert captured.err.strip() == (f"magenoir-sim: note: {pool}: not simulated yet, left out "
-                                    "of the pool: Solar gold ore")
+                                    "of the pool: Alteration of the past")
     out = json.loads(captured.out)
     assert out["budget_seconds"] == 4 and out["games_played"] > 0 and 0 < out["budget_used"]
     assert len(out["swaps"]) == 2

@@ -63,7 +63,7 @@ HANDLERS = (
     "druid_wand_spares",  # static, flowers
     "fine_sand",  # static, sand
     "dawn_saves_sun",  # static, sun
-    "solar_gold_ore",  # static, sun
+    "zenith_indestructible",  # static, sun
     "zenith_ritual_channel_tax",  # static, sun
     "millennium",  # static, time_bender
     "galactic_mantle",  # static, time_bender
@@ -198,7 +198,7 @@ H_SUPERCONDUCTOR_RITUAL = 54
 H_DRUID_WAND_SPARES = 55
 H_FINE_SAND = 56
 H_DAWN_SAVES_SUN = 57
-H_SOLAR_GOLD_ORE = 58
+H_ZENITH_INDESTRUCTIBLE = 58
 H_ZENITH_RITUAL_CHANNEL_TAX = 59
 H_MILLENNIUM = 60
 H_GALACTIC_MANTLE = 61

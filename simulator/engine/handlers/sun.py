@@ -2,10 +2,10 @@
 
 - Dawn's static: while it is in preparation, a Sun its controller controls that would be
   destroyed is not, and Dawn is discarded instead (one Dawn per Sun). Hook:
-  ``board.destroy_card`` (``board.dawn_instead``).
+  ``board.destroy_card`` (``board.dawn_saves_sun``).
 - Solar gold ore's static: indestructible while its controller's turn is at Zenith, and an
   Equipment prepared with it as a component (or with such an Equipment) gains that. Hooks:
-  ``board.is_indestructible`` (``board.zenith_guarded``), ``actions.prepare``
+  ``board.is_indestructible`` (``board.zenith_indestructible``), ``actions.prepare``
   (``board.pass_zenith_guard``).
 
 - Its static: each time a spell its controller controls is channeled, they pay 1 Fire (into
@@ -45,7 +45,7 @@ from simulator.engine.rules.mana import pay_effect_cost
 declare.static("dawn_saves_sun",
                "board.destroy_card: while it is in preparation, a Sun its controller controls "
                "that would be destroyed stays and this card is discarded instead", __name__)
-declare.static("solar_gold_ore",
+declare.static("zenith_indestructible",
                "board.is_indestructible: indestructible while its controller's turn is at "
                "Zenith; actions.prepare: an Equipment prepared with it as a component gains "
                "that (board.pass_zenith_guard)", __name__)

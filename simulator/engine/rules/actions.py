@@ -18,7 +18,7 @@ from simulator.engine.handlers.base_game.water import subtle_infiltration_trade
 from simulator.engine.handlers.flowers import spares_equipment
 from simulator.engine.handlers.ids import (
     H_PRODIGIOUS_SOURCE,
-    H_SOLAR_GOLD_ORE,
+    H_ZENITH_INDESTRUCTIBLE,
     H_ZENITH_RITUAL_CHANNEL_TAX,
 )
 from simulator.engine.handlers.sun import channel_tax
@@ -260,7 +260,7 @@ def prepare(st, tb, wk, p, card):
         say(wk, EV_NO_SLOWCAST, p, card, 0, 0)
     if tb.x_element[card] >= 0:
         pay_x(st, tb, wk, p, card, slot)
-    if tb.any_handler[H_SOLAR_GOLD_ORE] != 0 and tb.card_type[card] == EQUIPMENT_TYPE:
+    if tb.any_handler[H_ZENITH_INDESTRUCTIBLE] != 0 and tb.card_type[card] == EQUIPMENT_TYPE:
         pass_zenith_guard(st, tb, wk, p, slot, used)
     replace_equipment(st, tb, wk, p, card, slot)
     resolve(st, tb, wk)

@@ -21,8 +21,8 @@ from simulator.engine.handlers.ids import (
     H_DAWN_SAVES_SUN,
     H_FINE_SAND,
     H_ROCK_WALL_CHANNELS,
-    H_SOLAR_GOLD_ORE,
     H_WAIVER_CROWN,
+    H_ZENITH_INDESTRUCTIBLE,
 )
 from simulator.engine.rules import frames, marks, pile, suppress
 from simulator.engine.rules.errors import ERR_EMPTY_SLOT, fail
@@ -77,7 +77,7 @@ ROCK_WALL = H_ROCK_WALL_CHANNELS
 CROWN = H_WAIVER_CROWN
 WALL = WORD["Wall"]
 DAWN = H_DAWN_SAVES_SUN
-GOLD = H_SOLAR_GOLD_ORE
+GOLD = H_ZENITH_INDESTRUCTIBLE
 SUN = WORD["Sun"]
 
 
@@ -208,11 +208,11 @@ def is_indestructible(st, tb, p, s):
         return False
     if tb.indestructible[c] != 0 or st.indestructible[p, s] == c + 1:
         return True
-    return tb.any_handler[GOLD] != 0 and zenith_guarded(st, tb, p, s, c)
+    return tb.any_handler[GOLD] != 0 and zenith_indestructible(st, tb, p, s, c)
 
 
 @njit
-def zenith_guarded(st, tb, p, s, c):
+def zenith_indestructible(st, tb, p, s, c):
     """Solar gold ore, or an Equipment that gained its effects (used it as a component): it is
     indestructible while its controller's turn is at Zenith."""
     if p < 0 or st.zenith[p] == 0:
@@ -391,7 +391,7 @@ def destroy_card(st, tb, wk, p, s):
     """The card in slot ``s`` of player ``p`` is destroyed: it goes to the discard pile, and a
     Permanent with Autumn (printed or granted) applies its start-of-turn effects on the way,
     as a triggered action after the ones of its leaving."""
-    if tb.any_handler[DAWN] != 0 and dawn_instead(st, tb, wk, p, s):
+    if tb.any_handler[DAWN] != 0 and dawn_saves_sun(st, tb, wk, p, s):
         return
     card = st.board_card[p, s]
     autumn = (tb.any_autumn != 0 and card >= 0 and st.board_zone[p, s] == PERMANENT
@@ -407,10 +407,11 @@ def destroy_card(st, tb, wk, p, s):
 
 
 @njit
-def dawn_instead(st, tb, wk, p, s):
-    """A Sun player ``p`` controls in slot ``s`` would be destroyed: their first Dawn in
-    preparation (board order) is discarded instead and the Sun stays; one Dawn saves one
-    Sun. Returns whether the destruction was replaced."""
+def dawn_saves_sun(st, tb, wk, p, s):
+    """While it is in preparation, a Sun its controller controls that would be destroyed
+    stays, and Dawn is discarded instead (one Dawn saves one Sun). Here the Sun in slot ``s``
+    of player ``p``; their first Dawn in board order goes. Returns whether the destruction
+    was replaced."""
     card = st.board_card[p, s]
     if card < 0 or not is_component_zone(st.board_zone[p, s]) or \
             not card_provides(st, tb, p, s, card, SUN):

@@ -466,7 +466,7 @@ STATE_DTYPE = _record([
     ("name_draw", np.int8, (P_MAX, WN)),        # cards drawn when a card named w is prepared
     ("any_discount", np.int8),                  # some discount is in force
     ("zenith_guard", np.int16, (P_MAX, S_MAX)),  # card+1 of an Equipment that gained Solar
-    #                                              gold ore's effects (board.zenith_guarded)
+    #                                              gold ore's effects (board.zenith_indestructible)
     # the component a card was prepared with that its apply_used_component step applies
     # (kept.py): card+1, 0 none, and the slot it was in then
     ("kept_comp", np.int16, (P_MAX, S_MAX)),
