@@ -41,7 +41,9 @@ def cell(wins: int, games: int) -> str:
     return f"{100 * wins / games:.1f}% ({100 * lo:.1f}-{100 * hi:.1f})"
 
 
-def row(name: str, level: str, deck, games: int, seed: int, db) -> str:
+def row(name: str, level: str, deck, games: int, seed: int, db) -> tuple[str, bool]:
+    """The table row of one deck and level, and whether the planner is significantly weaker
+    than greedy there (the paired interval entirely below 0)."""
     won = {}
     for bot in ("planner", "greedy"):
         res = simulate([deck], "duke", level=level, games=games, seed=seed, bot=bot, db=db,
@@ -53,7 +55,15 @@ def row(name: str, level: str, deck, games: int, seed: int, db) -> str:
     d, lo, hi = paired_difference(both, only_a, only_b, neither)
     p = mcnemar(only_a, only_b)["p_value"]
     return (f"| {name} | {level} | {cell(int(a.sum()), games)} | {cell(int(b.sum()), games)} | "
-            f"{100 * d:+.1f} pp ({100 * lo:+.1f} to {100 * hi:+.1f}) | {p:.3g} |")
+            f"{100 * d:+.1f} pp ({100 * lo:+.1f} to {100 * hi:+.1f}) | {p:.3g} |"), hi < 0
+
+
+def footer(weaker: list[str]) -> str:
+    """What the table says about the planner against greedy, in a sentence."""
+    if not weaker:
+        return "\nThe planner is not significantly weaker than greedy on any deck and level.\n"
+    return ("\nWhere the planner is significantly weaker than greedy (the paired interval below 0): "
+            + ", ".join(weaker) + ". docs/bots.md (\"Planner fixes\") says what was tried.\n")
 
 
 def main() -> None:
@@ -64,14 +74,17 @@ def main() -> None:
     args = ap.parse_args()
     db = load_cards()
     start = time.perf_counter()
-    rows = []
+    rows, weaker = [], []
     for name, path in sorted(bundled_decks().items()):
         deck = load_deck(path, db)
         for level in LEVELS:
-            rows.append(row(name, level, deck, args.games, args.seed, db))
-            print(rows[-1], flush=True)
+            line, worse = row(name, level, deck, args.games, args.seed, db)
+            rows.append(line)
+            if worse:
+                weaker.append(f"{name} {level}")
+            print(line, flush=True)
     text = HEADER.format(games=args.games, seed=args.seed, seconds=time.perf_counter() - start)
-    args.out.write_text(text + "\n".join(rows) + "\n")
+    args.out.write_text(text + "\n".join(rows) + "\n" + footer(weaker))
     print(f"wrote {args.out}")
 
 
