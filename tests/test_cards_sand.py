@@ -31,7 +31,15 @@ from simulator.engine.host.api import (
     prepare,
     turn_start,
 )
-from simulator.engine.rules.layout import CHANNELED, EQUIPMENT, PERMANENT, PREPARED, RITUAL
+from simulator.engine.rules.layout import (
+    ADVERSARY_SIDE,
+    CHANNELED,
+    EQUIPMENT,
+    EQUIPMENT_OFF,
+    PERMANENT,
+    PREPARED,
+    RITUAL,
+)
 
 G01, P00 = np.array([0, 1]), np.array([0, 0])
 
@@ -356,3 +364,36 @@ def test_reforge_the_bots_activate_it_once_an_equipment_that_hits_is_in_play():
     put_on_board(eng, "fire_whip", EQUIPMENT, games=[1])  # game 0: nothing that hits
     activate_at = action_space(eng).activate
     assert main_action_choice(eng, G01, P00).tolist() == [0, activate_at + reforge]
+
+
+def test_glass_replica_puts_an_equipment_from_the_deck_into_play_without_its_effects():
+    eng = engine_with_answers(["glass_replica", "bark_armor", "druid_armor", "fire_whip",
+                               "flame", "powerful_swipe"])
+    st = eng.state
+    put_adversary(eng, "duke")
+    put_on_board(eng, "druid_armor", EQUIPMENT)  # the torso slot's Equipment: replaced
+    set_deck(eng, ["flame", "bark_armor", "fire_whip"])
+    set_hand(eng, {"glass_replica": 1})
+    st.reserve[0, 0] = mana(mineral=2)
+    eng.policy.forced["search_deck"] = lid(eng, "bark_armor")
+    prepare(eng, G0, P0, np.array([lid(eng, "glass_replica")]))
+    activate(eng, G0, P0, np.array([1]))
+    assert st.reserve[0, 0].sum() == 0
+    assert board_at(eng) == {0: ("bark_armor", EQUIPMENT_OFF)}
+    assert sorted(st.deck[0, 0, :st.deck_len[0, 0]].tolist()) == sorted(
+        [lid(eng, "flame"), lid(eng, "fire_whip")])
+    assert pile_of(eng, "discard") == {"druid_armor": 1, "glass_replica": 1}
+    assert pile_of(eng, "hand") == {}
+    # Bark armor without its effects ignores none of the Adversary's damage ...
+    deal_damage(eng, G0, ADVERSARY_SIDE, lid(eng, "duke"), player_target(eng, 0), 2)
+    assert st.hp[0, 0] == 18
+    # ... is still an Equipment to return to hand, and there it is the normal card again
+    swipe = put_on_board(eng, "powerful_swipe", PREPARED, locked=mana(air=4))
+    eng.policy.forced["return_equipment"] = 0
+    activate(eng, G0, P0, np.array([swipe]))
+    assert board_at(eng) == {}
+    assert pile_of(eng, "hand") == {"bark_armor": 1}
+    st.hand[0, 0, lid(eng, "bark_armor")] = 0
+    put_on_board(eng, "bark_armor", EQUIPMENT)
+    deal_damage(eng, G0, ADVERSARY_SIDE, lid(eng, "duke"), player_target(eng, 0), 2)
+    assert st.hp[0, 0] == 17  # 1 of the 2 ignored
