@@ -4,12 +4,14 @@ played through the real engine commands, asserting the exact state after."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from engine_fixtures import (
     G0,
     P0,
     board_at,
     engine_with_answers,
     lid,
+    make_engine,
     mana,
     pile_of,
     player_target,
@@ -22,12 +24,14 @@ from engine_fixtures import (
 )
 
 from simulator.engine.host.api import (
+    action_space,
     activate,
     adversary_turn,
     can_prepare,
     deal_damage,
     is_mage_noir,
     legal_actions,
+    main_action_choice,
     prepare,
     turn_start,
 )
@@ -397,3 +401,22 @@ def test_glass_replica_puts_an_equipment_from_the_deck_into_play_without_its_eff
     put_on_board(eng, "bark_armor", EQUIPMENT)
     deal_damage(eng, G0, ADVERSARY_SIDE, lid(eng, "duke"), player_target(eng, 0), 2)
     assert st.hp[0, 0] == 17  # 1 of the 2 ignored
+
+
+@pytest.mark.parametrize("bot", ["greedy", "planner"])
+def test_glass_replica_bots_take_an_equipment_of_a_free_slot_and_never_replace_a_working_one(
+        bot):
+    eng = make_engine(["glass_replica", "bark_armor", "druid_armor", "fire_whip"], policy=bot)
+    st = eng.state
+    st.turn[:] = 3
+    put_adversary(eng, "duke")
+    put_on_board(eng, "druid_armor", EQUIPMENT)
+    set_deck(eng, ["bark_armor", "bark_armor"])  # torso only: it would replace Druid armor
+    set_hand(eng, {"glass_replica": 1})
+    st.reserve[0, 0] = mana(mineral=2)
+    choice = int(main_action_choice(eng, G0, P0)[0])
+    assert choice != action_space(eng).prepare + lid(eng, "glass_replica")
+    set_deck(eng, ["bark_armor", "fire_whip", "bark_armor"])
+    replica = put_on_board(eng, "glass_replica", PREPARED, locked=mana(mineral=2))
+    activate(eng, G0, P0, np.array([replica]))
+    assert board_at(eng) == {0: ("druid_armor", EQUIPMENT), 2: ("fire_whip", EQUIPMENT_OFF)}
