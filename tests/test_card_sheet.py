@@ -48,7 +48,9 @@ def test_keywords_hp_and_handlers_are_shown(capsys):
 
 
 def test_a_card_the_engine_does_not_play_says_so(capsys, db):
-    missing = next(c for c in db if c.id not in implemented_cards(db))
+    missing = next((c for c in db if c.id not in implemented_cards(db)), None)
+    if missing is None:
+        pytest.skip("every card is simulated")
     assert main(["card", missing.id]) == 0
     out = capsys.readouterr().out
     assert "simulated    no: the engine does not play it yet" in out

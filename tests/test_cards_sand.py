@@ -4,12 +4,14 @@ played through the real engine commands, asserting the exact state after."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from engine_fixtures import (
     G0,
     P0,
     board_at,
     engine_with_answers,
     lid,
+    make_engine,
     mana,
     pile_of,
     player_target,
@@ -22,16 +24,26 @@ from engine_fixtures import (
 )
 
 from simulator.engine.host.api import (
+    action_space,
     activate,
     adversary_turn,
     can_prepare,
     deal_damage,
     is_mage_noir,
     legal_actions,
+    main_action_choice,
     prepare,
     turn_start,
 )
-from simulator.engine.rules.layout import CHANNELED, EQUIPMENT, PERMANENT, PREPARED, RITUAL
+from simulator.engine.rules.layout import (
+    ADVERSARY_SIDE,
+    CHANNELED,
+    EQUIPMENT,
+    EQUIPMENT_OFF,
+    PERMANENT,
+    PREPARED,
+    RITUAL,
+)
 
 G01, P00 = np.array([0, 1]), np.array([0, 0])
 
@@ -356,3 +368,55 @@ def test_reforge_the_bots_activate_it_once_an_equipment_that_hits_is_in_play():
     put_on_board(eng, "fire_whip", EQUIPMENT, games=[1])  # game 0: nothing that hits
     activate_at = action_space(eng).activate
     assert main_action_choice(eng, G01, P00).tolist() == [0, activate_at + reforge]
+
+
+def test_glass_replica_puts_an_equipment_from_the_deck_into_play_without_its_effects():
+    eng = engine_with_answers(["glass_replica", "bark_armor", "druid_armor", "fire_whip",
+                               "flame", "powerful_swipe"])
+    st = eng.state
+    put_adversary(eng, "duke")
+    put_on_board(eng, "druid_armor", EQUIPMENT)  # the torso slot's Equipment: replaced
+    set_deck(eng, ["flame", "bark_armor", "fire_whip"])
+    set_hand(eng, {"glass_replica": 1})
+    st.reserve[0, 0] = mana(mineral=2)
+    eng.policy.forced["search_deck"] = lid(eng, "bark_armor")
+    prepare(eng, G0, P0, np.array([lid(eng, "glass_replica")]))
+    activate(eng, G0, P0, np.array([1]))
+    assert st.reserve[0, 0].sum() == 0
+    assert board_at(eng) == {0: ("bark_armor", EQUIPMENT_OFF)}
+    assert sorted(st.deck[0, 0, :st.deck_len[0, 0]].tolist()) == sorted(
+        [lid(eng, "flame"), lid(eng, "fire_whip")])
+    assert pile_of(eng, "discard") == {"druid_armor": 1, "glass_replica": 1}
+    assert pile_of(eng, "hand") == {}
+    # Bark armor without its effects ignores none of the Adversary's damage ...
+    deal_damage(eng, G0, ADVERSARY_SIDE, lid(eng, "duke"), player_target(eng, 0), 2)
+    assert st.hp[0, 0] == 18
+    # ... is still an Equipment to return to hand, and there it is the normal card again
+    swipe = put_on_board(eng, "powerful_swipe", PREPARED, locked=mana(air=4))
+    eng.policy.forced["return_equipment"] = 0
+    activate(eng, G0, P0, np.array([swipe]))
+    assert board_at(eng) == {}
+    assert pile_of(eng, "hand") == {"bark_armor": 1}
+    st.hand[0, 0, lid(eng, "bark_armor")] = 0
+    put_on_board(eng, "bark_armor", EQUIPMENT)
+    deal_damage(eng, G0, ADVERSARY_SIDE, lid(eng, "duke"), player_target(eng, 0), 2)
+    assert st.hp[0, 0] == 17  # 1 of the 2 ignored
+
+
+@pytest.mark.parametrize("bot", ["greedy", "planner"])
+def test_glass_replica_bots_take_an_equipment_of_a_free_slot_and_never_replace_a_working_one(
+        bot):
+    eng = make_engine(["glass_replica", "bark_armor", "druid_armor", "fire_whip"], policy=bot)
+    st = eng.state
+    st.turn[:] = 3
+    put_adversary(eng, "duke")
+    put_on_board(eng, "druid_armor", EQUIPMENT)
+    set_deck(eng, ["bark_armor", "bark_armor"])  # torso only: it would replace Druid armor
+    set_hand(eng, {"glass_replica": 1})
+    st.reserve[0, 0] = mana(mineral=2)
+    choice = int(main_action_choice(eng, G0, P0)[0])
+    assert choice != action_space(eng).prepare + lid(eng, "glass_replica")
+    set_deck(eng, ["bark_armor", "fire_whip", "bark_armor"])
+    replica = put_on_board(eng, "glass_replica", PREPARED, locked=mana(mineral=2))
+    activate(eng, G0, P0, np.array([replica]))
+    assert board_at(eng) == {0: ("druid_armor", EQUIPMENT), 2: ("fire_whip", EQUIPMENT_OFF)}

@@ -29,7 +29,15 @@ from simulator.decks import Deck, load_deck
 from simulator.engine.host import api
 from simulator.engine.host.batch import BatchResult, Matchup, play
 from simulator.engine.host.tables import handler_names, implemented_cards
-from simulator.engine.rules.layout import EMPTY, HANDLERS, LOSS_DECK, LOSS_HP, RUNNING, TIMEOUT
+from simulator.engine.rules.layout import (
+    C_MAX,
+    EMPTY,
+    HANDLERS,
+    LOSS_DECK,
+    LOSS_HP,
+    RUNNING,
+    TIMEOUT,
+)
 from simulator.engine.rules.options import RuleOptions
 from simulator.engine.rules.rng import game_seeds
 from simulator.run import simulate
@@ -165,6 +173,17 @@ def random_deck(pool, rng: np.random.Generator, db) -> Deck:
     return Deck.from_counts("random", counts, db)
 
 
+def random_decks(pool, rng: np.random.Generator, db, players: int, scenario) -> list[Deck]:
+    """One random deck per player, drawn again while the matchup holds more distinct cards
+    (decks and Adversary together) than the engine does (C_MAX): with every card of the
+    pool simulated, four random decks may reach it."""
+    while True:
+        decks = [random_deck(pool, rng, db) for _ in range(players)]
+        ids = {card_id for deck in decks for card_id, _ in deck.counts}
+        if len(ids) + len(scenario.cards) <= C_MAX:
+            return decks
+
+
 def check_invariants(eng, games, player) -> None:
     """State invariants after a player turn (called by the real game loop)."""
     st = eng.state
@@ -191,7 +210,7 @@ def _play_random(db, duke, seed: int, players: int, bot: str, level: str, pool,
                  options: RuleOptions | None = None):
     options = options or RuleOptions()
     rng = np.random.default_rng(seed)
-    decks = [random_deck(pool, rng, db) for _ in range(players)]
+    decks = random_decks(pool, rng, db, players, duke)
     seeds = game_seeds(seed, 0, 20)
     turned = []
 
@@ -233,7 +252,7 @@ def test_the_readiness_kept_between_board_changes_changes_no_game(db, duke, seed
     every call, so no card changes a board without a tick."""
     rng = np.random.default_rng(seed)
     pool = _base_pool(db, implemented_only=True)
-    matchup = Matchup(tuple(random_deck(pool, rng, db) for _ in range(players)), duke, level)
+    matchup = Matchup(tuple(random_decks(pool, rng, db, players, duke)), duke, level)
     seeds = game_seeds(seed, 0, 12)
     kept = api.new_engine(matchup, db, policy=bots.get(bot), batch=len(seeds), seeds=seeds)
     fresh = api.new_engine(matchup, db, policy=bots.get(bot), batch=len(seeds), seeds=seeds)

@@ -33,9 +33,11 @@ from simulator.engine.handlers.ids import (
     AB_WARRIOR_MAGE_RITUAL_INDESTRUCTIBLE,
     AB_ZENITH_RITUAL_ACTIVATE,
     H_DAWN_SAVES_SUN,
+    H_GLASS_REPLICA,
     H_SUPERCONDUCTOR_RITUAL,
     H_WAIVER_CROWN,
 )
+from simulator.engine.handlers.sand import REPLICA_SEARCH
 from simulator.engine.handlers.warrior_mage import CROWN_PAYMENT
 from simulator.engine.rules.abilities import (
     autumn_candidate,
@@ -123,6 +125,7 @@ from simulator.engine.rules.layout import (
 )
 from simulator.engine.rules.readiness import compute, effective_cost
 from simulator.engine.rules.zenith import spell_counts
+from simulator.engine.rules.zones import deck_count
 
 SUN = WORD["Sun"]
 NEG = -1e9
@@ -341,6 +344,38 @@ def score_card_value(st, tb, wk, bw, p):
     """Recycling, returning from the discard pile, searching the deck: the best card."""
     for c in range(wk.n_opt):
         wk.scores[c] = bw.f_value[c]
+
+
+@njit
+def replica_cost(st, tb, bw, p, c):
+    """What Glass replica loses by putting Equipment ``c`` into play without its effects:
+    the card itself (no longer drawn), and the own working Equipment of its slot it would
+    replace (a replica already there costs nothing)."""
+    lost = bw.f_value[c]
+    for s in range(st.board_end[p]):
+        if st.board_zone[p, s] == EQUIPMENT:
+            held = st.board_card[p, s]
+            if tb.slot_kind[held] == tb.slot_kind[c]:
+                lost += 100.0 + bw.f_value[held]
+    return lost
+
+
+@njit
+def score_replica_take(st, tb, wk, bw, p):
+    """Glass replica: the Equipment whose loss costs least (the weakest, in a free slot)."""
+    for c in range(wk.n_opt):
+        wk.scores[c] = -replica_cost(st, tb, bw, p, c) if wk.opt[c] != 0 else 0.0
+
+
+@njit
+def replica_pointless(st, tb, bw, p):
+    """Glass replica gains nothing: every Equipment of the deck would replace an own working
+    Equipment (or the deck holds none: a shuffle only)."""
+    for c in range(tb.n_player_cards):
+        if tb.card_type[c] == EQUIPMENT_TYPE and deck_count(st, p, c) > 0 and \
+                replica_cost(st, tb, bw, p, c) < 100.0:
+            return False
+    return True
 
 
 @njit
@@ -1071,6 +1106,10 @@ def main_action_scores(st, tb, wk, bw, p, trades_ahead):
         if tb.any_handler[H_WAIVER_CROWN] != 0 and tb.handler_card[H_WAIVER_CROWN, c] != 0 \
                 and st.hp[p] > CROWN_HP:
             prep -= 100.0
+        # Glass replica only thins the deck: never when each Equipment would replace a working one
+        if tb.any_handler[H_GLASS_REPLICA] != 0 and tb.handler_card[H_GLASS_REPLICA, c] != 0 \
+                and replica_pointless(st, tb, bw, p):
+            prep -= 100.0
         # a component that costs HP (Draconic flame) must not put its own player out
         if bw.any_self_loss != 0 and component_loss(st, tb, bw, p, c) >= st.hp[p]:
             prep = OUT_OF_THE_GAME
@@ -1238,6 +1277,8 @@ def score(st, tb, wk, bw, kind, p):
         score_keep_hand(st, tb, wk, bw, p)
     elif kind == DISCARD_FROM_HAND:
         score_discard_from_hand(st, tb, wk, bw, p)
+    elif kind == SEARCH_DECK and wk.ctx_what == REPLICA_SEARCH:
+        score_replica_take(st, tb, wk, bw, p)
     elif kind == RECYCLE_DISCARD or kind == RETURN_FROM_DISCARD or kind == SEARCH_DECK:
         score_card_value(st, tb, wk, bw, p)
     elif kind == SCRY:

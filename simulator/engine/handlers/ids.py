@@ -38,6 +38,7 @@ HANDLERS = (
     "antimatter",  # step, phase
     "opponent_hand",  # step, phase
     "ras_wrath_discard",  # step, sand
+    "glass_replica",  # step, sand
     "callback_to_present",  # step, time_bender
     "knowledge_of_history",  # step, time_bender
     "chaos",  # step, time_bender
@@ -108,6 +109,7 @@ HANDLER_KINDS = (
     "step",
     "step",
     "step",
+    "step",
     "ability",
     "ability",
     "ability",
@@ -138,7 +140,7 @@ HANDLER_KINDS = (
     "static",
     "static",
 )
-N_HANDLERS = 65
+N_HANDLERS = 66
 
 H_FAVORABLE_WINDS = 0
 H_TORNADO = 1
@@ -173,38 +175,39 @@ H_LEAP_IN_TIME = 29
 H_ANTIMATTER = 30
 H_OPPONENT_HAND = 31
 H_RAS_WRATH_DISCARD = 32
-H_CALLBACK_TO_PRESENT = 33
-H_KNOWLEDGE_OF_HISTORY = 34
-H_CHAOS = 35
-H_EMPTINESS_RITUAL_PING = 36
-H_CRIMSON_RITUAL = 37
-H_KERLOCHS_ROBE = 38
-H_DRUID_HORNS = 39
-H_RITUAL_OF_DECOMPOSITION = 40
-H_RITUAL_OF_MELANGE = 41
-H_SEASONS_AUTUMN = 42
-H_ZENITH_RITUAL_ACTIVATE = 43
-H_WARRIOR_MAGE_RITUAL_INDESTRUCTIBLE = 44
-H_BURNING_ROBE = 45
-H_CRIMSON_RING = 46
-H_FIRE_MASK = 47
-H_KING_OF_TREES = 48
-H_PRODIGIOUS_SOWING = 49
-H_WATER_DROP = 50
-H_PRODIGIOUS_SOURCE = 51
-H_MAELSTROM = 52
-H_SUBTLE_INFILTRATION_TRADE = 53
-H_SUPERCONDUCTOR_RITUAL = 54
-H_DRUID_WAND_SPARES = 55
-H_FINE_SAND = 56
-H_DAWN_SAVES_SUN = 57
-H_ZENITH_INDESTRUCTIBLE = 58
-H_ZENITH_RITUAL_CHANNEL_TAX = 59
-H_MILLENNIUM = 60
-H_GALACTIC_MANTLE = 61
-H_ROCK_WALL_CHANNELS = 62
-H_WARRIOR_MAGE_RITUAL_END_OF_TURN = 63
-H_WAIVER_CROWN = 64
+H_GLASS_REPLICA = 33
+H_CALLBACK_TO_PRESENT = 34
+H_KNOWLEDGE_OF_HISTORY = 35
+H_CHAOS = 36
+H_EMPTINESS_RITUAL_PING = 37
+H_CRIMSON_RITUAL = 38
+H_KERLOCHS_ROBE = 39
+H_DRUID_HORNS = 40
+H_RITUAL_OF_DECOMPOSITION = 41
+H_RITUAL_OF_MELANGE = 42
+H_SEASONS_AUTUMN = 43
+H_ZENITH_RITUAL_ACTIVATE = 44
+H_WARRIOR_MAGE_RITUAL_INDESTRUCTIBLE = 45
+H_BURNING_ROBE = 46
+H_CRIMSON_RING = 47
+H_FIRE_MASK = 48
+H_KING_OF_TREES = 49
+H_PRODIGIOUS_SOWING = 50
+H_WATER_DROP = 51
+H_PRODIGIOUS_SOURCE = 52
+H_MAELSTROM = 53
+H_SUBTLE_INFILTRATION_TRADE = 54
+H_SUPERCONDUCTOR_RITUAL = 55
+H_DRUID_WAND_SPARES = 56
+H_FINE_SAND = 57
+H_DAWN_SAVES_SUN = 58
+H_ZENITH_INDESTRUCTIBLE = 59
+H_ZENITH_RITUAL_CHANNEL_TAX = 60
+H_MILLENNIUM = 61
+H_GALACTIC_MANTLE = 62
+H_ROCK_WALL_CHANNELS = 63
+H_WARRIOR_MAGE_RITUAL_END_OF_TURN = 64
+H_WAIVER_CROWN = 65
 
 # Activated abilities (tables.ability holds an index of ABILITY_NAMES).
 ABILITY_NAMES = (
@@ -242,6 +245,7 @@ HANDLER_ESTIMATES: dict[str, dict[str, float]] = {
     "that_player_draws": {"draw": 0.5},
     "leap_in_time": {"mana": 1.5},
     "antimatter": {"damage": 3.0},
+    "glass_replica": {"draw": 0.25},
     "knowledge_of_history": {"damage": 2.0, "draw": 0.5},
     "chaos": {"damage": 2.0},
     "zenith_ritual_activate": {"damage": 2.0},

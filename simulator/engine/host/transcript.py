@@ -60,6 +60,10 @@ def cause(card: int, trig: int, names: Sequence[str]) -> str:
     return f" from {names[card]}{WHEN.get(trig, '')}"
 
 
+#: The zones of a card in play without its effects (layout.RITUAL_OFF, EQUIPMENT_OFF).
+OFF_ZONE_WORDS = {L.RITUAL_OFF: "ritual, no effect", L.EQUIPMENT_OFF: "equipment, no effect"}
+
+
 class _Gathered:
     """The rows of the gathered events seen since the line they belong to was last written."""
 
@@ -95,7 +99,7 @@ class _Gathered:
             if a == L.ADVERSARY_SIDE:
                 text = f"{names[b]} {d} HP"
             else:
-                text = f"{names[b]} ({L.ZONE_NAMES[c] if c >= 0 else 'ritual, no effect'}"
+                text = f"{names[b]} ({L.ZONE_NAMES[c] if c >= 0 else OFF_ZONE_WORDS[c]}"
                 if c == L.PERMANENT and d > 0:
                     text += f", {d} HP"
                 if row[7] > 0:
@@ -343,6 +347,8 @@ def _card_line(ev, a, b, c, d, names, why) -> str | None:
         L.EV_RECYCLES: lambda: f"  puts {names[b]} from the discard pile into the deck",
         L.EV_FROM_DISCARD: lambda: f"  takes {names[b]} from the discard pile into hand",
         L.EV_SHUFFLES: lambda: "  shuffles the deck",
+        L.EV_REPLICA: lambda: (f"  puts {names[b]} from the deck into play without its "
+                               "effects (Glass replica)"),
         L.EV_MANA_TO_RESERVE: lambda: f"  moves 1 {ELEMENTS[b]} Mana from under {names[c]} to the reserve",
         L.EV_QUICKCAST: lambda: (f"player {a + 1} casts {names[b]} with Quickcast, "
                                  f"{WINDOW_WORDS[c]}:"),

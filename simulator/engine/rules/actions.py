@@ -63,6 +63,7 @@ from simulator.engine.rules.layout import (
     CHANNELED,
     CHOOSE_X,
     EQUIPMENT,
+    EQUIPMENT_OFF,
     EQUIPMENT_TYPE,
     EV_ACTIVATES,
     EV_CHANNELS,
@@ -555,7 +556,8 @@ def replace_equipment(st, tb, wk, p, card, slot):
     if tb.card_type[card] != EQUIPMENT_TYPE:
         return
     for s in range(st.board_end[p]):
-        if s == slot or st.board_zone[p, s] != EQUIPMENT:
+        zone = st.board_zone[p, s]
+        if s == slot or (zone != EQUIPMENT and zone != EQUIPMENT_OFF):  # a replica's too
             continue
         if tb.slot_kind[st.board_card[p, s]] == tb.slot_kind[card] and \
                 not is_indestructible(st, tb, p, s):

@@ -202,29 +202,31 @@ def run_handler(st, tb, wk, r, card, side, slot):
         phase.opponent_hand(st, tb, wk, r, card, side, slot)
     elif h == 32:  # ras_wrath_discard
         sand.ras_wrath_discard(st, tb, wk, r, card, side, slot)
-    elif h == 33:  # callback_to_present
+    elif h == 33:  # glass_replica
+        sand.glass_replica(st, tb, wk, r, card, side, slot)
+    elif h == 34:  # callback_to_present
         time_bender.callback_to_present(st, tb, wk, r, card, side, slot)
-    elif h == 34:  # knowledge_of_history
+    elif h == 35:  # knowledge_of_history
         time_bender.knowledge_of_history(st, tb, wk, r, card, side, slot)
-    elif h == 35:  # chaos
+    elif h == 36:  # chaos
         time_bender.chaos(st, tb, wk, r, card, side, slot)
-    elif h == 36:  # emptiness_ritual_ping
+    elif h == 37:  # emptiness_ritual_ping
         base_game_air.emptiness_ritual_ping(st, tb, wk, r, card, side, slot)
-    elif h == 37:  # crimson_ritual
+    elif h == 38:  # crimson_ritual
         base_game_fire.crimson_ritual(st, tb, wk, r, card, side, slot)
-    elif h == 38:  # kerlochs_robe
+    elif h == 39:  # kerlochs_robe
         damage.kerlochs_robe(st, tb, wk, r, card, side, slot)
-    elif h == 39:  # druid_horns
+    elif h == 40:  # druid_horns
         base_game_vegetal.druid_horns(st, tb, wk, r, card, side, slot)
-    elif h == 40:  # ritual_of_decomposition
+    elif h == 41:  # ritual_of_decomposition
         base_game_vegetal.ritual_of_decomposition(st, tb, wk, r, card, side, slot)
-    elif h == 41:  # ritual_of_melange
+    elif h == 42:  # ritual_of_melange
         base_game_water.ritual_of_melange(st, tb, wk, r, card, side, slot)
-    elif h == 42:  # seasons_autumn
+    elif h == 43:  # seasons_autumn
         flowers.seasons_autumn(st, tb, wk, r, card, side, slot)
-    elif h == 43:  # zenith_ritual_activate
+    elif h == 44:  # zenith_ritual_activate
         sun.zenith_ritual_activate(st, tb, wk, r, card, side, slot)
-    elif h == 44:  # warrior_mage_ritual_indestructible
+    elif h == 45:  # warrior_mage_ritual_indestructible
         warrior_mage.warrior_mage_indestructible(st, tb, wk, r, card, side, slot)
     else:  # a static handler: its behaviour lives in engine hooks, never in a step
         fail(st, ERR_STATIC_AS_STEP, h)

@@ -81,6 +81,10 @@ ZONE_NAMES = ("empty", "prepared", "channeled", "permanent", "equipment", "ritua
 #: A Ritual in play whose effects are off (its controller's Waiver crown, board.py): below
 #: every zone, so no reader of cards in play (zone >= PERMANENT) nor of components sees it.
 RITUAL_OFF = -1
+#: An Equipment in play without its effects (Glass replica, handlers/sand.py): hidden like
+#: RITUAL_OFF, but still an Equipment of its slot (a new one of that slot replaces it) that
+#: can be destroyed or returned; once out of play it is the normal card again.
+EQUIPMENT_OFF = -2
 RUNNING, WIN, LOSS_HP, LOSS_DECK, TIMEOUT, DRAW = range(6)
 OUTCOME_NAMES = ("running", "win", "loss_hp", "loss_deck", "timeout", "draw")
 IN_GAME, OUT_HP, OUT_DECK = range(3)
@@ -275,6 +279,7 @@ EVENT_NAMES = (
     "pile_return",
     "swaps",
     "next_gain",
+    "replica",
 )
 EV = {name: i for i, name in enumerate(EVENT_NAMES)}
 (EV_TURN, EV_HAND, EV_HAND_CARD, EV_ADVERSARY_TURN, EV_REVEALS, EV_PREPARES, EV_ACTIVATES,
@@ -310,7 +315,8 @@ EV = {name: i for i, name in enumerate(EVENT_NAMES)}
  EV_CROWN_IGNORES, EV_RITUALS_OFF,
  EV_BOOSTED, EV_LAST_USER,
  EV_PILE_RETURN, EV_SWAPS,
- EV_NEXT_GAIN) = range(len(EVENT_NAMES))
+ EV_NEXT_GAIN,
+ EV_REPLICA) = range(len(EVENT_NAMES))
 #: ``ctx_what`` of an optional_payment: a card's return_from_pile (pile_return.py); 1 is a
 #: Slowcast waiver (actions.py), 2 the Waiver crown's payment (handlers/warrior_mage.py)
 WHAT_PILE_RETURN = 3

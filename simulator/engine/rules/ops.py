@@ -56,6 +56,7 @@ from simulator.engine.rules.layout import (
     DESTROY_TARGET,
     DIG_TAKE,
     EQUIPMENT,
+    EQUIPMENT_OFF,
     ETHER_PAID,
     EV_APPLIES,
     EV_BOOSTED,
@@ -583,10 +584,11 @@ def destroy_options(st, tb, wk, what, optional):
         for s in range(slots):
             zone = st.board_zone[p, s]
             if what == WHAT_RING:
-                ok = zone == EQUIPMENT and tb.slot_kind[st.board_card[p, s]] == RING_SLOT
-            else:
+                ok = (zone == EQUIPMENT or zone == EQUIPMENT_OFF) and \
+                    tb.slot_kind[st.board_card[p, s]] == RING_SLOT
+            else:  # a Glass replica's Equipment (EQUIPMENT_OFF) is still an Equipment
                 ok = (zone == PERMANENT and what != WHAT_EQUIPMENT) or (
-                    zone == EQUIPMENT and what != WHAT_PERMANENT)
+                    (zone == EQUIPMENT or zone == EQUIPMENT_OFF) and what != WHAT_PERMANENT)
             if ok and not is_indestructible(st, tb, p, s):
                 wk.opt[K_SLOTS + players + p * slots + s] = 1
                 any_ = True
@@ -763,7 +765,9 @@ def _return_from_board(st, tb, wk, side, slot, zone, dest, kind):
     any_ = False
     for p in range(players):
         for s in range(slots):
-            if st.board_zone[p, s] == zone and not (p == side and s == slot):
+            here = st.board_zone[p, s]
+            if (here == zone or (zone == EQUIPMENT and here == EQUIPMENT_OFF)) and \
+                    not (p == side and s == slot):  # a Glass replica's Equipment too
                 wk.opt[p * slots + s] = 1
                 any_ = True
     if not any_:
@@ -821,6 +825,7 @@ def op_search_deck(st, tb, wk, r, card, side, slot):
             any_ = True
     found = -1
     if any_:
+        wk.ctx_what = 0  # a named search (handlers/sand.py: Glass replica's is 1)
         found = decide(st, tb, wk, SEARCH_DECK, side)
         remove_from_deck(st, side, found)
     on_top = found >= 0 and tb.ops[r, OP_ON_TOP] != 0
