@@ -19,3 +19,16 @@ def db():
 def fire(db):
     """The bundled fire-flames example deck."""
     return load_deck(find_deck("fire-flames"), db)
+
+
+@pytest.fixture
+def unsimulated_card(monkeypatch, db):
+    """Glass replica, made to look not simulated yet: every official card is simulated now,
+    and the guard that refuses a card without effect data (a card the data adds later) must
+    keep working."""
+    from simulator.engine.host import tables
+
+    card = next(c for c in db if c.id == "glass_replica")
+    real = tables.implemented_cards
+    monkeypatch.setattr(tables, "implemented_cards", lambda d: real(d) - {card.id})
+    return card

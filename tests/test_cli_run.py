@@ -89,20 +89,8 @@ def test_validate_refuses_a_minimum_below_one_card(capsys):
     assert err.splitlines() == ["magenoir-sim: error: --min-cards must be at least 1, not 0"]
 
 
-def _not_simulated():
-    """(name, copies) of a legal card the engine does not play yet (skips when none is left)."""
-    from simulator.engine.host.tables import implemented_cards
-
-    db = load_cards()
-    simulated = implemented_cards(db)
-    missing = [c for c in db.cards if c.id not in simulated and not c.banned]
-    if not missing:
-        pytest.skip("every card is simulated")
-    return missing[0].name_en, min(4, missing[0].copies_limit)
-
-
-def test_run_refuses_cards_the_engine_cannot_play_yet(tmp_path, capsys):
-    name, n = _not_simulated()
+def test_run_refuses_cards_the_engine_cannot_play_yet(tmp_path, capsys, unsimulated_card):
+    name, n = unsimulated_card.name_en, min(4, unsimulated_card.copies_limit)
     deck = tmp_path / "deck.txt"
     deck.write_text(f"{n} x {name}\n", encoding="utf-8")
     code = main(["run", str(deck), "--games", "5", "--min-cards", "1"])
@@ -123,17 +111,19 @@ def test_cards_simulated_lists_only_cards_decks_may_use(capsys):
     assert {r["id"] for r in json.loads(capsys.readouterr().out)} == simulated
 
 
-def test_the_card_table_has_a_simulated_column(capsys):
+def test_the_card_table_has_a_simulated_column(capsys, unsimulated_card):
     assert main(["cards"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].split()[-1] == "simulated"
     flame = next(line for line in lines if line.startswith("flame "))
     assert flame.split()[-1] == "yes"
-    assert all(line.split()[-1] in ("yes", "no") for line in lines[2:-1])  # "no": not yet
+    replica = next(line for line in lines if line.startswith(unsimulated_card.id + " "))
+    assert replica.split()[-1] == "no"
 
 
-def test_validate_names_the_cards_not_simulated_yet_and_still_says_legal(capsys, tmp_path):
-    name, n = _not_simulated()
+def test_validate_names_the_cards_not_simulated_yet_and_still_says_legal(capsys, tmp_path,
+                                                                       unsimulated_card):
+    name, n = unsimulated_card.name_en, min(4, unsimulated_card.copies_limit)
     deck = tmp_path / "deck.txt"
     deck.write_text(f"{n} x {name}\n4 x Flame\n", encoding="utf-8")
     code = main(["validate", str(deck), "--min-cards", "1"])

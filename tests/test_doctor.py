@@ -106,21 +106,8 @@ def test_first_game_extends_a_run_with_the_next_games(db, fire):
     assert np.array_equal(tail.games["outcome"].to_numpy(), whole.games["outcome"].to_numpy()[40:])
 
 
-def _a_card_not_simulated() -> str:
-    """A legal card the engine does not play yet (skips when none is left)."""
-    from simulator.cards import load_cards
-    from simulator.engine.host.tables import implemented_cards
-
-    db = load_cards()
-    simulated = implemented_cards(db)
-    missing = [c for c in db.cards if c.id not in simulated and not c.banned]
-    if not missing:
-        pytest.skip("every card is simulated")
-    return missing[0].name_en
-
-
-def test_doctor_from_the_command_line(tmp_path, capsys):
-    missing = _a_card_not_simulated()
+def test_doctor_from_the_command_line(tmp_path, capsys, unsimulated_card):
+    missing = unsimulated_card.name_en
     pool = tmp_path / "pool.txt"
     pool.write_text(f"Acceleration\n2 Zephyr  # counts are ignored\n{missing}\n",
                     encoding="utf-8")
