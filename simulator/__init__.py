@@ -7,14 +7,15 @@ statistics -> report.
 
 __version__ = "0.1.0"
 
-__all__ = ["__version__", "card_values", "doctor", "simulate"]
+__all__ = ["__version__", "card_values", "doctor", "simulate", "simulate_all"]
 
-_LAZY = {"simulate": "simulator.run", "card_values": "simulator.value", "doctor": "simulator.deck_doctor"}
+_LAZY = {"simulate": "simulator.run", "simulate_all": "simulator.sweep",
+         "card_values": "simulator.value", "doctor": "simulator.deck_doctor"}
 
 
 def __getattr__(name: str):
-    """``simulator.simulate`` (and ``card_values``, ``doctor``) are imported on first use, so
-    ``import simulator`` stays light."""
+    """``simulator.simulate`` (and ``simulate_all``, ``card_values``, ``doctor``) are imported on
+    first use, so ``import simulator`` stays light."""
     if name in _LAZY:
         import importlib
 

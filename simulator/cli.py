@@ -158,7 +158,8 @@ def _add_run(sub: argparse._SubParsersAction) -> None:
                        formatter_class=argparse.RawDescriptionHelpFormatter, epilog=_examples(
                            "magenoir-sim run fire-flames --scenario duke --games 5000",
                            "magenoir-sim run my-deck.txt --level hard --players 2 --report out",
-                           "magenoir-sim run fire-flames --precision 0.01 --json"))
+                           "magenoir-sim run fire-flames --precision 0.01 --json",
+                           "magenoir-sim run fire-flames --scenario all --players 2"))
     _game_options(p, "+", "one deck per player (or one for all)", _PLAYERS_PER_DECK)
     p.add_argument("--games", type=int, default=None,
                    help="games to play (default 1000); with --precision, a cap on the games "
@@ -193,7 +194,9 @@ def _game_options(p: argparse.ArgumentParser, decks_nargs: int | str, decks_help
     from simulator.rule_flags import help_text
 
     p.add_argument("decks", nargs=decks_nargs, metavar="DECK", help=decks_help)
-    p.add_argument("--scenario", default="duke", help="scenario name or file (default duke)")
+    p.add_argument("--scenario", default="duke",
+                   help="scenario name or file (default duke); run also takes 'all': every "
+                        "bundled scenario and level on the same seeds, one table")
     p.add_argument("--level", default=None, help=_level_help())
     p.add_argument("--players", type=int, default=None, help=players_help)
     p.add_argument("--seed", type=int, default=1, help=seed_help)
@@ -281,6 +284,8 @@ def _cmd_run(args: argparse.Namespace) -> int:
     from simulator.outputs import check_report_dir
     from simulator.run import simulate
 
+    if args.scenario.strip().lower() == "all":
+        return _cmd_run_all(args)
     options = _rules(args)
     db, decks, scenario = _load_inputs(args)
     if args.report is not None:
@@ -327,6 +332,45 @@ def _cmd_run(args: argparse.Namespace) -> int:
         print(f"magenoir-sim: error: {report_error}", file=sys.stderr)
         return 2
     return status
+
+
+def _cmd_run_all(args: argparse.Namespace) -> int:
+    """``run DECK --scenario all``: the deck against every bundled scenario (each level, or
+    only ``--level``'s), on the same seeds, as one table (:mod:`simulator.sweep`)."""
+    from simulator.cards import load_cards
+    from simulator.decks import load_deck
+    from simulator.outputs import check_report_dir
+    from simulator.run import DEFAULT_GAMES
+    from simulator.sweep import sides_of, simulate_all
+
+    for flag, given in (("--precision", args.precision is not None), ("--value", args.value)):
+        if given:
+            raise UserError(f"--scenario all plays a fixed number of games on every scenario; "
+                            f"{flag} is for one scenario")
+    options = _rules(args)
+    db = load_cards()
+    decks = [load_deck(path, db, min_cards=args.min_cards) for path in args.decks]
+    sides = sides_of(args.level, db)  # a level some scenario lacks is refused before any game
+    if args.report is not None:
+        check_report_dir(args.report)
+    games = args.games or DEFAULT_GAMES
+    with _open_backend(args, games * len(sides)) as backend:
+        sweep = simulate_all(decks, level=args.level, players=args.players, games=games,
+                             seed=args.seed, backend=backend, batch_size=args.batch_size,
+                             bot=args.bot, db=db, progress=False if args.quiet else None,
+                             options=options)
+    data = sweep.to_dict()
+    if args.report is not None:
+        from simulator.report import write_sweep_report
+
+        data["report"] = str(write_sweep_report(sweep, args.report))
+    if args.json:
+        print(json.dumps(data))
+    else:
+        print(sweep.format_text())
+        if "report" in data:
+            print(f"report: {data['report']}")
+    return 130 if sweep.partial else 0
 
 
 def _print_run(args: argparse.Namespace, result, summary: dict, scenario) -> None:

@@ -3,7 +3,8 @@
 Each ``figure_*`` takes a run's result and draws one view of its tidy data (DESIGN.md
 decision 7) with the 95% intervals of every rate (decision 8): bands on the curves, error
 bars on the bars. :data:`FIGURES` lists the ones a report shows, in its order;
-:func:`paired_interval_figure` is shared by the card value and the doctor; :func:`png_bytes`
+:func:`paired_interval_figure` is shared by the card value and the doctor;
+:func:`figure_scenarios` draws a deck against every scenario (:mod:`simulator.sweep`); :func:`png_bytes`
 and :func:`as_image` turn a figure into a file's bytes or a notebook image.
 :mod:`simulator.report` puts the figures on the HTML page.
 """
@@ -251,6 +252,39 @@ def figure_card_usage(result):
 FIGURES = {"outcomes": figure_outcomes, "end_turns": figure_end_turns, "damage": figure_damage,
            "components": figure_components, "castable": figure_castable,
            "card_usage": figure_card_usage, "activation": figure_activation}
+
+
+#: Bar colour of each difficulty level in :func:`figure_scenarios` (others: grey).
+LEVEL_COLOURS = {"normal": "#1565c0", "hard": "#c62828"}
+
+
+def figure_scenarios(table: pd.DataFrame):
+    """Win rate against every scenario and level on the same seeds (``--scenario all``): one
+    bar per row of :meth:`simulator.sweep.ScenarioSweep.table`, its 95% Wilson interval and
+    its median number of turns, the scenarios' levels side by side."""
+    plt = pyplot()
+    fig, ax = plt.subplots(figsize=(8.5, 0.45 * len(table) + 1.6))
+    y = np.arange(len(table))[::-1]
+    err = np.vstack([table["win_rate"] - table["low"], table["high"] - table["win_rate"]])
+    ax.barh(y, table["win_rate"], xerr=err, capsize=4, alpha=0.85,
+            color=[LEVEL_COLOURS.get(level, "#757575") for level in table["level"]])
+    xmax = min(1.0, max(0.2, float(table["high"].max()) * 1.6))
+    for yy, row in zip(y, table.itertuples(), strict=True):
+        text = f"{row.win_rate:.1%} ({row.low:.1%}–{row.high:.1%}), median {row.median_turns:g} turns"
+        if row.high <= 0.55 * xmax:  # room right of the interval
+            ax.text(row.high + 0.01 * xmax, yy, text, va="center", fontsize=8)
+        else:  # inside the bar, from its left end, in white
+            ax.text(0.01 * xmax, yy, text, va="center", fontsize=8, color="white",
+                    fontweight="bold")
+    ax.set_yticks(y, [f"{row.name} ({row.level})" for row in table.itertuples()])
+    ax.set_xlim(0, xmax)
+    ax.xaxis.set_major_formatter(percent_formatter())
+    ax.set_xlabel("win rate")
+    ax.set_title(f"Every scenario and level, {int(table['games'].iloc[0]):,} games each on the "
+                 "same seeds (95% Wilson)", fontsize=10)
+    ax.grid(alpha=0.3, axis="x")
+    fig.tight_layout()
+    return fig
 
 
 def _integer_ticks():

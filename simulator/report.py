@@ -404,3 +404,53 @@ def _json_default(value):
     if isinstance(value, Path):
         return str(value)
     raise TypeError(f"not JSON serialisable: {type(value).__name__}")
+
+
+# --- one deck against every scenario (simulator.sweep) -----------------------------------------
+
+SWEEP_NOTE = ("Every row is the same games: game i of each scenario and level has the same seed, "
+              "so the players' shuffles are identical and the rows differ only by the Adversary. "
+              "Rows with approximated Adversary cards (stand-ins for unpublished cards) are "
+              "estimates of the real box, not measurements.")
+
+
+def write_sweep_report(sweep, directory: str | Path) -> Path:
+    """Write the report of ``run DECK --scenario all`` (a :class:`~simulator.sweep.ScenarioSweep`)
+    into ``directory``: report.html (its table and figure), scenarios.png, the per-game table
+    of every side (with scenario and level columns) and summary.json; return report.html's
+    path."""
+    directory = Path(directory)
+    directory.mkdir(parents=True, exist_ok=True)
+    image = png_bytes(sweep.figure())
+    (directory / "scenarios.png").write_bytes(image)
+    games = pd.concat([res.games.assign(scenario=name, level=level)
+                       for (name, level), res in zip(sweep.sides, sweep.results, strict=True)],
+                      ignore_index=True)
+    games_path = write_games_table(games, directory)
+    data = sweep.to_dict()
+    st = {"tool_version": __version__, "card_data_version": card_data_version(),
+          "bot": data["bot"], "seed": data["seed"], "players": data["players"],
+          "games": int(min(r["games"] for r in data["rows"])), "partial": data["partial"],
+          "created": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")}
+    summary = {**data, "stamp": st,
+               "files": sorted(["scenarios.png", games_path.name, "report.html"])}
+    (directory / "summary.json").write_text(json.dumps(summary, indent=1, default=_json_default),
+                                            encoding="utf-8")
+    title = f"{html.escape(', '.join(dict.fromkeys(data['decks'])))} vs every scenario"
+    rows = [[html.escape(f"{r['name']} ({r['level']})"), _pct(r["win_rate"], *r["win_rate_ci"]),
+             f"{r['median_turns']:g}", str(r["approximated_cards"])] for r in data["rows"]]
+    parts = [f"<!doctype html><html><head><meta charset='utf-8'><title>{title}</title>"
+             f"<style>{CSS}</style></head><body>", f"<h1>{title}</h1>",
+             "<p class=stamp>" + " · ".join(f"{k.replace('_', ' ')}: <b>{html.escape(str(v))}</b>"
+                                          for k, v in st.items()) + "</p>"]
+    if data["partial"]:
+        text = PARTIAL_WARNING.format(games=st["games"], planned=data["planned_games"])
+        parts.append(f"<div class=warning><b>Warning.</b> {html.escape(text)}</div>")
+    parts += ["<h2>Every scenario and level</h2>",
+              f"<img alt='scenarios' src='data:image/png;base64,{base64.b64encode(image).decode()}'>",
+              _table(["scenario (level)", "win rate (95% interval)", "median turns",
+                      "approximated Adversary cards"], rows),
+              f"<p class=note>{html.escape(SWEEP_NOTE)}</p>", "</body></html>"]
+    path = directory / "report.html"
+    path.write_text("\n".join(parts), encoding="utf-8")
+    return path

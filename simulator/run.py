@@ -495,7 +495,8 @@ def simulate(decks: Sequence[Deck | str | Path] | Deck | str | Path, scenario: S
     """Play games of ``decks`` (one per player, or one for all) against a scenario level.
 
     decks: Deck objects, deck file paths or example deck names; scenario: a Scenario, a
-    bundled scenario name (``"duke"``) or a file path. ``games`` (default 1000) fixes the
+    bundled scenario name (``"duke"``) or a file path (every bundled scenario and level on the
+    same seeds: :func:`simulator.sweep.simulate_all`). ``games`` (default 1000) fixes the
     number of games; ``precision`` instead plays until the win rate's 95% interval is within
     ``precision`` on each side (see :func:`precision_plan`; ``games`` then caps the run).
     ``progress``: a progress bar on stderr (None: only when stderr is a terminal).

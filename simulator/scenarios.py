@@ -206,8 +206,13 @@ def load_scenario(name_or_path: str | Path, db: object | None = None) -> Scenari
 
 
 def describe_scenario(scenario: Scenario) -> str:
-    """A few lines for the ``scenarios`` command: name, file, levels, approximations."""
-    lines = [f"{scenario.name}  ({scenario.path})"]
+    """A few lines for the ``scenarios`` command: name, file, which of its cards are published,
+    levels, approximations."""
+    published = [card.name for card in scenario.cards if not card.is_approximation]
+    named = f" ({', '.join(published)})" if published else ""
+    lines = [f"{scenario.name}  ({scenario.path})",
+             f"  cards: {len(scenario.cards)}, published {len(published)}{named}, "
+             f"our stand-ins {len(scenario.cards) - len(published)}"]
     approximated = {}
     for level in scenario.level_names:
         size = len(scenario.deck(level))
@@ -239,6 +244,10 @@ def _resolve(text: str) -> Path:
     if key in bundled:
         return bundled[key]
     names = ", ".join(sorted(bundled)) or "none"
+    if key == "all":
+        raise ScenarioError(f"'all' means every bundled scenario ({names}): `magenoir-sim run "
+                            "DECK --scenario all` and simulator.simulate_all play them; this "
+                            "needs one scenario")
     from simulator.decks import bundled_decks
 
     if key in bundled_decks():

@@ -1,0 +1,121 @@
+"""One deck against every bundled scenario and level (``run --scenario all``, ``simulate_all``)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import simulator
+from simulator.cli import main
+from simulator.errors import UserError
+from simulator.run import simulate
+from simulator.scenarios import list_scenarios, load_scenario
+from simulator.sweep import simulate_all
+
+GAMES = 60
+SEED = 7
+
+
+@pytest.fixture(scope="module")
+def sweep(db):
+    return simulate_all("fire-flames", games=GAMES, seed=SEED, db=db, progress=False)
+
+
+def _bundled_sides() -> list[tuple[str, str]]:
+    out = []
+    for path in list_scenarios():
+        scenario = load_scenario(path)
+        out += [(scenario.name, level) for level in scenario.level_names]
+    return out
+
+
+def test_every_bundled_scenario_and_level_is_one_row(sweep):
+    table = sweep.table()
+    assert len(table) == 6  # three Adversaries, two levels each
+    assert list(zip(table["name"], table["level"], strict=True)) == _bundled_sides()
+    assert set(table["scenario"]) == {"duke", "druidess", "warden"}
+    assert (table["games"] == GAMES).all()
+    assert ((table["low"] <= table["win_rate"]) & (table["win_rate"] <= table["high"])).all()
+    assert (table["median_turns"] > 0).all()
+
+
+def test_rows_play_the_same_seeds_and_equal_separate_runs(sweep, db):
+    seeds = [res.games["seed"].tolist() for res in sweep.results]
+    assert all(s == seeds[0] for s in seeds)
+    table = sweep.table()
+    for (name, level), row in zip(sweep.sides, table.itertuples(), strict=True):
+        alone = simulate("fire-flames", name, level=level, games=GAMES, seed=SEED, db=db,
+                         progress=False)
+        assert alone.games["outcome"].tolist() == \
+            sweep.results[sweep.sides.index((name, level))].games["outcome"].tolist()
+        assert row.wins == alone.summary()["wins"]
+        assert row.median_turns == alone.summary()["median_turns"]
+
+
+def test_the_package_exports_it_and_simulate_points_to_it(db):
+    assert simulator.simulate_all is simulate_all
+    with pytest.raises(UserError, match="simulate_all"):
+        simulate("fire-flames", "all", games=5, db=db)
+
+
+def test_one_level_of_each_and_a_level_some_scenario_lacks(db):
+    hard = simulate_all("fire-flames", level="hard", games=20, seed=SEED, db=db, progress=False)
+    assert list(hard.table()["level"]) == ["hard"] * 3
+    with pytest.raises(UserError, match="no level 'nightmare'"):
+        simulate_all("fire-flames", level="nightmare", games=20, db=db)
+    with pytest.raises(UserError, match="--precision"):
+        simulate_all("fire-flames", precision=0.05, db=db)
+
+
+def test_cli_prints_one_table_of_six_rows(capsys, sweep):
+    assert main(["run", "fire-flames", "--scenario", "all", "--games", str(GAMES), "--seed",
+                 str(SEED), "--quiet"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    rows = [line for line in lines if "win rate" in line and "median turns" in line]
+    assert len(rows) == 6
+    for line, row in zip(rows, sweep.table().itertuples(), strict=True):
+        assert line.strip().startswith(f"{row.name} ({row.level})")
+        assert f"win rate {row.win_rate:6.1%}" in line
+    assert "approximated Adversary cards" in lines[-1]
+
+
+def test_cli_json_and_report(capsys, tmp_path, sweep):
+    out_dir = tmp_path / "all"
+    assert main(["run", "fire-flames", "--scenario", "ALL", "--games", str(GAMES), "--seed",
+                 str(SEED), "--quiet", "--json", "--report", str(out_dir)]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["kind"] == "scenarios" and data["paired"] and len(data["rows"]) == 6
+    assert [r["wins"] for r in data["rows"]] == sweep.table()["wins"].tolist()
+    page = (out_dir / "report.html").read_text(encoding="utf-8")
+    assert "vs every scenario" in page and "data:image/png;base64," in page
+    assert page.count("<tr>") == 1 + 6  # the header and one row per scenario and level
+    assert (out_dir / "scenarios.png").stat().st_size > 1000
+    saved = json.loads((out_dir / "summary.json").read_text(encoding="utf-8"))
+    assert len(saved["rows"]) == 6 and saved["stamp"]["games"] == GAMES
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--level", "nightmare"], "has no level 'nightmare'"),
+    (["--precision", "0.05"], "--precision is for one scenario"),
+    (["--value"], "--value is for one scenario"),
+])
+def test_cli_bad_input_is_one_line_and_exit_2(capsys, argv, message):
+    assert main(["run", "fire-flames", "--scenario", "all", "--games", "10", *argv]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and message in err
+
+
+def test_other_commands_refuse_all_in_one_line(capsys):
+    assert main(["compare", "fire-flames", "--scenario", "all", "--games", "10"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "--scenario all" in err
+
+
+def test_scenarios_lists_the_three_with_their_published_cards(capsys):
+    assert main(["scenarios"]) == 0
+    out = capsys.readouterr().out
+    assert "The Duke" in out and "The Druidess" in out and "The Frost Warden" in out
+    assert "published 1 (The Duke)" in out
+    assert out.count("published 0,") == 2
+    assert out.count("level normal (default)") == 3 and out.count("level hard") == 3
