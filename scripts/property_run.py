@@ -29,7 +29,7 @@ from simulator.run import simulate  # noqa: E402
 from simulator.scenarios import load_scenario  # noqa: E402
 
 GAMES_PER_CONFIG = 2_000
-SCENARIOS = ("duke",)
+SCENARIOS = ("duke", "druidess", "warden")
 
 
 def main() -> None:

@@ -167,6 +167,25 @@ def test_protector_covers_another_permanent_but_not_itself():
     assert st.board_hp[0, 0, forest] == 2
 
 
+def test_a_permanent_destroyed_by_an_earlier_hit_of_the_same_step_takes_nothing():
+    # The Adversary's 4 damage to every Permanent of the players (a Druidess card): the Dead
+    # tree's hit is redirected to the Protector Enchanted forest, which is destroyed; the
+    # step's hit on the forest's slot then finds it empty and deals nothing (R7.2). It used to
+    # hit the empty slot, and the game later failed with "a card left an empty board slot".
+    eng = _engine(protector_redirect=2)
+    st = eng.state
+    duke = put_adversary(eng, "duke")
+    tree = put_on_board(eng, "dead_tree", PERMANENT)
+    forest = put_on_board(eng, "enchanted_forest", PERMANENT)
+    assert (tree, forest) == (0, 1)
+    run_steps(eng, [{"op": "damage", "amount": 4, "target": "opponent_permanents"}], G0,
+              ADVERSARY_SIDE, np.array([lid(eng, "duke")]), duke)
+    assert len(eng.policy.of_kind("protector_redirect")) == 1
+    assert st.board_hp[0, 0, tree] == 2
+    assert st.board_zone[0, 0, forest] == EMPTY and st.board_hp[0, 0, forest] == 0
+    assert st.discard[0, 0, lid(eng, "enchanted_forest")] == 1
+
+
 @pytest.mark.parametrize(("src_player", "unpreventable"), [(0, False), (ADVERSARY_SIDE, True)])
 def test_protector_not_offered_for_own_or_unpreventable_damage(src_player, unpreventable):
     eng = _engine()

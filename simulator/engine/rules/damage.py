@@ -129,13 +129,27 @@ def adversary_target(st, tb):
 # --- damage ----------------------------------------------------------------------------------
 
 @njit
+def target_gone(st, tb, target):
+    """Flat ``target`` is an Adversary slot or a player's board slot that holds no card any
+    more: a target hit by a step that left play meanwhile (a Permanent destroyed by the same
+    step's earlier damage, redirected onto it by Protector) takes nothing (R7.2)."""
+    if target < K_SLOTS:
+        return st.adv_card[target] < 0
+    players = tb.players
+    if target < K_SLOTS + players:
+        return False
+    p, s = divmod(target - K_SLOTS - players, tb.slots)
+    return st.board_card[p, s] < 0
+
+
+@njit
 def deal_damage(st, tb, wk, src_side, src_card, target, amount, unpreventable):
     """One instance of damage from a source to a flat target.
 
     src_side: the controlling player, ADVERSARY_SIDE for Adversary cards; src_card: the
     source's local card id.
     """
-    if amount <= 0 or target < 0:
+    if amount <= 0 or target < 0 or target_gone(st, tb, target):
         return
     from_player = src_side != ADVERSARY_SIDE
     if from_player:
