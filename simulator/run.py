@@ -456,10 +456,6 @@ class ProgressBar:
 
 # --- simulate ----------------------------------------------------------------------------
 
-#: Cards of each starting pile a player draws (R3.3): the smallest deck a game can deal.
-STARTING_PILE = 5
-
-
 def build_matchup(decks: Sequence[Deck], scenario: Scenario, level: str | None,
                   players: int | None) -> Matchup:
     """One deck per player (one deck given for several players is used by all of them) on a
@@ -471,11 +467,6 @@ def build_matchup(decks: Sequence[Deck], scenario: Scenario, level: str | None,
         decks = list(decks) * players
     if len(decks) != players:
         raise UserError(f"give one deck, or one deck per player ({players}), not {len(decks)}")
-    for deck in decks:  # the engine deals a starting pile of 5 (R3.3)
-        size = sum(n for _, n in deck.counts)
-        if size < STARTING_PILE:
-            raise UserError(f"{deck.name}: {size} card(s), fewer than the {STARTING_PILE} of a "
-                            "starting pile (R3.3): a game needs at least that many")
     level = level or scenario.default_level
     scenario.level(level)  # a user error names the valid levels
     return Matchup(tuple(decks), scenario, level)

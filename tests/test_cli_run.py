@@ -383,12 +383,3 @@ def test_a_command_declares_only_its_own_options_and_validate_does_not_wait_for_
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT,
                           check=True)
     assert done.stdout.splitlines()[-1] == "0 False False"
-
-
-def test_a_deck_smaller_than_a_starting_pile_is_refused_in_one_line(tmp_path, capsys):
-    deck = tmp_path / "tiny.txt"
-    deck.write_text("4 x Ice shard\n", encoding="utf-8")
-    assert main(["run", str(deck), "--min-cards", "1", "--games", "10", "--quiet"]) == 2
-    err = capsys.readouterr().err.strip()
-    assert err == ("magenoir-sim: error: tiny: 4 card(s), fewer than the 5 of a starting pile "
-                   "(R3.3): a game needs at least that many")
