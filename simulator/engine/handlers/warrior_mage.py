@@ -42,7 +42,7 @@ from simulator.engine.rules.board import (
     hand_size,
     is_indestructible,
 )
-from simulator.engine.rules.decide import set_options
+from simulator.engine.rules.decide import reserve_element, set_options
 from simulator.engine.rules.layout import (
     ABILITY_TARGET,
     EQUIPMENT,
@@ -55,7 +55,6 @@ from simulator.engine.rules.layout import (
     RITUAL,
     RUNNING,
     TO_DISCARD,
-    E,
 )
 from simulator.engine.rules.log import say
 from simulator.engine.rules.mana import one_mana, pay_effect_cost
@@ -156,11 +155,7 @@ def crown_ignores(st, tb, wk, p, amount):
         wk.ctx_worth = 1
         if decide(st, tb, wk, OPTIONAL_PAYMENT, p) != 1:
             break
-        set_options(wk, E, 0)
-        for e in range(E):
-            if st.reserve[p, e] > 0:
-                wk.opt[e] = 1
-        e = decide(st, tb, wk, LOCK_MANA_ELEMENT, p)
+        e = reserve_element(st, tb, wk, LOCK_MANA_ELEMENT, p)  # the loop's test: Mana held
         say(wk, EV_CROWN_IGNORES, p, e, 0, 0)
         pay_effect_cost(st, tb, wk, p, one_mana(e))
         ignored += 1

@@ -19,6 +19,7 @@ from simulator.engine.rules.errors import ERR_ILLEGAL_CHOICE, ERR_NO_OPTION, fai
 from simulator.engine.rules.layout import (
     REC_MAX,
     REC_POOL,
+    E,
 )
 
 
@@ -93,3 +94,18 @@ def _record(wk, kind, player):
         wk.rec_pool[wk.rec_pool_len + i] = wk.opt[i]
     wk.rec_pool_len += wk.n_opt
     wk.rec_len = n + 1
+
+
+@njit
+def reserve_element(st, tb, wk, kind, player):
+    """A ``kind`` decision among the elements of which ``player``'s reserve holds Mana (paying
+    or locking one Mana of their choice); -1 when the reserve is empty."""
+    set_options(wk, E, 0)
+    held = False
+    for e in range(E):
+        if st.reserve[player, e] > 0:
+            wk.opt[e] = 1
+            held = True
+    if not held:
+        return -1
+    return decide(st, tb, wk, kind, player)

@@ -20,7 +20,7 @@ from simulator.engine.compiler.jit import njit
 from simulator.engine.compiler.late_bound import decide
 from simulator.engine.rules import frames
 from simulator.engine.rules.board import lock_cap_holds, provides_component
-from simulator.engine.rules.decide import set_options
+from simulator.engine.rules.decide import reserve_element, set_options
 from simulator.engine.rules.layout import (
     C_MAX,
     CONDITION_CODE,
@@ -180,16 +180,10 @@ def lock(st, tb, wk, p, s, amount, element, from_reserve):
             if e >= 0 and st.reserve[p, e] == 0:
                 break
             if e < 0:
-                set_options(wk, E, 0)
-                any_ = False
-                for k in range(E):
-                    if st.reserve[p, k] > 0:
-                        wk.opt[k] = 1
-                        any_ = True
-                if not any_:
-                    break
                 wk.ctx_card = card
-                e = decide(st, tb, wk, LOCK_MANA_ELEMENT, p)
+                e = reserve_element(st, tb, wk, LOCK_MANA_ELEMENT, p)
+                if e < 0:
+                    break
             st.reserve[p, e] -= 1
         elif e < 0:
             set_options(wk, E, 1)

@@ -41,7 +41,7 @@ from simulator.engine.rules.board import (
 )
 from simulator.engine.rules.components import granted_trees, instances, water_components
 from simulator.engine.rules.damage import damage_permanent, heal_target, lose_hp, n_targets
-from simulator.engine.rules.decide import set_options
+from simulator.engine.rules.decide import reserve_element, set_options
 from simulator.engine.rules.errors import ERR_ADVERSARY_PREPARED, fail
 from simulator.engine.rules.layout import (
     ADV_EQUIPMENT,
@@ -1160,16 +1160,10 @@ def op_pay_mana(st, tb, wk, r, card, side, slot):
             continue
         paid = np.zeros(E, np.int64)
         for _ in range(amount):
-            set_options(wk, E, 0)
-            any_ = False
-            for e in range(E):
-                if st.reserve[p, e] > 0:
-                    wk.opt[e] = 1
-                    any_ = True
-            if not any_:
-                break
             wk.ctx_card = card
-            e = decide(st, tb, wk, PAY_MANA_ELEMENT, p)
+            e = reserve_element(st, tb, wk, PAY_MANA_ELEMENT, p)
+            if e < 0:
+                break
             st.reserve[p, e] -= 1
             paid[e] += 1
         say(wk, EV_ETHER_CAUSE, ETHER_PAID, -1, 0, 0)
