@@ -383,3 +383,14 @@ def test_a_command_declares_only_its_own_options_and_validate_does_not_wait_for_
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT,
                           check=True)
     assert done.stdout.splitlines()[-1] == "0 False False"
+
+
+def test_a_deck_too_small_to_deal_two_starting_piles_is_refused_in_one_line(tmp_path, capsys):
+    deck = tmp_path / "tiny.txt"
+    deck.write_text("4 x Ice shard\n4 x Flame\n", encoding="utf-8")
+    assert main(["run", str(deck), "--min-cards", "1", "--games", "10", "--quiet"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err == ("magenoir-sim: error: tiny: 8 card(s); a game deals two starting piles of 5 "
+                   "from the deck (R3.3), so it needs at least 10")
+    deck.write_text("4 x Ice shard\n4 x Flame\n2 x Fire ball\n", encoding="utf-8")
+    assert main(["run", str(deck), "--min-cards", "1", "--games", "10", "--quiet"]) == 0

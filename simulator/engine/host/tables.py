@@ -112,8 +112,9 @@ def build_batch_tables(matchup: Matchup, db: CardDB, options: RuleOptions,
     distinct cards in database order, then every card of its scenario) and its Python-side
     facts.
 
-    ``check_playable``: a deck using a card the engine cannot play is a user error (the engine
-    refuses rather than playing a card as a blank); hand-built test positions turn it off.
+    ``check_playable``: a deck using a card the engine cannot play, or too small to deal the
+    two starting piles from, is a user error (the engine refuses rather than playing a card as
+    a blank or dealing past the deck's end); hand-built test positions turn it off.
     """
     ids = {cid for deck in matchup.decks for cid, _ in deck.counts}
     player_cards = sorted((db.by_id[cid] for cid in ids), key=lambda c: c.index)
@@ -125,6 +126,12 @@ def build_batch_tables(matchup: Matchup, db: CardDB, options: RuleOptions,
             raise UserError(
                 "these cards are not playable by the engine yet: " + ", ".join(sorted(missing))
                 + " (see README, 'Cards the engine plays')")
+        for deck in matchup.decks:  # two starting piles are dealt from the deck (R3.3)
+            size = sum(n for _, n in deck.counts)
+            if size < 2 * L.HAND_PILE:
+                raise UserError(
+                    f"{deck.name}: {size} card(s); a game deals two starting piles of "
+                    f"{L.HAND_PILE} from the deck (R3.3), so it needs at least {2 * L.HAND_PILE}")
     adv: Sequence[AdversaryCard] = scenario.cards
     n_p, n = len(player_cards), len(player_cards) + len(scenario.cards)
     if n > L.C_MAX:
