@@ -652,6 +652,7 @@ def _add_replay(sub: argparse._SubParsersAction) -> None:
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
+    from simulator.engine.rules.errors import EngineError
     from simulator.replay import first_game_with, replay_game
 
     options = _rules(args)
@@ -663,8 +664,13 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         game = first_game_with(args.outcome, decks, scenario, level=args.level,
                                players=args.players, seed=args.seed, start=args.game,
                                bot=args.bot, db=db, options=options)
-    print(replay_game(decks, scenario, level=args.level, players=args.players, seed=args.seed,
-                      game=game, bot=args.bot, db=db, options=options))
+    try:
+        text = replay_game(decks, scenario, level=args.level, players=args.players,
+                           seed=args.seed, game=game, bot=args.bot, db=db, options=options)
+    except EngineError as err:  # loud all the same, after the game up to the error
+        print(getattr(err, "transcript", ""))
+        raise
+    print(text)
     return 0
 
 

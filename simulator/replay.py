@@ -22,6 +22,7 @@ from simulator.engine.host.tables import build_batch_tables
 from simulator.engine.host.transcript import lines as transcript_lines
 from simulator.engine.rules import layout as L
 from simulator.engine.rules import rng
+from simulator.engine.rules.errors import EngineError
 from simulator.engine.rules.options import RuleOptions
 from simulator.errors import UserError
 from simulator.run import MAX_GAMES, build_matchup, check_seed
@@ -73,19 +74,29 @@ def replay_game(decks: Sequence[Deck], scenario: Scenario, level: str | None = N
     options = options or RuleOptions()
     matchup = build_matchup(decks, scenario, level, players)
     _, info = build_batch_tables(matchup, db, options)
-    work = new_work(1)
-    work["log_on"] = 1
-    result = play(matchup, db, rng.game_seeds(seed, game, 1), bots.get(bot), options, work=work)
-    recorded = int(work["log_len"][0])
-    lines = transcript_lines(work["log"][0][:min(recorded, L.LOG_MAX)], info.names,
-                             matchup.players)
-    if recorded > L.LOG_MAX:
-        lines.append(f"(the transcript stops here: the game's {recorded:,} events exceed the "
-                     f"engine's log of {L.LOG_MAX:,})")
-    outcome = L.OUTCOME_NAMES[int(result.outcome[0])]
     header = (f"Game {game} of the run with seed {seed}: "
               f"{', '.join(d.name for d in matchup.decks)} vs {scenario.name} ({matchup.level}), "
               f"bot {bot}")
+    work = new_work(1)
+    work["log_on"] = 1
+    try:
+        result = play(matchup, db, rng.game_seeds(seed, game, 1), bots.get(bot), options, work=work)
+    except EngineError as err:  # the game up to the error is what one needs to find the bug
+        lines = _transcript(work, info, matchup.players)
+        err.transcript = "\n".join([header, *lines, f"Engine error here: {err}"])
+        raise
+    lines = _transcript(work, info, matchup.players)
+    outcome = L.OUTCOME_NAMES[int(result.outcome[0])]
     footer = f"Result: {outcome} on turn {int(result.end_turn[0])}, HP " + ", ".join(
         str(max(0, int(h))) for h in np.atleast_1d(result.final_hp[0]))  # out: 0 HP
     return "\n".join([header, *lines, footer])
+
+
+def _transcript(work: np.ndarray, info, players: int) -> list[str]:
+    """The lines of the one game ``work`` logged (a note when the log overflowed)."""
+    recorded = int(work["log_len"][0])
+    lines = transcript_lines(work["log"][0][:min(recorded, L.LOG_MAX)], info.names, players)
+    if recorded > L.LOG_MAX:
+        lines.append(f"(the transcript stops here: the game's {recorded:,} events exceed the "
+                     f"engine's log of {L.LOG_MAX:,})")
+    return lines

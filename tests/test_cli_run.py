@@ -18,6 +18,35 @@ ROOT = Path(__file__).resolve().parents[1]
 FIRE = str(ROOT / "decks" / "fire-flames.txt")
 
 
+def test_replay_of_a_game_that_hits_an_engine_error_prints_the_game_up_to_it(capsys,
+                                                                              monkeypatch):
+    """An engine error stays loud (raised, no result line), and the transcript up to it comes
+    first: what one needs to find the bug. The error here is the engine refusing an illegal
+    answer: a bot told to take pile 7 (of two) at its third turn."""
+    from simulator import bots
+    from simulator.bots.registry import Bot
+    from simulator.engine.rules import layout as L
+    from simulator.engine.rules.errors import EngineError
+
+    class TakesAMissingPile(Bot):
+        def records(self, lanes, tables, info):
+            records = super().records(lanes, tables, info)
+            for record in records:
+                self.fix_answers(record, {L.TAKE_PILE: [0, 1, 7]})
+            return records
+
+    monkeypatch.setattr(bots, "get", lambda name: TakesAMissingPile("scripted",
+                                                                    "simulator.bots.scripted"))
+    with pytest.raises(EngineError, match="illegal option"):
+        main(["replay", FIRE, "--scenario", "duke", "--seed", "5", "--game", "0"])
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("Game 0 of the run with seed 5: fire-flames vs")
+    assert any(line.startswith("-- Turn 3: player 1") for line in lines)  # its third pile
+    assert not any(line.startswith("-- Turn 4") or line.startswith("Result:") for line in lines)
+    assert lines[-1].startswith("Engine error here: the policy chose an illegal option "
+                                "(kind take_pile)")
+
+
 def test_run_json_has_the_documented_keys(capsys):
     assert main(["run", FIRE, "--scenario", "duke", "--games", "40", "--seed", "3", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)

@@ -68,14 +68,21 @@ def mill_top(st, tb, wk, p):
 @njit
 def _permute(cards, length, base):
     """Reorder ``cards[:length]`` by keys drawn from the stream ``base`` (a stable sort of
-    one random 64-bit key per position: a uniform permutation)."""
+    one random 64-bit key per position: a uniform permutation).
+
+    An insertion sort that carries each card with its key: stable like the merge sort it
+    replaced (so the same permutation, tie or not), and for a deck of 40 it is quicker than
+    an argsort and its three arrays (about 2% of a game went to that sort)."""
     keys = np.empty(length, np.uint64)
     for i in range(length):
-        keys[i] = rng.word(base, i)
-    order = np.argsort(keys, kind="mergesort")
-    old = cards[:length].copy()
-    for i in range(length):
-        cards[i] = old[order[i]]
+        key, card = rng.word(base, i), cards[i]
+        j = i
+        while j > 0 and keys[j - 1] > key:
+            keys[j] = keys[j - 1]
+            cards[j] = cards[j - 1]
+            j -= 1
+        keys[j] = key
+        cards[j] = card
 
 
 @njit
