@@ -9,6 +9,8 @@ Quickcast and Slowcast themselves are tested in tests/test_rules_quickcast.py.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import engine_fixtures as fx
 import numpy as np
 import pytest
@@ -303,6 +305,59 @@ def test_lightning_blade_hits_the_opponent_once_per_turn():
     api.apply_actions(eng, G, P0, np.array([api.action_space(eng).ability + blade]))
     assert eng.state.error[0] == 0 and eng.state.hp[0, 0] == 20
     assert board_of(eng, 0) == {blade: ("lightning_blade", EQUIPMENT)}
+
+
+ARMOURY = Path(__file__).parent / "data" / "scenarios" / "armoury.toml"
+
+
+def test_lightning_blade_switches_an_adversary_equipment_off_until_the_end_of_the_turn():
+    """With the Adversary not in play its 2 damage hits nobody, so the player chooses one of
+    the Adversary's Equipment: it applies no effect (the Gauntlet's blow when a player draws)
+    until the end of that player's turn, then strikes again."""
+    from simulator.cards import load_cards
+    from simulator.engine.rules.suppress import FOR_THE_TURN
+    from simulator.scenarios import load_scenario
+
+    eng = fx.make_engine(["lightning_blade", "zephyr"],
+                         scenario=load_scenario(ARMOURY, load_cards()))
+    eng.state.turn[:] = 1
+    gauntlet = summon_adversary_card(eng, "adv:gauntlet")
+    blade = put_on_board(eng, 0, "lightning_blade", EQUIPMENT)
+    set_deck(eng, 0, ["zephyr"] * 4)
+    api.draw(eng, G, P0, 1)
+    assert eng.state.hp[0, 0] == 19  # the Gauntlet strikes on a draw
+    lines = fx.transcript_of(eng, lambda: api.apply_actions(
+        eng, G, P0, np.array([api.action_space(eng).ability + blade])))
+    (asked,) = eng.policy.of_kind("suppress_target")
+    assert np.flatnonzero(asked.options[0]).tolist() == [gauntlet]
+    assert eng.state.adv_suppressed[0, gauntlet] == FOR_THE_TURN + 1
+    assert "  the Adversary's Gauntlet stops applying its effects until the end of player 1's " \
+        "turn" in lines
+    api.draw(eng, G, P0, 1)
+    assert eng.state.hp[0, 0] == 19  # switched off
+    api.end_player_turn(eng, G, P0)
+    assert eng.state.adv_suppressed[0, gauntlet] == 0
+    api.draw(eng, G, P0, 1)
+    assert eng.state.hp[0, 0] == 18
+
+
+def test_lightning_blade_against_an_equipment_the_engine_cannot_switch_off_is_refused(
+        tmp_path, capsys):
+    from simulator.cli import main
+
+    scenario = tmp_path / "armoury.toml"
+    scenario.write_text(ARMOURY.read_text(encoding="utf-8").replace(
+        'effect.opponent_draw = [ { op = "damage", amount = 1, target = "active_player" } ]',
+        'effect.leave = [ { op = "damage", amount = 1, target = "active_player" } ]'),
+        encoding="utf-8")
+    deck = tmp_path / "blades.txt"
+    deck.write_text("4 Lightning blade\n4 Zephyr\n4 Flame\n", encoding="utf-8")
+    assert main(["run", str(deck), "--scenario", str(scenario), "--min-cards", "1",
+                 "--games", "5", "--quiet"]) == 2
+    assert capsys.readouterr().err.strip() == (
+        "magenoir-sim: error: Lightning blade may switch off the Adversary's Gauntlet, whose "
+        "effects the engine cannot switch off (a static, an ability or a leaving trigger): "
+        "leave one of the two out")
 
 
 def test_lightning_chain_repeats_per_copy_in_the_pile_then_applies_a_lightning_spell():

@@ -14,11 +14,12 @@ turn (``windows.py`` marks it in ``state.quick_casting``).
 from __future__ import annotations
 
 from simulator.engine.compiler.jit import njit
-from simulator.engine.compiler.late_bound import deal_damage
+from simulator.engine.compiler.late_bound import deal_damage, decide
 from simulator.engine.handlers import declare
 from simulator.engine.handlers.ids import H_SUPERCONDUCTOR_RITUAL
-from simulator.engine.rules.board import adversary_present, flagged_copies
-from simulator.engine.rules.errors import ERR_SWITCH_OFF, fail
+from simulator.engine.rules import suppress
+from simulator.engine.rules.board import adversary_present, flagged_copies, n_targets
+from simulator.engine.rules.decide import set_options
 from simulator.engine.rules.layout import (
     ADV_EQUIPMENT,
     ADVERSARY_SIDE,
@@ -27,6 +28,7 @@ from simulator.engine.rules.layout import (
     HIT_SIDE,
     K_SLOTS,
     RITUAL,
+    SUPPRESS_TARGET,
     WORD,
 )
 from simulator.engine.rules.zones import draw
@@ -88,16 +90,25 @@ def adversary_target(st, tb):
 @declare.step("lightning_blade_switch", estimate={})
 @njit
 def lightning_blade_switch(st, tb, wk, r, card, side, slot):
-    """Lightning blade's second part: when the opponent took none of its 2 damage, one
-    Equipment of theirs applies no effects until the end of the turn. A player's damage to
-    the Adversary is never reduced nor redirected in the engine, so it took none only when it
-    is not in play: then, with no Adversary Equipment in play (the Duke has none), nothing
-    happens; switching one off is not in the engine, and an engine error says so rather than
-    play it wrong."""
+    """Lightning blade's second part: when the opponent took none of its 2 damage, its
+    controller chooses one Equipment of theirs, which applies no effects until the end of the
+    controller's turn (``suppress``; a ``suppress_target`` decision over the Adversary's
+    Equipment in play). A player's damage to the Adversary is never reduced nor redirected in
+    the engine, so it took none only when it is not in play. An Adversary Equipment with
+    effects the engine cannot suspend (statics, abilities, leaving triggers) is refused when
+    the matchup is built (tables.check_switchable)."""
     if side == ADVERSARY_SIDE or adversary_present(st, tb):
         return
+    set_options(wk, n_targets(tb), 0)
+    any_ = False
     for k in range(K_SLOTS):
         c = st.adv_card[k]
         if c >= 0 and tb.adv_kind[c] == ADV_EQUIPMENT:
-            fail(st, ERR_SWITCH_OFF, card)
-            return
+            wk.opt[k] = 1
+            any_ = True
+    if not any_:
+        return
+    wk.ctx_card = card
+    wk.ctx_amount = slot
+    k = decide(st, tb, wk, SUPPRESS_TARGET, side)
+    suppress.suppress_adversary_for_the_turn(st, wk, k, side)

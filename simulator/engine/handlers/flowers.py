@@ -20,10 +20,11 @@ from simulator.engine.rules.board import (
     free_slot,
     is_indestructible,
     is_mage_noir,
+    n_targets,
     place_card,
 )
 from simulator.engine.rules.components import instances
-from simulator.engine.rules.damage import damage_permanent, heal_target, n_targets
+from simulator.engine.rules.damage import damage_permanent, heal_target
 from simulator.engine.rules.decide import set_options
 from simulator.engine.rules.layout import (
     ABILITY_TARGET,

@@ -17,7 +17,7 @@ from simulator.engine.compiler.jit import njit
 from simulator.engine.compiler.late_bound import decide
 from simulator.engine.handlers import declare
 from simulator.engine.rules import suppress
-from simulator.engine.rules.damage import n_targets
+from simulator.engine.rules.board import n_targets
 from simulator.engine.rules.decide import set_options
 from simulator.engine.rules.layout import (
     ADV_EQUIPMENT,

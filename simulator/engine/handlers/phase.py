@@ -17,8 +17,7 @@ from simulator.engine.compiler.jit import njit
 from simulator.engine.compiler.late_bound import decide, leave_board, select
 from simulator.engine.handlers import declare
 from simulator.engine.handlers.warrior_mage import before_destroy
-from simulator.engine.rules.board import adversary_destroyed, is_indestructible
-from simulator.engine.rules.damage import n_targets
+from simulator.engine.rules.board import adversary_destroyed, is_indestructible, n_targets
 from simulator.engine.rules.decide import set_options
 from simulator.engine.rules.layout import (
     ADV_KEYWORD,

@@ -16,9 +16,9 @@ from simulator.engine.rules.board import (
     free_slot,
     is_indestructible,
     is_mage_noir,
+    n_targets,
     place_card,
 )
-from simulator.engine.rules.damage import n_targets
 from simulator.engine.rules.decide import set_options
 from simulator.engine.rules.layout import (
     ADV_ADVERSARY,

@@ -174,6 +174,7 @@ def build_batch_tables(matchup: Matchup, db: CardDB, options: RuleOptions,
     t["word_col"][:] = -1
     t["word_col"][words] = np.arange(len(words))
     effects = tuple(dict(c.effect) for c in player_cards) + tuple(dict(a.effect) for a in adv)
+    _check_switchable(player_cards, adv)
     keywords = [frozenset(c.keywords) for c in player_cards] + [frozenset() for _ in adv]
     for c, kw in enumerate(keywords):
         for keyword, column in KEYWORD_COLUMNS.items():
@@ -417,6 +418,27 @@ LEAVING_TRIGGERS = ("leave", "discarded_from_play")
 #: The one handler whose card may be suppressed: Ice tree's (every other may hook the engine
 #: beyond its steps).
 SUSPENDABLE_HANDLERS = ("ice_tree",)
+
+
+#: Handlers that switch off an opponent's Equipment (suppress.py): each needs the Adversary's
+#: Equipment to be cards whose effects the engine suspends.
+SWITCHES_EQUIPMENT_OFF = ("lightning_blade_switch",)
+
+
+def _check_switchable(player_cards, adv: Sequence[AdversaryCard]) -> None:
+    """A deck card that switches an opponent's Equipment off meets an Adversary Equipment whose
+    effects the engine cannot suspend (a static, an ability, a leaving trigger): a user error
+    now rather than a game that could not be played by the rules."""
+    switcher = next((c for c in player_cards for steps in dict(c.effect).values()
+                     if isinstance(steps, list | tuple) for step in steps
+                     if step.get("name") in SWITCHES_EQUIPMENT_OFF), None)
+    if switcher is None:
+        return
+    for a in adv:
+        if a.kind == "equipment" and not _suspendable(dict(a.effect)):
+            raise UserError(f"{switcher.name_en} may switch off the Adversary's {a.name}, whose "
+                            "effects the engine cannot switch off (a static, an ability or a "
+                            "leaving trigger): leave one of the two out")
 
 
 def _suspendable(effect: dict) -> bool:

@@ -265,7 +265,8 @@ def _card_line(ev, a, b, c, d, names, why) -> str | None:
     texts = {
         L.EV_REACTS: lambda: f"  {names[b]}: {REACTS_TO.get(L.TRIGGERS[c], L.TRIGGERS[c])}",
         L.EV_SUPPRESSED: lambda: (f"  {_who(b)}'s {names[a]} stops applying its effects until "
-                                  f"player {c + 1}'s next turn"),
+                                  + (f"the end of player {c + 1}'s turn" if d else
+                                     f"player {c + 1}'s next turn")),
         L.EV_ICY: lambda: (f"  Icy infiltration: this turn player {a + 1}'s Water cards deal 1 "
                            "less damage, which cannot be ignored, reduced or redirected"),
         L.EV_SURCHARGE: lambda: (f"  player {a + 1}'s cards cost {c} more {ELEMENTS[b]} until "

@@ -27,8 +27,7 @@ from __future__ import annotations
 from simulator.engine.compiler.jit import njit
 from simulator.engine.compiler.late_bound import decide, select
 from simulator.engine.rules import frames
-from simulator.engine.rules.board import provides_component
-from simulator.engine.rules.damage import n_targets
+from simulator.engine.rules.board import n_targets, provides_component
 from simulator.engine.rules.decide import set_options
 from simulator.engine.rules.errors import ERR_ANNOUNCED_FULL, fail
 from simulator.engine.rules.layout import (

@@ -312,6 +312,13 @@ def put_in_deck(st, p, card, from_top):
 
 
 @njit
+def n_targets(tb):
+    """How many flat targets a game has: the Adversary's slots, then each player, then each
+    player's board slots (the layout of damage, heal, destroy and suppress options)."""
+    return K_SLOTS + tb.players + tb.players * tb.slots
+
+
+@njit
 def leave_board(st, tb, wk, p, s, dest):
     """A board card leaves play: it moves now; its "leaves play" effect, the release of its
     Mana and (to a discard pile) active Ignitions follow as triggered actions."""
@@ -446,6 +453,7 @@ def player_out(st, tb, wk, p, reason):
     st.out[p] = 1
     st.out_reason[p] = reason
     suppress.expire(st, tb, p)  # their Ice tree's choices end: their turns no longer come
+    suppress.expire_turn_end(st, tb, p)  # ... and those for their turn
     say(wk, EV_OUT, p, reason, st.last_hit_card[p], 0)
     everyone = True
     for q in range(tb.players):

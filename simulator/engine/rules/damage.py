@@ -83,11 +83,6 @@ ROCK_WALL = H_ROCK_WALL_CHANNELS
 
 
 @njit
-def n_targets(tb):
-    return K_SLOTS + tb.players + tb.players * tb.slots
-
-
-@njit
 def player_target(tb, p):
     return K_SLOTS + p
 

@@ -17,7 +17,7 @@ from simulator.engine.rules.layout import (
 (ERR_NONE, ERR_NO_OPTION, ERR_ILLEGAL_CHOICE, ERR_CHAIN_FULL, ERR_PENDING_FULL,
  ERR_EMPTY_SLOT, ERR_ADVERSARY_BOARD_FULL, ERR_UNPAID_COST, ERR_MISSING_COMPONENT,
  ERR_ADVERSARY_PREPARED, ERR_UNKNOWN_OP, ERR_DECK_FULL, ERR_STATIC_AS_STEP,
- ERR_ANNOUNCED_FULL, ERR_SWITCH_OFF) = range(15)
+ ERR_ANNOUNCED_FULL) = range(14)
 
 MESSAGES = {
     ERR_NO_OPTION: "a decision offered no legal option (kind {})",
@@ -33,7 +33,6 @@ MESSAGES = {
     ERR_DECK_FULL: "a deck grew past the engine's deck capacity",
     ERR_STATIC_AS_STEP: "a static handler was run as an effect step ({})",
     ERR_ANNOUNCED_FULL: "too many steps announced in one chain (card {})",
-    ERR_SWITCH_OFF: "switching off an Adversary Equipment's effects is not supported yet (card {})",
 }
 
 

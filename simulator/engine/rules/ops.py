@@ -36,11 +36,12 @@ from simulator.engine.rules.board import (
     is_component_zone,
     is_indestructible,
     is_mage_noir,
+    n_targets,
     place_card,
     provides_component,
 )
 from simulator.engine.rules.components import granted_trees, instances, water_components
-from simulator.engine.rules.damage import damage_permanent, heal_target, lose_hp, n_targets
+from simulator.engine.rules.damage import damage_permanent, heal_target, lose_hp
 from simulator.engine.rules.decide import reserve_element, set_options
 from simulator.engine.rules.errors import ERR_ADVERSARY_PREPARED, fail
 from simulator.engine.rules.layout import (

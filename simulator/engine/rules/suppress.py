@@ -12,13 +12,20 @@ every effect runs as steps may be chosen (``tables.suspendable``): statics, abil
 leaving triggers are not suspended by the engine, so a card that has them is not offered. An
 Adversary card still adds its Mana value (a rule of the Adversary turn, not its effect).
 ``state.any_suppressed`` keeps every check at one test while nothing is marked.
+
+Lightning blade switches an Adversary Equipment off "until the end of your turn": the same
+mark, with ``FOR_THE_TURN`` added (``adv_suppressed[k]`` = FOR_THE_TURN + chooser + 1), ended
+by :func:`expire_turn_end` when that player's turn ends.
 """
 
 from __future__ import annotations
 
 from simulator.engine.compiler.jit import njit
-from simulator.engine.rules.layout import ADVERSARY_SIDE, EV_SUPPRESSED, K_SLOTS
+from simulator.engine.rules.layout import ADVERSARY_SIDE, EV_SUPPRESSED, K_SLOTS, P_MAX
 from simulator.engine.rules.log import say
+
+#: Added to an Adversary card's mark when it lasts until the end of the chooser's turn.
+FOR_THE_TURN = P_MAX
 
 
 @njit
@@ -27,7 +34,7 @@ def suppress_target(st, tb, wk, t, chooser):
     of ``ops.destroy_options``) stops applying its effects until ``chooser``'s next turn."""
     if t < K_SLOTS:
         st.adv_suppressed[t] = chooser + 1
-        say(wk, EV_SUPPRESSED, st.adv_card[t], ADVERSARY_SIDE, chooser, 0)
+        say(wk, EV_SUPPRESSED, st.adv_card[t], ADVERSARY_SIDE, chooser, 0)  # 0: next turn
     else:
         flat = t - K_SLOTS - tb.players
         p, s = flat // tb.slots, flat % tb.slots
@@ -47,18 +54,38 @@ def holds(st, side, slot):
 
 
 @njit
+def suppress_adversary_for_the_turn(st, wk, k, chooser):
+    """The Adversary's card in slot ``k`` applies no effect until ``chooser``'s turn ends."""
+    st.adv_suppressed[k] = FOR_THE_TURN + chooser + 1
+    say(wk, EV_SUPPRESSED, st.adv_card[k], ADVERSARY_SIDE, chooser, 1)  # 1: this turn
+    st.any_suppressed = 1
+
+
+@njit
 def expire(st, tb, p):
     """Player ``p``'s turn begins (or ``p`` is out): the marks ``p`` set end."""
-    if st.any_suppressed == 0:
-        return
+    if st.any_suppressed != 0:
+        clear_marks(st, tb, p + 1)
+
+
+@njit
+def expire_turn_end(st, tb, p):
+    """Player ``p``'s turn ends: the marks ``p`` set for the turn end."""
+    if st.any_suppressed != 0:
+        clear_marks(st, tb, FOR_THE_TURN + p + 1)
+
+
+@njit
+def clear_marks(st, tb, mark):
+    """Every mark equal to ``mark`` is cleared; ``any_suppressed`` says whether one is left."""
     left = 0
     for k in range(K_SLOTS):
-        if st.adv_suppressed[k] == p + 1:
+        if st.adv_suppressed[k] == mark:
             st.adv_suppressed[k] = 0
         left += st.adv_suppressed[k]
     for q in range(tb.players):
         for s in range(tb.slots):
-            if st.suppressed[q, s] == p + 1:
+            if st.suppressed[q, s] == mark:
                 st.suppressed[q, s] = 0
             left += st.suppressed[q, s]
     st.any_suppressed = 1 if left > 0 else 0

@@ -11,12 +11,11 @@ from __future__ import annotations
 
 from simulator.engine.compiler.jit import njit
 from simulator.engine.compiler.late_bound import decide
-from simulator.engine.rules.board import is_mage_noir
+from simulator.engine.rules.board import is_mage_noir, n_targets
 from simulator.engine.rules.damage import (
     is_adversary_permanent,
     is_adversary_target,
     is_player_permanent,
-    n_targets,
 )
 from simulator.engine.rules.decide import set_options
 from simulator.engine.rules.layout import (

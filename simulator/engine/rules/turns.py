@@ -209,4 +209,5 @@ def end_player_turn(st, tb, wk, p):
             if st.pending_len > 0:  # a card discarded from hand applies its effects
                 resolve(st, tb, wk)
     renewal_end_of_turn(st, tb, wk)
+    suppress.expire_turn_end(st, tb, p)  # "until the end of your turn" (Lightning blade)
     turn_boundary(st, tb)

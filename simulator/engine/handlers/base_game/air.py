@@ -7,8 +7,7 @@ from simulator.engine.compiler.jit import njit
 from simulator.engine.compiler.late_bound import deal_damage, decide, leave_board, select
 from simulator.engine.handlers import declare
 from simulator.engine.rules import frames
-from simulator.engine.rules.board import component_count, hand_size, is_mage_noir
-from simulator.engine.rules.damage import n_targets
+from simulator.engine.rules.board import component_count, hand_size, is_mage_noir, n_targets
 from simulator.engine.rules.decide import set_options
 from simulator.engine.rules.layout import (
     AIR,

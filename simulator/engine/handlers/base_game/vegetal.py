@@ -16,9 +16,10 @@ from simulator.engine.rules.board import (
     flagged_copies,
     free_slot,
     is_mage_noir,
+    n_targets,
     place_card,
 )
-from simulator.engine.rules.damage import heal_target, kerlochs_robe, n_targets
+from simulator.engine.rules.damage import heal_target, kerlochs_robe
 from simulator.engine.rules.decide import set_options
 from simulator.engine.rules.layout import (
     ABILITY_TARGET,

@@ -22,9 +22,9 @@ from simulator.engine.handlers.ids import (
     H_UNLEASHED_OCEAN_EMPTY,
 )
 from simulator.engine.rules import announce, frames, pile
-from simulator.engine.rules.board import is_mage_noir, provides_component
+from simulator.engine.rules.board import is_mage_noir, n_targets, provides_component
 from simulator.engine.rules.components import instances
-from simulator.engine.rules.damage import adversary_target, heal_player, n_targets
+from simulator.engine.rules.damage import adversary_target, heal_player
 from simulator.engine.rules.decide import set_options
 from simulator.engine.rules.layout import (
     ABILITY_TARGET,
