@@ -23,6 +23,7 @@ from simulator.engine.handlers.ids import (
 )
 from simulator.engine.handlers.sun import channel_tax
 from simulator.engine.rules import (
+    animals,
     announce,
     component_discounts,
     discounts,
@@ -60,6 +61,7 @@ from simulator.engine.rules.errors import ERR_MISSING_COMPONENT, fail
 from simulator.engine.rules.layout import (
     AIR,
     ALTERNATIVE_COMPONENT,
+    ANIMAL,
     CHANNELED,
     CHOOSE_X,
     EQUIPMENT,
@@ -109,7 +111,7 @@ from simulator.engine.rules.returns import after_activation
 from simulator.engine.rules.unique import keep_one_copy
 from simulator.engine.rules.zones import discard_chosen
 
-ZONE_OF_TYPE = np.array([PREPARED, PERMANENT, EQUIPMENT, RITUAL], np.int8)  # by CARD_TYPES
+ZONE_OF_TYPE = np.array([PREPARED, PERMANENT, EQUIPMENT, RITUAL, ANIMAL], np.int8)  # by CARD_TYPES
 
 
 @njit
@@ -223,6 +225,9 @@ def prepare(st, tb, wk, p, card):
     else:
         st.hand[p, card] -= 1
     say(wk, EV_PREPARES, p, card, 1 if from_discard else 0, 0)
+    exhausts = tb.any_exhausts_animal != 0 and tb.exhausts_animal[card] != 0
+    if exhausts and tb.animal_exhausted_first != 0:
+        animals.exhaust(st, tb, wk, p, card)  # before its components: the Animal is none
     use_alt = use_alternative_component(st, tb, wk, p, card, short)
     use_altreq = tb.altreq_word[card] >= 0 and altreq_short(tb, card, short) > 0
     used = designate_components(st, tb, wk, p, card, use_alt, use_altreq, short)
@@ -242,6 +247,8 @@ def prepare(st, tb, wk, p, card):
         pay_from_components(st, tb, p, card, cost, due)
     for e in range(E):
         st.reserve[p, e] -= due[e]
+    if exhausts and tb.animal_exhausted_first == 0:
+        animals.exhaust(st, tb, wk, p, card)  # the rest of its cost (R10.5)
     place_card(st, tb, p, slot, card, ZONE_OF_TYPE[tb.card_type[card]])
     if tb.any_mods != 0:  # in designation order
         for i in range(wk.prep_order_n):
