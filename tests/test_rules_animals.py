@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import engine_fixtures as fx
 import numpy as np
+import pytest
 from card_positions import (
     ScriptedPolicy,
     board_of,
@@ -36,10 +37,14 @@ from card_positions import (
 from engine_fixtures import G0, P0, card_totals
 from rule_stand_ins import exhausting_animal, with_steps
 
+from simulator.cards import load_cards
+from simulator.cards.loader import build_db
+from simulator.cards.schema import validate_card
 from simulator.cli import main
 from simulator.engine.host import api
 from simulator.engine.rules import layout as L
 from simulator.engine.rules.options import RuleOptions
+from simulator.errors import CardDataError
 
 FOX = "ours_flame_fox"
 FLAME = L.WORD["Flame"]
@@ -268,7 +273,6 @@ def test_a_card_exiling_itself_and_an_exiled_animal_leave_the_game_in_order():
 def test_the_exile_is_counted_where_cards_are_conserved():
     """The property tests' count of each player's cards (engine_fixtures.card_totals) holds
     the exile: a real game of a deck with the Flame fox keeps its 40 cards."""
-    from simulator.cards import load_cards
     from simulator.decks import Deck
     from simulator.engine.rules.rng import game_seeds
     from simulator.scenarios import load_scenario
@@ -288,6 +292,72 @@ def test_the_exile_is_counted_where_cards_are_conserved():
     fx.play_capturing([deck], load_scenario("duke", db), "normal", game_seeds(3, 0, 8),
                       "planner", after_turn=after_turn)
     assert max(exiled) > 0  # the fox's ability exiled cards along the way
+
+
+# --- the card format --------------------------------------------------------------------
+
+ANIMAL = {"id": "test_stag", "name_en": "Tree stag", "name_fr": "Cerf des arbres",
+          "element": "vegetal", "type": "animal", "cost": {}, "components": {},
+          "provides": ["Tree"], "copies_limit": 1, "extension": "Animal Aenigma",
+          "effect": {"static": [{"kind": "damage_reduction", "amount": 1}],
+                     "ability": [{"op": "ability_cost", "timing": "main_phase",
+                                  "cost": {"vegetal": 1}}, {"op": "heal", "amount": 1,
+                                                            "target": "self"}]}}
+
+
+def _animal_problems(**changes) -> list[str]:
+    card = {**ANIMAL, **changes}
+    return validate_card(card, "animals.toml")
+
+
+def test_an_animal_of_a_box_is_typed_in_the_card_format():
+    assert _animal_problems() == []  # its box's name is its extension, free text
+    assert _animal_problems(invented=True) == [
+        "animals.toml: test_stag: 'extension' of an invented card must be "
+        "'magenoir-sim (invented)', got 'Animal Aenigma'"]
+
+
+@pytest.mark.parametrize("changes, fragment", [
+    ({"cost": {"vegetal": 1}}, "an Animal is never prepared"),
+    ({"components": {"Seed": 1}}, "an Animal is never prepared"),
+    ({"copies_limit": 2}, "copies_limit must be 1"),
+    ({"hp": 3}, "only Permanents have HP"),
+    ({"exhausts_animal": True}, "'exhausts_animal' is a cost of spells"),
+    ({"effect": {"activate": [{"op": "draw", "amount": 1}]}}, "effect.activate: an Animal's"),
+    ({"effect": {"static": [{"kind": "protector_if", "if": "mage_noir"}]}},
+     "'protector_if' is not a static an Animal can have"),
+    ({"effect": {"turn_start": [{"op": "handler", "name": "maelstrom"}]}}, "no handler"),
+    ({"effect": {"ability": [{"op": "ability_cost", "timing": "main_phase",
+                              "sacrifice": True}]}}, "never a sacrifice"),
+])
+def test_what_an_animal_cannot_have_is_refused(changes, fragment):
+    problems = _animal_problems(**changes)
+    assert len(problems) == 1 and fragment in problems[0], problems
+
+
+def test_the_animals_file_holds_only_animals_and_never_counts_as_official(capsys):
+    spell = {**ANIMAL, "id": "test_spell", "type": "spell", "cost": {"fire": 1},
+             "copies_limit": 4, "extension": "Base Game", "effect": {}}
+    text = "\n".join(["[[card]]"] + [f"{k} = {_toml(v)}" for k, v in spell.items()])
+    with pytest.raises(CardDataError, match="animals.toml: test_spell: only Animals go in"):
+        build_db([("animals.toml", text)])
+    db = load_cards()
+    assert len(db.official) == 205 and db.find("Flame fox") not in db.official
+    assert main(["cards", "--simulated"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "205 cards"
+    assert main(["cards", "--invented", "--type", "animal"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[-1] == "1 card" and "animal (invented)" in out[2]
+    assert main(["card", "flame fox"]) == 0
+    assert "ours, NOT an official card" in capsys.readouterr().out
+
+
+def _toml(value) -> str:
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{k} = {_toml(v)}" for k, v in value.items()) + " }"
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml(v) for v in value) + "]"
+    return f'"{value}"' if isinstance(value, str) else str(value).lower()
 
 
 # --- deck building: at most one Animal ----------------------------------------------------
@@ -323,6 +393,17 @@ def test_the_bot_uses_the_animal_before_a_spell_that_would_exhaust_it():
         assert first == (ability if exhausts else breath)
     api.apply_actions(eng, G0, P0, first)
     assert int(api.main_action_choice(eng, G0, P0)[0]) == breath
+
+
+def test_the_bot_designates_the_animal_rather_than_a_flame_that_would_be_discarded():
+    eng = make_engine(CARDS, policy="planner")
+    flame = put_on_board(eng, 0, "flame", L.CHANNELED)
+    fox = _fox_in_play(eng)
+    give_hand(eng, 0, "fire_ball")
+    set_reserve(eng, 0, fire=2, air=1)
+    spell = prepare(eng, 0, "fire_ball")
+    assert board_of(eng, 0) == {flame: ("flame", L.CHANNELED), fox: (FOX, L.ANIMAL),
+                                spell: ("fire_ball", L.PREPARED)}
 
 
 def test_the_bot_keeps_the_animal_ability_for_the_adversary():
