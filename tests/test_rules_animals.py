@@ -117,6 +117,16 @@ def test_a_milled_animal_goes_into_play_face_up_not_to_the_discard_pile():
                      "  Flame fox (invented) is their Animal: it goes into play face up instead"]
 
 
+def test_an_animal_phased_out_of_the_deck_bottom_goes_into_play_face_up():
+    eng = _engine()
+    with_steps(eng, "zephyr", "activate", {"op": "phase_out", "amount": 2, "target": "self"})
+    zephyr = put_on_board(eng, 0, "zephyr", L.PREPARED)
+    set_deck(eng, 0, [FOX, "breath", "flame"])  # the fox at the bottom
+    api.activate(eng, G0, P0, zephyr)
+    assert board_of(eng, 0) == {zephyr + 1: (FOX, L.ANIMAL)}  # Zephyr was still in play
+    assert discard_of(eng, 0) == {"breath": 1, "zephyr": 1} and deck_list(eng, 0) == ["flame"]
+
+
 # --- exhausted by a cost, regenerated at its owner's turn start ----------------------------
 
 
