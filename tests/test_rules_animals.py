@@ -144,6 +144,8 @@ def test_a_spell_whose_cost_exhausts_the_animal_needs_it_face_up_and_turns_it_fa
     assert not can_prepare(eng, 0, "breath")  # the second copy: the Animal is face down
     assert ("  Flame fox (invented) is exhausted (turned face down) to pay for Breath: no "
             "passive, ability nor component until it regenerates") in lines
+    lines = fx.transcript_of(eng, lambda: api.main_phase(eng, G0, P0))
+    assert "  keeps Breath: its cost exhausts the Animal, which is not face up" in lines
 
 
 def test_an_exhausted_animal_regenerates_at_the_start_of_its_owners_turn():
