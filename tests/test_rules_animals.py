@@ -105,6 +105,15 @@ def test_with_the_rule_option_the_animal_drawn_is_replaced_by_the_next_card():
     assert deck_list(eng, 0) == ["breath"]
 
 
+def test_an_animal_drawn_onto_a_full_board_leaves_the_game_and_counts_as_an_overflow():
+    eng = _engine(board_slots=1)  # the engine's capacity, one slot here
+    put_on_board(eng, 0, "flame", L.CHANNELED)
+    set_deck(eng, 0, ["breath", FOX])
+    lines = fx.transcript_of(eng, lambda: api.draw(eng, G0, P0, 1))
+    assert exile_of(eng, 0) == [FOX] and eng.state.board_overflow[0] == 1
+    assert lines == ["  exiles Flame fox (invented) from the deck: no room in play"]
+
+
 def test_a_milled_animal_goes_into_play_face_up_not_to_the_discard_pile():
     eng = _engine()
     ritual = put_on_board(eng, 0, "knowledge_ritual", L.RITUAL)  # mills 1 at turn start
