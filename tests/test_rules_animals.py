@@ -208,8 +208,11 @@ def test_by_default_the_animal_exhausted_by_a_spell_may_be_one_of_its_components
         if preparable:
             prepare(eng, 0, "fire_ball")
             assert eng.state.board_zone[0, 0, slot] == L.ANIMAL_EXHAUSTED
-    put_on_board(eng, 0, "flame", L.CHANNELED)  # another Flame: now it can
+    put_on_board(eng, 0, "flame", L.CHANNELED)  # another Flame: now it can, with that one
     assert can_prepare(eng, 0, "fire_ball")
+    prepare(eng, 0, "fire_ball")
+    assert eng.state.board_zone[0, 0, slot] == L.ANIMAL_EXHAUSTED
+    assert discard_of(eng, 0) == {"flame": 1}  # used, then discarded by its own effect
 
 
 # --- passive and active abilities ---------------------------------------------------------

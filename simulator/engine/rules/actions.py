@@ -210,6 +210,9 @@ def mark_castable(st, tb, wk):
 @njit
 def prepare(st, tb, wk, p, card):
     """Prepare a card from hand: pay, designate components, enter the board (R7.1)."""
+    exhausts = tb.any_exhausts_animal != 0 and tb.exhausts_animal[card] != 0
+    if exhausts and tb.animal_exhausted_first != 0:
+        animals.exhaust(st, tb, wk, p, card)  # first: the readiness below no longer counts it
     compute(st, tb, wk, p)
     nw = tb.n_words
     cost = wk.prep_cost  # kept: the decisions below compute other readinesses
@@ -225,9 +228,6 @@ def prepare(st, tb, wk, p, card):
     else:
         st.hand[p, card] -= 1
     say(wk, EV_PREPARES, p, card, 1 if from_discard else 0, 0)
-    exhausts = tb.any_exhausts_animal != 0 and tb.exhausts_animal[card] != 0
-    if exhausts and tb.animal_exhausted_first != 0:
-        animals.exhaust(st, tb, wk, p, card)  # before its components: the Animal is none
     use_alt = use_alternative_component(st, tb, wk, p, card, short)
     use_altreq = tb.altreq_word[card] >= 0 and altreq_short(tb, card, short) > 0
     used = designate_components(st, tb, wk, p, card, use_alt, use_altreq, short)
