@@ -49,6 +49,14 @@ TRIGGER_HEADINGS: dict[str, str] = {
     "phase_out_opponent": "Each time its controller phases out an opponent, while in play",
 }
 
+#: How an Animal's steps are introduced where its headings differ (docs/animals.md): nothing
+#: of it applies while it is exhausted.
+ANIMAL_HEADINGS: dict[str, str] = {
+    "static": "While face up (passive abilities)",
+    "ability": "An active ability its controller may use in their main phase, while face up",
+    "enter": "When it comes into play (drawn, or discarded from the deck)",
+}
+
 #: What each keyword means, in our words (docs/rules.md, R12).
 KEYWORD_MEANINGS: dict[str, str] = {
     "protector": "may take damage aimed at its controller or their other Permanents",
@@ -296,6 +304,12 @@ def describe_step(step: Mapping[str, Any]) -> str:
         text = _from_meaning(OPS[op][2], step)
         if step.get("then_discard"):
             text += ", then discard that component"
+    elif op == "exile_from_discard":
+        verb = "goes" if step["amount"] == 1 else "go"
+        text = (f"the top {_cards(step['amount'])} of its controller's discard pile {verb} to "
+                "their exile, out of the game")
+    elif op == "exile_self":
+        text = "this card leaves play for its owner's exile, out of the game"
     elif op in _STATIC_LINES:
         text = _STATIC_LINES[op](step)
     elif op in OPS:
@@ -551,8 +565,9 @@ def handler_summary(name: str) -> str:
 def describe_effect(card: Card) -> list[str]:
     """The card's effect data as lines: a heading per trigger, a line per step."""
     lines = []
+    animal = ANIMAL_HEADINGS if card.type == "animal" else {}
     for trigger, steps in card.effect.items():
-        lines.append(f"{TRIGGER_HEADINGS.get(trigger, trigger)}:")
+        lines.append(f"{animal.get(trigger) or TRIGGER_HEADINGS.get(trigger, trigger)}:")
         lines += [f"  - {describe_step(step)}" for step in steps]
     return lines
 
@@ -568,6 +583,7 @@ def card_facts(card: Card, simulated: bool) -> dict:
         "hp": "X" if card.hp_is_x else card.hp,
         "keywords": [k for k in KEYWORDS if k in card.keywords],
         "copies_limit": card.copies_limit, "banned": card.banned,
+        "invented": card.invented, "exhausts_animal": card.exhausts_animal,
         "simulated": simulated, "engine": describe_effect(card) if simulated else [],
     }
 
@@ -593,6 +609,18 @@ def format_card(card: Card, simulated: bool) -> str:
              f"  keywords     {', '.join(keyword_label(k) for k in keywords) or '-'}",
              f"  copies       {copies}"]
     lines += [f"    {keyword_label(k)}: {KEYWORD_MEANINGS.get(k, '')}" for k in keywords]
+    if card.invented:
+        lines.append("  invented     ours, NOT an official card: an example to copy "
+                     "(docs/animals.md)")
+    if card.type == "animal":
+        lines += ["  Animal       on top of the deck after the opening hand; into play face up "
+                  "when drawn",
+                  "               or discarded from the deck; while face up a component for "
+                  "the words of its name;",
+                  "               exhausted (face down) by some costs, regenerated at its "
+                  "player's turn start"]
+    if card.exhausts_animal:
+        lines.append("  cost also    exhausts its player's Animal (face up only)")
     if simulated:
         lines += ["  simulated    yes: runs accept decks with it", "",
                   "How the engine plays it (our summary of its effect data, not the card's text):"]

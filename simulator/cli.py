@@ -47,6 +47,9 @@ def _add_cards(sub: argparse._SubParsersAction) -> None:
                         "(vocabulary) or which handlers")
     p.add_argument("--keywords", action="store_true",
                    help="add a keywords column (protector, unique, ...)")
+    p.add_argument("--invented", action="store_true",
+                   help="also list the cards we invented (the example Animal, not an "
+                        "official card; docs/animals.md)")
     p.add_argument("--json", action="store_true", help="print a JSON list")
     p.set_defaults(handler=_cmd_cards)
 
@@ -57,8 +60,8 @@ def _cmd_cards(args: argparse.Namespace) -> int:
     from simulator.engine.host.tables import implemented_cards, simulated_as
 
     db = load_cards()
-    selected = filter_cards(db, extension=args.extension, element=args.element,
-                            card_type=args.card_type)
+    selected = filter_cards(db if args.invented else db.official, extension=args.extension,
+                            element=args.element, card_type=args.card_type)
     simulated = implemented_cards(db)
     how = simulated_as(db) if args.handlers else None
     if args.simulated:

@@ -79,12 +79,13 @@ def swapped_deck(deck: Deck, swap: Swap) -> Deck:
 
 
 def default_pool(deck: Deck, db: CardDB, elements: list[str] | None = None) -> list[str]:
-    """Ids of the simulated, unbanned cards of the deck's elements (or of ``elements``)."""
+    """Ids of the simulated, unbanned cards of the deck's elements (or of ``elements``); never
+    a card we invented (the example Animal: a pool file may name it)."""
     from simulator.engine.host.tables import implemented_cards
 
     wanted = set(elements or (e for e, _ in deck.elements))
     simulated = implemented_cards(db)
-    return [c.id for c in db if c.id in simulated and c.element in wanted and not c.banned
+    return [c.id for c in db.official if c.id in simulated and c.element in wanted and not c.banned
             and c.copies_limit > 0]
 
 

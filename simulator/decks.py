@@ -392,17 +392,18 @@ def _check_rules(entries, min_cards: int, unreadable_lines: bool) -> list[tuple[
     for card_id, seen in lines.items():
         card, total, last = cards[card_id], sum(c for _, c in seen), seen[-1][0]
         where = "" if len(seen) == 1 else f" (lines {', '.join(str(n) for n, _ in seen)})"
+        animal = card.type == "animal" or "animal" in card.keywords
         if card.banned:
             problems.append((last, f"{card.name_en} is banned (R2.5){where}"))
-        elif total > card.copies_limit:
+        elif total > card.copies_limit and not animal:  # an Animal's own line says it (R2.3)
             problems.append((last, f"{total} copies of {card.name_en}{where}, at most "
                                    f"{card.copies_limit} allowed (R2.2)"))
-        if card.type == "animal" or "animal" in card.keywords:
+        if animal:
             animals.append((last, card, total))
     if sum(total for _, _, total in animals) > 1:
         names = ", ".join(f"{total} {card.name_en}" for _, card, total in animals)
-        problems.append((animals[-1][0], f"more than one Animal ({names}), at most one per "
-                                         "deck (R2.3)"))
+        last = max(line for line, _, _ in animals)
+        problems.append((last, f"more than one Animal ({names}), at most one per deck (R2.3)"))
     if not unreadable_lines:
         size = sum(count for seen in lines.values() for _, count in seen)
         if size == 0:

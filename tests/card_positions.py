@@ -201,3 +201,9 @@ def duke_attacks(eng: Engine) -> None:
 
 def mage_noir(eng: Engine, player: int) -> bool:
     return bool(api.is_mage_noir(eng, *_arrays(player))[0])
+
+
+def exile_of(eng: Engine, player: int) -> list[str]:
+    """The player's exile as card ids, in the order the cards arrived (the last one on top)."""
+    st = eng.state
+    return [eng.info.ids[int(c)] for c in st.exile_pile[0, player, :st.exile_len[0, player]]]

@@ -283,10 +283,11 @@ def deck_at(eng: Engine, game: int = 0, player: int = 0) -> list[str]:
 
 
 def card_totals(eng: Engine) -> np.ndarray:
-    """(B, P) cards each player owns across deck, hand, discard pile and board."""
+    """(B, P) cards each player owns across deck, hand, discard pile, board (their Animal
+    included, face up or exhausted) and exile."""
     st = eng.state
     return (st.deck_len.astype(np.int64) + st.hand.sum(axis=2) + st.discard.sum(axis=2)
-            + (st.board_zone != L.EMPTY).sum(axis=2))
+            + (st.board_zone != L.EMPTY).sum(axis=2) + st.exile_len)
 
 
 def play_capturing(decks: Iterable[Deck], scenario: Scenario, level: str, seeds: np.ndarray,

@@ -43,3 +43,22 @@ def from_discard(eng: Engine, card_id: str, unless_top: bool = False,
                             | (L.FD_MAGE_NOIR if mage_noir else 0))
     t["any_from_discard"] = 1
     return c
+
+
+def with_steps(eng: Engine, card_id: str, trigger: str, *steps: dict) -> int:
+    """The card's ``trigger`` runs ``steps`` (vocabulary steps, in this table only)."""
+    t, c = eng.table_record[0], lid(eng, card_id)
+    first = int((t["trig_first"] + t["trig_count"]).max())
+    t["ops"][first:first + len(steps)] = [op_row(step) for step in steps]
+    k = L.TRIGGERS.index(trigger)
+    t["trig_first"][c, k], t["trig_count"][c, k] = first, len(steps)
+    return c
+
+
+def exhausting_animal(eng: Engine, card_id: str) -> int:
+    """Preparing the card exhausts its player's Animal (``exhausts_animal``: the Animal and
+    exhaustion symbols in its cost), as a spell of an Animal box would."""
+    t, c = eng.table_record[0], lid(eng, card_id)
+    t["exhausts_animal"][c] = 1
+    t["any_exhausts_animal"] = 1
+    return c

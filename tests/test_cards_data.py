@@ -21,7 +21,7 @@ except ModuleNotFoundError:  # Python 3.10
     import tomli as tomllib
 
 from simulator.cards import CARD_TYPES, ELEMENTS, load_cards
-from simulator.cards.loader import data_file_names
+from simulator.cards.loader import card_file_names, data_file_names
 from simulator.cards.model import EXTENSION_NAMES
 
 REPO = Path(__file__).resolve().parents[1]
@@ -47,7 +47,7 @@ def builder():
 
 def test_every_static_fact_matches_the_shared_data(shared):
     db = load_cards()
-    assert len(db) == len(shared["cards"]) == 205
+    assert len(db.official) == len(shared["cards"]) == 205
     for ref in shared["cards"]:
         card = db.by_id[ref["id"]]
         got = {
@@ -105,7 +105,7 @@ def test_conditional_components_are_tagged():
 
 def test_no_card_text_is_carried_into_the_data_files(shared):
     """Legal requirement: facts only. No sentence of card text, ruling or flavour."""
-    text = "\n".join((DATA_DIR / n).read_text(encoding="utf-8") for n in data_file_names())
+    text = "\n".join((DATA_DIR / n).read_text(encoding="utf-8") for n in card_file_names())
     for ref in shared["cards"]:
         prose = [ref["effect_en"], ref["effect_fr"], ref["flavor_en"], ref["flavor_fr"],
                  *ref["notes_en"], *ref["notes_fr"]]
@@ -118,9 +118,14 @@ def test_no_card_text_is_carried_into_the_data_files(shared):
 
 
 def test_database_order_follows_the_extensions():
+    """The 205 official cards in extension order, then the Animals file's (our invented
+    example only: it never renumbers an official card)."""
     db = load_cards()
-    assert [c.index for c in db] == list(range(205))
-    ranks = [EXTENSION_NAMES.index(c.extension) for c in db]
+    assert [c.index for c in db] == list(range(len(db)))
+    assert [c.index for c in db.official] == list(range(205))
+    assert [c.id for c in db.cards[205:]] == ["ours_flame_fox"]
+    assert all(c.invented and c.type == "animal" for c in db.cards[205:])
+    ranks = [EXTENSION_NAMES.index(c.extension) for c in db.official]
     assert ranks == sorted(ranks)
     assert db[0] is db.cards[0] and db["fire_ball"] is db.by_id["fire_ball"]
     assert all(c.element in ELEMENTS and c.type in CARD_TYPES for c in db)

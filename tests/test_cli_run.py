@@ -134,10 +134,13 @@ def test_cards_simulated_lists_only_cards_decks_may_use(capsys):
     assert main(["cards", "--json"]) == 0
     records = json.loads(capsys.readouterr().out)
     simulated = {r["id"] for r in records if r["simulated"]}
-    assert simulated == implemented_cards(load_cards())
+    db = load_cards()
+    assert simulated == implemented_cards(db) - {c.id for c in db if c.invented}
     assert {"flame", "fire_ball", "rite_of_passage"} <= simulated
     assert main(["cards", "--simulated", "--json"]) == 0
     assert {r["id"] for r in json.loads(capsys.readouterr().out)} == simulated
+    assert main(["cards", "--simulated", "--json", "--invented"]) == 0  # our example Animal too
+    assert {r["id"] for r in json.loads(capsys.readouterr().out)} == implemented_cards(db)
 
 
 def test_the_card_table_has_a_simulated_column(capsys, unsimulated_card):

@@ -46,6 +46,7 @@ def test_the_default_pool_is_the_simulated_cards_of_the_decks_elements(db, fire)
     elements = {db.by_id[c].element for c in pool}
     assert elements == {e for e, _ in fire.elements} == {"fire", "air", "arcane"}
     assert "crimson_ritual" not in pool and "fire_ball" in pool
+    assert "ours_flame_fox" not in pool  # a fire card we invented: never suggested
     assert {db.by_id[c].element for c in default_pool(fire, db, ["water"])} == {"water"}
 
 

@@ -69,7 +69,7 @@ def test_every_card_leaving_play_says_where_it_goes():
     leaving = [line for line in all_lines() if "leaves play" in line]
     assert leaving
     for line in leaving:
-        assert re.search(r"leaves play, (to the discard pile|back to hand|on top of the deck|"
+        assert re.search(r"leaves play, (to the discard pile|back to hand|on top of the deck|to exile|"
                          r"third from the top of the deck)$", line), line
     assert first_line(r"leaves play, back to hand")          # e.g. Overpressure's Condensation
     assert first_line(r"leaves play, third from the top")    # e.g. a Breath returned by its step

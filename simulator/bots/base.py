@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from simulator.bots.animal import animal_first
 from simulator.bots.record import record_at
 from simulator.engine.compiler.jit import njit, njit_inline
 from simulator.engine.handlers.ids import (
@@ -1263,6 +1264,7 @@ def score(st, tb, wk, bw, kind, p):
     if kind == MAIN_ACTION:
         main_action_scores(st, tb, wk, bw, p, TRADES_AHEAD)
         ability_scores(st, tb, wk, bw, p, 1)
+        animal_first(st, tb, wk, p)
     elif kind == TAKE_PILE:
         score_take_pile(st, tb, wk, bw, p)
     elif kind == MANA_ELEMENT:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from simulator.bots import base
+from simulator.bots.animal import animal_first
 from simulator.bots.base import NEG
 from simulator.bots.record import record_at
 from simulator.engine.compiler.jit import njit, njit_inline
@@ -36,6 +37,7 @@ def score(st, tb, wk, bw, kind, p):
     if kind == MAIN_ACTION:
         base.main_action_scores(st, tb, wk, bw, p, base.TRADES_AHEAD)
         base.ability_scores(st, tb, wk, bw, p, 1)
+        animal_first(st, tb, wk, p)
         filter_channels(st, tb, wk, bw, p)
     elif kind == TAKE_PILE:
         score_take_pile(st, tb, wk, p)

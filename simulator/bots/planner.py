@@ -22,6 +22,7 @@ from __future__ import annotations
 import numpy as np
 
 from simulator.bots import base
+from simulator.bots.animal import animal_first
 from simulator.bots.record import record_at
 from simulator.bots.teammates import next_player, pile_taker, shown_elements
 from simulator.engine.compiler.jit import njit, njit_inline
@@ -74,6 +75,7 @@ def score(st, tb, wk, bw, kind, p):
     if kind == MAIN_ACTION:
         main_action_scores(st, tb, wk, bw, p)
         base.ability_scores(st, tb, wk, bw, p, 1)
+        animal_first(st, tb, wk, p)
     elif kind == TAKE_PILE:
         score_take_pile(st, tb, wk, bw, p)
     elif kind == MANA_ELEMENT:

@@ -101,7 +101,7 @@ def format_table(cards: Sequence[Card], simulated: Collection[str] | None = None
         + (("simulated",) if simulated is not None else ()) \
         + (("simulated as",) if how is not None else ())
     rows = [(c.id, c.name_en, c.name_fr, c.element,
-             f"{c.type} ({c.slot})" if c.slot else c.type,
+             f"{c.type} ({c.slot or 'invented'})" if c.slot or c.invented else c.type,
              format_cost(c), format_components(c), ", ".join(c.provides) or "-")
             + ((format_keywords(c),) if keywords else ())
             + (("yes" if c.id in simulated else "no",) if simulated is not None else ())
@@ -138,4 +138,6 @@ def to_json_records(cards: Iterable[Card]) -> list[dict[str, Any]]:
         "banned": c.banned,
         "extension": c.extension,
         "extensions": list(c.extensions),
+        "invented": c.invented,
+        "exhausts_animal": c.exhausts_animal,
     } for c in cards]

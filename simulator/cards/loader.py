@@ -4,7 +4,10 @@ The data files ship inside the package (read through :mod:`importlib.resources`,
 installed wheel works like a checkout). Broken bundled data is our bug, not the user's:
 :func:`load_cards` raises :class:`~simulator.errors.CardDataError` listing every problem.
 Card indices follow :data:`~simulator.cards.model.EXTENSIONS` order, then file order, so
-they are stable for a given data version and every engine table can be indexed by them.
+they are stable for a given data version and every engine table can be indexed by them. The
+Animals file (:data:`~simulator.cards.model.ANIMALS_FILE`, hand-written: no official Animal is
+in the shared data) comes last, so its cards never renumber an official one;
+:attr:`CardDB.official` leaves out the cards we invented.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ try:
 except ModuleNotFoundError:  # Python 3.10
     import tomli as tomllib
 
-from simulator.cards.model import EXTENSIONS, Card, FrozenMap, freeze
+from simulator.cards.model import ANIMALS_FILE, EXTENSIONS, Card, FrozenMap, freeze
 from simulator.cards.names import normalise_name
 from simulator.cards.schema import validate_cards
 from simulator.errors import CardDataError
@@ -49,6 +52,11 @@ class CardDB:
 
     def __len__(self) -> int:
         return len(self.cards)
+
+    @property
+    def official(self) -> tuple[Card, ...]:
+        """The publisher's cards: every card but the ones we invented (the example Animal)."""
+        return tuple(c for c in self.cards if not c.invented)
 
     def __iter__(self) -> Iterator[Card]:
         return iter(self.cards)
@@ -120,6 +128,8 @@ def card_from_table(table: Mapping[str, Any], index: int) -> Card:
         extensions=tuple(table.get("extensions", (table["extension"],))),
         effect=freeze(table.get("effect", {})),
         effect_note=table.get("effect_note"),
+        invented=table.get("invented", False),
+        exhausts_animal=table.get("exhausts_animal", False),
     )
 
 
@@ -131,7 +141,8 @@ def build_db(sources: Iterable[tuple[str, str | None]]) -> CardDB:
     seen: dict[str, str] = {}
     for name, text in sources:
         if text is None:
-            problems.append(f"{name}: missing card data file")
+            if name != ANIMALS_FILE:  # a data folder of a tool may have no Animals file
+                problems.append(f"{name}: missing card data file")
             continue
         try:
             cards = tomllib.loads(text).get("card")
@@ -139,6 +150,9 @@ def build_db(sources: Iterable[tuple[str, str | None]]) -> CardDB:
             problems.append(f"{name}: not valid TOML: {err}")
             continue
         found = validate_cards(cards, name, seen)
+        if name == ANIMALS_FILE and isinstance(cards, list):
+            found += [f"{name}: {c.get('id')}: only Animals go in this file (type = \"animal\")"
+                      for c in cards if isinstance(c, Mapping) and c.get("type") != "animal"]
         problems += found
         if not found:
             tables += cards
@@ -149,21 +163,27 @@ def build_db(sources: Iterable[tuple[str, str | None]]) -> CardDB:
 
 
 def data_file_names() -> list[str]:
-    """The data files in database order."""
+    """The official data files (generated facts) in database order."""
     return [f"{stem}.toml" for _, _, stem in EXTENSIONS]
 
 
+def card_file_names() -> list[str]:
+    """Every card file in database order: the official data files, then the Animals file."""
+    return [*data_file_names(), ANIMALS_FILE]
+
+
 def load_cards_from(directory: str | Path) -> CardDB:
-    """Load the data files from a directory (uncached): for tools and tests."""
+    """Load the card files from a directory (uncached; its Animals file is optional): for
+    tools and tests."""
     directory = Path(directory)
-    return build_db((name, _read(directory / name)) for name in data_file_names())
+    return build_db((name, _read(directory / name)) for name in card_file_names())
 
 
 @functools.cache
 def load_cards() -> CardDB:
     """The bundled card database (built once per process, then shared; cards are immutable)."""
     root = resources.files("simulator.cards").joinpath("data")
-    return build_db((name, _read(root.joinpath(name))) for name in data_file_names())
+    return build_db((name, _read(root.joinpath(name))) for name in card_file_names())
 
 
 def _read(path: Any) -> str | None:

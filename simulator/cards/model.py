@@ -24,10 +24,13 @@ ELEMENTS_FR: dict[str, str] = {
     "vegetal": "végétal", "mineral": "minéral", "arcane": "arcane",
 }
 
-CARD_TYPES: tuple[str, ...] = ("spell", "permanent", "equipment", "ritual")
+#: The card types, the engine's type axis (``tables.card_type``). An Animal (Animal Aenigma
+#: rulesheet, docs/animals.md) is never prepared: it enters play from the deck, face up.
+CARD_TYPES: tuple[str, ...] = ("spell", "permanent", "equipment", "ritual", "animal")
 
 CARD_TYPES_FR: dict[str, str] = {
     "spell": "sort", "permanent": "permanent", "equipment": "équipement", "ritual": "rituel",
+    "animal": "animal",
 }
 
 #: Equipment slots (one Equipment per slot).
@@ -85,6 +88,13 @@ EXTENSIONS: tuple[tuple[str, str, str], ...] = (
     ("Ice", "Glace", "ice"),
 )
 EXTENSION_NAMES: tuple[str, ...] = tuple(en for en, _, _ in EXTENSIONS)
+
+#: The hand-written file of Animals (``simulator/cards/data/animals.toml``), read after the
+#: official data files: no official Animal is in the shared card data, so it holds our one
+#: invented example and the Animals a player types in from their own box (docs/animals.md).
+ANIMALS_FILE = "animals.toml"
+#: The extension of a card we invented (``invented = true``): never an official card.
+INVENTED_EXTENSION = "magenoir-sim (invented)"
 
 
 class FrozenMap(Mapping):
@@ -144,7 +154,8 @@ def thaw(value: Any) -> Any:
 
 @dataclass(frozen=True)
 class Card:
-    """One official card (or an Adversary card built by the scenario loader): facts + effect.
+    """One official card (or an Adversary card built by the scenario loader, or our invented
+    example Animal, ``invented``): facts + effect.
 
     ``index`` is the card's row in every engine table; ids are for people and files.
     """
@@ -172,6 +183,8 @@ class Card:
     extensions: tuple[str, ...] = ()
     effect: FrozenMap = field(default_factory=FrozenMap)  # raw effect table, deep-frozen
     effect_note: str | None = None  # the readings of its rulings (hand-written)
+    invented: bool = False  # ours, not a card of the publisher (the example Animal)
+    exhausts_animal: bool = False  # preparing it exhausts its player's Animal (a cost)
 
     def __hash__(self) -> int:
         return hash((self.id, self.index))

@@ -18,11 +18,14 @@ from simulator.cards.model import (
     COMPONENT_WORDS,
     ELEMENTS,
     EXTENSION_NAMES,
+    INVENTED_EXTENSION,
     NAME_TAG_WORDS,
     SLOTS,
 )
 from simulator.cards.vocabulary import (
     ABILITY_TIMINGS,
+    ANIMAL_STATICS,
+    ANIMAL_TRIGGERS,
     CONDITIONS,
     COUNTS,
     DESTROY_WHAT,
@@ -45,7 +48,8 @@ from simulator.cards.vocabulary import (
 _REQUIRED = ("id", "name_en", "name_fr", "element", "type", "cost", "components", "provides",
              "copies_limit", "extension")
 _OPTIONAL = ("aliases_en", "slot", "hp", "hp_is_x", "cost_x_element", "provides_conditional",
-             "name_tags", "keywords", "banned", "extensions", "effect", "effect_note")
+             "name_tags", "keywords", "banned", "extensions", "effect", "effect_note",
+             "invented", "exhausts_animal")
 _WORDS = frozenset(COMPONENT_WORDS) | frozenset(NAME_TAG_WORDS)
 _COMPONENT_WORDS = frozenset(COMPONENT_WORDS)
 _TAKE_SOURCES = ("available", "infinite")
@@ -96,7 +100,7 @@ def validate_card(card: Mapping[str, Any], where: str) -> list[str]:
     check("hp", _is_int(card.get("hp")) and card.get("hp") >= 0, "must be an int >= 0")
     if ("hp" in card or card.get("hp_is_x")) and card.get("type") != "permanent":
         problems.append(f"{at}: only Permanents have HP")
-    for key in ("hp_is_x", "banned"):
+    for key in ("hp_is_x", "banned", "invented", "exhausts_animal"):
         check(key, isinstance(card.get(key), bool), "must be true or false")
     check("cost_x_element", card.get("cost_x_element") in ELEMENTS,
           f"must be one of {', '.join(ELEMENTS)}")
@@ -115,15 +119,57 @@ def validate_card(card: Mapping[str, Any], where: str) -> list[str]:
     check("keywords", _is_str_list(card.get("keywords"))
           and all(k in KEYWORDS for k in card.get("keywords", ())),
           f"must be a list of keywords from: {', '.join(KEYWORDS)}")
-    check("extension", card.get("extension") in EXTENSION_NAMES,
-          f"must be one of {', '.join(EXTENSION_NAMES)}")
-    if _is_str_list(card.get("extensions")):
+    animal = card.get("type") == "animal"
+    if card.get("invented") is True:
+        check("extension", card.get("extension") == INVENTED_EXTENSION,
+              f"of an invented card must be {INVENTED_EXTENSION!r}")
+    elif not animal:  # an Animal names its box, which the official data does not list
+        check("extension", card.get("extension") in EXTENSION_NAMES,
+              f"must be one of {', '.join(EXTENSION_NAMES)}")
+    if animal:
+        problems += _check_animal(card, at)
+    if _is_str_list(card.get("extensions")) and not animal:
         check("extensions", all(e in EXTENSION_NAMES for e in card["extensions"])
               and card.get("extension") in card["extensions"],
               "must list known extensions, the card's 'extension' included")
     problems += _check_conditional(card.get("provides_conditional", []), at)
     if "effect" in card:
         problems += validate_effect(card["effect"], at)
+    return problems
+
+
+def _check_animal(card: Mapping[str, Any], at: str) -> list[str]:
+    """What an Animal may not have (Animal Aenigma rulesheet, docs/animals.md): it is never
+    prepared (no cost, no components), has no HP, one per deck, and its effect uses the
+    triggers and statics an Animal in play can have, in the vocabulary alone."""
+    problems = []
+    if card.get("cost") or card.get("components") or "cost_x_element" in card:
+        problems.append(f"{at}: an Animal is never prepared: its cost and components must be {{}}")
+    if card.get("copies_limit") != 1:
+        problems.append(f"{at}: an Animal's copies_limit must be 1 (one Animal per deck, R2.3)")
+    if card.get("exhausts_animal"):
+        problems.append(f"{at}: 'exhausts_animal' is a cost of spells, not of an Animal")
+    effect = card.get("effect", {})
+    if not isinstance(effect, Mapping):
+        return problems
+    for trigger, steps in effect.items():
+        if trigger not in ANIMAL_TRIGGERS:
+            problems.append(f"{at}: effect.{trigger}: an Animal's effect uses only "
+                            f"{', '.join(sorted(ANIMAL_TRIGGERS))}")
+            continue
+        for step in steps if isinstance(steps, (list, tuple)) else ():
+            if not isinstance(step, Mapping):
+                continue
+            name = step.get("kind" if trigger == "static" else "op")
+            if name == "handler":
+                problems.append(f"{at}: effect.{trigger}: an Animal is written in the "
+                                "vocabulary alone (no handler)")
+            elif trigger == "static" and name not in ANIMAL_STATICS:
+                problems.append(f"{at}: effect.static: {name!r} is not a static an Animal can "
+                                f"have ({', '.join(sorted(ANIMAL_STATICS))})")
+            elif name == "ability_cost" and (step.get("sacrifice") or step.get("lock")):
+                problems.append(f"{at}: effect.ability: an Animal's ability costs Mana (and "
+                                "discards), never a sacrifice or Mana locked under it")
     return problems
 
 

@@ -38,7 +38,9 @@ class CardTables:
     requires: np.ndarray  # (C, W) int8 component words required to prepare, by word
     provides: np.ndarray  # (C, W) bool component words the card provides as a component
     # (C, WN) bool words its name carries, NAME_WORDS order: what it provides (Transmutable
-    # included) and its name tags (Solar, Thunder, ...): the keys of "WORD cards" effects
+    # included) and its name tags (Solar, Thunder, ...): the keys of "WORD cards" effects.
+    # None for an Animal: it is not a spell, so "take a WORD card" never finds it (its words
+    # count only as a component, ``provides``)
     named: np.ndarray
     # (C, K) bool keyword flags in KEYWORDS order: the engine reads the Base Game's from the
     # cards (engine/host/tables.py); read next by Quickcast (Electric, Flowers, Phase, Sand, Sun),
@@ -72,11 +74,12 @@ def build_card_tables(cards: Sequence[Card]) -> CardTables:
             cost[i, ELEMENTS.index(element)] = amount
         for word, count in card.components.items():
             requires[i, COMPONENT_WORDS.index(word)] = count
+        spell = card.type != "animal"
         for word in card.provides:
             provides[i, COMPONENT_WORDS.index(word)] = True
-            named[i, NAME_WORDS.index(word)] = True
+            named[i, NAME_WORDS.index(word)] = spell
         for word in card.name_tags:
-            named[i, NAME_WORDS.index(word)] = True
+            named[i, NAME_WORDS.index(word)] = spell
         for keyword in card.keywords:
             keywords[i, KEYWORDS.index(keyword)] = True
     arrays = dict(

@@ -367,6 +367,13 @@ OPS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
     "next_spell_gains": (frozenset({"element"}), frozenset({"if"}),
                          "the controller's next spell of ELEMENT activated this turn gains this "
                          "card's activate effects, after its own (engine/rules/next_gain.py)"),
+    "exile_from_discard": (frozenset({"amount"}), frozenset({"if"}),
+                           "the top AMOUNT cards of the controller's discard pile (for an "
+                           "Adversary card, the active player's) go to their owner's exile, "
+                           "top card first (fewer if fewer; engine/rules/exile.py)"),
+    "exile_self": (frozenset(), frozenset({"if"}),
+                   "this card leaves play for its owner's exile (an Animal's own effect may "
+                   "exile it: only effects aimed at Animals affect one)"),
     "handler": (frozenset({"name"}), frozenset({"if"}),
                 "a compiled handler (engine/handlers/) for behaviour the vocabulary cannot express"),
 }
@@ -511,3 +518,20 @@ KEYWORDS: tuple[str, ...] = (
     "protector", "unique", "quickcast", "slowcast", "indestructible", "forge", "autumn",
     "zenith", "mage_noir_only", "protector_if_mage_noir", "unique_unless_mage_noir",
 )
+
+#: The triggers an Animal's effect may use (docs/animals.md): face up it is a card in play
+#: (its passive triggers and statics apply, its ability may be used), face down (exhausted)
+#: nothing of it applies; it is never prepared nor activated, has no HP and no Mana under it.
+ANIMAL_TRIGGERS: frozenset[str] = frozenset({
+    "static", "ability", "enter", "turn_start", "leave", "used_as_component", "granted",
+    "own_draw", "opponent_draw", "opponent_turn_end", "controller_damaged",
+    "own_permanent_damaged", "phase_out_opponent"})
+
+#: The statics an Animal may have: those about its controller or the spells that use it as a
+#: component (the engine reads them from every card in play); a static about "this card" as
+#: a spell or a Permanent (its own cost, HP, Protector, Slowcast) means nothing for an Animal.
+ANIMAL_STATICS: frozenset[str] = frozenset({
+    "mage_noir", "cost_reduction", "damage_bonus", "ignore_damage_per_turn",
+    "damage_reduction", "damage_taken_increase", "damage_cap", "grant_protector", "hand_size",
+    "number_modifier", "component_cost_reduction", "component_grants_quickcast",
+    "phase_out_bonus", "return_activated"})

@@ -181,6 +181,9 @@ def build_batch_tables(matchup: Matchup, db: CardDB, options: RuleOptions,
             if column != "any_zenith":
                 t[column][c] = keyword in kw
     t["inert"][:n_p] = [c.id == FILLER_ID for c in player_cards]
+    t["exhausts_animal"][:n_p] = [c.exhausts_animal for c in player_cards]
+    t["any_exhausts_animal"] = t["exhausts_animal"].any()
+    t["any_animal"] = any(c.type == "animal" for c in player_cards)
     _conditional_words(t, player_cards)
     t["any_zenith"] = any("zenith" in kw for kw in keywords)  # Zenith is a turn's, not a card's
     _compile_statics(t, effects)
@@ -209,6 +212,8 @@ def _set_options(t: np.void, options: RuleOptions) -> None:
     t["adversary_reveal_is_draw"] = options.adversary_reveal_is_draw
     t["max_rounds"] = options.max_rounds
     t["max_actions"] = options.max_actions_per_turn
+    t["animal_draw_replaced"] = options.animal_draw_replaced
+    t["animal_exhausted_first"] = options.animal_exhausted_first
 
 
 def _suffix(name: str, text: str) -> int:

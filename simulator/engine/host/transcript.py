@@ -21,7 +21,8 @@ from simulator.engine.rules import layout as L
 DISCARD_NOTE = {L.REASON_HAND_LIMIT: " (hand limit)", L.REASON_HAND_SIZE: " (hand size 4)",
                 L.REASON_ALTERNATIVE_COMPONENT: " (instead of a component)"}
 DESTINATION = {L.TO_DISCARD: "to the discard pile", L.TO_HAND: "back to hand",
-               L.TO_DECK_TOP: "on top of the deck", L.TO_DECK_THIRD: "third from the top of the deck"}
+               L.TO_DECK_TOP: "on top of the deck", L.TO_DECK_THIRD: "third from the top of the deck",
+               L.TO_EXILE: "to exile"}
 #: How a trigger reads after "from CARD" in a cause.
 WHEN = {L.T_ENTER: " entering play", L.T_TURN_START: " at the start of the turn",
         L.T_TURN_START_PREPARED: " (in preparation) at the start of the turn",
@@ -33,7 +34,8 @@ HOLD_TEXT = {L.HOLD_CHOSEN: "could prepare it, chose not to",
              L.HOLD_NO_SLOT: "no room in play", L.HOLD_UNIQUE: "Unique, a copy is in play",
              L.HOLD_MAGE_NOIR_ONLY: "needs a Mage Noir",
              L.HOLD_INERT: "not played by the engine",
-             L.HOLD_PREPARED: "left in preparation"}
+             L.HOLD_PREPARED: "left in preparation",
+             L.HOLD_ANIMAL: "its cost exhausts the Animal, which is not face up"}
 #: Events gathered over several rows into one line (see :class:`_Gathered`).
 GATHERED = (L.EV_HAND_CARD, L.EV_PILE_ON_OFFER, L.EV_OPENING_PILE, L.EV_TO_ETHER, L.EV_IN_PLAY,
             L.EV_HOLDS, L.EV_ETHER_CAUSE)
@@ -60,8 +62,12 @@ def cause(card: int, trig: int, names: Sequence[str]) -> str:
     return f" from {names[card]}{WHEN.get(trig, '')}"
 
 
-#: The zones of a card in play without its effects (layout.RITUAL_OFF, EQUIPMENT_OFF).
-OFF_ZONE_WORDS = {L.RITUAL_OFF: "ritual, no effect", L.EQUIPMENT_OFF: "equipment, no effect"}
+#: The zones of a card in play without its effects (layout.RITUAL_OFF, EQUIPMENT_OFF, and an
+#: Animal face down).
+OFF_ZONE_WORDS = {L.RITUAL_OFF: "ritual, no effect", L.EQUIPMENT_OFF: "equipment, no effect",
+                  L.ANIMAL_EXHAUSTED: "animal, exhausted"}
+#: Where an exiled card came from (exile.FROM_*), and how an Animal came into play.
+EXILED_FROM = ("from the discard pile", "from the deck: no room in play")
 
 
 class _Gathered:
@@ -195,6 +201,14 @@ def _line(ev, row, names, hand, players) -> str | None:  # noqa: C901 - one case
         return f"  {names[d]} gains {a} HP{why if row[5] != d else ''}"  # not "from itself"
     if ev == L.EV_DRAWS:
         return f"  {who}draws {names[b]}"
+    if ev == L.EV_ANIMAL_ENTERS:  # drawn, or discarded from the deck (said just before)
+        if c == 0:
+            return f"  {who}draws {names[b]}, their Animal: it goes into play face up"
+        return f"  {names[b]} is {who or 'their '}Animal: it goes into play face up instead"
+    if ev == L.EV_ANIMAL_ON_TOP:
+        return f"player {a + 1} puts their Animal, {names[b]}, face down on top of the deck"
+    if ev == L.EV_EXILES:
+        return f"  {who}exiles {names[b]} {EXILED_FROM[c]}"
     if ev == L.EV_DISCARDS:
         return f"  {who}discards {names[b]}{DISCARD_NOTE.get(c, '')}"
     if ev == L.EV_TAKES_PILE:
@@ -358,6 +372,10 @@ def _card_line(ev, a, b, c, d, names, why) -> str | None:
         L.EV_GAINS_SLOWCAST: lambda: f"  {names[b]} of player {a + 1} gains Slowcast",
         L.EV_NO_SLOWCAST: lambda: f"  pays the Slowcast waiver: {names[b]} has no Slowcast",
         L.EV_DISCARD_APPLIES: lambda: f"  {names[b]} is discarded from hand and applies its effects",
+        L.EV_ANIMAL_EXHAUSTED: lambda: (f"  {names[b]} is exhausted (turned face down) to pay "
+                                        f"for {names[c]}: no passive, ability nor component "
+                                        "until it regenerates"),
+        L.EV_ANIMAL_READIED: lambda: f"  {names[b]} regenerates: face up again",
     }
     text = texts.get(ev)
     return text() if text else None

@@ -41,9 +41,10 @@ from simulator.engine.handlers.ids import (
     AB_WARRIOR_MAGE_RITUAL_INDESTRUCTIBLE,
     AB_ZENITH_RITUAL_ACTIVATE,
 )
-from simulator.engine.rules.board import hand_size, is_indestructible
+from simulator.engine.rules.board import affectable, hand_size, is_indestructible
 from simulator.engine.rules.layout import (
     AB_GENERIC,
+    ANIMAL_TYPE,
     CHANNELED,
     EMPTY,
     EQUIPMENT,
@@ -103,7 +104,7 @@ def decomposition_target(st, tb, p, s):
 def melange_card(st, tb, p, s):
     """An own Water card on the board (any zone) with Mana locked under it."""
     c = st.board_card[p, s]
-    return (st.board_zone[p, s] != EMPTY and tb.element[c] == WATER
+    return (affectable(st.board_zone[p, s]) and tb.element[c] == WATER
             and st.board_mana[p, s].sum() > 0)
 
 
@@ -122,9 +123,11 @@ def autumn_candidate(st, tb, p, s):
 
 @njit
 def druid_horns_ready(st, tb, p):
-    """The top card of the player's deck provides Seed (looking is free)."""
+    """The top card of the player's deck provides Seed (looking is free), and is a spell: an
+    Animal named for a Seed is no Seed card (R10.5)."""
     n = st.deck_len[p]
-    return n > 0 and tb.provides[st.deck[p, n - 1], SEED] != 0
+    return n > 0 and tb.provides[st.deck[p, n - 1], SEED] != 0 and \
+        tb.card_type[st.deck[p, n - 1]] != ANIMAL_TYPE
 
 
 @njit

@@ -23,6 +23,7 @@ from simulator.engine.handlers.ids import (
 )
 from simulator.engine.handlers.sun import channel_tax
 from simulator.engine.rules import (
+    animals,
     announce,
     component_discounts,
     discounts,
@@ -60,6 +61,7 @@ from simulator.engine.rules.errors import ERR_MISSING_COMPONENT, fail
 from simulator.engine.rules.layout import (
     AIR,
     ALTERNATIVE_COMPONENT,
+    ANIMAL,
     CHANNELED,
     CHOOSE_X,
     EQUIPMENT,
@@ -109,7 +111,7 @@ from simulator.engine.rules.returns import after_activation
 from simulator.engine.rules.unique import keep_one_copy
 from simulator.engine.rules.zones import discard_chosen
 
-ZONE_OF_TYPE = np.array([PREPARED, PERMANENT, EQUIPMENT, RITUAL], np.int8)  # by CARD_TYPES
+ZONE_OF_TYPE = np.array([PREPARED, PERMANENT, EQUIPMENT, RITUAL, ANIMAL], np.int8)  # by CARD_TYPES
 
 
 @njit
@@ -208,6 +210,9 @@ def mark_castable(st, tb, wk):
 @njit
 def prepare(st, tb, wk, p, card):
     """Prepare a card from hand: pay, designate components, enter the board (R7.1)."""
+    exhausts = tb.any_exhausts_animal != 0 and tb.exhausts_animal[card] != 0
+    if exhausts and tb.animal_exhausted_first != 0:
+        animals.exhaust(st, tb, wk, p, card)  # first: the readiness below no longer counts it
     compute(st, tb, wk, p)
     nw = tb.n_words
     cost = wk.prep_cost  # kept: the decisions below compute other readinesses
@@ -242,6 +247,8 @@ def prepare(st, tb, wk, p, card):
         pay_from_components(st, tb, p, card, cost, due)
     for e in range(E):
         st.reserve[p, e] -= due[e]
+    if exhausts and tb.animal_exhausted_first == 0:
+        animals.exhaust(st, tb, wk, p, card)  # the rest of its cost (R10.5)
     place_card(st, tb, p, slot, card, ZONE_OF_TYPE[tb.card_type[card]])
     if tb.any_mods != 0:  # in designation order
         for i in range(wk.prep_order_n):

@@ -24,9 +24,11 @@ from simulator.engine.handlers.ids import (
     H_WAIVER_CROWN,
     H_ZENITH_INDESTRUCTIBLE,
 )
-from simulator.engine.rules import frames, marks, pile, suppress
+from simulator.engine.rules import exile, frames, marks, pile, suppress
 from simulator.engine.rules.errors import ERR_EMPTY_SLOT, fail
 from simulator.engine.rules.layout import (
+    ANIMAL,
+    ANIMAL_EXHAUSTED,
     CHANNELED,
     CONDITION_CODE,
     EMPTY,
@@ -58,6 +60,7 @@ from simulator.engine.rules.layout import (
     T_TURN_START,
     TO_DECK_TOP,
     TO_DISCARD,
+    TO_EXILE,
     TO_HAND,
     WC_CONTROLS_2_COPIES,
     WC_FIRE_MANA_LOCKED,
@@ -83,8 +86,16 @@ SUN = WORD["Sun"]
 
 @njit
 def is_component_zone(zone):
-    """Channeled spells, Permanents and Equipment are components (R8.1)."""
-    return zone == CHANNELED or zone == PERMANENT or zone == EQUIPMENT
+    """Channeled spells, Permanents and Equipment are components (R8.1), and an Animal face
+    up, for the words of its name (R10.5)."""
+    return zone == CHANNELED or zone == PERMANENT or zone == EQUIPMENT or zone == ANIMAL
+
+
+@njit
+def affectable(zone):
+    """A card on the board that an effect picking "a card" of a player may pick: anything but
+    an Animal, which only effects aimed at Animals affect (R10.5)."""
+    return zone != EMPTY and zone != ANIMAL and zone != ANIMAL_EXHAUSTED
 
 
 @njit
@@ -145,6 +156,13 @@ def provides_component(st, tb, p, s, word):
     """Slot ``s`` of player ``p`` holds a component providing ``word``."""
     c = st.board_card[p, s]
     return c >= 0 and is_component_zone(st.board_zone[p, s]) and card_provides(st, tb, p, s, c, word)
+
+
+@njit
+def affectable_component(st, tb, p, s, word):
+    """:func:`provides_component`, for an effect that does something to the component (moves,
+    discards, destroys or applies it): an Animal, a component for its words, is not one."""
+    return st.board_zone[p, s] != ANIMAL and provides_component(st, tb, p, s, word)
 
 
 @njit
@@ -344,6 +362,8 @@ def leave_board(st, tb, wk, p, s, dest):
         pile.put(st, p, card)
     elif dest == TO_HAND:
         st.hand[p, card] += 1
+    elif dest == TO_EXILE:
+        exile.put(st, p, card)
     else:
         put_in_deck(st, p, card, 0 if dest == TO_DECK_TOP else 2)
     say(wk, EV_LEAVES, card, p, dest, 0)

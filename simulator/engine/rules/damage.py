@@ -46,6 +46,7 @@ from simulator.engine.rules.board import (
 from simulator.engine.rules.decide import set_options
 from simulator.engine.rules.layout import (
     ADVERSARY_SIDE,
+    ANIMAL_EXHAUSTED,
     CHANNELED,
     CONDITION_CODE,
     EQUIPMENT,
@@ -213,7 +214,7 @@ def raise_damage_triggers(st, tb, src_side, src_card, amount, p, s, victim):
         if s >= 0 and zone >= PERMANENT:
             frames.trigger_hit_steps(st, tb, c, T_OWN_PERMANENT_DAMAGED, p, q, src_side,
                                      src_card, amount, p, s)
-        elif s < 0:
+        elif s < 0 and zone != ANIMAL_EXHAUSTED:  # an exhausted Animal's passives are off
             frames.trigger_hit_steps(st, tb, c, T_CONTROLLER_DAMAGED, p, q, src_side,
                                      src_card, amount, p, -1)
 

@@ -32,7 +32,7 @@ def run_step(st, tb, wk, r, card, side, slot):
         ops.op_heal(st, tb, wk, r, card, side, slot)
     elif op == 5:  # draw
         ops.op_draw(st, tb, wk, r, card, side, slot)
-    elif op == 51:  # handler
+    elif op == 53:  # handler
         run_handler(st, tb, wk, r, card, side, slot)
     elif op == 2:  # lose_hp
         ops.op_lose_hp(st, tb, wk, r, card, side, slot)
@@ -130,6 +130,10 @@ def run_step(st, tb, wk, r, card, side, slot):
         ops.op_apply_from_discard(st, tb, wk, r, card, side, slot)
     elif op == 50:  # next_spell_gains
         ops.op_next_spell_gains(st, tb, wk, r, card, side, slot)
+    elif op == 51:  # exile_from_discard
+        ops.op_exile_from_discard(st, tb, wk, r, card, side, slot)
+    elif op == 52:  # exile_self
+        ops.op_exile_self(st, tb, wk, r, card, side, slot)
     else:
         fail(st, ERR_UNKNOWN_OP, op)
 

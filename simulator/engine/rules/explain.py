@@ -10,6 +10,7 @@ Every function here returns at once when the game is not being logged, so runs p
 from __future__ import annotations
 
 from simulator.engine.compiler.jit import njit
+from simulator.engine.rules import animals
 from simulator.engine.rules.board import free_slot
 from simulator.engine.rules.components import fewer_allowed, king_here
 from simulator.engine.rules.layout import (
@@ -18,6 +19,7 @@ from simulator.engine.rules.layout import (
     EV_ENDS_MAIN,
     EV_HOLDS,
     EV_IN_PLAY,
+    HOLD_ANIMAL,
     HOLD_CHOSEN,
     HOLD_COMPONENTS,
     HOLD_INERT,
@@ -67,6 +69,8 @@ def hold_reason(st, tb, wk, p, c, room):
     mn = wk.rd_mage_noir != 0
     if tb.mage_noir_only[c] != 0 and not mn:
         return HOLD_MAGE_NOIR_ONLY, 0
+    if tb.any_exhausts_animal != 0 and tb.exhausts_animal[c] != 0 and not animals.face_up(st, p):
+        return HOLD_ANIMAL, 0
     if wk.rd_missing[c] > fewer_allowed(st, tb, p, c, mn, king_here(st, tb, p)):
         return HOLD_COMPONENTS, wk.rd_missing[c]
     if wk.rd_affordable[c] == 0:

@@ -23,6 +23,7 @@ import numpy as np
 
 from simulator.engine.compiler.jit import njit, njit_entry
 from simulator.engine.compiler.late_bound import decide
+from simulator.engine.rules import animals
 from simulator.engine.rules.actions import mark_castable
 from simulator.engine.rules.adversary import adversary_turn
 from simulator.engine.rules.board import adversary_hp, check_defeats, component_count
@@ -62,9 +63,11 @@ from simulator.engine.rules.zones import shuffle_adversary, shuffle_deck
 
 @njit
 def deal_starting_hands(st, tb, wk):
-    """Shuffle, draw two piles of 5, keep one, shuffle the other back (R3.3)."""
+    """Shuffle, draw two piles of 5, keep one, shuffle the other back (R3.3). A player's
+    Animal stays out of it and then goes face down on top of their deck (R10.5)."""
     shuffle_adversary(st)
     for q in range(tb.players):
+        animal = animals.set_aside(st, tb, q) if tb.any_animal != 0 else -1
         shuffle_deck(st, q)
         top = st.deck_len[q]
         set_options(wk, 2, 1)
@@ -87,6 +90,8 @@ def deal_starting_hands(st, tb, wk):
             st.deck[q, base + i] = other[i]
         st.deck_len[q] = base + HAND_PILE
         shuffle_deck(st, q)
+        if animal >= 0:
+            animals.put_on_top(st, wk, q, animal)
 
 
 @njit

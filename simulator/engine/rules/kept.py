@@ -22,6 +22,7 @@ from simulator.engine.rules import frames
 from simulator.engine.rules.board import card_provides
 from simulator.engine.rules.layout import (
     AB_GENERIC,
+    ANIMAL,
     EMPTY,
     EV_APPLIES_USED,
     FR_STEPS,
@@ -34,12 +35,13 @@ from simulator.engine.rules.log import say
 @njit
 def record(st, tb, wk, p, slot, card):
     """Card ``card``, just prepared into ``slot``, keeps its first designated component that
-    provides its keep word (the components are still in their slots)."""
+    provides its keep word (the components are still in their slots); an Animal is none: its
+    effects are not a spell's to apply (R10.5)."""
     word = tb.keep_word[card]
     for i in range(wk.prep_order_n):
         s = wk.prep_order[i]
         comp = st.used_card[s]
-        if comp >= 0 and card_provides(st, tb, p, s, comp, word):
+        if comp >= 0 and st.board_zone[p, s] != ANIMAL and card_provides(st, tb, p, s, comp, word):
             st.kept_comp[p, slot] = comp + 1
             st.kept_slot[p, slot] = s
             return

@@ -72,12 +72,15 @@ ELEMENT = {name: i for i, name in enumerate(ELEMENTS)}
 FIRE, WATER, AIR, VEGETAL, MINERAL, ARCANE = range(6)
 WORD = {name: i for i, name in enumerate(COMPONENT_WORDS)}
 NAME_WORD = {name: i for i, name in enumerate(NAME_WORDS)}  # WORD's indices, then the tags
-SPELL, PERMANENT_TYPE, EQUIPMENT_TYPE, RITUAL_TYPE = range(len(CARD_TYPES))
-assert CARD_TYPES == ("spell", "permanent", "equipment", "ritual")
+SPELL, PERMANENT_TYPE, EQUIPMENT_TYPE, RITUAL_TYPE, ANIMAL_TYPE = range(len(CARD_TYPES))
+assert CARD_TYPES == ("spell", "permanent", "equipment", "ritual", "animal")
 
 # --- board zones, outcomes, why a player is out ------------------------------------------------
-EMPTY, PREPARED, CHANNELED, PERMANENT, EQUIPMENT, RITUAL = range(6)
-ZONE_NAMES = ("empty", "prepared", "channeled", "permanent", "equipment", "ritual")
+EMPTY, PREPARED, CHANNELED, PERMANENT, EQUIPMENT, RITUAL, ANIMAL = range(7)
+ZONE_NAMES = ("empty", "prepared", "channeled", "permanent", "equipment", "ritual", "animal")
+#: ANIMAL is a player's Animal face up (animals.py): above PERMANENT, so the readers of the
+#: statics and triggers of cards in play see it (its passive abilities), and a component for
+#: the words of its name; never a Permanent, Equipment nor spell for an effect that picks one.
 #: A Ritual in play whose effects are off (its controller's Waiver crown, board.py): below
 #: every zone, so no reader of cards in play (zone >= PERMANENT) nor of components sees it.
 RITUAL_OFF = -1
@@ -85,13 +88,16 @@ RITUAL_OFF = -1
 #: RITUAL_OFF, but still an Equipment of its slot (a new one of that slot replaces it) that
 #: can be destroyed or returned; once out of play it is the normal card again.
 EQUIPMENT_OFF = -2
+#: A player's Animal face down, exhausted (animals.py): hidden like RITUAL_OFF, so no passive
+#: of it applies, its ability cannot be used and it is no component, until it regenerates.
+ANIMAL_EXHAUSTED = -3
 RUNNING, WIN, LOSS_HP, LOSS_DECK, TIMEOUT, DRAW = range(6)
 OUTCOME_NAMES = ("running", "win", "loss_hp", "loss_deck", "timeout", "draw")
 IN_GAME, OUT_HP, OUT_DECK = range(3)
 ADVERSARY_SIDE = -1
 
 # Where a card goes when it leaves the board.
-TO_DISCARD, TO_HAND, TO_DECK_TOP, TO_DECK_THIRD = range(4)
+TO_DISCARD, TO_HAND, TO_DECK_TOP, TO_DECK_THIRD, TO_EXILE = range(5)
 
 # Adversary card kinds (adv_kind); -1 marks a player card.
 ADV_KINDS = ("adversary", "keyword", "spell", "equipment")
@@ -280,6 +286,7 @@ EVENT_NAMES = (
     "swaps",
     "next_gain",
     "replica",
+    "animal_on_top", "animal_enters", "animal_exhausted", "animal_readied", "exiles",
 )
 EV = {name: i for i, name in enumerate(EVENT_NAMES)}
 (EV_TURN, EV_HAND, EV_HAND_CARD, EV_ADVERSARY_TURN, EV_REVEALS, EV_PREPARES, EV_ACTIVATES,
@@ -316,7 +323,9 @@ EV = {name: i for i, name in enumerate(EVENT_NAMES)}
  EV_BOOSTED, EV_LAST_USER,
  EV_PILE_RETURN, EV_SWAPS,
  EV_NEXT_GAIN,
- EV_REPLICA) = range(len(EVENT_NAMES))
+ EV_REPLICA,
+ EV_ANIMAL_ON_TOP, EV_ANIMAL_ENTERS, EV_ANIMAL_EXHAUSTED, EV_ANIMAL_READIED,
+ EV_EXILES) = range(len(EVENT_NAMES))
 #: ``ctx_what`` of an optional_payment: a card's return_from_pile (pile_return.py); 1 is a
 #: Slowcast waiver (actions.py), 2 the Waiver crown's payment (handlers/warrior_mage.py)
 WHAT_PILE_RETURN = 3
@@ -326,9 +335,10 @@ ETHER_MANA_VALUE, ETHER_RELEASED, ETHER_PAID = range(3)
 
 # Why a player leaves a card in hand when ending a main phase with Mana (EV_HOLDS; the
 # transcript's reasons): the bot chose to, the Mana is short, components are missing, no board
-# slot, a Unique copy is in play, a Mage Noir card, a card the engine does not play.
+# slot, a Unique copy is in play, a Mage Noir card, a card the engine does not play, a spell
+# left in preparation, a cost that exhausts an Animal the player has not face up.
 (HOLD_CHOSEN, HOLD_MANA, HOLD_COMPONENTS, HOLD_NO_SLOT, HOLD_UNIQUE, HOLD_MAGE_NOIR_ONLY,
- HOLD_INERT, HOLD_PREPARED) = range(8)
+ HOLD_INERT, HOLD_PREPARED, HOLD_ANIMAL) = range(9)
 
 
 
@@ -488,6 +498,9 @@ STATE_DTYPE = _record([
     # the element gains this turn (0 none), and that element
     ("next_gain", np.int16, (P_MAX, GAIN_MAX)),
     ("next_gain_element", np.int8, (P_MAX, GAIN_MAX)),
+    # exile (exile.py): each player's exiled cards in order, bottom first (out of the game)
+    ("exile_pile", np.int16, (P_MAX, D_MAX)),
+    ("exile_len", np.int16, (P_MAX,)),
 ])
 
 TABLES_DTYPE = _record([
@@ -643,6 +656,12 @@ TABLES_DTYPE = _record([
     ("pile_return_cost", np.int32, (C_MAX, E)),  # ... its cost
     ("any_pile_return", np.int8),
     ("any_next_gain", np.int8),            # some card has a next_spell_gains step
+    # Animals (animals.py): exhausting the player's Animal is part of the card's cost
+    ("exhausts_animal", np.int8, (C_MAX,)),
+    ("any_exhausts_animal", np.int8),
+    ("any_animal", np.int8),               # some player card is an Animal
+    ("animal_draw_replaced", np.int8),     # rule option: drawing the Animal draws one more
+    ("animal_exhausted_first", np.int8),   # rule option: exhausted before its components
 ])
 
 WORK_DTYPE = _record([

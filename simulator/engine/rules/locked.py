@@ -19,7 +19,7 @@ from __future__ import annotations
 from simulator.engine.compiler.jit import njit
 from simulator.engine.compiler.late_bound import decide
 from simulator.engine.rules import frames
-from simulator.engine.rules.board import lock_cap_holds, provides_component
+from simulator.engine.rules.board import affectable, lock_cap_holds, provides_component
 from simulator.engine.rules.decide import reserve_element, set_options
 from simulator.engine.rules.layout import (
     C_MAX,
@@ -233,7 +233,7 @@ def move_from(st, tb, wk, p, s, amount, element, to_reserve):
         set_options(wk, tb.slots, 0)
         any_ = False
         for q in range(st.board_end[p]):
-            if st.board_zone[p, q] != EMPTY and q != s:
+            if affectable(st.board_zone[p, q]) and q != s:
                 wk.opt[q] = 1
                 any_ = True
         if not any_:

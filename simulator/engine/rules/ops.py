@@ -17,6 +17,7 @@ from simulator.engine.handlers.ids import H_ROCK_WALL_CHANNELS
 from simulator.engine.handlers.warrior_mage import before_destroy
 from simulator.engine.rules import (
     discounts,
+    exile,
     frames,
     kept,
     locked,
@@ -30,6 +31,8 @@ from simulator.engine.rules import (
 from simulator.engine.rules.board import (
     adversary_destroyed,
     adversary_present,
+    affectable,
+    affectable_component,
     component_count,
     destroy_card,
     free_slot,
@@ -38,7 +41,6 @@ from simulator.engine.rules.board import (
     is_mage_noir,
     n_targets,
     place_card,
-    provides_component,
 )
 from simulator.engine.rules.components import granted_trees, instances, water_components
 from simulator.engine.rules.damage import damage_permanent, heal_target, lose_hp
@@ -142,6 +144,7 @@ from simulator.engine.rules.layout import (
     TO_DECK_THIRD,
     TO_DECK_TOP,
     TO_DISCARD,
+    TO_EXILE,
     TO_HAND,
     WHOSE_EVERY,
     WIN,
@@ -655,7 +658,7 @@ def op_destroy_all(st, tb, wk, r, card, side, slot):
             c = st.board_card[p, s]
             if c < 0 or is_indestructible(st, tb, p, s):
                 continue
-            if (provides_component(st, tb, p, s, word) if word >= 0
+            if (affectable_component(st, tb, p, s, word) if word >= 0
                     else st.board_zone[p, s] == PERMANENT or channeled_rock_wall(st, tb, p, s)):
                 destroy_card(st, tb, wk, p, s)
 
@@ -680,9 +683,10 @@ def choose_own_component(st, tb, wk, side, word, exclude_applying, own_slot):
     any_ = False
     for s in range(st.board_end[side]):
         if word < 0:
-            if st.board_card[side, s] < 0 or not is_component_zone(st.board_zone[side, s]):
+            zone = st.board_zone[side, s]
+            if st.board_card[side, s] < 0 or not is_component_zone(zone) or not affectable(zone):
                 continue
-        elif not provides_component(st, tb, side, s, word):
+        elif not affectable_component(st, tb, side, s, word):
             continue
         if exclude_applying and (st.applying[side, s] != 0 or s == own_slot):
             continue
@@ -704,7 +708,7 @@ def applied_component(st, tb, wk, side, word, exclude_applying, own_slot):
     if e >= 0 and st.announced[e, AN_ASKED] != 0:
         s = st.announced[e, AN_TARGET]
         if s < 0 or st.board_card[side, s] != st.announced[e, AN_CARD] or \
-                not provides_component(st, tb, side, s, word):
+                not affectable_component(st, tb, side, s, word):
             return -1, -1
         return s, st.announced[e, AN_SUB]
     return choose_own_component(st, tb, wk, side, word, exclude_applying, own_slot), -1
@@ -1178,6 +1182,21 @@ def op_mill(st, tb, wk, r, card, side, slot):
         return
     for _ in range(amount_of(st, tb, r, side, slot)):
         mill_top(st, tb, wk, side)
+
+
+@njit
+def op_exile_from_discard(st, tb, wk, r, card, side, slot):
+    """The top AMOUNT cards of the controller's discard pile go to their exile (an Adversary
+    card's: the active player's)."""
+    p = st.active if side == ADVERSARY_SIDE else side
+    exile.from_discard(st, wk, p, amount_of(st, tb, r, side, slot))
+
+
+@njit
+def op_exile_self(st, tb, wk, r, card, side, slot):
+    """This card, still in its slot, leaves play for its owner's exile."""
+    if side >= 0 and slot >= 0 and st.board_card[side, slot] == card:
+        leave_board(st, tb, wk, side, slot, TO_EXILE)
 
 
 @njit

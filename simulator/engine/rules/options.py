@@ -57,6 +57,15 @@ class RuleOptions:
     board_slots: int = 24
     #: Engine limit: actions one player may take in one main phase.
     max_actions_per_turn: int = 40
+    #: An Animal drawn goes into play face up (Animal Aenigma rulesheet); the rulesheet says
+    #: nothing of a card drawn in its place, so by default the draw is spent on the Animal;
+    #: true: the player draws one more card for it.
+    animal_draw_replaced: bool = False
+    #: A spell whose cost exhausts the Animal, when the Animal also provides a component it
+    #: requires: by default the components are designated before the cost is paid (R7.1's
+    #: order), so the face-up Animal may be one of them; true: the Animal is turned face
+    #: down first and cannot.
+    animal_exhausted_first: bool = False
 
     def __post_init__(self) -> None:
         if self.trade_mode not in TRADE_MODES:

@@ -21,7 +21,7 @@ phase-out step runs: games without the extension never come here.
 from __future__ import annotations
 
 from simulator.engine.compiler.jit import njit
-from simulator.engine.rules import frames, pile
+from simulator.engine.rules import animals, frames, pile
 from simulator.engine.rules.layout import (
     ADVERSARY_SIDE,
     EV_PHASED_CARD,
@@ -82,8 +82,11 @@ def phase_out(st, tb, wk, side, card, t, amount):
         length = _discard_bottom(st.deck[victim], st.deck_len[victim], k)
         for i in range(length, length + k):
             c = st.deck[victim, i]
-            pile.put(st, victim, c)
             say(wk, EV_PHASED_CARD, victim, c, 0, 0)
+            if tb.any_animal != 0 and animals.is_animal(tb, c):  # into play, face up
+                animals.enter_play(st, tb, wk, victim, c, animals.DISCARDED_FROM_DECK)
+            else:
+                pile.put(st, victim, c)
         st.deck_len[victim] = length
     if side != victim and (side == ADVERSARY_SIDE or victim == ADVERSARY_SIDE):
         _opponent_phased(st, tb, side)

@@ -10,7 +10,7 @@ only ones a card can lack.
 from __future__ import annotations
 
 from simulator.engine.compiler.jit import njit
-from simulator.engine.rules import discounts, pile
+from simulator.engine.rules import animals, discounts, pile
 from simulator.engine.rules.board import component_count, free_slot, is_mage_noir
 from simulator.engine.rules.component_discounts import affordable_with_discount
 from simulator.engine.rules.components import (
@@ -205,6 +205,11 @@ def can_prepare_all(st, tb, wk, p):
         if tb.mage_noir_only[c] != 0 and not mn:
             continue
         missing = wk.rd_missing[c]
+        if tb.any_exhausts_animal != 0 and tb.exhausts_animal[c] != 0:
+            if not animals.face_up(st, p):
+                continue  # its cost turns the Animal face down: it must be face up (R10.5)
+            if tb.animal_exhausted_first != 0:
+                missing += animals.words_it_alone_gives(st, tb, p, c)
         ok = missing <= fewer_allowed(st, tb, p, c, mn, king)
         if not ok and tb.altreq_word[c] >= 0:
             ok = alternative_requirement_met(st, tb, wk, p, c, mn)

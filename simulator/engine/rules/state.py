@@ -27,7 +27,7 @@ _PER_PLAYER = {"shuffle_count", "hp", "out", "out_reason", "deck", "deck_len", "
                "all_slowcast", "ability_used", "x_paid", "drawn", "prepared_n",
                "activated_n", "channeled_n", "first_activation", "stranded", "next_discount",
                "next_hp", "name_discount", "name_draw", "zenith_guard", "kept_comp",
-               "kept_slot"}
+               "kept_slot", "exile_pile", "exile_len"}
 #: Fields whose axis of card kinds (C_MAX) is trimmed to the batch's card kinds.
 _PER_CARD = {"hand", "discard", "from_discard_n", "adv_discard", "drawn", "prepared_n", "activated_n",
              "channeled_n", "first_activation", "stranded", "castable_now"}

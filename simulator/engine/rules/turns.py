@@ -16,6 +16,7 @@ from simulator.engine.handlers.flowers import renewal_end_of_turn
 from simulator.engine.handlers.time_bender import draw_phase
 from simulator.engine.handlers.warrior_mage import warrior_mage_end_of_turn
 from simulator.engine.rules import (
+    animals,
     announce,
     discounts,
     draw_triggers,
@@ -95,6 +96,8 @@ def begin_player_turn(st, tb, wk, p):
     suppress.expire(st, tb, p)  # ... Ice tree's choices too
     turn_boundary(st, tb)
     say(wk, EV_TURN, st.turn, p, st.hp[p], adversary_hp(st, tb))
+    if tb.any_animal != 0:  # before the other start-of-turn effects: its passives apply
+        animals.regenerate(st, tb, wk, p)
     if tb.any_zenith != 0:
         determine_zenith(st, tb, wk, p)
     turn_start(st, tb, wk, p)

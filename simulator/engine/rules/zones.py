@@ -11,7 +11,7 @@ import numpy as np
 
 from simulator.engine.compiler.jit import njit
 from simulator.engine.compiler.late_bound import decide
-from simulator.engine.rules import frames, pile, rng
+from simulator.engine.rules import animals, frames, pile, rng
 from simulator.engine.rules.board import hand_size, player_out
 from simulator.engine.rules.decide import set_options
 from simulator.engine.rules.draw_triggers import card_drawn
@@ -33,8 +33,12 @@ from simulator.engine.rules.log import say
 
 @njit
 def draw(st, tb, wk, p, count):
-    """The player draws ``count`` cards one at a time (each draw is indivisible)."""
-    for _ in range(count):
+    """The player draws ``count`` cards one at a time (each draw is indivisible). Their
+    Animal, drawn, goes into play face up instead of the hand (animals.py); with the rule
+    option ``animal_draw_replaced`` they draw one more card for it."""
+    left = count
+    while left > 0:
+        left -= 1
         if st.out[p] != 0:
             return
         n = st.deck_len[p]
@@ -44,24 +48,32 @@ def draw(st, tb, wk, p, count):
         n -= 1
         st.deck_len[p] = n
         card = st.deck[p, n]
-        st.hand[p, card] += 1
         st.drawn[p, card] += 1
-        say(wk, EV_DRAWS, p, card, 0, 0)
+        if tb.any_animal != 0 and animals.is_animal(tb, card):
+            animals.enter_play(st, tb, wk, p, card, animals.DRAWN)
+            if tb.animal_draw_replaced != 0:
+                left += 1
+        else:
+            st.hand[p, card] += 1
+            say(wk, EV_DRAWS, p, card, 0, 0)
         card_drawn(st, tb, wk, p)
 
 
 @njit
 def mill_top(st, tb, wk, p):
     """The top card of player ``p``'s deck goes to their discard pile (not a draw: an empty
-    deck does nothing). Returns the card, -1 none."""
+    deck does nothing), or their Animal into play face up. Returns the card, -1 none."""
     n = st.deck_len[p]
     if n == 0:
         return -1
     n -= 1
     st.deck_len[p] = n
     card = st.deck[p, n]
-    pile.put(st, p, card)
     say(wk, EV_MILLS, p, card, 0, 0)
+    if tb.any_animal != 0 and animals.is_animal(tb, card):
+        animals.enter_play(st, tb, wk, p, card, animals.DISCARDED_FROM_DECK)
+    else:
+        pile.put(st, p, card)
     return card
 
 

@@ -13,6 +13,7 @@ from simulator.engine.rules import pile
 from simulator.engine.rules.abilities import decomposition_target, druid_horns_ready
 from simulator.engine.rules.board import (
     adversary_destroyed,
+    affectable,
     flagged_copies,
     free_slot,
     is_mage_noir,
@@ -23,7 +24,6 @@ from simulator.engine.rules.damage import heal_target, kerlochs_robe
 from simulator.engine.rules.decide import set_options
 from simulator.engine.rules.layout import (
     ABILITY_TARGET,
-    EMPTY,
     EV_ADVERSARY_LOSES,
     EV_DRUID_HORNS,
     EV_NOTHING_HAPPENS,
@@ -191,6 +191,6 @@ def discard_used_component(st, tb, wk, r, card, side, slot):
         return
     for s in range(tb.slots):
         if (st.used_slot[s] != 0 and st.board_card[side, s] == st.used_card[s]
-                and st.board_zone[side, s] != EMPTY):
+                and affectable(st.board_zone[side, s])):
             leave_board(st, tb, wk, side, s, TO_DISCARD)
 

@@ -22,7 +22,7 @@ from simulator.engine.handlers.ids import (
     H_UNLEASHED_OCEAN_EMPTY,
 )
 from simulator.engine.rules import announce, frames, pile
-from simulator.engine.rules.board import is_mage_noir, n_targets, provides_component
+from simulator.engine.rules.board import affectable, affectable_component, is_mage_noir, n_targets
 from simulator.engine.rules.components import instances
 from simulator.engine.rules.damage import adversary_target, heal_player
 from simulator.engine.rules.decide import set_options
@@ -30,7 +30,6 @@ from simulator.engine.rules.layout import (
     ABILITY_TARGET,
     CHOOSE_MODE,
     DISTRIBUTE_MANA,
-    EMPTY,
     EV_EMPTY_DISCARDED,
     EV_INFILTRATION,
     EV_MAELSTROM,
@@ -101,7 +100,7 @@ def azure_ring(st, tb, wk, r, card, side, slot):
     element = decide(st, tb, wk, LOCK_MANA_ELEMENT, side)
     set_options(wk, tb.slots, 0)
     for s in range(tb.slots):
-        wk.opt[s] = 1 if st.board_zone[side, s] != EMPTY else 0
+        wk.opt[s] = 1 if affectable(st.board_zone[side, s]) else 0
     wk.ctx_element = element
     dest = decide(st, tb, wk, LOCK_MANA_TARGET, side)
     st.reserve[side, element] -= 1
@@ -138,7 +137,7 @@ def condensation_distribute(st, tb, wk, r, card, side, slot):
         set_options(wk, 1 + tb.slots, 0)
         wk.opt[0] = 1
         for s in range(tb.slots):
-            if st.board_zone[side, s] != EMPTY and s != slot:
+            if affectable(st.board_zone[side, s]) and s != slot:
                 wk.opt[1 + s] = 1
         wk.ctx_element = element
         wk.ctx_card = card
@@ -208,7 +207,7 @@ def tide_move_mana(st, tb, wk, r, card, side, slot):
     set_options(wk, tb.slots, 0)
     any_ = False
     for s in range(tb.slots):
-        if st.board_zone[side, s] != EMPTY and s != slot:
+        if affectable(st.board_zone[side, s]) and s != slot:
             wk.opt[s] = 1
             any_ = True
     if not any_:
@@ -336,7 +335,7 @@ def ocean_waves(st, tb, wk, p, done):
     set_options(wk, tb.slots, 0)
     any_ = False
     for s in range(tb.slots):
-        if provides_component(st, tb, p, s, WAVE) and not (done >> s) & 1 \
+        if affectable_component(st, tb, p, s, WAVE) and not (done >> s) & 1 \
                 and st.applying[p, s] == 0:
             wk.opt[s] = 1
             any_ = True
@@ -371,7 +370,7 @@ def unleashed_ocean_release(st, tb, wk, r, card, side, slot):
 @njit
 def melange_card(st, tb, p, s):
     c = st.board_card[p, s]
-    return st.board_zone[p, s] != EMPTY and tb.element[c] == WATER and st.board_mana[p, s].sum() > 0
+    return affectable(st.board_zone[p, s]) and tb.element[c] == WATER and st.board_mana[p, s].sum() > 0
 
 
 @declare.ability("ritual_of_melange")
