@@ -1,0 +1,260 @@
+"""The look-ahead bot (simulator/bots/lookahead.py): it plays its options forward, it never
+reads what its player cannot see, and it plays the same games however they are split.
+
+Positions come two ways: hand-built (``make_engine``) where one option wins at once, and real
+games of the example decks stopped at a main-phase decision (:func:`main_phase_position`, the
+match loop's own steps run one by one), where the unseen order of the decks is changed.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from engine_fixtures import G0, P0, lid, make_engine, mana, put_adversary, set_hand
+
+from simulator import bots
+from simulator.decks import find_deck, load_deck
+from simulator.engine.host import api
+from simulator.engine.host.batch import Matchup, play_seeds
+from simulator.engine.rules import layout as L
+from simulator.engine.rules.options import RuleOptions
+from simulator.engine.rules.rng import game_seeds
+from simulator.errors import UserError
+from simulator.scenarios import load_scenario
+
+ROLLOUTS = "lookahead:4"
+
+
+# --- positions -------------------------------------------------------------------------------
+
+def main_phase_position(db, deck: str, players: int, seed: int, turns: int):
+    """``(engine, player)``: game ``seed`` of ``deck`` against the Duke (normal), played by the
+    planner for ``turns`` player turns, then on to the next player's first main-phase
+    decision (the steps of ``game.advance`` between two turns, as commands); None when the
+    game ended first."""
+    decks = tuple(load_deck(find_deck(deck), db) for _ in range(players))
+    matchup = Matchup(decks, load_scenario("duke", db), "normal")
+    eng = api.new_engine(matchup, db, policy=bots.get("planner"), seeds=game_seeds(seed, 0, 1))
+    for _ in range(turns):
+        if not api.play_turn(eng, 0):
+            return None
+    record = eng.records
+    q = int(record["step"][0]) % players
+    if record["out"][0, q]:
+        return None
+    record["active"][0] = q
+    eng.command("adversary_turn", 0)
+    if record["outcome"][0] != L.RUNNING:
+        return None
+    record["seat"][0] = q
+    if not eng.command("begin_turn", 0, q):
+        return None
+    record["phase"][0] = L.PHASE_MAIN
+    return eng, q
+
+
+def decide_main_action(eng, q: int, position: np.ndarray, spec: str):
+    """The main-phase action ``spec`` picks in ``position`` (a copy of the game's record),
+    and the look-ahead's candidates and rollout values (None for another bot)."""
+    eng.records[:] = position
+    eng.set_policy(bots.get(spec))
+    choice = int(api.main_action_choice(eng, G0, [q])[0])
+    if not spec.startswith("lookahead"):
+        return choice, None
+    record = eng.bot_records[0]
+    return choice, (record["la_cands"][:3].copy(), record["la_value"][:3].copy())
+
+
+def hidden_order_changed(position: np.ndarray, q: int, players: int,
+                         rng: np.random.Generator) -> np.ndarray:
+    """``position`` with what player ``q`` cannot see changed: the order of their deck and of
+    the Adversary's, and each teammate's hand and deck dealt again from their cards."""
+    other = position.copy()
+    record = other[0]
+    n = record["deck_len"][q]
+    record["deck"][q, :n] = rng.permutation(record["deck"][q, :n])
+    n = record["adv_deck_len"]
+    record["adv_deck"][:n] = rng.permutation(record["adv_deck"][:n])
+    for mate in range(players):
+        if mate == q:
+            continue
+        hand = np.repeat(np.arange(L.C_MAX), record["hand"][mate])
+        pool = rng.permutation(np.concatenate([hand, record["deck"][mate, :record["deck_len"][mate]]]))
+        record["hand"][mate] = np.bincount(pool[:len(hand)], minlength=L.C_MAX)
+        record["deck"][mate, :len(pool) - len(hand)] = pool[len(hand):]
+    return other
+
+
+def peeking_outcomes(eng, q: int, position: np.ndarray, actions) -> list[tuple[bool, int]]:
+    """For each action: played in ``position`` with the real order of the decks, then the
+    planner to the end of the game; (won, damage dealt to the Adversary). What a bot that
+    read the decks would compare."""
+    out = []
+    for action in actions:
+        eng.records[:] = position
+        eng.set_policy(bots.get("planner"))
+        api.apply_actions(eng, G0, [q], [int(action)])
+        api.play_to_end(eng, G0)
+        record = eng.records[0]
+        out.append((record["outcome"] == L.WIN, int(record["damage_to_adversary"])))
+    return out
+
+
+# --- it looks ahead --------------------------------------------------------------------------
+
+def _one_mana_short_of_both():
+    """The Duke at 2 HP, the player at 1 HP (the Duke's next blow puts them out), 3 Fire: a
+    Draconic flame (2 Fire, 2 damage once activated) or an Artificial sun (3 Fire, a
+    Permanent), not both."""
+    eng = make_engine(["draconic_flame", "artificial_sun"], policy="planner")
+    eng.state.turn[:] = 3
+    set_hand(eng, {"draconic_flame": 1, "artificial_sun": 1})
+    eng.state.reserve[0, 0] = mana(fire=3)
+    put_adversary(eng, "duke", hp=2)
+    eng.state.hp[0, 0] = 1
+    return eng
+
+
+def test_it_prepares_the_spell_that_wins_this_turn_where_the_planner_builds_a_permanent():
+    eng = _one_mana_short_of_both()
+    position = eng.records.copy()
+    prepare = api.action_space(eng).prepare
+    flame, sun = prepare + lid(eng, "draconic_flame"), prepare + lid(eng, "artificial_sun")
+    assert decide_main_action(eng, 0, position, "planner")[0] == sun
+    choice, (candidates, values) = decide_main_action(eng, 0, position, "lookahead:8")
+    assert choice == flame
+    # every rollout of the flame wins, none of the others does
+    won = dict(zip(candidates.tolist(), np.floor(values).astype(int).tolist(), strict=True))
+    assert won == {sun: 0, flame: 8, 0: 0}
+    # the rollouts played on copies: the game is where it was, one decision further
+    after = eng.records.copy()
+    assert after["decision_count"][0] == position["decision_count"][0] + 1
+    changed = [name for name in L.STATE_DTYPE.names
+               if not np.array_equal(after[name], position[name])]
+    assert changed == ["decision_count"]
+    # and the look-ahead wins this turn: the flame prepared, activated on the Duke
+    eng.records[:] = position
+    api.main_phase(eng, G0, P0)
+    assert eng.state.outcome[0] == L.WIN
+    assert eng.state.discard[0, 0, lid(eng, "draconic_flame")] == 1
+    assert eng.state.hand[0, 0, lid(eng, "artificial_sun")] == 1
+    assert eng.state.reserve[0, 0].tolist() == mana(fire=1).tolist()
+
+
+def test_rollouts_are_the_budget_given(db):
+    eng = _one_mana_short_of_both()
+    position = eng.records.copy()
+    for spec, rollouts in (("lookahead:3", 3), ("lookahead", bots.get("lookahead").rollouts)):
+        decide_main_action(eng, 0, position, spec)
+        record = eng.bot_records[0]
+        # three candidates, each played once per rollout, none a transposition of another
+        assert record["la_played"] == 3 * rollouts and record["la_looked"] == 1
+
+
+# --- it never sees what its player cannot --------------------------------------------------
+
+@pytest.mark.parametrize("players", [1, 2])
+def test_its_rollouts_ignore_the_unseen_order_of_the_decks_and_a_teammates_hand(db, players):
+    rng = np.random.default_rng(7)
+    checked = 0
+    for seed in range(1, 12):
+        got = main_phase_position(db, "air-winds", players, seed, 2 * players)
+        if got is None:
+            continue
+        eng, q = got
+        position = eng.records.copy()
+        choice, (candidates, values) = decide_main_action(eng, q, position, ROLLOUTS)
+        if eng.bot_records[0]["la_looked"] == 0:
+            continue  # one candidate only: nothing rolled out
+        for _ in range(3):
+            other = hidden_order_changed(position, q, players, rng)
+            assert not np.array_equal(other["deck"], position["deck"])
+            again, (cands_again, values_again) = decide_main_action(eng, q, other, ROLLOUTS)
+            assert again == choice
+            assert cands_again.tolist() == candidates.tolist()
+            assert values_again.tolist() == values.tolist()  # every rollout alike
+        checked += 1
+    assert checked >= 3
+
+
+def test_it_does_not_follow_the_real_order_where_knowing_it_would_change_the_best_play(db):
+    """A bot reading the decks would pick differently as their real order changes (the
+    planner playing each candidate on with the real order); the look-ahead keeps one choice,
+    so for some order it is not the choice that order favours."""
+    rng = np.random.default_rng(11)
+    for seed in range(1, 40):
+        got = main_phase_position(db, "fire-flames", 1, seed, 4)
+        if got is None:
+            continue
+        eng, q = got
+        position = eng.records.copy()
+        choice, (candidates, _) = decide_main_action(eng, q, position, ROLLOUTS)
+        if eng.bot_records[0]["la_looked"] == 0:
+            continue
+        orders = [hidden_order_changed(position, q, 1, rng) for _ in range(6)]
+        favoured = set()
+        for other in orders:
+            outcomes = peeking_outcomes(eng, q, other, candidates)
+            favoured.add(int(candidates[max(range(len(candidates)), key=outcomes.__getitem__)]))
+        if len(favoured) < 2:
+            continue  # here the real order would not change the best play
+        choices = {decide_main_action(eng, q, other, ROLLOUTS)[0] for other in orders}
+        assert choices == {choice}
+        return
+    pytest.fail("no position where the order of the decks changes the best play")
+
+
+# --- same games, however they are played ------------------------------------------------------
+
+@pytest.mark.parametrize("players", [1, 2])
+def test_the_same_games_whatever_the_threads_and_chunks(db, players):
+    matchup = Matchup(tuple(load_deck(find_deck("air-winds"), db) for _ in range(players)),
+                      load_scenario("duke", db), "normal")
+    bot = bots.get("lookahead:2")
+    whole = play_seeds(matchup, db, 3, 0, 12, bot, RuleOptions(), threads=2)
+    part = play_seeds(matchup, db, 3, 7, 5, bot, RuleOptions(), threads=1)
+    for field in ("outcome", "end_turn", "final_hp", "damage_to_adversary", "hp_by_turn",
+                  "drawn", "activated"):
+        assert np.array_equal(getattr(whole, field)[7:], getattr(part, field)), field
+    planner = play_seeds(matchup, db, 3, 0, 12, bots.get("planner"), RuleOptions())
+    assert not np.array_equal(planner.hp_by_turn, whole.hp_by_turn)  # it plays otherwise
+
+
+def test_decisions_inside_a_turn_are_replayed_from_the_checkpoint(db):
+    """Which pile, targets and forced discards are asked between main-phase actions: their
+    rollouts replay the answers since the last main-phase decision to reach them (a replay
+    that reached another position would stop the game with an error)."""
+    matchup = Matchup((load_deck(find_deck("vegetal-grove"), db),), load_scenario("duke", db),
+                      "normal")
+    bot = bots.get("lookahead:1")
+    tables_records = []
+    real = type(bot).records
+
+    def keep(self, *args):
+        records = real(self, *args)
+        tables_records.append(records)
+        return records
+
+    type(bot).records = keep
+    try:
+        play_seeds(matchup, db, 5, 0, 6, bot, RuleOptions())
+    finally:
+        type(bot).records = real
+    looked = tables_records[0]["la_by_kind"][0]
+    assert looked[L.MAIN_ACTION] > 0 and looked[L.TAKE_PILE] > 0
+    assert looked[L.KEEP_HAND] == 0 and looked[L.MANA_ELEMENT] == 0
+
+
+# --- its budget -------------------------------------------------------------------------------
+
+def test_the_budget_travels_in_the_bots_spec():
+    assert bots.get("lookahead:16").rollouts == 16
+    assert bots.spec("lookahead", 16) == "lookahead:16"
+    assert bots.spec("lookahead", bots.get("lookahead").rollouts) == "lookahead"
+    assert bots.get("lookahead:16").label == "lookahead (16 rollouts per option)"
+    with pytest.raises(UserError, match="bot planner plays without rollouts"):
+        bots.spec("planner", 4)
+    with pytest.raises(UserError, match="--rollouts must be a whole number from 1 to 1024"):
+        bots.spec("lookahead", 0)
+    with pytest.raises(UserError, match="not 'x'"):
+        bots.get("lookahead:x")
