@@ -46,8 +46,9 @@ def first_game_with(outcome: str, decks: Sequence[Deck], scenario: Scenario,
     options = options or RuleOptions()
     matchup = build_matchup(decks, scenario, level, players)
     wanted = np.array(OUTCOMES_OF[outcome])
-    for first in range(start, start + limit, SEARCH_BATCH):
-        count = min(SEARCH_BATCH, start + limit - first)
+    batch = min(SEARCH_BATCH, bots.get(bot).chunk_cap or SEARCH_BATCH)  # a slow bot: small steps
+    for first in range(start, start + limit, batch):
+        count = min(batch, start + limit - first)
         result = play_seeds(matchup, db, seed, first, count, bots.get(bot), options, threads=2)
         hits = np.flatnonzero(np.isin(result.outcome, wanted))
         if len(hits):
@@ -85,7 +86,7 @@ def replay_game(decks: Sequence[Deck], scenario: Scenario, level: str | None = N
     outcome = L.OUTCOME_NAMES[int(result.outcome[0])]
     header = (f"Game {game} of the run with seed {seed}: "
               f"{', '.join(d.name for d in matchup.decks)} vs {scenario.name} ({matchup.level}), "
-              f"bot {bot}")
+              f"bot {bots.label(bot)}")
     footer = f"Result: {outcome} on turn {int(result.end_turn[0])}, HP " + ", ".join(
         str(max(0, int(h))) for h in np.atleast_1d(result.final_hp[0]))  # out: 0 HP
     return "\n".join([header, *lines, footer])

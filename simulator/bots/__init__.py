@@ -55,6 +55,24 @@ def spec(name: str, rollouts: int | None = None) -> str:
     return bot.spec
 
 
+def label(name: str) -> str:
+    """How outputs name the bot of spec ``name``: ``lookahead (8 rollouts per option)``."""
+    return get(name).label
+
+
+def note(name: str) -> str | None:
+    """The sentence a report's header adds for a bot whose answers assume stronger play
+    than the default bot's (the look-ahead), else None."""
+    bot = get(name)
+    if not bot.rollouts:
+        return None
+    return (f"Played by the look-ahead bot ({bot.rollouts} rollouts per option): at each "
+            f"decision that matters it plays the {DEFAULT_BOT}'s best options forward on copies "
+            "of the game, its hidden cards redealt, and keeps the one that wins most. Its win "
+            f"rates are those of a stronger player than the default {DEFAULT_BOT} (a run with "
+            "--bot planner shows the difference).")
+
+
 def _rollouts(bot: Bot, value) -> int:
     if not bot.rollouts:
         looking = ", ".join(b.name for b in BY_NAME.values() if b.rollouts and b.listed)

@@ -66,6 +66,13 @@ class Bot:
         return f"{self.name} ({self.rollouts} rollouts per option)"
 
     @property
+    def chunk_cap(self) -> int | None:
+        """Most games in a chunk a run splits itself (None: the engine's own cap): a bot that
+        looks ahead plays each game a hundred times slower, so its chunks are made small
+        enough to end within a second or two and move the progress bar."""
+        return max(4, 256 // self.rollouts) if self.rollouts else None
+
+    @property
     def spec(self) -> str:
         """The name :func:`simulator.bots.get` resolves to this very bot: the name, with
         ``:N`` for a look-ahead budget other than its default."""
