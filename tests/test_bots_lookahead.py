@@ -258,3 +258,90 @@ def test_the_budget_travels_in_the_bots_spec():
         bots.spec("lookahead", 0)
     with pytest.raises(UserError, match="not 'x'"):
         bots.get("lookahead:x")
+
+
+def test_the_trace_keeps_each_decision_looked_at_with_its_rollouts():
+    from simulator.bots.lookahead import trace_into
+
+    eng = _one_mana_short_of_both()
+    prepare = api.action_space(eng).prepare
+    flame, sun = prepare + lid(eng, "draconic_flame"), prepare + lid(eng, "artificial_sun")
+    eng.set_policy(bots.get("lookahead:4"))
+    traces = trace_into(eng.bot_records, 8)
+    api.main_action_choice(eng, G0, P0)
+    (entry,) = traces[0][:int(eng.bot_records[0]["la_trace_len"])]
+    assert (entry["kind"], entry["planned"], entry["chosen"]) == (L.MAIN_ACTION, sun, flame)
+    assert entry["option"][:3].tolist() == [sun, flame, 0]
+    assert entry["card"][:3].tolist() == [lid(eng, "artificial_sun"), lid(eng, "draconic_flame"), -1]
+    assert np.floor(entry["value"][:3]).tolist() == [0, 4, 0] and entry["rollouts"] == 4
+    assert entry["turn"] == 3 and entry["player"] == 0
+
+
+# --- where a user meets it ------------------------------------------------------------------
+
+def test_compare_bots_plays_one_deck_with_each_bot_on_the_same_seeds(capsys):
+    import json
+
+    from simulator.cli import main
+
+    assert main(["compare", "air-winds", "--bots", "planner,lookahead", "--rollouts", "2",
+                 "--games", "12", "--quiet", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["kind"] == "bots" and out["bots"] == ["planner", "lookahead:2"]
+    assert [e["label"] for e in out["entries"]] == ["planner",
+                                                     "lookahead (2 rollouts per option)"]
+    (diff,) = out["differences"]
+    assert diff["b"] == "planner" and diff["a"] == "lookahead (2 rollouts per option)"
+    assert diff["both_won"] + diff["only_a_won"] == out["entries"][1]["wins"]
+    assert diff["both_won"] + diff["only_b_won"] == out["entries"][0]["wins"]
+    assert main(["compare", "air-winds", "--bots", "planner,lookahead", "--rollouts", "2",
+                 "--games", "12", "--quiet"]) == 0
+    text = capsys.readouterr().out
+    assert text.startswith("bots compared on 12 paired games vs The Duke (normal), 1 player(s)")
+    assert "lookahead (2 rollouts per option) minus planner:" in text
+    assert "what better play wins with this deck" in text
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["run", "fire-flames", "--rollouts", "4"], "bot planner plays without rollouts"),
+    (["run", "fire-flames", "--bot", "lookahead", "--rollouts", "0"],
+     "--rollouts must be a whole number from 1 to 1024"),
+    (["compare", "fire-flames", "--bots", "planner"], "--bots takes two bots or more"),
+    (["compare", "fire-flames", "--bots", "planner,lookahead", "--bot", "greedy"],
+     "give --bot (one bot) or --bots (bots compared), not both"),
+    (["compare", "fire-flames", "--bots", "planner,greedy", "--rollouts", "3"],
+     "bot planner plays without rollouts"),
+])
+def test_budget_mistakes_are_one_line_exit_2(capsys, argv, message):
+    from simulator.cli import main
+
+    assert main([*argv, "--games", "5"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and message in err
+
+
+def test_a_run_with_the_look_ahead_says_so_and_gives_the_command_that_replays_it(capsys, tmp_path):
+    import json
+
+    from simulator.cli import main
+
+    assert main(["run", "air-winds", "--bot", "lookahead", "--rollouts", "2", "--games", "6",
+                 "--quiet", "--report", str(tmp_path)]) == 0
+    text = capsys.readouterr().out
+    assert "bot lookahead (2 rollouts per option), seed 1" in text.splitlines()[0]
+    assert "note: Played by the look-ahead bot (2 rollouts per option)" in text
+    summary = json.loads((tmp_path / "summary.json").read_text())
+    assert summary["bot"] == "lookahead:2"
+    assert "--bot lookahead --rollouts 2" in summary["command"]
+    html = (tmp_path / "report.html").read_text()
+    head = html.split("<h2>Summary</h2>")[0]
+    assert "Played by the look-ahead bot (2 rollouts per option)" in head
+
+
+def test_slow_bots_play_in_small_chunks_so_the_progress_bar_moves():
+    from simulator.backends import auto_batch
+
+    look = bots.get("lookahead")
+    assert look.chunk_cap == 256 // look.rollouts and bots.get("planner").chunk_cap is None
+    assert auto_batch(1000, 2, 1, look.chunk_cap) == look.chunk_cap
+    assert auto_batch(1000, 2, 1, None) == 500

@@ -49,6 +49,7 @@ from simulator.bots import base, planner
 from simulator.bots.record import record_at
 from simulator.engine.compiler.jit import njit
 from simulator.engine.rules import rng
+from simulator.engine.rules.actions import action_offsets
 from simulator.engine.rules.errors import fail
 from simulator.engine.rules.game import advance
 from simulator.engine.rules.layout import (
@@ -56,6 +57,7 @@ from simulator.engine.rules.layout import (
     CHOOSE_MODE,
     DESTROY_TARGET,
     DISCARD_FROM_HAND,
+    K_SLOTS,
     MAIN_ACTION,
     N_KINDS,
     NW_MAX,
@@ -127,7 +129,22 @@ FIELDS = [
     ("la_changed", np.int64),        # decisions where the choice is not the planner's
     ("la_pruned", np.int64),         # decisions settled after one deal (one play left)
     ("la_by_kind", np.int64, (N_KINDS,)),  # decisions looked at, by kind
+    # the decisions looked at, written into a trace when one is given (trace_into)
+    ("la_trace", np.int64),          # address of (la_trace_cap,) TRACE_DTYPE entries, 0 none
+    ("la_trace_cap", np.int64),
+    ("la_trace_len", np.int64),      # entries written (those beyond the cap are not)
 ]
+
+#: Candidates a trace entry keeps.
+TRACE_CANDS = 4
+#: One decision looked at: the game, where, the candidates with what they are about (the card
+#: an action prepares or a slot holds, a target's card; -1 none) and their rollout values.
+TRACE_DTYPE = np.dtype([
+    ("seed", np.uint64), ("decision", np.int64), ("turn", np.int16), ("player", np.int8),
+    ("kind", np.int8), ("n", np.int8), ("rollouts", np.int32), ("planned", np.int16),
+    ("chosen", np.int16), ("option", np.int16, (TRACE_CANDS,)),
+    ("card", np.int16, (TRACE_CANDS,)), ("value", np.float64, (TRACE_CANDS,)),
+], align=True)
 
 
 # --- the lane's other records, by address -------------------------------------------------------
@@ -150,6 +167,11 @@ def _work_at(address):
     return numba.carray(_pointer(address), 1, WORK_DTYPE)
 
 
+@njit
+def _trace_at(address, cap):
+    return numba.carray(_pointer(address), cap, TRACE_DTYPE)
+
+
 def _array_at_in_python(address, n, dtype):
     memory = (ctypes.c_char * (dtype.itemsize * n)).from_address(int(address))
     return np.frombuffer(memory, dtype).view(np.recarray)
@@ -161,8 +183,11 @@ if numba.config.DISABLE_JIT:
 
     def work_at(address):
         return _array_at_in_python(address, 1, WORK_DTYPE)
+
+    def trace_at(address, cap):
+        return _array_at_in_python(address, cap, TRACE_DTYPE)
 else:
-    states_at, work_at = _states_at, _work_at
+    states_at, work_at, trace_at = _states_at, _work_at, _trace_at
 
 
 # --- the policy ---------------------------------------------------------------------------------
@@ -302,6 +327,8 @@ def look_ahead(st, tb, bw, kind, n, player, planned):
             best = k
     bw.la_looked += 1
     bw.la_by_kind[kind] += 1
+    if bw.la_trace != 0:
+        trace(st, tb, bw, kind, n, player, planned, best)
     if bw.la_cands[best] != planned:
         bw.la_changed += 1
     return bw.la_cands[best]
@@ -321,6 +348,57 @@ def drop_transpositions(bw, n):
                 break
         alive += bw.la_alive[k]
     return alive
+
+
+@njit
+def trace(st, tb, bw, kind, n, player, planned, best):
+    """Write the decision just looked at into the trace (``la_trace``), while it has room."""
+    k = bw.la_trace_len
+    bw.la_trace_len = k + 1
+    if k >= bw.la_trace_cap:
+        return
+    entry = trace_at(bw.la_trace, bw.la_trace_cap)[k]
+    entry.seed = st.seed
+    entry.decision = st.decision_count
+    entry.turn = st.turn
+    entry.player = player
+    entry.kind = kind
+    entry.n = n
+    entry.rollouts = bw.la_rollouts
+    entry.planned = planned
+    entry.chosen = bw.la_cands[best]
+    for i in range(TRACE_CANDS):
+        option = bw.la_cands[i] if i < n else -1
+        entry.option[i] = option
+        entry.card[i] = option_card(st, tb, kind, player, option) if option >= 0 else -1
+        entry.value[i] = bw.la_value[i] if i < n and bw.la_alive[i] != 0 else -1.0
+
+
+@njit
+def option_card(st, tb, kind, p, option):
+    """The card an option is about, for a reader of the trace: the card a main-phase action
+    prepares, or holds in the slot it uses; a target's card; the card of a discard; -1 else."""
+    if kind == MAIN_ACTION:
+        ability, prepare, activate, channel, trade, size = action_offsets(tb)
+        if prepare <= option < activate:
+            return option - prepare
+        slot = -1
+        if ability <= option < prepare:
+            slot = option - ability
+        elif activate <= option < channel:
+            slot = option - activate
+        elif channel <= option < trade:
+            slot = option - channel
+        return st.board_card[p, slot] if slot >= 0 else -1
+    if kind == DISCARD_FROM_HAND:
+        return option
+    if kind == TARGET or kind == DESTROY_TARGET:
+        if option < K_SLOTS:
+            return st.adv_card[option]
+        rest = option - K_SLOTS - tb.players
+        if 0 <= rest < tb.players * tb.slots:
+            return st.board_card[rest // tb.slots, rest % tb.slots]
+    return -1
 
 
 @njit
@@ -531,3 +609,18 @@ def prepare_records(records: np.ndarray, rollouts: int) -> np.ndarray:
     kept = records.view(_Records)
     kept.kept = (rollout, states, work)
     return kept
+
+
+def trace_into(records: np.ndarray, capacity: int) -> np.ndarray:
+    """A trace of every decision the look-ahead records ``records`` look at (a script's
+    reading of where it and the planner disagree): (capacity,) TRACE_DTYPE entries per record,
+    zeroed, which the records write into from now on; returns them, (records, capacity)."""
+    traces = np.zeros((len(records), capacity), TRACE_DTYPE)
+    for i in range(len(records)):
+        records[i]["la_trace"] = traces.ctypes.data + traces.dtype.itemsize * capacity * i
+        records[i]["la_trace_cap"] = capacity
+        records[i]["la_trace_len"] = 0
+    kept = getattr(records, "kept", ())
+    if isinstance(records, _Records):
+        records.kept = (*kept, traces)
+    return traces
