@@ -83,6 +83,11 @@ PURPOSE_LOOKAHEAD = 5
 WIDTH = 3
 #: Player turns a rollout plays before it is evaluated; 0: to the end of the game.
 HORIZON = 0
+#: How much better another option's rollouts must do to overrule the planner's choice, with
+#: as many wins: its mean tiebreak higher by this much (about one HP of the team or of the
+#: Adversary card). Why: with few rollouts the best of three options is often the luckiest;
+#: following such noise made the bot cycle through pointless actions.
+MARGIN = 0.02
 #: Answers kept since the checkpoint; a decision further on is the planner's.
 LOG_N = 512
 #: The decision kinds the bot looks ahead on (the others are the planner's): the main-phase
@@ -104,6 +109,7 @@ FIELDS = [
     ("la_rollouts", np.int64),       # rollouts per option tried
     ("la_width", np.int64),          # options tried (WIDTH)
     ("la_horizon", np.int64),        # player turns per rollout, 0 to the end (HORIZON)
+    ("la_margin", np.float64),       # MARGIN
     ("la_kinds", np.int8, (N_KINDS,)),  # 1: the kind is looked at (LOOKED_AT)
     # the checkpoint (REAL): the game and decision it was taken at, the answers since
     ("la_ck_seed", np.uint64),
@@ -111,6 +117,9 @@ FIELDS = [
     ("la_log_len", np.int64),
     ("la_log", np.int16, (LOG_N,)),
     ("la_digest", np.uint64),        # digest of the state at the decision being looked at
+    ("la_phase_key", np.int64),      # the main phase under way (turn, player), its game
+    ("la_phase_seed", np.uint64),
+    ("la_phase_actions", np.int64),  # ... its main-phase decisions so far
     # what a rollout plays (ROLLOUT): the decision it branches at, the option it tries there,
     # the player deciding, its deal
     ("la_branch", np.int64),
@@ -201,6 +210,7 @@ def choose(st, tb, wk, kind, player):
         return rollout_answer(st, tb, wk, bw, kind, player)
     scored = planner.score(st, tb, wk, bw, kind, player)
     if kind == MAIN_ACTION:
+        count_main_action(st, bw, player)
         checkpoint(st, bw)
     elif st.decision_count == 0:  # a new game: no checkpoint yet
         bw.la_ck_count = -1
@@ -210,7 +220,25 @@ def choose(st, tb, wk, kind, player):
         if n >= 2 and replayable(st, bw):
             choice = look_ahead(st, tb, bw, kind, n, player, choice)
     remember(st, bw, choice)
+    if kind == MAIN_ACTION and choice != 0 and bw.la_phase_actions >= tb.max_actions:
+        bw.la_ck_count = -1  # the main phase stops at its action cap: a replay would not
     return choice
+
+
+@njit
+def count_main_action(st, bw, p):
+    """Count the main-phase decisions of this main phase (``la_phase_actions``).
+
+    Why: the match loop stops a main phase after ``max_actions`` actions, a count it keeps
+    to itself; a rollout resumed from a checkpoint counts afresh. So after a main phase that
+    reached its cap, the answers since the checkpoint no longer lead a replay to the same
+    decisions, and the checkpoint is dropped (:func:`choose`)."""
+    key = st.turn * P_MAX + p
+    if key != bw.la_phase_key or bw.la_phase_seed != st.seed:
+        bw.la_phase_key = key
+        bw.la_phase_seed = st.seed
+        bw.la_phase_actions = 0
+    bw.la_phase_actions += 1
 
 
 @njit
@@ -321,10 +349,12 @@ def look_ahead(st, tb, bw, kind, n, player, planned):
             if alive == 1:
                 bw.la_pruned += 1
                 break
-    best = 0
+    best = 0  # the planner's choice, which another must beat by the margin
+    bar = bw.la_value[0] + bw.la_margin * rollouts / (rollouts + 1)
     for k in range(1, n):
-        if bw.la_alive[k] != 0 and bw.la_value[k] > bw.la_value[best]:
+        if bw.la_alive[k] != 0 and bw.la_value[k] > bar:
             best = k
+            bar = bw.la_value[k]
     bw.la_looked += 1
     bw.la_by_kind[kind] += 1
     if bw.la_trace != 0:
@@ -603,6 +633,7 @@ def prepare_records(records: np.ndarray, rollouts: int) -> np.ndarray:
             rec[i]["la_rollouts"] = rollouts
             rec[i]["la_width"] = WIDTH
             rec[i]["la_horizon"] = HORIZON
+            rec[i]["la_margin"] = MARGIN
             rec[i]["la_kinds"] = kinds
             rec[i]["la_ck_count"] = -1
         work[i]["bot"] = address(rollout, i)
