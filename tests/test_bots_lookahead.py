@@ -8,6 +8,8 @@ match loop's own steps run one by one), where the unseen order of the decks is c
 
 from __future__ import annotations
 
+import contextlib
+
 import numpy as np
 import pytest
 from engine_fixtures import G0, P0, lid, make_engine, mana, put_adversary, set_hand
@@ -83,6 +85,24 @@ def hidden_order_changed(position: np.ndarray, q: int, players: int,
         record["hand"][mate] = np.bincount(pool[:len(hand)], minlength=L.C_MAX)
         record["deck"][mate, :len(pool) - len(hand)] = pool[len(hand):]
     return other
+
+
+@contextlib.contextmanager
+def kept_records():
+    """The bot records of every batch played inside the block, in order (their counters)."""
+    from simulator.bots.registry import Bot
+
+    kept, real = [], Bot.records
+
+    def keep(self, *args):
+        kept.append(real(self, *args))
+        return kept[-1]
+
+    Bot.records = keep
+    try:
+        yield kept
+    finally:
+        Bot.records = real
 
 
 def peeking_outcomes(eng, q: int, position: np.ndarray, actions) -> list[tuple[bool, int]]:
@@ -226,23 +246,27 @@ def test_decisions_inside_a_turn_are_replayed_from_the_checkpoint(db):
     that reached another position would stop the game with an error)."""
     matchup = Matchup((load_deck(find_deck("vegetal-grove"), db),), load_scenario("duke", db),
                       "normal")
-    bot = bots.get("lookahead:1")
-    tables_records = []
-    real = type(bot).records
-
-    def keep(self, *args):
-        records = real(self, *args)
-        tables_records.append(records)
-        return records
-
-    type(bot).records = keep
-    try:
-        play_seeds(matchup, db, 5, 0, 6, bot, RuleOptions())
-    finally:
-        type(bot).records = real
-    looked = tables_records[0]["la_by_kind"][0]
+    with kept_records() as kept:
+        play_seeds(matchup, db, 5, 0, 6, bots.get("lookahead:1"), RuleOptions())
+    looked = kept[0]["la_by_kind"][0]
     assert looked[L.MAIN_ACTION] > 0 and looked[L.TAKE_PILE] > 0
     assert looked[L.KEEP_HAND] == 0 and looked[L.MANA_ELEMENT] == 0
+
+
+def test_a_main_phase_cut_by_its_action_cap_is_not_replayed(db):
+    """The match loop ends a main phase after ``max_actions_per_turn`` actions, a count a
+    rollout resumed from a checkpoint would start afresh: after such a phase the bot drops its
+    checkpoint, so the decisions up to the next main phase are the planner's, and the replays
+    it does play reach their decision (a replay that did not would stop the game)."""
+    matchup = Matchup((load_deck(find_deck("air-winds"), db),), load_scenario("duke", db),
+                      "normal")
+    capped = RuleOptions(max_actions_per_turn=2)
+    with kept_records() as kept:
+        result = play_seeds(matchup, db, 2, 0, 6, bots.get("lookahead:1"), capped)
+        play_seeds(matchup, db, 2, 0, 6, bots.get("lookahead:1"), RuleOptions())
+    assert (result.outcome != L.RUNNING).all()
+    capped_piles, free_piles = (k["la_by_kind"][0][L.TAKE_PILE] for k in kept)
+    assert free_piles > 0 and capped_piles < free_piles
 
 
 # --- its budget -------------------------------------------------------------------------------
