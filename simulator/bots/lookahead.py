@@ -313,7 +313,8 @@ def look_ahead(st, tb, bw, kind, n, player, planned):
     player_t = np.full(horizon, -1, np.int8)
     comp_t = np.zeros((horizon, NW_MAX), np.int8)
     cast_t = np.zeros((horizon, C_MAX), np.int8)
-    bw.la_digest = digest(st, tb)
+    if st.decision_count > bw.la_ck_count:  # its rollouts replay answers: their check
+        bw.la_digest = digest(st, tb)
     rb.la_branch = st.decision_count
     rb.la_player = player
     adv_max = adversary_max_hp(tb)
@@ -453,15 +454,15 @@ def rollout_answer(st, tb, wk, bw, kind, player):
     master = record_at(bw.la_peer)
     if n < bw.la_branch:
         return master.la_log[n - master.la_ck_count]
-    scored = planner.score(st, tb, wk, bw, kind, player)
     if n == bw.la_branch:
-        if digest(st, tb) != master.la_digest:
+        replayed = n > master.la_ck_count  # (else the rollout started at this very decision)
+        if replayed and digest(st, tb) != master.la_digest:
             fail(st, ERR_REPLAY, kind)
             return bw.la_answer
         determinize(st, tb, bw, bw.la_player,
                     rng.stream_base(st.seed, PURPOSE_LOOKAHEAD, n * 4096 + bw.la_deal))
         return bw.la_answer
-    return base.answer(wk, scored)
+    return base.answer(wk, planner.score(st, tb, wk, bw, kind, player))
 
 
 # --- evaluation ---------------------------------------------------------------------------------
