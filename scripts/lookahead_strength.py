@@ -1,7 +1,7 @@
 """How much stronger the look-ahead plays than the planner, and what it costs (docs/bots.md).
 
 Usage:
-  python scripts/lookahead_strength.py [--games N] [--seed S] [--jobs J]
+  python scripts/lookahead_strength.py [--games N] [--seed S] [--jobs J] [--players 1,2]
       the regret table: every example deck x Duke level x 1 and 2 players, the look-ahead at
       its default budget beside the planner on the same seeds
   python scripts/lookahead_strength.py --curve 1,2,4,8,16 [--decks a,b] [--games N]
@@ -69,7 +69,7 @@ def regret_table(args) -> None:
     print(f"| deck | level | players | planner | {ahead.label} | look-ahead - planner | "
           "planner µs/game | look-ahead ms/game | look-ahead games/s |")
     print("|---|---|---|---|---|---|---|---|---|")
-    for players, name, level in itertools.product((1, 2), args.decks, duke.level_names):
+    for players, name, level in itertools.product(args.players, args.decks, duke.level_names):
         deck = load_deck(ROOT / "decks" / f"{name}.txt", args.db)
         base, base_cpu, _ = played(deck, duke, level, players, "planner", args)
         look, look_cpu, look_rate = played(deck, duke, level, players, "lookahead", args)
@@ -101,11 +101,13 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--jobs", type=int, default=2, help="threads playing games")
     parser.add_argument("--decks", default=",".join(DECKS))
+    parser.add_argument("--players", default="1,2", help="player counts of the regret table")
     parser.add_argument("--curve", default=None, metavar="R,R",
                         help="budgets (rollouts per option) of the strength-versus-cost curve")
     args = parser.parse_args()
     args.db = load_cards()
     args.decks = args.decks.split(",")
+    args.players = [int(p) for p in args.players.split(",")]
     if args.curve:
         args.curve = [int(r) for r in args.curve.split(",")]
         curve(args)

@@ -369,3 +369,30 @@ def test_slow_bots_play_in_small_chunks_so_the_progress_bar_moves():
     assert look.chunk_cap == 256 // look.rollouts and bots.get("planner").chunk_cap is None
     assert auto_batch(1000, 2, 1, look.chunk_cap) == look.chunk_cap
     assert auto_batch(1000, 2, 1, None) == 500
+
+
+_DECIDE_AS_PYTHON = """
+import sys
+sys.path.insert(0, "tests")
+from test_bots_lookahead import _one_mana_short_of_both, decide_main_action
+eng = _one_mana_short_of_both()
+choice, (candidates, values) = decide_main_action(eng, 0, eng.records.copy(), "lookahead:3")
+print(choice, candidates.tolist(), values.tolist())
+"""
+
+
+def test_with_numba_disabled_it_decides_alike():
+    """``NUMBA_DISABLE_JIT=1`` runs the look-ahead as Python (its records reached through
+    ctypes views): the same decision and the same rollout values as the compiled bot."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    done = subprocess.run([sys.executable, "-c", _DECIDE_AS_PYTHON], capture_output=True,
+                          text=True, check=True, cwd=root,
+                          env={**os.environ, "NUMBA_DISABLE_JIT": "1"})
+    eng = _one_mana_short_of_both()
+    choice, (candidates, values) = decide_main_action(eng, 0, eng.records.copy(), "lookahead:3")
+    assert done.stdout.split("\n")[-2] == f"{choice} {candidates.tolist()} {values.tolist()}"

@@ -498,8 +498,8 @@ def rollout_value(st, tb, adv_max, rollouts):
 def final_digest(st, tb):
     """A hash of a rollout's last state: the position (:func:`digest`), the result and the
     turn it ended on."""
-    h = position_digest(st, tb, np.uint64(st.outcome * 1000 + st.turn))
-    return mixed(h, st.damage_to_adversary)
+    h = position_digest(st, tb, mixed(np.uint64(st.turn), int(st.outcome)))
+    return mixed(h, int(st.damage_to_adversary))
 
 
 @njit
@@ -514,22 +514,22 @@ def digest(st, tb):
 def position_digest(st, tb, h):
     """``h`` mixed with the position :func:`digest` reads."""
     for p in range(tb.players):
-        h = mixed(h, st.hp[p] * 1000 + st.deck_len[p])
+        h = mixed(mixed(h, int(st.hp[p])), int(st.deck_len[p]))
         for c in range(tb.n_cards):
-            h = mixed(h, (st.hand[p, c] * 256 + st.discard[p, c]) * 256 + c)
+            h = mixed(h, (int(st.hand[p, c]) * 256 + int(st.discard[p, c])) * 256 + c)
         for s in range(tb.slots):
-            h = mixed(h, ((st.board_card[p, s] + 2) * 16 + st.board_zone[p, s] + 3) * 1000
-                      + st.board_hp[p, s])
+            h = mixed(h, ((int(st.board_card[p, s]) + 2) * 16 + int(st.board_zone[p, s]) + 3)
+                      * 1000 + int(st.board_hp[p, s]))
             for e in range(E):
-                h = mixed(h, st.board_mana[p, s, e] * 8 + e)
+                h = mixed(h, int(st.board_mana[p, s, e]) * 8 + e)
         for e in range(E):
-            h = mixed(h, st.reserve[p, e] * 8 + e)
+            h = mixed(h, int(st.reserve[p, e]) * 8 + e)
     for pile in range(2):
         for e in range(E):
-            h = mixed(h, (st.ether[pile, e] * 2 + pile) * 8 + e)
+            h = mixed(h, (int(st.ether[pile, e]) * 2 + pile) * 8 + e)
     for k in range(st.adv_card.shape[0]):
-        h = mixed(h, (st.adv_card[k] + 2) * 4096 + st.adv_hp[k])
-    return mixed(h, (st.adv_deck_len * 1024 + st.chain_len) * 64 + st.pending_len)
+        h = mixed(h, (int(st.adv_card[k]) + 2) * 4096 + int(st.adv_hp[k]))
+    return mixed(h, (int(st.adv_deck_len) * 1024 + int(st.chain_len)) * 64 + int(st.pending_len))
 
 
 @njit
