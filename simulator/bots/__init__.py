@@ -56,7 +56,7 @@ def spec(name: str, rollouts: int | None = None) -> str:
 
 
 def label(name: str) -> str:
-    """How outputs name the bot of spec ``name``: ``lookahead (8 rollouts per option)``."""
+    """How outputs name the bot of spec ``name``: ``lookahead (4 rollouts per option)``."""
     return get(name).label
 
 

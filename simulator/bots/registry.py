@@ -87,7 +87,7 @@ class Bot:
 
 #: The look-ahead's default rollouts per option: the budget chosen from its strength-versus-
 #: cost curve (docs/bots.md, "The look-ahead").
-LOOKAHEAD_ROLLOUTS = 8
+LOOKAHEAD_ROLLOUTS = 4
 
 REGISTRY: tuple[Bot, ...] = (
     Bot("random", "simulator.bots.random_bot", features=False),
