@@ -4,12 +4,13 @@ Usage: python scripts/lookahead_disagreements.py [DECK] [--level L] [--players P
            [--games N] [--seed S] [--rollouts R] [--top K]
 
 Plays ``--games`` games of DECK against the Duke with the look-ahead, keeping every decision it
-looked at (``lookahead.trace_into``). Where its choice is not the planner's, the gap is what the
+looked at (``lookahead_trace.trace_into``). Where its choice is not the planner's, the gap is what the
 rollouts gave the look-ahead's choice over the planner's: wins per rollout, then the tiebreak
 (a share of the Adversary's HP dealt and of the team's HP kept, per rollout). Prints the
 ``--top`` decisions with the largest gaps (game, turn, what each bot played, the rollouts'
 wins), then the habits: the disagreements grouped by what the planner did and what the
-look-ahead did instead, with how often and the mean gap.
+look-ahead did instead, with how often and the mean gap; then the planner's plays (with their
+card) the look-ahead changed most often.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from collections import defaultdict
 import numpy as np
 
 from simulator import bots
-from simulator.bots import lookahead
+from simulator.bots.lookahead_trace import trace_into
 from simulator.cards import ELEMENTS, load_cards
 from simulator.decks import find_deck, load_deck
 from simulator.engine.host import api
@@ -70,7 +71,7 @@ def main() -> None:
     bot = bots.get(bots.spec("lookahead", args.rollouts))
     eng = api.new_engine(matchup, db, policy=bot, batch=args.games,
                          seeds=game_seeds(args.seed, 0, args.games))
-    traces = lookahead.trace_into(eng.bot_records, 1024)
+    traces = trace_into(eng.bot_records, 1024)
     api.play_to_end(eng, None)
     sp = api.action_space(eng)
     rows = []
@@ -114,6 +115,24 @@ def main() -> None:
         ties = np.mean([g[1] for g in gaps])
         print(f"  {len(gaps):5d}  {kind}: {theirs} -> {mine}  (mean gap {wins:+.3f} wins, "
               f"{ties:+.3f} tiebreak per rollout)")
+    by_card(rows, args.top)
+
+
+def by_card(rows: list[dict], top: int) -> None:
+    """The planner's plays (with their card) the look-ahead changed most often."""
+    plays = defaultdict(list)
+    for r in rows:
+        plays[(r["kind"], r["planner"])].append(r)
+    print(f"\nThe planner's plays the look-ahead changed most often (top {top}), and what it "
+          "played instead most often:")
+    for (kind, play), changed in sorted(plays.items(), key=lambda p: -len(p[1]))[:top]:
+        instead = defaultdict(int)
+        for r in changed:
+            instead[r["lookahead"]] += 1
+        other, n = max(instead.items(), key=lambda i: i[1])
+        wins = np.mean([r["gap"][0] for r in changed])
+        print(f"  {len(changed):5d}  {kind}: {play} (instead, most often: {other}, {n}); "
+              f"mean gap {wins:+.3f} wins per rollout")
 
 
 if __name__ == "__main__":

@@ -285,7 +285,7 @@ def test_the_budget_travels_in_the_bots_spec():
 
 
 def test_the_trace_keeps_each_decision_looked_at_with_its_rollouts():
-    from simulator.bots.lookahead import trace_into
+    from simulator.bots.lookahead_trace import trace_into
 
     eng = _one_mana_short_of_both()
     prepare = api.action_space(eng).prepare

@@ -38,18 +38,16 @@ the planner's. A rollout never looks ahead itself.
 
 from __future__ import annotations
 
-import ctypes
-
-import numba
 import numpy as np
-from numba import types
-from numba.core.extending import intrinsic
 
 from simulator.bots import base, planner
+from simulator.bots.addresses import Kept, address_of, states_at, work_at
+from simulator.bots.lookahead_trace import trace
+from simulator.bots.positions import digest, final_digest
 from simulator.bots.record import record_at
+from simulator.bots.redeal import determinize
 from simulator.engine.compiler.jit import njit
 from simulator.engine.rules import rng
-from simulator.engine.rules.actions import action_offsets
 from simulator.engine.rules.errors import fail
 from simulator.engine.rules.game import advance
 from simulator.engine.rules.layout import (
@@ -57,7 +55,6 @@ from simulator.engine.rules.layout import (
     CHOOSE_MODE,
     DESTROY_TARGET,
     DISCARD_FROM_HAND,
-    K_SLOTS,
     MAIN_ACTION,
     N_KINDS,
     NW_MAX,
@@ -72,8 +69,6 @@ from simulator.engine.rules.layout import (
     TAKE_PILE,
     TARGET,
     WIN,
-    WORK_DTYPE,
-    E,
 )
 from simulator.engine.rules.readiness import forget
 
@@ -144,59 +139,6 @@ FIELDS = [
     ("la_trace_len", np.int64),      # entries written (those beyond the cap are not)
 ]
 
-#: Candidates a trace entry keeps.
-TRACE_CANDS = 4
-#: One decision looked at: the game, where, the candidates with what they are about (the card
-#: an action prepares or a slot holds, a target's card; -1 none) and their rollout values.
-TRACE_DTYPE = np.dtype([
-    ("seed", np.uint64), ("decision", np.int64), ("turn", np.int16), ("player", np.int8),
-    ("kind", np.int8), ("n", np.int8), ("rollouts", np.int32), ("planned", np.int16),
-    ("chosen", np.int16), ("option", np.int16, (TRACE_CANDS,)),
-    ("card", np.int16, (TRACE_CANDS,)), ("value", np.float64, (TRACE_CANDS,)),
-], align=True)
-
-
-# --- the lane's other records, by address -------------------------------------------------------
-
-@intrinsic
-def _pointer(typingctx, address):
-    """``address`` as a void pointer (for ``numba.carray``)."""
-    def codegen(context, builder, signature, args):
-        return builder.inttoptr(args[0], context.get_value_type(types.voidptr))
-    return types.voidptr(types.int64), codegen
-
-
-@njit
-def _states_at(address):
-    return numba.carray(_pointer(address), 2, STATE_DTYPE)
-
-
-@njit
-def _work_at(address):
-    return numba.carray(_pointer(address), 1, WORK_DTYPE)
-
-
-@njit
-def _trace_at(address, cap):
-    return numba.carray(_pointer(address), cap, TRACE_DTYPE)
-
-
-def _array_at_in_python(address, n, dtype):
-    memory = (ctypes.c_char * (dtype.itemsize * n)).from_address(int(address))
-    return np.frombuffer(memory, dtype).view(np.recarray)
-
-
-if numba.config.DISABLE_JIT:
-    def states_at(address):
-        return _array_at_in_python(address, 2, STATE_DTYPE)
-
-    def work_at(address):
-        return _array_at_in_python(address, 1, WORK_DTYPE)
-
-    def trace_at(address, cap):
-        return _array_at_in_python(address, cap, TRACE_DTYPE)
-else:
-    states_at, work_at, trace_at = _states_at, _work_at, _trace_at
 
 
 # --- the policy ---------------------------------------------------------------------------------
@@ -382,57 +324,6 @@ def drop_transpositions(bw, n):
 
 
 @njit
-def trace(st, tb, bw, kind, n, player, planned, best):
-    """Write the decision just looked at into the trace (``la_trace``), while it has room."""
-    k = bw.la_trace_len
-    bw.la_trace_len = k + 1
-    if k >= bw.la_trace_cap:
-        return
-    entry = trace_at(bw.la_trace, bw.la_trace_cap)[k]
-    entry.seed = st.seed
-    entry.decision = st.decision_count
-    entry.turn = st.turn
-    entry.player = player
-    entry.kind = kind
-    entry.n = n
-    entry.rollouts = bw.la_rollouts
-    entry.planned = planned
-    entry.chosen = bw.la_cands[best]
-    for i in range(TRACE_CANDS):
-        option = bw.la_cands[i] if i < n else -1
-        entry.option[i] = option
-        entry.card[i] = option_card(st, tb, kind, player, option) if option >= 0 else -1
-        entry.value[i] = bw.la_value[i] if i < n and bw.la_alive[i] != 0 else -1.0
-
-
-@njit
-def option_card(st, tb, kind, p, option):
-    """The card an option is about, for a reader of the trace: the card a main-phase action
-    prepares, or holds in the slot it uses; a target's card; the card of a discard; -1 else."""
-    if kind == MAIN_ACTION:
-        ability, prepare, activate, channel, trade, size = action_offsets(tb)
-        if prepare <= option < activate:
-            return option - prepare
-        slot = -1
-        if ability <= option < prepare:
-            slot = option - ability
-        elif activate <= option < channel:
-            slot = option - activate
-        elif channel <= option < trade:
-            slot = option - channel
-        return st.board_card[p, slot] if slot >= 0 else -1
-    if kind == DISCARD_FROM_HAND:
-        return option
-    if kind == TARGET or kind == DESTROY_TARGET:
-        if option < K_SLOTS:
-            return st.adv_card[option]
-        rest = option - K_SLOTS - tb.players
-        if 0 <= rest < tb.players * tb.slots:
-            return st.board_card[rest // tb.slots, rest % tb.slots]
-    return -1
-
-
-@njit
 def play_on(st, tb, wk, turns, hp_t, adv_t, dealt_t, taken_t, mana_t, player_t, comp_t,
             cast_t):
     """Play a rollout on: ``turns`` player turns, or to the end of the game (0)."""
@@ -459,8 +350,9 @@ def rollout_answer(st, tb, wk, bw, kind, player):
         if replayed and digest(st, tb) != master.la_digest:
             fail(st, ERR_REPLAY, kind)
             return bw.la_answer
-        determinize(st, tb, bw, bw.la_player,
-                    rng.stream_base(st.seed, PURPOSE_LOOKAHEAD, n * 4096 + bw.la_deal))
+        determinize(st, tb, bw.la_player,
+                    rng.stream_base(st.seed, PURPOSE_LOOKAHEAD, n * 4096 + bw.la_deal),
+                    bw.la_count)
         return bw.la_answer
     return base.answer(wk, planner.score(st, tb, wk, bw, kind, player))
 
@@ -494,121 +386,9 @@ def rollout_value(st, tb, adv_max, rollouts):
     return won + tiebreak / (rollouts + 1)
 
 
-@njit
-def final_digest(st, tb):
-    """A hash of a rollout's last state: the position (:func:`digest`), the result and the
-    turn it ended on."""
-    h = position_digest(st, tb, mixed(np.uint64(st.turn), int(st.outcome)))
-    return mixed(h, int(st.damage_to_adversary))
-
-
-@njit
-def digest(st, tb):
-    """A hash of what a decision reads (hands, decks, boards, Mana, HP, the Adversary's side,
-    the chain) and of the decision's number: a replay that reached another position shows
-    another digest."""
-    return position_digest(st, tb, np.uint64(st.decision_count))
-
-
-@njit
-def position_digest(st, tb, h):
-    """``h`` mixed with the position :func:`digest` reads."""
-    for p in range(tb.players):
-        h = mixed(mixed(h, int(st.hp[p])), int(st.deck_len[p]))
-        for c in range(tb.n_cards):
-            h = mixed(h, (int(st.hand[p, c]) * 256 + int(st.discard[p, c])) * 256 + c)
-        for s in range(tb.slots):
-            h = mixed(h, ((int(st.board_card[p, s]) + 2) * 16 + int(st.board_zone[p, s]) + 3)
-                      * 1000 + int(st.board_hp[p, s]))
-            for e in range(E):
-                h = mixed(h, int(st.board_mana[p, s, e]) * 8 + e)
-        for e in range(E):
-            h = mixed(h, int(st.reserve[p, e]) * 8 + e)
-    for pile in range(2):
-        for e in range(E):
-            h = mixed(h, (int(st.ether[pile, e]) * 2 + pile) * 8 + e)
-    for k in range(st.adv_card.shape[0]):
-        h = mixed(h, (int(st.adv_card[k]) + 2) * 4096 + int(st.adv_hp[k]))
-    return mixed(h, (int(st.adv_deck_len) * 1024 + int(st.chain_len)) * 64 + int(st.pending_len))
-
-
-@njit
-def mixed(h, value):
-    """``h`` and the low 32 bits of ``value`` hashed together."""
-    return rng.mix(h ^ np.uint64(value & 0xFFFFFFFF))
-
-
-# --- the hidden cards, redealt ------------------------------------------------------------------
-
-@njit
-def determinize(st, tb, bw, p, stream):
-    """Redeal what player ``p`` cannot see: the order of their deck and of the Adversary's,
-    and each teammate still in the game's hand and deck together (the teammate keeps as many
-    cards in hand). Each redealt pile is first put in card-kind order, so the result depends
-    on what the pile holds, never on its real order."""
-    lane = 0
-    count = bw.la_count
-    # own deck
-    for c in range(C_MAX):
-        count[c] = 0
-    for i in range(st.deck_len[p]):
-        count[st.deck[p, i]] += 1
-    lane = deal(st.deck[p], st.deck_len[p], count, stream, lane)
-    # the Adversary's deck
-    for c in range(C_MAX):
-        count[c] = 0
-    for i in range(st.adv_deck_len):
-        count[st.adv_deck[i]] += 1
-    lane = deal(st.adv_deck, st.adv_deck_len, count, stream, lane)
-    # teammates: hand and deck together, the hand dealt from the top of the shuffled pile
-    for q in range(tb.players):
-        if q == p or st.out[q] != 0:
-            continue
-        for c in range(C_MAX):
-            count[c] = 0
-        held = 0
-        for c in range(tb.n_cards):
-            count[c] += st.hand[q, c]
-            held += st.hand[q, c]
-            st.hand[q, c] = 0
-        for i in range(st.deck_len[q]):
-            count[st.deck[q, i]] += 1
-        total = st.deck_len[q] + held
-        lane = deal(st.deck[q], total, count, stream, lane)
-        for i in range(total - held, total):
-            st.hand[q, st.deck[q, i]] += 1
-        st.deck_len[q] = total - held
-    st.board_clock += 1  # a teammate's hand changed: readiness is computed again
-
-
-@njit
-def deal(cards, length, count, stream, lane):
-    """``cards[:length]`` := the multiset ``count`` (C_MAX,) in card-kind order, then
-    shuffled (Fisher-Yates) with words ``lane, lane + 1, ...`` of ``stream``; returns the
-    next unused word."""
-    i = 0
-    for c in range(C_MAX):
-        for _ in range(count[c]):
-            cards[i] = c
-            i += 1
-    for i in range(length - 1, 0, -1):
-        j = int(rng.unit(stream, lane) * (i + 1))
-        lane += 1
-        swap = cards[i]
-        cards[i] = cards[j]
-        cards[j] = swap
-    return lane
-
-
 # --- Python side: the lane's records ------------------------------------------------------------
 
-class _Records(np.ndarray):
-    """The lanes' look-ahead records, holding the buffers their addresses point into."""
-
-    kept: tuple = ()
-
-
-def prepare_records(records: np.ndarray, rollouts: int) -> np.ndarray:
+def prepare_records(records: np.ndarray, rollouts: int) -> Kept:
     """Give each lane's record (``records``, the bot records of a batch) its rollout record,
     its checkpoint and rollout states and its rollout work record, and the budget."""
     from simulator.bots.record import new_records
@@ -621,38 +401,19 @@ def prepare_records(records: np.ndarray, rollouts: int) -> np.ndarray:
     work = new_work(lanes)
     kinds = np.zeros(N_KINDS, np.int8)
     kinds[list(LOOKED_AT)] = 1
-
-    def address(array, i):
-        return array.ctypes.data + array.dtype.itemsize * i
-
     for i in range(lanes):
         for rec, role, peer in ((records, REAL, rollout), (rollout, ROLLOUT, records)):
             rec[i]["la_role"] = role
-            rec[i]["la_peer"] = address(peer, i)
-            rec[i]["la_states"] = states.ctypes.data + states.dtype.itemsize * 2 * i
-            rec[i]["la_work"] = address(work, i)
+            rec[i]["la_peer"] = address_of(peer, i)
+            rec[i]["la_states"] = address_of(states[i], 0)
+            rec[i]["la_work"] = address_of(work, i)
             rec[i]["la_rollouts"] = rollouts
             rec[i]["la_width"] = WIDTH
             rec[i]["la_horizon"] = HORIZON
             rec[i]["la_margin"] = MARGIN
             rec[i]["la_kinds"] = kinds
             rec[i]["la_ck_count"] = -1
-        work[i]["bot"] = address(rollout, i)
-    kept = records.view(_Records)
+        work[i]["bot"] = address_of(rollout, i)
+    kept = records.view(Kept)
     kept.kept = (rollout, states, work)
     return kept
-
-
-def trace_into(records: np.ndarray, capacity: int) -> np.ndarray:
-    """A trace of every decision the look-ahead records ``records`` look at (a script's
-    reading of where it and the planner disagree): (capacity,) TRACE_DTYPE entries per record,
-    zeroed, which the records write into from now on; returns them, (records, capacity)."""
-    traces = np.zeros((len(records), capacity), TRACE_DTYPE)
-    for i in range(len(records)):
-        records[i]["la_trace"] = traces.ctypes.data + traces.dtype.itemsize * capacity * i
-        records[i]["la_trace_cap"] = capacity
-        records[i]["la_trace_len"] = 0
-    kept = getattr(records, "kept", ())
-    if isinstance(records, _Records):
-        records.kept = (*kept, traces)
-    return traces
