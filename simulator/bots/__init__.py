@@ -66,7 +66,8 @@ def note(name: str) -> str | None:
     bot = get(name)
     if not bot.rollouts:
         return None
-    return (f"Played by the look-ahead bot ({bot.rollouts} rollouts per option): at each "
+    budget = bot.label.partition(" (")[2].rstrip(")")
+    return (f"Played by the look-ahead bot ({budget}): at each "
             f"decision that matters it plays the {DEFAULT_BOT}'s best options forward on copies "
             "of the game, its hidden cards redealt, and keeps the one that wins most. Its win "
             f"rates are those of a stronger player than the default {DEFAULT_BOT} (a run with "

@@ -63,7 +63,7 @@ class Bot:
         """How a run names its bot: the name, and the budget of a bot that looks ahead."""
         if not self.rollouts:
             return self.name
-        return f"{self.name} ({self.rollouts} rollouts per option)"
+        return f"{self.name} ({self.rollouts} rollout{'s' if self.rollouts > 1 else ''} per option)"
 
     @property
     def chunk_cap(self) -> int | None:
