@@ -80,10 +80,13 @@ def max_batch(players: int = 1) -> int:
     return max(1, MAX_BATCH // max(1, players))
 
 
-def auto_batch(games: int, workers: int, players: int = 1) -> int:
+def auto_batch(games: int, workers: int, players: int = 1, cap: int | None = None) -> int:
     """Games per chunk when no batch size is given: the games split evenly over the workers
-    (every worker busy), at most :func:`max_batch` games per chunk."""
-    return max(1, min(max_batch(players), -(-games // max(1, workers))))
+    (every worker busy), at most :func:`max_batch` games per chunk, and at most ``cap`` (a
+    slow bot's, ``Bot.chunk_cap``: chunks of a second or two, so that the progress bar moves
+    and an interruption keeps most games)."""
+    most = max_batch(players) if cap is None else min(max_batch(players), cap)
+    return max(1, min(most, -(-games // max(1, workers))))
 
 
 def usable_cores() -> int:

@@ -13,6 +13,10 @@ Every measurement is printed next to its target with pass/fail:
   ``games_per_second`` is games over wall time. The headlines are the worst deck's (the
   targets hold for each deck): us/game on 1 thread, games/s on 2 threads. Why per game and
   not a "batch speedup": the compiled engine plays a game at the same cost in any batch.
+* ``lookahead_games_per_second``: the look-ahead bot (``--bot lookahead`` at its default
+  budget) on 2 threads, games over wall time, for each deck as above, worst deck; batches of
+  ``lookahead_batch`` games (default 64) for about ``lookahead_seconds`` (default 10) after an
+  untimed one. A run with it answers 1,000 games in ``1000 / that`` seconds;
 * ``run_10k_seconds``: ``python -m simulator.cli run DECK --games 10000 --json`` from process
   start to exit, in a subprocess, for every deck; the median of ``--run-repeats`` runs
   (default 3), because one run on a shared machine can be 10% off either way, of the slowest
@@ -73,6 +77,11 @@ SHORT_RUN_DECK = "fire-flames"
 SHORT_RUN_GAMES = 10
 MEMORY_GAMES = 1_000_000
 QUICK_MEMORY_GAMES = 1_000
+LOOKAHEAD = "lookahead"
+LOOKAHEAD_THREADS = 2
+LOOKAHEAD_SECONDS = 10.0
+LOOKAHEAD_BATCH = 64
+QUICK_LOOKAHEAD_BATCH = 4
 DEFAULT_DECK = "fire-flames.txt"
 #: What a warm or cold start runs: the engine a run needs made ready, nothing played.
 START_COMMAND = ("-c", "from simulator.bots import DEFAULT_BOT, get; "
@@ -82,6 +91,7 @@ START_COMMAND = ("-c", "from simulator.bots import DEFAULT_BOT, get; "
 TARGETS = {
     "us_per_game": (40.0, "max"),
     "games_per_second": (50_000.0, "min"),
+    "lookahead_games_per_second": (50.0, "min"),
     "run_10k_seconds": (1.5, "max"),
     "run_10_games_seconds": (0.8, "max"),
     "warm_start_seconds": (1.0, "max"),
@@ -92,6 +102,7 @@ TARGETS = {
 _TARGET_TEXT = {
     "us_per_game": "<= 40 us/game, 1 thread",
     "games_per_second": ">= 50,000 games/s, 2 threads",
+    "lookahead_games_per_second": ">= 50 games/s, 2 threads",
     "run_10k_seconds": "<= 1.5 s",
     "run_10_games_seconds": "<= 0.8 s",
     "warm_start_seconds": "<= 1 s",
@@ -115,6 +126,8 @@ class BenchConfig:
     run_repeats: int = RUN_REPEATS
     start_repeats: int = START_REPEATS
     memory_games: int = MEMORY_GAMES
+    lookahead_seconds: float = LOOKAHEAD_SECONDS
+    lookahead_batch: int = LOOKAHEAD_BATCH
     cold: bool = False
     scenario: str = "duke"
     quick: bool = False
@@ -123,7 +136,8 @@ class BenchConfig:
 
 def quick_config(**overrides) -> BenchConfig:
     settings = dict(seconds=QUICK_SECONDS, batch=QUICK_BATCH, run_games=QUICK_RUN_GAMES,
-                    run_repeats=1, start_repeats=1, memory_games=QUICK_MEMORY_GAMES, quick=True)
+                    run_repeats=1, start_repeats=1, memory_games=QUICK_MEMORY_GAMES, quick=True,
+                    lookahead_seconds=0.0, lookahead_batch=QUICK_LOOKAHEAD_BATCH)
     settings.update({k: v for k, v in overrides.items() if v is not None})
     return BenchConfig(**settings)
 
@@ -230,15 +244,16 @@ def machine_reference(repeats: int = 5) -> float:
 # --- the engine's cost per game ------------------------------------------------------
 
 def measure_engine(matchup, db, threads: int, seconds: float, batch: int, seed: int = 1,
-                   label: str = "") -> Measurement:
+                   label: str = "", bot: str | None = None) -> Measurement:
     """Cost per game of the batch loop for one matchup and number of threads (see the module
     docstring): an untimed batch, then timed batches of ``batch`` games, other games each
-    time, until ``seconds`` have passed (at least one)."""
+    time, until ``seconds`` have passed (at least one). ``bot``: a bot's spec (default: the
+    default bot)."""
     from simulator.bots import DEFAULT_BOT, get
     from simulator.engine.host.batch import play_seeds
     from simulator.engine.rules.options import RuleOptions
 
-    options, bot = RuleOptions(), get(DEFAULT_BOT)
+    options, bot = RuleOptions(), get(bot or DEFAULT_BOT)
     play_seeds(matchup, db, seed, 0, batch, bot, options, threads)
     games, total, batches = 0, 0.0, 0
     while batches == 0 or total < seconds:
@@ -270,6 +285,29 @@ def engine_table(config: BenchConfig, progress: Progress | None = None) -> list[
             if progress:
                 progress(f"  {name:<16} {threads} thread(s): {m.games:>8,} games in {m.seconds:6.2f} s"
                          f" = {m.us_per_game:7.1f} us/game, {m.games_per_second:9,.0f} games/s")
+    return table
+
+
+def lookahead_table(config: BenchConfig, progress: Progress | None = None) -> list[Measurement]:
+    """The look-ahead bot at its default budget, each deck, :data:`LOOKAHEAD_THREADS` threads."""
+    from simulator.bots import label
+    from simulator.cards import load_cards
+    from simulator.decks import load_deck
+    from simulator.engine.host.batch import Matchup
+    from simulator.scenarios import load_scenario
+
+    db = load_cards()
+    scenario = load_scenario(config.scenario, db)
+    table = []
+    for path in list(config.decks) or example_decks():
+        matchup = Matchup((load_deck(path, db),), scenario, scenario.default_level)
+        name = Path(path).stem
+        m = measure_engine(matchup, db, LOOKAHEAD_THREADS, config.lookahead_seconds,
+                           config.lookahead_batch, config.seed, label=name, bot=LOOKAHEAD)
+        table.append(m)
+        if progress:
+            progress(f"  {name:<16} {label(LOOKAHEAD)}, {m.threads} threads: {m.games:>5,} games "
+                     f"in {m.seconds:6.2f} s = {m.games_per_second:7,.1f} games/s")
     return table
 
 
@@ -419,6 +457,12 @@ def run_bench(config: BenchConfig, progress: Progress | None = None) -> dict:
         f"{config.batch:,} games, about {config.seconds:g} s each")
     table = engine_table(config, progress)
     one, two = worst(table, 1, "us_per_game"), worst(table, 2, "games_per_second")
+    from simulator.bots import label
+
+    say(f"look-ahead: {label(LOOKAHEAD)}, {len(decks)} deck(s), {LOOKAHEAD_THREADS} threads, "
+        f"batches of {config.lookahead_batch} games, about {config.lookahead_seconds:g} s each")
+    looking = lookahead_table(config, progress)
+    ahead = worst(looking, LOOKAHEAD_THREADS, "games_per_second")
     say(f"engine start: python {' '.join(START_COMMAND)!r}, {config.start_repeats} time(s)"
         + (", then once on an empty cache (--cold)" if config.cold else ""))
     starts = [engine_start() for _ in range(config.start_repeats)]
@@ -452,6 +496,9 @@ def run_bench(config: BenchConfig, progress: Progress | None = None) -> dict:
         "us_per_game_deck": one.deck if one else None,
         "games_per_second": two.games_per_second if two else None,
         "games_per_second_deck": two.deck if two else None,
+        "lookahead_games_per_second": ahead.games_per_second if ahead else None,
+        "lookahead_games_per_second_deck": ahead.deck if ahead else None,
+        "lookahead_table": [m.as_dict() for m in looking],
         "run_10k_seconds": run.seconds,
         "run_10k_all_seconds": [r.seconds for r in runs],
         "run_10k_deck": Path(run_slowest).stem,
@@ -474,6 +521,8 @@ def run_bench(config: BenchConfig, progress: Progress | None = None) -> dict:
         "settings": {
             "decks": [Path(d).name for d in decks], "scenario": config.scenario, "level": "default",
             "players": 1, "bot": DEFAULT_BOT, "threads": list(config.threads),
+            "lookahead_bot": label(LOOKAHEAD), "lookahead_batch": config.lookahead_batch,
+            "lookahead_seconds": config.lookahead_seconds,
             "seconds_per_measurement": config.seconds, "batch": config.batch,
             "seed": config.seed, "run_repeats": config.run_repeats,
             "start_repeats": config.start_repeats, "cold": config.cold,
@@ -521,9 +570,15 @@ def _fmt(name: str, value) -> str:
         return f"{value:,.1f} us/game"
     if name == "games_per_second":
         return f"{value:,.0f} games/s"
+    if name == "lookahead_games_per_second":
+        return f"{value:,.1f} games/s"
     if name == "peak_memory_mb":
         return f"{value:,.1f} MiB"
     return f"{value:.2f} s"
+
+
+def _thousand(games_per_second: float | None) -> str:
+    return f"{1000 / games_per_second:.1f} s" if games_per_second else "n/a"
 
 
 def format_report(result: dict) -> str:
@@ -542,10 +597,17 @@ def format_report(result: dict) -> str:
         "",
         format_table(result["table"]),
         "",
+        f"{result['settings']['lookahead_bot']}, {LOOKAHEAD_THREADS} threads: "
+        + ", ".join(f"{row['deck']} {row['games_per_second']:,.1f} games/s"
+                    for row in result["lookahead_table"]),
+        "",
     ]
     notes = {
         "us_per_game": f"worst deck {result['us_per_game_deck']}",
         "games_per_second": f"worst deck {result['games_per_second_deck']}",
+        "lookahead_games_per_second": (f"{result['settings']['lookahead_bot']}, worst deck "
+                                       f"{result['lookahead_games_per_second_deck']}; 1,000 games "
+                                       f"in {_thousand(result['lookahead_games_per_second'])}"),
         "run_10k_seconds": (f"{result['run_games']:,} games, process start to exit, median of "
                             f"{len(result['run_10k_all_seconds'])}, slowest deck "
                             f"{result.get('run_10k_deck', '?')}"
@@ -566,6 +628,7 @@ def format_report(result: dict) -> str:
         "peak_memory_mb": f"the run of {result['memory_games']:,} games, all processes",
     }
     labels = {"us_per_game": "cost per game", "games_per_second": "throughput",
+              "lookahead_games_per_second": "look-ahead",
               "run_10k_seconds": "run end to end", "run_10_games_seconds": "10-game run",
               "warm_start_seconds": "warm start", "cold_compile_seconds": "cold compile",
               # the count measured: --quick times 1,000 games against the 1,000,000's target

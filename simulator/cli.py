@@ -204,6 +204,8 @@ def _game_options(p: argparse.ArgumentParser, decks_nargs: int | str, decks_help
     p.add_argument("--players", type=int, default=None, help=players_help)
     p.add_argument("--seed", type=int, default=1, help=seed_help)
     p.add_argument("--bot", default=DEFAULT_BOT, help=_bot_help(DEFAULT_BOT))
+    p.add_argument("--rollouts", type=int, default=None, metavar="N",
+                   help=_rollouts_help())
     p.add_argument("--min-cards", type=int, default=40, help="smallest legal deck (default 40)")
     p.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE", help=help_text())
 
@@ -240,6 +242,15 @@ def _bot_help(default: str) -> str:
     from simulator.bots import BOTS
 
     return f"player bot: {', '.join(BOTS)} (default {default})"
+
+
+def _rollouts_help() -> str:
+    from simulator.bots.registry import BY_NAME
+
+    looking = [bot for bot in BY_NAME.values() if bot.rollouts and bot.listed]
+    return ("the look-ahead's budget: rollouts per option it tries at a decision (" +
+            ", ".join(f"--bot {b.name}, default {b.rollouts}" for b in looking) +
+            "); more is stronger and slower (docs/bots.md)")
 
 
 def _level_help() -> str:
@@ -378,6 +389,9 @@ def _cmd_run_all(args: argparse.Namespace) -> int:
 
 def _print_run(args: argparse.Namespace, result, summary: dict, scenario) -> None:
     """A run's results on stdout: one JSON object, or the text summary."""
+    from simulator.bots import label as bot_label
+    from simulator.bots import note
+
     if args.json:
         print(json.dumps(summary))
         return
@@ -387,7 +401,7 @@ def _print_run(args: argparse.Namespace, result, summary: dict, scenario) -> Non
     low, high = summary["win_rate_ci"]
     outcomes = ", ".join(f"{k} {v}" for k, v in summary["outcomes"].items())
     print(f"{', '.join(args.decks)} vs {summary['scenario']} ({summary['level']}), "
-          f"{summary['players']} player(s), bot {summary['bot']}, seed {summary['seed']}")
+          f"{summary['players']} player(s), bot {bot_label(summary['bot'])}, seed {summary['seed']}")
     print(f"games {summary['games']}  wins {summary['wins']}  win rate "
           f"{summary['win_rate']:.1%} (95% CI {low:.1%} to {high:.1%})")
     print(f"outcomes: {outcomes}")
@@ -406,6 +420,8 @@ def _print_run(args: argparse.Namespace, result, summary: dict, scenario) -> Non
         print(_rules_note(summary["rule_options"]))
     if scenario.has_approximations(summary["level"]):
         print("note: this scenario level contains approximated Adversary cards")
+    if note(summary["bot"]):
+        print(f"note: {note(summary['bot'])}")
     if "report" in summary:
         print(f"report: {summary['report']}")
 
@@ -414,9 +430,14 @@ def _add_compare(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("compare", help=_HELP["compare"],
                        formatter_class=argparse.RawDescriptionHelpFormatter, epilog=_examples(
                            "magenoir-sim compare fire-flames water-tides --scenario duke",
-                           "magenoir-sim compare fire-flames --games 5000 --figure levels.png"))
-    _game_options(p, "+", "two decks (compared on one level), or one deck (on every level)",
-                  _PLAYERS_SAME_DECK)
+                           "magenoir-sim compare fire-flames --games 5000 --figure levels.png",
+                           "magenoir-sim compare fire-flames --bots planner,lookahead"))
+    _game_options(p, "+", "two decks (compared on one level), or one deck (on every level, or "
+                  "played by each bot of --bots)", _PLAYERS_SAME_DECK)
+    p.add_argument("--bots", default=None, metavar="BOT,BOT",
+                   help="one deck played by each of these bots on the same seeds, each compared "
+                        "with the first (e.g. planner,lookahead: what better play wins with "
+                        "the deck)")
     p.add_argument("--games", type=int, default=1000, help="paired games per run (default 1000)")
     _backend_options(p)
     _result_options(p, "the comparison figure")
@@ -428,6 +449,8 @@ def _cmd_compare(args: argparse.Namespace) -> int:
 
     if len(args.decks) > 2:
         raise UserError(f"compare takes one deck (levels) or two decks, not {len(args.decks)}")
+    if args.bots is not None:
+        return _cmd_compare_bots(args)
     options = _rules(args)
     db, decks, scenario = _load_inputs(args)
     if len(decks) == 1 and args.level:
@@ -443,6 +466,28 @@ def _cmd_compare(args: argparse.Namespace) -> int:
             comp = compare_decks(decks[0], decks[1], scenario, level=args.level, **common)
         else:
             comp = compare_levels(decks[0], scenario, **common)
+    data = comp.to_dict()
+    return _print_results(args, data, format_comparison(comp), comp.figure, data["partial"])
+
+
+def _cmd_compare_bots(args: argparse.Namespace) -> int:
+    """``compare DECK --bots A,B``: one deck on one level, played by each bot."""
+    from simulator.bots import DEFAULT_BOT
+    from simulator.compare import compare_bots, format_comparison
+
+    if len(args.decks) != 1:
+        raise UserError("--bots compares bots on one deck: give one deck")
+    if args.bot.partition(":")[0] != DEFAULT_BOT:
+        raise UserError("give --bot (one bot) or --bots (bots compared), not both")
+    names = [name.strip() for name in args.bots.split(",") if name.strip()]
+    options = _rules(args)
+    db, decks, scenario = _load_inputs(args)
+    _check_figure(args)
+    with _open_backend(args, len(names) * args.games) as backend:
+        comp = compare_bots(decks[0], scenario, names, level=args.level, players=args.players,
+                            games=args.games, seed=args.seed, backend=backend,
+                            batch_size=args.batch_size, db=db, rollouts=args.rollouts,
+                            progress=False if args.quiet else None, options=options)
     data = comp.to_dict()
     return _print_results(args, data, format_comparison(comp), comp.figure, data["partial"])
 
@@ -812,6 +857,10 @@ def _main(argv: list[str] | None) -> int:
               "lists the options)", file=sys.stderr)
         return 2
     try:
+        if hasattr(args, "rollouts") and getattr(args, "bots", None) is None:
+            from simulator.bots import spec  # the bot travels as its spec: name and budget
+
+            args.bot = spec(args.bot, args.rollouts)
         status = args.handler(args)
         sys.stdout.flush()  # a full disk shows here, not in Python's shutdown
         return status

@@ -1,4 +1,5 @@
-"""Paired comparisons: two decks on one scenario level, or one deck on every level.
+"""Paired comparisons: two decks on one scenario level, one deck on every level, or one deck
+played by two bots (how much better play would win with it: ``--bots planner,lookahead``).
 
 Why paired: game ``i`` of every run with seed ``S`` has the same game seed, so the Adversary
 shuffles of game ``i`` are identical in both runs (common random numbers, DESIGN.md 3.5).
@@ -6,7 +7,8 @@ The difference of win rates is then estimated from the 2x2 table of paired outco
 removes the shared luck of the Adversary's draws: the interval of the paired difference
 (Newcombe's score method) is narrower than the one two independent runs would give, and
 McNemar's exact test asks whether the discordant seeds (won by one, lost by the other) split
-evenly. Several levels are each compared with the first one (the scenario's file order).
+evenly. Several levels are each compared with the first one (the scenario's file order),
+several bots with the first one named.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from simulator.bots import label as bot_label
 from simulator.errors import UserError
 from simulator.rule_flags import describe_changed
 from simulator.stats import mcnemar, paired_difference, wilson_interval
@@ -26,7 +29,7 @@ from simulator.stats import mcnemar, paired_difference, wilson_interval
 class Comparison:
     """Runs of the same seeds: ``labels[k]`` names ``results[k]`` (a SimulationResult)."""
 
-    kind: str                # "decks" or "levels"
+    kind: str                # "decks", "levels" or "bots"
     labels: list[str]
     results: list
 
@@ -93,6 +96,7 @@ class Comparison:
         return {"kind": self.kind, "scenario": settings["scenario"], "levels": levels,
                 "seed": settings["seed"], "games": entries[0]["games"], "bot": settings["bot"],
                 "players": settings["players"], "paired": True,
+                "bots": [r.settings["bot"] for r in self.results],
                 "approximated_cards": {r.settings["level"]: r.settings.get("approximated_cards", 0)
                                        for r in self.results},
                 "partial": any(r.partial for r in self.results),
@@ -173,7 +177,7 @@ def compare_decks(deck_a, deck_b, scenario, level: str | None = None, **kwargs) 
     ``kwargs`` go to :func:`simulator.run.simulate` (games, seed, jobs, bot, players, ...).
     """
     kwargs = _common(kwargs)
-    results = _run_all([(deck, scenario, level) for deck in (deck_a, deck_b)], kwargs)
+    results = _run_all([(deck, scenario, level, {}) for deck in (deck_a, deck_b)], kwargs)
     labels = [res.settings["decks"][0] for res in results]
     if labels[0] == labels[1]:
         labels = [f"{labels[0]} (1)", f"{labels[1]} (2)"]
@@ -194,8 +198,30 @@ def compare_levels(deck, scenario, levels: Sequence[str] | None = None, **kwargs
     levels = list(levels or scenario.level_names)
     if len(levels) < 2:
         raise UserError(f"scenario {scenario.name!r} has one level only: give two decks to compare")
-    results = _run_all([(deck, scenario, lv) for lv in levels], kwargs)
+    results = _run_all([(deck, scenario, lv, {}) for lv in levels], kwargs)
     return Comparison("levels", levels[:len(results)], results)
+
+
+def compare_bots(deck, scenario, bots: Sequence[str], level: str | None = None,
+                 **kwargs) -> Comparison:
+    """One deck (a Deck, a path or an example name) against one level, played by each bot of
+    ``bots`` (names or specs, ``lookahead:16``) on the same seeds: each bot compared with the
+    first. With ``planner,lookahead`` the difference says how much a stronger player wins more
+    with this deck (a deck that rewards skill shows a large gap). ``kwargs`` go to
+    :func:`simulator.run.simulate` (``rollouts``: the look-ahead's budget)."""
+    from simulator.bots import get, spec
+
+    kwargs = _common(kwargs)
+    kwargs.pop("bot", None)
+    rollouts = kwargs.pop("rollouts", None)
+    specs = [spec(name, rollouts if get(name).rollouts else None) for name in bots]
+    if len(specs) < 2 or len(set(specs)) < len(specs):
+        raise UserError(f"--bots takes two bots or more, each once (e.g. planner,lookahead), not "
+                        f"{','.join(bots)!r}")
+    if rollouts is not None and not any(get(s).rollouts for s in specs):
+        spec(specs[0], rollouts)  # its user error: no bot of the list looks ahead
+    results = _run_all([(deck, scenario, level, {"bot": s}) for s in specs], kwargs)
+    return Comparison("bots", [bot_label(s) for s in specs[:len(results)]], results)
 
 
 def blocks_of(games: int) -> list[tuple[int, int]]:
@@ -206,7 +232,8 @@ def blocks_of(games: int) -> list[tuple[int, int]]:
 
 
 def _run_all(sides: list[tuple], kwargs: dict) -> list:
-    """Play each ``(deck, scenario, level)`` side on the same games, block after block, each
+    """Play each ``(deck, scenario, level, own)`` side on the same games (``own``: that
+    side's own arguments of ``simulate``, its bot), block after block, each
     side in turn within a block, and join each side's blocks into one run.
 
     Why in turns: after a Ctrl-C (a run that comes back partial, or is interrupted before its
@@ -238,10 +265,11 @@ def _run_all(sides: list[tuple], kwargs: dict) -> list:
     stopped = False
     try:
         for first, count in blocks_of(games):
-            for k, (deck, scenario, level) in enumerate(sides):
+            for k, (deck, scenario, level, own) in enumerate(sides):
                 try:
                     run = simulate(deck, scenario, level=level, games=count, first_game=first,
-                                   backend=executor, progress=False, on_chunk=tick, **kwargs)
+                                   backend=executor, progress=False, on_chunk=tick,
+                                   **{**kwargs, **own})
                 except KeyboardInterrupt:  # interrupted before its first chunk finished
                     stopped = True
                     break
@@ -286,9 +314,9 @@ def _join(blocks: list, games: int, partial: bool):
 def format_comparison(comp: Comparison) -> str:
     """Plain-text lines for the ``compare`` command."""
     d = comp.to_dict()
-    what = "decks" if comp.kind == "decks" else "levels"
-    lines = [f"{what} compared on {d['games']:,} paired games vs {d['scenario']} "
-             f"({', '.join(d['levels'])}), {d['players']} player(s), bot {d['bot']}, "
+    played_by = "" if comp.kind == "bots" else f", bot {bot_label(d['bot'])}"
+    lines = [f"{comp.kind} compared on {d['games']:,} paired games vs {d['scenario']} "
+             f"({', '.join(d['levels'])}), {d['players']} player(s){played_by}, "
              f"seed {d['seed']}"]
     width = max(len(e["label"]) for e in d["entries"])
     for e in d["entries"]:
@@ -301,6 +329,9 @@ def format_comparison(comp: Comparison) -> str:
                      f"{100 * low:+.1f} to {100 * high:+.1f} pp); seeds won by one only: "
                      f"{x['only_a_won']} vs {x['only_b_won']}, McNemar exact p = "
                      f"{x['mcnemar_p']:.3g}")
+    if comp.kind == "bots":
+        lines.append("  (the difference is what better play wins with this deck: a deck that "
+                     "rewards skill shows a large gap)")
     changed = describe_changed(d["rule_options"] or {})
     if changed:
         lines.append(f"rule options: {changed} (the others at their defaults)")

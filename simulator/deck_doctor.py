@@ -43,6 +43,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from simulator.bots import get
+from simulator.bots import label as bot_label
 from simulator.cards import CardDB, load_cards
 from simulator.decks import Deck, _check_rules
 from simulator.engine.host.batch import Matchup, play_seeds
@@ -229,7 +230,7 @@ class DoctorResult:
         return paired_interval_figure(
             [r.label for r in best], [r.gain for r in best], [r.low for r in best],
             [r.high for r in best], "win rate with the swap minus without (percentage points)",
-            f"Best swaps, {self.deck} vs {s['scenario']} ({s['level']}), bot {s['bot']}, "
+            f"Best swaps, {self.deck} vs {s['scenario']} ({s['level']}), bot {bot_label(s['bot'])}, "
             f"{games} paired games each on {where} (95% Newcombe)", row_height=0.45)
 
     def to_dict(self) -> dict:
@@ -267,7 +268,7 @@ class DoctorResult:
             lines.append("PARTIAL RESULTS (interrupted)")
         lines += [
             f"{self.deck} vs {s['scenario']} ({s['level']}), {s['players']} player(s), "
-            f"bot {s['bot']}, seed {s['seed']}",
+            f"bot {bot_label(s['bot'])}, seed {s['seed']}",
             f"{self.candidates} legal swaps from a pool of {self.pool_size} cards; race: "
             + ", ".join(f"{r['candidates']} x {r['games']:,}" for r in self.rounds)
             + " games",
@@ -452,7 +453,8 @@ def doctor(deck: Deck | str, scenario, level: str | None = None, players: int | 
 
         def chunks():
             for k, (m, first, count) in enumerate(jobs_):
-                size = batch_size or chunk or auto_batch(count, executor.workers, players)
+                size = batch_size or chunk or auto_batch(count, executor.workers, players,
+                                                         get(bot).chunk_cap)
                 for f in range(first, first + count, size):
                     owners.append(k)
                     yield m, f, min(size, first + count - f)

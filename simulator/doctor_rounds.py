@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from simulator import deck_doctor
+from simulator.bots import label as bot_label
 from simulator.deck_doctor import DoctorResult, swapped_deck
 from simulator.decks import Deck
 from simulator.errors import UserError
@@ -183,7 +184,7 @@ def write_deck(path: DoctorPath, target: str, db, source: str) -> str:
     s = path.settings
     header = [f"{Path(target).stem}: {source} improved by magenoir-sim doctor, "
               f"{len(path.steps)} round(s) against {s.get('scenario')} ({s.get('level')}), "
-              f"bot {s.get('bot')}"]
+              f"bot {bot_label(s.get('bot'))}"]
     applied = [st for st in path.steps if st.applied]
     header += [f"round {st.round} (seed {st.seed}): {st.applied}, confirmed gain "
                f"{100 * st.gain:+.2f} pp (95% CI {100 * st.gain_ci[0]:+.2f} to "

@@ -47,8 +47,9 @@ def first_game_with(outcome: str, decks: Sequence[Deck], scenario: Scenario,
     options = options or RuleOptions()
     matchup = build_matchup(decks, scenario, level, players)
     wanted = np.array(OUTCOMES_OF[outcome])
-    for first in range(start, start + limit, SEARCH_BATCH):
-        count = min(SEARCH_BATCH, start + limit - first)
+    batch = min(SEARCH_BATCH, bots.get(bot).chunk_cap or SEARCH_BATCH)  # a slow bot: small steps
+    for first in range(start, start + limit, batch):
+        count = min(batch, start + limit - first)
         result = play_seeds(matchup, db, seed, first, count, bots.get(bot), options, threads=2)
         hits = np.flatnonzero(np.isin(result.outcome, wanted))
         if len(hits):
@@ -76,7 +77,7 @@ def replay_game(decks: Sequence[Deck], scenario: Scenario, level: str | None = N
     _, info = build_batch_tables(matchup, db, options)
     header = (f"Game {game} of the run with seed {seed}: "
               f"{', '.join(d.name for d in matchup.decks)} vs {scenario.name} ({matchup.level}), "
-              f"bot {bot}")
+              f"bot {bots.label(bot)}")
     work = new_work(1)
     work["log_on"] = 1
     try:

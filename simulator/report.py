@@ -30,6 +30,8 @@ import numpy as np
 import pandas as pd
 
 from simulator import __version__
+from simulator.bots import label as bot_label
+from simulator.bots import note as bot_note
 from simulator.figures import FIGURES, plot_horizon, png_bytes
 
 APPROXIMATION_WARNING = ("This scenario level contains {n} approximated Adversary card(s): "
@@ -161,7 +163,7 @@ def _inputs_section(settings: dict) -> list[str]:
                          for c in settings["level_cards"]]))
     parts.append("<p class=note>source: <i>rulesheet</i> is the published card; "
                  "<i>approximation</i> is our stand-in for an unpublished one.</p>")
-    parts.append(f"<h3>Bot and rules</h3><p>Bot <b>{html.escape(str(settings['bot']))}</b>, "
+    parts.append(f"<h3>Bot and rules</h3><p>Bot <b>{html.escape(bot_label(settings['bot']))}</b>, "
                  f"{settings['players']} player(s), seed {settings['seed']}.</p>")
     parts.append(_table(["rule option", "value"],
                         [[html.escape(k), html.escape(str(v))]
@@ -301,6 +303,8 @@ def render_html(result, images: dict[str, bytes], samples: dict[str, str] | None
     stamp_items = [f"{k.replace('_', ' ')}: <b>{html.escape(str(v))}</b>" for k, v in st.items()
                    if k != "decks"]
     parts.append(f"<p class=stamp>{' · '.join(stamp_items)}</p>")
+    if bot_note(st["bot"]):
+        parts.append(f"<div class=note><b>Bot.</b> {html.escape(bot_note(st['bot']))}</div>")
     for text in warnings_of(result):
         parts.append(f"<div class=warning><b>Warning.</b> {html.escape(text)}</div>")
     parts.append("<h2>Summary</h2>")

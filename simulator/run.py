@@ -164,7 +164,7 @@ class SimulationResult:
         low, high = wilson_interval(wins, n)
         partial = f", PARTIAL ({n:,} of {self.planned_games:,} planned)" if self.partial else ""
         return (f"<SimulationResult {', '.join(s.get('decks', []))} vs {s.get('scenario')} "
-                f"({s.get('level')}), {s.get('players')} player(s), bot {s.get('bot')}, seed "
+                f"({s.get('level')}), {s.get('players')} player(s), bot {bots.label(s.get('bot'))}, seed "
                 f"{s.get('seed')}: {n:,} games, win rate {wins / n if n else 0:.1%} (95% CI "
                 f"{low:.1%} to {high:.1%}){partial}; .summary(), .games, .turns for more>")
 
@@ -491,7 +491,8 @@ def simulate(decks: Sequence[Deck | str | Path] | Deck | str | Path, scenario: S
              precision: float | None = None, keep_turns: bool | None = None,
              progress: bool | None = None, on_chunk: Callable[[int, int], None] | None = None,
              min_cards: int = 40, backend: str | Backend = DEFAULT_BACKEND,
-             scheduler: str | None = None, first_game: int = 0) -> SimulationResult:
+             scheduler: str | None = None, first_game: int = 0,
+             rollouts: int | None = None) -> SimulationResult:
     """Play games of ``decks`` (one per player, or one for all) against a scenario level.
 
     decks: Deck objects, deck file paths or example deck names; scenario: a Scenario, a
@@ -515,6 +516,9 @@ def simulate(decks: Sequence[Deck | str | Path] | Deck | str | Path, scenario: S
     games on the same seeds (card value racing, :mod:`simulator.deck_doctor`).
     Limits (user errors): ``games`` and a precision run's worst case at most :data:`MAX_GAMES`,
     ``seed`` 0 to 2**64-1, ``batch_size`` at most :data:`MAX_BATCH_SIZE`.
+    ``bot``: a bot's name (``bots.BOTS``); ``rollouts``: the look-ahead's budget, rollouts per
+    option tried (``bot="lookahead"`` only; None: its default). The run's settings name the
+    bot by its spec (``lookahead:16``, :func:`simulator.bots.spec`).
     """
     db = db or load_cards()
     options = options or RuleOptions()
@@ -528,7 +532,7 @@ def simulate(decks: Sequence[Deck | str | Path] | Deck | str | Path, scenario: S
         raise UserError(f"--batch-size must be between 1 and {MAX_BATCH_SIZE:,}, not {batch_size}")
     if jobs is not None and jobs < 1:
         raise UserError(f"--jobs must be at least 1, not {jobs}")
-    bots.get(bot)  # a user error names the valid bots
+    bot = bots.spec(bot, rollouts)  # a user error names the valid bots
     if first_game < 0 or (first_game and precision is not None):
         raise ValueError("first_game must be 0 or more, and 0 with precision")
     plan = precision_plan(precision, games) if precision is not None else None
@@ -543,7 +547,8 @@ def simulate(decks: Sequence[Deck | str | Path] | Deck | str | Path, scenario: S
     try:
         done = 0
         for look, stop in enumerate(stops, 1):
-            chunk = batch_size or auto_batch(stop - done, executor.workers, players)
+            chunk = batch_size or auto_batch(stop - done, executor.workers, players,
+                                             bots.get(bot).chunk_cap)
             runner.run(chunk_ranges(first_game + stop, chunk, start=first_game + done))
             done = stop
             if plan:
@@ -603,7 +608,7 @@ def reproduce_command(settings: dict, games: int | None, precision: float | None
 
     parts = ["magenoir-sim", "run", *decks, "--scenario", command_name(settings["scenario_file"]),
              "--level", settings["level"], "--players", str(settings["players"]),
-             "--bot", settings["bot"], "--seed", str(settings["seed"])]
+             *bot_flags(settings["bot"]), "--seed", str(settings["seed"])]
     if precision is not None:
         parts += ["--precision", repr(float(precision))]  # every digit: the same looks
     if games is not None:
@@ -612,6 +617,13 @@ def reproduce_command(settings: dict, games: int | None, precision: float | None
         parts += ["--min-cards", str(smallest_deck)]
     parts += rule_flags(settings.get("rule_options", {}))
     return " ".join(shlex.quote(str(p)) for p in parts)
+
+
+def bot_flags(spec: str) -> list[str]:
+    """``--bot NAME`` (and ``--rollouts N`` for a look-ahead budget not its default) of a
+    bot's spec."""
+    name, _, rollouts = spec.partition(":")
+    return ["--bot", name, *(["--rollouts", rollouts] if rollouts else [])]
 
 
 def _precision_info(plan: dict, look: int | None, met: bool, interval) -> dict:

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 import pandas as pd
 
+from simulator.bots import label as bot_label
 from simulator.errors import UserError
 from simulator.rule_flags import describe_changed
 
@@ -67,7 +68,7 @@ class ScenarioSweep:
         d = self.to_dict()
         table = self.table()
         lines = [f"{', '.join(dict.fromkeys(d['decks']))} vs every scenario, "
-                 f"{d['players']} player(s), bot {d['bot']}, seed {d['seed']}, "
+                 f"{d['players']} player(s), bot {bot_label(d['bot'])}, seed {d['seed']}, "
                  f"{int(table['games'].iloc[0]):,} games each on the same seeds"]
         width = max(len(f"{r.name} ({r.level})") for r in table.itertuples())
         for r in table.itertuples():

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from simulator.bots import label as bot_label
 from simulator.cards.filler import FILLER_ID, FILLER_NAME, with_filler
 from simulator.decks import Deck
 from simulator.rule_flags import describe_changed
@@ -98,7 +99,7 @@ class ValueResult:
                 f"deck with one copy of the card replaced by a blank filler card that does "
                 f"nothing, on the same {self.games:,} game seeds (seed {s['seed']}), against "
                 f"{s['scenario']} ({s['level']}), {s['players']} player(s), played by the "
-                f"{s['bot']} bot. It measures how this bot uses the card in this deck: another "
+                f"{bot_label(s['bot'])} bot. It measures how this bot uses the card in this deck: another "
                 f"bot or a human player may get more or less out of it. 95% Newcombe "
                 f"intervals of the paired difference; * marks an interval that excludes 0.")
 
@@ -132,7 +133,7 @@ class ValueResult:
         if self.partial:
             lines.append(f"PARTIAL RESULTS (interrupted): {len(self.values)} card(s) measured")
         lines += [f"{self.deck} vs {s['scenario']} ({s['level']}), {s['players']} player(s), "
-                  f"bot {s['bot']}, seed {s['seed']}, {self.games:,} paired games per card",
+                  f"bot {bot_label(s['bot'])}, seed {s['seed']}, {self.games:,} paired games per card",
                   f"deck win rate {self.base_win_rate:.1%} (95% CI {low:.1%} to {high:.1%})",
                   "",
                   f"{'card':<24} {'copies':>6} {'value':>9}  {'95% CI':<17} win rate without"]
@@ -158,7 +159,7 @@ class ValueResult:
             [f"{v.name} x{v.copies}" for v in values], [v.delta for v in values],
             [v.low for v in values], [v.high for v in values],
             "win rate with the card minus with one copy as a blank filler (percentage points)",
-            f"Card value, {self.deck} vs {s['scenario']} ({s['level']}), bot {s['bot']}, "
+            f"Card value, {self.deck} vs {s['scenario']} ({s['level']}), bot {bot_label(s['bot'])}, "
             f"{self.games:,} paired games a card (95% Newcombe)", row_height=0.38)
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 import simulator.bench as bench
+from simulator import bots
 from simulator.bench import (
     TARGETS,
     Measurement,
@@ -49,7 +50,7 @@ def bench_json():
 def test_bench_json_has_the_documented_keys(bench_json):
     assert set(bench_json) >= {"us_per_game", "games_per_second", "run_10k_seconds",
                                "warm_start_seconds", "cold_compile_seconds", "peak_memory_mb",
-                               "memory_run_seconds",
+                               "memory_run_seconds", "lookahead_games_per_second",
                                "table", "machine", "targets", "quick"}
     assert bench_json["quick"] is True
     assert bench_json["settings"]["threads"] == [1, 2] and bench_json["settings"]["batch"] == 4
@@ -80,6 +81,17 @@ def test_bench_table_covers_every_deck_and_thread_count_with_positive_numbers(be
     assert bench_json["us_per_game"] == max(row["us_per_game"] for row in one)  # the worst deck
     assert bench_json["games_per_second"] == min(row["games_per_second"] for row in two)
     assert bench_json["us_per_game_deck"] in ("fire-flames", "water-tides")
+
+
+def test_bench_times_the_look_ahead_at_its_default_budget_on_two_threads(bench_json):
+    rows = bench_json["lookahead_table"]
+    assert [(row["deck"], row["threads"]) for row in rows] == [("fire-flames", 2),
+                                                                 ("water-tides", 2)]
+    for row in rows:  # quick: one batch of 4 games after the untimed one
+        assert row["games"] == 4 and row["batches"] == 1 and row["games_per_second"] > 0
+    assert bench_json["lookahead_games_per_second"] == min(r["games_per_second"] for r in rows)
+    assert bench_json["settings"]["lookahead_bot"] == bots.get("lookahead").label
+    assert "look-ahead" in format_report(bench_json)
 
 
 def test_bench_child_processes_report_time_and_memory(bench_json):

@@ -32,7 +32,7 @@ from simulator.scenarios import load_scenario
 def test_the_offered_bots_are_the_listed_entries_of_the_registry():
     names = [bot.name for bot in registry.REGISTRY]
     assert len(set(names)) == len(names)
-    assert bots.BOTS == ("random", "greedy", "planner")
+    assert bots.BOTS == ("random", "greedy", "planner", "lookahead")
     assert bots.BOTS == tuple(bot.name for bot in registry.REGISTRY if bot.listed)
     assert bots.DEFAULT_BOT in bots.BOTS
     for name in names:  # the tests' bots too (base, scripted), though --bot does not offer them
@@ -41,7 +41,7 @@ def test_the_offered_bots_are_the_listed_entries_of_the_registry():
 
 def test_an_unknown_bot_is_a_user_error_naming_the_bots():
     with pytest.raises(UserError, match=r"unknown bot 'planer' \(did you mean planner\?\); "
-                                        r"choose one of: random, greedy, planner"):
+                                        r"choose one of: random, greedy, planner, lookahead"):
         bots.get("planer")
 
 

@@ -28,6 +28,7 @@ class Bot:
     module: str             # its policy: ``choose`` (compiled) and, if it keeps any, ``FIELDS``
     features: bool = True   # it scores with the per-card features (features.py)
     listed: bool = True     # offered by ``--bot`` (else: for tests)
+    rollouts: int = 0       # a bot that looks ahead: its rollouts per option tried (``--rollouts``)
 
     @property
     def policy(self):
@@ -53,17 +54,46 @@ class Bot:
         if self.features:
             features.fill_features(records[0], tables[0], info.effects, info.n_player_cards)
             records[1:] = records[0]
+        if self.rollouts:  # its rollouts' own records and buffers, and its budget
+            records = self.policy.prepare_records(records, self.rollouts)
         return records
+
+    @property
+    def label(self) -> str:
+        """How a run names its bot: the name, and the budget of a bot that looks ahead."""
+        if not self.rollouts:
+            return self.name
+        return f"{self.name} ({self.rollouts} rollout{'s' if self.rollouts > 1 else ''} per option)"
+
+    @property
+    def chunk_cap(self) -> int | None:
+        """Most games in a chunk a run splits itself (None: the engine's own cap): a bot that
+        looks ahead plays each game a hundred times slower, so its chunks are made small
+        enough to end within a second or two and move the progress bar."""
+        return max(4, 256 // self.rollouts) if self.rollouts else None
+
+    @property
+    def spec(self) -> str:
+        """The name :func:`simulator.bots.get` resolves to this very bot: the name, with
+        ``:N`` for a look-ahead budget other than its default."""
+        if self.rollouts and self.rollouts != BY_NAME[self.name].rollouts:
+            return f"{self.name}:{self.rollouts}"
+        return self.name
 
     def fix_answers(self, record, answers: dict[int, int | list[int]]) -> None:
         """Write the answers a test fixes into one game's record (the scripted bot only)."""
         self.policy.fix_answers(record, answers)
 
 
+#: The look-ahead's default rollouts per option: the budget chosen from its strength-versus-
+#: cost curve (docs/bots.md, "The look-ahead").
+LOOKAHEAD_ROLLOUTS = 4
+
 REGISTRY: tuple[Bot, ...] = (
     Bot("random", "simulator.bots.random_bot", features=False),
     Bot("greedy", "simulator.bots.greedy"),
     Bot("planner", "simulator.bots.planner"),
+    Bot("lookahead", "simulator.bots.lookahead", rollouts=LOOKAHEAD_ROLLOUTS),
     Bot("base", "simulator.bots.base", listed=False),
     Bot("scripted", "simulator.bots.scripted", listed=False),
 )
