@@ -123,5 +123,5 @@ def simulate_all(decks, level: str | None = None, **kwargs) -> ScenarioSweep:
     kwargs = _common(kwargs)
     kwargs.setdefault("db", load_cards())
     sides = sides_of(level, kwargs["db"])
-    results = _run_all([(decks, scenario, lv) for _, scenario, lv in sides], kwargs)
+    results = _run_all([(decks, scenario, lv, {}) for _, scenario, lv in sides], kwargs)
     return ScenarioSweep([(name, lv) for name, _, lv in sides[:len(results)]], results)
