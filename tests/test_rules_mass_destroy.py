@@ -77,3 +77,23 @@ def test_damage_to_all_permanents_hits_both_sides():
     assert st.adv_hp[0, guard] == eng.tables.hp[lid(eng, "guard")] - 1
     assert st.board_hp[0, 0, 0] == eng.tables.hp[lid(eng, "dead_tree")] - 1
     assert st.adv_hp[0, duke] == eng.tables.hp[lid(eng, "duke")] and st.hp[0, 0] == 20
+
+
+def test_a_blow_that_destroys_a_whole_board_raises_all_its_triggered_actions():
+    """Game 4029 of seed 1, vegetal-flowers against the Druidess: her Overgrowth hits every
+    Permanent of the player, and seven leave play at once, each raising its Mana's release,
+    its Autumn effects and its landing in the pile. The engine held 32 triggered actions and
+    stopped this game with "too many triggered actions at once"; it now plays it out."""
+    from simulator.cards import load_cards
+    from simulator.decks import load_deck
+    from simulator.replay import replay_game
+    from simulator.scenarios import load_scenario
+
+    db = load_cards()
+    text = replay_game([load_deck("vegetal-flowers", db)], load_scenario("druidess", db),
+                       seed=1, game=4029, db=db)
+    blows = text.split("Adversary reveals Overgrowth\n")
+    assert len(blows) >= 2
+    after = blows[-1].split("'s Mana value to the Available Ether")[0]
+    assert after.count(" leaves play, to the discard pile") >= 7
+    assert text.splitlines()[-1].startswith("Result: ")

@@ -51,8 +51,9 @@ OPT_MAX = 256      # options of one decision (the main-phase action space is the
 OPS_MAX = 1024     # effect op rows of a batch
 OP_W = 40          # columns of an op row (OP_* below)
 FRAME_W = 8        # columns of a chain frame: its kind and up to 7 arguments
-CHAIN_MAX = 64     # frames waiting on a game's chain
-PENDING_MAX = 32   # triggered actions raised by the action being resolved
+CHAIN_MAX = 128    # frames waiting on a game's chain
+PENDING_MAX = 96   # triggered actions raised by the action being resolved (a mass blow that
+#                    destroys a whole board raises 3 to 5 per card: release, Autumn, leaving)
 ANNOUNCED_MAX = 64  # steps announced in one chain, their chosen targets (announce.py)
 ANNOUNCE_DEPTH = 4  # cards applied inside an announced card (Tornado applying a Wind), nested
 MOD_MAX = 4        # number modifiers / granted effects one card in play carries
