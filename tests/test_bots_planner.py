@@ -264,3 +264,35 @@ def test_before_the_duke_a_spell_that_returns_to_hand_is_not_saved(card, saved):
     sp = action_space(eng)
     choice = int(main_action_choice(eng, G0, P0)[0])
     assert (choice == sp.activate + slot) == (not saved), choice
+
+
+@pytest.mark.parametrize(("rite_in_play", "expected"), [(False, "fire"), (True, "water")])
+def test_adversary_mana_is_not_aimed_at_a_phase_out_that_deals_nothing(rite_in_play, expected):
+    # Temporal infiltration (1 water + 2 arcane, 2 arcane held) only phases the Adversary out:
+    # without Rite of phase in play that deals nothing, so the Water it lacks was Mana no other
+    # card used (phase-rift: the planner weaker than greedy). Fire whip (3 fire) gets it; with
+    # the Rite in play each phase out deals 1 damage and the infiltration's Water comes first.
+    eng = make_engine(["temporal_infiltration", "fire_whip", "rite_of_phase"], policy="planner")
+    set_hand(eng, {"temporal_infiltration": 1, "fire_whip": 1})
+    eng.state.reserve[0, 0] = mana(arcane=2)
+    if rite_in_play:
+        put_on_board(eng, "rite_of_phase", RITUAL)
+    chosen = choose_mana_elements(eng, G0, P0, np.array([1]))
+    assert _element_names(chosen[0]) == {expected: 1}
+
+
+@pytest.mark.parametrize(("rite_in_hand", "expected"), [(False, "arcane"), (True, "mineral")])
+def test_adversary_mana_is_not_aimed_at_a_cost_reduction_nothing_in_hand_takes(rite_in_hand,
+                                                                               expected):
+    # Galactic helm (2 mineral + 1 arcane) only makes Arcane costs of 3 or more cheaper: with
+    # no such card in hand its Mineral is Mana nothing uses, and Glimpse of the future's Arcane
+    # comes first. With Rite of phase (5 arcane) in hand the helm saves an Arcane again.
+    eng = make_engine(["galactic_helm", "glimpse_of_the_future", "rite_of_phase"],
+                      policy="planner")
+    hand = {"galactic_helm": 1, "glimpse_of_the_future": 1}
+    if rite_in_hand:
+        hand["rite_of_phase"] = 1
+    set_hand(eng, hand)
+    eng.state.reserve[0, 0] = mana(arcane=1)
+    chosen = choose_mana_elements(eng, G0, P0, np.array([1]))
+    assert _element_names(chosen[0]) == {expected: 1}

@@ -84,6 +84,10 @@ FIELDS = [
     ("f_boost", np.float64, (C_MAX,)),      # damage its activation adds to an own Equipment
     ("f_recycle", np.float64, (C_MAX,)),    # cards its activation puts back into a deck
     ("f_swap", np.int8, (C_MAX,)),          # its activation swaps two spells of a pile
+    # the parts of f_value that only count in some positions (planner.idle_in_hand): its
+    # phase-outs, and its cost reductions of other cards
+    ("f_phase_value", np.float64, (C_MAX,)),
+    ("f_reduce_value", np.float64, (C_MAX,)),
 ]
 
 #: Statics about when a spell may be activated (Quickcast, Slowcast): no value of their own.
@@ -127,14 +131,17 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
     channel_only = np.zeros(n, bool)
     hits, boost, recycle = np.zeros(n), np.zeros(n), np.zeros(n)
     swap = np.zeros(n, bool)
+    reduce_value = np.zeros(n)
     for c, effect in enumerate(effects):
         for trigger, steps in effect.items():
             if trigger == "static":
                 # a static ability is worth more the bigger its number (Druid armor's 3
                 # ignored damage beats Bark armor's 1)
-                persistent[c] += sum((-1.0 if st.get("kind") in HARMFUL_STATICS else 1.0)
-                                     * STATIC_WORTH.get(st.get("kind"), 1.0 + float(st.get("amount", 1)))
-                                     for st in steps if st.get("kind") not in CASTING_STATICS)
+                worths = [(st.get("kind"), (-1.0 if st.get("kind") in HARMFUL_STATICS else 1.0)
+                           * STATIC_WORTH.get(st.get("kind"), 1.0 + float(st.get("amount", 1))))
+                          for st in steps if st.get("kind") not in CASTING_STATICS]
+                persistent[c] += sum(w for _, w in worths)
+                reduce_value[c] += sum(w for kind, w in worths if kind == "cost_reduction")
                 continue
             if trigger == "discarded_from_hand":
                 discard_value[c] += sum(_step_amount(st) for st in steps
@@ -246,7 +253,8 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
                "f_ability_hits": ability_hits, "f_phase_hits": phase_hits,
                "f_phase_damage": phase_damage, "f_returns": returns, "f_ability_fetch": fetch,
                "f_ability_depth": depth, "f_hits": hits, "f_boost": boost,
-               "f_recycle": recycle, "f_swap": swap}
+               "f_recycle": recycle, "f_swap": swap,
+               "f_phase_value": PHASE_WEIGHT * phase, "f_reduce_value": reduce_value}
     for name, column in columns.items():
         f[name][:n] = column
     f["any_self_loss"] = bool((self_loss > 0).any())
