@@ -296,3 +296,31 @@ def test_adversary_mana_is_not_aimed_at_a_cost_reduction_nothing_in_hand_takes(r
     eng.state.reserve[0, 0] = mana(arcane=1)
     chosen = choose_mana_elements(eng, G0, P0, np.array([1]))
     assert _element_names(chosen[0]) == {expected: 1}
+
+
+def test_before_the_duke_antimatter_destroys_a_permanent_whatever_its_hp():
+    # Antimatter destroys a Permanent it can pay for, whatever its HP; it was estimated as a
+    # 3-damage spell, so the planner saved it for the Duke while the Executioner (4 HP) dealt
+    # 2 damage every turn (phase-rift hard: weaker than greedy).
+    scenario = tiny_scenario(EXECUTIONER, "duke = 1, executioner = 1")
+    eng = make_engine(["antimatter"], scenario=scenario, policy="planner")
+    eng.state.turn[:] = 3
+    put_adversary(eng, "executioner")
+    slot = put_on_board(eng, "antimatter", PREPARED)
+    eng.state.board_turn[0, 0, slot] = 2
+    eng.state.reserve[0, 0] = mana(arcane=1)
+    sp = action_space(eng)
+    assert int(main_action_choice(eng, G0, P0)[0]) == sp.activate + slot
+
+
+@pytest.mark.parametrize("bot", ["greedy", "planner"])
+def test_antimatter_is_kept_when_only_the_duke_is_in_play(bot):
+    # The Duke is no Permanent: Antimatter cannot touch it. As a 3-damage spell it was cast at
+    # the Duke for nothing.
+    eng = make_engine(["antimatter"], policy=bot)
+    eng.state.turn[:] = 3
+    put_adversary(eng, "duke")
+    slot = put_on_board(eng, "antimatter", PREPARED)
+    eng.state.board_turn[0, 0, slot] = 2
+    eng.state.reserve[0, 0] = mana(arcane=3)
+    assert int(main_action_choice(eng, G0, P0)[0]) == 0

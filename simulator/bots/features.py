@@ -230,16 +230,17 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
     value = value + PHASE_WEIGHT * phase
     opening = np.where(cost <= 3, 1.0, 0.3) + 0.2 * (t["provides"][:n].sum(axis=1) > 0)
     opening -= 0.3 * (t["requires"][:n].sum(axis=1) > 0)
-    value = value + 4.0 * removal
     features = {"damage": damage, "heal": heal, "draw": draw, "mana": mana}
+    flags = {"harms_own": harms_own, "removal": removal}
     for c, effect in enumerate(effects):
         for step in effect.get("activate", ()):
             for feature, amount in HANDLER_ESTIMATES.get(step.get("name", ""), {}).items():
-                if feature == "harms_own":
-                    harms_own[c] = True  # a flag: it stays 1
+                if feature in flags:
+                    flags[feature][c] = True  # a flag: it stays 1
                 else:
                     features[feature][c] += amount
                 value[c] += VALUE_WEIGHT.get(feature, 0.0) * amount
+    value = value + 4.0 * removal
     ability, ability_hits = _generic_abilities(effects)
     discounts = _discounts(t, effects, n_player_cards)
     fetch, depth = _ability_fetches(effects)
