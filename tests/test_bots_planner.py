@@ -31,7 +31,7 @@ from simulator.engine.host.api import (
     take_pile,
     trade,
 )
-from simulator.engine.rules.layout import CHANNELED, PREPARED, RITUAL
+from simulator.engine.rules.layout import CHANNELED, EQUIPMENT, PREPARED, RITUAL
 
 
 def _element_names(mana: np.ndarray) -> dict[str, int]:
@@ -324,3 +324,41 @@ def test_antimatter_is_kept_when_only_the_duke_is_in_play(bot):
     eng.state.board_turn[0, 0, slot] = 2
     eng.state.reserve[0, 0] = mana(arcane=3)
     assert int(main_action_choice(eng, G0, P0)[0]) == 0
+
+
+def _discarded(eng) -> str:
+    """The card the bot discards from player 1's hand (any card held may go)."""
+    held = eng.state.hand[0, 0, :eng.info.size] > 0
+    return eng.info.ids[ask(eng, 0, "discard_from_hand", 0, held)]
+
+
+def test_a_forced_discard_drops_a_second_ritual_once_a_mage_noir():
+    # Already a Mage Noir through Rite of passage: a second one in hand does nothing, yet its
+    # estimate beat a Flame's and the Flame went.
+    eng = make_engine(["rite_of_passage", "flame"], policy="planner")
+    put_on_board(eng, "rite_of_passage", RITUAL)
+    set_hand(eng, {"rite_of_passage": 1, "flame": 1})
+    assert _discarded(eng) == "rite_of_passage"
+
+
+def test_a_forced_discard_drops_an_equipment_for_a_filled_slot():
+    eng = make_engine(["fire_whip", "flame"], policy="planner")
+    put_on_board(eng, "fire_whip", EQUIPMENT)
+    set_hand(eng, {"fire_whip": 1, "flame": 1})
+    assert _discarded(eng) == "fire_whip"
+
+
+def test_a_forced_discard_keeps_the_only_ritual():
+    # Not yet a Mage Noir: Rite of passage (estimated below Zephyr) is the only way to become
+    # one, and it was the card dropped.
+    eng = make_engine(["rite_of_passage", "zephyr"], policy="planner")
+    set_hand(eng, {"rite_of_passage": 1, "zephyr": 1})
+    assert _discarded(eng) == "zephyr"
+
+
+def test_a_forced_discard_keeps_the_only_flame_a_fiery_arrow_needs():
+    # Two Fiery arrows need a Flame: dropping the Flame (the card estimated lowest) left both
+    # arrows dead; one arrow goes instead.
+    eng = make_engine(["flame", "fiery_arrow"], policy="planner")
+    set_hand(eng, {"flame": 1, "fiery_arrow": 2})
+    assert _discarded(eng) == "fiery_arrow"

@@ -14,7 +14,9 @@ Priority list (over the base policy, ``base.py``):
    component words the hand needs, keep the rest prepared for damage;
 5. damage goes to the Adversary once present, else to Adversary cards in play; of the
    Adversary's cards in play, those hitting the healthiest player resolve last;
-6. trade only to make a card in hand affordable, in up to three trades.
+6. trade only to make a card in hand affordable, in up to three trades;
+7. a forced discard drops first a card that could do nothing, and keeps the only Ritual and
+   the only card providing a component another card in hand lacks (``keep.py``).
 """
 
 from __future__ import annotations
@@ -23,10 +25,12 @@ import numpy as np
 
 from simulator.bots import base
 from simulator.bots.idle import idle_in_hand
+from simulator.bots.keep import score_discard
 from simulator.bots.record import record_at
 from simulator.bots.teammates import next_player, pile_taker, shown_elements
 from simulator.engine.compiler.jit import njit, njit_inline
 from simulator.engine.rules.layout import (
+    DISCARD_FROM_HAND,
     EFFECT_ORDER,
     ETHER_SPLIT,
     ETHER_START_PILE,
@@ -87,6 +91,8 @@ def score(st, tb, wk, bw, kind, p):
         score_effect_order(st, tb, wk, bw, p)
     elif kind == TRADE_GIVE:
         base.score_trade_give(st, tb, wk, bw, p, TRADES_AHEAD)
+    elif kind == DISCARD_FROM_HAND:
+        score_discard(st, tb, wk, bw, p)
     else:
         return base.score(st, tb, wk, bw, kind, p)
     return True
