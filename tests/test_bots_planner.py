@@ -362,3 +362,18 @@ def test_a_forced_discard_keeps_the_only_flame_a_fiery_arrow_needs():
     eng = make_engine(["flame", "fiery_arrow"], policy="planner")
     set_hand(eng, {"flame": 1, "fiery_arrow": 2})
     assert _discarded(eng) == "fiery_arrow"
+
+
+@pytest.mark.parametrize(("air", "activates"), [(0, False), (1, False), (2, True)])
+def test_breath_is_activated_only_for_more_mana_than_it_cost(air, activates):
+    # Breath (1 air) takes up to 2 Air from the Available Ether: it was activated whatever the
+    # piles held, 101 times in 266 for no net Mana. It waits for 2 Air.
+    eng = make_engine(["breath"], policy="planner")
+    eng.state.turn[:] = 3
+    slot = put_on_board(eng, "breath", PREPARED)
+    eng.state.board_turn[0, 0, slot] = 2
+    eng.state.ether[0, 0] = mana(air=air // 2 + air % 2)
+    eng.state.ether[0, 1] = mana(air=air // 2)
+    sp = action_space(eng)
+    choice = int(main_action_choice(eng, G0, P0)[0])
+    assert choice == (sp.activate + slot if activates else 0), choice

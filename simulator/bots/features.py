@@ -88,6 +88,10 @@ FIELDS = [
     # phase-outs, and its cost reductions of other cards
     ("f_phase_value", np.float64, (C_MAX,)),
     ("f_reduce_value", np.float64, (C_MAX,)),
+    # Mana its activation takes from the Available Ether (the part of f_mana there is only
+    # when the piles hold it), and of which element (-1: any)
+    ("f_ether_take", np.float64, (C_MAX,)),
+    ("f_take_element", np.int8, (C_MAX,)),
 ]
 
 #: Statics about when a spell may be activated (Quickcast, Slowcast): no value of their own.
@@ -132,6 +136,7 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
     hits, boost, recycle = np.zeros(n), np.zeros(n), np.zeros(n)
     swap = np.zeros(n, bool)
     reduce_value = np.zeros(n)
+    ether_take, take_element = np.zeros(n), np.full(n, -1)
     for c, effect in enumerate(effects):
         for trigger, steps in effect.items():
             if trigger == "static":
@@ -201,6 +206,9 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
                     (draw if trigger == "activate" else persistent)[c] += 0.5
                 elif op == "take_mana":
                     (mana if trigger == "activate" else persistent)[c] += amount
+                    if trigger == "activate" and step.get("source") != "infinite":
+                        ether_take[c] += amount
+                        take_element[c] = ELEMENTS.index(step["element"]) if "element" in step else -1
                 elif op == "lose_hp" and target == "self":
                     if trigger == "used_as_component":
                         drawback[c] += 2.0 * amount
@@ -255,7 +263,8 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
                "f_phase_damage": phase_damage, "f_returns": returns, "f_ability_fetch": fetch,
                "f_ability_depth": depth, "f_hits": hits, "f_boost": boost,
                "f_recycle": recycle, "f_swap": swap,
-               "f_phase_value": PHASE_WEIGHT * phase, "f_reduce_value": reduce_value}
+               "f_phase_value": PHASE_WEIGHT * phase, "f_reduce_value": reduce_value,
+               "f_ether_take": ether_take, "f_take_element": take_element}
     for name, column in columns.items():
         f[name][:n] = column
     f["any_self_loss"] = bool((self_loss > 0).any())
