@@ -377,3 +377,36 @@ def test_breath_is_activated_only_for_more_mana_than_it_cost(air, activates):
     sp = action_space(eng)
     choice = int(main_action_choice(eng, G0, P0)[0])
     assert choice == (sp.activate + slot if activates else 0), choice
+
+
+@pytest.mark.parametrize(("waves", "duke_hp", "activates"), [
+    (0, 20, False), (1, 20, False), (2, 20, True), (1, 1, True)])
+def test_great_waters_waits_for_its_count_unless_it_is_lethal(waves, duke_hp, activates):
+    # Great waters deals 1 per channeled Water spell on the board; estimated at 2, it was
+    # activated for 0 (11 times in 430 replays) or 1 damage (21). It now waits while the board
+    # gives less than that, unless what it deals now destroys the Duke.
+    eng = make_engine(["great_waters", "surging_wave"], policy="planner")
+    eng.state.turn[:] = 3
+    put_adversary(eng, "duke", hp=duke_hp)
+    slot = put_on_board(eng, "great_waters", PREPARED)
+    eng.state.board_turn[0, 0, slot] = 2
+    for _ in range(waves):
+        put_on_board(eng, "surging_wave", CHANNELED)
+    sp = action_space(eng)
+    choice = int(main_action_choice(eng, G0, P0)[0])
+    assert choice == (sp.activate + slot if activates else 0), choice
+
+
+def test_counting_great_waters_damage_spends_no_water_drop():
+    # A channeled Water drop counts twice once a turn: the planner's look at what Great waters
+    # would deal must leave that use unspent (it once spent it, and the activation that
+    # followed dealt 2 less).
+    eng = make_engine(["great_waters", "water_drop"], policy="planner")
+    eng.state.turn[:] = 3
+    put_adversary(eng, "duke")
+    slot = put_on_board(eng, "great_waters", PREPARED)
+    eng.state.board_turn[0, 0, slot] = 2
+    drop = put_on_board(eng, "water_drop", CHANNELED)
+    sp = action_space(eng)
+    assert int(main_action_choice(eng, G0, P0)[0]) == sp.activate + slot  # 1 + 1 = 2 damage
+    assert eng.state.drop_spent[0, 0, drop] == 0

@@ -92,6 +92,7 @@ FIELDS = [
     # when the piles hold it), and of which element (-1: any)
     ("f_ether_take", np.float64, (C_MAX,)),
     ("f_take_element", np.int8, (C_MAX,)),
+    ("f_damage_per", np.int8, (C_MAX,)),  # its activation's damage is counted (Great waters)
 ]
 
 #: Statics about when a spell may be activated (Quickcast, Slowcast): no value of their own.
@@ -137,6 +138,7 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
     swap = np.zeros(n, bool)
     reduce_value = np.zeros(n)
     ether_take, take_element = np.zeros(n), np.full(n, -1)
+    damage_per = np.zeros(n, bool)
     for c, effect in enumerate(effects):
         for trigger, steps in effect.items():
             if trigger == "static":
@@ -178,6 +180,8 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
                     persistent[c] -= 0.5 * amount  # it hurts an own Permanent (Sharp petals)
                 elif op in ("damage", "distribute_damage", "damage_repeated") or (
                         op == "lose_hp" and target == "opponent"):
+                    if trigger == "activate" and op == "damage" and "per" in step:
+                        damage_per[c] = True
                     if target == "all_players" and c < n_player_cards:
                         persistent[c] -= amount  # a player card hitting every player hurts its own
                     elif trigger == "activate" and step.get("if") == "zenith":
@@ -264,7 +268,8 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
                "f_ability_depth": depth, "f_hits": hits, "f_boost": boost,
                "f_recycle": recycle, "f_swap": swap,
                "f_phase_value": PHASE_WEIGHT * phase, "f_reduce_value": reduce_value,
-               "f_ether_take": ether_take, "f_take_element": take_element}
+               "f_ether_take": ether_take, "f_take_element": take_element,
+               "f_damage_per": damage_per}
     for name, column in columns.items():
         f[name][:n] = column
     f["any_self_loss"] = bool((self_loss > 0).any())

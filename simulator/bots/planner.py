@@ -37,14 +37,19 @@ from simulator.engine.rules.layout import (
     K_SLOTS,
     MAIN_ACTION,
     MANA_ELEMENT,
+    OP_CODE,
+    OP_CODE_COL,
     PREPARED,
+    T_ACTIVATE,
     TAKE_PILE,
     TRADE_GIVE,
     E,
 )
+from simulator.engine.rules.ops import amount_of, condition_holds
 from simulator.engine.rules.readiness import board_part
 
 TRADES_AHEAD = 3
+DAMAGE_OP = OP_CODE["damage"]
 #: Damage expected from the one-shot card the Adversary draws each turn (the Duke's deck hits
 #: for 2-3 on most of its no-keyword cards).
 ONE_SHOT_THREAT = 2.0
@@ -103,6 +108,7 @@ def main_action_scores(st, tb, wk, bw, p):
     base.main_action_scores(st, tb, wk, bw, p, TRADES_AHEAD)
     save_burn_for_the_adversary(st, tb, wk, bw, p)
     take_what_is_there(st, tb, wk, bw, p)
+    count_the_damage(st, tb, wk, bw, p)
     threat = ONE_SHOT_THREAT
     for k in range(K_SLOTS):
         c = st.adv_card[k]
@@ -165,6 +171,45 @@ def take_what_is_there(st, tb, wk, bw, p):
         wk.scores[a] -= 2.0 * (want - taken)
         if taken <= tb.cost[c].sum() and bw.f_value[c] <= bw.f_mana[c]:  # Mana is all it gives
             wk.scores[a] = min(wk.scores[a], -1.0)
+
+
+@njit
+def count_the_damage(st, tb, wk, bw, p):
+    """A spell whose damage is counted (Great waters: 1 per channeled Water spell on the
+    board) waits while it would deal less than the estimate of a usual count, unless what it
+    deals now is lethal (Great waters went for 0 or 1 damage 32 times in 430 replays).
+    Scoring it up when the count is larger fired it before the turn's Water spells were
+    channeled: water-tides -0.3 to -3.0 pp; waiting alone: +0.03 to +0.08 pp, ice-frost +0.5."""
+    present, adv_hp, enemies = base.adversary_view(st, tb)
+    activate_at = 1 + tb.slots + tb.n_cards
+    for s in range(st.board_end[p]):
+        if st.board_zone[p, s] != PREPARED:
+            continue
+        c = st.board_card[p, s]
+        a = activate_at + s
+        if bw.f_damage_per[c] == 0 or wk.scores[a] <= base.NEG:
+            continue
+        if not (present if bw.f_needs_opponent[c] != 0 else present or enemies):
+            continue
+        guess = base.damage_now(st, bw, p, c)
+        dealt = float(damage_counted(st, tb, p, s, c))
+        lethal = present and dealt > 0 and dealt >= adv_hp
+        if lethal and not (present and guess > 0 and guess >= adv_hp):
+            wk.scores[a] += 1000.0
+        elif dealt < guess and not lethal:
+            wk.scores[a] = min(wk.scores[a], -1.0)
+
+
+@njit
+def damage_counted(st, tb, p, s, c):
+    """The damage the activation steps of card ``c`` in slot ``s`` of player ``p`` would deal
+    now (their counts and conditions read on the board as it is, nothing spent)."""
+    total = 0
+    first = tb.trig_first[c, T_ACTIVATE]
+    for r in range(first, first + tb.trig_count[c, T_ACTIVATE]):
+        if tb.ops[r, OP_CODE_COL] == DAMAGE_OP and condition_holds(st, tb, r, p, s):
+            total += max(amount_of(st, tb, r, p, s, False), 0)
+    return total
 
 
 @njit
