@@ -15,6 +15,7 @@ from engine_fixtures import (
     mana,
     put_adversary,
     put_on_board,
+    set_deck,
     set_hand,
     tiny_scenario,
 )
@@ -410,3 +411,18 @@ def test_counting_great_waters_damage_spends_no_water_drop():
     sp = action_space(eng)
     assert int(main_action_choice(eng, G0, P0)[0]) == sp.activate + slot  # 1 + 1 = 2 damage
     assert eng.state.drop_spent[0, 0, drop] == 0
+
+
+@pytest.mark.parametrize(("deck", "activates"), [(["dead_tree", "seed"], True), (["seed"], False)])
+def test_sprouted_seed_fetches_a_tree_when_the_deck_holds_one(deck, activates):
+    # Sprouted seed takes a Tree from the deck into the hand: that had no estimated worth, so it
+    # was never activated (0 of 232 in 430 replays). With a Tree in the deck it is now; with
+    # none it stays prepared.
+    eng = make_engine(["sprouted_seed", "dead_tree", "seed"], policy="planner")
+    eng.state.turn[:] = 3
+    slot = put_on_board(eng, "sprouted_seed", PREPARED)
+    eng.state.board_turn[0, 0, slot] = 2
+    set_deck(eng, deck)
+    sp = action_space(eng)
+    choice = int(main_action_choice(eng, G0, P0)[0])
+    assert choice == (sp.activate + slot if activates else 0), choice

@@ -93,6 +93,7 @@ FIELDS = [
     ("f_ether_take", np.float64, (C_MAX,)),
     ("f_take_element", np.int8, (C_MAX,)),
     ("f_damage_per", np.int8, (C_MAX,)),  # its activation's damage is counted (Great waters)
+    ("f_spell_fetch", np.int16, (C_MAX,)),  # name word its activation takes from the deck, -1
 ]
 
 #: Statics about when a spell may be activated (Quickcast, Slowcast): no value of their own.
@@ -139,6 +140,7 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
     reduce_value = np.zeros(n)
     ether_take, take_element = np.zeros(n), np.full(n, -1)
     damage_per = np.zeros(n, bool)
+    spell_fetch = np.full(n, -1, np.int16)
     for c, effect in enumerate(effects):
         for trigger, steps in effect.items():
             if trigger == "static":
@@ -205,6 +207,8 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
                     damage[c] += NEXT_GAIN_WORTH
                 elif op == "apply_from_discard" and trigger == "activate":
                     damage[c] += APPLIED_WORTH  # a spell of the pile again, when there is one
+                elif op == "search_deck" and trigger == "activate" and not step.get("on_top"):
+                    spell_fetch[c] = NAME_WORD[step["word"]]  # its worth: the deck's (planner)
                 elif op == "search_deck" and step.get("on_top"):
                     # a known next draw, not an extra card: like a dig
                     (draw if trigger == "activate" else persistent)[c] += 0.5
@@ -269,7 +273,7 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
                "f_recycle": recycle, "f_swap": swap,
                "f_phase_value": PHASE_WEIGHT * phase, "f_reduce_value": reduce_value,
                "f_ether_take": ether_take, "f_take_element": take_element,
-               "f_damage_per": damage_per}
+               "f_damage_per": damage_per, "f_spell_fetch": spell_fetch}
     for name, column in columns.items():
         f[name][:n] = column
     f["any_self_loss"] = bool((self_loss > 0).any())

@@ -109,6 +109,7 @@ def main_action_scores(st, tb, wk, bw, p):
     save_burn_for_the_adversary(st, tb, wk, bw, p)
     take_what_is_there(st, tb, wk, bw, p)
     count_the_damage(st, tb, wk, bw, p)
+    fetch_from_the_deck(st, tb, wk, bw, p)
     threat = ONE_SHOT_THREAT
     for k in range(K_SLOTS):
         c = st.adv_card[k]
@@ -198,6 +199,26 @@ def count_the_damage(st, tb, wk, bw, p):
             wk.scores[a] += 1000.0
         elif dealt < guess and not lethal:
             wk.scores[a] = min(wk.scores[a], -1.0)
+
+
+@njit
+def fetch_from_the_deck(st, tb, wk, bw, p):
+    """A spell whose activation takes a card named a word from the deck into the hand
+    (Sprouted seed: a Tree) is worth a card drawn while the deck holds one: it had no worth,
+    so it was never activated (0 of 232 Sprouted seeds in 430 replays), only channeled."""
+    activate_at = 1 + tb.slots + tb.n_cards
+    for s in range(st.board_end[p]):
+        if st.board_zone[p, s] != PREPARED:
+            continue
+        c = st.board_card[p, s]
+        word = bw.f_spell_fetch[c]
+        a = activate_at + s
+        if word < 0 or wk.scores[a] <= base.NEG:
+            continue
+        for i in range(st.deck_len[p]):
+            if tb.named[st.deck[p, i], word] != 0:
+                wk.scores[a] += 3.0
+                break
 
 
 @njit
