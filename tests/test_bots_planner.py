@@ -426,3 +426,15 @@ def test_sprouted_seed_fetches_a_tree_when_the_deck_holds_one(deck, activates):
     sp = action_space(eng)
     choice = int(main_action_choice(eng, G0, P0)[0])
     assert choice == (sp.activate + slot if activates else 0), choice
+
+
+def test_the_ritual_comes_before_a_card_a_mage_noir_casts_cheaper():
+    # Acceleration costs 1 Arcane less for a Mage Noir: with Rite of passage preparable too,
+    # the Rite goes first (Acceleration was cast first, 31 times in 430 replays, and paid the
+    # full cost; here the reserve then could not pay the Rite).
+    eng = make_engine(["rite_of_passage", "acceleration"], policy="planner")
+    eng.state.turn[:] = 3
+    set_hand(eng, {"rite_of_passage": 1, "acceleration": 1})
+    eng.state.reserve[0, 0] = mana(air=2, arcane=3)
+    sp = action_space(eng)
+    assert int(main_action_choice(eng, G0, P0)[0]) == sp.prepare + lid(eng, "rite_of_passage")

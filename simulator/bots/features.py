@@ -94,6 +94,7 @@ FIELDS = [
     ("f_take_element", np.int8, (C_MAX,)),
     ("f_damage_per", np.int8, (C_MAX,)),  # its activation's damage is counted (Great waters)
     ("f_spell_fetch", np.int16, (C_MAX,)),  # name word its activation takes from the deck, -1
+    ("f_mn_boost", np.int8, (C_MAX,)),  # it does more, or costs less, for a Mage Noir
 ]
 
 #: Statics about when a spell may be activated (Quickcast, Slowcast): no value of their own.
@@ -141,6 +142,8 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
     ether_take, take_element = np.zeros(n), np.full(n, -1)
     damage_per = np.zeros(n, bool)
     spell_fetch = np.full(n, -1, np.int16)
+    mn_boost = np.array([_mage_noir_boosted(e) for e in effects], bool)
+    mn_boost |= (t["mage_noir_only"][:n] != 0) | (t["fewer_mn"][:n] > 0)
     for c, effect in enumerate(effects):
         for trigger, steps in effect.items():
             if trigger == "static":
@@ -273,13 +276,27 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
                "f_recycle": recycle, "f_swap": swap,
                "f_phase_value": PHASE_WEIGHT * phase, "f_reduce_value": reduce_value,
                "f_ether_take": ether_take, "f_take_element": take_element,
-               "f_damage_per": damage_per, "f_spell_fetch": spell_fetch}
+               "f_damage_per": damage_per, "f_spell_fetch": spell_fetch,
+               "f_mn_boost": mn_boost}
     for name, column in columns.items():
         f[name][:n] = column
     f["any_self_loss"] = bool((self_loss > 0).any())
     f["any_phase_damage"] = bool((phase_damage > 0).any())
     f["f_discounts"][:n, :n] = discounts
     f["any_discounts"] = bool((discounts > 0).any())
+
+
+def _mage_noir_boosted(effect: dict) -> bool:
+    """Some step or static of the card does more, or costs less, for a Mage Noir: a number
+    of its own for one (``amount_mn``) or a condition on it (Sulfur flame's keyword and fewer
+    components are read from the tables)."""
+    for steps in effect.values():
+        for step in steps:
+            if "amount_mn" in step and step["amount_mn"] != step.get("amount"):
+                return True
+            if "mage_noir" in (step.get("if"), step.get("alt_if")):
+                return True
+    return False
 
 
 def _discounts(t: np.void, effects: tuple[dict, ...], n_player_cards: int) -> np.ndarray:

@@ -110,6 +110,7 @@ def main_action_scores(st, tb, wk, bw, p):
     take_what_is_there(st, tb, wk, bw, p)
     count_the_damage(st, tb, wk, bw, p)
     fetch_from_the_deck(st, tb, wk, bw, p)
+    ritual_first(st, tb, wk, bw, p)
     threat = ONE_SHOT_THREAT
     for k in range(K_SLOTS):
         c = st.adv_card[k]
@@ -219,6 +220,28 @@ def fetch_from_the_deck(st, tb, wk, bw, p):
             if tb.named[st.deck[p, i], word] != 0:
                 wk.scores[a] += 3.0
                 break
+
+
+@njit
+def ritual_first(st, tb, wk, bw, p):
+    """Not yet a Mage Noir, with a card that makes one preparable: it is prepared before any
+    card in hand that does more or costs less for a Mage Noir (``f_mn_boost``), which was
+    cast first and lost its boost (31 times in 430 replays)."""
+    if wk.rd_mage_noir != 0 or tb.any_mage_noir == 0:
+        return
+    prepare_at = 1 + tb.slots
+    ritual, top = -1, base.NEG
+    for c in range(tb.n_player_cards):
+        a = prepare_at + c
+        if wk.opt[a] == 0 or wk.scores[a] <= base.NEG:
+            continue
+        if tb.mage_noir[c] != 0:
+            if ritual < 0 or wk.scores[a] > wk.scores[prepare_at + ritual]:
+                ritual = c
+        elif bw.f_mn_boost[c] != 0:
+            top = max(top, wk.scores[a])
+    if ritual >= 0 and top > base.NEG and wk.scores[prepare_at + ritual] <= top:
+        wk.scores[prepare_at + ritual] = top + 0.5
 
 
 @njit
