@@ -32,7 +32,7 @@ from simulator.engine.host.api import (
     take_pile,
     trade,
 )
-from simulator.engine.rules.layout import CHANNELED, EQUIPMENT, PREPARED, RITUAL
+from simulator.engine.rules.layout import CHANNELED, EQUIPMENT, PERMANENT, PREPARED, RITUAL
 
 
 def _element_names(mana: np.ndarray) -> dict[str, int]:
@@ -438,3 +438,13 @@ def test_the_ritual_comes_before_a_card_a_mage_noir_casts_cheaper():
     eng.state.reserve[0, 0] = mana(air=2, arcane=3)
     sp = action_space(eng)
     assert int(main_action_choice(eng, G0, P0)[0]) == sp.prepare + lid(eng, "rite_of_passage")
+
+
+def test_a_search_takes_no_second_copy_of_a_unique_card_in_play():
+    # Sprouted seed takes a Tree into the hand: the King of trees (worth most) was taken while
+    # a King, a Unique card, was in play and whole; the Dead tree is taken now.
+    eng = make_engine(["king_of_trees", "dead_tree"], policy="planner")
+    put_on_board(eng, "king_of_trees", PERMANENT)
+    held = np.zeros(eng.info.size, bool)
+    held[[lid(eng, "king_of_trees"), lid(eng, "dead_tree")]] = True
+    assert eng.info.ids[ask(eng, 0, "search_deck", 0, held)] == "dead_tree"

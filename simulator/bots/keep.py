@@ -10,7 +10,12 @@ card in hand lacks (its only Flame for a Fiery arrow).
 
 from __future__ import annotations
 
-from simulator.bots.base import score_discard_from_hand, slot_taken_by_equal
+from simulator.bots.base import (
+    held_copy_hp_lost,
+    score_card_value,
+    score_discard_from_hand,
+    slot_taken_by_equal,
+)
 from simulator.bots.idle import idle_in_hand
 from simulator.engine.compiler.jit import njit
 from simulator.engine.rules.readiness import board_part
@@ -39,6 +44,28 @@ def score_discard(st, tb, wk, bw, p):
             wk.scores[c] -= RITUAL_KEEP
         if sole_enabler(st, tb, wk, p, c):
             wk.scores[c] -= ENABLER_KEEP
+
+
+@njit
+def score_card_to_hand(st, tb, wk, bw, p):
+    """``wk.scores`` of a card taken into the hand from the deck or the discard pile: the
+    base policy's (the best card), any card that could do nothing last (Sprouted seed took a
+    second King of trees, a Unique card, while one was in play)."""
+    score_card_value(st, tb, wk, bw, p)
+    board_part(st, tb, wk, p)
+    for c in range(min(wk.n_opt, tb.n_player_cards)):
+        if wk.opt[c] != 0 and (useless_in_hand(st, tb, wk, bw, p, c)
+                               or unique_held(st, tb, wk, p, c)):
+            wk.scores[c] -= USELESS
+
+
+@njit
+def unique_held(st, tb, wk, p, c):
+    """Card ``c`` is Unique for the player and they control a copy that has lost under 2 HP
+    (preparing another would only replace it: the prepare scores' rule)."""
+    unique = tb.unique[c] != 0 or (tb.unique_unless_mn[c] != 0 and wk.rd_mage_noir == 0)
+    lost = held_copy_hp_lost(st, tb, p, c) if unique else -1
+    return 0 <= lost < 2
 
 
 @njit

@@ -25,10 +25,11 @@ import numpy as np
 
 from simulator.bots import base
 from simulator.bots.idle import idle_in_hand
-from simulator.bots.keep import score_discard
+from simulator.bots.keep import score_card_to_hand, score_discard
 from simulator.bots.record import record_at
 from simulator.bots.teammates import next_player, pile_taker, shown_elements
 from simulator.engine.compiler.jit import njit, njit_inline
+from simulator.engine.handlers.sand import REPLICA_SEARCH
 from simulator.engine.rules.layout import (
     DISCARD_FROM_HAND,
     EFFECT_ORDER,
@@ -40,6 +41,8 @@ from simulator.engine.rules.layout import (
     OP_CODE,
     OP_CODE_COL,
     PREPARED,
+    RETURN_FROM_DISCARD,
+    SEARCH_DECK,
     T_ACTIVATE,
     TAKE_PILE,
     TRADE_GIVE,
@@ -98,6 +101,8 @@ def score(st, tb, wk, bw, kind, p):
         base.score_trade_give(st, tb, wk, bw, p, TRADES_AHEAD)
     elif kind == DISCARD_FROM_HAND:
         score_discard(st, tb, wk, bw, p)
+    elif (kind == SEARCH_DECK and wk.ctx_what != REPLICA_SEARCH) or kind == RETURN_FROM_DISCARD:
+        score_card_to_hand(st, tb, wk, bw, p)
     else:
         return base.score(st, tb, wk, bw, kind, p)
     return True
