@@ -448,3 +448,10 @@ def test_a_search_takes_no_second_copy_of_a_unique_card_in_play():
     held = np.zeros(eng.info.size, bool)
     held[[lid(eng, "king_of_trees"), lid(eng, "dead_tree")]] = True
     assert eng.info.ids[ask(eng, 0, "search_deck", 0, held)] == "dead_tree"
+
+
+def test_a_forced_discard_drops_a_unique_card_whose_copy_is_in_play():
+    eng = make_engine(["king_of_trees", "seed"], policy="planner")
+    put_on_board(eng, "king_of_trees", PERMANENT)
+    set_hand(eng, {"king_of_trees": 1, "seed": 1})
+    assert _discarded(eng) == "king_of_trees"

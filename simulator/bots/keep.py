@@ -54,8 +54,7 @@ def score_card_to_hand(st, tb, wk, bw, p):
     score_card_value(st, tb, wk, bw, p)
     board_part(st, tb, wk, p)
     for c in range(min(wk.n_opt, tb.n_player_cards)):
-        if wk.opt[c] != 0 and (useless_in_hand(st, tb, wk, bw, p, c)
-                               or unique_held(st, tb, wk, p, c)):
+        if wk.opt[c] != 0 and useless_in_hand(st, tb, wk, bw, p, c):
             wk.scores[c] -= USELESS
 
 
@@ -71,11 +70,13 @@ def unique_held(st, tb, wk, p, c):
 @njit
 def useless_in_hand(st, tb, wk, bw, p, c):
     """Card ``c`` could do nothing if prepared: a Ritual that only makes its controller a Mage
-    Noir while they are one, an Equipment whose slot holds an own one worth as much, a card
-    :func:`idle.idle_in_hand`. ``wk.rd_mage_noir`` must be current."""
+    Noir while they are one, an Equipment whose slot holds an own one worth as much, a Unique
+    card while a whole copy is in play, a card :func:`idle.idle_in_hand`.
+    ``wk.rd_mage_noir`` must be current."""
     if bw.f_only_mage_noir[c] != 0 and wk.rd_mage_noir != 0:
         return True
-    return slot_taken_by_equal(st, tb, bw, p, c) or idle_in_hand(st, tb, wk, bw, p, c)
+    return (slot_taken_by_equal(st, tb, bw, p, c) or unique_held(st, tb, wk, p, c)
+            or idle_in_hand(st, tb, wk, bw, p, c))
 
 
 @njit
