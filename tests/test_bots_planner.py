@@ -455,3 +455,19 @@ def test_a_forced_discard_drops_a_unique_card_whose_copy_is_in_play():
     put_on_board(eng, "king_of_trees", PERMANENT)
     set_hand(eng, {"king_of_trees": 1, "seed": 1})
     assert _discarded(eng) == "king_of_trees"
+
+
+@pytest.mark.parametrize(("prepared_on", "channels"), [(3, False), (2, True)])
+def test_condensation_is_not_channeled_the_turn_it_is_prepared(prepared_on, channels):
+    # Condensation locks 1 Water at each turn start while in preparation; channeled at once as
+    # Overpressure's component it never stored any (15 times in 430 replays). From the next
+    # turn on it may go.
+    eng = make_engine(["condensation", "high_pressure"], policy="planner")
+    eng.state.turn[:] = 3
+    slot = put_on_board(eng, "condensation", PREPARED)
+    eng.state.board_turn[0, 0, slot] = prepared_on
+    set_hand(eng, {"high_pressure": 1})
+    eng.state.reserve[0, 0] = mana(fire=1, water=3, air=1)
+    sp = action_space(eng)
+    choice = int(main_action_choice(eng, G0, P0)[0])
+    assert (choice == sp.channel + slot) == channels, choice

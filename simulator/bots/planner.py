@@ -44,6 +44,7 @@ from simulator.engine.rules.layout import (
     RETURN_FROM_DISCARD,
     SEARCH_DECK,
     T_ACTIVATE,
+    T_TURN_START_PREPARED,
     TAKE_PILE,
     TRADE_GIVE,
     E,
@@ -116,6 +117,7 @@ def main_action_scores(st, tb, wk, bw, p):
     count_the_damage(st, tb, wk, bw, p)
     fetch_from_the_deck(st, tb, wk, bw, p)
     ritual_first(st, tb, wk, bw, p)
+    let_it_grow(st, tb, wk, p)
     threat = ONE_SHOT_THREAT
     for k in range(K_SLOTS):
         c = st.adv_card[k]
@@ -247,6 +249,19 @@ def ritual_first(st, tb, wk, bw, p):
             top = max(top, wk.scores[a])
     if ritual >= 0 and top > base.NEG and wk.scores[prepare_at + ritual] <= top:
         wk.scores[prepare_at + ritual] = top + 0.5
+
+
+@njit
+def let_it_grow(st, tb, wk, p):
+    """A card that gains something at each turn start while in preparation (Condensation
+    locks 1 Water) is not channeled the turn it was prepared: channeled at once for a
+    component it never stored any Mana (15 times in 430 replays)."""
+    channel_at = 1 + 2 * tb.slots + tb.n_cards
+    for s in range(st.board_end[p]):
+        c = st.board_card[p, s]
+        if st.board_zone[p, s] == PREPARED and tb.trig_count[c, T_TURN_START_PREPARED] > 0 \
+                and st.board_turn[p, s] == st.turn and wk.scores[channel_at + s] > base.NEG:
+            wk.scores[channel_at + s] = base.NEG
 
 
 @njit
