@@ -15,6 +15,7 @@ from engine_fixtures import (
     mana,
     put_adversary,
     put_on_board,
+    set_deck,
     set_hand,
     tiny_scenario,
 )
@@ -31,7 +32,7 @@ from simulator.engine.host.api import (
     take_pile,
     trade,
 )
-from simulator.engine.rules.layout import CHANNELED, PREPARED, RITUAL
+from simulator.engine.rules.layout import CHANNELED, EQUIPMENT, PERMANENT, PREPARED, RITUAL
 
 
 def _element_names(mana: np.ndarray) -> dict[str, int]:
@@ -264,3 +265,209 @@ def test_before_the_duke_a_spell_that_returns_to_hand_is_not_saved(card, saved):
     sp = action_space(eng)
     choice = int(main_action_choice(eng, G0, P0)[0])
     assert (choice == sp.activate + slot) == (not saved), choice
+
+
+@pytest.mark.parametrize(("rite_in_play", "expected"), [(False, "fire"), (True, "water")])
+def test_adversary_mana_is_not_aimed_at_a_phase_out_that_deals_nothing(rite_in_play, expected):
+    # Temporal infiltration (1 water + 2 arcane, 2 arcane held) only phases the Adversary out:
+    # without Rite of phase in play that deals nothing, so the Water it lacks was Mana no other
+    # card used (phase-rift: the planner weaker than greedy). Fire whip (3 fire) gets it; with
+    # the Rite in play each phase out deals 1 damage and the infiltration's Water comes first.
+    eng = make_engine(["temporal_infiltration", "fire_whip", "rite_of_phase"], policy="planner")
+    set_hand(eng, {"temporal_infiltration": 1, "fire_whip": 1})
+    eng.state.reserve[0, 0] = mana(arcane=2)
+    if rite_in_play:
+        put_on_board(eng, "rite_of_phase", RITUAL)
+    chosen = choose_mana_elements(eng, G0, P0, np.array([1]))
+    assert _element_names(chosen[0]) == {expected: 1}
+
+
+@pytest.mark.parametrize(("rite_in_hand", "expected"), [(False, "arcane"), (True, "mineral")])
+def test_adversary_mana_is_not_aimed_at_a_cost_reduction_nothing_in_hand_takes(rite_in_hand,
+                                                                               expected):
+    # Galactic helm (2 mineral + 1 arcane) only makes Arcane costs of 3 or more cheaper: with
+    # no such card in hand its Mineral is Mana nothing uses, and Glimpse of the future's Arcane
+    # comes first. With Rite of phase (5 arcane) in hand the helm saves an Arcane again.
+    eng = make_engine(["galactic_helm", "glimpse_of_the_future", "rite_of_phase"],
+                      policy="planner")
+    hand = {"galactic_helm": 1, "glimpse_of_the_future": 1}
+    if rite_in_hand:
+        hand["rite_of_phase"] = 1
+    set_hand(eng, hand)
+    eng.state.reserve[0, 0] = mana(arcane=1)
+    chosen = choose_mana_elements(eng, G0, P0, np.array([1]))
+    assert _element_names(chosen[0]) == {expected: 1}
+
+
+def test_before_the_duke_antimatter_destroys_a_permanent_whatever_its_hp():
+    # Antimatter destroys a Permanent it can pay for, whatever its HP; it was estimated as a
+    # 3-damage spell, so the planner saved it for the Duke while the Executioner (4 HP) dealt
+    # 2 damage every turn (phase-rift hard: weaker than greedy).
+    scenario = tiny_scenario(EXECUTIONER, "duke = 1, executioner = 1")
+    eng = make_engine(["antimatter"], scenario=scenario, policy="planner")
+    eng.state.turn[:] = 3
+    put_adversary(eng, "executioner")
+    slot = put_on_board(eng, "antimatter", PREPARED)
+    eng.state.board_turn[0, 0, slot] = 2
+    eng.state.reserve[0, 0] = mana(arcane=1)
+    sp = action_space(eng)
+    assert int(main_action_choice(eng, G0, P0)[0]) == sp.activate + slot
+
+
+@pytest.mark.parametrize("bot", ["greedy", "planner"])
+def test_antimatter_is_kept_when_only_the_duke_is_in_play(bot):
+    # The Duke is no Permanent: Antimatter cannot touch it. As a 3-damage spell it was cast at
+    # the Duke for nothing.
+    eng = make_engine(["antimatter"], policy=bot)
+    eng.state.turn[:] = 3
+    put_adversary(eng, "duke")
+    slot = put_on_board(eng, "antimatter", PREPARED)
+    eng.state.board_turn[0, 0, slot] = 2
+    eng.state.reserve[0, 0] = mana(arcane=3)
+    assert int(main_action_choice(eng, G0, P0)[0]) == 0
+
+
+def _discarded(eng) -> str:
+    """The card the bot discards from player 1's hand (any card held may go)."""
+    held = eng.state.hand[0, 0, :eng.info.size] > 0
+    return eng.info.ids[ask(eng, 0, "discard_from_hand", 0, held)]
+
+
+def test_a_forced_discard_drops_a_second_ritual_once_a_mage_noir():
+    # Already a Mage Noir through Rite of passage: a second one in hand does nothing, yet its
+    # estimate beat a Flame's and the Flame went.
+    eng = make_engine(["rite_of_passage", "flame"], policy="planner")
+    put_on_board(eng, "rite_of_passage", RITUAL)
+    set_hand(eng, {"rite_of_passage": 1, "flame": 1})
+    assert _discarded(eng) == "rite_of_passage"
+
+
+def test_a_forced_discard_drops_an_equipment_for_a_filled_slot():
+    eng = make_engine(["fire_whip", "flame"], policy="planner")
+    put_on_board(eng, "fire_whip", EQUIPMENT)
+    set_hand(eng, {"fire_whip": 1, "flame": 1})
+    assert _discarded(eng) == "fire_whip"
+
+
+def test_a_forced_discard_keeps_the_only_ritual():
+    # Not yet a Mage Noir: Rite of passage (estimated below Zephyr) is the only way to become
+    # one, and it was the card dropped.
+    eng = make_engine(["rite_of_passage", "zephyr"], policy="planner")
+    set_hand(eng, {"rite_of_passage": 1, "zephyr": 1})
+    assert _discarded(eng) == "zephyr"
+
+
+def test_a_forced_discard_keeps_the_only_flame_a_fiery_arrow_needs():
+    # Two Fiery arrows need a Flame: dropping the Flame (the card estimated lowest) left both
+    # arrows dead; one arrow goes instead.
+    eng = make_engine(["flame", "fiery_arrow"], policy="planner")
+    set_hand(eng, {"flame": 1, "fiery_arrow": 2})
+    assert _discarded(eng) == "fiery_arrow"
+
+
+@pytest.mark.parametrize(("air", "activates"), [(0, False), (1, False), (2, True)])
+def test_breath_is_activated_only_for_more_mana_than_it_cost(air, activates):
+    # Breath (1 air) takes up to 2 Air from the Available Ether: it was activated whatever the
+    # piles held, 101 times in 266 for no net Mana. It waits for 2 Air.
+    eng = make_engine(["breath"], policy="planner")
+    eng.state.turn[:] = 3
+    slot = put_on_board(eng, "breath", PREPARED)
+    eng.state.board_turn[0, 0, slot] = 2
+    eng.state.ether[0, 0] = mana(air=air // 2 + air % 2)
+    eng.state.ether[0, 1] = mana(air=air // 2)
+    sp = action_space(eng)
+    choice = int(main_action_choice(eng, G0, P0)[0])
+    assert choice == (sp.activate + slot if activates else 0), choice
+
+
+@pytest.mark.parametrize(("waves", "duke_hp", "activates"), [
+    (0, 20, False), (1, 20, False), (2, 20, True), (1, 1, True)])
+def test_great_waters_waits_for_its_count_unless_it_is_lethal(waves, duke_hp, activates):
+    # Great waters deals 1 per channeled Water spell on the board; estimated at 2, it was
+    # activated for 0 (11 times in 430 replays) or 1 damage (21). It now waits while the board
+    # gives less than that, unless what it deals now destroys the Duke.
+    eng = make_engine(["great_waters", "surging_wave"], policy="planner")
+    eng.state.turn[:] = 3
+    put_adversary(eng, "duke", hp=duke_hp)
+    slot = put_on_board(eng, "great_waters", PREPARED)
+    eng.state.board_turn[0, 0, slot] = 2
+    for _ in range(waves):
+        put_on_board(eng, "surging_wave", CHANNELED)
+    sp = action_space(eng)
+    choice = int(main_action_choice(eng, G0, P0)[0])
+    assert choice == (sp.activate + slot if activates else 0), choice
+
+
+def test_counting_great_waters_damage_spends_no_water_drop():
+    # A channeled Water drop counts twice once a turn: the planner's look at what Great waters
+    # would deal must leave that use unspent (it once spent it, and the activation that
+    # followed dealt 2 less).
+    eng = make_engine(["great_waters", "water_drop"], policy="planner")
+    eng.state.turn[:] = 3
+    put_adversary(eng, "duke")
+    slot = put_on_board(eng, "great_waters", PREPARED)
+    eng.state.board_turn[0, 0, slot] = 2
+    drop = put_on_board(eng, "water_drop", CHANNELED)
+    sp = action_space(eng)
+    assert int(main_action_choice(eng, G0, P0)[0]) == sp.activate + slot  # 1 + 1 = 2 damage
+    assert eng.state.drop_spent[0, 0, drop] == 0
+
+
+@pytest.mark.parametrize(("deck", "activates"), [(["dead_tree", "seed"], True), (["seed"], False)])
+def test_sprouted_seed_fetches_a_tree_when_the_deck_holds_one(deck, activates):
+    # Sprouted seed takes a Tree from the deck into the hand: that had no estimated worth, so it
+    # was never activated (0 of 232 in 430 replays). With a Tree in the deck it is now; with
+    # none it stays prepared.
+    eng = make_engine(["sprouted_seed", "dead_tree", "seed"], policy="planner")
+    eng.state.turn[:] = 3
+    slot = put_on_board(eng, "sprouted_seed", PREPARED)
+    eng.state.board_turn[0, 0, slot] = 2
+    set_deck(eng, deck)
+    sp = action_space(eng)
+    choice = int(main_action_choice(eng, G0, P0)[0])
+    assert choice == (sp.activate + slot if activates else 0), choice
+
+
+def test_the_ritual_comes_before_a_card_a_mage_noir_casts_cheaper():
+    # Acceleration costs 1 Arcane less for a Mage Noir: with Rite of passage preparable too,
+    # the Rite goes first (Acceleration was cast first, 31 times in 430 replays, and paid the
+    # full cost; here the reserve then could not pay the Rite).
+    eng = make_engine(["rite_of_passage", "acceleration"], policy="planner")
+    eng.state.turn[:] = 3
+    set_hand(eng, {"rite_of_passage": 1, "acceleration": 1})
+    eng.state.reserve[0, 0] = mana(air=2, arcane=3)
+    sp = action_space(eng)
+    assert int(main_action_choice(eng, G0, P0)[0]) == sp.prepare + lid(eng, "rite_of_passage")
+
+
+def test_a_search_takes_no_second_copy_of_a_unique_card_in_play():
+    # Sprouted seed takes a Tree into the hand: the King of trees (worth most) was taken while
+    # a King, a Unique card, was in play and whole; the Dead tree is taken now.
+    eng = make_engine(["king_of_trees", "dead_tree"], policy="planner")
+    put_on_board(eng, "king_of_trees", PERMANENT)
+    held = np.zeros(eng.info.size, bool)
+    held[[lid(eng, "king_of_trees"), lid(eng, "dead_tree")]] = True
+    assert eng.info.ids[ask(eng, 0, "search_deck", 0, held)] == "dead_tree"
+
+
+def test_a_forced_discard_drops_a_unique_card_whose_copy_is_in_play():
+    eng = make_engine(["king_of_trees", "seed"], policy="planner")
+    put_on_board(eng, "king_of_trees", PERMANENT)
+    set_hand(eng, {"king_of_trees": 1, "seed": 1})
+    assert _discarded(eng) == "king_of_trees"
+
+
+@pytest.mark.parametrize(("prepared_on", "channels"), [(3, False), (2, True)])
+def test_condensation_is_not_channeled_the_turn_it_is_prepared(prepared_on, channels):
+    # Condensation locks 1 Water at each turn start while in preparation; channeled at once as
+    # Overpressure's component it never stored any (15 times in 430 replays). From the next
+    # turn on it may go.
+    eng = make_engine(["condensation", "high_pressure"], policy="planner")
+    eng.state.turn[:] = 3
+    slot = put_on_board(eng, "condensation", PREPARED)
+    eng.state.board_turn[0, 0, slot] = prepared_on
+    set_hand(eng, {"high_pressure": 1})
+    eng.state.reserve[0, 0] = mana(fire=1, water=3, air=1)
+    sp = action_space(eng)
+    choice = int(main_action_choice(eng, G0, P0)[0])
+    assert (choice == sp.channel + slot) == channels, choice

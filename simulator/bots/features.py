@@ -84,6 +84,17 @@ FIELDS = [
     ("f_boost", np.float64, (C_MAX,)),      # damage its activation adds to an own Equipment
     ("f_recycle", np.float64, (C_MAX,)),    # cards its activation puts back into a deck
     ("f_swap", np.int8, (C_MAX,)),          # its activation swaps two spells of a pile
+    # the parts of f_value that only count in some positions (planner.idle_in_hand): its
+    # phase-outs, and its cost reductions of other cards
+    ("f_phase_value", np.float64, (C_MAX,)),
+    ("f_reduce_value", np.float64, (C_MAX,)),
+    # Mana its activation takes from the Available Ether (the part of f_mana there is only
+    # when the piles hold it), and of which element (-1: any)
+    ("f_ether_take", np.float64, (C_MAX,)),
+    ("f_take_element", np.int8, (C_MAX,)),
+    ("f_damage_per", np.int8, (C_MAX,)),  # its activation's damage is counted (Great waters)
+    ("f_spell_fetch", np.int16, (C_MAX,)),  # name word its activation takes from the deck, -1
+    ("f_mn_boost", np.int8, (C_MAX,)),  # it does more, or costs less, for a Mage Noir
 ]
 
 #: Statics about when a spell may be activated (Quickcast, Slowcast): no value of their own.
@@ -127,14 +138,22 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
     channel_only = np.zeros(n, bool)
     hits, boost, recycle = np.zeros(n), np.zeros(n), np.zeros(n)
     swap = np.zeros(n, bool)
+    reduce_value = np.zeros(n)
+    ether_take, take_element = np.zeros(n), np.full(n, -1)
+    damage_per = np.zeros(n, bool)
+    spell_fetch = np.full(n, -1, np.int16)
+    mn_boost = np.array([_mage_noir_boosted(e) for e in effects], bool)
+    mn_boost |= (t["mage_noir_only"][:n] != 0) | (t["fewer_mn"][:n] > 0)
     for c, effect in enumerate(effects):
         for trigger, steps in effect.items():
             if trigger == "static":
                 # a static ability is worth more the bigger its number (Druid armor's 3
                 # ignored damage beats Bark armor's 1)
-                persistent[c] += sum((-1.0 if st.get("kind") in HARMFUL_STATICS else 1.0)
-                                     * STATIC_WORTH.get(st.get("kind"), 1.0 + float(st.get("amount", 1)))
-                                     for st in steps if st.get("kind") not in CASTING_STATICS)
+                worths = [(st.get("kind"), (-1.0 if st.get("kind") in HARMFUL_STATICS else 1.0)
+                           * STATIC_WORTH.get(st.get("kind"), 1.0 + float(st.get("amount", 1))))
+                          for st in steps if st.get("kind") not in CASTING_STATICS]
+                persistent[c] += sum(w for _, w in worths)
+                reduce_value[c] += sum(w for kind, w in worths if kind == "cost_reduction")
                 continue
             if trigger == "discarded_from_hand":
                 discard_value[c] += sum(_step_amount(st) for st in steps
@@ -166,6 +185,8 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
                     persistent[c] -= 0.5 * amount  # it hurts an own Permanent (Sharp petals)
                 elif op in ("damage", "distribute_damage", "damage_repeated") or (
                         op == "lose_hp" and target == "opponent"):
+                    if trigger == "activate" and op == "damage" and "per" in step:
+                        damage_per[c] = True
                     if target == "all_players" and c < n_player_cards:
                         persistent[c] -= amount  # a player card hitting every player hurts its own
                     elif trigger == "activate" and step.get("if") == "zenith":
@@ -189,11 +210,16 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
                     damage[c] += NEXT_GAIN_WORTH
                 elif op == "apply_from_discard" and trigger == "activate":
                     damage[c] += APPLIED_WORTH  # a spell of the pile again, when there is one
+                elif op == "search_deck" and trigger == "activate" and not step.get("on_top"):
+                    spell_fetch[c] = NAME_WORD[step["word"]]  # its worth: the deck's (planner)
                 elif op == "search_deck" and step.get("on_top"):
                     # a known next draw, not an extra card: like a dig
                     (draw if trigger == "activate" else persistent)[c] += 0.5
                 elif op == "take_mana":
                     (mana if trigger == "activate" else persistent)[c] += amount
+                    if trigger == "activate" and step.get("source") != "infinite":
+                        ether_take[c] += amount
+                        take_element[c] = ELEMENTS.index(step["element"]) if "element" in step else -1
                 elif op == "lose_hp" and target == "self":
                     if trigger == "used_as_component":
                         drawback[c] += 2.0 * amount
@@ -223,16 +249,17 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
     value = value + PHASE_WEIGHT * phase
     opening = np.where(cost <= 3, 1.0, 0.3) + 0.2 * (t["provides"][:n].sum(axis=1) > 0)
     opening -= 0.3 * (t["requires"][:n].sum(axis=1) > 0)
-    value = value + 4.0 * removal
     features = {"damage": damage, "heal": heal, "draw": draw, "mana": mana}
+    flags = {"harms_own": harms_own, "removal": removal}
     for c, effect in enumerate(effects):
         for step in effect.get("activate", ()):
             for feature, amount in HANDLER_ESTIMATES.get(step.get("name", ""), {}).items():
-                if feature == "harms_own":
-                    harms_own[c] = True  # a flag: it stays 1
+                if feature in flags:
+                    flags[feature][c] = True  # a flag: it stays 1
                 else:
                     features[feature][c] += amount
                 value[c] += VALUE_WEIGHT.get(feature, 0.0) * amount
+    value = value + 4.0 * removal
     ability, ability_hits = _generic_abilities(effects)
     discounts = _discounts(t, effects, n_player_cards)
     fetch, depth = _ability_fetches(effects)
@@ -246,13 +273,30 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
                "f_ability_hits": ability_hits, "f_phase_hits": phase_hits,
                "f_phase_damage": phase_damage, "f_returns": returns, "f_ability_fetch": fetch,
                "f_ability_depth": depth, "f_hits": hits, "f_boost": boost,
-               "f_recycle": recycle, "f_swap": swap}
+               "f_recycle": recycle, "f_swap": swap,
+               "f_phase_value": PHASE_WEIGHT * phase, "f_reduce_value": reduce_value,
+               "f_ether_take": ether_take, "f_take_element": take_element,
+               "f_damage_per": damage_per, "f_spell_fetch": spell_fetch,
+               "f_mn_boost": mn_boost}
     for name, column in columns.items():
         f[name][:n] = column
     f["any_self_loss"] = bool((self_loss > 0).any())
     f["any_phase_damage"] = bool((phase_damage > 0).any())
     f["f_discounts"][:n, :n] = discounts
     f["any_discounts"] = bool((discounts > 0).any())
+
+
+def _mage_noir_boosted(effect: dict) -> bool:
+    """Some step or static of the card does more, or costs less, for a Mage Noir: a number
+    of its own for one (``amount_mn``) or a condition on it (Sulfur flame's keyword and fewer
+    components are read from the tables)."""
+    for steps in effect.values():
+        for step in steps:
+            if "amount_mn" in step and step["amount_mn"] != step.get("amount"):
+                return True
+            if "mage_noir" in (step.get("if"), step.get("alt_if")):
+                return True
+    return False
 
 
 def _discounts(t: np.void, effects: tuple[dict, ...], n_player_cards: int) -> np.ndarray:

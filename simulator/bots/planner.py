@@ -14,7 +14,9 @@ Priority list (over the base policy, ``base.py``):
    component words the hand needs, keep the rest prepared for damage;
 5. damage goes to the Adversary once present, else to Adversary cards in play; of the
    Adversary's cards in play, those hitting the healthiest player resolve last;
-6. trade only to make a card in hand affordable, in up to three trades.
+6. trade only to make a card in hand affordable, in up to three trades;
+7. a forced discard drops first a card that could do nothing, and keeps the only Ritual and
+   the only card providing a component another card in hand lacks (``keep.py``).
 """
 
 from __future__ import annotations
@@ -23,24 +25,36 @@ import numpy as np
 
 from simulator.bots import base
 from simulator.bots.animal import animal_first
+from simulator.bots.idle import idle_in_hand
+from simulator.bots.keep import score_card_to_hand, score_discard
 from simulator.bots.record import record_at
 from simulator.bots.teammates import next_player, pile_taker, shown_elements
 from simulator.engine.compiler.jit import njit, njit_inline
+from simulator.engine.handlers.sand import REPLICA_SEARCH
 from simulator.engine.rules.layout import (
+    DISCARD_FROM_HAND,
     EFFECT_ORDER,
     ETHER_SPLIT,
     ETHER_START_PILE,
     K_SLOTS,
     MAIN_ACTION,
     MANA_ELEMENT,
+    OP_CODE,
+    OP_CODE_COL,
     PREPARED,
+    RETURN_FROM_DISCARD,
+    SEARCH_DECK,
+    T_ACTIVATE,
+    T_TURN_START_PREPARED,
     TAKE_PILE,
     TRADE_GIVE,
     E,
 )
+from simulator.engine.rules.ops import amount_of, condition_holds
 from simulator.engine.rules.readiness import board_part
 
 TRADES_AHEAD = 3
+DAMAGE_OP = OP_CODE["damage"]
 #: Damage expected from the one-shot card the Adversary draws each turn (the Duke's deck hits
 #: for 2-3 on most of its no-keyword cards).
 ONE_SHOT_THREAT = 2.0
@@ -88,6 +102,10 @@ def score(st, tb, wk, bw, kind, p):
         score_effect_order(st, tb, wk, bw, p)
     elif kind == TRADE_GIVE:
         base.score_trade_give(st, tb, wk, bw, p, TRADES_AHEAD)
+    elif kind == DISCARD_FROM_HAND:
+        score_discard(st, tb, wk, bw, p)
+    elif (kind == SEARCH_DECK and wk.ctx_what != REPLICA_SEARCH) or kind == RETURN_FROM_DISCARD:
+        score_card_to_hand(st, tb, wk, bw, p)
     else:
         return base.score(st, tb, wk, bw, kind, p)
     return True
@@ -97,6 +115,11 @@ def score(st, tb, wk, bw, kind, p):
 def main_action_scores(st, tb, wk, bw, p):
     base.main_action_scores(st, tb, wk, bw, p, TRADES_AHEAD)
     save_burn_for_the_adversary(st, tb, wk, bw, p)
+    take_what_is_there(st, tb, wk, bw, p)
+    count_the_damage(st, tb, wk, bw, p)
+    fetch_from_the_deck(st, tb, wk, bw, p)
+    ritual_first(st, tb, wk, bw, p)
+    let_it_grow(st, tb, wk, p)
     threat = ONE_SHOT_THREAT
     for k in range(K_SLOTS):
         c = st.adv_card[k]
@@ -132,6 +155,127 @@ def save_burn_for_the_adversary(st, tb, wk, bw, p):
         dmg = base.damage_now(st, bw, p, c)
         if dmg > 0 and dmg < weakest and bw.f_heal[c] == 0 and bw.f_returns[c] == 0:
             wk.scores[activate_at + s] = -1.0
+
+
+@njit
+def take_what_is_there(st, tb, wk, bw, p):
+    """A spell whose activation takes Mana from the Available Ether (Breath: up to 2 Air) is
+    worth the Mana the two piles hold now, not its full amount; and when Mana is all it
+    gives, it is not activated for no more Mana than it cost (it stays prepared for a richer
+    Ether, or serves as a component). Breath was activated for no net Mana 101 times in 266
+    replays; not activating it then: fire-flames and air-winds +0.3 to +1.6 pp (docs/bots.md)."""
+    activate_at = 1 + tb.slots + tb.n_cards
+    for s in range(st.board_end[p]):
+        if st.board_zone[p, s] != PREPARED:
+            continue
+        c = st.board_card[p, s]
+        want = bw.f_ether_take[c]
+        a = activate_at + s
+        if want <= 0.0 or wk.scores[a] <= base.NEG:
+            continue
+        element = bw.f_take_element[c]
+        there = 0
+        for e in range(E):
+            if element < 0 or e == element:
+                there += st.ether[0, e] + st.ether[1, e]
+        taken = min(want, float(there))
+        wk.scores[a] -= 2.0 * (want - taken)
+        if taken <= tb.cost[c].sum() and bw.f_value[c] <= bw.f_mana[c]:  # Mana is all it gives
+            wk.scores[a] = min(wk.scores[a], -1.0)
+
+
+@njit
+def count_the_damage(st, tb, wk, bw, p):
+    """A spell whose damage is counted (Great waters: 1 per channeled Water spell on the
+    board) waits while it would deal less than the estimate of a usual count, unless what it
+    deals now is lethal (Great waters went for 0 or 1 damage 32 times in 430 replays).
+    Scoring it up when the count is larger fired it before the turn's Water spells were
+    channeled: water-tides -0.3 to -3.0 pp; waiting alone: +0.03 to +0.08 pp, ice-frost +0.5."""
+    present, adv_hp, enemies = base.adversary_view(st, tb)
+    activate_at = 1 + tb.slots + tb.n_cards
+    for s in range(st.board_end[p]):
+        if st.board_zone[p, s] != PREPARED:
+            continue
+        c = st.board_card[p, s]
+        a = activate_at + s
+        if bw.f_damage_per[c] == 0 or wk.scores[a] <= base.NEG:
+            continue
+        if not (present if bw.f_needs_opponent[c] != 0 else present or enemies):
+            continue
+        guess = base.damage_now(st, bw, p, c)
+        dealt = float(damage_counted(st, tb, p, s, c))
+        lethal = present and dealt > 0 and dealt >= adv_hp
+        if lethal and not (present and guess > 0 and guess >= adv_hp):
+            wk.scores[a] += 1000.0
+        elif dealt < guess and not lethal:
+            wk.scores[a] = min(wk.scores[a], -1.0)
+
+
+@njit
+def fetch_from_the_deck(st, tb, wk, bw, p):
+    """A spell whose activation takes a card named a word from the deck into the hand
+    (Sprouted seed: a Tree) is worth a card drawn while the deck holds one: it had no worth,
+    so it was never activated (0 of 232 Sprouted seeds in 430 replays), only channeled."""
+    activate_at = 1 + tb.slots + tb.n_cards
+    for s in range(st.board_end[p]):
+        if st.board_zone[p, s] != PREPARED:
+            continue
+        c = st.board_card[p, s]
+        word = bw.f_spell_fetch[c]
+        a = activate_at + s
+        if word < 0 or wk.scores[a] <= base.NEG:
+            continue
+        for i in range(st.deck_len[p]):
+            if tb.named[st.deck[p, i], word] != 0:
+                wk.scores[a] += 3.0
+                break
+
+
+@njit
+def ritual_first(st, tb, wk, bw, p):
+    """Not yet a Mage Noir, with a card that makes one preparable: it is prepared before any
+    card in hand that does more or costs less for a Mage Noir (``f_mn_boost``), which was
+    cast first and lost its boost (31 times in 430 replays)."""
+    if wk.rd_mage_noir != 0 or tb.any_mage_noir == 0:
+        return
+    prepare_at = 1 + tb.slots
+    ritual, top = -1, base.NEG
+    for c in range(tb.n_player_cards):
+        a = prepare_at + c
+        if wk.opt[a] == 0 or wk.scores[a] <= base.NEG:
+            continue
+        if tb.mage_noir[c] != 0:
+            if ritual < 0 or wk.scores[a] > wk.scores[prepare_at + ritual]:
+                ritual = c
+        elif bw.f_mn_boost[c] != 0:
+            top = max(top, wk.scores[a])
+    if ritual >= 0 and top > base.NEG and wk.scores[prepare_at + ritual] <= top:
+        wk.scores[prepare_at + ritual] = top + 0.5
+
+
+@njit
+def let_it_grow(st, tb, wk, p):
+    """A card that gains something at each turn start while in preparation (Condensation
+    locks 1 Water) is not channeled the turn it was prepared: channeled at once for a
+    component it never stored any Mana (15 times in 430 replays)."""
+    channel_at = 1 + 2 * tb.slots + tb.n_cards
+    for s in range(st.board_end[p]):
+        c = st.board_card[p, s]
+        if st.board_zone[p, s] == PREPARED and tb.trig_count[c, T_TURN_START_PREPARED] > 0 \
+                and st.board_turn[p, s] == st.turn and wk.scores[channel_at + s] > base.NEG:
+            wk.scores[channel_at + s] = base.NEG
+
+
+@njit
+def damage_counted(st, tb, p, s, c):
+    """The damage the activation steps of card ``c`` in slot ``s`` of player ``p`` would deal
+    now (their counts and conditions read on the board as it is, nothing spent)."""
+    total = 0
+    first = tb.trig_first[c, T_ACTIVATE]
+    for r in range(first, first + tb.trig_count[c, T_ACTIVATE]):
+        if tb.ops[r, OP_CODE_COL] == DAMAGE_OP and condition_holds(st, tb, r, p, s):
+            total += max(amount_of(st, tb, r, p, s, False), 0)
+    return total
 
 
 @njit
@@ -202,20 +346,23 @@ def hand_element_scores(st, tb, wk, bw, p, extra, need, out):
     of Mana weighs its worth (1, more for a persistent card and for a card the estimates value)
     over the square root of the Mana and components it still lacks; an element scores the
     largest weight of the cards lacking it; the whole hand's demand ``need``
-    (:func:`hand_need`) breaks ties.
+    (:func:`hand_need`) breaks ties. A card that would do nothing if prepared now
+    (:func:`idle.idle_in_hand`: a phase-out with nothing in play to turn it into damage, a cost
+    reduction no card in hand takes) is no target.
 
     Why: summing the hand's costs asks for the element every card shares again and again, so
     no card ever gets its second element and the Mana piles up unused; aiming at the nearest
     card alone (weight 1 / lacking, the rule before) fed cheap spells and starved the Ritual
     or Permanent a deck is built around (paired on the same seeds, 20,000 games a cell: +1.8
-    pp fire-flames solo normal, +2.5 pp ice-frost solo hard, -0.3 pp water-tides; docs/bots.md)."""
+    pp fire-flames solo normal, +2.5 pp ice-frost solo hard, -0.3 pp water-tides; docs/bots.md).
+    Skipping idle cards: phase-rift +0.6 pp normal, +0.2 pp hard, no other example deck moved."""
     weight = bw.pol_weight
     have = bw.pol_have
     for e in range(E):
         weight[e] = 0.0
         have[e] = st.reserve[p, e] + extra[e]
     for c in range(tb.n_player_cards):
-        if st.hand[p, c] <= 0:
+        if st.hand[p, c] <= 0 or idle_in_hand(st, tb, wk, bw, p, c):
             continue
         lacking_all = wk.rd_missing[c]
         lacks = 0  # bit e: the card lacks element e

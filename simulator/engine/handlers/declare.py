@@ -35,9 +35,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 KINDS = ("step", "ability", "static")
-#: Features a handler's estimate may name (``bots/features.py`` columns); ``harms_own`` is a
-#: flag (1: it may have to hit its own side).
-ESTIMATE_FEATURES = ("damage", "heal", "draw", "mana", "harms_own")
+#: Features a handler's estimate may name (``bots/features.py`` columns); ``harms_own`` and
+#: ``removal`` are flags (1: it may have to hit its own side; it destroys a card whatever its
+#: HP, as the op ``destroy`` does).
+ESTIMATE_FEATURES = ("damage", "heal", "draw", "mana", "harms_own", "removal")
 #: What a step may designate when its card is announced (``announces=(what, name)``).
 ANNOUNCES = ("target", "applies")
 PACKAGE = "simulator.engine.handlers"

@@ -244,7 +244,7 @@ HANDLER_ESTIMATES: dict[str, dict[str, float]] = {
     "icy_infiltration": {"damage": -1.0},
     "that_player_draws": {"draw": 0.5},
     "leap_in_time": {"mana": 1.5},
-    "antimatter": {"damage": 3.0},
+    "antimatter": {"removal": 1.0},
     "glass_replica": {"draw": 0.25},
     "knowledge_of_history": {"damage": 2.0, "draw": 0.5},
     "chaos": {"damage": 2.0},

@@ -148,7 +148,7 @@ def _antimatter_options(st, tb, wk, p):
     return any_
 
 
-@declare.step("antimatter", estimate={"damage": 3.0})
+@declare.step("antimatter", estimate={"removal": 1.0})
 @njit
 def antimatter(st, tb, wk, r, card, side, slot):
     """Pay the exact Mana cost of 1 Permanent (either side) from the reserve, then destroy

@@ -196,8 +196,9 @@ def step_mage_noir(st, tb, side):
 
 
 @njit
-def count(st, tb, r, side, slot):
-    """The value of the row's ``per`` count."""
+def count(st, tb, r, side, slot, spend=True):
+    """The value of the row's ``per`` count; ``spend`` False only looks (a bot's estimate:
+    Water drop's once-per-turn second count stays unspent)."""
     per, word = tb.ops[r, OP_PER], tb.ops[r, OP_PER_WORD]
     player = side if side >= 0 else 0
     if per == PER_OWN_COMPONENT:
@@ -208,7 +209,7 @@ def count(st, tb, r, side, slot):
             n += instances(st, tb, q, word)
         return n
     if per == PER_WATER_IN_PLAY:
-        return water_components(st, tb, True)
+        return water_components(st, tb, spend)
     if per == PER_TREES_IN_PLAY:
         n = 0
         for q in range(tb.players):
@@ -262,11 +263,12 @@ def base_amount(st, tb, r, side, slot):
 
 
 @njit
-def amount_of(st, tb, r, side, slot):
-    """The row's amount (:func:`base_amount`) times its ``per`` count, plus its ``plus``."""
+def amount_of(st, tb, r, side, slot, spend=True):
+    """The row's amount (:func:`base_amount`) times its ``per`` count, plus its ``plus``;
+    ``spend`` False: what it would be now, nothing spent (:func:`count`)."""
     amount = base_amount(st, tb, r, side, slot)
     if tb.ops[r, OP_PER] != PER_NONE:
-        amount *= count(st, tb, r, side, slot)
+        amount *= count(st, tb, r, side, slot, spend)
     return amount + tb.ops[r, OP_PLUS]
 
 
