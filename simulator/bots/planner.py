@@ -50,7 +50,7 @@ from simulator.engine.rules.layout import (
     TRADE_GIVE,
     E,
 )
-from simulator.engine.rules.ops import amount_of, condition_holds
+from simulator.engine.rules.ops import amount_now, condition_holds
 from simulator.engine.rules.readiness import board_part
 
 TRADES_AHEAD = 3
@@ -274,7 +274,7 @@ def damage_counted(st, tb, p, s, c):
     first = tb.trig_first[c, T_ACTIVATE]
     for r in range(first, first + tb.trig_count[c, T_ACTIVATE]):
         if tb.ops[r, OP_CODE_COL] == DAMAGE_OP and condition_holds(st, tb, r, p, s):
-            total += max(amount_of(st, tb, r, p, s, False), 0)
+            total += max(amount_now(st, tb, r, p, s), 0)
     return total
 
 

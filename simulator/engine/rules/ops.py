@@ -196,7 +196,7 @@ def step_mage_noir(st, tb, side):
 
 
 @njit
-def count(st, tb, r, side, slot, spend=True):
+def count(st, tb, r, side, slot, spend):
     """The value of the row's ``per`` count; ``spend`` False only looks (a bot's estimate:
     Water drop's once-per-turn second count stays unspent)."""
     per, word = tb.ops[r, OP_PER], tb.ops[r, OP_PER_WORD]
@@ -263,9 +263,22 @@ def base_amount(st, tb, r, side, slot):
 
 
 @njit
-def amount_of(st, tb, r, side, slot, spend=True):
-    """The row's amount (:func:`base_amount`) times its ``per`` count, plus its ``plus``;
-    ``spend`` False: what it would be now, nothing spent (:func:`count`)."""
+def amount_of(st, tb, r, side, slot):
+    """The row's amount (:func:`base_amount`) times its ``per`` count, plus its ``plus``."""
+    return row_amount(st, tb, r, side, slot, True)
+
+
+@njit
+def amount_now(st, tb, r, side, slot):
+    """What :func:`amount_of` would be now, nothing spent (a bot's estimate: Water drop's
+    once-per-turn second count stays unspent)."""
+    return row_amount(st, tb, r, side, slot, False)
+
+
+@njit
+def row_amount(st, tb, r, side, slot, spend):
+    """:func:`amount_of`, with ``spend`` False to leave once-per-turn counts unspent (the
+    engine's compiled functions take no default arguments: one signature each)."""
     amount = base_amount(st, tb, r, side, slot)
     if tb.ops[r, OP_PER] != PER_NONE:
         amount *= count(st, tb, r, side, slot, spend)
@@ -354,7 +367,7 @@ def op_damage_repeated(st, tb, wk, r, card, side, slot):
     first (Lightning chain's ruling: copies that arrive meanwhile do not count). Each time is
     an instance of its own; a repeat chooses its target again as it comes (the step's
     announced target is the first one's)."""
-    times = 1 + max(count(st, tb, r, side, slot), 0)
+    times = 1 + max(count(st, tb, r, side, slot, True), 0)
     amount = base_amount(st, tb, r, side, slot)
     entry = st.step_entry
     for i in range(times):
