@@ -72,7 +72,7 @@ def test_overgrowth_strikes_every_permanent_of_the_players():
     eng = _engine("druidess", ["overgrowth"])
     slot = put_on_board(eng, "rite_of_passage", PERMANENT, hp=5)
     adversary_turn(eng, G0)
-    assert eng.state.board_hp[0, 0, slot] == 5 - 3 and eng.state.hp[0, 0] == 20
+    assert eng.state.board_hp[0, 0, slot] == 5 - 4 and eng.state.hp[0, 0] == 20
 
 
 def test_whiteout_phases_out_the_bottom_of_the_active_players_deck():
