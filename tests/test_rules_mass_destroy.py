@@ -4,6 +4,8 @@ stay. Steps run through ``engine_fixtures.run_steps`` on hand-built positions.""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 from engine_fixtures import (
     G0,
@@ -80,7 +82,8 @@ def test_damage_to_all_permanents_hits_both_sides():
 
 
 def test_a_blow_that_destroys_a_whole_board_raises_all_its_triggered_actions():
-    """Game 4029 of seed 1, vegetal-flowers against the Druidess: her Overgrowth hits every
+    """Game 4029 of seed 1, vegetal-flowers against the Druidess (as she was then, a frozen
+    copy of her file): her Overgrowth hits every
     Permanent of the player, and seven leave play at once, each raising its Mana's release,
     its Autumn effects and its landing in the pile. The engine held 32 triggered actions and
     stopped this game with "too many triggered actions at once"; it now plays it out."""
@@ -90,7 +93,8 @@ def test_a_blow_that_destroys_a_whole_board_raises_all_its_triggered_actions():
     from simulator.scenarios import load_scenario
 
     db = load_cards()
-    text = replay_game([load_deck("vegetal-flowers", db)], load_scenario("druidess", db),
+    druidess = Path(__file__).parent / "data" / "scenarios" / "druidess-2026-11-27.toml"
+    text = replay_game([load_deck("vegetal-flowers", db)], load_scenario(druidess, db),
                        seed=1, game=4029, db=db)
     blows = text.split("Adversary reveals Overgrowth\n")
     assert len(blows) >= 2
