@@ -95,6 +95,14 @@ FIELDS = [
     ("f_damage_per", np.int8, (C_MAX,)),  # its activation's damage is counted (Great waters)
     ("f_spell_fetch", np.int16, (C_MAX,)),  # name word its activation takes from the deck, -1
     ("f_mn_boost", np.int8, (C_MAX,)),  # it does more, or costs less, for a Mage Noir
+    # whether some card of the batch has the feature: the planner skips a pass over the hand
+    # or the board that could change nothing (the Base Game decks have few of them)
+    ("any_situational", np.int8),  # f_phase_value or f_reduce_value > 0 (idle_in_hand)
+    ("any_ether_take", np.int8),   # f_ether_take > 0
+    ("any_damage_per", np.int8),   # f_damage_per
+    ("any_spell_fetch", np.int8),  # f_spell_fetch >= 0
+    ("any_mn_boost", np.int8),     # f_mn_boost
+    ("any_grows", np.int8),        # a trigger at turn start while in preparation
 ]
 
 #: Statics about when a spell may be activated (Quickcast, Slowcast): no value of their own.
@@ -284,6 +292,12 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
     f["any_phase_damage"] = bool((phase_damage > 0).any())
     f["f_discounts"][:n, :n] = discounts
     f["any_discounts"] = bool((discounts > 0).any())
+    f["any_situational"] = bool((phase > 0).any() or (reduce_value > 0).any())
+    f["any_ether_take"] = bool((ether_take > 0).any())
+    f["any_damage_per"] = bool(damage_per.any())
+    f["any_spell_fetch"] = bool((spell_fetch >= 0).any())
+    f["any_mn_boost"] = bool(np.asarray(mn_boost).any())
+    f["any_grows"] = any("turn_start_prepared" in effect for effect in effects)
 
 
 def _mage_noir_boosted(effect: dict) -> bool:

@@ -59,11 +59,13 @@ def filter_channels(st, tb, wk, bw, p):
     needed_now = bw.pol_needed_now
     for j in range(tb.n_words):
         needed_now[j] = 0
-        for c in range(tb.n_player_cards):
-            if st.hand[p, c] > 0 and wk.rd_affordable[c] != 0 and wk.rd_short[c, j] > 0:
-                needed_now[j] = 1
+    for c in range(tb.n_player_cards):
+        if st.hand[p, c] > 0 and wk.rd_affordable[c] != 0:
+            for j in range(tb.n_words):
+                if wk.rd_short[c, j] > 0:
+                    needed_now[j] = 1
     channel_at = 1 + 2 * tb.slots + tb.n_cards
-    for s in range(tb.slots):
+    for s in range(st.board_end[p]):  # beyond it the slots are empty: never channeled
         a = channel_at + s
         if wk.scores[a] <= NEG:
             wk.scores[a] = NEG

@@ -115,11 +115,16 @@ def score(st, tb, wk, bw, kind, p):
 def main_action_scores(st, tb, wk, bw, p):
     base.main_action_scores(st, tb, wk, bw, p, TRADES_AHEAD)
     save_burn_for_the_adversary(st, tb, wk, bw, p)
-    take_what_is_there(st, tb, wk, bw, p)
-    count_the_damage(st, tb, wk, bw, p)
-    fetch_from_the_deck(st, tb, wk, bw, p)
-    ritual_first(st, tb, wk, bw, p)
-    let_it_grow(st, tb, wk, p)
+    if bw.any_ether_take != 0:
+        take_what_is_there(st, tb, wk, bw, p)
+    if bw.any_damage_per != 0:
+        count_the_damage(st, tb, wk, bw, p)
+    if bw.any_spell_fetch != 0:
+        fetch_from_the_deck(st, tb, wk, bw, p)
+    if bw.any_mn_boost != 0:
+        ritual_first(st, tb, wk, bw, p)
+    if bw.any_grows != 0:
+        let_it_grow(st, tb, wk, p)
     threat = ONE_SHOT_THREAT
     for k in range(K_SLOTS):
         c = st.adv_card[k]
@@ -362,7 +367,7 @@ def hand_element_scores(st, tb, wk, bw, p, extra, need, out):
         weight[e] = 0.0
         have[e] = st.reserve[p, e] + extra[e]
     for c in range(tb.n_player_cards):
-        if st.hand[p, c] <= 0 or idle_in_hand(st, tb, wk, bw, p, c):
+        if st.hand[p, c] <= 0 or (bw.any_situational != 0 and idle_in_hand(st, tb, wk, bw, p, c)):
             continue
         lacking_all = wk.rd_missing[c]
         lacks = 0  # bit e: the card lacks element e

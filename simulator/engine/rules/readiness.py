@@ -70,7 +70,7 @@ def effective_cost(st, tb, p, mn, out):
                 out[card, element] -= amount
             continue
         copies = 0
-        for s in range(tb.slots):
+        for s in range(st.board_end[p]):
             if st.board_card[p, s] == card and st.board_zone[p, s] >= PERMANENT:
                 copies += 1
         if copies == 0:
