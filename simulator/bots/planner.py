@@ -32,6 +32,7 @@ from simulator.bots.teammates import next_player, pile_taker, shown_elements
 from simulator.engine.compiler.jit import njit, njit_inline
 from simulator.engine.handlers.sand import REPLICA_SEARCH
 from simulator.engine.rules.layout import (
+    C_MAX,
     DISCARD_FROM_HAND,
     EFFECT_ORDER,
     ETHER_SPLIT,
@@ -73,6 +74,11 @@ FIELDS = [
     ("pol_there", np.float64, (E,)),   # score_ether_split: other pile
     ("pol_on_start", np.int64, (E,)),  # score_ether_split
     ("pol_other", np.int64, (E,)),     # score_ether_split
+    # hand_need: the cards in hand that hand_element_scores weighs (not idle), and their
+    # worth; kept through a run of Mana decisions, like the demand
+    ("pol_hand", np.int16, (C_MAX,)),
+    ("pol_worth", np.float64, (C_MAX,)),
+    ("pol_hand_n", np.int64),
 ]
 
 
@@ -341,16 +347,34 @@ def hand_need(st, tb, wk, bw, p):
     if wk.ctx_run_step == 0:
         board_part(st, tb, wk, p)
         base.demand_at(st, tb, p, wk.rd_cost, bw.pol_need)
+        weighed_hand(st, tb, wk, bw, p)
     return bw.pol_need
+
+
+@njit
+def weighed_hand(st, tb, wk, bw, p):
+    """``bw.pol_hand[:bw.pol_hand_n]``: the cards in hand :func:`hand_element_scores` weighs
+    (an idle card is no target), in card order, with their worth in ``bw.pol_worth``: 1,
+    more for a persistent card and for a card the estimates value. Listed once per run of
+    Mana decisions, which the hand does not change."""
+    n = 0
+    for c in range(tb.n_player_cards):
+        if st.hand[p, c] <= 0 or (bw.any_situational != 0 and idle_in_hand(st, tb, wk, bw, p, c)):
+            continue
+        bw.pol_hand[n] = c
+        bw.pol_worth[n] = 1.0 + TYPE_WEIGHT * tb.card_type[c] + VALUE_WEIGHT * max(bw.f_value[c], 0.0)
+        n += 1
+    bw.pol_hand_n = n
 
 
 @njit
 def hand_element_scores(st, tb, wk, bw, p, extra, need, out):
     """``out`` (E,): the element that brings a worthwhile card in hand nearer to castable,
-    counting ``extra`` (E,) Mana as the player's on top of the reserve. Each card in hand short
-    of Mana weighs its worth (1, more for a persistent card and for a card the estimates value)
-    over the square root of the Mana and components it still lacks; an element scores the
-    largest weight of the cards lacking it; the whole hand's demand ``need``
+    counting ``extra`` (E,) Mana as the player's on top of the reserve (after :func:`hand_need`,
+    which lists the cards weighed). Each card in hand short of Mana weighs its worth (1, more
+    for a persistent card and for a card the estimates value) over the square root of the
+    Mana and components it still lacks; an element scores the largest weight of the cards
+    lacking it; the whole hand's demand ``need``
     (:func:`hand_need`) breaks ties. A card that would do nothing if prepared now
     (:func:`idle.idle_in_hand`: a phase-out with nothing in play to turn it into damage, a cost
     reduction no card in hand takes) is no target.
@@ -366,9 +390,8 @@ def hand_element_scores(st, tb, wk, bw, p, extra, need, out):
     for e in range(E):
         weight[e] = 0.0
         have[e] = st.reserve[p, e] + extra[e]
-    for c in range(tb.n_player_cards):
-        if st.hand[p, c] <= 0 or (bw.any_situational != 0 and idle_in_hand(st, tb, wk, bw, p, c)):
-            continue
+    for k in range(bw.pol_hand_n):
+        c = bw.pol_hand[k]
         lacking_all = wk.rd_missing[c]
         lacks = 0  # bit e: the card lacks element e
         for e in range(E):
@@ -378,7 +401,7 @@ def hand_element_scores(st, tb, wk, bw, p, extra, need, out):
                 lacks |= 1 << e
         if lacks == 0:
             continue
-        worth = 1.0 + TYPE_WEIGHT * tb.card_type[c] + VALUE_WEIGHT * max(bw.f_value[c], 0.0)
+        worth = bw.pol_worth[k]
         for e in range(E):
             if lacks & (1 << e):
                 weight[e] = max(weight[e], worth / np.sqrt(lacking_all))
