@@ -119,127 +119,126 @@ def score(st, tb, wk, bw, kind, p):
 
 @njit
 def main_action_scores(st, tb, wk, bw, p):
+    """The base policy's main-phase scores, then the planner's rules for each spell in
+    preparation (one pass over the board; a rule for a mechanic the batch lacks is skipped),
+    the Ritual first, and healing first when the Adversary's next two turns could put the
+    player out."""
     base.main_action_scores(st, tb, wk, bw, p, TRADES_AHEAD)
-    save_burn_for_the_adversary(st, tb, wk, bw, p)
-    if bw.any_ether_take != 0:
-        take_what_is_there(st, tb, wk, bw, p)
-    if bw.any_damage_per != 0:
-        count_the_damage(st, tb, wk, bw, p)
-    if bw.any_spell_fetch != 0:
-        fetch_from_the_deck(st, tb, wk, bw, p)
+    present, adv_hp, enemies = base.adversary_view(st, tb)
+    weakest = weakest_adversary_card(st)
+    threatened = st.hp[p] <= 2.0 * adversary_threat(st, bw)
+    activate_at = 1 + tb.slots + tb.n_cards
+    channel_at = activate_at + tb.slots
+    for s in range(st.board_end[p]):
+        if st.board_zone[p, s] != PREPARED:
+            continue
+        c = st.board_card[p, s]
+        a = activate_at + s
+        if not present:
+            save_burn_for_the_adversary(st, wk, bw, p, c, a, weakest)
+        if bw.any_ether_take != 0:
+            take_what_is_there(st, tb, wk, bw, c, a)
+        if bw.any_damage_per != 0:
+            count_the_damage(st, tb, wk, bw, p, s, c, a, present, adv_hp, enemies)
+        if bw.any_spell_fetch != 0:
+            fetch_from_the_deck(st, tb, wk, bw, p, c, a)
+        if bw.any_grows != 0:
+            let_it_grow(st, tb, wk, p, s, c, channel_at + s)
+        if threatened:
+            wk.scores[a] += 8.0 * bw.f_heal[c]
     if bw.any_mn_boost != 0:
         ritual_first(st, tb, wk, bw, p)
-    if bw.any_grows != 0:
-        let_it_grow(st, tb, wk, p)
+    if threatened:
+        for c in range(tb.n_cards):
+            wk.scores[1 + tb.slots + c] += 4.0 * bw.f_heal[c]
+
+
+@njit
+def adversary_threat(st, bw):
+    """The damage the Adversary's next turn could deal: its cards in play (their effect data)
+    and an average one-shot card."""
     threat = ONE_SHOT_THREAT
     for k in range(K_SLOTS):
         c = st.adv_card[k]
         if c >= 0:
             threat += bw.f_threat[c]
-    if not st.hp[p] <= 2.0 * threat:
-        return
-    activate_at = 1 + tb.slots + tb.n_cards
-    for s in range(st.board_end[p]):
-        if st.board_zone[p, s] == PREPARED:
-            wk.scores[activate_at + s] += 8.0 * bw.f_heal[st.board_card[p, s]]
-    for c in range(tb.n_cards):
-        wk.scores[1 + tb.slots + c] += 4.0 * bw.f_heal[c]
+    return threat
 
 
 @njit
-def save_burn_for_the_adversary(st, tb, wk, bw, p):
-    """Before the Adversary arrives, a damage spell is spent on one of its Permanents only
-    when it destroys it; otherwise it stays prepared for the Adversary itself. A spell that
-    can come back to hand after its activation (Biting arrow) is not saved: it is cast again."""
-    present, _, _ = base.adversary_view(st, tb)
-    if present:
-        return
+def weakest_adversary_card(st):
+    """The fewest HP of the Adversary's cards in play with HP left (ABSENT_ADVERSARY_HP: none)."""
     weakest = base.ABSENT_ADVERSARY_HP
     for k in range(K_SLOTS):
         if st.adv_card[k] >= 0 and st.adv_hp[k] > 0:
             weakest = min(weakest, st.adv_hp[k])
-    activate_at = 1 + tb.slots + tb.n_cards
-    for s in range(st.board_end[p]):
-        if st.board_zone[p, s] != PREPARED:
-            continue
-        c = st.board_card[p, s]
-        dmg = base.damage_now(st, bw, p, c)
-        if dmg > 0 and dmg < weakest and bw.f_heal[c] == 0 and bw.f_returns[c] == 0:
-            wk.scores[activate_at + s] = -1.0
+    return weakest
 
 
 @njit
-def take_what_is_there(st, tb, wk, bw, p):
+def save_burn_for_the_adversary(st, wk, bw, p, c, a, weakest):
+    """Before the Adversary arrives, a damage spell (card ``c``, its activation option ``a``)
+    is spent on one of its Permanents only when it destroys it; otherwise it stays prepared
+    for the Adversary itself. A spell that can come back to hand after its activation (Biting
+    arrow) is not saved: it is cast again."""
+    dmg = base.damage_now(st, bw, p, c)
+    if dmg > 0 and dmg < weakest and bw.f_heal[c] == 0 and bw.f_returns[c] == 0:
+        wk.scores[a] = -1.0
+
+
+@njit
+def take_what_is_there(st, tb, wk, bw, c, a):
     """A spell whose activation takes Mana from the Available Ether (Breath: up to 2 Air) is
     worth the Mana the two piles hold now, not its full amount; and when Mana is all it
     gives, it is not activated for no more Mana than it cost (it stays prepared for a richer
     Ether, or serves as a component). Breath was activated for no net Mana 101 times in 266
     replays; not activating it then: fire-flames and air-winds +0.3 to +1.6 pp (docs/bots.md)."""
-    activate_at = 1 + tb.slots + tb.n_cards
-    for s in range(st.board_end[p]):
-        if st.board_zone[p, s] != PREPARED:
-            continue
-        c = st.board_card[p, s]
-        want = bw.f_ether_take[c]
-        a = activate_at + s
-        if want <= 0.0 or wk.scores[a] <= base.NEG:
-            continue
-        element = bw.f_take_element[c]
-        there = 0
-        for e in range(E):
-            if element < 0 or e == element:
-                there += st.ether[0, e] + st.ether[1, e]
-        taken = min(want, float(there))
-        wk.scores[a] -= 2.0 * (want - taken)
-        if taken <= tb.cost[c].sum() and bw.f_value[c] <= bw.f_mana[c]:  # Mana is all it gives
-            wk.scores[a] = min(wk.scores[a], -1.0)
+    want = bw.f_ether_take[c]
+    if want <= 0.0 or wk.scores[a] <= base.NEG:
+        return
+    element = bw.f_take_element[c]
+    there = 0
+    for e in range(E):
+        if element < 0 or e == element:
+            there += st.ether[0, e] + st.ether[1, e]
+    taken = min(want, float(there))
+    wk.scores[a] -= 2.0 * (want - taken)
+    if taken <= tb.cost[c].sum() and bw.f_value[c] <= bw.f_mana[c]:  # Mana is all it gives
+        wk.scores[a] = min(wk.scores[a], -1.0)
 
 
 @njit
-def count_the_damage(st, tb, wk, bw, p):
+def count_the_damage(st, tb, wk, bw, p, s, c, a, present, adv_hp, enemies):
     """A spell whose damage is counted (Great waters: 1 per channeled Water spell on the
     board) waits while it would deal less than the estimate of a usual count, unless what it
     deals now is lethal (Great waters went for 0 or 1 damage 32 times in 430 replays).
     Scoring it up when the count is larger fired it before the turn's Water spells were
     channeled: water-tides -0.3 to -3.0 pp; waiting alone: +0.03 to +0.08 pp, ice-frost +0.5."""
-    present, adv_hp, enemies = base.adversary_view(st, tb)
-    activate_at = 1 + tb.slots + tb.n_cards
-    for s in range(st.board_end[p]):
-        if st.board_zone[p, s] != PREPARED:
-            continue
-        c = st.board_card[p, s]
-        a = activate_at + s
-        if bw.f_damage_per[c] == 0 or wk.scores[a] <= base.NEG:
-            continue
-        if not (present if bw.f_needs_opponent[c] != 0 else present or enemies):
-            continue
-        guess = base.damage_now(st, bw, p, c)
-        dealt = float(damage_counted(st, tb, p, s, c))
-        lethal = present and dealt > 0 and dealt >= adv_hp
-        if lethal and not (present and guess > 0 and guess >= adv_hp):
-            wk.scores[a] += 1000.0
-        elif dealt < guess and not lethal:
-            wk.scores[a] = min(wk.scores[a], -1.0)
+    if bw.f_damage_per[c] == 0 or wk.scores[a] <= base.NEG:
+        return
+    if not (present if bw.f_needs_opponent[c] != 0 else present or enemies):
+        return
+    guess = base.damage_now(st, bw, p, c)
+    dealt = float(damage_counted(st, tb, p, s, c))
+    lethal = present and dealt > 0 and dealt >= adv_hp
+    if lethal and not (present and guess > 0 and guess >= adv_hp):
+        wk.scores[a] += 1000.0
+    elif dealt < guess and not lethal:
+        wk.scores[a] = min(wk.scores[a], -1.0)
 
 
 @njit
-def fetch_from_the_deck(st, tb, wk, bw, p):
+def fetch_from_the_deck(st, tb, wk, bw, p, c, a):
     """A spell whose activation takes a card named a word from the deck into the hand
     (Sprouted seed: a Tree) is worth a card drawn while the deck holds one: it had no worth,
     so it was never activated (0 of 232 Sprouted seeds in 430 replays), only channeled."""
-    activate_at = 1 + tb.slots + tb.n_cards
-    for s in range(st.board_end[p]):
-        if st.board_zone[p, s] != PREPARED:
-            continue
-        c = st.board_card[p, s]
-        word = bw.f_spell_fetch[c]
-        a = activate_at + s
-        if word < 0 or wk.scores[a] <= base.NEG:
-            continue
-        for i in range(st.deck_len[p]):
-            if tb.named[st.deck[p, i], word] != 0:
-                wk.scores[a] += 3.0
-                break
+    word = bw.f_spell_fetch[c]
+    if word < 0 or wk.scores[a] <= base.NEG:
+        return
+    for i in range(st.deck_len[p]):
+        if tb.named[st.deck[p, i], word] != 0:
+            wk.scores[a] += 3.0
+            return
 
 
 @njit
@@ -265,16 +264,14 @@ def ritual_first(st, tb, wk, bw, p):
 
 
 @njit
-def let_it_grow(st, tb, wk, p):
+def let_it_grow(st, tb, wk, p, s, c, a):
     """A card that gains something at each turn start while in preparation (Condensation
-    locks 1 Water) is not channeled the turn it was prepared: channeled at once for a
-    component it never stored any Mana (15 times in 430 replays)."""
-    channel_at = 1 + 2 * tb.slots + tb.n_cards
-    for s in range(st.board_end[p]):
-        c = st.board_card[p, s]
-        if st.board_zone[p, s] == PREPARED and tb.trig_count[c, T_TURN_START_PREPARED] > 0 \
-                and st.board_turn[p, s] == st.turn and wk.scores[channel_at + s] > base.NEG:
-            wk.scores[channel_at + s] = base.NEG
+    locks 1 Water; card ``c`` in slot ``s``, its channel option ``a``) is not channeled the
+    turn it was prepared: channeled at once for a component it never stored any Mana (15
+    times in 430 replays)."""
+    if tb.trig_count[c, T_TURN_START_PREPARED] > 0 and st.board_turn[p, s] == st.turn \
+            and wk.scores[a] > base.NEG:
+        wk.scores[a] = base.NEG
 
 
 @njit
