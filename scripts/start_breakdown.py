@@ -50,7 +50,7 @@ def pieces() -> dict[str, tuple[float, float]]:
     import simulator.engine.host.batch
     import simulator.engine.rules.game  # noqa: F401
 
-    mark("import the engine's modules (269 dispatchers)")
+    mark("import the engine's modules (about 550 dispatchers)")
     from numba.core import base, caching, codegen
 
     from simulator.engine.compiler import late_bound as late
