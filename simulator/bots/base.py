@@ -1260,9 +1260,14 @@ def score_return_prepared(st, tb, wk, p):
 
 # --- the decision ----------------------------------------------------------------------------
 
-@njit_inline
+@njit
 def score(st, tb, wk, bw, kind, p):
-    """Fill ``wk.scores[:n]`` for a decision of ``kind``; False when the kind has no scorer."""
+    """Fill ``wk.scores[:n]`` for a decision of ``kind``; False when the kind has no scorer.
+
+    A real call, not inlined into the bots' choose functions: each of its forty calls gets
+    stack slots that the function's prologue zeroes at every decision, and the bots answer
+    their frequent kinds themselves (planner, greedy); inlined, the zeroing was about 2% of a
+    game."""
     if kind == MAIN_ACTION:
         main_action_scores(st, tb, wk, bw, p, TRADES_AHEAD)
         ability_scores(st, tb, wk, bw, p, 1)
