@@ -86,7 +86,10 @@ SEED_BONUS = ("Tree", "by_prodigious_sowing")
 
 
 def derive_keywords(card: dict) -> tuple[list[str], str | None]:
-    """Keywords in KEYWORDS order, and a warning when EN and FR disagree."""
+    """Keywords in KEYWORDS order, and a warning when EN and FR disagree; a card of the
+    facts-only extract (``scripts/card_facts.py``) carries them already."""
+    if "keywords" in card:
+        return list(card["keywords"]), None
     found = []
     for lang_i, lang in enumerate(("en", "fr")):
         text = (card.get(f"effect_{lang}") or "").replace("\u2019", "'")
@@ -101,10 +104,14 @@ def derive_keywords(card: dict) -> tuple[list[str], str | None]:
 def derive_conditional(card: dict) -> list[dict[str, str]]:
     out = []
     for entry in card.get("provides_conditional") or []:
-        if entry["condition"] not in CONDITION_TAGS:
-            raise SystemExit(f"{card['id']}: name the condition {entry['condition']!r} "
+        condition = entry["condition"]
+        if condition in CONDITION_TAGS.values():  # the facts-only extract holds the tag
+            out.append({"word": entry["word_en"], "condition": condition})
+            continue
+        if condition not in CONDITION_TAGS:
+            raise SystemExit(f"{card['id']}: name the condition {condition!r} "
                              "in CONDITION_TAGS")
-        out.append({"word": entry["word_en"], "condition": CONDITION_TAGS[entry["condition"]]})
+        out.append({"word": entry["word_en"], "condition": CONDITION_TAGS[condition]})
     out += [{"word": w, "condition": c} for w, c in EXTRA_CONDITIONAL.get(card["id"], ())]
     if "Seed" in card["provides_en"]:
         out.append({"word": SEED_BONUS[0], "condition": SEED_BONUS[1]})
