@@ -11,8 +11,9 @@ for example five rounds of
     (cd AFTER && .venv/bin/python /path/to/scripts/cpu_per_game.py planner 8000)
 
 with NUMBA_NUM_THREADS=1, and take each side's minimum: the script imports the package of the
-Python that runs it (each tree's own editable install), so the same file measures both. 1 thread, Duke normal, solo; the
-first 200 games are played once before the timing (the compiled code loaded).
+Python that runs it (each tree's own editable install), so the same file measures both.
+1 thread, Duke normal, solo; the first 200 games are played once before the timing (the
+compiled code loaded).
 """
 
 from __future__ import annotations
