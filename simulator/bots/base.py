@@ -63,7 +63,6 @@ from simulator.engine.rules.layout import (
     AIR,
     ALTERNATIVE_COMPONENT,
     BOOST_TARGET,
-    C_MAX,
     CHOOSE_X,
     DESTROY_TARGET,
     DIG_TAKE,
@@ -124,7 +123,7 @@ from simulator.engine.rules.layout import (
     WORD,
     E,
 )
-from simulator.engine.rules.readiness import board_part, compute, effective_cost
+from simulator.engine.rules.readiness import board_part, compute
 from simulator.engine.rules.zenith import spell_counts
 from simulator.engine.rules.zones import deck_count
 
@@ -149,7 +148,6 @@ FETCHED_CARD = 1.5
 #: The base policy's scratch in the bot record, each field owned by one function (a numba
 #: array allocation costs ~30 ns; a game asks ~100 decisions, each scoring with a few).
 FIELDS = [
-    ("pol_cost", np.int64, (C_MAX, E)),  # demand: the effective costs of the hand
     ("pol_need", np.float64, (E,)),      # the hand's demand, as the scorers read it
     ("pol_target", np.int64, (E,)),      # trade_target_cost: the cost to keep
     ("pol_deficit", np.int64, (E,)),     # within_trades: Mana a card lacks
@@ -161,13 +159,20 @@ FIELDS = [
 # --- what the scorers read -------------------------------------------------------------------
 
 @njit
+def card_costs(st, tb, wk, p):
+    """(C, E): what preparing each card costs player ``p`` now, after reductions: the
+    readiness's (``wk.rd_cost``), computed again only when a board changed. A Mana decision
+    comes many times between two board changes, and computing the costs at each one was 7% of
+    a game."""
+    board_part(st, tb, wk, p)
+    return wk.rd_cost
+
+
+@njit
 def demand(st, tb, wk, bw, p, out):
     """``out`` (E,): the Mana the player's hand still needs beyond the reserve (a want list):
-    the effective costs of every card in hand, summed. The costs are the readiness's
-    (``wk.rd_cost``), computed again only when a board changed: a Mana decision comes many
-    times between two board changes, and computing them each time was 7% of a game."""
-    board_part(st, tb, wk, p)
-    demand_at(st, tb, p, wk.rd_cost, out)
+    the effective costs of every card in hand, summed."""
+    demand_at(st, tb, p, card_costs(st, tb, wk, p), out)
 
 
 @njit
@@ -244,12 +249,10 @@ def score_pay_mana_element(st, tb, wk, bw, p):
     """The Mana an effect makes the player pay from the reserve: the element of the largest
     surplus over what the hand's cards cost (the one the hand needs least), the lower
     element on a tie."""
-    effective_cost(st, tb, p, is_mage_noir(st, tb, p), bw.pol_cost)
+    spare = bw.pol_need
+    reserve_spare(st, tb, wk, p, spare)
     for e in range(E):
-        gross = 0
-        for c in range(tb.n_player_cards):
-            gross += st.hand[p, c] * bw.pol_cost[c, e]
-        wk.scores[e] = st.reserve[p, e] - gross - 0.01 * e
+        wk.scores[e] = spare[e] - 0.01 * e
 
 
 @njit
@@ -701,17 +704,17 @@ def score_optional_payment(st, tb, wk, bw, p):
 
 
 @njit
-def reserve_spare(st, tb, bw, p, out):
+def reserve_spare(st, tb, wk, p, out):
     """``out`` (E,): the Mana of the reserve beyond what the cards in hand cost (negative:
     short of it)."""
-    effective_cost(st, tb, p, is_mage_noir(st, tb, p), bw.pol_cost)
+    costs = card_costs(st, tb, wk, p)
     for e in range(E):
         out[e] = st.reserve[p, e]
     for c in range(tb.n_player_cards):
         copies = st.hand[p, c]
         if copies > 0:
             for e in range(E):
-                out[e] -= copies * bw.pol_cost[c, e]
+                out[e] -= copies * costs[c, e]
 
 
 @njit
@@ -720,7 +723,7 @@ def score_crown_payment(st, tb, wk, bw, p):
     Paid when that damage would put the player out, or with Mana the hand does not need while
     the reserve keeps one (an empty reserve destroys the crown)."""
     spare = bw.pol_need
-    reserve_spare(st, tb, bw, p, spare)
+    reserve_spare(st, tb, wk, p, spare)
     extra = 0.0
     for e in range(E):
         extra += max(spare[e], 0.0)
@@ -732,7 +735,7 @@ def score_crown_payment(st, tb, wk, bw, p):
 def score_crown_element(st, tb, wk, bw, p):
     """The Mana a Waiver crown's payment gives up: the one the hand needs least."""
     spare = bw.pol_need
-    reserve_spare(st, tb, bw, p, spare)
+    reserve_spare(st, tb, wk, p, spare)
     for e in range(E):
         wk.scores[e] = spare[e]
 

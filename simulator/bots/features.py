@@ -296,7 +296,7 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
     f["any_ether_take"] = bool((ether_take > 0).any())
     f["any_damage_per"] = bool(damage_per.any())
     f["any_spell_fetch"] = bool((spell_fetch >= 0).any())
-    f["any_mn_boost"] = bool(np.asarray(mn_boost).any())
+    f["any_mn_boost"] = bool(mn_boost.any())
     f["any_grows"] = any("turn_start_prepared" in effect for effect in effects)
 
 

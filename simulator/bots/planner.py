@@ -125,7 +125,7 @@ def main_action_scores(st, tb, wk, bw, p):
     player out."""
     base.main_action_scores(st, tb, wk, bw, p, TRADES_AHEAD)
     present, adv_hp, enemies = base.adversary_view(st, tb)
-    weakest = weakest_adversary_card(st)
+    weakest = base.ABSENT_ADVERSARY_HP if present else weakest_adversary_card(st)
     threatened = st.hp[p] <= 2.0 * adversary_threat(st, bw)
     activate_at = 1 + tb.slots + tb.n_cards
     channel_at = activate_at + tb.slots
