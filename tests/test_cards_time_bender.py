@@ -295,7 +295,49 @@ def test_temporal_paradox():
     assert _duke_hp(eng) == 20  # 0 doubled is 0
     put_on_board(eng, 0, "century", CHANNELED)
     assert not can_prepare(eng, 0, "temporal_paradox")  # once per turn
-    eng.state.from_discard_n[0, 0] = 0  # a new turn
+    eng.state.from_discard_back[0, 0] = 0  # a new turn
+    assert can_prepare(eng, 0, "temporal_paradox")
+
+
+def test_temporal_paradox_two_copies_from_the_discard_pile_in_one_turn():
+    """Its ruling: several copies prepared from the discard pile in one turn, a different card
+    each time. The first copy, activated and back in the pile, may not be prepared from it
+    again this turn, even with a Time component to spare."""
+    eng = make_engine(["temporal_paradox", "century", "knowledge_ritual", "zephyr"],
+                      policy=ScriptedPolicy({"target": DUKE}))
+    summon_duke(eng)
+    put_on_board(eng, 0, "knowledge_ritual", RITUAL)
+    put_on_board(eng, 0, "century", CHANNELED)
+    put_on_board(eng, 0, "century", CHANNELED)
+    give_discard(eng, 0, "zephyr", "temporal_paradox", "temporal_paradox")
+    first = prepare(eng, 0, "temporal_paradox")
+    assert discard_of(eng, 0)["temporal_paradox"] == 1
+    assert can_prepare(eng, 0, "temporal_paradox")  # the other copy
+    second = prepare(eng, 0, "temporal_paradox")
+    assert board_of(eng, 0)[first] == ("temporal_paradox", PREPARED)
+    assert board_of(eng, 0)[second] == ("temporal_paradox", PREPARED)
+    assert "temporal_paradox" not in discard_of(eng, 0)
+    activate(eng, 0, first)
+    assert _duke_hp(eng) == 20 and discard_of(eng, 0)["temporal_paradox"] == 1
+    put_on_board(eng, 0, "century", CHANNELED)
+    assert not can_prepare(eng, 0, "temporal_paradox")  # the first copy, used this turn
+
+
+def test_temporal_paradox_a_fresh_copy_under_a_used_one_may_be_prepared():
+    """A copy prepared from the pile and back in it is refused; a copy still unused in the
+    same pile is not; once both are used, neither."""
+    eng = make_engine(["temporal_paradox", "century", "knowledge_ritual", "zephyr"],
+                      policy=ScriptedPolicy({"target": DUKE}))
+    summon_duke(eng)
+    put_on_board(eng, 0, "knowledge_ritual", RITUAL)
+    give_discard(eng, 0, "temporal_paradox", "zephyr", "temporal_paradox")
+    for _ in range(2):
+        put_on_board(eng, 0, "century", CHANNELED)
+        activate(eng, 0, prepare(eng, 0, "temporal_paradox"))
+        assert discard_of(eng, 0)["temporal_paradox"] == 2
+    put_on_board(eng, 0, "century", CHANNELED)
+    assert not can_prepare(eng, 0, "temporal_paradox")
+    eng.state.from_discard_back[0, 0] = 0  # a new turn
     assert can_prepare(eng, 0, "temporal_paradox")
 
 

@@ -429,7 +429,11 @@ STATE_DTYPE = _record([
     ("x_paid", np.int16, (P_MAX, S_MAX)),      # the X paid when the card was prepared
     ("next_extra", np.int8, (P_MAX,)),          # Delayed fate: extra components allowed to
     ("next_extra_word", np.int8, (P_MAX,)),     # ... the next card prepared, of this word
-    ("from_discard_n", np.int8, (P_MAX, C_MAX)),  # copies prepared from the discard pile
+    # Temporal paradox's "once per turn" is each copy's: copies back in the discard pile
+    # that were prepared from it this turn (they may not be again), and whether the card in a
+    # slot was prepared from the discard pile (on the turn board_turn says)
+    ("from_discard_back", np.int8, (P_MAX, C_MAX)),
+    ("from_discard_slot", np.int8, (P_MAX, S_MAX)),
     ("zenith", np.int8, (P_MAX,)),              # 1: the player's turn under way began at Zenith
     ("used_slot", np.int8, (S_MAX,)),           # components designated by the last preparation
     ("used_card", np.int16, (S_MAX,)),

@@ -13,7 +13,7 @@ import numpy as np
 from simulator.cards import SLOTS
 from simulator.engine.compiler.jit import njit
 from simulator.engine.compiler.late_bound import deal_damage, decide, leave_board, select
-from simulator.engine.handlers.ids import H_ROCK_WALL_CHANNELS
+from simulator.engine.handlers.ids import H_ROCK_WALL_CHANNELS, H_ZENITH_RITUAL_CHANNEL_TAX
 from simulator.engine.handlers.warrior_mage import before_destroy
 from simulator.engine.rules import (
     discounts,
@@ -42,6 +42,7 @@ from simulator.engine.rules.board import (
     n_targets,
     place_card,
 )
+from simulator.engine.rules.channeled import channel_tax
 from simulator.engine.rules.components import granted_trees, instances, water_components
 from simulator.engine.rules.damage import damage_permanent, heal_target, lose_hp
 from simulator.engine.rules.decide import reserve_element, set_options
@@ -1249,9 +1250,7 @@ def op_put_from_discard(st, tb, wk, r, card, side, slot):
         c = decide(st, tb, wk, FROM_DISCARD, side)
         if c == n:
             return
-        pile.take(st, side, c)
-        place_card(st, tb, side, s, c, zone)
-        say(wk, EV_PUTS_FROM_DISCARD, side, c, zone, 0)
+        arrives_from_discard(st, tb, wk, side, s, c, zone)
 
 
 @njit
@@ -1265,9 +1264,18 @@ def put_top_of_discard(st, tb, wk, side, word, zone):
     if s < 0:
         st.board_overflow += 1
         return
-    pile.take(st, side, c)
-    place_card(st, tb, side, s, c, zone)
-    say(wk, EV_PUTS_FROM_DISCARD, side, c, zone, 0)
+    arrives_from_discard(st, tb, wk, side, s, c, zone)
+
+
+@njit
+def arrives_from_discard(st, tb, wk, p, s, c, zone):
+    """Card ``c`` leaves player ``p``'s discard pile for slot ``s`` in ``zone``, with no Mana;
+    arriving channeled, it is a spell channeled (the Zenith ritual's tax, its ruling)."""
+    pile.take(st, p, c)
+    place_card(st, tb, p, s, c, zone)
+    say(wk, EV_PUTS_FROM_DISCARD, p, c, zone, 0)
+    if zone == CHANNELED and tb.any_handler[H_ZENITH_RITUAL_CHANNEL_TAX] != 0:
+        channel_tax(st, tb, wk, p)
 
 
 @njit
