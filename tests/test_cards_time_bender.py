@@ -33,7 +33,7 @@ from card_positions import (
     start_turn,
     summon_duke,
 )
-from engine_fixtures import set_adversary_deck
+from engine_fixtures import set_adversary_deck, transcript_of
 
 from simulator.engine.host import api
 from simulator.engine.host.api import adversary_turn, begin_player_turn
@@ -107,9 +107,10 @@ def test_dimensional_deletion_does_nothing_against_the_adversary():
     eng = make_engine(["dimensional_deletion"])
     summon_duke(eng)
     slot = put_on_board(eng, 0, "dimensional_deletion", PREPARED, mana(arcane=2))
-    activate(eng, 0, slot)
+    lines = transcript_of(eng, lambda: activate(eng, 0, slot))
     assert _duke_hp(eng) == 20 and _hp(eng) == 20
     assert discard_of(eng, 0) == {"dimensional_deletion": 1} and board_of(eng, 0) == {}
+    assert "  the Adversary has no prepared spell to discard: nothing happens" in lines
 
 
 def test_knowledge_ritual():
@@ -526,10 +527,17 @@ def test_chaos():
 
 
 def test_chaos_stops_when_both_decks_are_empty():
-    eng = make_engine(["chaos"])
+    eng = make_engine(["chaos", "dead_tree"])
     slot = put_on_board(eng, 0, "chaos", PREPARED, mana(fire=1, water=1, arcane=2))
     activate(eng, 0, slot)
     assert discard_of(eng, 0) == {"chaos": 1} and _hp(eng) == 20
+    # one Permanent left in the player's deck: discarded in the first round, nobody lost HP,
+    # so a second round, which finds both decks empty and stops
+    set_deck(eng, 0, ["dead_tree"])
+    slot = put_on_board(eng, 0, "chaos", PREPARED, mana(fire=1, water=1, arcane=2))
+    lines = transcript_of(eng, lambda: activate(eng, 0, slot))
+    assert deck_list(eng, 0) == [] and pile_order(eng) == ["chaos", "dead_tree", "chaos"]
+    assert lines.count("  looks at the top card of player 1's deck: Dead tree, discards it") == 1
 
 
 def _offered_abilities(eng, player: int = 0) -> list[int]:

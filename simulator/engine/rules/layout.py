@@ -136,6 +136,10 @@ N_KINDS = len(DECISION_KINDS)
 PURPOSES = ("damage", "lose_hp", "heal", "hand", "phase_out", "recycle", "pile_order")
 (PURPOSE_DAMAGE, PURPOSE_LOSE_HP, PURPOSE_HEAL, PURPOSE_HAND, PURPOSE_PHASE_OUT,
  PURPOSE_RECYCLE, PURPOSE_PILE_ORDER) = range(len(PURPOSES))
+# Why an effect of a player's card on the Adversary does nothing (EV_NOTHING_HAPPENS's first
+# value; host/transcript.py words it): a discard from its hand, which is empty; a discard of its
+# prepared spells, which it never has; a surcharge on the cards it prepares, which it never does.
+NOTHING_EMPTY_HAND, NOTHING_NO_PREPARED, NOTHING_PREPARES_NOTHING = range(3)
 DISCARD_REASONS = ("", "hand_limit", "hand_size", "ability", "alternative_component")
 (REASON_NONE, REASON_HAND_LIMIT, REASON_HAND_SIZE, REASON_ABILITY,
  REASON_ALTERNATIVE_COMPONENT) = range(len(DISCARD_REASONS))

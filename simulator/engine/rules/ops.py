@@ -71,6 +71,7 @@ from simulator.engine.rules.layout import (
     EV_GAINS_SLOWCAST,
     EV_HP_SET,
     EV_MANA_UNDER,
+    EV_NOTHING_HAPPENS,
     EV_PAYS_ABILITY_COST,
     EV_PUTS_FROM_DISCARD,
     EV_RECYCLES,
@@ -86,6 +87,8 @@ from simulator.engine.rules.layout import (
     MARK_SLOWCAST,
     MOVE_FROM_COMPONENTS,
     MOVE_TO_RESERVE,
+    NOTHING_NO_PREPARED,
+    NOTHING_PREPARES_NOTHING,
     OP_ALT_AMOUNT,
     OP_ALT_IF,
     OP_ALT_IF_WORD,
@@ -825,9 +828,12 @@ def op_return_prepared_to_deck(st, tb, wk, r, card, side, slot):
 @njit
 def op_discard_prepared(st, tb, wk, r, card, side, slot):
     """The opponent's prepared spells: the Adversary never has any, so for players' cards in
-    solo and co-op this does nothing; from an Adversary card it is not supported yet."""
+    solo and co-op this does nothing (the transcript says why); from an Adversary card it is
+    not supported yet."""
     if side == ADVERSARY_SIDE:
         fail(st, ERR_ADVERSARY_PREPARED, card)
+        return
+    say(wk, EV_NOTHING_HAPPENS, NOTHING_NO_PREPARED, 0, 0, 0)
 
 
 @njit
@@ -1163,6 +1169,10 @@ def op_surcharge(st, tb, wk, r, card, side, slot):
         if wk.hits[K_SLOTS + p] != 0 and amount > 0:
             impose(st, tb, p, side, element, amount)
             say(wk, EV_SURCHARGE, p, element, amount, side)
+    for k in range(K_SLOTS):
+        if wk.hits[k] != 0:  # the Adversary, aimed at: it prepares nothing
+            say(wk, EV_NOTHING_HAPPENS, NOTHING_PREPARES_NOTHING, 0, 0, 0)
+            return
 
 
 # --- the discard pile as a zone, the deck's top card, the next spell ------------------------

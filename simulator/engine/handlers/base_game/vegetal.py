@@ -29,6 +29,7 @@ from simulator.engine.rules.layout import (
     EV_NOTHING_HAPPENS,
     EV_PUTS_INTO_PLAY,
     K_SLOTS,
+    NOTHING_EMPTY_HAND,
     PERMANENT,
     PREPARED,
     PURPOSE_DAMAGE,
@@ -125,7 +126,7 @@ def ephemeral_brambles(st, tb, wk, r, card, side, slot):
     Adversary, which has no hand: by default it takes the empty discard and nothing happens;
     the rule option ``brambles_chooser = "players"`` makes it lose 3 HP."""
     if tb.brambles_players == 0:
-        say(wk, EV_NOTHING_HAPPENS, 0, 0, 0, 0)
+        say(wk, EV_NOTHING_HAPPENS, NOTHING_EMPTY_HAND, 0, 0, 0)
         return
     if side < 0:
         return
