@@ -25,10 +25,11 @@ try:
 except ModuleNotFoundError:  # Python 3.10
     import tomli as tomllib
 
+from simulator.cards.blanking import BLANK_ENV, blank_cards, blank_ids_from_env
 from simulator.cards.model import ANIMALS_FILE, EXTENSIONS, Card, FrozenMap, freeze
 from simulator.cards.names import normalise_name
 from simulator.cards.schema import validate_cards
-from simulator.errors import CardDataError
+from simulator.errors import CardDataError, UserError
 
 #: A suggestion is offered only if its score is this close to the best one's.
 CLOSE_TO_BEST = 0.15
@@ -179,11 +180,30 @@ def load_cards_from(directory: str | Path) -> CardDB:
     return build_db((name, _read(directory / name)) for name in card_file_names())
 
 
-@functools.cache
 def load_cards() -> CardDB:
-    """The bundled card database (built once per process, then shared; cards are immutable)."""
+    """The bundled card database (built once per process, then shared; cards are immutable),
+    with the cards the environment variable :data:`~simulator.cards.blanking.BLANK_ENV` names
+    blanked (a database per set of blanked cards). An id there that is no card is a
+    :class:`~simulator.errors.UserError` naming it, with the closest card ids."""
+    blank_ids = blank_ids_from_env()
+    return _blanked(blank_ids) if blank_ids else _bundled()
+
+
+@functools.cache
+def _bundled() -> CardDB:
     root = resources.files("simulator.cards").joinpath("data")
     return build_db((name, _read(root.joinpath(name))) for name in card_file_names())
+
+
+@functools.lru_cache(maxsize=2)
+def _blanked(blank_ids: frozenset[str]) -> CardDB:
+    db = _bundled()
+    unknown = sorted(blank_ids - db.by_id.keys())
+    if unknown:
+        close = difflib.get_close_matches(unknown[0], db.by_id, n=3)
+        hint = f" (did you mean {', '.join(close)}?)" if close else ""
+        raise UserError(f"{BLANK_ENV}: no card with id {unknown[0]!r}{hint}")
+    return CardDB(blank_cards(db.cards, blank_ids))
 
 
 def _read(path: Any) -> str | None:

@@ -185,6 +185,7 @@ class Card:
     effect_note: str | None = None  # the readings of its rulings (hand-written)
     invented: bool = False  # ours, not a card of the publisher (the example Animal)
     exhausts_animal: bool = False  # preparing it exhausts its player's Animal (a cost)
+    blanked: bool = False  # its text emptied for a blanking check (cards.blanking)
 
     def __hash__(self) -> int:
         return hash((self.id, self.index))

@@ -78,15 +78,16 @@ def handler_names(effect: dict) -> set[str]:
 
 def implemented_cards(db: CardDB) -> set[str]:
     """Ids of the cards the engine plays faithfully: an effect table (or none needed) whose
-    handlers are all registered."""
+    handlers are all registered; a blanked card (cards.blanking) is played as having none."""
     return {card.id for card in db
-            if (dict(card.effect) or card.id in NO_EFFECT_CARDS)
+            if (dict(card.effect) or card.id in NO_EFFECT_CARDS or card.blanked)
             and handler_names(dict(card.effect)) <= L.H.keys()}
 
 
 def simulated_as(db: CardDB) -> dict[str, str]:
     """card id -> how the engine plays it: ``vocabulary`` (its effect data alone), ``no
-    effect`` (nothing beyond facts), ``handler: a, b`` (the handlers its data names, declared
+    effect`` (nothing beyond facts; ``blanked`` for a card blanked by cards.blanking),
+    ``handler: a, b`` (the handlers its data names, declared
     in ``engine/handlers/``), or ``not yet`` (no effect data, or a handler not declared)."""
     playable = implemented_cards(db)
     how = {}
@@ -97,7 +98,8 @@ def simulated_as(db: CardDB) -> dict[str, str]:
         elif names:
             how[card.id] = "handler: " + ", ".join(sorted(names))
         else:
-            how[card.id] = "vocabulary" if dict(card.effect) else "no effect"
+            how[card.id] = "vocabulary" if dict(card.effect) else (
+                "blanked" if card.blanked else "no effect")
     return how
 
 
