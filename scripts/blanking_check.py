@@ -157,12 +157,20 @@ def diff_lines(diff: str) -> dict[str, set[int]]:
     return lines
 
 
+def _touched(node: ast.AST, changed: set[int]) -> bool:
+    """The node's source (a function's decorators included) holds a changed line (0: all)."""
+    start, end = getattr(node, "lineno", None), getattr(node, "end_lineno", None)
+    if start is None:
+        return False
+    start = min([start] + [d.lineno for d in getattr(node, "decorator_list", ())])
+    return 0 in changed or bool(changed & set(range(start, end + 1)))
+
+
 def _spans(path: Path, changed: set[int]) -> Iterable[str]:
     """The names of the functions of a Python file (and the ``declare.static`` names) whose
     source overlaps the changed lines (0: the whole file)."""
     for node in ast.walk(parse(path)):
-        start, end = getattr(node, "lineno", None), getattr(node, "end_lineno", None)
-        if start is None or not (0 in changed or changed & set(range(start, end + 1))):
+        if not _touched(node, changed):
             continue
         if isinstance(node, ast.FunctionDef):
             yield node.name
@@ -194,7 +202,7 @@ def touched_cards(changes: dict[str, set[int]], naming: Naming, db) -> tuple[set
                 cards |= handlers_of.get(name, set())
         elif rel.startswith("tests/test_") and rel.endswith(".py"):
             for fn in test_defs(path):
-                if 0 in lines or lines & set(range(fn.lineno, fn.end_lineno + 1)):
+                if _touched(fn, lines):
                     cards.update(naming.cards_of(fn.name, marked_ids(fn.decorator_list)))
         else:
             unmapped.append(rel)

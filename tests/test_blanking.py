@@ -97,6 +97,7 @@ def test_a_change_touches_the_cards_of_its_data_handlers_and_tests(check, db):
     ritual = _line_of("simulator/cards/data/sun.toml", 'id = "zenith_ritual"') + 5
     leap = _line_of("simulator/engine/handlers/phase.py", "def leap_in_time")
     breath = _line_of("tests/test_cards_ice.py", "def test_ice_breath_") + 3
+    marker = _line_of("tests/test_cards_warrior_mage.py", '@pytest.mark.card("materialized_armor")')
     diff = "\n".join([
         "diff --git a/simulator/cards/data/sun.toml b/simulator/cards/data/sun.toml",
         "--- a/simulator/cards/data/sun.toml", "+++ b/simulator/cards/data/sun.toml",
@@ -105,6 +106,8 @@ def test_a_change_touches_the_cards_of_its_data_handlers_and_tests(check, db):
         f"@@ -1,0 +{leap},2 @@",
         "--- a/tests/test_cards_ice.py", "+++ b/tests/test_cards_ice.py",
         f"@@ -1 +{breath} @@",
+        "--- a/tests/test_cards_warrior_mage.py", "+++ b/tests/test_cards_warrior_mage.py",
+        f"@@ -1,0 +{marker} @@",  # a decorator is the test's
         "--- a/simulator/engine/rules/ops.py", "+++ b/simulator/engine/rules/ops.py",
         "@@ -10 +10 @@",
         "--- a/simulator/engine/rules/gone.py", "+++ /dev/null", "@@ -1,3 +0,0 @@",
@@ -112,7 +115,8 @@ def test_a_change_touches_the_cards_of_its_data_handlers_and_tests(check, db):
     changes = check.diff_lines(diff)
     assert "simulator/engine/rules/gone.py" not in changes
     cards, unmapped = check.touched_cards(changes, naming, db)
-    assert cards == {"zenith_ritual", "leap_in_time", "ice_breath"}
+    assert cards == {"zenith_ritual", "leap_in_time", "ice_breath", "solid_armor",
+                     "materialized_armor"}
     assert unmapped == ["simulator/engine/rules/ops.py"]
 
 
