@@ -19,6 +19,7 @@ recompile, and every test starts from fresh fixtures.
     python scripts/blanking_check.py --cards fire_ball,zephyr
     python scripts/blanking_check.py --changed-since main  # cards a change touches
     python scripts/blanking_check.py --json out.json       # the results, card by card
+    python scripts/blanking_check.py --verbose             # and every test passing blanked
 
 Exit code 0 when the rule holds for every card checked, 1 when it is broken, 2 for bad input.
 """
@@ -315,7 +316,13 @@ def _parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--json", metavar="FILE", help="write the results, card by card")
     parser.add_argument("--quiet", action="store_true",
                         help="a line only for the cards that break the rule, then the summary")
-    return parser.parse_args(argv)
+    parser.add_argument("--verbose", action="store_true",
+                        help="also list, under every card, its tests that pass blanked (the "
+                             "cases where it does nothing; the rule asks for one failing)")
+    args = parser.parse_args(argv)
+    if args.quiet and args.verbose:
+        parser.error("give --quiet or --verbose, not both")
+    return args
 
 
 def _select(args: argparse.Namespace, db, naming: Naming) -> tuple[list[str], list[str]]:
@@ -358,10 +365,12 @@ def _broken(result: CardResult, control: bool) -> bool:
     return bool(result.failing) if control else not result.holds
 
 
-def _progress(quiet: bool, control: bool):
+def _progress(args: argparse.Namespace):
+    control = args.control
+
     def progress(n: int, total: int, result: CardResult) -> None:
         broken = _broken(result, control)
-        if quiet and not broken:
+        if args.quiet and not broken:
             return
         verdict = ("FAILS UNBLANKED" if control else "NOT NOTICED") if broken else "ok"
         if not result.tests:
@@ -369,7 +378,9 @@ def _progress(quiet: bool, control: bool):
         print(f"[{n:3}/{total}] {result.card:28} {len(result.tests):3} test(s), "
               f"{len(result.failing):3} fail{'' if control else ' blanked'}  "
               f"{result.seconds:5.1f} s  {verdict}", flush=True)
-        shown = result.failing if control else ([] if result.failing else result.tests)
+        shown = result.failing if control else (
+            [t for t in result.tests if t not in result.failing]
+            if args.verbose or not result.failing else [])
         for nodeid in shown:
             print(f"      {'fails' if control else 'passes blanked'}: {nodeid}", flush=True)
     return progress
@@ -377,7 +388,7 @@ def _progress(quiet: bool, control: bool):
 
 def _run(cards: list[str], naming: Naming, args: argparse.Namespace) -> list[CardResult] | None:
     """Run the cards' tests in this process (None: pytest could not run them)."""
-    plugin = BlankingPlugin(cards, naming, _progress(args.quiet, args.control),
+    plugin = BlankingPlugin(cards, naming, _progress(args),
                             blank=not args.control)
     files = [str(p) for p in files_holding_tests_of(naming, set(cards))] if cards else []
     if files:
