@@ -439,6 +439,46 @@ def test_ephemeral_brambles_options_follow_the_number_modifiers(modifier, lost):
     assert discard_of(eng, 0) == {"ephemeral_brambles": 1}
 
 
+def test_subtle_infiltration_counts_a_trade_that_gives_water():
+    """2 Water given for 1 Fire: Water is in the trade, so 1 damage and 1 Mana released."""
+    eng = make_engine(["subtle_infiltration"],
+                      policy=ScriptedPolicy({"trade_give": WATER, "release_locked_mana": [FIRE],
+                                             "ether_start_pile": 0}))
+    summon_duke(eng)
+    inf = put_on_board(eng, 0, "subtle_infiltration", PERMANENT, mana(fire=1, water=1))
+    set_reserve(eng, 0, water=2)
+    set_ether(eng, 0, fire=2)
+    api.trade(eng, G0, P0, np.array([FIRE]))
+    assert int(eng.state.adv_hp[0, 0]) == 19
+    assert reserve_of(eng, 0) == mana(fire=1)
+    assert eng.state.board_mana[0, 0, inf].tolist() == mana(water=1)
+
+
+def _any_fire_card_replaces_the_flame(card: str) -> None:
+    """No Flame in play: a Fire card from hand is discarded instead, Burning robe (a Fire
+    Equipment, no Flame) as well as a Flame; a Vegetal card may not be."""
+    eng = make_engine([card, "burning_robe", "seed"],
+                      policy=ScriptedPolicy({"discard_from_hand": 0}))
+    eng.policy.forced["discard_from_hand"] = lid(eng, "burning_robe")
+    give_hand(eng, 0, card)
+    give_hand(eng, 0, "burning_robe")
+    give_hand(eng, 0, "seed")
+    set_reserve(eng, 0, fire=2, air=1)
+    slot = prepare(eng, 0, card)
+    options = eng.policy.options_of("discard_from_hand")[0]
+    assert np.flatnonzero(options).tolist() == [lid(eng, "burning_robe")]
+    assert board_of(eng, 0) == {slot: (card, PREPARED)}
+    assert discard_of(eng, 0) == {"burning_robe": 1} and hand_of(eng, 0) == {"seed": 1}
+
+
+def test_fire_ball_may_discard_any_fire_card_for_its_flame():
+    _any_fire_card_replaces_the_flame("fire_ball")
+
+
+def test_fission_may_discard_any_fire_card_for_its_flame():
+    _any_fire_card_replaces_the_flame("fission")
+
+
 # --- Rain of flames --------------------------------------------------------------------------
 
 

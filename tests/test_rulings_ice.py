@@ -4,20 +4,24 @@ every ruling and the test that checks it): one small hand-built position each
 
 from __future__ import annotations
 
+import numpy as np
 from card_positions import (
     ScriptedPolicy,
+    adv_target,
     give_hand,
+    lid,
     make_engine,
     mana,
     prepare,
     put_on_board,
     reserve_of,
     set_reserve,
+    summon_duke,
 )
 from engine_fixtures import G0, P0, component_instances
 
 from simulator.engine.host import api
-from simulator.engine.rules.layout import CHANNELED, RITUAL, WORD
+from simulator.engine.rules.layout import CHANNELED, PREPARED, RITUAL, WORD
 
 
 def _can_activate(eng, slot: int) -> bool:
@@ -37,6 +41,18 @@ def test_ritual_of_absolute_zero_payment_lifts_a_printed_slowcast():
     assert reserve_of(eng, 0) == mana()
     assert eng.state.board_mana[0, 0, arrow].tolist() == mana(water=2)
     assert _can_activate(eng, arrow)
+
+
+def test_icy_infiltration_never_turns_damage_into_healing():
+    """This turn a Water card's 1 damage is 1 less: 0, nothing inflicted, no HP gained."""
+    eng = make_engine(["icy_infiltration", "ice_shard"])
+    summon_duke(eng, hp=15)
+    icy = put_on_board(eng, 0, "icy_infiltration", PREPARED, mana(water=3))
+    eng.state.board_turn[0, 0, icy] = 0  # prepared on an earlier turn (Slowcast)
+    api.activate(eng, G0, P0, np.array([icy]))
+    api.deal_damage(eng, G0, P0, np.array([lid(eng, "ice_shard")]), np.array([adv_target(0)]),
+                    np.array([1]))
+    assert int(eng.state.adv_hp[0, 0]) == 15
 
 
 def test_snowflake_is_an_ice_and_drop_component():
