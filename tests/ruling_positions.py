@@ -65,3 +65,28 @@ def protector_takes(card: str, victim: str, extra: Sequence[str] = (),
     assert int(st.hp[0, 0]) == 20
     assert int(st.board_hp[0, 0, plain]) == printed_hp(eng, "tree_in_flames")
     assert int(st.board_hp[0, 0, guard]) == printed_hp(eng, other)
+
+
+def hp_of(eng: Engine, player: int = 0) -> int:
+    return int(eng.state.hp[0, player])
+
+
+def slot_hp(eng: Engine, slot: int, player: int = 0) -> int:
+    return int(eng.state.board_hp[0, player, slot])
+
+
+def begin_turn(eng: Engine) -> None:
+    """Player 0's turn begins past the first turn: Zenith, start-of-turn effects, the draw,
+    the pile."""
+    eng.state.turn[:] = 2
+    api.begin_player_turn(eng, G0, np.array([0]))
+
+
+def activate_slot(eng: Engine, slot: int, player: int = 0) -> None:
+    """Player ``player`` activates the spell prepared in ``slot``."""
+    api.activate(eng, G0, np.array([player]), np.array([slot]))
+
+
+def use_slot(eng: Engine, slot: int, player: int = 0) -> None:
+    """Player ``player`` uses the ability of the card in ``slot``."""
+    api.use_ability(eng, G0, np.array([player]), np.array([slot]))

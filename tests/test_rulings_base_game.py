@@ -33,7 +33,17 @@ from card_positions import (
     trigger,
 )
 from engine_fixtures import FIRE, G0, P0, WATER, component_instances, transcript_of
-from ruling_positions import VICTIMS, adversary_hits, printed_hp, protector_takes
+from ruling_positions import (
+    VICTIMS,
+    activate_slot,
+    adversary_hits,
+    begin_turn,
+    hp_of,
+    printed_hp,
+    protector_takes,
+    slot_hp,
+    use_slot,
+)
 
 from simulator.engine.host import api
 from simulator.engine.rules.layout import (
@@ -49,26 +59,14 @@ from simulator.engine.rules.layout import (
 DUKE = adv_target(0)
 
 
-def _hp(eng, player: int = 0) -> int:
-    return int(eng.state.hp[0, player])
 
 
-def _slot_hp(eng, slot: int, player: int = 0) -> int:
-    return int(eng.state.board_hp[0, player, slot])
 
 
-def _activate(eng, slot: int) -> None:
-    api.activate(eng, G0, P0, np.array([slot]))
 
 
-def _use(eng, slot: int) -> None:
-    api.use_ability(eng, G0, P0, np.array([slot]))
 
 
-def _begin_turn(eng) -> None:
-    """Player 0's turn begins past the first turn: start-of-turn effects, draw, pile."""
-    eng.state.turn[:] = 2
-    api.begin_player_turn(eng, G0, P0)
 
 
 # --- heals: "there is no limit to the HP players and Permanents can have" -----------------
@@ -77,16 +75,16 @@ def _begin_turn(eng) -> None:
 def test_seed_heals_past_20():
     eng = make_engine(["seed"])
     slot = put_on_board(eng, 0, "seed", PREPARED, mana(vegetal=1))
-    _activate(eng, slot)
-    assert _hp(eng) == 21 and discard_of(eng, 0) == {"seed": 1}
+    activate_slot(eng, slot)
+    assert hp_of(eng) == 21 and discard_of(eng, 0) == {"seed": 1}
 
 
 def test_healers_breath_heals_past_20():
     eng = make_engine(["healers_breath", "seed"])
     set_deck(eng, 0, ["seed"])
     slot = put_on_board(eng, 0, "healers_breath", PREPARED, mana(air=2))
-    _activate(eng, slot)
-    assert _hp(eng) == 21 and hand_of(eng, 0) == {"seed": 1}
+    activate_slot(eng, slot)
+    assert hp_of(eng) == 21 and hand_of(eng, 0) == {"seed": 1}
 
 
 @pytest.mark.parametrize("target", ["player", "permanent"])
@@ -96,19 +94,19 @@ def test_purifying_wave_heals_past_printed_hp_and_past_20(target):
     wave = put_on_board(eng, 0, "purifying_wave", PREPARED, mana(water=1, vegetal=1))
     eng.policy.forced["target"] = (player_target(eng, 0) if target == "player"
                                    else slot_target(eng, 0, tree))
-    _activate(eng, wave)
+    activate_slot(eng, wave)
     if target == "player":
-        assert _hp(eng) == 22 and _slot_hp(eng, tree) == printed_hp(eng, "dead_tree")
+        assert hp_of(eng) == 22 and slot_hp(eng, tree) == printed_hp(eng, "dead_tree")
     else:
-        assert _hp(eng) == 20 and _slot_hp(eng, tree) == printed_hp(eng, "dead_tree") + 2
+        assert hp_of(eng) == 20 and slot_hp(eng, tree) == printed_hp(eng, "dead_tree") + 2
 
 
 def test_enchanted_forest_heals_past_printed_hp_and_past_20():
     eng = make_engine(["enchanted_forest"])
     forest = put_on_board(eng, 0, "enchanted_forest", PERMANENT)
     start_turn(eng, 0)
-    assert _hp(eng) == 22
-    assert _slot_hp(eng, forest) == printed_hp(eng, "enchanted_forest") + 2
+    assert hp_of(eng) == 22
+    assert slot_hp(eng, forest) == printed_hp(eng, "enchanted_forest") + 2
 
 
 def test_the_water_healer_heals_past_20_and_returns_one_copy():
@@ -117,8 +115,8 @@ def test_the_water_healer_heals_past_20_and_returns_one_copy():
     give_discard(eng, 0, "zephyr", 2)
     eng.policy.forced["target"] = player_target(eng, 0)
     slot = put_on_board(eng, 0, "the_water_healer", PREPARED, mana(water=2, arcane=2))
-    _activate(eng, slot)
-    assert _hp(eng) == 23
+    activate_slot(eng, slot)
+    assert hp_of(eng) == 23
     assert hand_of(eng, 0) == {"zephyr": 1}
     assert discard_of(eng, 0) == {"zephyr": 1, "the_water_healer": 1}
 
@@ -135,9 +133,9 @@ def test_crimson_ritual_hp_loss_is_not_reduced():
     set_deck(eng, 0, ["seed"])
     eng.state.hp[0, 0] = 19
     ritual = prepare(eng, 0, "crimson_ritual")
-    assert _hp(eng) == 10
-    _use(eng, ritual)
-    assert _hp(eng) == 9 and reserve_of(eng, 0) == mana(fire=1) and hand_of(eng, 0) == {"seed": 1}
+    assert hp_of(eng) == 10
+    use_slot(eng, ritual)
+    assert hp_of(eng) == 9 and reserve_of(eng, 0) == mana(fire=1) and hand_of(eng, 0) == {"seed": 1}
 
 
 def test_ritual_of_decomposition_hp_loss_is_not_reduced():
@@ -146,7 +144,7 @@ def test_ritual_of_decomposition_hp_loss_is_not_reduced():
     put_on_board(eng, 0, "ritual_of_decomposition", RITUAL)
     summon_duke(eng)
     start_turn(eng, 0)
-    assert _hp(eng) == 19
+    assert hp_of(eng) == 19
 
 
 def test_tree_in_flames_hp_loss_is_not_reduced():
@@ -158,8 +156,8 @@ def test_tree_in_flames_hp_loss_is_not_reduced():
     forest = put_on_board(eng, 0, "enchanted_forest", PERMANENT)
     trigger(eng, "turn_start", 0, "tree_in_flames", tree)
     assert int(eng.state.adv_hp[0, 0]) == 18
-    assert _slot_hp(eng, tree) == printed_hp(eng, "tree_in_flames") - 1
-    assert _slot_hp(eng, forest) == printed_hp(eng, "enchanted_forest")
+    assert slot_hp(eng, tree) == printed_hp(eng, "tree_in_flames") - 1
+    assert slot_hp(eng, forest) == printed_hp(eng, "enchanted_forest")
     assert "protector_redirect" not in eng.policy.kinds
 
 
@@ -168,9 +166,9 @@ def test_kerlochs_robe_reduction_never_heals():
     summon_duke(eng)
     put_on_board(eng, 0, "kerlochs_robe", EQUIPMENT)
     adversary_hits(eng, player_target(eng, 0), 1)
-    assert _hp(eng) == 20
+    assert hp_of(eng) == 20
     adversary_hits(eng, player_target(eng, 0), 3)
-    assert _hp(eng) == 19
+    assert hp_of(eng) == 19
 
 
 # --- Protector: "you or another Permanent you control", "another Protector" too -----------
@@ -207,18 +205,18 @@ def test_druid_armor_protects_its_player_only_and_renews_each_turn():
     put_on_board(eng, 0, "druid_armor", EQUIPMENT)
     tree = put_on_board(eng, 0, "tree_in_flames", PERMANENT)
     adversary_hits(eng, slot_target(eng, 0, tree), 1)
-    assert _slot_hp(eng, tree) == printed_hp(eng, "tree_in_flames") - 1  # not its Permanents
+    assert slot_hp(eng, tree) == printed_hp(eng, "tree_in_flames") - 1  # not its Permanents
     adversary_hits(eng, player_target(eng, 0), 4)
-    assert _hp(eng) == 19  # 3 ignored
+    assert hp_of(eng) == 19  # 3 ignored
     adversary_hits(eng, player_target(eng, 0), 4)
-    assert _hp(eng) == 15  # spent for this turn
+    assert hp_of(eng) == 15  # spent for this turn
     api.adversary_turn(eng, G0)  # the opponent's turn: the allowance is back
     adversary_hits(eng, player_target(eng, 0), 4)
-    assert _hp(eng) == 14
+    assert hp_of(eng) == 14
     set_deck(eng, 0, ["seed"])
-    _begin_turn(eng)  # and back again as the player's turn begins, before their draw
+    begin_turn(eng)  # and back again as the player's turn begins, before their draw
     adversary_hits(eng, player_target(eng, 0), 4)
-    assert _hp(eng) == 13 and hand_of(eng, 0) == {"seed": 1}
+    assert hp_of(eng) == 13 and hand_of(eng, 0) == {"seed": 1}
 
 
 # --- turn start: before the draw and before a pile is taken --------------------------------
@@ -230,7 +228,7 @@ def test_wand_of_air_currents_draws_before_the_draw_phase():
     summon_duke(eng)
     put_on_board(eng, 0, "wand_of_air_currents", EQUIPMENT)
     set_deck(eng, 0, ["zephyr", "seed", "flame"])  # Flame on top
-    events = transcript_of(eng, lambda: _begin_turn(eng))
+    events = transcript_of(eng, lambda: begin_turn(eng))
     assert hand_of(eng, 0) == {"flame": 1, "seed": 1}
     assert int(eng.state.adv_hp[0, 0]) == 19
     draws = [line for line in events if "draws" in line]
@@ -244,7 +242,7 @@ def test_mental_flame_upkeep_comes_before_the_draw_and_the_pile():
     set_ether(eng, 0, fire=1)
     set_ether(eng, 1, fire=1)
     set_deck(eng, 0, ["seed"])
-    _begin_turn(eng)
+    begin_turn(eng)
     assert board_of(eng, 0) == {} and discard_of(eng, 0) == {"mental_flame": 1}
     assert reserve_of(eng, 0) == mana(fire=1) and hand_of(eng, 0) == {"seed": 1}
 
@@ -260,7 +258,7 @@ def test_prodigious_sowing_upkeep_comes_before_the_draw(pays):
     if pays:
         set_reserve(eng, 0, vegetal=1, water=1)
     set_deck(eng, 0, ["seed"])
-    _begin_turn(eng)
+    begin_turn(eng)
     if pays:
         assert board_of(eng, 0) == {sowing: ("prodigious_sowing", PERMANENT)}
     else:
@@ -273,7 +271,7 @@ def test_maelstrom_goes_before_the_draw_and_the_pile():
     eng = make_engine(["maelstrom", "seed"])
     put_on_board(eng, 0, "maelstrom", PERMANENT, mana(water=3, arcane=2))
     set_deck(eng, 0, ["seed"])
-    _begin_turn(eng)
+    begin_turn(eng)
     assert discard_of(eng, 0) == {"maelstrom": 1} and hand_of(eng, 0) == {"seed": 1}
     taken = sum(reserve_of(eng, 0))
     assert taken in (2, 3) and taken + sum(map(sum, ether_of(eng))) == 5
@@ -282,22 +280,24 @@ def test_maelstrom_goes_before_the_draw_and_the_pile():
 # --- components ----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("zone", [PREPARED, CHANNELED])
-def test_sprouted_seed_is_a_drop_component(zone):
-    eng = make_engine(["sprouted_seed", "purifying_wave"])
-    put_on_board(eng, 0, "sprouted_seed", zone)
+def _drop_component_when_channeled(card: str, zone: int) -> None:
+    """Purifying wave needs a Drop: ``card`` channeled is one ("Transmutable: Drop");
+    prepared it is no component."""
+    eng = make_engine([card, "purifying_wave"])
+    put_on_board(eng, 0, card, zone)
     give_hand(eng, 0, "purifying_wave")
     set_reserve(eng, 0, water=1, vegetal=1)
     assert can_prepare(eng, 0, "purifying_wave") == (zone == CHANNELED)
+
+
+@pytest.mark.parametrize("zone", [PREPARED, CHANNELED])
+def test_sprouted_seed_is_a_drop_component(zone):
+    _drop_component_when_channeled("sprouted_seed", zone)
 
 
 @pytest.mark.parametrize("zone", [PREPARED, CHANNELED])
 def test_mist_breath_is_a_drop_component(zone):
-    eng = make_engine(["mist_breath", "purifying_wave"])
-    put_on_board(eng, 0, "mist_breath", zone)
-    give_hand(eng, 0, "purifying_wave")
-    set_reserve(eng, 0, water=1, vegetal=1)
-    assert can_prepare(eng, 0, "purifying_wave") == (zone == CHANNELED)
+    _drop_component_when_channeled("mist_breath", zone)
 
 
 def test_prodigious_sowing_trees_follow_the_seeds_in_play():
@@ -343,7 +343,7 @@ def test_king_of_trees_makes_tree_in_flames_hit_twice_and_lose_2():
     tree = put_on_board(eng, 0, "tree_in_flames", PERMANENT)
     start_turn(eng, 0)  # the King: 2 Trees, 4; Tree in flames twice: 2 + 2
     assert int(eng.state.adv_hp[0, 0]) == 20 - 4 - 2 * 2
-    assert _slot_hp(eng, tree) == printed_hp(eng, "tree_in_flames") - 2
+    assert slot_hp(eng, tree) == printed_hp(eng, "tree_in_flames") - 2
     assert king in board_of(eng, 0)
 
 
@@ -382,7 +382,7 @@ def test_ritual_of_melange_swaps_again_and_again():
     eng.policy.forced["ability_target"] = wave
     set_reserve(eng, 0, fire=3)
     for _ in range(3):
-        _use(eng, ritual)
+        use_slot(eng, ritual)
     assert reserve_of(eng, 0) == mana(water=3)
     assert eng.state.board_mana[0, 0, wave].tolist() == mana(fire=3)
 
@@ -397,7 +397,7 @@ def test_tide_moves_its_mana_under_any_kind_of_own_card(zone):
     set_deck(eng, 0, ["seed"])
     eng.policy.forced["discard_from_hand"] = lid(eng, "seed")
     eng.policy.forced["move_locked_mana"] = dest
-    _activate(eng, tide)
+    activate_slot(eng, tide)
     assert eng.state.board_mana[0, 0, dest].tolist() == mana(water=2)
     assert discard_of(eng, 0) == {"seed": 1, "tide": 1} and ether_of(eng) == [mana(), mana()]
 
@@ -408,7 +408,7 @@ def test_tide_may_pay_with_no_tide_in_the_pile():
     set_deck(eng, 0, ["seed"])
     set_reserve(eng, 0, water=1)
     eng.policy.forced["discard_from_hand"] = lid(eng, "seed")
-    _activate(eng, tide)
+    activate_slot(eng, tide)
     (asked,) = eng.policy.of_kind("optional_payment")
     assert asked.context["worth"].tolist() == [False]
     assert reserve_of(eng, 0) == mana() and hand_of(eng, 0) == {}
@@ -420,7 +420,7 @@ def test_azure_ring_second_option_with_an_empty_reserve_does_nothing():
     put_on_board(eng, 0, "rite_of_passage", RITUAL)
     ring = put_on_board(eng, 0, "azure_ring", EQUIPMENT)
     start_turn(eng, 0)
-    assert _hp(eng) == 20 and reserve_of(eng, 0) == mana()
+    assert hp_of(eng) == 20 and reserve_of(eng, 0) == mana()
     assert eng.state.board_mana[0, 0, ring].tolist() == mana()
     assert "lock_mana_element" not in eng.policy.kinds
 
@@ -434,7 +434,7 @@ def test_ephemeral_brambles_options_follow_the_number_modifiers(modifier, lost):
     slot = put_on_board(eng, 0, "ephemeral_brambles", PREPARED, mana(vegetal=2))
     if modifier:
         eng.state.board_mods[0, 0, slot, 0] = lid(eng, modifier) + 1
-    _activate(eng, slot)
+    activate_slot(eng, slot)
     assert int(eng.state.adv_hp[0, 0]) == 20 - lost
     assert discard_of(eng, 0) == {"ephemeral_brambles": 1}
 
@@ -494,9 +494,9 @@ def test_rain_of_flames_is_one_instance_per_target(split):
     put_on_board(eng, 0, "rite_of_passage", RITUAL)
     put_on_board(eng, 0, "burning_robe", EQUIPMENT)
     slot = put_on_board(eng, 0, "rain_of_flames", PREPARED)
-    _activate(eng, slot)
+    activate_slot(eng, slot)
     if split:
         assert eng.state.adv_card[0, guard] == -1
-        assert int(eng.state.adv_hp[0, 0]) == 20 - 4 and _hp(eng) == 18
+        assert int(eng.state.adv_hp[0, 0]) == 20 - 4 and hp_of(eng) == 18
     else:
-        assert int(eng.state.adv_hp[0, 0]) == 20 - 7 and _hp(eng) == 19
+        assert int(eng.state.adv_hp[0, 0]) == 20 - 7 and hp_of(eng) == 19

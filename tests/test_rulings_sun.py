@@ -18,15 +18,10 @@ from card_positions import (
     summon_duke,
 )
 from engine_fixtures import G0, P0
+from ruling_positions import begin_turn
 
 from simulator.engine.host import api
 from simulator.engine.rules.layout import PERMANENT, PREPARED
-
-
-def _begin_turn(eng) -> None:
-    """Player 0's turn begins past the first turn: start-of-turn effects, draw, pile."""
-    eng.state.turn[:] = 2
-    api.begin_player_turn(eng, G0, P0)
 
 
 def test_artificial_sun_upkeep_before_the_draw_and_the_pile():
@@ -38,7 +33,7 @@ def test_artificial_sun_upkeep_before_the_draw_and_the_pile():
     set_ether(eng, 0, fire=1)
     set_ether(eng, 1, fire=1)
     set_deck(eng, 0, ["seed"])
-    _begin_turn(eng)
+    begin_turn(eng)
     assert int(eng.state.adv_hp[0, 0]) == 19 and int(eng.state.hp[0, 0]) == 19
     assert discard_of(eng, 0) == {"artificial_sun": 1} and hand_of(eng, 0) == {"seed": 1}
     assert eng.state.reserve[0, 0].tolist() == mana(fire=1)
@@ -49,7 +44,7 @@ def test_sun_catalyst_does_not_lower_a_sun_card():
     eng = make_engine(["sun_catalyst", "sun_blade", "solar_burn", "seed"])
     put_on_board(eng, 0, "sun_catalyst", PERMANENT, mana(fire=6))
     set_deck(eng, 0, ["seed"])
-    _begin_turn(eng)
+    begin_turn(eng)
     assert eng.state.zenith[0, 0]
     assert effective_cost(eng, 0, "solar_burn") == mana(fire=2)
     assert effective_cost(eng, 0, "sun_blade") == mana(fire=4, mineral=1)

@@ -25,6 +25,7 @@ from card_positions import (
     summon_duke,
 )
 from engine_fixtures import G0, P0
+from ruling_positions import activate_slot
 
 from simulator.engine.host import api
 from simulator.engine.rules.layout import CHANNELED, EQUIPMENT, PREPARED, RITUAL
@@ -32,14 +33,12 @@ from simulator.engine.rules.layout import CHANNELED, EQUIPMENT, PREPARED, RITUAL
 DUKE = adv_target(0)
 
 
-def _activate(eng, slot: int) -> None:
-    api.activate(eng, G0, P0, np.array([slot]))
 
 
 def test_delayed_fate_copies_add_up():
     eng = make_engine(["delayed_fate"])
     for _ in range(2):
-        _activate(eng, put_on_board(eng, 0, "delayed_fate", PREPARED, mana(arcane=1)))
+        activate_slot(eng, put_on_board(eng, 0, "delayed_fate", PREPARED, mana(arcane=1)))
     assert int(eng.state.next_extra[0, 0]) == 2
 
 
@@ -48,14 +47,14 @@ def test_delayed_fate_lets_a_spell_needing_no_time_take_one():
     and the Century is discarded once used."""
     eng = make_engine(["delayed_fate", "century", "seed"])
     century = put_on_board(eng, 0, "century", CHANNELED)
-    _activate(eng, put_on_board(eng, 0, "delayed_fate", PREPARED, mana(arcane=1)))
+    activate_slot(eng, put_on_board(eng, 0, "delayed_fate", PREPARED, mana(arcane=1)))
     eng.policy.forced["extra_component"] = century
     give_hand(eng, 0, "seed")
     set_reserve(eng, 0, vegetal=1)
     eng.state.hp[0, 0] = 15
     seed = prepare(eng, 0, "seed")
     assert discard_of(eng, 0) == {"delayed_fate": 1, "century": 1}
-    _activate(eng, seed)
+    activate_slot(eng, seed)
     assert int(eng.state.hp[0, 0]) == 17
 
 
@@ -65,7 +64,7 @@ def test_dimensional_deletion_leaves_the_adversarys_permanents():
     summon_duke(eng)
     guard = summon_adversary_card(eng, "adv:ducal_guard")
     slot = put_on_board(eng, 0, "dimensional_deletion", PREPARED, mana(arcane=2))
-    _activate(eng, slot)
+    activate_slot(eng, slot)
     assert eng.state.adv_card[0, guard] == lid(eng, "adv:ducal_guard")
     assert eng.state.adv_discard[0].sum() == 0
     assert discard_of(eng, 0) == {"dimensional_deletion": 1}
@@ -78,7 +77,7 @@ def test_galactic_mantle_leaves_other_draws_alone():
     put_on_board(eng, 0, "galactic_mantle", EQUIPMENT)
     give_discard(eng, 0, "seed")
     set_deck(eng, 0, ["zephyr"])
-    _activate(eng, put_on_board(eng, 0, "healers_breath", PREPARED, mana(air=2)))
+    activate_slot(eng, put_on_board(eng, 0, "healers_breath", PREPARED, mana(air=2)))
     assert hand_of(eng, 0) == {"zephyr": 1}
     assert discard_of(eng, 0) == {"seed": 1, "healers_breath": 1}
 
@@ -89,7 +88,7 @@ def test_knowledge_of_history_offers_no_permanent_equipment_or_ritual():
     summon_duke(eng)
     for card in ("dead_tree", "bark_armor", "knowledge_ritual", "flame"):
         give_discard(eng, 0, card)
-    _activate(eng, put_on_board(eng, 0, "knowledge_of_history", PREPARED, mana(arcane=6)))
+    activate_slot(eng, put_on_board(eng, 0, "knowledge_of_history", PREPARED, mana(arcane=6)))
     (options,) = eng.policy.options_of("from_discard")
     assert np.flatnonzero(options).tolist() == [lid(eng, "flame")]
     assert int(eng.state.adv_hp[0, 0]) == 19
@@ -113,7 +112,7 @@ def test_split_second_twice_turns_a_heal_into_hp_loss_and_a_draw_into_nothing():
     set_deck(eng, 0, ["seed"])
     slot = put_on_board(eng, 0, "healers_breath", PREPARED, mana(air=2))
     eng.state.board_mods[0, 0, slot, :2] = lid(eng, "split_second") + 1
-    _activate(eng, slot)
+    activate_slot(eng, slot)
     assert int(eng.state.hp[0, 0]) == 19
     assert hand_of(eng, 0) == {} and deck_list(eng, 0) == ["seed"]
     assert board_of(eng, 0) == {}

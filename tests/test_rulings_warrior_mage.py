@@ -25,7 +25,14 @@ from card_positions import (
     trigger,
 )
 from engine_fixtures import G0, P0, component_instances, transcript_of
-from ruling_positions import VICTIMS, adversary_hits, printed_hp
+from ruling_positions import (
+    VICTIMS,
+    adversary_hits,
+    hp_of,
+    printed_hp,
+    slot_hp,
+    use_slot,
+)
 
 from simulator.engine.host import api
 from simulator.engine.rules.layout import (
@@ -40,20 +47,14 @@ from simulator.engine.rules.layout import (
 DUKE = adv_target(0)
 
 
-def _hp(eng, player: int = 0) -> int:
-    return int(eng.state.hp[0, player])
 
 
 def _duke_hp(eng) -> int:
     return int(eng.state.adv_hp[0, 0])
 
 
-def _slot_hp(eng, slot: int, player: int = 0) -> int:
-    return int(eng.state.board_hp[0, player, slot])
 
 
-def _use(eng, slot: int) -> None:
-    api.use_ability(eng, G0, P0, np.array([slot]))
 
 
 def test_forged_blade_a_new_blade_has_its_own_use():
@@ -61,7 +62,7 @@ def test_forged_blade_a_new_blade_has_its_own_use():
     eng = make_engine(["forged_blade", "rock"], policy=ScriptedPolicy({"target": DUKE}))
     summon_duke(eng)
     old = put_on_board(eng, 0, "forged_blade", EQUIPMENT)
-    _use(eng, old)
+    use_slot(eng, old)
     assert _duke_hp(eng) == 19
     put_on_board(eng, 0, "rock", CHANNELED)
     give_hand(eng, 0, "forged_blade")
@@ -69,7 +70,7 @@ def test_forged_blade_a_new_blade_has_its_own_use():
     new = prepare(eng, 0, "forged_blade")
     assert board_of(eng, 0) == {new: ("forged_blade", EQUIPMENT)}
     assert discard_of(eng, 0) == {"forged_blade": 1, "rock": 1}  # replaced; the Rock forged
-    _use(eng, new)
+    use_slot(eng, new)
     assert _duke_hp(eng) == 18
 
 
@@ -92,9 +93,9 @@ def test_lithomancy_ring_protectors_take_blows_aimed_at_the_player_or_permanents
     adversary_hits(eng, target, 1)
     (asked,) = eng.policy.of_kind("protector_redirect")
     assert asked.options[0, 1 + stone] and not asked.options[0, 1 + mine]
-    assert _slot_hp(eng, stone) == printed_hp(eng, "stone_tree") - 1
-    assert _hp(eng) == 20 and _slot_hp(eng, plain) == printed_hp(eng, "tree_in_flames")
-    assert _slot_hp(eng, guard) == printed_hp(eng, "enchanted_forest")
+    assert slot_hp(eng, stone) == printed_hp(eng, "stone_tree") - 1
+    assert hp_of(eng) == 20 and slot_hp(eng, plain) == printed_hp(eng, "tree_in_flames")
+    assert slot_hp(eng, guard) == printed_hp(eng, "enchanted_forest")
 
 
 def test_rock_wall_channeled_is_no_protector_under_lithomancy_ring():
@@ -110,7 +111,7 @@ def test_rock_wall_channeled_is_no_protector_under_lithomancy_ring():
     assert board_of(eng, 0)[wall] == ("rock_wall", CHANNELED)
     adversary_hits(eng, player_target(eng, 0), 1)
     assert len(eng.policy.of_kind("protector_redirect")) == 1  # no Protector left to offer
-    assert _hp(eng) == 18
+    assert hp_of(eng) == 18
 
 
 def _armour_holds(card: str, reduction: int) -> None:
@@ -123,28 +124,28 @@ def _armour_holds(card: str, reduction: int) -> None:
     ritual = put_on_board(eng, 0, "ritual_of_decomposition", RITUAL)
     me = player_target(eng, 0)
     trigger(eng, "turn_start", 0, "ritual_of_decomposition", ritual)
-    assert _hp(eng) == 19  # the HP loss is not ignored
+    assert hp_of(eng) == 19  # the HP loss is not ignored
     first = max(3 - reduction - 2, 0)  # 2 ignored
     adversary_hits(eng, me, 3)
-    assert _hp(eng) == 19 - first
+    assert hp_of(eng) == 19 - first
     adversary_hits(eng, me, 3)
     hp = 19 - first - (3 - reduction)
-    assert _hp(eng) == hp
+    assert hp_of(eng) == hp
     api.adversary_turn(eng, G0)  # the opponent's turn: the allowance is back
     adversary_hits(eng, me, 3)
     hp -= first
-    assert _hp(eng) == hp
+    assert hp_of(eng) == hp
     set_deck(eng, 0, ["seed"])
     eng.state.turn[:] = 2
     api.begin_player_turn(eng, G0, P0)  # back again as the turn begins (the ritual: 1 HP lost)
     hp -= 1
     adversary_hits(eng, me, 3)
     hp -= first
-    assert _hp(eng) == hp
+    assert hp_of(eng) == hp
     api.adversary_turn(eng, G0)
     eng.state.board_mana[0, 0, rock] = 0  # X = 0 for this turn
     adversary_hits(eng, me, 1)
-    assert _hp(eng) == hp - (1 - reduction)
+    assert hp_of(eng) == hp - (1 - reduction)
 
 
 def test_solid_armor_not_against_hp_loss_renewed_each_turn():
@@ -169,7 +170,7 @@ def test_meteor_punch_hits_its_caster_before_the_permanents():
     stone = next(i for i, line in enumerate(hits) if "Stone tree" in line)
     assert caster < stone
     assert not any("Maelstr" in line for line in hits)
-    assert _hp(eng) == 18 and _slot_hp(eng, tree) == printed_hp(eng, "stone_tree") - 2
+    assert hp_of(eng) == 18 and slot_hp(eng, tree) == printed_hp(eng, "stone_tree") - 2
     assert board_of(eng, 0)[mael] == ("maelstrom", PERMANENT)
 
 
@@ -190,7 +191,7 @@ def test_warrior_mage_ritual_indestructible_equipment_stays_as_a_component():
     give_hand(eng, 0, "flame")
     eng.policy.forced["discard_from_hand"] = lid(eng, "flame")
     eng.policy.forced["ability_target"] = bark
-    _use(eng, ritual)
+    use_slot(eng, ritual)
     give_hand(eng, 0, "druid_armor")
     set_reserve(eng, 0, arcane=1, vegetal=1)
     armor = prepare(eng, 0, "druid_armor")
@@ -207,5 +208,5 @@ def test_warrior_mage_ritual_copies_stack_the_equipment_bonus():
     put_on_board(eng, 0, "warrior_mage_ritual", RITUAL)
     put_on_board(eng, 0, "warrior_mage_ritual", RITUAL)
     blade = put_on_board(eng, 0, "forged_blade", EQUIPMENT)
-    _use(eng, blade)
+    use_slot(eng, blade)
     assert _duke_hp(eng) == 20 - 3
