@@ -479,6 +479,20 @@ def test_fission_may_discard_any_fire_card_for_its_flame():
     _any_fire_card_replaces_the_flame("fission")
 
 
+def test_typhoon_leaves_the_adversarys_permanents():
+    """Its discard takes prepared spells only: the Ducal guard, a Permanent, stays."""
+    eng = make_engine(["typhoon", "seed_in_the_wind", "seed"],
+                      policy=ScriptedPolicy({"target": DUKE}))
+    summon_duke(eng)
+    guard = summon_adversary_card(eng, "adv:ducal_guard", slot=1)
+    put_on_board(eng, 0, "seed_in_the_wind", CHANNELED)
+    set_deck(eng, 0, ["seed", "seed", "seed"])
+    activate_slot(eng, put_on_board(eng, 0, "typhoon", PREPARED))
+    assert int(eng.state.adv_hp[0, 0]) == 14
+    assert eng.state.adv_card[0, guard] == lid(eng, "adv:ducal_guard")
+    assert eng.state.adv_discard[0].sum() == 0
+
+
 # --- Rain of flames --------------------------------------------------------------------------
 
 

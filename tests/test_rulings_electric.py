@@ -8,6 +8,8 @@ import numpy as np
 from card_positions import (
     ScriptedPolicy,
     adv_target,
+    board_of,
+    discard_of,
     hand_of,
     lid,
     make_engine,
@@ -55,6 +57,24 @@ def test_superconductor_ritual_raises_the_activated_spell_not_what_it_applies():
     eng.policy.forced["own_component"] = spark
     api.adversary_turn(eng, G0)
     assert _duke_hp(eng) == 20 - 3 - 1
+
+
+def test_raijins_roar_applied_lightning_is_not_activated():
+    """In the Adversary's turn a Mage Noir (Superconductor ritual) activates Raijin's roar:
+    3 + 1, as a spell activated then; the Lightning arc it applies deals its 2 unraised (it is
+    applied, not activated), and is then discarded."""
+    eng = make_engine(["superconductor_ritual", "raijins_roar", "lightning_arc"],
+                      policy=ScriptedPolicy({"target": DUKE}))
+    summon_duke(eng)
+    eng.table_record["trig_count"][0, lid(eng, "adv:duke"), T_TURN_START] = 0
+    put_on_board(eng, 0, "superconductor_ritual", RITUAL)
+    arc = put_on_board(eng, 0, "lightning_arc", CHANNELED, mana(fire=1, air=2))
+    roar = put_on_board(eng, 0, "raijins_roar", PREPARED, mana(fire=1, air=2))
+    eng.policy.forced["quick_action"] = [1 + roar, 0]
+    api.adversary_turn(eng, G0)
+    assert _duke_hp(eng) == 20 - 4 - 2
+    assert arc not in board_of(eng, 0)
+    assert discard_of(eng, 0) == {"raijins_roar": 1, "lightning_arc": 1}
 
 
 def test_tesla_coil_draws_when_a_spark_deals_it_0():

@@ -70,6 +70,16 @@ def test_dimensional_deletion_leaves_the_adversarys_permanents():
     assert discard_of(eng, 0) == {"dimensional_deletion": 1}
 
 
+def test_revocation_leaves_the_adversarys_permanents():
+    """It discards a prepared spell: the Ducal guard, a Permanent, is none."""
+    eng = make_engine(["revocation"])
+    summon_duke(eng)
+    guard = summon_adversary_card(eng, "adv:ducal_guard")
+    activate_slot(eng, put_on_board(eng, 0, "revocation", PREPARED, mana(arcane=2)))
+    assert eng.state.adv_card[0, guard] == lid(eng, "adv:ducal_guard")
+    assert eng.state.adv_discard[0].sum() == 0 and discard_of(eng, 0) == {"revocation": 1}
+
+
 def test_galactic_mantle_leaves_other_draws_alone():
     """Healer's breath draws in the main phase: from the deck, not from the discard pile."""
     eng = make_engine(["galactic_mantle", "knowledge_ritual", "healers_breath", "seed", "zephyr"])
