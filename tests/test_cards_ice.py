@@ -145,6 +145,7 @@ def test_ice_breath_surcharge_names_the_opponent_and_gives_ice_and_breath():
     assert effective_cost(eng, 0, "zephyr") == before  # the Adversary prepares nothing
     assert eng.state.any_surcharge[0] == 0
     assert not any("more water" in line for line in lines)
+    assert "  the Adversary prepares no card that could cost more: nothing happens" in lines
     assert discard_of(eng, 0) == {"ice_breath": 1}
     put_on_board(eng, 0, "ice_breath", CHANNELED, mana(water=1, air=1))
     assert api.component_instances(eng, G0, P0, WORD["Ice"])[0] == 1
@@ -177,6 +178,9 @@ def test_piercing_winter_nothing_before_the_adversary_is_in_play():
     set_adversary_deck(eng, ["adv:duke"])
     api.adversary_turn(eng, G0)
     assert int(eng.state.adv_hp[0, 0]) == 20  # the Duke arrived after the draw
+    set_adversary_deck(eng, ["adv:ducal_guard"])
+    api.adversary_turn(eng, G0)  # the Duke in play now: its next draw is hit
+    assert int(eng.state.adv_hp[0, 0]) == 19
 
 
 def test_snowflake_moves_1_water_under_another_own_card():

@@ -148,9 +148,10 @@ def test_inception_does_nothing_against_the_adversary():
     _with_duke(eng)
     eng.state.adv_discard[0, lid(eng, "adv:volley")] = 1
     put_on_board(eng, "crimson_ritual", L.RITUAL)  # the Mage Noir variant: nothing either
-    _activate(eng, "inception")
+    text = transcript_of(eng, lambda: _activate(eng, "inception"))
     assert eng.state.adv_discard[0, lid(eng, "adv:volley")] == 1
     assert (eng.state.adv_card[0] >= 0).sum() == 1
+    assert "  the Adversary has no hand: nothing happens" in text
 
 
 def test_leap_in_time_adds_the_cost_of_the_phased_out_cards_to_the_ether():
@@ -186,9 +187,21 @@ def test_revocation_does_nothing_against_the_adversary():
     eng = _engine()
     k = _with_duke(eng)
     put_on_board(eng, "crimson_ritual", L.RITUAL)
-    _activate(eng, "revocation")
+    text = transcript_of(eng, lambda: _activate(eng, "revocation"))
     assert eng.state.adv_hp[0, k] == 20 and len(_adversary_deck(eng)) == 5
     assert pile_of(eng, "discard") == {"revocation": 1}
+    assert "  the Adversary has no prepared spell to discard: nothing happens" in text
+
+
+def test_revocation_can_only_be_prepared_by_a_mage_noir():
+    eng = make_engine(["revocation", "dimensional_deletion", "crimson_ritual"])
+    put_on_board(eng, "dimensional_deletion", L.CHANNELED)  # its Deletion
+    set_hand(eng, {"revocation": 1})
+    eng.state.reserve[0, 0] = mana(arcane=2)
+    revocation = lid(eng, "revocation")
+    assert not api.can_prepare(eng, G0, P0)[0, revocation]
+    put_on_board(eng, "crimson_ritual", L.RITUAL)
+    assert api.can_prepare(eng, G0, P0)[0, revocation]
 
 
 def test_rite_of_phase_reshuffles_the_adversarys_discard_and_strengthens_phase_outs():

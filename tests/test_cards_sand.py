@@ -109,6 +109,10 @@ def test_desert_wave_may_gather_nothing():
     eng.policy.forced["take_locked_mana"] = int(eng.tables.slots)  # stop at once
     prepare(eng, G0, P0, np.array([lid(eng, "desert_wave")]))
     assert st.board_mana[0, 0, 2].tolist() == mana(air=3).tolist()
+    asked = eng.policy.options_of("take_locked_mana")  # offered once: both Sands, or stop
+    assert len(asked) == 1 and set(np.flatnonzero(asked[0])) == {0, 1, int(eng.tables.slots)}
+    assert st.board_mana[0, 0, 0].tolist() == st.board_mana[0, 0, 1].tolist() == \
+        mana(mineral=1).tolist()
 
 
 def test_desert_wall_has_the_mineral_locked_under_it_as_hp_and_protects_a_mage_noir():

@@ -204,6 +204,42 @@ def test_zenith_ritual_channel_tax(fire):
     assert ether_of(eng) == [mana(fire=fire), mana()]
 
 
+@pytest.mark.parametrize("fire", [2, 0])
+def test_zenith_ritual_taxes_a_spell_solar_invocation_puts_into_play_channeled(fire):
+    """A spell arriving channeled from the discard pile counts as channeled (the ruling): 1
+    Fire paid into the Ether; with no Fire in the reserve nothing is paid and the spell stays
+    channeled."""
+    eng = make_engine(["zenith_ritual", "solar_invocation", "fire_ball"])
+    put_on_board(eng, 0, "zenith_ritual", RITUAL, mana(fire=2, arcane=3))
+    invocation = put_on_board(eng, 0, "solar_invocation", PREPARED, mana(fire=2))
+    _stack_discard(eng, 0, "fire_ball")
+    set_reserve(eng, 0, fire=fire)
+    _activate(eng, invocation)
+    ball = next(s for s, (c, _) in board_of(eng, 0).items() if c == "fire_ball")
+    assert board_of(eng, 0)[ball] == ("fire_ball", CHANNELED)
+    assert eng.state.board_mana[0, 0, ball].tolist() == mana()
+    assert discard_of(eng, 0) == {"solar_invocation": 1}
+    paid = 1 if fire else 0
+    assert reserve_of(eng, 0) == mana(fire=fire - paid)
+    assert np.sum(ether_of(eng), axis=0).tolist() == mana(fire=2 + paid)  # + its 2 released
+
+
+def test_zenith_ritual_taxes_each_spell_temporal_salvage_puts_into_play_channeled():
+    """Three Time spells arrive channeled, one payment each while the reserve holds Fire: 2
+    Fire for 3 spells, the third arrives channeled unpaid."""
+    eng = make_engine(["zenith_ritual", "temporal_salvage", "century", "split_second"])
+    put_on_board(eng, 0, "zenith_ritual", RITUAL, mana(fire=2, arcane=3))
+    salvage = put_on_board(eng, 0, "temporal_salvage", PREPARED, mana(water=1, arcane=3))
+    _stack_discard(eng, 0, "century", "split_second", "split_second")
+    set_reserve(eng, 0, fire=2, water=1)
+    _activate(eng, salvage)
+    assert sorted(board_of(eng, 0).values()) == [
+        ("century", CHANNELED), ("split_second", CHANNELED), ("split_second", CHANNELED),
+        ("zenith_ritual", RITUAL)]
+    assert reserve_of(eng, 0) == mana(water=1)
+    assert np.sum(ether_of(eng), axis=0).tolist() == mana(fire=2, water=1, arcane=3)
+
+
 @pytest.mark.parametrize("zenith", [True, False])
 def test_zenith_ritual_activates_a_channeled_spell_at_zenith(zenith):
     eng = make_engine(["zenith_ritual", "solar_winds", "fire_ball", "seed"],

@@ -33,7 +33,7 @@ from card_positions import (
     start_turn,
     summon_duke,
 )
-from engine_fixtures import set_adversary_deck
+from engine_fixtures import set_adversary_deck, transcript_of
 
 from simulator.engine.host import api
 from simulator.engine.host.api import adversary_turn, begin_player_turn
@@ -107,9 +107,10 @@ def test_dimensional_deletion_does_nothing_against_the_adversary():
     eng = make_engine(["dimensional_deletion"])
     summon_duke(eng)
     slot = put_on_board(eng, 0, "dimensional_deletion", PREPARED, mana(arcane=2))
-    activate(eng, 0, slot)
+    lines = transcript_of(eng, lambda: activate(eng, 0, slot))
     assert _duke_hp(eng) == 20 and _hp(eng) == 20
     assert discard_of(eng, 0) == {"dimensional_deletion": 1} and board_of(eng, 0) == {}
+    assert "  the Adversary has no prepared spell to discard: nothing happens" in lines
 
 
 def test_knowledge_ritual():
@@ -295,7 +296,49 @@ def test_temporal_paradox():
     assert _duke_hp(eng) == 20  # 0 doubled is 0
     put_on_board(eng, 0, "century", CHANNELED)
     assert not can_prepare(eng, 0, "temporal_paradox")  # once per turn
-    eng.state.from_discard_n[0, 0] = 0  # a new turn
+    eng.state.from_discard_back[0, 0] = 0  # a new turn
+    assert can_prepare(eng, 0, "temporal_paradox")
+
+
+def test_temporal_paradox_two_copies_from_the_discard_pile_in_one_turn():
+    """Its ruling: several copies prepared from the discard pile in one turn, a different card
+    each time. The first copy, activated and back in the pile, may not be prepared from it
+    again this turn, even with a Time component to spare."""
+    eng = make_engine(["temporal_paradox", "century", "knowledge_ritual", "zephyr"],
+                      policy=ScriptedPolicy({"target": DUKE}))
+    summon_duke(eng)
+    put_on_board(eng, 0, "knowledge_ritual", RITUAL)
+    put_on_board(eng, 0, "century", CHANNELED)
+    put_on_board(eng, 0, "century", CHANNELED)
+    give_discard(eng, 0, "zephyr", "temporal_paradox", "temporal_paradox")
+    first = prepare(eng, 0, "temporal_paradox")
+    assert discard_of(eng, 0)["temporal_paradox"] == 1
+    assert can_prepare(eng, 0, "temporal_paradox")  # the other copy
+    second = prepare(eng, 0, "temporal_paradox")
+    assert board_of(eng, 0)[first] == ("temporal_paradox", PREPARED)
+    assert board_of(eng, 0)[second] == ("temporal_paradox", PREPARED)
+    assert "temporal_paradox" not in discard_of(eng, 0)
+    activate(eng, 0, first)
+    assert _duke_hp(eng) == 20 and discard_of(eng, 0)["temporal_paradox"] == 1
+    put_on_board(eng, 0, "century", CHANNELED)
+    assert not can_prepare(eng, 0, "temporal_paradox")  # the first copy, used this turn
+
+
+def test_temporal_paradox_a_fresh_copy_under_a_used_one_may_be_prepared():
+    """A copy prepared from the pile and back in it is refused; a copy still unused in the
+    same pile is not; once both are used, neither."""
+    eng = make_engine(["temporal_paradox", "century", "knowledge_ritual", "zephyr"],
+                      policy=ScriptedPolicy({"target": DUKE}))
+    summon_duke(eng)
+    put_on_board(eng, 0, "knowledge_ritual", RITUAL)
+    give_discard(eng, 0, "temporal_paradox", "zephyr", "temporal_paradox")
+    for _ in range(2):
+        put_on_board(eng, 0, "century", CHANNELED)
+        activate(eng, 0, prepare(eng, 0, "temporal_paradox"))
+        assert discard_of(eng, 0)["temporal_paradox"] == 2
+    put_on_board(eng, 0, "century", CHANNELED)
+    assert not can_prepare(eng, 0, "temporal_paradox")
+    eng.state.from_discard_back[0, 0] = 0  # a new turn
     assert can_prepare(eng, 0, "temporal_paradox")
 
 
@@ -484,10 +527,17 @@ def test_chaos():
 
 
 def test_chaos_stops_when_both_decks_are_empty():
-    eng = make_engine(["chaos"])
+    eng = make_engine(["chaos", "dead_tree"])
     slot = put_on_board(eng, 0, "chaos", PREPARED, mana(fire=1, water=1, arcane=2))
     activate(eng, 0, slot)
     assert discard_of(eng, 0) == {"chaos": 1} and _hp(eng) == 20
+    # one Permanent left in the player's deck: discarded in the first round, nobody lost HP,
+    # so a second round, which finds both decks empty and stops
+    set_deck(eng, 0, ["dead_tree"])
+    slot = put_on_board(eng, 0, "chaos", PREPARED, mana(fire=1, water=1, arcane=2))
+    lines = transcript_of(eng, lambda: activate(eng, 0, slot))
+    assert deck_list(eng, 0) == [] and pile_order(eng) == ["chaos", "dead_tree", "chaos"]
+    assert lines.count("  looks at the top card of player 1's deck: Dead tree, discards it") == 1
 
 
 def _offered_abilities(eng, player: int = 0) -> list[int]:

@@ -211,6 +211,7 @@ def test_stone_tree_cannot_gain_hp():
     assert eng.state.board_hp[0, 0, tree] == 4
 
 
+@pytest.mark.card("materialized_armor")
 @pytest.mark.parametrize(("armor", "cap", "reduction"), [("solid_armor", 4, 0),
                                                           ("materialized_armor", 6, 1)])
 def test_solid_armor_and_materialized_armor(armor, cap, reduction):

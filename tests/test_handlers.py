@@ -545,6 +545,9 @@ def test_king_of_trees_is_unique():
     assert can_prepare(eng, G0, P0)[0, king]
     put_on_board(eng, "king_of_trees", PERMANENT)
     assert can_prepare(eng, G0, P0)[0, king]  # R7.1: then one copy goes (test_rules_unique.py)
+    prepare(eng, G0, P0, np.array([king]))
+    assert list(board_at(eng).values()).count(("king_of_trees", PERMANENT)) == 1
+    assert pile_of(eng, "discard") == {"king_of_trees": 1}
 
 
 def test_the_sylvan_healer():

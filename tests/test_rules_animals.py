@@ -218,6 +218,7 @@ def test_by_default_the_animal_exhausted_by_a_spell_may_be_one_of_its_components
 # --- passive and active abilities ---------------------------------------------------------
 
 
+@pytest.mark.card("ours_flame_fox")
 def test_its_passive_applies_only_while_it_is_face_up():
     eng = _engine()
     summon_duke(eng)
@@ -230,6 +231,7 @@ def test_its_passive_applies_only_while_it_is_face_up():
     assert eng.state.hp[0, 0] == 17 - 4
 
 
+@pytest.mark.card("ours_flame_fox")
 def test_its_active_ability_is_paid_with_mana_once_a_turn_and_only_face_up():
     eng = _engine()
     duke = summon_duke(eng)

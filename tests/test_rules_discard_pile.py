@@ -108,7 +108,8 @@ def test_prepare_from_discard_unless_on_top():
     assert _can(eng, "fiery_arrow")
     prepare(eng, G0, P0, np.array([lid(eng, "fiery_arrow")]))
     assert _pile(eng) == ["zephyr", "flame"]
-    assert eng.state.from_discard_n[0, 0, lid(eng, "fiery_arrow")] == 1
+    arrow = int(np.flatnonzero(eng.state.board_card[0, 0] == lid(eng, "fiery_arrow"))[0])
+    assert eng.state.from_discard_slot[0, 0, arrow] == 1  # prepared from the pile
 
 
 @pytest.mark.parametrize("mage_noir", [False, True])
@@ -123,10 +124,31 @@ def test_prepare_from_discard_once_per_turn_for_a_mage_noir(mage_noir):
     if not mage_noir:
         return
     prepare(eng, G0, P0, np.array([lid(eng, "seed")]))
-    eng.state.discard[0, 0, lid(eng, "seed")] = 1  # back in the pile: used this turn
+    seed = int(np.flatnonzero(eng.state.board_card[0, 0] == lid(eng, "seed"))[0])
+    leave_board(eng, G0, P0, np.array([seed]), TO_DISCARD)  # back in the pile: used this turn
+    assert eng.state.discard[0, 0, lid(eng, "seed")] == 1
     assert not _can(eng, "seed")
     turn_boundary(eng, G0)
     assert _can(eng, "seed")
+
+
+def test_prepare_from_discard_once_per_turn_is_each_copys():
+    """Once per turn for each copy: a second copy in the pile may be prepared from it the same
+    turn; the first, back in the pile, may not (Temporal paradox's ruling)."""
+    eng = make_engine(CARDS)
+    from_discard(eng, "seed", once_per_turn=True, mage_noir=True)
+    put_on_board(eng, "rite_of_passage", RITUAL)
+    eng.state.reserve[0, 0, 3] = 3
+    eng.state.discard[0, 0, lid(eng, "seed")] = 2
+    first = int(np.argmax(eng.state.board_card[0, 0] < 0))
+    prepare(eng, G0, P0, np.array([lid(eng, "seed")]))
+    assert eng.state.discard[0, 0, lid(eng, "seed")] == 1 and _can(eng, "seed")
+    leave_board(eng, G0, P0, np.array([first]), TO_DISCARD)  # the first copy is back
+    assert eng.state.discard[0, 0, lid(eng, "seed")] == 2
+    assert _can(eng, "seed")  # the second copy has not been prepared from the pile yet
+    prepare(eng, G0, P0, np.array([lid(eng, "seed")]))
+    assert eng.state.discard[0, 0, lid(eng, "seed")] == 1
+    assert not _can(eng, "seed")  # the one left is the first copy
 
 
 def test_prepare_from_hand_or_pile_is_a_choice():

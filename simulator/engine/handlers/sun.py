@@ -10,8 +10,9 @@
 
 - Its static: each time a spell its controller controls is channeled, they pay 1 Fire (into
   the Available Ether by the placement rule); one payment per Zenith ritual they control, and
-  none when the reserve holds no Fire (a payment that cannot be made is not made). Hook:
-  ``actions.channel``.
+  none when the reserve holds no Fire (a payment that cannot be made is not made). A spell put
+  into play channeled by an effect counts too (its ruling). Hook: ``rules/channeled.py``,
+  called by ``actions.channel`` and ``ops.put_from_discard``.
 - Its ability (main phase, at Zenith): pay 1 Fire to activate 1 own channeled spell: its
   activate effects apply, then it is discarded and its Mana released, as for a spell activated
   from preparation (the rulings: it is "activated", so it is discarded after).
@@ -24,17 +25,15 @@ import numpy as np
 from simulator.engine.compiler.jit import njit
 from simulator.engine.compiler.late_bound import decide, leave_board
 from simulator.engine.handlers import declare
-from simulator.engine.handlers.ids import AB_ZENITH_RITUAL_ACTIVATE, H_ZENITH_RITUAL_CHANNEL_TAX
+from simulator.engine.handlers.ids import AB_ZENITH_RITUAL_ACTIVATE
 from simulator.engine.rules import announce, frames
 from simulator.engine.rules.abilities import channeled_with_effect, zenith_activatable
 from simulator.engine.rules.decide import set_options
 from simulator.engine.rules.layout import (
     ABILITY_TARGET,
     EV_ZENITH_ACTIVATES,
-    EV_ZENITH_TAX,
     FIRE,
     FR_ACTIVATED_DISCARD,
-    RITUAL,
     T_ACTIVATE,
     TO_DISCARD,
     E,
@@ -50,8 +49,9 @@ declare.static("zenith_indestructible",
                "Zenith; actions.prepare: an Equipment prepared with it as a component gains "
                "that (board.pass_zenith_guard)", __name__)
 declare.static("zenith_ritual_channel_tax",
-               "actions.channel: its controller pays 1 Fire per Zenith ritual when they channel "
-               "a spell, while they can", __name__)
+               "channeled.channel_tax (actions.channel, ops.put_from_discard): its controller "
+               "pays 1 Fire per Zenith ritual when a spell of theirs is channeled, while they "
+               "can", __name__)
 
 
 @njit
@@ -59,19 +59,6 @@ def one_fire():
     cost = np.zeros(E, np.int64)
     cost[FIRE] = 1
     return cost
-
-
-@njit
-def channel_tax(st, tb, wk, p):
-    """A spell of player ``p`` was channeled: 1 Fire per Zenith ritual they control."""
-    for s in range(st.board_end[p]):
-        c = st.board_card[p, s]
-        if c < 0 or st.board_zone[p, s] != RITUAL or tb.handler_card[H_ZENITH_RITUAL_CHANNEL_TAX, c] == 0:
-            continue
-        if st.reserve[p, FIRE] < 1:
-            return
-        pay_effect_cost(st, tb, wk, p, one_fire())
-        say(wk, EV_ZENITH_TAX, p, c, 0, 0)
 
 
 @declare.ability("zenith_ritual_activate", estimate={"damage": 2.0})

@@ -67,6 +67,9 @@ def cause(card: int, trig: int, names: Sequence[str]) -> str:
 OFF_ZONE_WORDS = {L.RITUAL_OFF: "ritual, no effect", L.EQUIPMENT_OFF: "equipment, no effect",
                   L.ANIMAL_EXHAUSTED: "animal, exhausted"}
 #: Where an exiled card came from (exile.FROM_*), and how an Animal came into play.
+#: What the Adversary lacks when a player's effect on it does nothing (layout.NOTHING_*).
+NOTHING_WORDS = ("discards from its (empty) hand", "has no prepared spell to discard",
+                 "prepares no card that could cost more")
 EXILED_FROM = ("from the discard pile", "from the deck: no room in play")
 
 
@@ -341,7 +344,7 @@ def _card_line(ev, a, b, c, d, names, why) -> str | None:
                               f"  Autumn: {names[a]} applies its start-of-turn effects"),
         L.EV_RENEWAL_RETURNS: lambda: (f"  Renewal: {names[b]} comes back into play from the "
                                        "discard pile"),
-        L.EV_NOTHING_HAPPENS: lambda: "  the Adversary discards from its (empty) hand: nothing happens",
+        L.EV_NOTHING_HAPPENS: lambda: f"  the Adversary {NOTHING_WORDS[a]}: nothing happens",
         L.EV_NO_HAND: lambda: "  the Adversary has no hand: nothing happens",
         L.EV_ADVERSARY_LOSES: lambda: f"  the Adversary loses {a} HP{why}",
         L.EV_HP_SET: lambda: f"  {names[a]} has {b} HP",

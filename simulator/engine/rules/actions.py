@@ -21,7 +21,6 @@ from simulator.engine.handlers.ids import (
     H_ZENITH_INDESTRUCTIBLE,
     H_ZENITH_RITUAL_CHANNEL_TAX,
 )
-from simulator.engine.handlers.sun import channel_tax
 from simulator.engine.rules import (
     animals,
     announce,
@@ -45,6 +44,7 @@ from simulator.engine.rules.board import (
     provides_component,
 )
 from simulator.engine.rules.casting import all_slowcast_card, mark_granted_quickcast, may_activate
+from simulator.engine.rules.channeled import channel_tax
 from simulator.engine.rules.components import (
     TREE,
     extra_for_slot,
@@ -224,7 +224,6 @@ def prepare(st, tb, wk, p, card):
     from_discard = tb.any_from_discard != 0 and prepares_from_discard(st, tb, wk, p, card)
     if from_discard:
         pile.take(st, p, card)
-        st.from_discard_n[p, card] += 1
     else:
         st.hand[p, card] -= 1
     say(wk, EV_PREPARES, p, card, 1 if from_discard else 0, 0)
@@ -250,6 +249,8 @@ def prepare(st, tb, wk, p, card):
     if exhausts and tb.animal_exhausted_first == 0:
         animals.exhaust(st, tb, wk, p, card)  # the rest of its cost (R10.5)
     place_card(st, tb, p, slot, card, ZONE_OF_TYPE[tb.card_type[card]])
+    if from_discard:
+        st.from_discard_slot[p, slot] = 1
     if tb.any_mods != 0:  # in designation order
         for i in range(wk.prep_order_n):
             comp = st.used_card[wk.prep_order[i]]

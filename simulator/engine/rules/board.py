@@ -42,6 +42,7 @@ from simulator.engine.rules.layout import (
     EV_LOCKS,
     EV_OUT,
     EV_RITUALS_OFF,
+    FD_ONCE_PER_TURN,
     FIRE,
     K_SLOTS,
     LOSS_DECK,
@@ -263,6 +264,7 @@ def place_card(st, tb, p, s, card, zone):
     st.cast_mark[p, s] = 0
     st.ability_used[p, s] = 0  # a new card: its once-per-turn ability is fresh
     st.x_paid[p, s] = 0
+    st.from_discard_slot[p, s] = 0  # ... and was not prepared from the discard pile
     if tb.any_keep_word != 0:
         st.kept_comp[p, s] = 0  # the new card was prepared with no component yet (kept.py)
     st.autumn[p, s] = 0  # ... and Autumn granted to the card before it is gone
@@ -360,6 +362,8 @@ def leave_board(st, tb, wk, p, s, dest):
         say(wk, EV_RITUALS_OFF, p, 0, 0, 0)
     if dest == TO_DISCARD:
         pile.put(st, p, card)
+        if st.from_discard_slot[p, s] != 0:
+            back_in_pile(st, tb, p, s, card)
     elif dest == TO_HAND:
         st.hand[p, card] += 1
     elif dest == TO_EXILE:
@@ -376,6 +380,15 @@ def leave_board(st, tb, wk, p, s, dest):
     frames.trigger_release(st, p, mana)
     if dest == TO_DISCARD and ignition_active(st, tb):
         frames.trigger_ignition(st, p, s, card)
+
+
+@njit
+def back_in_pile(st, tb, p, s, card):
+    """The card leaving slot ``s`` for the discard pile was prepared from that pile: if that
+    was this turn and its rule is once per turn, this copy may not be prepared from the pile
+    again this turn (Temporal paradox: each copy once per turn, its ruling)."""
+    if st.board_turn[p, s] == st.turn and tb.from_discard[card] & FD_ONCE_PER_TURN:
+        st.from_discard_back[p, card] += 1
 
 
 @njit

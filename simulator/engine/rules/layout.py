@@ -136,6 +136,10 @@ N_KINDS = len(DECISION_KINDS)
 PURPOSES = ("damage", "lose_hp", "heal", "hand", "phase_out", "recycle", "pile_order")
 (PURPOSE_DAMAGE, PURPOSE_LOSE_HP, PURPOSE_HEAL, PURPOSE_HAND, PURPOSE_PHASE_OUT,
  PURPOSE_RECYCLE, PURPOSE_PILE_ORDER) = range(len(PURPOSES))
+# Why an effect of a player's card on the Adversary does nothing (EV_NOTHING_HAPPENS's first
+# value; host/transcript.py words it): a discard from its hand, which is empty; a discard of its
+# prepared spells, which it never has; a surcharge on the cards it prepares, which it never does.
+NOTHING_EMPTY_HAND, NOTHING_NO_PREPARED, NOTHING_PREPARES_NOTHING = range(3)
 DISCARD_REASONS = ("", "hand_limit", "hand_size", "ability", "alternative_component")
 (REASON_NONE, REASON_HAND_LIMIT, REASON_HAND_SIZE, REASON_ABILITY,
  REASON_ALTERNATIVE_COMPONENT) = range(len(DISCARD_REASONS))
@@ -429,7 +433,11 @@ STATE_DTYPE = _record([
     ("x_paid", np.int16, (P_MAX, S_MAX)),      # the X paid when the card was prepared
     ("next_extra", np.int8, (P_MAX,)),          # Delayed fate: extra components allowed to
     ("next_extra_word", np.int8, (P_MAX,)),     # ... the next card prepared, of this word
-    ("from_discard_n", np.int8, (P_MAX, C_MAX)),  # copies prepared from the discard pile
+    # Temporal paradox's "once per turn" is each copy's: copies back in the discard pile
+    # that were prepared from it this turn (they may not be again), and whether the card in a
+    # slot was prepared from the discard pile (on the turn board_turn says)
+    ("from_discard_back", np.int8, (P_MAX, C_MAX)),
+    ("from_discard_slot", np.int8, (P_MAX, S_MAX)),
     ("zenith", np.int8, (P_MAX,)),              # 1: the player's turn under way began at Zenith
     ("used_slot", np.int8, (S_MAX,)),           # components designated by the last preparation
     ("used_card", np.int16, (S_MAX,)),

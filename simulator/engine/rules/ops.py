@@ -13,7 +13,7 @@ import numpy as np
 from simulator.cards import SLOTS
 from simulator.engine.compiler.jit import njit
 from simulator.engine.compiler.late_bound import deal_damage, decide, leave_board, select
-from simulator.engine.handlers.ids import H_ROCK_WALL_CHANNELS
+from simulator.engine.handlers.ids import H_ROCK_WALL_CHANNELS, H_ZENITH_RITUAL_CHANNEL_TAX
 from simulator.engine.handlers.warrior_mage import before_destroy
 from simulator.engine.rules import (
     discounts,
@@ -42,6 +42,7 @@ from simulator.engine.rules.board import (
     n_targets,
     place_card,
 )
+from simulator.engine.rules.channeled import channel_tax
 from simulator.engine.rules.components import granted_trees, instances, water_components
 from simulator.engine.rules.damage import damage_permanent, heal_target, lose_hp
 from simulator.engine.rules.decide import reserve_element, set_options
@@ -70,6 +71,7 @@ from simulator.engine.rules.layout import (
     EV_GAINS_SLOWCAST,
     EV_HP_SET,
     EV_MANA_UNDER,
+    EV_NOTHING_HAPPENS,
     EV_PAYS_ABILITY_COST,
     EV_PUTS_FROM_DISCARD,
     EV_RECYCLES,
@@ -85,6 +87,8 @@ from simulator.engine.rules.layout import (
     MARK_SLOWCAST,
     MOVE_FROM_COMPONENTS,
     MOVE_TO_RESERVE,
+    NOTHING_NO_PREPARED,
+    NOTHING_PREPARES_NOTHING,
     OP_ALT_AMOUNT,
     OP_ALT_IF,
     OP_ALT_IF_WORD,
@@ -824,9 +828,12 @@ def op_return_prepared_to_deck(st, tb, wk, r, card, side, slot):
 @njit
 def op_discard_prepared(st, tb, wk, r, card, side, slot):
     """The opponent's prepared spells: the Adversary never has any, so for players' cards in
-    solo and co-op this does nothing; from an Adversary card it is not supported yet."""
+    solo and co-op this does nothing (the transcript says why); from an Adversary card it is
+    not supported yet."""
     if side == ADVERSARY_SIDE:
         fail(st, ERR_ADVERSARY_PREPARED, card)
+        return
+    say(wk, EV_NOTHING_HAPPENS, NOTHING_NO_PREPARED, 0, 0, 0)
 
 
 @njit
@@ -1162,6 +1169,10 @@ def op_surcharge(st, tb, wk, r, card, side, slot):
         if wk.hits[K_SLOTS + p] != 0 and amount > 0:
             impose(st, tb, p, side, element, amount)
             say(wk, EV_SURCHARGE, p, element, amount, side)
+    for k in range(K_SLOTS):
+        if wk.hits[k] != 0:  # the Adversary, aimed at: it prepares nothing
+            say(wk, EV_NOTHING_HAPPENS, NOTHING_PREPARES_NOTHING, 0, 0, 0)
+            return
 
 
 # --- the discard pile as a zone, the deck's top card, the next spell ------------------------
@@ -1249,9 +1260,7 @@ def op_put_from_discard(st, tb, wk, r, card, side, slot):
         c = decide(st, tb, wk, FROM_DISCARD, side)
         if c == n:
             return
-        pile.take(st, side, c)
-        place_card(st, tb, side, s, c, zone)
-        say(wk, EV_PUTS_FROM_DISCARD, side, c, zone, 0)
+        arrives_from_discard(st, tb, wk, side, s, c, zone)
 
 
 @njit
@@ -1265,9 +1274,18 @@ def put_top_of_discard(st, tb, wk, side, word, zone):
     if s < 0:
         st.board_overflow += 1
         return
-    pile.take(st, side, c)
-    place_card(st, tb, side, s, c, zone)
-    say(wk, EV_PUTS_FROM_DISCARD, side, c, zone, 0)
+    arrives_from_discard(st, tb, wk, side, s, c, zone)
+
+
+@njit
+def arrives_from_discard(st, tb, wk, p, s, c, zone):
+    """Card ``c`` leaves player ``p``'s discard pile for slot ``s`` in ``zone``, with no Mana;
+    arriving channeled, it is a spell channeled (the Zenith ritual's tax, its ruling)."""
+    pile.take(st, p, c)
+    place_card(st, tb, p, s, c, zone)
+    say(wk, EV_PUTS_FROM_DISCARD, p, c, zone, 0)
+    if zone == CHANNELED and tb.any_handler[H_ZENITH_RITUAL_CHANNEL_TAX] != 0:
+        channel_tax(st, tb, wk, p)
 
 
 @njit

@@ -230,8 +230,9 @@ def can_prepare_all(st, tb, wk, p):
 @njit
 def from_discard_ok(st, tb, p, c, mn):
     """Player ``p`` may prepare card ``c`` from their discard pile now (prepare_from_discard):
-    a copy is there that is not the top card (Temporal blast), not already prepared from the
-    pile this turn (Temporal paradox, a Mage Noir's)."""
+    a copy is there that is not the top card (Temporal blast), nor a copy prepared from the
+    pile earlier this turn and back in it (Temporal paradox, a Mage Noir's: once per turn for
+    each copy, so other copies may still be)."""
     rule = tb.from_discard[c]
     if rule == 0 or st.discard[p, c] <= 0:
         return False
@@ -241,7 +242,7 @@ def from_discard_ok(st, tb, p, c, mn):
     if rule & FD_UNLESS_TOP and pile.top(st, p) == c:
         available -= 1
     if rule & FD_ONCE_PER_TURN:
-        available -= st.from_discard_n[p, c]  # our reading: a copy back in the pile was used
+        available -= st.from_discard_back[p, c]
     return available > 0
 
 

@@ -21,7 +21,8 @@ _PER_PLAYER = {"shuffle_count", "hp", "out", "out_reason", "deck", "deck_len", "
                "discard", "discard_pile", "discard_len", "reserve", "max_hand", "ignored_this_turn",
                "x_armour", "x_ignored", "board_card",
                "board_zone", "board_mana", "board_hp", "board_turn", "board_end",
-               "mage_noir_turn", "board_mods", "next_extra", "next_extra_word", "from_discard_n",
+               "mage_noir_turn", "board_mods", "next_extra", "next_extra_word", "from_discard_back",
+               "from_discard_slot",
                "damage_taken", "mana_taken", "winds", "ignition", "ignition_skip",
                "prevented", "icy", "drop_spent", "indestructible", "applying", "cast_mark",
                "all_slowcast", "ability_used", "x_paid", "drawn", "prepared_n",
@@ -29,12 +30,12 @@ _PER_PLAYER = {"shuffle_count", "hp", "out", "out_reason", "deck", "deck_len", "
                "next_hp", "name_discount", "name_draw", "zenith_guard", "kept_comp",
                "kept_slot", "exile_pile", "exile_len"}
 #: Fields whose axis of card kinds (C_MAX) is trimmed to the batch's card kinds.
-_PER_CARD = {"hand", "discard", "from_discard_n", "adv_discard", "drawn", "prepared_n", "activated_n",
+_PER_CARD = {"hand", "discard", "from_discard_back", "adv_discard", "drawn", "prepared_n", "activated_n",
              "channeled_n", "first_activation", "stranded", "castable_now"}
 #: Fields with a board-slot axis (S_MAX) trimmed to the batch's slots.
 _PER_SLOT = {"board_mods", "board_card", "board_zone", "board_mana", "board_hp", "board_turn",
              "ignition_skip", "drop_spent", "indestructible", "applying", "cast_mark", "used_slot",
-             "ability_used", "x_paid", "zenith_guard",
+             "ability_used", "x_paid", "zenith_guard", "from_discard_slot",
              "used_card", "kept_comp", "kept_slot"}
 
 

@@ -61,7 +61,7 @@ def turn_boundary(st, tb):
         st.next_extra[q] = 0  # Delayed fate's allowance is for this turn
         if tb.any_from_discard != 0:
             for c in range(tb.n_player_cards):
-                st.from_discard_n[q, c] = 0
+                st.from_discard_back[q, c] = 0
         for s in range(tb.slots):
             if st.drop_spent[q, s] != 0:
                 st.drop_spent[q, s] = 0

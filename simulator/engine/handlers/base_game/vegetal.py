@@ -29,6 +29,7 @@ from simulator.engine.rules.layout import (
     EV_NOTHING_HAPPENS,
     EV_PUTS_INTO_PLAY,
     K_SLOTS,
+    NOTHING_EMPTY_HAND,
     PERMANENT,
     PREPARED,
     PURPOSE_DAMAGE,
@@ -131,8 +132,10 @@ def ephemeral_brambles(st, tb, wk, r, card, side, slot):
     if side < 0:
         return
     options = modified(st, tb, side, slot, 1)
-    if options <= 0 or (options == 1 and tb.brambles_players == 0):
-        say(wk, EV_NOTHING_HAPPENS, 0, 0, 0, 0)
+    if options <= 0:
+        return
+    if options == 1 and tb.brambles_players == 0:
+        say(wk, EV_NOTHING_HAPPENS, NOTHING_EMPTY_HAND, 0, 0, 0)
         return
     lost = modified(st, tb, side, slot, 3)
     select(st, tb, wk, TG_OPPONENT, PURPOSE_LOSE_HP, side, card, slot)
