@@ -12,7 +12,10 @@ the bundled card data with it were skipped wherever it is absent (a clean CI mac
 extract keeps the facts the card data is built from (names, element, type, slot, HP, costs,
 component words, name tags, copies limit, extension) and, instead of the text, the keywords
 and the conditional words' condition tags the generator derives from it
-(``build_card_data.py``); the tests build the data from it on any machine.
+(``build_card_data.py``); the tests build the data from it on any machine. It also keeps how
+many official rulings each card has (``rulings``, a count: the rulings' text stays out), so the
+ledger of rulings (``tests/data/rulings.toml``, ``scripts/rulings_ledger.py``) is checked
+complete everywhere.
 
 The check that no sentence of card text, ruling or flavour sits in the data files needs the
 text itself: it runs here, in the workspace that has the shared file, every time (``--check``
@@ -55,6 +58,7 @@ def extract(shared: dict) -> dict:
     for card in shared["cards"]:
         facts = {k: card[k] for k in FACT_KEYS if k in card}
         facts["keywords"], _ = builder.derive_keywords(card)
+        facts["rulings"] = len(card.get("notes_en") or [])
         facts["provides_conditional"] = [
             {"word_en": e["word_en"], "condition": builder.CONDITION_TAGS[e["condition"]]}
             for e in card.get("provides_conditional") or []]
@@ -66,11 +70,13 @@ def extract(shared: dict) -> dict:
 
 def text_in_data_files(shared: dict) -> list[str]:
     """Sentences of card text (25 characters or more), artists and image links found in the
-    bundled data files: each a problem."""
+    bundled data files or in the ledger of rulings (which says them in our own words): each
+    a problem."""
     from simulator.cards.loader import card_file_names
 
     data_dir = REPO / "simulator" / "cards" / "data"
-    text = "\n".join((data_dir / n).read_text(encoding="utf-8") for n in card_file_names())
+    files = [data_dir / n for n in card_file_names()] + [REPO / "tests" / "data" / "rulings.toml"]
+    text = "\n".join(f.read_text(encoding="utf-8") for f in files if f.exists())
     found = []
     for card in shared["cards"]:
         prose = [card[k] for k in PROSE_KEYS] + [n for k in PROSE_LISTS for n in card[k]]

@@ -159,6 +159,8 @@ PLAYER_TARGETS: dict[str, str] = {
     "all_permanents": "every Permanent with HP of every side, its controller's own included",
     "any_player": "one player of its controller's choice (themselves, a teammate or the "
                   "Adversary)",
+    "adversary_among_all_players": "the Adversary, as one of \"ALL players\" (a rule option "
+                                   "reads it as the players only)",
 }
 
 

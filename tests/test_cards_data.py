@@ -33,7 +33,7 @@ DATA_DIR = REPO / "simulator" / "cards" / "data"
 EXTRACT_KEYS = {"id", "name_en", "name_fr", "aliases_en", "element", "type", "subtype", "hp",
                 "hp_is_x", "cost", "cost_x_element", "components", "provides_en",
                 "name_tags_en", "extension", "extensions", "copies_limit", "banned",
-                "keywords", "provides_conditional"}
+                "keywords", "provides_conditional", "rulings"}
 
 
 @pytest.fixture(scope="module")

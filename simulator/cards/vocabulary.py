@@ -153,6 +153,9 @@ TARGETS: dict[str, str] = {
                              "the controller",
     "any_player": "one player chosen by the acting side: a player (the controller and "
                   "teammates included) or the Adversary",
+    "adversary_among_all_players": "the Adversary (once in play) as one of \"ALL players\": "
+                                   "hit only while the rule option "
+                                   "all_players_include_adversary is on",
 }
 
 #: Counts usable in ``per``. A ``:WORD`` suffix names a component word.

@@ -64,7 +64,8 @@ def leap_in_time(st, tb, wk, r, card, side, slot):
     """Phase out the chosen player (or the Adversary) by 1, then add the Mana cost of the
     cards phased out from the Infinite Ether to the Available Ether. An Adversary card has a
     Mana value, not a cost: that many Mana, of the elements the players choose (as for its
-    Mana value, R15.7)."""
+    Mana value, R15.7), or nothing under the rule option ``leap_in_time_adversary_mana``
+    off."""
     select(st, tb, wk, TG_ANY_PLAYER, PURPOSE_PHASE_OUT, side, card, slot)
     t = -1
     for i in range(K_SLOTS + tb.players):
@@ -78,6 +79,8 @@ def leap_in_time(st, tb, wk, r, card, side, slot):
         return
     decider = decider_of(st, side)
     if t < K_SLOTS:
+        if tb.leap_in_time_adversary_mana == 0:
+            return
         value = 0
         for i in range(st.adv_deck_len, st.adv_deck_len + k):
             value += tb.mana_value[st.adv_deck[i]]

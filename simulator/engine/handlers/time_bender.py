@@ -189,11 +189,14 @@ def chaos_phase(st, tb, wk, p, phase, card, slot, value, rounds):
     """One phase of Chaos. The opponent is the Adversary: its top card is looked at as its
     turn reveals it (a spell's effects apply as its own, without its Mana value; a card that
     would stay in play, the Adversary itself included, goes to its discard pile; an empty
-    Adversary deck is not reshuffled). "No player lost HP" counts the Adversary too. A round
-    where both decks are empty ends it."""
+    Adversary deck is not reshuffled); under the rule option ``chaos_mills_adversary`` off,
+    the Adversary's deck is left alone. "No player lost HP" counts the Adversary too. A round
+    where both decks are empty (the controller's, with the option off) ends it."""
+    mills_adversary = tb.chaos_mills_adversary != 0
     if phase == CHAOS_START:
         frames.push_chaos(st, p, CHAOS_CHECK, card, slot, hp_lost_so_far(st, tb), rounds)
-        frames.push_chaos(st, p, CHAOS_OPPONENT, card, slot, 0, rounds)
+        if mills_adversary:
+            frames.push_chaos(st, p, CHAOS_OPPONENT, card, slot, 0, rounds)
         n = st.deck_len[p]
         if n == 0:
             return
@@ -225,6 +228,6 @@ def chaos_phase(st, tb, wk, p, phase, card, slot, value, rounds):
         pile.adv_put(st, card)
     elif phase == CHAOS_CHECK:
         lost = hp_lost_so_far(st, tb) != value
-        empty = st.deck_len[p] == 0 and st.adv_deck_len == 0
+        empty = st.deck_len[p] == 0 and (st.adv_deck_len == 0 or not mills_adversary)
         if not lost and not empty and rounds + 1 < CHAOS_MAX_ROUNDS:
             frames.push_chaos(st, p, CHAOS_START, card, slot, 0, rounds + 1)

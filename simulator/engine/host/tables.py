@@ -212,6 +212,9 @@ def _set_options(t: np.void, options: RuleOptions) -> None:
     t["antimatter_mana_value"] = options.antimatter_mana_value
     t["ignition_counts_itself"] = options.ignition_counts_itself
     t["adversary_reveal_is_draw"] = options.adversary_reveal_is_draw
+    t["all_players_include_adversary"] = options.all_players_include_adversary
+    t["leap_in_time_adversary_mana"] = options.leap_in_time_adversary_mana
+    t["chaos_mills_adversary"] = options.chaos_mills_adversary
     t["max_rounds"] = options.max_rounds
     t["max_actions"] = options.max_actions_per_turn
     t["animal_draw_replaced"] = options.animal_draw_replaced

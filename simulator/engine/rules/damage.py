@@ -143,9 +143,17 @@ def deal_damage(st, tb, wk, src_side, src_card, target, amount, unpreventable):
     """One instance of damage from a source to a flat target.
 
     src_side: the controlling player, ADVERSARY_SIDE for Adversary cards; src_card: the
-    source's local card id.
+    source's local card id. An effect that deals 0 (or less) inflicts nothing (Q8: no bonus,
+    no HP lost, no "when damage is inflicted" trigger), but a Permanent it aims at still takes
+    that damage for the triggers of a Permanent taking damage (the rulings of Bramble flowers
+    and Tesla coil).
     """
-    if amount <= 0 or target < 0 or target_gone(st, tb, target):
+    if target < 0 or target_gone(st, tb, target):
+        return
+    if amount <= 0:
+        if target >= K_SLOTS + tb.players and tb.any_damage_trigger != 0:
+            p, s = divmod(target - K_SLOTS - tb.players, tb.slots)
+            raise_damage_triggers(st, tb, src_side, src_card, 0, p, s, st.board_card[p, s])
         return
     from_player = src_side != ADVERSARY_SIDE
     if from_player:

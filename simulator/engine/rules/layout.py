@@ -162,7 +162,7 @@ TARGET_CODE = {name: i for i, name in enumerate(TARGETS)}
 (TG_ANY, TG_OPPONENT, TG_SELF, TG_THIS, TG_OPPONENT_AND_PERMANENTS, TG_OPPONENT_PERMANENTS,
  TG_ANY_PERMANENT, TG_PLAYER_MOST_HP, TG_ACTIVE_PLAYER, TG_ALL_PLAYERS, TG_ADVERSARY,
  TG_OWN_VEGETAL_PERMANENTS, TG_ALL_PERMANENTS, TG_OWN_PERMANENT,
- TG_OWN_VEGETAL_PERMANENT, TG_ANY_PLAYER) = range(len(TARGETS))
+ TG_OWN_VEGETAL_PERMANENT, TG_ANY_PLAYER, TG_ADVERSARY_AMONG_ALL_PLAYERS) = range(len(TARGETS))
 
 # Number modifiers (vocabulary.NUMBER_MODES, code 0: none) and prepare_from_discard bits.
 NM_ADD, NM_SUBTRACT, NM_DOUBLE, NM_REDUCE = (1 + vocabulary.NUMBER_MODES.index(m) for m in (
@@ -646,6 +646,9 @@ TABLES_DTYPE = _record([
     ("antimatter_mana_value", np.int8),    # Antimatter may pay an Adversary card's Mana value
     ("ignition_counts_itself", np.int8),
     ("adversary_reveal_is_draw", np.int8),
+    ("all_players_include_adversary", np.int8),  # "ALL players" hits the Adversary too
+    ("leap_in_time_adversary_mana", np.int8),    # Leap in time adds a phased card's Mana value
+    ("chaos_mills_adversary", np.int8),          # Chaos looks at the Adversary's top card too
     ("max_rounds", np.int32),
     ("max_actions", np.int32),
     # 1: every effect of the card is one the engine suspends while it is suppressed (Ice tree,

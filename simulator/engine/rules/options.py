@@ -49,6 +49,19 @@ class RuleOptions:
     #: that card counts as the Adversary's draw (one per Adversary turn); false: the Adversary
     #: never draws.
     adversary_reveal_is_draw: bool = True
+    #: "ALL players" (Artificial sun's 1 damage, Sun blade's 5): the Adversary is a player of
+    #: the game, so it is hit too (true); false: the solo rulesheet calls the human side "the
+    #: players", so only they are hit.
+    all_players_include_adversary: bool = True
+    #: Leap in time phasing out the Adversary: the card phased out has a Mana value, not a
+    #: cost, so true adds that many Mana (elements the players choose) to the Available Ether,
+    #: as the card's Mana value is added when the Adversary plays it; false: no cost, nothing
+    #: is added (the bottom card is still discarded).
+    leap_in_time_adversary_mana: bool = True
+    #: Chaos, "then the opponent does the same": true, the Adversary's top card is looked at
+    #: (a spell applies as when revealed, any other card goes to its discard pile); false: the
+    #: Adversary does not look at cards as a player does, and Chaos leaves its deck alone.
+    chaos_mills_adversary: bool = True
     #: Every game ends: after this many rounds (each player has had a turn) the game is a
     #: ``timeout``, reported separately and never counted as a loss.
     max_rounds: int = 40

@@ -27,6 +27,7 @@ from simulator.engine.rules.layout import (
     TARGET,
     TG_ACTIVE_PLAYER,
     TG_ADVERSARY,
+    TG_ADVERSARY_AMONG_ALL_PLAYERS,
     TG_ALL_PERMANENTS,
     TG_ALL_PLAYERS,
     TG_ANY,
@@ -162,6 +163,8 @@ def select(st, tb, wk, kind, purpose, side, card, slot):
             wk.hits[K_SLOTS + tb.players + player * tb.slots + slot] = 1
     elif kind == TG_ALL_PLAYERS:
         fill_mask(st, tb, wk.hits, PLAYERS)
+    elif kind == TG_ADVERSARY_AMONG_ALL_PLAYERS:  # rule option all_players_include_adversary
+        fill_mask(st, tb, wk.hits, ADVERSARY if tb.all_players_include_adversary != 0 else 0)
     elif kind == TG_ACTIVE_PLAYER:
         fill_mask(st, tb, wk.hits, 0)
         if st.out[st.active] == 0:

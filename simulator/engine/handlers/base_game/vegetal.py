@@ -43,6 +43,7 @@ from simulator.engine.rules.layout import (
     WORD,
 )
 from simulator.engine.rules.log import say
+from simulator.engine.rules.numbers import modified
 from simulator.engine.rules.targets import PLAYER_PERMANENTS, choose_one, fill_mask
 
 SEED, TREE = WORD["Seed"], WORD["Tree"]
@@ -122,19 +123,26 @@ def the_sylvan_healer(st, tb, wk, r, card, side, slot):
 @declare.step("ephemeral_brambles")
 @njit
 def ephemeral_brambles(st, tb, wk, r, card, side, slot):
-    """The opponent picks: discard 1 card from hand, or lose 3 HP. A player's opponent is the
-    Adversary, which has no hand: by default it takes the empty discard and nothing happens;
-    the rule option ``brambles_chooser = "players"`` makes it lose 3 HP."""
-    if tb.brambles_players == 0:
-        say(wk, EV_NOTHING_HAPPENS, NOTHING_EMPTY_HAND, 0, 0, 0)
-        return
+    """The opponent picks 1 option: discard 1 card from hand, or lose 3 HP. A player's
+    opponent is the Adversary, which has no hand: by default it takes the empty discard and
+    nothing happens; the rule option ``brambles_chooser = "players"`` makes it lose 3 HP.
+    Both numbers are numbers of the effect (R11.4): with 2 options or more to pick the
+    opponent must take both (its rulings: never more than the 2 there are), so it loses the
+    HP whoever picks; with 0 options nothing happens."""
     if side < 0:
         return
+    options = modified(st, tb, side, slot, 1)
+    if options <= 0:
+        return
+    if options == 1 and tb.brambles_players == 0:
+        say(wk, EV_NOTHING_HAPPENS, NOTHING_EMPTY_HAND, 0, 0, 0)
+        return
+    lost = modified(st, tb, side, slot, 3)
     select(st, tb, wk, TG_OPPONENT, PURPOSE_LOSE_HP, side, card, slot)
     for t in range(K_SLOTS):
         if wk.hits[t] != 0:
-            st.adv_hp[t] -= 3
-            say(wk, EV_ADVERSARY_LOSES, 3, 0, 0, 0)
+            st.adv_hp[t] -= lost
+            say(wk, EV_ADVERSARY_LOSES, lost, 0, 0, 0)
             if st.adv_hp[t] <= 0:
                 adversary_destroyed(st, tb, wk, t)
 

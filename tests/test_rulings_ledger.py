@@ -1,0 +1,86 @@
+"""The ledger of the official rulings (tests/data/rulings.toml, docs/rulings.md) accounts for
+every ruling of every card, once, with a status that holds: the tests it names exist (read
+from the test files, not run), the rule options it names are fields of ``RuleOptions``, and
+the page is what its generator writes (``scripts/rulings_ledger.py``).
+
+How many rulings each card has comes from the facts-only extract
+(``tests/data/card_facts.json``), so this runs on any machine."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def ledger():
+    spec = importlib.util.spec_from_file_location("rulings_ledger",
+                                                  REPO / "scripts" / "rulings_ledger.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclass looks its module up
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_every_ruling_of_every_card_has_exactly_one_status(ledger):
+    entries, malformed = ledger.load_ledger()
+    counts, _ = ledger.ruling_counts()
+    assert sum(counts.values()) == 379 and len(counts) == 172
+    found = malformed + ledger.problems(entries, counts, ledger.test_names(),
+                                        ledger.option_names())
+    assert not found, "\n".join(found)
+    assert len(entries) == 379
+
+
+def test_the_page_is_what_the_generator_writes(ledger):
+    entries, _ = ledger.load_ledger()
+    _, facts = ledger.ruling_counts()
+    page = (REPO / "docs" / "rulings.md").read_text(encoding="utf-8")
+    assert page == ledger.render(entries, facts), \
+        "docs/rulings.md is out of date: run python scripts/rulings_ledger.py"
+
+
+def test_the_checks_find_every_kind_of_problem(ledger):
+    """A ledger with a missing, a doubled, an unknown and a false entry of each kind."""
+    tests, options = {"tests/test_x.py::test_a"}, {"trade_mode"}
+    counts = {"a": 2, "b": 1}
+    r = ledger.Ruling
+    entries = [
+        r("a", 0, "fine", "tested", test="tests/test_x.py::test_a"),
+        r("a", 0, "twice", "tested", test="tests/test_x.py::test_a"),
+        r("a", 5, "out of range", "nothing", reason="x"),
+        r("z", 0, "unknown card", "nothing", reason="x"),
+        r("b", 0, "no such test", "tested", test="tests/test_x.py::test_gone"),
+    ]
+    found = ledger.problems(entries, counts, tests, options)
+    assert "a #1: missing from the ledger" in found
+    assert "a #0: listed 2 times" in found
+    assert any(p.startswith("a #5:") for p in found)
+    assert any(p.startswith("z #0: no card") for p in found)
+    assert "b #0: no test tests/test_x.py::test_gone" in found
+    wrong = [
+        r("b", 0, "x", "option", option="no_such_option", reason="y"),
+        r("b", 0, "x", "adversary", reason="y", mode="chess"),
+        r("b", 0, "x", "mode", reason="y"),
+        r("b", 0, "x", "tested"),
+        r("b", 0, "x", "maybe", reason="y"),
+        r("b", 0, "x" * 200, "unchecked", reason="later"),
+    ]
+    for entry in wrong:
+        assert any(p.startswith("b #0:") for p in ledger.problems([entry], {"b": 1}, tests,
+                                                                     options)), entry
+    assert ledger.problems([r("b", 0, "x", "option", option="trade_mode", reason="y")],
+                           {"b": 1}, tests, options) == []
+
+
+def test_every_ledger_test_file_is_a_test_file_of_the_suite(ledger):
+    """The names are read from the files pytest collects (tests/test_*.py)."""
+    names = ledger.test_names()
+    assert "tests/test_rulings_ledger.py::test_every_ruling_of_every_card_has_exactly_one_status" \
+        in names
+    assert not any("ruling_positions" in n or "card_positions" in n for n in names)
