@@ -162,7 +162,8 @@ def _add_run(sub: argparse._SubParsersAction) -> None:
                            "magenoir-sim run fire-flames --scenario duke --games 5000",
                            "magenoir-sim run my-deck.txt --level hard --players 2 --report out",
                            "magenoir-sim run fire-flames --precision 0.01 --json",
-                           "magenoir-sim run fire-flames --scenario all --players 2"))
+                           "magenoir-sim run fire-flames --scenario all --players 2",
+                           "magenoir-sim run sun-zenith --rule-bands"))
     _game_options(p, "+", "one deck per player (or one for all)", _PLAYERS_PER_DECK)
     p.add_argument("--games", type=int, default=None,
                    help="games to play (default 1000); with --precision, a cap on the games "
@@ -176,6 +177,11 @@ def _add_run(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--value", action="store_true",
                    help="also measure each card's value on the run's seeds (one more run of "
                         "the same games per distinct card; see 'magenoir-sim value')")
+    p.add_argument("--rule-bands", action="store_true",
+                   help="also play the same games once per unclear rule reading the decks or "
+                        "the Adversary meet (each rule option marked as a reading, at its "
+                        "other value; a --rule pins one) and print the band of win rates they "
+                        "allow, and the reading that moves it most (docs/methods.md)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(handler=_cmd_run)
 
@@ -307,13 +313,15 @@ def _cmd_run(args: argparse.Namespace) -> int:
     if args.value and len({d.name for d in decks}) > 1:
         raise UserError("--value measures the cards of one deck: give one deck (every player "
                         "plays it)")
-    value = None
+    value = band = None
     with _open_backend(args, _planned_games(args)) as backend:
         result = simulate(decks, scenario, level=args.level, players=args.players,
                           games=args.games, seed=args.seed, backend=backend,
                           batch_size=args.batch_size, bot=args.bot, db=db, precision=args.precision,
                           progress=False if args.quiet else None, options=options)
-        if args.value and not result.partial:
+        if args.rule_bands:
+            band = _rule_band(args, result, decks, scenario, options, db, backend)
+        if args.value and not result.partial and not (band and band.partial):
             from simulator.value import card_values
 
             value = card_values(decks[0], scenario, level=args.level, players=args.players,
@@ -321,21 +329,26 @@ def _cmd_run(args: argparse.Namespace) -> int:
                                 batch_size=args.batch_size, bot=args.bot, base=result,
                                 progress=False if args.quiet else None, options=options)
     summary = result.summary()
+    if band is not None:
+        summary["rule_bands"] = band.to_dict()
     if value is not None:
         summary["value"] = value.to_dict()
         status_value = 130 if value.partial else 0
-    status = 130 if result.partial else 0  # Ctrl-C: the finished chunks' results, then 130
+    status = 130 if result.partial or (band is not None and band.partial) else 0
     if value is not None:
         status = max(status, status_value)
     if result.partial:
         print(f"magenoir-sim: interrupted; the results below are the {summary['games']:,} games "
               f"finished of {summary['planned_games']:,}", file=sys.stderr)
+    elif band is not None and band.partial:
+        print("magenoir-sim: interrupted during the rule band; the answer is whole, the band is "
+              "that of the games every reading finished", file=sys.stderr)
     report_error = None
     if args.report is not None:
         from simulator.report import write_report
 
         try:
-            summary["report"] = str(write_report(result, args.report, value=value))
+            summary["report"] = str(write_report(result, args.report, value=value, band=band))
         except OSError as err:  # the place changed during the run: the results come first
             report_error = f"--report {args.report}: cannot write the report ({err.strerror or err})"
     _print_run(args, result, summary, scenario)
@@ -346,6 +359,17 @@ def _cmd_run(args: argparse.Namespace) -> int:
         print(f"magenoir-sim: error: {report_error}", file=sys.stderr)
         return 2
     return status
+
+
+def _rule_band(args: argparse.Namespace, result, decks, scenario, options, db, backend):
+    """``run --rule-bands``: the answer's games once more per unclear reading (none after an
+    interrupted answer: its band is not played); the answer's command gains ``--rule-bands``."""
+    from simulator.rule_bands import command_with_bands, pinned_options, rule_band
+
+    pinned = pinned_options(args.rule, options)
+    result.settings["command"] = command_with_bands(result.settings["command"], pinned)
+    return rule_band(result, decks, scenario, pinned, db=db, backend=backend,
+                     batch_size=args.batch_size, progress=False if args.quiet else None)
 
 
 def _cmd_run_all(args: argparse.Namespace) -> int:
@@ -368,23 +392,49 @@ def _cmd_run_all(args: argparse.Namespace) -> int:
     if args.report is not None:
         check_report_dir(args.report)
     games = args.games or DEFAULT_GAMES
+    bands = None
     with _open_backend(args, games * len(sides)) as backend:
         sweep = simulate_all(decks, level=args.level, players=args.players, games=games,
                              seed=args.seed, backend=backend, batch_size=args.batch_size,
                              bot=args.bot, db=db, progress=False if args.quiet else None,
                              options=options)
+        if args.rule_bands:
+            bands = _sweep_bands(args, sweep, sides, decks, options, db, backend)
     data = sweep.to_dict()
+    if bands is not None:
+        data["rule_bands"] = bands
     if args.report is not None:
         from simulator.report import write_sweep_report
 
-        data["report"] = str(write_sweep_report(sweep, args.report))
+        data["report"] = str(write_sweep_report(sweep, args.report, bands=bands))
     if args.json:
         print(json.dumps(data))
     else:
         print(sweep.format_text())
+        if bands is not None:
+            from simulator.rule_bands import format_sweep_bands
+
+            print("\n".join(format_sweep_bands(bands)))
         if "report" in data:
             print(f"report: {data['report']}")
-    return 130 if sweep.partial else 0
+    partial = sweep.partial or any(band["partial"] for band in bands or ())
+    return 130 if partial else 0
+
+
+def _sweep_bands(args: argparse.Namespace, sweep, sides, decks, options, db, backend) -> list:
+    """``run --scenario all --rule-bands``: the band of every scenario and level, each a
+    :meth:`~simulator.rule_bands.RuleBand.to_dict` with its ``scenario``, ``level`` and
+    ``label``."""
+    from simulator.rule_bands import pinned_options, play_bands
+
+    scenarios = {(name, level): scenario for name, scenario, level in sides}
+    answers = [(res, scenarios[side], side[1]) for side, res in zip(sweep.sides, sweep.results,
+                                                                     strict=True)]
+    found = play_bands(answers, decks, pinned_options(args.rule, options), db, backend=backend,
+                       batch_size=args.batch_size, progress=False if args.quiet else None)
+    return [{"scenario": name, "level": level,
+             "label": f"{res.settings['scenario']} ({level})", **band.to_dict()}
+            for (name, level), res, band in zip(sweep.sides, sweep.results, found, strict=True)]
 
 
 def _print_run(args: argparse.Namespace, result, summary: dict, scenario) -> None:
@@ -404,6 +454,10 @@ def _print_run(args: argparse.Namespace, result, summary: dict, scenario) -> Non
           f"{summary['players']} player(s), bot {bot_label(summary['bot'])}, seed {summary['seed']}")
     print(f"games {summary['games']}  wins {summary['wins']}  win rate "
           f"{summary['win_rate']:.1%} (95% CI {low:.1%} to {high:.1%})")
+    if "rule_bands" in summary:
+        from simulator.rule_bands import format_band
+
+        print("\n".join(format_band(summary["rule_bands"])))
     print(f"outcomes: {outcomes}")
     print(f"median turns: {summary['median_turns']:g} (95% CI {summary['median_turns_ci'][0]:g} "
           f"to {summary['median_turns_ci'][1]:g})")

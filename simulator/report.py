@@ -291,8 +291,36 @@ def _value_section(value, image: bytes | None) -> list[str]:
     return parts
 
 
+def _band_section(band: dict, where: str = "") -> list[str]:
+    """The rule band (simulator.rule_bands): its lines, every reading's row and command;
+    ``where``: the scenario and level it is of, for the heading."""
+    from simulator.rule_bands import format_band
+    from simulator.rule_flags import flag_value
+
+    lines = format_band(band, pointer="")
+    parts = [f"<h2>How much the unclear rules move it{html.escape(where)}</h2>",
+             f"<p>{'<br>'.join(html.escape(line) for line in lines)}</p>",
+             f"<p class=note>Each rule option holding a reading of an unclear text that these "
+             f"games meet is read the other way on its own: {html.escape(band['method'])}. "
+             "A --rule pins an option: it is not varied.</p>"]
+    if band["readings"]:
+        rows = [[html.escape(flag_value(r["option"], r["reading"])), html.escape(r["touched_by"]),
+                 _pct(r["win_rate"], *r["win_rate_ci"]),
+                 f"{100 * r['difference']:+.1f} pp ({100 * r['difference_ci'][0]:+.1f} to "
+                 f"{100 * r['difference_ci'][1]:+.1f})",
+                 f"{r['only_reading_won']:,} / {r['only_answer_won']:,}",
+                 f"{r['mcnemar_p']:.2g} ({r['holm_p']:.2g})"] for r in band["readings"]]
+        parts.append(_table(["reading played", "touched by", "win rate (95% interval)",
+                             "minus the answer (95% interval)",
+                             "games won only by the reading / only by the answer",
+                             "McNemar p (Holm)"], rows))
+        parts.append("<p>Each reading alone, on the same games:</p><pre>" + "\n".join(
+            html.escape(r["command"]) for r in band["readings"]) + "</pre>")
+    return parts
+
+
 def render_html(result, images: dict[str, bytes], samples: dict[str, str] | None = None,
-                value=None) -> str:
+                value=None, band=None) -> str:
     summary = result.summary()
     st = stamp(result)
     decks = ", ".join(dict.fromkeys(st["decks"] or []))  # a deck every player plays: once
@@ -312,6 +340,8 @@ def render_html(result, images: dict[str, bytes], samples: dict[str, str] | None
     parts.append("<p class=note>Every rate carries a 95% Wilson interval; means carry a 95% "
                  "interval of the mean; shaded bands on the curves are 95% intervals, the light "
                  "10–90% band shows the spread of single games.</p>")
+    if band is not None:
+        parts.extend(_band_section(band.to_dict()))
     parts.extend(_inputs_section(result.settings))
     parts.extend(_losses_section(result))
     parts.extend(_players_section(result))
@@ -375,10 +405,11 @@ def write_games_table(games: pd.DataFrame, directory: Path) -> Path:
     return path
 
 
-def write_report(result, directory: str | Path, value=None) -> Path:
+def write_report(result, directory: str | Path, value=None, band=None) -> Path:
     """Write the report files into ``directory`` (created if needed); return report.html's path.
 
-    ``value``: the deck's card values (:func:`simulator.value.card_values`), for their section."""
+    ``value``: the deck's card values (:func:`simulator.value.card_values`), for their section;
+    ``band``: the rule band (:func:`simulator.rule_bands.rule_band`), for its section."""
     directory = Path(directory)
     directory.mkdir(parents=True, exist_ok=True)
     images = {}
@@ -393,10 +424,13 @@ def write_report(result, directory: str | Path, value=None) -> Path:
                "files": sorted([f"{n}.png" for n in images] + [games_path.name, "report.html"])}
     if value is not None:
         summary["value"] = value.to_dict()
+    if band is not None:
+        summary["rule_bands"] = band.to_dict()
     (directory / "summary.json").write_text(json.dumps(summary, indent=1, default=_json_default),
                                             encoding="utf-8")
     path = directory / "report.html"
-    path.write_text(render_html(result, images, sample_games(result), value), encoding="utf-8")
+    path.write_text(render_html(result, images, sample_games(result), value, band),
+                    encoding="utf-8")
     return path
 
 
@@ -418,7 +452,7 @@ SWEEP_NOTE = ("Every row is the same games: game i of each scenario and level ha
               "estimates of the real box, not measurements.")
 
 
-def write_sweep_report(sweep, directory: str | Path) -> Path:
+def write_sweep_report(sweep, directory: str | Path, bands: list | None = None) -> Path:
     """Write the report of ``run DECK --scenario all`` (a :class:`~simulator.sweep.ScenarioSweep`)
     into ``directory``: report.html (its table and figure), scenarios.png, the per-game table
     of every side (with scenario and level columns) and summary.json; return report.html's
@@ -438,6 +472,8 @@ def write_sweep_report(sweep, directory: str | Path) -> Path:
           "created": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")}
     summary = {**data, "stamp": st,
                "files": sorted(["scenarios.png", games_path.name, "report.html"])}
+    if bands is not None:
+        summary["rule_bands"] = bands
     (directory / "summary.json").write_text(json.dumps(summary, indent=1, default=_json_default),
                                             encoding="utf-8")
     title = f"{html.escape(', '.join(dict.fromkeys(data['decks'])))} vs every scenario"
@@ -454,7 +490,10 @@ def write_sweep_report(sweep, directory: str | Path) -> Path:
               f"<img alt='scenarios' src='data:image/png;base64,{base64.b64encode(image).decode()}'>",
               _table(["scenario (level)", "win rate (95% interval)", "median turns",
                       "approximated Adversary cards"], rows),
-              f"<p class=note>{html.escape(SWEEP_NOTE)}</p>", "</body></html>"]
+              f"<p class=note>{html.escape(SWEEP_NOTE)}</p>"]
+    for band in bands or ():
+        parts.extend(_band_section(band, f" ({band['label']})"))
+    parts.append("</body></html>")
     path = directory / "report.html"
     path.write_text("\n".join(parts), encoding="utf-8")
     return path

@@ -86,6 +86,11 @@ def _shown(value: object) -> str:
     return str(value).lower() if isinstance(value, bool) else str(value)
 
 
+def flag_value(name: str, value: object) -> str:
+    """``NAME=VALUE`` as ``--rule`` takes it (``first_player_skips_draw=false``)."""
+    return f"{name}={_shown(value)}"
+
+
 def rule_flags(options: RuleOptions | Mapping[str, object]) -> list[str]:
     """``["--rule", "hand_limit=6", ...]`` for the options that differ from their defaults, in
     declaration order: what a printed command needs to play the same games again."""

@@ -289,7 +289,7 @@ def test_compare_checks_the_figure_place_before_playing(capsys, monkeypatch, tmp
 def test_a_report_that_fails_after_the_games_prints_the_results_first(capsys, monkeypatch, tmp_path):
     import simulator.report as report_module
 
-    def disk_full(result, directory, value=None):
+    def disk_full(result, directory, value=None, band=None):
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(report_module, "write_report", disk_full)
