@@ -16,19 +16,22 @@ from simulator.engine.rules.board import (
     affectable,
     flagged_copies,
     free_slot,
+    hand_size,
     is_mage_noir,
     n_targets,
     place_card,
 )
-from simulator.engine.rules.damage import heal_target, kerlochs_robe
+from simulator.engine.rules.damage import heal_target, kerlochs_robe, lose_hp
 from simulator.engine.rules.decide import set_options
 from simulator.engine.rules.layout import (
     ABILITY_TARGET,
+    CHOOSE_MODE,
     EV_ADVERSARY_LOSES,
     EV_DRUID_HORNS,
     EV_NOTHING_HAPPENS,
     EV_PUTS_INTO_PLAY,
     K_SLOTS,
+    MODE_SOLO,
     PERMANENT,
     PREPARED,
     PURPOSE_DAMAGE,
@@ -42,7 +45,9 @@ from simulator.engine.rules.layout import (
     WORD,
 )
 from simulator.engine.rules.log import say
+from simulator.engine.rules.seats import the_opponent
 from simulator.engine.rules.targets import PLAYER_PERMANENTS, choose_one, fill_mask
+from simulator.engine.rules.zones import discard_chosen, hand_options
 
 SEED, TREE = WORD["Seed"], WORD["Tree"]
 KING = H_KING_OF_TREES
@@ -123,7 +128,23 @@ def the_sylvan_healer(st, tb, wk, r, card, side, slot):
 def ephemeral_brambles(st, tb, wk, r, card, side, slot):
     """The opponent picks: discard 1 card from hand, or lose 3 HP. A player's opponent is the
     Adversary, which has no hand: by default it takes the empty discard and nothing happens;
-    the rule option ``brambles_chooser = "players"`` makes it lose 3 HP."""
+    the rule option ``brambles_chooser = "players"`` makes it lose 3 HP. In a duel the
+    opposing seat picks (a ``choose_mode`` decision: option 0 discards, offered while they
+    hold a card; option 1 loses the HP)."""
+    if side >= 0 and tb.mode != MODE_SOLO:
+        foe = the_opponent(st, tb, wk, side, PURPOSE_LOSE_HP)
+        if foe < 0:
+            return
+        set_options(wk, 2, 1)
+        if hand_size(st, tb, foe) == 0:
+            wk.opt[0] = 0
+        wk.ctx_card = card
+        if decide(st, tb, wk, CHOOSE_MODE, foe) == 0:
+            hand_options(st, tb, wk, foe)
+            discard_chosen(st, tb, wk, foe, 0, False)
+        else:
+            lose_hp(st, tb, wk, foe, 3, False, card)
+        return
     if tb.brambles_players == 0:
         say(wk, EV_NOTHING_HAPPENS, 0, 0, 0, 0)
         return
