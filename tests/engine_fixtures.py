@@ -36,6 +36,7 @@ from simulator.decks import Deck
 from simulator.engine.host import api
 from simulator.engine.host.api import Engine
 from simulator.engine.host.batch import Matchup
+from simulator.engine.host.tables import DUEL_SEATS
 from simulator.engine.rules import layout as L
 from simulator.engine.rules.options import RuleOptions
 from simulator.engine.rules.rng import game_seeds
@@ -118,23 +119,27 @@ class ScriptedPolicy(api.Script):
 
 def make_engine(player_cards: Sequence[str], players: int = 1, batch: int = 1,
                 scenario: Scenario | None = None, policy: object | None = None,
-                options: RuleOptions | None = None) -> Engine:
+                options: RuleOptions | None = None, mode: str = "solo") -> Engine:
     """An Engine over ``player_cards`` (database ids) whose state is empty.
 
     Empty means: decks, hands, discard piles, boards, reserves and both Ether piles empty,
     20 HP, no Adversary card in its deck or in play, turn counter 0, active player 0. The
     engine's card-availability check is not applied: rule tests may use any card of the
     database, and the filler (``"filler"``, :mod:`simulator.cards.filler`). ``policy``: a
-    :class:`ScriptedPolicy` (the default), or a bot name.
+    :class:`ScriptedPolicy` (the default), or a bot name. ``mode``: ``"duel"`` (two seats)
+    or ``"teams"`` (four, 2 vs 2) seats the players against each other, with no Adversary.
     """
     db = with_filler(load_cards())
-    scenario = scenario or tiny_scenario()
     policy = policy if policy is not None else ScriptedPolicy()
     policy = bots.get(policy) if isinstance(policy, str) else policy
     cards = sorted({db.by_id[c] for c in player_cards}, key=lambda c: c.index)
     deck = Deck.from_counts("test", {c.id: 1 for c in cards}, db)
-    level = LEVEL if LEVEL in scenario.levels else scenario.default_level
-    matchup = Matchup(tuple(deck for _ in range(players)), scenario, level)
+    if mode == "solo":
+        scenario = scenario or tiny_scenario()
+        level = LEVEL if LEVEL in scenario.levels else scenario.default_level
+    else:
+        scenario, level, players = None, None, DUEL_SEATS[mode]
+    matchup = Matchup(tuple(deck for _ in range(players)), scenario, level, mode)
     eng = api.new_engine(matchup, db, options, policy, batch=batch, seeds=game_seeds(0, 0, batch))
     eng.records["deck"] = 0
     eng.records["deck_len"] = 0
@@ -290,16 +295,18 @@ def card_totals(eng: Engine) -> np.ndarray:
             + (st.board_zone != L.EMPTY).sum(axis=2) + st.exile_len)
 
 
-def play_capturing(decks: Iterable[Deck], scenario: Scenario, level: str, seeds: np.ndarray,
-                   bot: str, options: RuleOptions | None = None,
+def play_capturing(decks: Iterable[Deck], scenario: Scenario | None, level: str | None,
+                   seeds: np.ndarray, bot: str, options: RuleOptions | None = None,
                    after_turn: Callable[[Engine, np.ndarray, np.ndarray], None] | None = None,
-                   on_questions: Callable[[int, list], None] | None = None):
+                   on_questions: Callable[[int, list], None] | None = None,
+                   mode: str = "solo"):
     """``(result, Engine)``: the games of ``seeds`` played to their ends one player turn at a
     time, ``after_turn(eng, games, players)`` called after each turn (one game at a time) and
     ``on_questions(game, questions)`` given the questions each turn asked. ``result`` holds
-    the per-game outcome, end turn and final HP."""
+    the per-game outcome, end turn and final HP. ``mode`` "duel" or "teams": the decks play
+    each other (``scenario`` and ``level`` None)."""
     db = load_cards()
-    matchup = Matchup(tuple(decks), scenario, level)
+    matchup = Matchup(tuple(decks), scenario, level, mode)
     eng = api.new_engine(matchup, db, options, bots.get(bot), batch=len(seeds), seeds=seeds)
     eng.work["rec_on"] = 1 if on_questions is not None else 0
     for g in range(eng.batch):
@@ -312,6 +319,7 @@ def play_capturing(decks: Iterable[Deck], scenario: Scenario, level: str, seeds:
                 after_turn(eng, np.array([g]), np.array([int(eng.records["seat"][g])]))
     st = eng.state
     result = SimpleNamespace(outcome=st.outcome.copy(), end_turn=st.end_turn.copy(),
+                             team_outcome=eng.records["team_outcome"].copy(),
                              final_hp=st.hp.copy())
     return result, eng
 

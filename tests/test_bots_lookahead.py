@@ -29,13 +29,18 @@ ROLLOUTS = "lookahead:4"
 
 # --- positions -------------------------------------------------------------------------------
 
-def main_phase_position(db, deck: str, players: int, seed: int, turns: int):
+def main_phase_position(db, deck: str, players: int, seed: int, turns: int,
+                        opponent: str | None = None):
     """``(engine, player)``: game ``seed`` of ``deck`` against the Duke (normal), played by the
     planner for ``turns`` player turns, then on to the next player's first main-phase
     decision (the steps of ``game.advance`` between two turns, as commands); None when the
-    game ended first."""
-    decks = tuple(load_deck(find_deck(deck), db) for _ in range(players))
-    matchup = Matchup(decks, load_scenario("duke", db), "normal")
+    game ended first. With ``opponent``: a 1 vs 1 duel of ``deck`` against that deck."""
+    if opponent is None:
+        decks = tuple(load_deck(find_deck(deck), db) for _ in range(players))
+        matchup = Matchup(decks, load_scenario("duke", db), "normal")
+    else:
+        decks = (load_deck(find_deck(deck), db), load_deck(find_deck(opponent), db))
+        matchup = Matchup(decks, None, None, "duel")
     eng = api.new_engine(matchup, db, policy=bots.get("planner"), seeds=game_seeds(seed, 0, 1))
     for _ in range(turns):
         if not api.play_turn(eng, 0):
@@ -45,7 +50,8 @@ def main_phase_position(db, deck: str, players: int, seed: int, turns: int):
     if record["out"][0, q]:
         return None
     record["active"][0] = q
-    eng.command("adversary_turn", 0)
+    if opponent is None:
+        eng.command("adversary_turn", 0)
     if record["outcome"][0] != L.RUNNING:
         return None
     record["seat"][0] = q
@@ -195,6 +201,43 @@ def test_its_rollouts_ignore_the_unseen_order_of_the_decks_and_a_teammates_hand(
             assert values_again.tolist() == values.tolist()  # every rollout alike
         checked += 1
     assert checked >= 3
+
+
+def test_in_a_duel_its_rollouts_ignore_the_opponents_hand_and_the_decks_order(db):
+    """The opponent's hand and deck are dealt again from their cards (as a teammate's in
+    co-op), the own deck's order too: the decision and every rollout's value stay the same."""
+    rng = np.random.default_rng(5)
+    checked = 0
+    for seed in range(1, 16):
+        got = main_phase_position(db, "fire-flames", 2, seed, 4, opponent="water-tides")
+        if got is None:
+            continue
+        eng, q = got
+        position = eng.records.copy()
+        choice, (candidates, values) = decide_main_action(eng, q, position, ROLLOUTS)
+        if eng.bot_records[0]["la_looked"] == 0:
+            continue
+        for _ in range(2):
+            other = hidden_order_changed(position, q, 2, rng)
+            assert not np.array_equal(other["hand"][0, 1 - q], position["hand"][0, 1 - q]) \
+                or not np.array_equal(other["deck"], position["deck"])
+            again, (cands_again, values_again) = decide_main_action(eng, q, other, ROLLOUTS)
+            assert again == choice
+            assert cands_again.tolist() == candidates.tolist()
+            assert values_again.tolist() == values.tolist()
+        checked += 1
+    assert checked >= 3
+
+
+def test_it_plays_a_duel_seat_against_another_bot(db):
+    from simulator.duel_games import make_side, play_duel_games
+
+    look = make_side("fire-flames", ROLLOUTS, db=db)
+    planner = make_side("fire-flames", "planner", db=db)
+    games = play_duel_games([look, planner], seed=2, count=3, db=db)
+    assert np.isin(games.outcome, (L.WIN, L.LOSS_HP, L.LOSS_DECK, L.DRAW)).all()
+    again = play_duel_games([look, planner], seed=2, count=3, db=db, threads=2)
+    np.testing.assert_array_equal(games.outcome, again.outcome)
 
 
 def test_it_does_not_follow_the_real_order_where_knowing_it_would_change_the_best_play(db):

@@ -22,6 +22,18 @@ from __future__ import annotations
 import numpy as np
 
 from simulator.bots.animal import animal_first
+from simulator.bots.duel import (
+    duel_view,
+    score_choose_opponent,
+    score_destroy_seats,
+    score_phase_seats,
+    score_prepared_seats,
+    score_recycle_seats,
+    score_seat_targets,
+    score_share_pile,
+    score_suppress_seats,
+    score_torment_discard,
+)
 from simulator.bots.record import record_at
 from simulator.engine.compiler.jit import njit, njit_inline
 from simulator.engine.handlers.ids import (
@@ -35,6 +47,7 @@ from simulator.engine.handlers.ids import (
     AB_ZENITH_RITUAL_ACTIVATE,
     H_DAWN_SAVES_SUN,
     H_GLASS_REPLICA,
+    H_INCEPTION,
     H_SUPERCONDUCTOR_RITUAL,
     H_WAIVER_CROWN,
 )
@@ -63,6 +76,7 @@ from simulator.engine.rules.layout import (
     AIR,
     ALTERNATIVE_COMPONENT,
     BOOST_TARGET,
+    CHOOSE_OPPONENT,
     CHOOSE_X,
     DESTROY_TARGET,
     DIG_TAKE,
@@ -79,6 +93,7 @@ from simulator.engine.rules.layout import (
     MAIN_ACTION,
     MANA_ELEMENT,
     MAY_USE_ABILITY,
+    MODE_SOLO,
     NM_ADD,
     NM_DOUBLE,
     NM_REDUCE,
@@ -100,12 +115,14 @@ from simulator.engine.rules.layout import (
     PURPOSE_PILE_ORDER,
     PURPOSE_RECYCLE,
     QUICK_ACTION,
+    REASON_TORMENT,
     RECYCLE_DISCARD,
     RETURN_FROM_DISCARD,
     RETURN_PREPARED,
     RITUAL,
     SCRY,
     SEARCH_DECK,
+    SHARE_PILE,
     SKIP_COMPONENT,
     SLOWCAST_TARGET,
     SPELL,
@@ -153,6 +170,7 @@ FIELDS = [
     ("pol_deficit", np.int64, (E,)),     # within_trades: Mana a card lacks
     ("pol_words", np.int64, (NW_MAX,)),  # main_action_scores: words the hand needs
     ("pol_enables", np.int8, (E,)),      # main_action_scores: trades that help
+    ("pol_shown", np.float64, (E,)),     # 2 vs 2: the elements the teammate has shown
 ]
 
 
@@ -190,9 +208,12 @@ def demand_at(st, tb, p, costs, out):
 
 
 @njit
-def adversary_view(st, tb):
-    """``(present, hp, enemy_permanents)``: the Adversary card is in play, its HP
-    (ABSENT_ADVERSARY_HP when absent), another Adversary card with HP is in play."""
+def foe_view(st, tb, p):
+    """``(present, hp, enemy_permanents)`` for player ``p``: the Adversary card is in play,
+    its HP (ABSENT_ADVERSARY_HP when absent), another Adversary card with HP is in play; in a
+    duel the opposing seats' (:func:`duel.duel_view`)."""
+    if tb.mode != MODE_SOLO:
+        return duel_view(st, tb, p)
     present, hp, enemies = False, 0, False
     for k in range(K_SLOTS):
         c = st.adv_card[k]
@@ -259,14 +280,18 @@ def score_pay_mana_element(st, tb, wk, bw, p):
 def score_suppress_target(st, tb, wk, bw, p):
     """Ice tree's choice (``ctx_amount``: its slot): the Adversary's card in play that
     threatens most each turn (one that heals it next), else the tree itself, which then
-    keeps its HP; never another player's card on purpose."""
+    keeps its HP; never another player's card on purpose. In a duel an opposing seat's card
+    (Lightning blade's too: ``duel.score_suppress_seats``)."""
     for t in range(wk.n_opt):
         wk.scores[t] = -1.0
+    if tb.mode != MODE_SOLO:
+        score_suppress_seats(st, tb, wk, p)
     for k in range(K_SLOTS):
         c = st.adv_card[k]
         if c >= 0:
             wk.scores[k] = 1.0 + bw.f_threat[c]
-    wk.scores[K_SLOTS + tb.players + p * tb.slots + wk.ctx_amount] = 0.5
+    if wk.ctx_amount >= 0:
+        wk.scores[K_SLOTS + tb.players + p * tb.slots + wk.ctx_amount] = 0.5
 
 
 @njit
@@ -340,16 +365,25 @@ def score_keep_hand(st, tb, wk, bw, p):
 @njit
 def score_discard_from_hand(st, tb, wk, bw, p):
     """The card worth least goes, and first a card that applies its effects when discarded
-    from hand (Static spark: worth its effect on top of keeping nothing)."""
+    from hand (Static spark: worth its effect on top of keeping nothing). Thorn torment's
+    discards of any number: ``duel.score_torment_discard``."""
+    if wk.ctx_reason == REASON_TORMENT:
+        score_torment_discard(st, tb, wk, bw, p)
+        return
     for c in range(wk.n_opt):
         wk.scores[c] = -(bw.f_value[c] + 0.1 * tb.cost[c].sum()) + 2.0 * bw.f_discard_value[c]
 
 
 @njit
 def score_card_value(st, tb, wk, bw, p):
-    """Recycling, returning from the discard pile, searching the deck: the best card."""
+    """Recycling, returning from the discard pile, searching the deck: the best card;
+    Inception's card, which goes to the opponent's hand, the worst."""
+    sign = 1.0
+    if tb.any_handler[H_INCEPTION] != 0 and wk.ctx_card >= 0 and \
+            tb.handler_card[H_INCEPTION, wk.ctx_card] != 0:
+        sign = -1.0
     for c in range(wk.n_opt):
-        wk.scores[c] = bw.f_value[c]
+        wk.scores[c] = sign * bw.f_value[c]
 
 
 @njit
@@ -486,6 +520,8 @@ def score_target(st, tb, wk, p):
         score_recycle_target(st, tb, wk, side)
     elif purpose == PURPOSE_PILE_ORDER:
         score_pile_order_target(st, tb, wk, side)
+    elif tb.mode != MODE_SOLO and side >= 0:  # a duel: the opposing seats are the foes
+        score_seat_targets(st, tb, wk, side, purpose)
     elif hurts and side >= 0:  # a player's card: the Adversary first, never the own side
         for k in range(K_SLOTS):
             c = max(st.adv_card[k], 0)
@@ -519,6 +555,9 @@ def score_phase_target(st, tb, wk, side):
     players = tb.players
     for t in range(wk.n_opt):
         wk.scores[t] = -100.0
+    if tb.mode != MODE_SOLO and side >= 0:
+        score_phase_seats(st, tb, wk, side)
+        return
     for k in range(K_SLOTS):
         wk.scores[k] = 100.0 if side >= 0 else -100.0
     for q in range(players):
@@ -535,6 +574,9 @@ def score_recycle_target(st, tb, wk, side):
     gains anything."""
     for t in range(wk.n_opt):
         wk.scores[t] = -100.0
+    if tb.mode != MODE_SOLO and side >= 0:
+        score_recycle_seats(st, tb, wk, side)
+        return
     for k in range(K_SLOTS):
         wk.scores[k] = 0.0
     for q in range(tb.players):
@@ -583,6 +625,8 @@ def score_destroy_target(st, tb, wk, p):
     (the option after the flat targets) declines rather than hit a player's card."""
     for t in range(wk.n_opt):
         wk.scores[t] = -100.0
+    if tb.mode != MODE_SOLO:
+        score_destroy_seats(st, tb, wk, p)
     for k in range(K_SLOTS):
         wk.scores[k] = 10.0 + st.adv_hp[k]
     if wk.n_opt > K_SLOTS + tb.players + tb.players * tb.slots:
@@ -746,7 +790,7 @@ def score_crown_element(st, tb, wk, bw, p):
 def score_choose_x(st, tb, wk, p):
     """X of a cost of X (Ina's meteor: X damage): as much as the Adversary's HP, no more
     (the rest of the reserve stays for other cards); nothing without an Adversary."""
-    present, adv_hp, _ = adversary_view(st, tb)
+    present, adv_hp, _ = foe_view(st, tb, p)
     for x in range(wk.n_opt):
         if not present:
             wk.scores[x] = -float(x)
@@ -850,7 +894,7 @@ def ability_scores(st, tb, wk, bw, p, offset):
         return
     hp = st.hp[p]
     hand = st.hand[p, :tb.n_cards].sum()
-    present, adv_hp, _ = adversary_view(st, tb)
+    present, adv_hp, _ = foe_view(st, tb, p)
     perm_hp = 0
     fresh_equipment = False
     for s in range(st.board_end[p]):  # the slots from board_end on are empty
@@ -1039,7 +1083,7 @@ def main_action_scores(st, tb, wk, bw, p, trades_ahead):
     channel_at, trade_at = activate_at + s_n, activate_at + 2 * s_n
     for a in range(prepare_at):
         wk.scores[a] = 0.0
-    present, adv_hp, enemies = adversary_view(st, tb)
+    present, adv_hp, enemies = foe_view(st, tb, p)
     hurt = max(20 - st.hp[p], 0)
     needs = bw.pol_words[:tb.n_words]
     words_needed(st, tb, wk, p, needs)
@@ -1212,7 +1256,7 @@ def score_quick_action(st, tb, wk, bw, p):
     since the player's own turn comes next; damage before the Adversary arrives only when it
     destroys one of its cards (otherwise it waits for the Adversary)."""
     wk.scores[0] = 0.0
-    present, adv_hp, enemies = adversary_view(st, tb)
+    present, adv_hp, enemies = foe_view(st, tb, p)
     compute(st, tb, wk, p)
     needs = bw.pol_words[:tb.n_words]
     words_needed(st, tb, wk, p, needs)
@@ -1255,7 +1299,11 @@ def score_slowcast_target(st, tb, wk, p):
 def score_return_prepared(st, tb, wk, p):
     """The spell returned to its owner's hand (Dazzle, Sirocco; forced when one is legal):
     the Adversary has none, so it is a player's own or a teammate's; the one with the least
-    Mana under it (the Mana is lost to the Ether), the returner's own first on a tie."""
+    Mana under it (the Mana is lost to the Ether), the returner's own first on a tie. In a
+    duel an opposing seat's first (``duel.score_prepared_seats``)."""
+    if tb.mode != MODE_SOLO:
+        score_prepared_seats(st, tb, wk, p)
+        return
     for t in range(wk.n_opt):
         q, s = t // tb.slots, t % tb.slots
         wk.scores[t] = -float(st.board_mana[q, s].sum()) + (0.5 if q == p else 0.0)
@@ -1345,6 +1393,11 @@ def score(st, tb, wk, bw, kind, p):
         score_extra_component(st, tb, wk, p)
     elif kind == PREPARE_FROM:
         score_fixed(wk, 0.0, 1.0)  # from the discard pile: the hand keeps its card
+    elif kind == CHOOSE_OPPONENT:
+        score_choose_opponent(st, tb, wk, p)
+    elif kind == SHARE_PILE:
+        demand(st, tb, wk, bw, p, bw.pol_need)
+        score_share_pile(st, tb, wk, p, bw.pol_need, bw.pol_shown)
     else:
         return False
     return True

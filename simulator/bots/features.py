@@ -16,7 +16,7 @@ from simulator.cards import ELEMENTS
 # handler name -> rough worth of one activation ({feature: amount}), declared with each handler
 # (engine/handlers/); the vocabulary ops are read directly
 from simulator.engine.handlers.ids import HANDLER_ESTIMATES
-from simulator.engine.rules.layout import C_MAX, NAME_WORD
+from simulator.engine.rules.layout import C_MAX, MODE_SOLO, NAME_WORD
 
 VALUE_WEIGHT = {"damage": 1.0, "heal": 0.7, "draw": 1.5, "mana": 1.0}
 #: Statics that hurt their controller: they count against a card's worth.
@@ -117,14 +117,14 @@ ABILITY_COST_WEIGHT = {"mana": 0.8, "discard": 1.5, "sacrifice": 3.0}
 APPLIED_COMPONENT = 1.0
 
 
-#: Counts that are always 0 for a player's card: its opponent is the Adversary, which has no
-#: hand.
+#: Counts that are always 0 for a player's card in solo: its opponent is the Adversary, which
+#: has no hand (in a duel the opposing seat has one).
 ZERO_COUNTS = frozenset({"opponent_hand"})
 
 
-def _step_amount(step: dict) -> float:
+def _step_amount(step: dict, solo: bool = True) -> float:
     amount = float(step.get("amount", 0))
-    if step.get("per", "").split(":")[0] in ZERO_COUNTS:
+    if solo and step.get("per", "").split(":")[0] in ZERO_COUNTS:
         amount = 0.0
     elif "per" in step:
         amount *= 3.0 if "this_hp" in step["per"] else 2.0
@@ -135,6 +135,7 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
     """Write the ``f_*`` fields of the bot record ``f`` (:data:`FIELDS`) for the cards'
     ``effects`` and the card facts of the tables record ``t``."""
     n = len(effects)
+    solo = int(t["mode"]) == MODE_SOLO
     damage, heal, draw, mana, persistent, drawback, threat = (np.zeros(n) for _ in range(7))
     needs_opp, harms_own, removal, healthiest = (np.zeros(n, bool) for _ in range(4))
     self_loss = np.zeros(n)
@@ -164,7 +165,7 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
                 reduce_value[c] += sum(w for kind, w in worths if kind == "cost_reduction")
                 continue
             if trigger == "discarded_from_hand":
-                discard_value[c] += sum(_step_amount(st) for st in steps
+                discard_value[c] += sum(_step_amount(st, solo) for st in steps
                                         if st.get("op") in ("damage", "draw", "heal"))
                 continue
             if trigger == "phase_out_opponent":
@@ -186,7 +187,7 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
                 swap[c] |= any(st.get("op") == "swap_in_pile" for st in steps)
             for step in steps:
                 op, target = step.get("op"), step.get("target", "")
-                amount = _step_amount(step) * weight
+                amount = _step_amount(step, solo) * weight
                 if step.get("if") == "zenith":  # only on some turns: about one in two
                     amount *= 0.5
                 if op == "damage" and target.startswith("own_"):

@@ -42,6 +42,7 @@ import numpy as np
 
 from simulator.bots import base, planner
 from simulator.bots.addresses import Kept, address_of, states_at, work_at
+from simulator.bots.duel import seats_hp_share
 from simulator.bots.lookahead_trace import trace
 from simulator.bots.positions import digest, final_digest
 from simulator.bots.record import record_at
@@ -55,7 +56,9 @@ from simulator.engine.rules.layout import (
     CHOOSE_MODE,
     DESTROY_TARGET,
     DISCARD_FROM_HAND,
+    DRAW,
     MAIN_ACTION,
+    MODE_SOLO,
     N_KINDS,
     NW_MAX,
     OPT_MAX,
@@ -78,6 +81,10 @@ PURPOSE_LOOKAHEAD = 5
 WIDTH = 3
 #: Player turns a rollout plays before it is evaluated; 0: to the end of the game.
 HORIZON = 0
+#: The same in a duel (1 vs 1, 2 vs 2), whose games are longer and where every seat's
+#: decisions are looked at: a rollout stops after this many turns and is worth its tiebreak
+#: (the HP left on each side) unless the game ended (docs/bots.md, "Facing other mages").
+DUEL_HORIZON = 6
 #: How much better another option's rollouts must do to overrule the planner's choice, with
 #: as many wins: its mean tiebreak higher by this much (about one HP of the team or of the
 #: Adversary card). Why: with few rollouts the best of three options is often the luckiest;
@@ -283,7 +290,7 @@ def look_ahead(st, tb, bw, kind, n, player, planned):
             if rst.error != 0:  # an engine or look-ahead bug in a rollout: the game stops
                 fail(st, rst.error, rst.error_info)
                 return planned
-            bw.la_value[k] += rollout_value(rst, tb, adv_max, rollouts)
+            bw.la_value[k] += rollout_value(rst, tb, adv_max, rollouts, player)
             bw.la_played += 1
             if j == 0:
                 bw.la_final[k] = final_digest(rst, tb)
@@ -370,11 +377,18 @@ def adversary_max_hp(tb):
 
 
 @njit
-def rollout_value(st, tb, adv_max, rollouts):
+def rollout_value(st, tb, adv_max, rollouts, player):
     """One rollout's worth: 1 for a win, plus a tiebreak below ``1 / (rollouts + 1)``, so that
     summed over the rollouts one more win outweighs any tiebreak. The tiebreak, in [0, 1):
     half the share of the Adversary card's HP dealt to it, half the team's HP left (out
-    players count 0). Why these: a win is destroying the Adversary before the team is out."""
+    players count 0). Why these: a win is destroying the Adversary before the team is out.
+    In a duel, seen from the deciding ``player``'s team: 1 for its win, a half for a draw;
+    the tiebreak half the opposing seats' HP taken, half the own team's HP left."""
+    if tb.mode != MODE_SOLO:
+        own, foe = seats_hp_share(st, tb, player)
+        outcome = st.team_outcome[tb.team[player]]
+        won = 1.0 if outcome == WIN else (0.5 if outcome == DRAW else 0.0)
+        return won + min(0.999, 0.5 * (1.0 - foe) + 0.5 * own) / (rollouts + 1)
     progress = min(1.0, st.damage_to_adversary / adv_max)
     hp = 0.0
     for q in range(tb.players):
@@ -388,10 +402,12 @@ def rollout_value(st, tb, adv_max, rollouts):
 
 # --- Python side: the lane's records ------------------------------------------------------------
 
-def prepare_records(records: np.ndarray, rollouts: int) -> Kept:
+def prepare_records(records: np.ndarray, rollouts: int, tables: np.ndarray) -> Kept:
     """Give each lane's record (``records``, the bot records of a batch) its rollout record,
-    its checkpoint and rollout states and its rollout work record, and the budget."""
+    its checkpoint and rollout states and its rollout work record, and the budget; the
+    horizon of its rollouts is the batch's mode's (``tables``: its (1,) tables record)."""
     from simulator.bots.record import new_records
+    from simulator.engine.compiler.late_bound import choose_address
     from simulator.engine.host.batch import new_work
 
     lanes = len(records)
@@ -409,11 +425,14 @@ def prepare_records(records: np.ndarray, rollouts: int) -> Kept:
             rec[i]["la_work"] = address_of(work, i)
             rec[i]["la_rollouts"] = rollouts
             rec[i]["la_width"] = WIDTH
-            rec[i]["la_horizon"] = HORIZON
+            rec[i]["la_horizon"] = HORIZON if tables["mode"][0] == MODE_SOLO else DUEL_HORIZON
             rec[i]["la_margin"] = MARGIN
             rec[i]["la_kinds"] = kinds
             rec[i]["la_ck_count"] = -1
         work[i]["bot"] = address_of(rollout, i)
+        # mixed seats (tables.seat_bots): inside a rollout every seat is this bot's rollout
+        work[i]["seat_choose"] = choose_address(choose)
+        work[i]["seat_bot"] = address_of(rollout, i)
     kept = records.view(Kept)
     kept.kept = (rollout, states, work)
     return kept

@@ -40,8 +40,10 @@ from simulator.engine.rules.layout import (
     K_SLOTS,
     MAIN_ACTION,
     MANA_ELEMENT,
+    MODE_SOLO,
     OP_CODE,
     OP_CODE_COL,
+    PERMANENT,
     PREPARED,
     RETURN_FROM_DISCARD,
     SEARCH_DECK,
@@ -53,6 +55,7 @@ from simulator.engine.rules.layout import (
 )
 from simulator.engine.rules.ops import amount_now, condition_holds
 from simulator.engine.rules.readiness import board_part
+from simulator.engine.rules.seats import foes
 
 TRADES_AHEAD = 3
 DAMAGE_OP = OP_CODE["damage"]
@@ -124,9 +127,9 @@ def main_action_scores(st, tb, wk, bw, p):
     the Ritual first, and healing first when the Adversary's next two turns could put the
     player out."""
     base.main_action_scores(st, tb, wk, bw, p, TRADES_AHEAD)
-    present, adv_hp, enemies = base.adversary_view(st, tb)
+    present, adv_hp, enemies = base.foe_view(st, tb, p)
     weakest = base.ABSENT_ADVERSARY_HP if present else weakest_adversary_card(st)
-    threatened = st.hp[p] <= 2.0 * adversary_threat(st, bw)
+    threatened = st.hp[p] <= 2.0 * adversary_threat(st, tb, bw, p)
     activate_at = 1 + tb.slots + tb.n_cards
     channel_at = activate_at + tb.slots
     for s in range(st.board_end[p]):
@@ -154,14 +157,33 @@ def main_action_scores(st, tb, wk, bw, p):
 
 
 @njit
-def adversary_threat(st, bw):
+def adversary_threat(st, tb, bw, p):
     """The damage the Adversary's next turn could deal: its cards in play (their effect data)
-    and an average one-shot card."""
+    and an average one-shot card. In a duel, the damage the opposing seats' cards in play deal
+    at their turn start (their features' persistent damage is not split out: their
+    Permanents' HP-free estimate, ``duel_threat``) plus the same one-shot card."""
+    if tb.mode != MODE_SOLO:
+        return ONE_SHOT_THREAT + duel_threat(st, tb, bw, p)
     threat = ONE_SHOT_THREAT
     for k in range(K_SLOTS):
         c = st.adv_card[k]
         if c >= 0:
             threat += bw.f_threat[c]
+    return threat
+
+
+@njit
+def duel_threat(st, tb, bw, p):
+    """The damage per turn the opposing seats' cards in play are estimated to deal player
+    ``p``: each card with start-of-turn hits (``f_hits``) counts 1 per hit."""
+    threat = 0.0
+    for q in range(tb.players):
+        if st.out[q] != 0 or not foes(tb, p, q):
+            continue
+        for s in range(st.board_end[q]):
+            c = st.board_card[q, s]
+            if c >= 0 and st.board_zone[q, s] >= PERMANENT:
+                threat += bw.f_hits[c]
     return threat
 
 
@@ -295,7 +317,7 @@ def teammate_takes(st, tb, p, seen):
     if tb.players == 1:
         return False
     taker = pile_taker(st, tb)
-    if taker == p:
+    if taker == p or foes(tb, p, taker):  # an opponent's pile: the own hand's needs count
         return False
     shown_elements(st, tb, taker, seen)
     return True
@@ -314,11 +336,13 @@ def score_take_pile(st, tb, wk, bw, p):
         return
     want = bw.pol_want
     shown_elements(st, tb, nxt, want)
+    # a teammate is left the pile they need; an opponent (a duel) is denied it, at half weight
+    weight = -0.5 if foes(tb, p, nxt) else 1.0
     for pile in range(2):
         penalty = 0.0
         for e in range(E):
             penalty += st.ether[pile, e] * want[e]
-        wk.scores[pile] -= penalty
+        wk.scores[pile] -= weight * penalty
 
 
 @njit

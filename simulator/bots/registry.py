@@ -55,7 +55,7 @@ class Bot:
             features.fill_features(records[0], tables[0], info.effects, info.n_player_cards)
             records[1:] = records[0]
         if self.rollouts:  # its rollouts' own records and buffers, and its budget
-            records = self.policy.prepare_records(records, self.rollouts)
+            records = self.policy.prepare_records(records, self.rollouts, tables)
         return records
 
     @property

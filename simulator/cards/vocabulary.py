@@ -145,7 +145,8 @@ TARGETS: dict[str, str] = {
     "player_most_hp": "the player with the most HP (ties: the players choose)",
     "active_player": "the player about to play (Adversary cards)",
     "all_players": "every player still in the game",
-    "adversary": "the Adversary itself (Adversary cards that heal or shield it)",
+    "adversary": "the Adversary itself (Adversary cards that heal or shield it; a player's "
+                 "card hitting it as one of ALL players, Artificial sun; none in a duel)",
     "own_vegetal_permanents": "every Vegetal Permanent with HP the controller controls",
     "all_permanents": "every Permanent with HP, of every side (the controller's own included)",
     "own_permanent": "one Permanent with HP the controller controls, chosen by the controller",
@@ -333,9 +334,10 @@ OPS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
     "next_spell_component": (frozenset({"word", "amount"}), frozenset({"if"}),
                              "the next card the controller prepares this turn may use AMOUNT "
                              "more WORD components than it requires"),
-    "phase_out": (frozenset({"amount", "target"}), frozenset({"amount_mn", "if"}),
+    "phase_out": (frozenset({"amount", "target"}), frozenset({"amount_mn", "if", "mage_noir_loses"}),
                   "discard the AMOUNT bottom cards of the target's deck (the Adversary's too), "
-                  "plus the controller's phase_out_bonus statics; 0 or less does nothing"),
+                  "plus the controller's phase_out_bonus statics; 0 or less does nothing; "
+                  "MAGE_NOIR_LOSES: a Mage Noir target may lose that many HP instead"),
     "discard_to_deck": (frozenset({"target"}), frozenset({"if"}),
                         "the target (a player or the Adversary) puts its whole discard pile "
                         "into its deck, then shuffles it"),

@@ -114,6 +114,9 @@ if numba.config.DISABLE_JIT:
     def choose(st, tb, wk, kind, player):
         return _PYTHON_CHOOSE[int(tb.addr[CHOOSE])](st, tb, wk, kind, player)
 
+    def choose_at(address, st, tb, wk, kind, player):
+        return _PYTHON_CHOOSE[int(address)](st, tb, wk, kind, player)
+
     def decide(st, tb, wk, kind, player):
         return _python("decide")(st, tb, wk, kind, player)
 
@@ -136,6 +139,12 @@ else:
     def choose(st, tb, wk, kind, player):
         """The bot's answer to a decision (the choose function the run bound)."""
         return _call2(tb.addr[CHOOSE], st, tb, wk, kind, player)
+
+    @njit
+    def choose_at(address, st, tb, wk, kind, player):
+        """The answer of the bot whose choose function is at ``address`` (a seat's own bot,
+        ``work.seat_choose``)."""
+        return _call2(address, st, tb, wk, kind, player)
 
     @njit
     def decide(st, tb, wk, kind, player):
@@ -198,6 +207,12 @@ def _choose_slot(choose) -> int:
             else:
                 _CHOOSE_ADDRESSES[choose] = address(choose, 2, True)
         return _CHOOSE_ADDRESSES[choose]
+
+
+def choose_address(choose) -> int:
+    """What a seat's entry of ``work.seat_choose`` holds for a bot's compiled ``choose``:
+    its native address (a position among the Python functions with ``NUMBA_DISABLE_JIT=1``)."""
+    return _choose_slot(choose)
 
 
 def bind(tables: np.ndarray, choose) -> None:

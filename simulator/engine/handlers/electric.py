@@ -1,14 +1,14 @@
 """Electric handlers: the Superconductor ritual's damage rules, Tesla coil's answer to the
-damage it takes and Lightning blade's Equipment switched off (the other simulated Electric
-cards are vocabulary).
+damage it takes, Lightning blade's Equipment switched off and Zeus's thunder's hand lock (the
+other simulated Electric cards are vocabulary).
 
 Superconductor ritual (a static, besides "you become a Mage Noir"): damage from the spells its
 controller activates during the opponent's turn is increased by 1 (an increase of the same
 instance, not a new one; only the activated spell's own damage, not effects it applies from
 other cards); during its controller's own turn, no instance of damage from their cards deals
 more than 2 (after every increase). Both per ritual in play; several rituals add +1 each. The
-opponent's turn is the Adversary's: a spell activated in a Quickcast window of an Adversary
-turn (``windows.py`` marks it in ``state.quick_casting``).
+opponent's turn is the Adversary's (in a duel an opposing seat's): a spell activated in a
+Quickcast window of that turn (``windows.py`` marks it in ``state.quick_casting``).
 """
 
 from __future__ import annotations
@@ -23,14 +23,20 @@ from simulator.engine.rules.decide import set_options
 from simulator.engine.rules.layout import (
     ADV_EQUIPMENT,
     ADVERSARY_SIDE,
+    EQUIPMENT,
+    EV_HAND_LOCKED,
     HIT_AMOUNT,
     HIT_CARD,
     HIT_SIDE,
     K_SLOTS,
+    MODE_SOLO,
+    PURPOSE_HAND,
     RITUAL,
     SUPPRESS_TARGET,
     WORD,
 )
+from simulator.engine.rules.log import say
+from simulator.engine.rules.seats import first_foe, opponent_target, opponents_turn, the_opponent
 from simulator.engine.rules.zones import draw
 
 SPARK, LIGHTNING = WORD["Spark"], WORD["Lightning"]
@@ -50,7 +56,7 @@ def superconductor_damage(st, tb, side, card, amount):
     rituals = flagged_copies(st, tb, side, H_SUPERCONDUCTOR_RITUAL, RITUAL)
     if rituals == 0:
         return amount
-    if st.adversary_turn_on != 0:
+    if opponents_turn(st, tb, side):
         if st.quick_casting[side] == card + 1:
             amount += rituals
     elif st.active == side:
@@ -64,27 +70,16 @@ def tesla_coil(st, tb, wk, r, card, side, slot):
     """Tesla coil took damage (its ``damaged`` trigger; the instance is ``st.hit``): from a
     Spark or Lightning spell (a player's card providing either word), its controller draws 1;
     from any other card (the Adversary's included), it deals the damage it took to the
-    opponent, the Adversary (nothing before the Adversary is in play). Never both (ruling)."""
+    opponent, the Adversary (nothing before the Adversary is in play; in a duel an opposing
+    seat). Never both (ruling)."""
     src_side, src_card, amount = st.hit[HIT_SIDE], st.hit[HIT_CARD], st.hit[HIT_AMOUNT]
     if src_side != ADVERSARY_SIDE and src_card >= 0 and (
             tb.provides[src_card, SPARK] != 0 or tb.provides[src_card, LIGHTNING] != 0):
         draw(st, tb, wk, side, 1)
         return
-    target = adversary_target(st, tb)
+    target = opponent_target(st, tb, wk, side)
     if target >= 0 and amount > 0:
         deal_damage(st, tb, wk, side, card, target, amount, False)
-
-
-@njit
-def adversary_target(st, tb):
-    """The flat target of the Adversary card itself, -1 when it is not in play (as
-    ``damage.adversary_target``, which cannot be imported here: damage.py imports this
-    module for the Superconductor ritual)."""
-    for k in range(K_SLOTS):
-        c = st.adv_card[k]
-        if c >= 0 and st.adv_hp[k] > 0 and tb.is_adversary[c] != 0:
-            return k
-    return -1
 
 
 @declare.step("lightning_blade_switch", estimate={})
@@ -96,19 +91,47 @@ def lightning_blade_switch(st, tb, wk, r, card, side, slot):
     Equipment in play). A player's damage to the Adversary is never reduced nor redirected in
     the engine, so it took none only when it is not in play. An Adversary Equipment with
     effects the engine cannot suspend (statics, abilities, leaving triggers) is refused when
-    the matchup is built (tables.check_switchable)."""
-    if side == ADVERSARY_SIDE or adversary_present(st, tb):
+    the matchup is built (tables.check_switchable). In a duel: when the opposing seat's
+    damage taken did not move since the ability was announced (armour, a Protector, a
+    prevention), one of their Equipment whose effects the engine suspends (``suspendable``:
+    not an armour nor any other static) is switched off."""
+    if side == ADVERSARY_SIDE:
         return
     set_options(wk, n_targets(tb), 0)
     any_ = False
-    for k in range(K_SLOTS):
-        c = st.adv_card[k]
-        if c >= 0 and tb.adv_kind[c] == ADV_EQUIPMENT:
-            wk.opt[k] = 1
-            any_ = True
+    if tb.mode == MODE_SOLO:
+        if adversary_present(st, tb):
+            return
+        for k in range(K_SLOTS):
+            c = st.adv_card[k]
+            if c >= 0 and tb.adv_kind[c] == ADV_EQUIPMENT:
+                wk.opt[k] = 1
+                any_ = True
+    else:
+        foe = first_foe(st, tb, side)
+        if foe < 0 or st.damage_taken[foe] > st.taken_before[foe]:
+            return
+        base = K_SLOTS + tb.players + foe * tb.slots
+        for s in range(st.board_end[foe]):
+            c = st.board_card[foe, s]
+            if c >= 0 and st.board_zone[foe, s] == EQUIPMENT and tb.suspendable[c] != 0:
+                wk.opt[base + s] = 1
+                any_ = True
     if not any_:
         return
     wk.ctx_card = card
     wk.ctx_amount = slot
-    k = decide(st, tb, wk, SUPPRESS_TARGET, side)
-    suppress.suppress_adversary_for_the_turn(st, wk, k, side)
+    t = decide(st, tb, wk, SUPPRESS_TARGET, side)
+    suppress.suppress_for_the_turn(st, tb, wk, t, side)
+
+
+@declare.step("zeus_hand_lock", estimate={})
+@njit
+def zeus_hand_lock(st, tb, wk, r, card, side, slot):
+    """Until the start of its controller's next turn the opponent adds cards to their hand
+    only in their draw phase; what would add one otherwise is ignored (``zones.hand_open``).
+    Against the Adversary, which has no hand, nothing; in a duel the opposing seat."""
+    foe = the_opponent(st, tb, wk, side, PURPOSE_HAND)
+    if foe >= 0:
+        st.hand_lock[foe] = side + 1
+        say(wk, EV_HAND_LOCKED, foe, side, 0, 0)

@@ -1,5 +1,6 @@
 """Flowers handlers: Floral infusion's draw, Kerloc'h's flower's growth, Tree flowers' release,
-the Ritual of seasons' ability (a Permanent loses 1 HP, then gains Autumn), Renewal (destroy a
+the Ritual of seasons' ability (a Permanent loses 1 HP, then gains Autumn), Thorn torment's
+discards (the opponent's, in a duel), Renewal (destroy a
 Vegetal Permanent, put it back into play at the end of the turn) and Druid wand's Mage Noir
 clause (an engine hook of the component rules, ``actions.resolve_used_components``).
 
@@ -29,16 +30,22 @@ from simulator.engine.rules.decide import set_options
 from simulator.engine.rules.layout import (
     ABILITY_TARGET,
     DESTROY_TARGET,
+    DISCARD_FROM_HAND,
     EV_AUTUMN,
+    EV_DISCARDS,
+    EV_NO_HAND,
     EV_RENEWAL_RETURNS,
     K_SLOTS,
     PERMANENT,
+    PURPOSE_HAND,
+    REASON_TORMENT,
     T_ENTER,
     VEGETAL,
     WORD,
 )
 from simulator.engine.rules.log import say
-from simulator.engine.rules.zones import draw
+from simulator.engine.rules.seats import the_opponent
+from simulator.engine.rules.zones import discarded_from_hand, draw
 
 DROP = WORD["Drop"]
 #: Kerloc'h's flower grows 1 HP, or 2 from this many Drop components on.
@@ -59,6 +66,40 @@ def floral_infusion_draw(st, tb, wk, r, card, side, slot):
     x = min(locked.locked_on(st, side, slot, -1), instances(st, tb, side, DROP))
     if x > 0:
         draw(st, tb, wk, side, x)
+
+
+@declare.step("thorn_torment_discard", estimate={})
+@njit
+def thorn_torment_discard(st, tb, wk, r, card, side, slot):
+    """Thorn torment, its first step: the opponent may discard any number of cards from
+    hand, one at a time (``discard_from_hand`` decisions of theirs, reason ``torment``: the
+    option after the card kinds stops); its next step deals 1 per card left. Against the
+    Adversary, which has no hand (R15.11), nothing happens."""
+    foe = the_opponent(st, tb, wk, side, PURPOSE_HAND)
+    if foe < 0:
+        if side >= 0:
+            say(wk, EV_NO_HAND, 0, 0, 0, 0)
+        return
+    n = tb.n_cards
+    while st.out[foe] == 0:
+        set_options(wk, n + 1, 0)
+        held = False
+        for c in range(n):
+            if st.hand[foe, c] > 0:
+                wk.opt[c] = 1
+                held = True
+        if not held:
+            return
+        wk.opt[n] = 1
+        wk.ctx_reason = REASON_TORMENT
+        c = decide(st, tb, wk, DISCARD_FROM_HAND, foe)
+        if c == n:
+            return
+        st.hand[foe, c] -= 1
+        pile.put(st, foe, c)
+        say(wk, EV_DISCARDS, foe, c, REASON_TORMENT, 0)
+        if tb.any_discard_trigger != 0:
+            discarded_from_hand(st, tb, wk, foe, c)
 
 
 @declare.step("kerlochs_flower_grows")

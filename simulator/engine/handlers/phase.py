@@ -6,7 +6,8 @@
   from the Infinite Ether into the Available Ether.
 - Antimatter: pay the exact Mana cost of 1 Permanent to destroy it.
 - Forced acceleration and Inception act on the opponent's hand: the Adversary has none
-  (R15.11), so against it they do nothing (docs/cards.md, Phase).
+  (R15.11), so against it they do nothing (docs/cards.md, Phase); in a duel they act on the
+  opposing seat.
 """
 
 from __future__ import annotations
@@ -17,18 +18,33 @@ from simulator.engine.compiler.jit import njit
 from simulator.engine.compiler.late_bound import decide, leave_board, select
 from simulator.engine.handlers import declare
 from simulator.engine.handlers.warrior_mage import before_destroy
-from simulator.engine.rules.board import adversary_destroyed, is_indestructible, n_targets
+from simulator.engine.rules import pile
+from simulator.engine.rules.board import (
+    adversary_destroyed,
+    free_slot,
+    is_indestructible,
+    is_mage_noir,
+    n_targets,
+    place_card,
+)
 from simulator.engine.rules.decide import set_options
 from simulator.engine.rules.layout import (
     ADV_KEYWORD,
     ADVERSARY_SIDE,
     AN_ASKED,
     AN_TARGET,
+    CHANNELED,
+    CHOOSE_MODE,
     DESTROY_TARGET,
+    EV_FROM_DISCARD,
     EV_NO_HAND,
+    EV_PUTS_FROM_DISCARD,
     K_SLOTS,
     PERMANENT,
+    PURPOSE_HAND,
     PURPOSE_PHASE_OUT,
+    RETURN_FROM_DISCARD,
+    SPELL,
     TG_ANY_PLAYER,
     TO_DISCARD,
     E,
@@ -37,7 +53,8 @@ from simulator.engine.rules.log import say
 from simulator.engine.rules.mana import add_to_ether, pay_effect_cost
 from simulator.engine.rules.ops import choose_mana_elements, decider_of
 from simulator.engine.rules.phase import phase_out
-from simulator.engine.rules.zones import draw
+from simulator.engine.rules.seats import the_opponent
+from simulator.engine.rules.zones import draw, hand_open
 
 WHAT_PERMANENT = 0  # ctx_what of a destroy decision (ops.WHAT_PERMANENT)
 
@@ -176,12 +193,54 @@ def antimatter(st, tb, wk, r, card, side, slot):
         leave_board(st, tb, wk, q, s, TO_DISCARD)
 
 
-@declare.step("opponent_hand", estimate={})
+@declare.step("forced_acceleration", estimate={})
 @njit
-def opponent_hand(st, tb, wk, r, card, side, slot):
-    """An effect on the opponent's hand (Forced acceleration: they draw 7, 3 if a Mage Noir;
-    Inception: a spell of their discard pile back to their hand, or for a Mage Noir into
-    play channeled on their side): a player's opponent is the Adversary, who has no hand and
-    no spells to channel (R15.11), so nothing happens."""
-    if side != ADVERSARY_SIDE:
-        say(wk, EV_NO_HAND, 0, 0, 0, 0)
+def forced_acceleration(st, tb, wk, r, card, side, slot):
+    """The opponent draws 7 cards, 3 if they are a Mage Noir. Against the Adversary, which
+    has no hand (R15.11), nothing happens; in a duel the opposing seat draws (an empty deck
+    puts them out, R4.2)."""
+    foe = the_opponent(st, tb, wk, side, PURPOSE_HAND)
+    if foe < 0:
+        if side != ADVERSARY_SIDE:
+            say(wk, EV_NO_HAND, 0, 0, 0, 0)
+        return
+    draw(st, tb, wk, foe, 3 if is_mage_noir(st, tb, foe) else 7)
+
+
+@declare.step("inception", estimate={})
+@njit
+def inception(st, tb, wk, r, card, side, slot):
+    """One card of the opponent's discard pile, the controller's choice (a
+    ``return_from_discard`` decision over the card kinds there), goes back to their hand; a
+    Mage Noir controller may put a Spell channeled on the opponent's side instead (a
+    ``choose_mode`` decision: 1 channels), with no Mana under it. Against the Adversary (no
+    hand, no spell to channel) nothing happens."""
+    foe = the_opponent(st, tb, wk, side, PURPOSE_HAND)
+    if foe < 0:
+        if side != ADVERSARY_SIDE:
+            say(wk, EV_NO_HAND, 0, 0, 0, 0)
+        return
+    if not hand_open(st, foe):
+        return  # Zeus's thunder locks that hand: the effect is ignored
+    set_options(wk, tb.n_cards, 0)
+    any_ = False
+    for c in range(tb.n_player_cards):
+        if st.discard[foe, c] > 0:
+            wk.opt[c] = 1
+            any_ = True
+    if not any_:
+        return
+    wk.ctx_card = card
+    c = decide(st, tb, wk, RETURN_FROM_DISCARD, side)
+    s = free_slot(st, tb, foe)
+    if tb.card_type[c] == SPELL and s >= 0 and is_mage_noir(st, tb, side):
+        set_options(wk, 2, 1)
+        wk.ctx_card = card
+        if decide(st, tb, wk, CHOOSE_MODE, side) == 1:
+            pile.take(st, foe, c)
+            place_card(st, tb, foe, s, c, CHANNELED)
+            say(wk, EV_PUTS_FROM_DISCARD, foe, c, CHANNELED, 0)
+            return
+    pile.take(st, foe, c)
+    st.hand[foe, c] += 1
+    say(wk, EV_FROM_DISCARD, foe, c, 0, 0)

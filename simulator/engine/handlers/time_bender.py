@@ -31,6 +31,8 @@ from simulator.engine.rules.layout import (
     EV_LOOKS_TOP,
     EV_RETURNS_TO_HAND,
     FROM_DISCARD,
+    MODE_SOLO,
+    PURPOSE_DAMAGE,
     RETURN_FROM_DISCARD,
     SPELL,
     T_ACTIVATE,
@@ -38,6 +40,7 @@ from simulator.engine.rules.layout import (
     E,
 )
 from simulator.engine.rules.log import say
+from simulator.engine.rules.seats import first_foe, the_opponent
 from simulator.engine.rules.zones import draw, mill_top
 
 MILLENNIUM_DECK_LIMIT = 4
@@ -177,11 +180,33 @@ def chaos(st, tb, wk, r, card, side, slot):
 
 @njit
 def hp_lost_so_far(st, tb):
-    """HP the players and the Adversary have lost in the game so far (damage and HP loss)."""
+    """HP the players and the Adversary have lost in the game so far (damage and HP loss;
+    a duel's seats are all players)."""
     total = st.damage_to_adversary
     for q in range(tb.players):
         total += st.damage_taken[q]
     return total
+
+
+@njit
+def chaos_seat(st, tb, wk, p, slot, rounds):
+    """Seat ``p`` looks at their deck's top card: a Permanent, Equipment or Ritual goes to
+    their discard pile; a spell applies its effects as theirs, then is discarded (nothing
+    with an empty deck, or no seat: -1)."""
+    if p < 0:
+        return
+    n = st.deck_len[p]
+    if n == 0:
+        return
+    top = st.deck[p, n - 1]
+    if tb.card_type[top] != SPELL:
+        say(wk, EV_LOOKS_TOP, p, top, 0, 0)
+        mill_top(st, tb, wk, p)
+        return
+    st.deck_len[p] = n - 1
+    say(wk, EV_LOOKS_TOP, p, top, 1, 0)
+    frames.push_chaos(st, p, CHAOS_DISCARD_OWN, top, slot, 0, rounds)
+    frames.push_steps(st, tb, top, T_ACTIVATE, p, -1, -1)
 
 
 @njit
@@ -191,26 +216,19 @@ def chaos_phase(st, tb, wk, p, phase, card, slot, value, rounds):
     would stay in play, the Adversary itself included, goes to its discard pile; an empty
     Adversary deck is not reshuffled); under the rule option ``chaos_mills_adversary`` off,
     the Adversary's deck is left alone. "No player lost HP" counts the Adversary too. A round
-    where both decks are empty (the controller's, with the option off) ends it."""
+    where both decks are empty (the controller's, with the option off) ends it. In a duel the
+    opponent is an opposing seat, who does the same as the controller with their own deck
+    (:func:`chaos_seat`)."""
     mills_adversary = tb.chaos_mills_adversary != 0
     if phase == CHAOS_START:
         frames.push_chaos(st, p, CHAOS_CHECK, card, slot, hp_lost_so_far(st, tb), rounds)
-        if mills_adversary:
+        if mills_adversary or tb.mode != MODE_SOLO:
             frames.push_chaos(st, p, CHAOS_OPPONENT, card, slot, 0, rounds)
-        n = st.deck_len[p]
-        if n == 0:
-            return
-        top = st.deck[p, n - 1]
-        if tb.card_type[top] != SPELL:
-            say(wk, EV_LOOKS_TOP, p, top, 0, 0)
-            mill_top(st, tb, wk, p)
-            return
-        st.deck_len[p] = n - 1
-        say(wk, EV_LOOKS_TOP, p, top, 1, 0)
-        frames.push_chaos(st, p, CHAOS_DISCARD_OWN, top, slot, 0, rounds)
-        frames.push_steps(st, tb, top, T_ACTIVATE, p, -1, -1)
+        chaos_seat(st, tb, wk, p, slot, rounds)
     elif phase == CHAOS_DISCARD_OWN:
         pile.put(st, p, card)
+    elif phase == CHAOS_OPPONENT and tb.mode != MODE_SOLO:
+        chaos_seat(st, tb, wk, the_opponent(st, tb, wk, p, PURPOSE_DAMAGE), slot, rounds)
     elif phase == CHAOS_OPPONENT:
         n = st.adv_deck_len
         if n == 0:
@@ -228,6 +246,8 @@ def chaos_phase(st, tb, wk, p, phase, card, slot, value, rounds):
         pile.adv_put(st, card)
     elif phase == CHAOS_CHECK:
         lost = hp_lost_so_far(st, tb) != value
-        empty = st.deck_len[p] == 0 and (st.adv_deck_len == 0 or not mills_adversary)
+        foe = first_foe(st, tb, p)
+        empty = st.deck_len[p] == 0 and (st.deck_len[foe] == 0 if foe >= 0
+                                         else st.adv_deck_len == 0 or not mills_adversary)
         if not lost and not empty and rounds + 1 < CHAOS_MAX_ROUNDS:
             frames.push_chaos(st, p, CHAOS_START, card, slot, 0, rounds + 1)

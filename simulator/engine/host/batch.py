@@ -11,7 +11,7 @@ the engine imports nothing of the bots and needs only what :class:`Bot` names.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Protocol
@@ -43,11 +43,15 @@ class Bot(Protocol):
 
 @dataclass(frozen=True)
 class Matchup:
-    """What a batch plays: one deck per player against a scenario level."""
+    """What a batch plays: one deck per seat (seats play in seat order); in solo & co-op
+    (``mode`` "solo") against a scenario level, in a duel ("duel": two seats; "teams": four,
+    the teams alternating, seats 0 and 2 against 1 and 3) against each other, with no
+    scenario (``scenario`` and ``level`` None)."""
 
     decks: tuple[Deck, ...]
-    scenario: Scenario
-    level: str
+    scenario: Scenario | None
+    level: str | None
+    mode: str = "solo"
 
     @property
     def players(self) -> int:
@@ -145,11 +149,27 @@ def play(matchup: Matchup, db: CardDB, seeds: np.ndarray, bot: Bot, options: Rul
     work: the lanes' work records (one per thread), when the caller wants to read them
     afterwards (a replay's event log).
     """
+    summary, usage, tracks = play_arrays(matchup, db, seeds, bot, options, threads, work)
+    return result_of(summary, usage, matchup.players, tracks)
+
+
+def play_arrays(matchup: Matchup, db: CardDB, seeds: np.ndarray, bot: Bot | Sequence[Bot],
+                options: RuleOptions, threads: int = 1, work: np.ndarray | None = None
+                ) -> tuple[np.ndarray, np.ndarray, dict[str, np.ndarray]]:
+    """:func:`play`'s games, as the raw arrays they leave: the summary rows (B, SUM_W;
+    ``layout.SUM_*`` columns, a duel's team outcomes included), the card usage (B, 6, P, C)
+    and the per-turn tracks (``hp``, ``adv``, ``dealt``, ``taken``, ``mana``, ``player``,
+    ``components``, ``castable``: game first). ``bot``: one bot for every seat, or one per
+    seat (a duel's mixed seats, :func:`seat_bots`)."""
     from simulator.engine.rules.game import play_range
 
     tables, info = build_batch_tables(matchup, db, options)
-    ensure(bot=bot)
-    bind(tables, bot.choose)
+    per_seat = tuple(bot) if isinstance(bot, Sequence) else (bot,) * matchup.players
+    if len(per_seat) != matchup.players:
+        raise ValueError(f"{len(per_seat)} bots for {matchup.players} seats")
+    for b in dict.fromkeys(per_seat):
+        ensure(bot=b)
+    bind(tables, per_seat[0].choose)
     seeds = np.asarray(seeds, np.uint64)
     template = new_states(matchup, info, tables, seeds[:1], options)
     b, p = len(seeds), matchup.players
@@ -158,8 +178,7 @@ def play(matchup: Matchup, db: CardDB, seeds: np.ndarray, bot: Bot, options: Rul
     threads = max(1, min(threads, b))
     if work is None:
         work = new_work(threads)
-    bot_records = bot.records(len(work), tables, info)
-    seat_bot(work, bot_records)
+    kept = seat_bots(work, tables, info, per_seat)  # the bots' records, alive while playing
     scratch = np.zeros(threads, L.STATE_DTYPE)
     summary = np.zeros((b, L.SUM_W), np.int64)
     usage = np.zeros((b, len(L.USAGE_FIELDS), p, n), np.int16)
@@ -180,8 +199,32 @@ def play(matchup: Matchup, db: CardDB, seeds: np.ndarray, bot: Bot, options: Rul
     else:
         with ThreadPoolExecutor(threads) as pool:
             list(pool.map(lane, range(threads)))
+    del kept
     check_summary_errors(summary)
-    return result_of(summary, usage, p, tracks)
+    return summary, usage, tracks
+
+
+def seat_bots(work: np.ndarray, tables: np.ndarray, info: BatchInfo,
+              bots: Sequence[Bot]) -> list[np.ndarray]:
+    """Give the lanes of ``work`` the bots of the seats, one per seat: with one bot for
+    every seat, its record per lane (``work.bot``), as ever; with several (a duel's mixed
+    seats), each seat's choose function and its bot's record per lane
+    (``work.seat_choose``, ``seat_bot``, read by the decision gateway once
+    ``tables.seat_bots`` is set). Seats with the same bot share its records, as co-op
+    players do. Returns the records, which the caller keeps alive while the lanes play."""
+    from simulator.engine.compiler.late_bound import choose_address
+
+    distinct = list(dict.fromkeys(bots))
+    records = [bot.records(len(work), tables, info) for bot in distinct]
+    seat_bot(work, records[0])
+    tables["seat_bots"] = 1 if len(distinct) > 1 else 0
+    if len(distinct) > 1:
+        lanes = np.arange(len(work))
+        for q, bot in enumerate(bots):
+            rec = records[distinct.index(bot)]
+            work["seat_choose"][:, q] = choose_address(bot.choose)
+            work["seat_bot"][:, q] = rec.ctypes.data + rec.dtype.itemsize * lanes
+    return records
 
 
 def check_summary_errors(summary: np.ndarray) -> None:
@@ -226,4 +269,5 @@ def play_seeds(matchup: Matchup, db: CardDB, run_seed: int, first_game: int, cou
     return play(matchup, db, rng.game_seeds(run_seed, first_game, count), bot, options, threads)
 
 
-__all__ = ["Matchup", "BatchResult", "BatchLabels", "batch_labels", "play", "play_seeds"]
+__all__ = ["Matchup", "BatchResult", "BatchLabels", "batch_labels", "play", "play_arrays",
+           "play_seeds", "seat_bots"]

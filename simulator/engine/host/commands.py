@@ -49,6 +49,7 @@ from simulator.engine.rules.turns import (
     begin_player_turn,
     end_player_turn,
     main_phase,
+    main_phases,
     turn_boundary,
     turn_start,
 )
@@ -118,9 +119,9 @@ def run_command(states, tables, work, game, command, a):
         main_phase(st, tb, wk, a[0])
     elif command == END_TURN:
         end_player_turn(st, tb, wk, a[0])
-    elif command == PLAYER_TURN:
+    elif command == PLAYER_TURN:  # (2 vs 2: the teammate's main phase too)
         if begin_player_turn(st, tb, wk, a[0]):
-            main_phase(st, tb, wk, a[0])
+            main_phases(st, tb, wk)
         end_player_turn(st, tb, wk, a[0])
     elif command == ADVERSARY_TURN:
         adversary_turn(st, tb, wk)

@@ -134,8 +134,8 @@ def build_batch_tables(matchup: Matchup, db: CardDB, options: RuleOptions,
                 raise UserError(
                     f"{deck.name}: {size} card(s); a game deals two starting piles of "
                     f"{L.HAND_PILE} from the deck (R3.3), so it needs at least {2 * L.HAND_PILE}")
-    adv: Sequence[AdversaryCard] = scenario.cards
-    n_p, n = len(player_cards), len(player_cards) + len(scenario.cards)
+    adv: Sequence[AdversaryCard] = scenario.cards if scenario is not None else ()
+    n_p, n = len(player_cards), len(player_cards) + len(adv)
     if n > L.C_MAX:
         raise UserError(f"this matchup has {n} distinct cards (decks and Adversary together); "
                         f"the engine holds at most {L.C_MAX}")
@@ -195,12 +195,40 @@ def build_batch_tables(matchup: Matchup, db: CardDB, options: RuleOptions,
     t["handler_card"][L.TAG_TIDE, :n] = tide
     t["any_handler"][:] = t["handler_card"].any(axis=1)
     _set_options(t, options)
+    set_seats(t, matchup.mode, players)
     info = BatchInfo(
         names=tuple(c.name_en for c in player_cards) + tuple(a.name for a in adv),
         ids=tuple(c.id for c in player_cards) + tuple("adv:" + a.id for a in adv),
         effects=effects, n_player_cards=n_p, players=players, slots=options.board_slots,
         words=tuple(int(w) for w in words))
     return rec, info
+
+
+#: What the seat table holds for each mode: Mana added at gathering, the pile split with the
+#: teammate, the cards a lone Mage Noir draws (docs/engine.md, "The seat table").
+SEATS_OF_MODE = {"solo": (0, False, 0), "duel": (3, False, 0), "teams": (5, True, 2)}
+#: Seats each duel mode plays with.
+DUEL_SEATS = {"duel": 2, "teams": 4}
+
+
+def set_seats(t: np.void, mode: str, players: int) -> None:
+    """Write the seat table (``engine/rules/seats.py``) of a batch of ``mode`` with
+    ``players`` seats: in solo & co-op the players are team 0 and the Adversary team 1; in a
+    duel the seats alternate teams in turn order (2 vs 2: seats 0 and 2, 1 and 3 are
+    teammates)."""
+    if mode not in SEATS_OF_MODE:
+        raise ValueError(f"unknown mode {mode!r}")
+    if mode != "solo" and players != DUEL_SEATS[mode]:
+        raise UserError(f"a {mode} game seats {DUEL_SEATS[mode]} decks, not {players}")
+    gathered, split, retaliation = SEATS_OF_MODE[mode]
+    t["mode"] = L.MODES.index(mode)
+    t["team"][:] = 1 if mode == "solo" else L.TEAMS  # the Adversary's team; none in a duel
+    t["mate"][:] = -1
+    for q in range(players):
+        t["team"][q] = 0 if mode == "solo" else q % L.TEAMS
+        if mode == "teams":
+            t["mate"][q] = (q + 2) % players
+    t["gathered"], t["split_pile"], t["retaliation"] = gathered, split, retaliation
 
 
 def _set_options(t: np.void, options: RuleOptions) -> None:
@@ -219,6 +247,7 @@ def _set_options(t: np.void, options: RuleOptions) -> None:
     t["max_actions"] = options.max_actions_per_turn
     t["animal_draw_replaced"] = options.animal_draw_replaced
     t["animal_exhausted_first"] = options.animal_exhausted_first
+    t["out_locked_to_mate"] = options.disqualified_locked_mana == "teammate"
 
 
 def _suffix(name: str, text: str) -> int:
@@ -555,6 +584,8 @@ def op_row(step: dict) -> np.ndarray:
     r[L.OP_HP] = step.get("hp", 0)
     r[L.OP_DRAW] = step.get("draw", 0)
     r[L.OP_ON_TOP] = bool(step.get("on_top", False))
+    if "mage_noir_loses" in step:  # its column is OP_HP's, which phase_out does not use
+        r[L.OP_MN_LOSES] = step["mage_noir_loses"]
     return r
 
 

@@ -45,7 +45,9 @@ ETHER_CAUSE = {L.ETHER_MANA_VALUE: "{card}'s Mana value to the Available Ether",
                L.ETHER_PAID: "Mana paid to the Available Ether"}
 #: Where each Quickcast window falls (layout.WINDOWS order).
 WINDOW_WORDS = ("in the Adversary's turn, before its cards act",
-                "in the Adversary's turn, after the card it revealed")
+                "in the Adversary's turn, after the card it revealed",
+                "in the opponent's turn, before its start-of-turn effects",
+                "in the opponent's turn, after its main phase")
 assert len(WINDOW_WORDS) == len(L.WINDOWS)
 
 
@@ -174,8 +176,9 @@ def _line(ev, row, names, hand, players) -> str | None:  # noqa: C901 - one case
     mana = row[2:8]
     why = cause(row[5], row[6], names) if ev not in (L.EV_HAND, L.EV_TRADES, L.EV_TAKES_PILE) \
         else ""
-    if ev == L.EV_TURN:
-        adversary = f", the Adversary {d} HP" if d >= 0 else ", the Adversary not in play"
+    if ev == L.EV_TURN:  # d: the Adversary's HP, -1 not in play, -2 no Adversary (a duel)
+        adversary = (f", the Adversary {d} HP" if d >= 0 else
+                     ", the Adversary not in play" if d == -1 else "")
         return f"-- Turn {a}: player {b + 1} ({c} HP{adversary}) --"
     if ev == L.EV_HAND:
         return f"  hand: {', '.join(hand) or 'nothing'}; reserve: {format_mana(mana)}"
@@ -235,6 +238,15 @@ def _line(ev, row, names, hand, players) -> str | None:  # noqa: C901 - one case
         how = " (0 HP)" + (f", last hit by {names[c]}" if c >= 0 else "") if b == L.OUT_HP \
             else " (empty deck)"
         return f"player {a + 1} is out of the game{how}"
+    if ev == L.EV_GAME_OVER:  # a duel: each team's outcome, team t led by seat t
+        return "the game is over: " + ("a draw" if a == L.DRAW else
+                                       f"player {1 if a == L.WIN else 2}'s side wins")
+    if ev == L.EV_MAIN_PHASE_OF:
+        return f"- player {a + 1}'s main phase -"
+    if ev == L.EV_GATHERS:
+        return f"gathers {format_mana(mana)} from the Infinite Ether"
+    if ev == L.EV_SHARES_PILE:
+        return f"  player {a + 1} gives {format_mana(mana)} to their teammate"
     if ev == L.EV_ENDS_MAIN:
         return f"ends the main phase with {b} Mana left" + ("" if c else " and an empty hand")
     if ev in (L.EV_LOCKS, L.EV_RELEASES, L.EV_MOVES_LOCKED, L.EV_LOCK_CAP):
@@ -379,6 +391,15 @@ def _card_line(ev, a, b, c, d, names, why) -> str | None:
                                         f"for {names[c]}: no passive, ability nor component "
                                         "until it regenerates"),
         L.EV_ANIMAL_READIED: lambda: f"  {names[b]} regenerates: face up again",
+        L.EV_SET_ASIDE: lambda: (f"player {a + 1} is disqualified: their hand and cards in play "
+                                 f"are set aside without effect, their Mana goes to player "
+                                 f"{b + 1}"),
+        L.EV_HAND_LOCKED: lambda: (
+            f"  until player {b + 1}'s next turn, player {a + 1} adds cards to their hand only "
+            "in their draw phase" if b >= 0 else
+            f"  player {a + 1}'s hand is locked: the card stays where it is"),
+        L.EV_RETALIATION: lambda: (f"  player {a + 1}, a Mage Noir left alone, draws {b} "
+                                   "(Mage Noir retaliation)"),
     }
     text = texts.get(ev)
     return text() if text else None

@@ -42,6 +42,7 @@ from simulator.engine.rules.layout import (
     DESTROY_TARGET,
     FR_STEPS,
     K_SLOTS,
+    MODE_SOLO,
     OP_ANN_PURPOSE,
     OP_ANN_TARGET,
     OP_APPLIES,
@@ -54,6 +55,7 @@ from simulator.engine.rules.layout import (
     TG_OPPONENT,
 )
 from simulator.engine.rules.ops import condition_holds, decider_of, destroy_options
+from simulator.engine.rules.seats import forget_foe
 
 APPLY_COMPONENT = OP_CODE["apply_component"]
 
@@ -64,6 +66,10 @@ def push_steps(st, tb, wk, card, trig, side, slot):
     chosen now."""
     count = tb.trig_count[card, trig]
     if count > 0:
+        if tb.mode != MODE_SOLO:
+            forget_foe(st, side)  # 2 vs 2: this card's "opponent" is chosen afresh
+            for q in range(tb.players):
+                st.taken_before[q] = st.damage_taken[q]
         first = tb.trig_first[card, trig]
         entry = announce(st, tb, wk, card, side, slot, first, count)
         frames.push(st, FR_STEPS, card, trig, side, slot, first, count, entry)
@@ -146,7 +152,7 @@ def _choose_target(st, tb, wk, r, card, side, slot, e):
     """The target decision of step ``r`` (``targets.select``), stored in entry ``e`` with the
     card it designates (-1 for a player)."""
     kind = tb.ops[r, OP_ANN_TARGET]
-    if kind == TG_OPPONENT and side != ADVERSARY_SIDE:
+    if kind == TG_OPPONENT and side != ADVERSARY_SIDE and tb.mode == MODE_SOLO:
         return  # a player's opponent is the Adversary itself: nothing to choose
     st.announced[e, AN_ASKED] = 1
     st.announced[e, AN_TARGET] = -1

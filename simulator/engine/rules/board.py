@@ -31,17 +31,20 @@ from simulator.engine.rules.layout import (
     ANIMAL_EXHAUSTED,
     CHANNELED,
     CONDITION_CODE,
+    DRAW,
     EMPTY,
     EQUIPMENT,
     EV_AUTUMN,
     EV_DESTROYED,
     EV_GAINS_EFFECTS,
+    EV_GAME_OVER,
     EV_INSTEAD_DESTROYED,
     EV_LEAVES,
     EV_LOCK_CAP,
     EV_LOCKS,
     EV_OUT,
     EV_RITUALS_OFF,
+    EV_SET_ASIDE,
     FD_ONCE_PER_TURN,
     FIRE,
     K_SLOTS,
@@ -49,6 +52,7 @@ from simulator.engine.rules.layout import (
     LOSS_HP,
     MINERAL,
     MOD_MAX,
+    MODE_SOLO,
     OUT_DECK,
     OUT_HP,
     PERMANENT,
@@ -71,6 +75,7 @@ from simulator.engine.rules.layout import (
     E,
 )
 from simulator.engine.rules.log import say, say_mana
+from simulator.engine.rules.seats import team_out
 
 FINE_SAND = H_FINE_SAND
 DESERT = WORD["Desert"]
@@ -475,11 +480,12 @@ def ignition_active(st, tb):
 
 @njit
 def player_out(st, tb, wk, p, reason):
-    """A player is out (co-op defeat): cards to the discard pile, Mana back to the Ether.
+    """A player is out (R4.1, R4.2). In solo & co-op (R15.9): their cards go to the discard
+    pile, Mana back to the Ether, and the game is lost when every player is out. In a duel,
+    :func:`seat_out`.
 
     Their board cards leave play as any discarded card does, so discard effects apply (a
-    teammate's Ignition deals its damage); the out player's own steps no longer run. The game
-    is lost when every player is out.
+    teammate's Ignition deals its damage); the out player's own steps no longer run.
     """
     if st.out[p] != 0:
         return
@@ -488,6 +494,9 @@ def player_out(st, tb, wk, p, reason):
     suppress.expire(st, tb, p)  # their Ice tree's choices end: their turns no longer come
     suppress.expire_turn_end(st, tb, p)  # ... and those for their turn
     say(wk, EV_OUT, p, reason, st.last_hit_card[p], 0)
+    if tb.mode != MODE_SOLO:
+        seat_out(st, tb, wk, p, reason)
+        return
     everyone = True
     for q in range(tb.players):
         if st.out[q] == 0:
@@ -497,15 +506,93 @@ def player_out(st, tb, wk, p, reason):
     for s in range(st.board_end[p]):
         if st.board_zone[p, s] != EMPTY:
             leave_board(st, tb, wk, p, s, TO_DISCARD)
-    for c in range(tb.n_cards):
-        for _ in range(st.hand[p, c]):
-            pile.put(st, p, c)
-        st.hand[p, c] = 0
+    _hand_to_pile(st, tb, p)
     for e in range(E):
         st.reserve[p, e] = 0
     if everyone and st.outcome == RUNNING:
         st.outcome = LOSS_DECK if st.out_reason[p] == OUT_DECK else LOSS_HP
         st.end_turn = st.turn
+
+
+@njit
+def _hand_to_pile(st, tb, p):
+    """The player's hand goes to their discard pile, with no effect (R15.9, 2 vs 2)."""
+    for c in range(tb.n_cards):
+        for _ in range(st.hand[p, c]):
+            pile.put(st, p, c)
+        st.hand[p, c] = 0
+
+
+@njit
+def seat_out(st, tb, wk, p, reason):
+    """A seat of a duel is out: the game ends when their whole team is (:func:`end_duel`),
+    and their cards go at once. Otherwise (2 vs 2, a teammate still in; the rulesheet's
+    disqualification) their Mana goes to the teammate's reserve, their hand is set aside
+    without effects and their spells stop applying: their cards leave the board for the
+    discard pile, with no effect (no leaving, discard nor release). What the effect that
+    put them out still has to do applies: the chain goes on."""
+    if st.outcome == RUNNING:
+        end_duel(st, tb, wk, 0, reason)
+    if st.outcome != RUNNING:
+        _clear_board_at_game_end(st, tb, wk, p)
+        _hand_to_pile(st, tb, p)
+        for e in range(E):
+            st.reserve[p, e] = 0
+        return
+    mate = tb.mate[p]
+    say(wk, EV_SET_ASIDE, p, mate, 0, 0)
+    for q in range(tb.players):  # "until the beginning of your next turn": it never comes
+        if st.hand_lock[q] == p + 1:
+            st.hand_lock[q] = 0
+    locked = wk.leaving_mana
+    for e in range(E):
+        locked[e] = 0
+    for s in range(st.board_end[p]):
+        c = st.board_card[p, s]
+        if st.board_zone[p, s] == EMPTY:
+            continue
+        for e in range(E):
+            locked[e] += st.board_mana[p, s, e]
+            st.board_mana[p, s, e] = 0
+        pile.put(st, p, c)
+        st.board_card[p, s] = -1
+        st.board_zone[p, s] = EMPTY
+        st.board_hp[p, s] = 0
+    st.board_end[p] = 0
+    st.board_clock += 1
+    _hand_to_pile(st, tb, p)
+    for e in range(E):
+        if tb.out_locked_to_mate != 0:  # rule option disqualified_locked_mana
+            st.reserve[mate, e] += locked[e]
+        else:  # to the Available Ether, split evenly as at a game's end
+            st.ether[0, e] += locked[e] - locked[e] // 2
+            st.ether[1, e] += locked[e] // 2
+        st.reserve[mate, e] += st.reserve[p, e]
+        st.reserve[p, e] = 0
+
+
+@njit
+def end_duel(st, tb, wk, dying, reason):
+    """A duel ends once a whole team is out, counting the seats in ``dying`` (bit q: seat q
+    is going out now); both teams at once is a draw (R4.3). ``reason``: how the last seat
+    went (``OUT_HP``, ``OUT_DECK``). ``state.outcome`` reads the game from team 0's side,
+    ``team_outcome`` from each team's."""
+    out0 = team_out(st, tb, 0, dying)
+    out1 = team_out(st, tb, 1, dying)
+    if not (out0 or out1):
+        return
+    loss = LOSS_DECK if reason == OUT_DECK else LOSS_HP
+    if out0 and out1:
+        first, second = DRAW, DRAW
+    elif out0:
+        first, second = loss, WIN
+    else:
+        first, second = WIN, loss
+    st.team_outcome[0] = first
+    st.team_outcome[1] = second
+    st.outcome = first
+    st.end_turn = st.turn
+    say(wk, EV_GAME_OVER, first, second, 0, 0)
 
 
 @njit
@@ -540,13 +627,18 @@ def _clear_board_at_game_end(st, tb, wk, p):
 
 @njit
 def check_defeats(st, tb, wk):
-    """Put out every player at 0 HP or less (R4.1), checked after each indivisible action."""
+    """Put out every player at 0 HP or less (R4.1), checked after each indivisible action.
+    Everyone at 0 HP goes out together: in a duel, two teams out at once is a draw (R4.3)."""
     if st.outcome != RUNNING:
         return
     dead = 0  # bit q: player q is at 0 HP and still in, all found before anyone goes out
     for q in range(tb.players):
         if st.hp[q] <= 0 and st.out[q] == 0:
             dead |= 1 << q
+    if dead == 0:
+        return
+    if tb.mode != MODE_SOLO:
+        end_duel(st, tb, wk, dead, OUT_HP)
     for q in range(tb.players):
         if dead & (1 << q):
             player_out(st, tb, wk, q, OUT_HP)

@@ -72,6 +72,7 @@ from simulator.engine.rules.layout import (
     E,
 )
 from simulator.engine.rules.log import say
+from simulator.engine.rules.seats import foes
 from simulator.engine.rules.zones import discarded_from_hand
 
 BURNING_ROBE = H_BURNING_ROBE
@@ -86,6 +87,17 @@ ROCK_WALL = H_ROCK_WALL_CHANNELS
 @njit
 def player_target(tb, p):
     return K_SLOTS + p
+
+
+@njit
+def target_owner(tb, target):
+    """The side flat ``target`` belongs to: ``ADVERSARY_SIDE`` for an Adversary slot, else
+    the player (or the controller of the Permanent)."""
+    if target < K_SLOTS:
+        return ADVERSARY_SIDE
+    if target < K_SLOTS + tb.players:
+        return target - K_SLOTS
+    return (target - K_SLOTS - tb.players) // tb.slots
 
 
 
@@ -111,15 +123,6 @@ def is_player_permanent(st, tb, p, s):
     wall)."""
     c = st.board_card[p, s]
     return c >= 0 and st.board_zone[p, s] == PERMANENT and (tb.hp[c] > 0 or st.board_hp[p, s] > 0)
-
-
-@njit
-def adversary_target(st, tb):
-    """The flat target of the Adversary card itself, -1 when it is not in play."""
-    for k in range(K_SLOTS):
-        if is_adversary_target(st, tb, k):
-            return k
-    return -1
 
 
 # --- damage ----------------------------------------------------------------------------------
@@ -167,14 +170,16 @@ def deal_damage(st, tb, wk, src_side, src_card, target, amount, unpreventable):
             if amount <= 0:
                 return
     robes = 0
-    if from_player and target < K_SLOTS and tb.element[src_card] == FIRE:
+    # an opposing target: the Adversary's cards (solo), an opposing seat or its Permanents
+    opposed = foes(tb, src_side, target_owner(tb, target))
+    if from_player and opposed and tb.element[src_card] == FIRE:
         robes = flagged_copies(st, tb, src_side, BURNING_ROBE, EQUIPMENT)
         if robes > 0:
             amount += robes * (2 if is_mage_noir(st, tb, src_side) else 1)
     players = tb.players
     if from_player and tb.any_handler[SUPERCONDUCTOR] != 0:
         amount = superconductor_damage(st, tb, src_side, src_card, amount)
-    if target >= K_SLOTS and not from_player and not unpreventable and tb.any_protector != 0:
+    if target >= K_SLOTS and opposed and not unpreventable and tb.any_protector != 0:
         target = protector_redirect(st, tb, wk, target, amount)
     if target < K_SLOTS:
         st.adv_hp[target] -= amount
@@ -187,7 +192,7 @@ def deal_damage(st, tb, wk, src_side, src_card, target, amount, unpreventable):
     elif target < K_SLOTS + players:
         p = target - K_SLOTS
         before_player_damage(st, tb, wk, p, amount, unpreventable)
-        amount = armour(st, tb, p, amount, not from_player, unpreventable)
+        amount = armour(st, tb, p, amount, opposed, unpreventable)
         if tb.any_handler[H_WAIVER_CROWN] != 0 and amount > 0 and not unpreventable:
             amount -= crown_ignores(st, tb, wk, p, amount)
         lose_hp(st, tb, wk, p, amount, True, src_card)

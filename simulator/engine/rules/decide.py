@@ -4,9 +4,11 @@ The rules write the legal options of the decision into the lane's work record (`
 ``n_opt``) and its context into the ``ctx_*`` fields, then call :func:`decide` with the
 decision kind and the deciding player. The batch's bot answers one option (its compiled
 choose function, which the run handed the engine: ``late.choose``); the engine checks that it
-is legal. An empty option list or an illegal answer is an engine bug: it is recorded as the
-game's error (raised in Python after the batch) and the first legal option is taken so that
-the game can stop cleanly.
+is legal. When the seats have bots of their own (``tables.seat_bots``, a duel's mixed seats),
+the deciding seat's bot answers, with its own record (``work.seat_choose``, ``seat_bot``); a
+batch with one bot pays one test for it. An empty option list or an illegal answer is an
+engine bug: it is recorded as the game's error (raised in Python after the batch) and the
+first legal option is taken so that the game can stop cleanly.
 
 Tests record every decision asked (``rec_on``): kind, player, options and some context.
 """
@@ -14,7 +16,7 @@ Tests record every decision asked (``rec_on``): kind, player, options and some c
 from __future__ import annotations
 
 from simulator.engine.compiler.jit import njit
-from simulator.engine.compiler.late_bound import choose
+from simulator.engine.compiler.late_bound import choose, choose_at
 from simulator.engine.rules.errors import ERR_ILLEGAL_CHOICE, ERR_NO_OPTION, fail
 from simulator.engine.rules.layout import (
     REC_MAX,
@@ -61,7 +63,11 @@ def decide(st, tb, wk, kind, player):
         return 0
     if wk.rec_on != 0:
         _record(wk, kind, player)
-    choice = choose(st, tb, wk, kind, player)
+    if tb.seat_bots != 0:  # each seat its own bot (mixed seats): its record, its function
+        wk.bot = wk.seat_bot[player]
+        choice = choose_at(wk.seat_choose[player], st, tb, wk, kind, player)
+    else:
+        choice = choose(st, tb, wk, kind, player)
     st.decision_count += 1
     if choice < 0 or choice >= wk.n_opt or wk.opt[choice] == 0:
         fail(st, ERR_ILLEGAL_CHOICE, kind)

@@ -184,53 +184,59 @@ def run_handler(st, tb, wk, r, card, side, slot):
         electric.tesla_coil(st, tb, wk, r, card, side, slot)
     elif h == 21:  # lightning_blade_switch
         electric.lightning_blade_switch(st, tb, wk, r, card, side, slot)
-    elif h == 22:  # floral_infusion_draw
+    elif h == 22:  # zeus_hand_lock
+        electric.zeus_hand_lock(st, tb, wk, r, card, side, slot)
+    elif h == 23:  # floral_infusion_draw
         flowers.floral_infusion_draw(st, tb, wk, r, card, side, slot)
-    elif h == 23:  # kerlochs_flower_grows
+    elif h == 24:  # thorn_torment_discard
+        flowers.thorn_torment_discard(st, tb, wk, r, card, side, slot)
+    elif h == 25:  # kerlochs_flower_grows
         flowers.kerlochs_flower_grows(st, tb, wk, r, card, side, slot)
-    elif h == 24:  # tree_flowers_release
+    elif h == 26:  # tree_flowers_release
         flowers.tree_flowers_release(st, tb, wk, r, card, side, slot)
-    elif h == 25:  # renewal
+    elif h == 27:  # renewal
         flowers.renewal(st, tb, wk, r, card, side, slot)
-    elif h == 26:  # icy_infiltration
+    elif h == 28:  # icy_infiltration
         ice.icy_infiltration(st, tb, wk, r, card, side, slot)
-    elif h == 27:  # ice_tree
+    elif h == 29:  # ice_tree
         ice.ice_tree(st, tb, wk, r, card, side, slot)
-    elif h == 28:  # that_player_draws
+    elif h == 30:  # that_player_draws
         phase.that_player_draws(st, tb, wk, r, card, side, slot)
-    elif h == 29:  # leap_in_time
+    elif h == 31:  # leap_in_time
         phase.leap_in_time(st, tb, wk, r, card, side, slot)
-    elif h == 30:  # antimatter
+    elif h == 32:  # antimatter
         phase.antimatter(st, tb, wk, r, card, side, slot)
-    elif h == 31:  # opponent_hand
-        phase.opponent_hand(st, tb, wk, r, card, side, slot)
-    elif h == 32:  # ras_wrath_discard
+    elif h == 33:  # forced_acceleration
+        phase.forced_acceleration(st, tb, wk, r, card, side, slot)
+    elif h == 34:  # inception
+        phase.inception(st, tb, wk, r, card, side, slot)
+    elif h == 35:  # ras_wrath_discard
         sand.ras_wrath_discard(st, tb, wk, r, card, side, slot)
-    elif h == 33:  # glass_replica
+    elif h == 36:  # glass_replica
         sand.glass_replica(st, tb, wk, r, card, side, slot)
-    elif h == 34:  # callback_to_present
+    elif h == 37:  # callback_to_present
         time_bender.callback_to_present(st, tb, wk, r, card, side, slot)
-    elif h == 35:  # knowledge_of_history
+    elif h == 38:  # knowledge_of_history
         time_bender.knowledge_of_history(st, tb, wk, r, card, side, slot)
-    elif h == 36:  # chaos
+    elif h == 39:  # chaos
         time_bender.chaos(st, tb, wk, r, card, side, slot)
-    elif h == 37:  # emptiness_ritual_ping
+    elif h == 40:  # emptiness_ritual_ping
         base_game_air.emptiness_ritual_ping(st, tb, wk, r, card, side, slot)
-    elif h == 38:  # crimson_ritual
+    elif h == 41:  # crimson_ritual
         base_game_fire.crimson_ritual(st, tb, wk, r, card, side, slot)
-    elif h == 39:  # kerlochs_robe
+    elif h == 42:  # kerlochs_robe
         damage.kerlochs_robe(st, tb, wk, r, card, side, slot)
-    elif h == 40:  # druid_horns
+    elif h == 43:  # druid_horns
         base_game_vegetal.druid_horns(st, tb, wk, r, card, side, slot)
-    elif h == 41:  # ritual_of_decomposition
+    elif h == 44:  # ritual_of_decomposition
         base_game_vegetal.ritual_of_decomposition(st, tb, wk, r, card, side, slot)
-    elif h == 42:  # ritual_of_melange
+    elif h == 45:  # ritual_of_melange
         base_game_water.ritual_of_melange(st, tb, wk, r, card, side, slot)
-    elif h == 43:  # seasons_autumn
+    elif h == 46:  # seasons_autumn
         flowers.seasons_autumn(st, tb, wk, r, card, side, slot)
-    elif h == 44:  # zenith_ritual_activate
+    elif h == 47:  # zenith_ritual_activate
         sun.zenith_ritual_activate(st, tb, wk, r, card, side, slot)
-    elif h == 45:  # warrior_mage_ritual_indestructible
+    elif h == 48:  # warrior_mage_ritual_indestructible
         warrior_mage.warrior_mage_indestructible(st, tb, wk, r, card, side, slot)
     else:  # a static handler: its behaviour lives in engine hooks, never in a step
         fail(st, ERR_STATIC_AS_STEP, h)

@@ -3,9 +3,9 @@
 Every draw is counted per drawer and turn (``state.draws_this_turn``, reset at every turn
 start, the Adversary's included: "each turn" counts the opponent's turns too). A card in play
 (Permanent, Equipment, Ritual) with an ``own_draw`` trigger answers its controller's draws, one
-with ``opponent_draw`` an opponent's: for a player's card the Adversary, for an Adversary card
-any player. The card the Adversary reveals at each of its turns is its draw (rule option
-``adversary_reveal_is_draw``, the solo rulesheet's wording).
+with ``opponent_draw`` an opponent's: for a player's card the Adversary (in a duel an opposing
+seat), for an Adversary card any player. The card the Adversary reveals at each of its turns
+is its draw (rule option ``adversary_reveal_is_draw``, the solo rulesheet's wording).
 
 The triggered steps are raised (``frames.trigger_steps``): they resolve right after the action
 that drew. A ``draw_number:N`` condition on the trigger's first step is read here, when the
@@ -23,6 +23,7 @@ from simulator.engine.rules.layout import (
     CONDITION_CODE,
     EV_REACTS,
     K_SLOTS,
+    MODE_SOLO,
     OP_IF,
     OP_IF_WORD,
     P_MAX,
@@ -31,6 +32,7 @@ from simulator.engine.rules.layout import (
     T_OWN_DRAW,
 )
 from simulator.engine.rules.log import say
+from simulator.engine.rules.seats import foes
 
 IF_DRAW_NUMBER = CONDITION_CODE["draw_number"]
 
@@ -58,7 +60,7 @@ def card_drawn(st, tb, wk, drawer):
             continue
         if q == drawer:
             trig = T_OWN_DRAW
-        elif drawer == ADVERSARY_SIDE:
+        elif foes(tb, q, drawer):
             trig = T_OPPONENT_DRAW
         else:
             continue  # a teammate's draw
@@ -67,6 +69,8 @@ def card_drawn(st, tb, wk, drawer):
             if c >= 0 and st.board_zone[q, s] >= PERMANENT and raised_on(tb, c, trig, nth):
                 say(wk, EV_REACTS, q, c, trig, 0)
                 frames.trigger_steps(st, tb, c, trig, q, s)
+    if tb.mode != MODE_SOLO:
+        return  # no Adversary
     trig = T_OWN_DRAW if drawer == ADVERSARY_SIDE else T_OPPONENT_DRAW
     for k in range(K_SLOTS):
         c = st.adv_card[k]

@@ -1,7 +1,8 @@
 """The match loop of one game, and the batch loop that plays many games on threads.
 
 Turn order (solo rulesheet): Adversary, player 1, Adversary, player 2, ... A player who is out
-has no turn, and neither has the Adversary turn that would have preceded it. Every game ends:
+has no turn, and neither has the Adversary turn that would have preceded it. A duel (the seat
+table, ``seats.py``) has no Adversary turn: the seats play in seat order. Every game ends:
 after ``max_rounds`` rounds a game still running is a ``timeout``.
 
 Threads: :func:`play_range` releases the GIL, and the Python side (``batch.py``) runs one per
@@ -33,6 +34,7 @@ from simulator.engine.rules.layout import (
     EV_OPENING_PILE,
     HAND_PILE,
     KEEP_HAND,
+    MODE_SOLO,
     PHASE_END,
     PHASE_MAIN,
     PHASE_NEXT_TURN,
@@ -53,11 +55,13 @@ from simulator.engine.rules.layout import (
     SUM_OUT_REASON,
     SUM_OUTCOME,
     SUM_SEED,
+    SUM_TEAM_OUTCOME,
+    TEAMS,
     TIMEOUT,
 )
 from simulator.engine.rules.log import say
 from simulator.engine.rules.readiness import compute, forget
-from simulator.engine.rules.turns import begin_player_turn, end_player_turn, main_phase
+from simulator.engine.rules.turns import begin_player_turn, end_player_turn, main_phases
 from simulator.engine.rules.zones import shuffle_adversary, shuffle_deck
 
 
@@ -171,15 +175,16 @@ def advance(st, tb, wk, hp_t, adv_t, dealt_t, taken_t, mana_t, player_t, comp_t,
                 break
             q = st.step % players
             st.active = q
-            adversary_turn(st, tb, wk)
-            check_defeats(st, tb, wk)
-            if st.outcome != RUNNING or st.out[q] != 0:
-                st.step += 1
-                continue
+            if tb.mode == MODE_SOLO:  # the seat table: an Adversary turn before each turn
+                adversary_turn(st, tb, wk)
+                check_defeats(st, tb, wk)
+                if st.outcome != RUNNING or st.out[q] != 0:
+                    st.step += 1
+                    continue
             st.seat = q
             st.phase = PHASE_MAIN if begin_player_turn(st, tb, wk, q) else PHASE_END
         elif st.phase == PHASE_MAIN:
-            main_phase(st, tb, wk, st.seat)
+            main_phases(st, tb, wk)
             st.phase = PHASE_END
         else:
             q = st.seat
@@ -194,6 +199,9 @@ def advance(st, tb, wk, hp_t, adv_t, dealt_t, taken_t, mana_t, player_t, comp_t,
         if st.outcome == RUNNING:
             st.outcome = TIMEOUT
             st.end_turn = st.turn
+            if tb.mode != MODE_SOLO:
+                for team in range(TEAMS):
+                    st.team_outcome[team] = TIMEOUT
         st.phase = PHASE_OVER
         fill_after_end(st, tb, hp_t, adv_t, dealt_t, taken_t, mana_t)
     return False
@@ -211,6 +219,8 @@ def summarize(st, tb, summary, usage):
     summary[SUM_ERROR_INFO] = st.error_info
     summary[SUM_SEED] = np.int64(st.seed)
     summary[SUM_ADVERSARY_ARRIVED] = st.adversary_arrived
+    for team in range(TEAMS):
+        summary[SUM_TEAM_OUTCOME + team] = st.team_outcome[team]
     for p in range(tb.players):
         summary[SUM_HP + p] = st.hp[p]
         summary[SUM_OUT_REASON + p] = st.out_reason[p]

@@ -97,6 +97,12 @@ OUTCOME_NAMES = ("running", "win", "loss_hp", "loss_deck", "timeout", "draw")
 IN_GAME, OUT_HP, OUT_DECK = range(3)
 ADVERSARY_SIDE = -1
 
+# Game modes (tables.mode; the seat table, rules/seats.py): solo & co-op (1 to 4 players
+# against the Adversary), the 1 vs 1 duel, the 2 vs 2 mode of teams.
+MODES = ("solo", "duel", "teams")
+MODE_SOLO, MODE_DUEL, MODE_TEAMS = range(len(MODES))
+TEAMS = 2  # teams of a duel (team_outcome); in solo the players are team 0, the Adversary 1
+
 # Where a card goes when it leaves the board.
 TO_DISCARD, TO_HAND, TO_DECK_TOP, TO_DECK_THIRD, TO_EXILE = range(5)
 
@@ -119,6 +125,7 @@ DECISION_KINDS = (
     "unique_discard", "pay_mana_element", "suppress_target",
     "boost_target",
     "pile_swap",
+    "choose_opponent", "share_pile", "team_order",
 )
 (KEEP_HAND, MAIN_ACTION, TAKE_PILE, MANA_ELEMENT, ETHER_START_PILE, ETHER_SPLIT, TAKE_MANA,
  TRADE_GIVE, EFFECT_ORDER, TARGET, PROTECTOR_REDIRECT, DESTROY_TARGET, USE_COMPONENT,
@@ -129,7 +136,8 @@ DECISION_KINDS = (
  MAY_USE_ABILITY, MELANGE_GIVE, MELANGE_TAKE, TAKE_LOCKED_MANA, QUICK_ACTION,
  SLOWCAST_TARGET, CHOOSE_X, FROM_DISCARD, EXTRA_COMPONENT, PREPARE_FROM, SCRY,
  DIG_TAKE, UNIQUE_DISCARD, PAY_MANA_ELEMENT, SUPPRESS_TARGET,
- BOOST_TARGET, PILE_SWAP) = range(len(DECISION_KINDS))
+ BOOST_TARGET, PILE_SWAP,
+ CHOOSE_OPPONENT, SHARE_PILE, TEAM_ORDER) = range(len(DECISION_KINDS))
 N_KINDS = len(DECISION_KINDS)
 
 # Purposes of a target decision (ctx_purpose), reasons of a discard (ctx_reason).
@@ -140,9 +148,9 @@ PURPOSES = ("damage", "lose_hp", "heal", "hand", "phase_out", "recycle", "pile_o
 # value; host/transcript.py words it): a discard from its hand, which is empty; a discard of its
 # prepared spells, which it never has; a surcharge on the cards it prepares, which it never does.
 NOTHING_EMPTY_HAND, NOTHING_NO_PREPARED, NOTHING_PREPARES_NOTHING = range(3)
-DISCARD_REASONS = ("", "hand_limit", "hand_size", "ability", "alternative_component")
+DISCARD_REASONS = ("", "hand_limit", "hand_size", "ability", "alternative_component", "torment")
 (REASON_NONE, REASON_HAND_LIMIT, REASON_HAND_SIZE, REASON_ABILITY,
- REASON_ALTERNATIVE_COMPONENT) = range(len(DISCARD_REASONS))
+ REASON_ALTERNATIVE_COMPONENT, REASON_TORMENT) = range(len(DISCARD_REASONS))
 
 # --- effects: codes of the vocabulary's names (simulator/cards/vocabulary.py), in its order.
 # The (A, B, ...) = range(n) unpackings here and above follow their name tuples
@@ -211,6 +219,7 @@ OP_TOP = OP_ALT_IF_WORD + 1  # put_from_discard: 1 only the discard pile's top c
 OP_HP = OP_TOP + 1  # next_card_discount: HP a Permanent gains
 OP_DRAW = OP_HP + 1  # name_discount: cards drawn when one is prepared
 OP_ON_TOP = OP_DRAW + 1  # search_deck: 1 puts the card on top of the shuffled deck, not in hand
+OP_MN_LOSES = OP_HP  # phase_out: HP a Mage Noir target may lose instead (mage_noir_loses), 0 none
 assert OP_ON_TOP < OP_W
 AN_ASKED, AN_TARGET, AN_CARD, AN_SUB = range(4)
 AN_W = 4
@@ -228,7 +237,9 @@ N_FLAGS = N_HANDLERS + 1
  SUM_ERROR_INFO, SUM_SEED, SUM_ADVERSARY_ARRIVED) = range(8)
 SUM_HP, SUM_OUT_REASON, SUM_MAGE_NOIR_TURN, SUM_DAMAGE_TAKEN, SUM_MANA_TAKEN, SUM_LAST_HIT = (
     8 + k * P_MAX for k in range(6))  # each: P_MAX columns, one per player
-SUM_W = 8 + 6 * P_MAX
+# a duel's outcome for each team (TEAMS columns, OUTCOME_NAMES; solo: 0)
+SUM_TEAM_OUTCOME = 8 + 6 * P_MAX
+SUM_W = SUM_TEAM_OUTCOME + TEAMS
 USAGE_FIELDS = ("drawn", "prepared_n", "activated_n", "channeled_n", "first_activation", "stranded")
 
 # Casting marks of a board slot (state.cast_mark, bits; casting.py): a component granted the
@@ -236,8 +247,10 @@ USAGE_FIELDS = ("drawn", "prepared_n", "activated_n", "channeled_n", "first_acti
 # to have no Slowcast (Ritual of absolute zero).
 MARK_QUICKCAST, MARK_SLOWCAST, MARK_NO_SLOWCAST = 1, 2, 4
 # Quickcast windows outside the main phase (windows.py; quick_action's ctx_amount).
-WINDOWS = ("adversary_turn_start", "adversary_turn_end")
-WINDOW_ADVERSARY_START, WINDOW_ADVERSARY_END = range(len(WINDOWS))
+WINDOWS = ("adversary_turn_start", "adversary_turn_end", "opponent_turn_start",
+           "opponent_turn_end")
+(WINDOW_ADVERSARY_START, WINDOW_ADVERSARY_END, WINDOW_OPPONENT_START,
+ WINDOW_OPPONENT_END) = range(len(WINDOWS))
 
 # Where the match loop of a game resumes (state.phase).
 PHASE_SETUP, PHASE_NEXT_TURN, PHASE_MAIN, PHASE_END, PHASE_OVER = range(5)
@@ -292,6 +305,8 @@ EVENT_NAMES = (
     "next_gain",
     "replica",
     "animal_on_top", "animal_enters", "animal_exhausted", "animal_readied", "exiles",
+    "gathers", "shares_pile", "set_aside", "retaliation", "hand_locked", "game_over",
+    "main_phase_of",
 )
 EV = {name: i for i, name in enumerate(EVENT_NAMES)}
 (EV_TURN, EV_HAND, EV_HAND_CARD, EV_ADVERSARY_TURN, EV_REVEALS, EV_PREPARES, EV_ACTIVATES,
@@ -330,7 +345,9 @@ EV = {name: i for i, name in enumerate(EVENT_NAMES)}
  EV_NEXT_GAIN,
  EV_REPLICA,
  EV_ANIMAL_ON_TOP, EV_ANIMAL_ENTERS, EV_ANIMAL_EXHAUSTED, EV_ANIMAL_READIED,
- EV_EXILES) = range(len(EVENT_NAMES))
+ EV_EXILES,
+ EV_GATHERS, EV_SHARES_PILE, EV_SET_ASIDE, EV_RETALIATION, EV_HAND_LOCKED,
+ EV_GAME_OVER, EV_MAIN_PHASE_OF) = range(len(EVENT_NAMES))
 #: ``ctx_what`` of an optional_payment: a card's return_from_pile (pile_return.py); 1 is a
 #: Slowcast waiver (actions.py), 2 the Waiver crown's payment (handlers/warrior_mage.py)
 WHAT_PILE_RETURN = 3
@@ -510,6 +527,18 @@ STATE_DTYPE = _record([
     # exile (exile.py): each player's exiled cards in order, bottom first (out of the game)
     ("exile_pile", np.int16, (P_MAX, D_MAX)),
     ("exile_len", np.int16, (P_MAX,)),
+    # duels (rules/seats.py): each team's outcome once the game is over (RUNNING before), the
+    # opponent a seat chose for the card it is resolving (2 vs 2: "the opponent" is either
+    # one, chosen; -1 not chosen yet), and Zeus's thunder's lock on a seat's hand (the seat
+    # that imposed it + 1, 0 none: cards reach that hand only in its draw phase)
+    ("team_outcome", np.int8, (TEAMS,)),
+    ("foe", np.int8, (P_MAX,)),
+    ("hand_lock", np.int8, (P_MAX,)),
+    ("drawing_phase", np.int8),                 # 1 while a draw phase is under way
+    ("taken_before", np.int32, (P_MAX,)),       # damage_taken as the card resolving was
+    #                                             announced (Lightning blade: "took none")
+    ("acting", np.int8),                        # the seat whose main phase is under way
+    ("main_left", np.int8),                     # 2 vs 2: the teammate still to act + 1, 0 none
 ])
 
 TABLES_DTYPE = _record([
@@ -674,6 +703,16 @@ TABLES_DTYPE = _record([
     ("any_animal", np.int8),               # some player card is an Animal
     ("animal_draw_replaced", np.int8),     # rule option: drawing the Animal draws one more
     ("animal_exhausted_first", np.int8),   # rule option: exhausted before its components
+    # the seat table (rules/seats.py): who sits where, who is whose opponent and teammate,
+    # how Mana is gathered and shared; the one turn loop reads it (docs/engine.md)
+    ("mode", np.int8),                 # MODE_*: solo & co-op, 1 vs 1, 2 vs 2
+    ("team", np.int8, (P_MAX + 1,)),   # each seat's team, the Adversary's last (P_MAX)
+    ("mate", np.int8, (P_MAX,)),       # each seat's teammate, -1 none (2 vs 2)
+    ("gathered", np.int32),            # Mana the current player adds from the Infinite Ether
+    ("split_pile", np.int8),           # 1: the pile taken is split with the teammate
+    ("retaliation", np.int32),         # cards a Mage Noir left alone on their team draws, 0 off
+    ("seat_bots", np.int8),            # 1: each seat answers with its own bot (work.seat_*)
+    ("out_locked_to_mate", np.int8),   # rule option disqualified_locked_mana == "teammate"
 ])
 
 WORK_DTYPE = _record([
@@ -752,4 +791,8 @@ WORK_DTYPE = _record([
     ("rec_lost", np.int64),  # questions asked while the record was full (not written)
     ("cr_discount", np.int64, (E,)),  # component_discounts.py: a discount by component reducers
     ("pile_cost", np.int64, (E,)),    # pile_return.py: the cost of a return_from_pile
+    # per-seat bots (tables.seat_bots, decide.py): each seat's choose function and bot record
+    ("seat_choose", np.int64, (P_MAX,)),  # its address (late_bound.choose_at)
+    ("seat_bot", np.int64, (P_MAX,)),     # the address of its bot record
+    ("pile_before", np.int64, (E,)),      # turns.py: the reserve before the pile (2 vs 2 split)
 ])

@@ -57,6 +57,7 @@ from simulator.engine.rules.layout import (
     AN_TARGET,
     BOOST_TARGET,
     CHANNELED,
+    CHOOSE_MODE,
     DESTROY_TARGET,
     DIG_TAKE,
     EQUIPMENT,
@@ -85,6 +86,7 @@ from simulator.engine.rules.layout import (
     LOCK_FROM_RESERVE,
     MANA_ELEMENT,
     MARK_SLOWCAST,
+    MODE_SOLO,
     MOVE_FROM_COMPONENTS,
     MOVE_TO_RESERVE,
     NOTHING_NO_PREPARED,
@@ -104,6 +106,7 @@ from simulator.engine.rules.layout import (
     OP_IF_WORD,
     OP_INFINITE,
     OP_MAX_TARGETS,
+    OP_MN_LOSES,
     OP_ON_TOP,
     OP_OPTIONAL,
     OP_PER,
@@ -158,6 +161,7 @@ from simulator.engine.rules.layout import (
 from simulator.engine.rules.log import say, say_mana
 from simulator.engine.rules.mana import add_to_ether, pay_effect_cost, take_from_ether
 from simulator.engine.rules.phase import phase_out
+from simulator.engine.rules.seats import first_foe, foes, the_opponent
 from simulator.engine.rules.surcharge import impose
 from simulator.engine.rules.targets import EVERYTHING, adversary_amount, fill_mask
 from simulator.engine.rules.zones import (
@@ -167,6 +171,7 @@ from simulator.engine.rules.zones import (
     discard_chosen,
     discard_pile_to_deck,
     draw,
+    hand_open,
     hand_options,
     mill_top,
     put_on_bottom,
@@ -232,7 +237,10 @@ def count(st, tb, r, side, slot, spend):
     if per == PER_X_PAID:
         return st.x_paid[player, slot] if slot >= 0 else 0
     if per == PER_OPPONENT_RESERVE:  # the word column holds the element
-        return st.reserve[st.active, word] if side == ADVERSARY_SIDE else 0
+        if side == ADVERSARY_SIDE:
+            return st.reserve[st.active, word]
+        foe = first_foe(st, tb, side)  # a duel's opponent (solo: the Adversary, no reserve)
+        return st.reserve[foe, word] if foe >= 0 else 0
     if per == PER_DISCARD_COMPONENT:
         if side == ADVERSARY_SIDE:
             return 0
@@ -241,8 +249,11 @@ def count(st, tb, r, side, slot, spend):
             if tb.provides[c, word] != 0:
                 n += st.discard[player, c]
         return n
-    if per == PER_OPPONENT_HAND:  # a player's opponent is the Adversary: no hand
-        return st.hand[st.active, :tb.n_cards].sum() if side == ADVERSARY_SIDE else 0
+    if per == PER_OPPONENT_HAND:  # in solo a player's opponent is the Adversary: no hand
+        if side == ADVERSARY_SIDE:
+            return st.hand[st.active, :tb.n_cards].sum()
+        foe = first_foe(st, tb, side)
+        return st.hand[foe, :tb.n_cards].sum() if foe >= 0 else 0
     if per == PER_DISCARD_COPIES:
         if side == ADVERSARY_SIDE or slot < 0 or st.board_card[player, slot] < 0:
             return 0
@@ -325,13 +336,14 @@ def condition_code_holds(st, tb, cond, word, side, slot):
 @njit
 def opponent_drew(st, tb, side):
     """The most cards an opponent of ``side`` has drawn this turn (``state.draws_this_turn``,
-    counted while ``tables.any_draw_trigger`` is set): a player's opponent is the Adversary,
-    an Adversary card's every player."""
-    if side != ADVERSARY_SIDE:
+    counted while ``tables.any_draw_trigger`` is set): a player's opponent is the Adversary
+    (in a duel the opposing seats), an Adversary card's every player."""
+    if side != ADVERSARY_SIDE and tb.mode == MODE_SOLO:
         return st.draws_this_turn[P_MAX]
     most = 0
     for p in range(tb.players):
-        most = max(most, st.draws_this_turn[p])
+        if foes(tb, side, p):
+            most = max(most, st.draws_this_turn[p])
     return most
 
 
@@ -504,9 +516,16 @@ def op_heal(st, tb, wk, r, card, side, slot):
 @njit
 def op_draw(st, tb, wk, r, card, side, slot):
     """The controller draws; with ``target = "opponent"`` the opponent does: for a player's
-    card that is the Adversary, which has no hand, so nothing happens (docs/cards.md)."""
-    if side != ADVERSARY_SIDE and tb.ops[r, OP_TARGET] != TG_OPPONENT:
+    card in solo that is the Adversary, which has no hand, so nothing happens
+    (docs/cards.md); in a duel the opposing seat draws."""
+    if side == ADVERSARY_SIDE:
+        return
+    if tb.ops[r, OP_TARGET] != TG_OPPONENT:
         draw(st, tb, wk, side, amount_of(st, tb, r, side, slot))
+    elif tb.mode != MODE_SOLO:
+        foe = the_opponent(st, tb, wk, side, PURPOSE_HAND)
+        if foe >= 0:
+            draw(st, tb, wk, foe, amount_of(st, tb, r, side, slot))
 
 
 @njit
@@ -670,9 +689,16 @@ def op_destroy_all(st, tb, wk, r, card, side, slot):
                 c = st.adv_card[k]
                 if c >= 0 and tb.adv_kind[c] == ADV_KEYWORD:
                     adversary_destroyed(st, tb, wk, k)
+    only = -1  # a player's "opponent's Permanents": in a duel one opposing seat's
     if not every and side != ADVERSARY_SIDE:
-        return
+        if tb.mode == MODE_SOLO:
+            return
+        only = the_opponent(st, tb, wk, side, PURPOSE_DAMAGE)
+        if only < 0:
+            return
     for p in range(tb.players):
+        if only >= 0 and p != only:
+            continue
         for s in range(st.board_end[p]):
             c = st.board_card[p, s]
             if c < 0 or is_indestructible(st, tb, p, s):
@@ -788,6 +814,8 @@ def _return_from_board(st, tb, wk, side, slot, zone, dest, kind):
     set_options(wk, players * slots, 0)
     any_ = False
     for p in range(players):
+        if dest == TO_HAND and not hand_open(st, p):
+            continue  # Zeus's thunder: nothing reaches that hand
         for s in range(slots):
             here = st.board_zone[p, s]
             if (here == zone or (zone == EQUIPMENT and here == EQUIPMENT_OFF)) and \
@@ -827,21 +855,45 @@ def op_return_prepared_to_deck(st, tb, wk, r, card, side, slot):
 
 @njit
 def op_discard_prepared(st, tb, wk, r, card, side, slot):
-    """The opponent's prepared spells: the Adversary never has any, so for players' cards in
-    solo and co-op this does nothing (the transcript says why); from an Adversary card it is
-    not supported yet."""
+    """Discard up to AMOUNT of the opponent's prepared spells, one at a time (a
+    ``return_prepared`` decision over flat ``player * slots + slot`` options, the last option
+    stops). The Adversary never has any, so for players' cards in solo and co-op this does
+    nothing (the transcript says why); from an Adversary card it is not supported yet. In a
+    duel, the opposing seat's (their Mana released as for any discard)."""
     if side == ADVERSARY_SIDE:
         fail(st, ERR_ADVERSARY_PREPARED, card)
         return
-    say(wk, EV_NOTHING_HAPPENS, NOTHING_NO_PREPARED, 0, 0, 0)
+    if tb.mode == MODE_SOLO:
+        say(wk, EV_NOTHING_HAPPENS, NOTHING_NO_PREPARED, 0, 0, 0)
+        return
+    foe = the_opponent(st, tb, wk, side, PURPOSE_HAND)
+    if foe < 0:
+        return
+    n = tb.players * tb.slots
+    for _ in range(amount_of(st, tb, r, side, slot)):
+        set_options(wk, n + 1, 0)
+        any_ = False
+        for s in range(st.board_end[foe]):
+            if st.board_zone[foe, s] == PREPARED:
+                wk.opt[foe * tb.slots + s] = 1
+                any_ = True
+        if not any_:
+            return
+        wk.opt[n] = 1
+        wk.ctx_card = card
+        choice = decide(st, tb, wk, RETURN_PREPARED, side)
+        if choice == n:
+            return
+        leave_board(st, tb, wk, foe, choice % tb.slots, TO_DISCARD)
 
 
 @njit
 def op_search_deck(st, tb, wk, r, card, side, slot):
     """Take one card named WORD from the own deck (a ``search_deck`` decision over the card
     kinds there), then shuffle; with ON_TOP the card, shown, goes on top of the shuffled deck
-    instead of into hand (Lightning call). No such card: only the shuffle."""
-    if side == ADVERSARY_SIDE:
+    instead of into hand (Lightning call). No such card: only the shuffle. A hand Zeus's
+    thunder locks takes nothing (the step is ignored)."""
+    if side == ADVERSARY_SIDE or not hand_open(st, side):
         return
     word = tb.ops[r, OP_WORD]
     set_options(wk, tb.n_cards, 0)
@@ -889,8 +941,8 @@ def op_dig(st, tb, wk, r, card, side, slot):
     carries WORD into hand, shown to all (a ``dig_take`` decision over the card kinds, the
     option after the last kind declines); the others go to the bottom in the order they were
     (the player may order them; nothing in the engine reads that order before the deck is
-    drawn through)."""
-    if side == ADVERSARY_SIDE:
+    drawn through). A hand Zeus's thunder locks takes nothing (the step is ignored)."""
+    if side == ADVERSARY_SIDE or not hand_open(st, side):
         return
     n = min(amount_of(st, tb, r, side, slot), st.deck_len[side])
     if n <= 0:
@@ -948,7 +1000,7 @@ def op_recycle_discard(st, tb, wk, r, card, side, slot):
 
 @njit
 def op_return_from_discard(st, tb, wk, r, card, side, slot):
-    if side == ADVERSARY_SIDE:
+    if side == ADVERSARY_SIDE or not hand_open(st, side):
         return
     word = tb.ops[r, OP_WORD]
     set_options(wk, tb.n_cards, 0)
@@ -1330,13 +1382,25 @@ def op_next_spell_gains(st, tb, wk, r, card, side, slot):
 
 @njit
 def op_phase_out(st, tb, wk, r, card, side, slot):
-    """Phase out the target (a player or the Adversary) by AMOUNT (phase.py)."""
+    """Phase out the target (a player or the Adversary) by AMOUNT (phase.py). With
+    MAGE_NOIR_LOSES a player target who is a Mage Noir chooses (a ``choose_mode`` decision
+    of theirs: option 1) to lose that many HP instead (the Adversary never is one)."""
     select(st, tb, wk, tb.ops[r, OP_TARGET], PURPOSE_PHASE_OUT, side, card, slot)
     amount = amount_of(st, tb, r, side, slot)
     hits = kept_hits(wk, n_targets(tb))
+    instead = tb.ops[r, OP_MN_LOSES]
     for t in range(K_SLOTS + tb.players):
-        if hits[t] != 0:
-            phase_out(st, tb, wk, side, card, t, amount)
+        if hits[t] == 0:
+            continue
+        q = t - K_SLOTS
+        if instead > 0 and q >= 0 and is_mage_noir(st, tb, q):
+            set_options(wk, 2, 1)
+            wk.ctx_card = card
+            wk.ctx_amount = instead
+            if decide(st, tb, wk, CHOOSE_MODE, q) == 1:
+                lose_hp(st, tb, wk, q, instead, False, card)
+                continue
+        phase_out(st, tb, wk, side, card, t, amount)
 
 
 @njit

@@ -15,6 +15,7 @@ from simulator.errors import UserError
 
 TRADE_MODES = ("largest_pile", "placement_rule")
 BRAMBLES_CHOOSERS = ("opponent", "players")
+DISQUALIFIED_LOCKED_MANA = ("teammate", "ether")
 
 
 @dataclass(frozen=True)
@@ -113,6 +114,12 @@ class RuleOptions:
     #: order), so the face-up Animal may be one of them; true: the Animal is turned face
     #: down first and cannot.
     animal_exhausted_first: bool = _reading(False, animal=True)
+    #: 2 vs 2: a disqualified player puts "all of their Mana" into their teammate's reserve
+    #: (rulesheet). Their reserve surely; the Mana locked under their cards, which leave the
+    #: game with them, "teammate" too by default (it is theirs); "ether": it goes back to the
+    #: Available Ether, split evenly over the two piles. A reading of the 2 vs 2 mode only:
+    #: no solo or co-op game meets it, so ``run --rule-bands`` never varies it.
+    disqualified_locked_mana: str = _reading("teammate", values=DISQUALIFIED_LOCKED_MANA)
 
     def __post_init__(self) -> None:
         if self.trade_mode not in TRADE_MODES:
@@ -121,6 +128,10 @@ class RuleOptions:
         if self.brambles_chooser not in BRAMBLES_CHOOSERS:
             raise UserError(f"brambles_chooser must be one of {', '.join(BRAMBLES_CHOOSERS)}, "
                             f"not {self.brambles_chooser!r}")
+        if self.disqualified_locked_mana not in DISQUALIFIED_LOCKED_MANA:
+            raise UserError("disqualified_locked_mana must be one of "
+                            f"{', '.join(DISQUALIFIED_LOCKED_MANA)}, not "
+                            f"{self.disqualified_locked_mana!r}")
         for name in ("hand_limit", "max_rounds", "board_slots", "max_actions_per_turn"):
             if getattr(self, name) < 1:
                 raise UserError(f"rule option {name} must be at least 1")

@@ -31,6 +31,7 @@ from simulator.engine.rules.layout import (
     T_PHASE_OUT_OPPONENT,
 )
 from simulator.engine.rules.log import say
+from simulator.engine.rules.seats import foes
 
 
 @njit
@@ -88,7 +89,7 @@ def phase_out(st, tb, wk, side, card, t, amount):
             else:
                 pile.put(st, victim, c)
         st.deck_len[victim] = length
-    if side != victim and (side == ADVERSARY_SIDE or victim == ADVERSARY_SIDE):
+    if foes(tb, side, victim):
         _opponent_phased(st, tb, side)
     return k
 

@@ -28,7 +28,7 @@ _PER_PLAYER = {"shuffle_count", "hp", "out", "out_reason", "deck", "deck_len", "
                "all_slowcast", "ability_used", "x_paid", "drawn", "prepared_n",
                "activated_n", "channeled_n", "first_activation", "stranded", "next_discount",
                "next_hp", "name_discount", "name_draw", "zenith_guard", "kept_comp",
-               "kept_slot", "exile_pile", "exile_len"}
+               "kept_slot", "exile_pile", "exile_len", "foe", "hand_lock", "taken_before"}
 #: Fields whose axis of card kinds (C_MAX) is trimmed to the batch's card kinds.
 _PER_CARD = {"hand", "discard", "from_discard_back", "adv_discard", "drawn", "prepared_n", "activated_n",
              "channeled_n", "first_activation", "stranded", "castable_now"}
@@ -81,7 +81,7 @@ class BatchState:
 def new_states(matchup, info: BatchInfo, tables: np.ndarray, seeds: np.ndarray,
                options: RuleOptions) -> np.ndarray:
     """(B,) fresh game records: shuffled at setup by the engine, empty Ether, the decks in
-    file order, the Adversary deck of the level."""
+    file order, the Adversary deck of the level (none in a duel)."""
     b = len(seeds)
     st = np.zeros(b, L.STATE_DTYPE)
     st["seed"] = seeds
@@ -91,6 +91,7 @@ def new_states(matchup, info: BatchInfo, tables: np.ndarray, seeds: np.ndarray,
     st["adv_card"][:] = -1
     st["last_hit_card"][:] = -1
     st["used_card"][:] = -1
+    st["foe"][:] = -1
     st["phase"] = L.PHASE_SETUP
     for q, deck in enumerate(matchup.decks):
         cards = [info.local_id(cid) for cid in deck.card_ids()]
@@ -99,6 +100,8 @@ def new_states(matchup, info: BatchInfo, tables: np.ndarray, seeds: np.ndarray,
                             f"decks of at most {L.D_MAX}")
         st["deck"][:, q, :len(cards)] = cards
         st["deck_len"][:, q] = len(cards)
+    if matchup.scenario is None:  # a duel: no Adversary
+        return st
     adversary = [info.local_id("adv:" + cid) for cid in matchup.scenario.deck(matchup.level)]
     if len(adversary) > L.A_MAX:
         raise UserError(f"level {matchup.level!r} has {len(adversary)} Adversary cards; the "

@@ -13,9 +13,10 @@ leaving triggers are not suspended by the engine, so a card that has them is not
 Adversary card still adds its Mana value (a rule of the Adversary turn, not its effect).
 ``state.any_suppressed`` keeps every check at one test while nothing is marked.
 
-Lightning blade switches an Adversary Equipment off "until the end of your turn": the same
-mark, with ``FOR_THE_TURN`` added (``adv_suppressed[k]`` = FOR_THE_TURN + chooser + 1), ended
-by :func:`expire_turn_end` when that player's turn ends.
+Lightning blade switches an opponent's Equipment off "until the end of your turn": the same
+mark, with ``FOR_THE_TURN`` added (``adv_suppressed[k]`` = FOR_THE_TURN + chooser + 1, or a
+seat's ``suppressed[p, s]`` in a duel), ended by :func:`expire_turn_end` when that player's
+turn ends.
 """
 
 from __future__ import annotations
@@ -54,10 +55,16 @@ def holds(st, side, slot):
 
 
 @njit
-def suppress_adversary_for_the_turn(st, wk, k, chooser):
-    """The Adversary's card in slot ``k`` applies no effect until ``chooser``'s turn ends."""
-    st.adv_suppressed[k] = FOR_THE_TURN + chooser + 1
-    say(wk, EV_SUPPRESSED, st.adv_card[k], ADVERSARY_SIDE, chooser, 1)  # 1: this turn
+def suppress_for_the_turn(st, tb, wk, t, chooser):
+    """The card at flat target ``t`` (the Adversary's, or in a duel an opposing seat's)
+    applies no effect until ``chooser``'s turn ends."""
+    if t < K_SLOTS:
+        st.adv_suppressed[t] = FOR_THE_TURN + chooser + 1
+        say(wk, EV_SUPPRESSED, st.adv_card[t], ADVERSARY_SIDE, chooser, 1)  # 1: this turn
+    else:
+        p, s = divmod(t - K_SLOTS - tb.players, tb.slots)
+        st.suppressed[p, s] = FOR_THE_TURN + chooser + 1
+        say(wk, EV_SUPPRESSED, st.board_card[p, s], p, chooser, 1)
     st.any_suppressed = 1
 
 

@@ -24,6 +24,7 @@ from simulator.engine.rules.layout import (
     AN_CARD,
     AN_TARGET,
     K_SLOTS,
+    MODE_SOLO,
     TARGET,
     TG_ACTIVE_PLAYER,
     TG_ADVERSARY,
@@ -44,6 +45,7 @@ from simulator.engine.rules.layout import (
     TG_THIS,
     VEGETAL,
 )
+from simulator.engine.rules.seats import the_opponent
 
 # Categories of a mask (bit flags).
 ADVERSARY, ADV_PERMANENTS, PLAYERS, PLAYER_PERMANENTS = 1, 2, 4, 8
@@ -106,7 +108,8 @@ def select(st, tb, wk, kind, purpose, side, card, slot):
     """Fill ``wk.hits`` with the targets of a step of target kind ``kind``; returns how many.
 
     side: the step's controller (ADVERSARY_SIDE for Adversary cards, whose open choices the
-    active player makes); slot: the card's own board slot (target ``this``)."""
+    active player makes); slot: the card's own board slot (target ``this``). In a duel a
+    player's "opponent" is an opposing seat (:func:`opposing_seat`)."""
     e = st.step_entry
     if e >= 0 and st.announced[e, AN_ASKED] != 0:
         return announced(st, tb, wk, st.announced[e, AN_TARGET], st.announced[e, AN_CARD])
@@ -146,6 +149,10 @@ def select(st, tb, wk, kind, purpose, side, card, slot):
     if kind == TG_OPPONENT and adv:
         _legal(st, tb, wk, PLAYERS)
         return choose_one(st, tb, wk, decider, purpose, side, card)
+    if not adv and tb.mode != MODE_SOLO and (
+            kind == TG_OPPONENT or kind == TG_OPPONENT_PERMANENTS
+            or kind == TG_OPPONENT_AND_PERMANENTS):
+        return opposing_seat(st, tb, wk, kind, purpose, side)
     # the kinds without a choice
     if kind == TG_OPPONENT or kind == TG_ADVERSARY:
         fill_mask(st, tb, wk.hits, ADVERSARY)
@@ -189,6 +196,27 @@ def select(st, tb, wk, kind, purpose, side, card, slot):
     n = 0
     for t in range(t_count):
         n += wk.hits[t]
+    return n
+
+
+@njit
+def opposing_seat(st, tb, wk, kind, purpose, side):
+    """A duel: "the opponent" of player ``side``'s card is an opposing seat (seats.py; in
+    2 vs 2 the one they choose), with its Permanents for the kinds that name them."""
+    fill_mask(st, tb, wk.hits, 0)
+    q = the_opponent(st, tb, wk, side, purpose)
+    if q < 0:
+        return 0
+    n = 0
+    if kind != TG_OPPONENT_PERMANENTS:
+        wk.hits[K_SLOTS + q] = 1
+        n += 1
+    if kind != TG_OPPONENT:
+        base = K_SLOTS + tb.players + q * tb.slots
+        for s in range(st.board_end[q]):
+            if is_player_permanent(st, tb, q, s):
+                wk.hits[base + s] = 1
+                n += 1
     return n
 
 

@@ -2,7 +2,8 @@
 
 A player's opponent is the Adversary, so a player's cards answer the end of every Adversary
 turn (after its revealed card has applied); an Adversary card answers the end of every
-player's turn (before the hand limit). The cards act one after the other in board order, each
+player's turn (before the hand limit). In a duel a seat's cards answer the end of every
+opposing seat's turn. The cards act one after the other in board order, each
 a triggered action resolved before the turn moves on. Nothing runs unless some card of the
 batch has the trigger (``tables.any_turn_end_trigger``).
 """
@@ -16,11 +17,13 @@ from simulator.engine.rules.layout import (
     ADVERSARY_SIDE,
     EV_REACTS,
     K_SLOTS,
+    MODE_SOLO,
     PERMANENT,
     RUNNING,
     T_OPPONENT_TURN_END,
 )
 from simulator.engine.rules.log import say
+from simulator.engine.rules.seats import foes
 
 
 @njit
@@ -30,9 +33,9 @@ def opponent_turn_ends(st, tb, wk, ender):
     if tb.any_turn_end_trigger == 0 or st.outcome != RUNNING:
         return
     trig = T_OPPONENT_TURN_END
-    if ender == ADVERSARY_SIDE:
+    if ender == ADVERSARY_SIDE or tb.mode != MODE_SOLO:
         for q in range(tb.players):
-            if st.out[q] != 0:
+            if st.out[q] != 0 or not foes(tb, q, ender):
                 continue
             for s in range(st.board_end[q]):
                 c = st.board_card[q, s]

@@ -1,8 +1,10 @@
-"""A player's turn in solo & co-op mode (docs/rules.md R5, solo rulesheet "Player turns").
+"""A player's turn (docs/rules.md R5; solo rulesheet "Player turns"; the duel's R13).
 
 Turn start (start-of-turn effects, in the order the player chooses), draw, Mana gathering
-(solo: no Mana from the Infinite Ether, take one whole pile), main phase (actions until the
-player ends it), end of turn (end-of-turn effects, hand limit).
+(solo: no Mana from the Infinite Ether, take one whole pile; a duel: add ``tables.gathered``
+Mana of the player's choice by the placement rule first), main phase (actions until the
+player ends it), end of turn (end-of-turn effects, hand limit). In a duel the opposing seats
+have a Quickcast window as the turn starts and as its main phase ends (``windows.py``).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from simulator.engine.rules import (
     pile_return,
     suppress,
     surcharge,
+    teams,
     turn_end_triggers,
 )
 from simulator.engine.rules.actions import apply_action, legal_actions
@@ -33,19 +36,28 @@ from simulator.engine.rules.explain import say_board, say_holds
 from simulator.engine.rules.layout import (
     CHANNELED,
     EFFECT_ORDER,
+    EV_GATHERS,
     EV_HAND,
     EV_HAND_CARD,
+    EV_MAIN_PHASE_OF,
     EV_TURN,
     MAIN_ACTION,
+    MODE_SOLO,
+    MODE_TEAMS,
     PERMANENT,
     PREPARED,
     REASON_HAND_LIMIT,
     T_TURN_START,
     T_TURN_START_CHANNELED,
     T_TURN_START_PREPARED,
+    WINDOW_OPPONENT_END,
+    WINDOW_OPPONENT_START,
+    E,
 )
 from simulator.engine.rules.log import say, say_mana
-from simulator.engine.rules.mana import take_pile
+from simulator.engine.rules.mana import add_to_ether, take_pile
+from simulator.engine.rules.ops import choose_mana_elements
+from simulator.engine.rules.windows import quickcast_window
 from simulator.engine.rules.zenith import clear_zenith, determine_zenith
 from simulator.engine.rules.zones import discard_down_to_hand_size
 
@@ -83,39 +95,91 @@ def turn_boundary(st, tb):
 
 @njit
 def begin_player_turn(st, tb, wk, p):
-    """Turn start, draw and Mana gathering of player ``p``; True when their main phase
-    begins (the game goes on and they are still in)."""
+    """Turn start, draw and Mana gathering of player ``p`` (in 2 vs 2 the turn start and the
+    draw are their teammate's too: ``teams.py``); True when the main phase begins (the game
+    goes on and ``p`` is still in)."""
     st.turn += 1
-    st.all_slowcast[p] = 0  # "until the beginning of your next turn" (Stunning thunder)
+    mate = teams.partner(st, tb, p)
     for q in range(tb.players):
         st.ignored_this_turn[q] = 0
         st.x_armour[q] = 0
         st.x_ignored[q] = 0
     draw_triggers.new_turn(st)
-    surcharge.expire(st, tb, p)  # "until the beginning of your next turn"
-    suppress.expire(st, tb, p)  # ... Ice tree's choices too
+    for q in (p, mate):
+        if q >= 0:
+            st.all_slowcast[q] = 0  # "until the beginning of your next turn" (Stunning thunder)
+            surcharge.expire(st, tb, q)  # "until the beginning of your next turn"
+            suppress.expire(st, tb, q)  # ... Ice tree's choices too
     turn_boundary(st, tb)
-    say(wk, EV_TURN, st.turn, p, st.hp[p], adversary_hp(st, tb))
-    if tb.any_animal != 0:  # before the other start-of-turn effects: its passives apply
-        animals.regenerate(st, tb, wk, p)
-    if tb.any_zenith != 0:
-        determine_zenith(st, tb, wk, p)
-    turn_start(st, tb, wk, p)
+    say(wk, EV_TURN, st.turn, p, st.hp[p], adversary_hp(st, tb) if tb.mode == MODE_SOLO else -2)
+    if tb.mode != MODE_SOLO:
+        duel_turn_begins(st, tb, wk, p)
+    for q in (p, mate):
+        if q < 0 or not in_game(st, q):
+            continue
+        if tb.any_animal != 0:  # before the other start-of-turn effects: its passives apply
+            animals.regenerate(st, tb, wk, q)
+        if tb.any_zenith != 0:
+            determine_zenith(st, tb, wk, q)
+        turn_start(st, tb, wk, q)
     if not in_game(st, p):
         return False
     if not (st.turn == 1 and tb.first_player_skips_draw != 0):
-        draw_phase(st, tb, wk, p, 1)
-        resolve(st, tb, wk)
+        for q in (p, mate):
+            if q >= 0 and in_game(st, q):
+                st.drawing_phase = q + 1
+                draw_phase(st, tb, wk, q, teams.draws_of(st, tb, wk, q))
+                st.drawing_phase = 0
+                resolve(st, tb, wk)
     if not in_game(st, p):
         return False
+    if tb.gathered > 0:
+        gather(st, tb, wk, p)
+    mate = teams.partner(st, tb, p)
+    for e in range(E):
+        wk.pile_before[e] = st.reserve[p, e]
     take_pile(st, tb, wk, p)
-    if wk.log_on != 0:  # what the player holds as the main phase starts, for the reader
-        for c in range(tb.n_cards):
-            if st.hand[p, c] > 0:
-                say(wk, EV_HAND_CARD, p, c, st.hand[p, c], 0)
-        say_mana(wk, EV_HAND, p, st.reserve[p])
-        say_board(st, tb, wk)
+    st.acting = p
+    st.main_left = 0
+    if mate >= 0:
+        if tb.split_pile != 0:
+            teams.share_pile(st, tb, wk, p, mate, wk.pile_before)
+        teams.order_main_phases(st, tb, wk, p, mate)
+    if wk.log_on != 0 and tb.mode != MODE_TEAMS:  # 2 vs 2: at each teammate's main phase
+        say_hand(st, tb, wk, p)
     return True
+
+
+@njit
+def say_hand(st, tb, wk, p):
+    """For the reader: what player ``p`` holds as their main phase starts, and the board."""
+    for c in range(tb.n_cards):
+        if st.hand[p, c] > 0:
+            say(wk, EV_HAND_CARD, p, c, st.hand[p, c], 0)
+    say_mana(wk, EV_HAND, p, st.reserve[p])
+    say_board(st, tb, wk)
+
+
+@njit
+def duel_turn_begins(st, tb, wk, p):
+    """A duel's turn of seat ``p`` begins: the hand locks ``p`` imposed end ("until the
+    beginning of your next turn": Zeus's thunder), then the opposing seats may cast Quickcast
+    spells (``windows.py``) before ``p``'s start-of-turn effects."""
+    st.pile_taken = 0  # the seat gathers this turn (bots read whose the next pile is)
+    for q in range(tb.players):
+        if st.hand_lock[q] == p + 1:
+            st.hand_lock[q] = 0
+    quickcast_window(st, tb, wk, WINDOW_OPPONENT_START)
+
+
+@njit
+def gather(st, tb, wk, p):
+    """Mana gathering in a duel (R5.3 a): the player adds ``tables.gathered`` Mana of the
+    elements they choose from the Infinite Ether to the Available Ether by the placement rule,
+    as one indivisible action; taking a pile follows."""
+    mana = choose_mana_elements(st, tb, wk, p, tb.gathered)
+    say_mana(wk, EV_GATHERS, p, mana)
+    add_to_ether(st, tb, wk, p, mana)
 
 
 @njit
@@ -181,6 +245,23 @@ def choose_next(st, tb, wk, decider, pending, current):
 
 
 @njit
+def main_phases(st, tb, wk):
+    """The main phase of the turn under way: ``state.acting``'s, then in 2 vs 2 the
+    teammate's still to act (``state.main_left``; ``teams.order_main_phases``), each to its
+    end. Resumes where a copied state stands (the look-ahead's rollouts)."""
+    while True:
+        if wk.log_on != 0 and tb.mode == MODE_TEAMS:
+            say(wk, EV_MAIN_PHASE_OF, st.acting, 0, 0, 0)
+            say_hand(st, tb, wk, st.acting)
+        main_phase(st, tb, wk, st.acting)
+        nxt = st.main_left - 1
+        st.main_left = 0
+        if nxt < 0 or not in_game(st, nxt):
+            return
+        st.acting = nxt
+
+
+@njit
 def main_phase(st, tb, wk, p):
     """Ask for actions until the player ends the main phase (or hits the action cap)."""
     for _ in range(tb.max_actions):
@@ -200,17 +281,28 @@ def main_phase(st, tb, wk, p):
 @njit
 def end_player_turn(st, tb, wk, p):
     """End of the turn: end-of-turn effects and the hand limit where the player still plays,
-    then the turn boundary."""
+    then the turn boundary. In a duel the opposing seats may first cast Quickcast spells
+    (``windows.py``)."""
+    if tb.mode != MODE_SOLO and in_game(st, p):
+        quickcast_window(st, tb, wk, WINDOW_OPPONENT_END)
+    mate = teams.partner(st, tb, p)
     if in_game(st, p):
-        maelstrom_end_of_turn(st, tb, wk, p)
-        warrior_mage_end_of_turn(st, tb, wk, p)
+        for q in (p, mate):
+            if q >= 0:
+                maelstrom_end_of_turn(st, tb, wk, q)
+                warrior_mage_end_of_turn(st, tb, wk, q)
         turn_end_triggers.opponent_turn_ends(st, tb, wk, p)
-        apply_hand_size(st, tb, p)
+        for q in (p, mate):
+            if q >= 0:
+                apply_hand_size(st, tb, q)
         resolve(st, tb, wk)
-        if in_game(st, p):
-            discard_down_to_hand_size(st, tb, wk, p, REASON_HAND_LIMIT)
-            if st.pending_len > 0:  # a card discarded from hand applies its effects
-                resolve(st, tb, wk)
+        for q in (p, mate):
+            if q >= 0 and in_game(st, q):
+                discard_down_to_hand_size(st, tb, wk, q, REASON_HAND_LIMIT)
+                if st.pending_len > 0:  # a card discarded from hand applies its effects
+                    resolve(st, tb, wk)
     renewal_end_of_turn(st, tb, wk)
-    suppress.expire_turn_end(st, tb, p)  # "until the end of your turn" (Lightning blade)
+    for q in (p, mate):
+        if q >= 0:
+            suppress.expire_turn_end(st, tb, q)  # "until the end of your turn" (Lightning blade)
     turn_boundary(st, tb)

@@ -18,6 +18,10 @@ teammate's turn, are not offered: the Adversary turn that comes before every pla
 holds the same moments, and the main phase covers the own turn. A window is asked only when
 some player holds a spell that may be activated in it, so games without Quickcast cards ask
 nothing more.
+
+In a duel there is no Adversary turn: the opposing seats of the seat whose turn it is get a
+window as that turn begins (before its start-of-turn effects) and as its main phase ends
+(before its end-of-turn effects).
 """
 
 from __future__ import annotations
@@ -28,8 +32,14 @@ from simulator.engine.rules.actions import activate, count_played
 from simulator.engine.rules.board import check_defeats
 from simulator.engine.rules.casting import may_activate
 from simulator.engine.rules.decide import set_options
-from simulator.engine.rules.layout import EV_QUICKCAST, QUICK_ACTION, RUNNING
+from simulator.engine.rules.layout import (
+    EV_QUICKCAST,
+    QUICK_ACTION,
+    RUNNING,
+    WINDOW_OPPONENT_START,
+)
 from simulator.engine.rules.log import say
+from simulator.engine.rules.seats import foes
 
 
 @njit
@@ -55,6 +65,8 @@ def quickcast_window(st, tb, wk, window):
         return
     for i in range(tb.players):
         p = (st.active + i) % tb.players
+        if window >= WINDOW_OPPONENT_START and not foes(tb, p, st.active):
+            continue  # a duel's window in a seat's turn: for its opponents
         for _ in range(tb.slots):
             if st.outcome != RUNNING or st.error != 0 or st.out[p] != 0:
                 break

@@ -22,6 +22,7 @@ from simulator.engine.rules.layout import (
     EV_DISCARD_APPLIES,
     EV_DISCARDS,
     EV_DRAWS,
+    EV_HAND_LOCKED,
     EV_MILLS,
     EV_RESHUFFLES,
     OUT_DECK,
@@ -41,6 +42,9 @@ def draw(st, tb, wk, p, count):
         left -= 1
         if st.out[p] != 0:
             return
+        if not hand_open(st, p):
+            say(wk, EV_HAND_LOCKED, p, -1, 0, 0)  # Zeus's thunder: the draw is ignored
+            return
         n = st.deck_len[p]
         if n == 0:
             player_out(st, tb, wk, p, OUT_DECK)
@@ -57,6 +61,13 @@ def draw(st, tb, wk, p, count):
             st.hand[p, card] += 1
             say(wk, EV_DRAWS, p, card, 0, 0)
         card_drawn(st, tb, wk, p)
+
+
+@njit
+def hand_open(st, p):
+    """Cards may reach player ``p``'s hand now: no Zeus's thunder locks it, or it is their
+    own draw phase (``state.drawing_phase``: the drawing seat + 1)."""
+    return st.hand_lock[p] == 0 or st.drawing_phase == p + 1
 
 
 @njit

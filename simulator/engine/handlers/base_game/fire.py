@@ -19,7 +19,7 @@ from simulator.engine.compiler.late_bound import deal_damage, decide
 from simulator.engine.handlers import declare
 from simulator.engine.handlers.ids import H_BURNING_ROBE, H_CRIMSON_RING, H_IGNITION
 from simulator.engine.rules.board import first_flagged_card, flagged_copies
-from simulator.engine.rules.damage import adversary_target, lose_hp
+from simulator.engine.rules.damage import lose_hp
 from simulator.engine.rules.decide import set_options
 from simulator.engine.rules.layout import (
     EQUIPMENT,
@@ -32,6 +32,7 @@ from simulator.engine.rules.layout import (
 )
 from simulator.engine.rules.log import say
 from simulator.engine.rules.mana import one_mana, pay_effect_cost
+from simulator.engine.rules.seats import opponent_target
 from simulator.engine.rules.zones import draw
 
 CRIMSON_RING = H_CRIMSON_RING
@@ -64,14 +65,15 @@ def ignition(st, tb, wk, r, card, side, slot):
 @njit
 def ignition_hits(st, tb, wk, owner, slot, card):
     """A card went to a discard pile (from ``owner``'s board, or an Adversary card when
-    ``owner`` is -1): every active Ignition deals 1 damage to the Adversary."""
+    ``owner`` is -1): every active Ignition deals 1 damage to its controller's opponent (the
+    Adversary; in a duel an opposing seat)."""
     if owner >= 0 and st.ignition_skip[owner, slot] == card + 1:
         st.ignition_skip[owner, slot] = 0  # Ignition's own discard, when it does not count
         return
     source = first_flagged_card(tb, IGNITION)
     for q in range(tb.players):
         for _ in range(st.ignition[q]):
-            target = adversary_target(st, tb)
+            target = opponent_target(st, tb, wk, q)
             if target < 0 or st.outcome != RUNNING or st.out[q] != 0:
                 break
             say(wk, EV_IGNITION_HIT, q, 0, 0, 0)
@@ -84,7 +86,7 @@ def crimson_rings(st, tb, wk, p):
     ring = first_flagged_card(tb, CRIMSON_RING)
     copies = flagged_copies(st, tb, p, CRIMSON_RING, EQUIPMENT)
     for _ in range(copies):
-        target = adversary_target(st, tb)
+        target = opponent_target(st, tb, wk, p)
         live = st.outcome == RUNNING and st.out[p] == 0 and st.hp[p] > 0
         if not live or st.reserve[p, FIRE] <= 0 or target < 0:
             break

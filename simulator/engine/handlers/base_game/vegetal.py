@@ -16,19 +16,22 @@ from simulator.engine.rules.board import (
     affectable,
     flagged_copies,
     free_slot,
+    hand_size,
     is_mage_noir,
     n_targets,
     place_card,
 )
-from simulator.engine.rules.damage import heal_target, kerlochs_robe
+from simulator.engine.rules.damage import heal_target, kerlochs_robe, lose_hp
 from simulator.engine.rules.decide import set_options
 from simulator.engine.rules.layout import (
     ABILITY_TARGET,
+    CHOOSE_MODE,
     EV_ADVERSARY_LOSES,
     EV_DRUID_HORNS,
     EV_NOTHING_HAPPENS,
     EV_PUTS_INTO_PLAY,
     K_SLOTS,
+    MODE_SOLO,
     NOTHING_EMPTY_HAND,
     PERMANENT,
     PREPARED,
@@ -44,7 +47,9 @@ from simulator.engine.rules.layout import (
 )
 from simulator.engine.rules.log import say
 from simulator.engine.rules.numbers import modified
+from simulator.engine.rules.seats import the_opponent
 from simulator.engine.rules.targets import PLAYER_PERMANENTS, choose_one, fill_mask
+from simulator.engine.rules.zones import discard_chosen, hand_options
 
 SEED, TREE = WORD["Seed"], WORD["Tree"]
 KING = H_KING_OF_TREES
@@ -120,6 +125,24 @@ def the_sylvan_healer(st, tb, wk, r, card, side, slot):
             heal_target(st, tb, wk, t, 3 if t < base else 4)
 
 
+@njit
+def brambles_on_seat(st, tb, wk, foe, card, options, lost):
+    """Ephemeral brambles on an opposing seat: with one option to pick, they choose (discard
+    a card while they hold one, or lose the HP); with two or more, they take both."""
+    discard = True
+    if options == 1:
+        set_options(wk, 2, 1)
+        if hand_size(st, tb, foe) == 0:
+            wk.opt[0] = 0
+        wk.ctx_card = card
+        discard = decide(st, tb, wk, CHOOSE_MODE, foe) == 0
+    if discard and hand_size(st, tb, foe) > 0:
+        hand_options(st, tb, wk, foe)
+        discard_chosen(st, tb, wk, foe, 0, False)
+    if options >= 2 or not discard:
+        lose_hp(st, tb, wk, foe, lost, False, card)
+
+
 @declare.step("ephemeral_brambles")
 @njit
 def ephemeral_brambles(st, tb, wk, r, card, side, slot):
@@ -128,16 +151,23 @@ def ephemeral_brambles(st, tb, wk, r, card, side, slot):
     nothing happens; the rule option ``brambles_chooser = "players"`` makes it lose 3 HP.
     Both numbers are numbers of the effect (R11.4): with 2 options or more to pick the
     opponent must take both (its rulings: never more than the 2 there are), so it loses the
-    HP whoever picks; with 0 options nothing happens."""
+    HP whoever picks; with 0 options nothing happens. In a duel the opposing seat picks (a
+    ``choose_mode`` decision: option 0 discards, offered while they hold a card; option 1
+    loses the HP)."""
     if side < 0:
         return
     options = modified(st, tb, side, slot, 1)
     if options <= 0:
         return
+    lost = modified(st, tb, side, slot, 3)
+    if tb.mode != MODE_SOLO:
+        foe = the_opponent(st, tb, wk, side, PURPOSE_LOSE_HP)
+        if foe >= 0:
+            brambles_on_seat(st, tb, wk, foe, card, options, lost)
+        return
     if options == 1 and tb.brambles_players == 0:
         say(wk, EV_NOTHING_HAPPENS, NOTHING_EMPTY_HAND, 0, 0, 0)
         return
-    lost = modified(st, tb, side, slot, 3)
     select(st, tb, wk, TG_OPPONENT, PURPOSE_LOSE_HP, side, card, slot)
     for t in range(K_SLOTS):
         if wk.hits[t] != 0:

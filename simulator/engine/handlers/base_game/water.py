@@ -24,7 +24,7 @@ from simulator.engine.handlers.ids import (
 from simulator.engine.rules import announce, frames, pile
 from simulator.engine.rules.board import affectable, affectable_component, is_mage_noir, n_targets
 from simulator.engine.rules.components import instances
-from simulator.engine.rules.damage import adversary_target, heal_player
+from simulator.engine.rules.damage import heal_player
 from simulator.engine.rules.decide import set_options
 from simulator.engine.rules.layout import (
     ABILITY_TARGET,
@@ -64,6 +64,7 @@ from simulator.engine.rules.layout import (
 from simulator.engine.rules.log import say
 from simulator.engine.rules.mana import add_to_ether, one_mana, pay_effect_cost, take_from_ether
 from simulator.engine.rules.ops import choose_own_component
+from simulator.engine.rules.seats import opponent_target
 
 CONDENSATION, WAVE = WORD["Condensation"], WORD["Wave"]
 MAELSTROM = H_MAELSTROM
@@ -309,7 +310,7 @@ def subtle_infiltration_trade(st, tb, wk, p, given, taken):
         if (c < 0 or st.board_zone[p, s] != PERMANENT
                 or tb.handler_card[INFILTRATION_TRADE, c] == 0 or st.outcome != RUNNING):
             continue
-        target = adversary_target(st, tb)
+        target = opponent_target(st, tb, wk, p)
         say(wk, EV_INFILTRATION, p, 0, 0, 0)
         if target >= 0:
             deal_damage(st, tb, wk, p, c, target, 1, False)
