@@ -31,6 +31,7 @@ _HELP = {
     "compare": "two decks, or one deck on every level, on the same seeds",
     "value": "what each card of a deck is worth, in points of win rate",
     "doctor": "race one-card swaps and suggest the best ones",
+    "build": "search the best deck buildable from the cards you own",
     "bench": "measure the cost per game, run time, engine start and peak memory on this machine",
 }
 
@@ -687,6 +688,89 @@ def _elements(text: str) -> list[str]:
     return names
 
 
+def _add_build(sub: argparse._SubParsersAction) -> None:
+    from simulator.deck_builder import DEFAULT_MINUTES, DEFAULT_POPULATION
+
+    p = sub.add_parser("build", help=_HELP["build"],
+                       formatter_class=argparse.RawDescriptionHelpFormatter,
+                       description="Searches the legal decks made of the cards owned: starting "
+                                   "decks (the example decks the collection can build, a draft "
+                                   "per element and pair), then generations of one-card swaps "
+                                   "raced on common seeds; the best few and the example decks "
+                                   "are confirmed on fresh seeds at the end (docs/methods.md).",
+                       epilog=_examples("magenoir-sim build --owned base --scenario duke",
+                                        "magenoir-sim build my-cards.txt --scenario druidess "
+                                        "--level hard --players 2 --budget 30 --apply best.txt",
+                                        "magenoir-sim build --owned base,sand --games 2000000 "
+                                        "--figure build.png --json"))
+    _game_options(p, "?", "the cards owned: a file in the deck format, with counts (or "
+                  "--owned)", _PLAYERS_SAME_DECK)
+    p.add_argument("--owned", default=None, metavar="BOX,BOX",
+                   help="the boxes owned instead of a file: base and extensions (EN or FR "
+                        "names, e.g. base,sand,ice); each card counted at its copy limit")
+    p.add_argument("--budget", type=float, default=None, metavar="MINUTES",
+                   help=f"time for the whole build (default {DEFAULT_MINUTES:g} minutes); "
+                        "turned into a games budget at the start (printed)")
+    p.add_argument("--games", type=int, default=None,
+                   help="a number of games for the whole build instead of a time: the same "
+                        "build for the same seed on any machine")
+    p.add_argument("--confirm-games", type=int, default=None, metavar="N",
+                   help="games each deck plays in the final confirmation (default: a quarter "
+                        "of the budget)")
+    p.add_argument("--population", type=int, default=DEFAULT_POPULATION,
+                   help=f"decks each generation swaps from (default {DEFAULT_POPULATION})")
+    p.add_argument("--apply", metavar="FILE", default=None,
+                   help="write the best deck to FILE, with how it was found and the command "
+                        "that checks it")
+    _backend_options(p)
+    _result_options(p, "the best win rate found against games played")
+    p.set_defaults(handler=_cmd_build)
+
+
+def _cmd_build(args: argparse.Namespace) -> int:
+    from simulator.cards import load_cards
+    from simulator.deck_builder import DEFAULT_MINUTES, build_deck, read_collection
+    from simulator.outputs import check_output_file
+
+    options = _rules(args)
+    if args.budget is not None and args.games is not None:
+        raise UserError("give --budget (minutes) or --games, not both")
+    db = load_cards()
+    collection = read_collection(args.decks, args.owned, db)
+    _check_figure(args)
+    if args.apply is not None:
+        check_output_file(args.apply, "--apply")
+    try:
+        with _open_backend(args, None) as backend:
+            result = build_deck(collection, args.scenario, args.level, args.players,
+                                minutes=DEFAULT_MINUTES if args.budget is None else args.budget,
+                                games=args.games, confirm_games=args.confirm_games,
+                                population=args.population, seed=args.seed, bot=args.bot,
+                                options=options, db=db, backend=backend,
+                                batch_size=args.batch_size, size=args.min_cards,
+                                progress=False if args.quiet else None)
+    except KeyboardInterrupt:
+        print("magenoir-sim: interrupted before the starting decks were measured: no deck to "
+              "show", file=sys.stderr)
+        return 130
+    data = result.to_dict()
+    text = result.format_text()
+    error = None
+    if args.apply:
+        try:
+            text += "\n" + result.write_deck(args.apply)
+            data["applied_file"] = args.apply
+        except OSError as err:  # the place changed during the search: the results come first
+            error = f"--apply {args.apply}: cannot write the deck ({err.strerror or err})"
+    if _rules_note(options):
+        text += "\n" + _rules_note(options)
+    status = _print_results(args, data, text, result.figure, result.partial)
+    if error:
+        print(f"magenoir-sim: error: {error}", file=sys.stderr)
+        return 2
+    return status
+
+
 def _add_replay(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("replay", help=_HELP["replay"],
                        formatter_class=argparse.RawDescriptionHelpFormatter, epilog=_examples(
@@ -792,7 +876,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     sub.required = True
     declare = {"cards": _add_cards, "card": _add_card, "validate": _add_validate, "scenarios": _add_scenarios,
                "run": _add_run, "replay": _add_replay, "compare": _add_compare,
-               "value": _add_value, "doctor": _add_doctor, "bench": _add_bench}
+               "value": _add_value, "doctor": _add_doctor, "build": _add_build,
+               "bench": _add_bench}
     for name, help_text in _HELP.items():
         if command in (None, name):
             declare[name](sub)
