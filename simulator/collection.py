@@ -128,15 +128,16 @@ def check_can_build(collection: Collection, db: CardDB, size: int) -> None:
 
 def example_decks(collection: Collection, db: CardDB, size: int) -> list[Deck]:
     """The bundled example decks the collection can build (cards and counts owned; their own
-    size, when it is ``size``), each set of cards once (fire-flames-compact is fire-flames)."""
+    size, when it is ``size``), each set of cards once under its shortest name
+    (fire-flames-compact is fire-flames)."""
     out, seen = [], set()
-    for path in bundled_decks().values():
+    for path in sorted(bundled_decks().values(), key=lambda p: (len(p.stem), p.stem)):
         deck = load_deck(path, db)
         key = tuple(sorted(deck.as_dict().items()))
         if key not in seen and collection.admits(deck, db, size):
             seen.add(key)
             out.append(deck)
-    return out
+    return sorted(out, key=lambda d: d.name)
 
 
 def draft_deck(name: str, cards: list[Card], usable: Mapping[str, int], size: int,
