@@ -140,8 +140,10 @@ def build_command(settings: dict, games: int, confirm_games: int) -> str:
     from simulator.run import bot_flags
     from simulator.scenarios import command_name
 
-    source = (["--owned", ",".join(settings["boxes"])] if settings["boxes"]
-              else [settings["collection_file"]])
+    if settings["boxes"]:
+        source = ["--owned", ",".join(settings["boxes"])]
+    else:  # cards given in Python: the file to write them to (collection_cards) is the user's
+        source = [settings["collection_file"] or "CARDS.txt"]
     parts = ["magenoir-sim", "build", *source, "--scenario",
              command_name(settings["scenario_file"]), "--level", settings["level"],
              "--players", str(settings["players"]), *bot_flags(settings["bot"]),
@@ -223,8 +225,7 @@ class BuildResult:
                "seconds": round(self.seconds, 2), "partial": self.partial,
                "confirmed": self.confirmed, "starting_decks": self.starts,
                "example_decks": self.examples, "decks_played": search.visited,
-               "search_games": [0, search.next_game] if not self.final else
-               [0, self.final.first_game],
+               "search_blocks": [list(b) for b in search.blocks],
                "generations": search.steps, "path": self.candidate.path(),
                "deck": {self._name(cid): n for cid, n in self.deck.as_dict().items()}}
         if self.final:
@@ -277,6 +278,8 @@ class BuildResult:
         lines += ["", "deck:"] + [f"{n} {self._name(c)}" for c, n in self.deck.as_dict().items()]
         if self.command():
             lines += ["", f"replay this build: {self.command()}"]
+            if not s["boxes"] and not s["collection_file"]:
+                lines.append("(CARDS.txt: the cards given, one 'COUNT Name' line each)")
         return "\n".join(lines)
 
     def _final_lines(self) -> list[str]:

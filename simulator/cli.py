@@ -739,6 +739,9 @@ def _cmd_build(args: argparse.Namespace) -> int:
     collection = read_collection(args.decks, args.owned, db)
     _check_figure(args)
     if args.apply is not None:
+        if args.decks and Path(args.apply).resolve() == Path(args.decks).resolve():
+            raise UserError(f"--apply {args.apply}: is the collection file; give another file "
+                            "name (the collection is left as it is)")
         check_output_file(args.apply, "--apply")
     try:
         with _open_backend(args, None) as backend:

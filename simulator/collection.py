@@ -39,6 +39,7 @@ class Collection:
     source: str                           # the file, or "the Base Game, Sand"
     boxes: tuple[str, ...] = ()           # the boxes named (EN names), none for a file
     left_out: tuple[str, ...] = field(default=())  # "Crimson ritual (banned, R2.5)", ...
+    from_file: bool = False               # read from the file ``source``
 
     def usable(self, db: CardDB) -> dict[str, int]:
         """Copies a deck may take of each card: the copies owned up to the copy limit, for
@@ -99,7 +100,24 @@ def from_file(path: str | Path, db: CardDB) -> Collection:
     left_out = tuple([f"{db.by_id[c].name_en} (banned, R2.5)" for c in owned if db.by_id[c].banned]
                      + [f"{db.by_id[c].name_en} (not simulated yet)" for c in owned
                         if c not in simulated])
-    return Collection(owned, str(path), (), left_out)
+    return Collection(owned, str(path), (), left_out, from_file=True)
+
+
+def from_counts(counts: Mapping[str, int], db: CardDB) -> Collection:
+    """The cards of ``{card: copies}`` (ids, English or French names); a user error names an
+    unknown card, with a suggestion."""
+    owned: dict[str, int] = {}
+    for name, count in counts.items():
+        card = db.find(name)
+        if card is None:
+            close = db.suggest(name, n=1)
+            hint = f" (did you mean {close[0]}?)" if close else ""
+            raise UserError(f"unknown card {name!r} in the collection{hint}")
+        if int(count) < 1:
+            raise UserError(f"{card.name_en}: an owned card is counted from 1, not {count}")
+        owned[card.id] = owned.get(card.id, 0) + int(count)
+    return Collection(owned, "the cards given", (), tuple(
+        f"{db.by_id[c].name_en} (banned, R2.5)" for c in owned if db.by_id[c].banned))
 
 
 def check_can_build(collection: Collection, db: CardDB, size: int) -> None:

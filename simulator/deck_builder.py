@@ -40,14 +40,21 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
 
 import numpy as np
 
 from simulator.bots import get
 from simulator.cards import CardDB, load_cards
-from simulator.collection import Collection, check_can_build, from_boxes, from_file, starting_decks
+from simulator.collection import (
+    Collection,
+    check_can_build,
+    from_boxes,
+    from_counts,
+    from_file,
+    starting_decks,
+)
 from simulator.deck_doctor import (
     CONFIRM_SHARE,
     GamePlayer,
@@ -85,8 +92,7 @@ class Candidate:
     origin: str                          # "example deck", "draft" or the swap's label
     parent: Candidate | None = None
     generation: int = 0
-    matchup: Matchup | None = None
-    confirmed: list[tuple[int, int, int]] = field(default_factory=list)  # (gen, wins, games)
+    matchup: Matchup | None = None         # made when the deck is first played
 
     @property
     def label(self) -> str:
@@ -140,7 +146,7 @@ class _Search:
         if cand.matchup is None:
             if not self.collection.admits(cand.deck, self.db, self.size):
                 raise AssertionError(f"the search met a deck the collection cannot build: "
-                                     f"{cand.deck.name}")  # an engine of the search's own
+                                     f"{cand.deck.name}")  # a bug of the search, not the user's
             cand.matchup = self.make_matchup(cand.deck)
             self.visited += 1
         return cand.matchup
@@ -193,6 +199,8 @@ class _Search:
             rate = {i: float(won[i][:each].mean()) for i in alive}
             alive.sort(key=lambda i: (-rate[i], i))
             alive = alive[:max(keep, math.ceil(len(alive) / 2))]
+        common = min(len(won[i]) for i in alive)  # the games every one left has played
+        alive.sort(key=lambda i: (-float(won[i][:common].mean()) if common else 0.0, i))
         self.take(max((len(w) for w in won), default=0))
         return [field_[i] for i in alive[:keep]]
 
@@ -206,8 +214,6 @@ class _Search:
         first = self.take(games)
         blocks = dict(zip(decks, self.player.won_many(
             [(self.matchup(c), first, games) for c in decks]), strict=True))
-        for cand, won in blocks.items():
-            cand.confirmed.append((generation, int(won.sum()), len(won)))
         ranked = sorted(decks, key=lambda c: -blocks[c].mean())
         changed = None
         if self.champion is None:
@@ -272,11 +278,14 @@ def _check_budget(minutes: float | None, games: int | None, population: int,
                         f"{confirm_games}")
 
 
-def read_collection(collection: Collection | str | None, owned: str | list[str] | None,
-                    db: CardDB) -> Collection:
-    """The collection from a file, or from the boxes ``owned`` names (one of the two)."""
+def read_collection(collection: Collection | Mapping[str, int] | str | None,
+                    owned: str | list[str] | None, db: CardDB) -> Collection:
+    """The collection from a file or a ``{card: copies}`` mapping, or from the boxes ``owned``
+    names (one of the two)."""
     if isinstance(collection, Collection):
         return collection
+    if isinstance(collection, Mapping) and owned is None:
+        return from_counts(collection, db)
     if (collection is None) == (owned is None):
         raise UserError("give the cards owned: a COLLECTION file in the deck format, or "
                         "--owned with the boxes (e.g. --owned base,sand), not both")
@@ -293,7 +302,8 @@ def build_deck(collection: Collection | str | None = None, scenario="duke",
                batch_size: int | None = None, progress: bool | None = None,
                on_step: Callable[[dict], None] | None = None, size: int = 40):
     """The best deck of ``size`` cards (default 40) buildable from ``collection`` (a deck-format
-    file of the cards owned, with counts) or from the boxes ``owned`` names (``"base,sand"``),
+    file of the cards owned, with counts, or ``{card: copies}``) or from the boxes ``owned``
+    names (``"base,sand"``),
     against a scenario level, found within ``minutes`` or ``games`` (then the answer depends
     on the seed only). Returns a :class:`simulator.build_result.BuildResult`. ``bot``: who
     judges the final few (a look-ahead bot; the search then uses the planner). ``on_step``
@@ -337,7 +347,8 @@ def build_deck(collection: Collection | str | None = None, scenario="duke",
                 "players": players, "bot": judge, "search_bot": searcher, "seed": seed,
                 "population": population, "size": size, "minutes": minutes,
                 "collection": collection.source, "boxes": list(collection.boxes),
-                "collection_file": None if collection.boxes else collection.source,
+                "collection_file": collection.source if collection.from_file else None,
+                "collection_cards": {db.by_id[c].name_en: n for c, n in collection.owned.items()},
                 "rule_options": options.as_dict()}
     start = time.perf_counter()
     partial, final = False, None

@@ -158,6 +158,14 @@ def test_build_bad_input_is_one_line_exit_2(argv, message, capsys):
     assert message in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err
 
 
+def test_apply_never_overwrites_the_collection_file(tmp_path, capsys):
+    path = tmp_path / "mine.txt"
+    path.write_text("4 Fire ball\n", encoding="utf-8")
+    assert main(["build", str(path), "--apply", str(path)]) == 2
+    assert "is the collection file" in capsys.readouterr().err
+    assert path.read_text(encoding="utf-8") == "4 Fire ball\n"
+
+
 def test_a_collection_file_with_a_misspelt_card_is_refused_by_build(tmp_path, capsys):
     path = tmp_path / "mine.txt"
     path.write_text("4 Fire ball\n4 Flamme draconique\n4 Zephir\n", encoding="utf-8")
