@@ -129,6 +129,15 @@ def _final_names(entries: list) -> list[str]:
     return names
 
 
+def box_names(boxes: list[str]) -> list[str]:
+    """How a command line names boxes: a short form (``base``), else the data file's stem."""
+    from simulator.cards.listing import EXTENSION_SHORT
+    from simulator.cards.model import EXTENSIONS
+
+    stems = {en: stem for en, _, stem in EXTENSIONS}
+    return [(EXTENSION_SHORT.get(b) or (stems[b],))[0] for b in boxes]
+
+
 def _decks(n: int) -> str:
     return f"{n:,} deck{'s' if n != 1 else ''}"
 
@@ -141,7 +150,7 @@ def build_command(settings: dict, games: int, confirm_games: int) -> str:
     from simulator.scenarios import command_name
 
     if settings["boxes"]:
-        source = ["--owned", ",".join(settings["boxes"])]
+        source = ["--owned", ",".join(box_names(settings["boxes"]))]
     else:  # cards given in Python: the file to write them to (collection_cards) is the user's
         source = [settings["collection_file"] or "CARDS.txt"]
     parts = ["magenoir-sim", "build", *source, "--scenario",
@@ -149,6 +158,8 @@ def build_command(settings: dict, games: int, confirm_games: int) -> str:
              "--players", str(settings["players"]), *bot_flags(settings["bot"]),
              "--seed", str(settings["seed"]), "--games", str(games),
              "--confirm-games", str(confirm_games), "--population", str(settings["population"])]
+    if settings.get("generations") is not None:
+        parts += ["--generations", str(settings["generations"])]
     if settings["size"] != 40:
         parts += ["--min-cards", str(settings["size"])]
     parts += rule_flags(settings.get("rule_options", {}))
@@ -265,6 +276,9 @@ class BuildResult:
                   f"of {s['population']}, {_decks(search.visited)} played; "
                   f"{self.games_played:,} games in {self.seconds:.0f} s"
                   + (f" ({self.games_budget:,}-game budget)" if self.games_budget else "")]
+        if s.get("stopped_by_clock"):
+            lines.append(f"the clock stopped the search after generation {s['generations']} "
+                         "(the machine was slower than measured at the start)")
         lines += ["", "best deck by generation (win rate on the generation's confirmation games):"]
         for st in search.steps:
             low, high = wilson_interval(st["champion_wins"], st["champion_games"])

@@ -662,14 +662,24 @@ def _doctor_rounds(args: argparse.Namespace, deck, scenario, db, backend, kwargs
     if _rules_note(kwargs["options"]):
         data["rule_options"] = kwargs["options"].as_dict()
         text += "\n" + _rules_note(kwargs["options"])
+    return _print_applied(args, data, text, lambda: write_deck(path, args.apply, db,
+                                                               " ".join(args.decks)),
+                          path.last.figure, path.partial)
+
+
+def _print_applied(args: argparse.Namespace, data: dict, text: str, write, make_figure,
+                   partial: bool) -> int:
+    """With ``--apply FILE``, ``write()`` writes the deck there (its line goes under the
+    text); then :func:`_print_results`. A place that can no longer be written is one error
+    line after the results (exit 2): the searches' games are not lost to it."""
     error = None
     if args.apply:
         try:
-            text += "\n" + write_deck(path, args.apply, db, " ".join(args.decks))
+            text += "\n" + write()
             data["applied_file"] = args.apply
-        except OSError as err:  # the place changed during the races: the results come first
+        except OSError as err:  # the place changed during the search: the results come first
             error = f"--apply {args.apply}: cannot write the deck ({err.strerror or err})"
-    status = _print_results(args, data, text, path.last.figure, path.partial)
+    status = _print_results(args, data, text, make_figure, partial)
     if error:
         print(f"magenoir-sim: error: {error}", file=sys.stderr)
         return 2
@@ -719,6 +729,10 @@ def _add_build(sub: argparse._SubParsersAction) -> None:
                         "of the budget)")
     p.add_argument("--population", type=int, default=DEFAULT_POPULATION,
                    help=f"decks each generation swaps from (default {DEFAULT_POPULATION})")
+    p.add_argument("--generations", type=int, default=None, metavar="N",
+                   help="at most N generations of swaps (default: as many as the budget "
+                        "allows; a build the clock stopped prints its number in its replay "
+                        "command)")
     p.add_argument("--apply", metavar="FILE", default=None,
                    help="write the best deck to FILE, with how it was found and the command "
                         "that checks it")
@@ -748,7 +762,8 @@ def _cmd_build(args: argparse.Namespace) -> int:
             result = build_deck(collection, args.scenario, args.level, args.players,
                                 minutes=DEFAULT_MINUTES if args.budget is None else args.budget,
                                 games=args.games, confirm_games=args.confirm_games,
-                                population=args.population, seed=args.seed, bot=args.bot,
+                                population=args.population, generations=args.generations,
+                                seed=args.seed, bot=args.bot,
                                 options=options, db=db, backend=backend,
                                 batch_size=args.batch_size, size=args.min_cards,
                                 progress=False if args.quiet else None)
@@ -756,22 +771,11 @@ def _cmd_build(args: argparse.Namespace) -> int:
         print("magenoir-sim: interrupted before the starting decks were measured: no deck to "
               "show", file=sys.stderr)
         return 130
-    data = result.to_dict()
     text = result.format_text()
-    error = None
-    if args.apply:
-        try:
-            text += "\n" + result.write_deck(args.apply)
-            data["applied_file"] = args.apply
-        except OSError as err:  # the place changed during the search: the results come first
-            error = f"--apply {args.apply}: cannot write the deck ({err.strerror or err})"
     if _rules_note(options):
         text += "\n" + _rules_note(options)
-    status = _print_results(args, data, text, result.figure, result.partial)
-    if error:
-        print(f"magenoir-sim: error: {error}", file=sys.stderr)
-        return 2
-    return status
+    return _print_applied(args, result.to_dict(), text, lambda: result.write_deck(args.apply),
+                          result.figure, result.partial)
 
 
 def _add_replay(sub: argparse._SubParsersAction) -> None:

@@ -296,7 +296,8 @@ def build_deck(collection: Collection | str | None = None, scenario="duke",
                level: str | None = None, players: int | None = None, *,
                owned: str | list[str] | None = None, minutes: float | None = DEFAULT_MINUTES,
                games: int | None = None, confirm_games: int | None = None,
-               population: int = DEFAULT_POPULATION, seed: int = 1, bot: str | None = None,
+               population: int = DEFAULT_POPULATION, generations: int | None = None,
+               seed: int = 1, bot: str | None = None,
                options: RuleOptions | None = None, db: CardDB | None = None, backend="local",
                jobs: int | None = None, scheduler: str | None = None,
                batch_size: int | None = None, progress: bool | None = None,
@@ -306,9 +307,11 @@ def build_deck(collection: Collection | str | None = None, scenario="duke",
     names (``"base,sand"``),
     against a scenario level, found within ``minutes`` or ``games`` (then the answer depends
     on the seed only). Returns a :class:`simulator.build_result.BuildResult`. ``bot``: who
-    judges the final few (a look-ahead bot; the search then uses the planner). ``on_step``
-    is called with each generation's record. A Ctrl-C keeps the best deck found so far,
-    marked partial and unconfirmed."""
+    judges the final few (a look-ahead bot; the search then uses the planner).
+    ``generations``: at most this many after the starting decks' (a time budget stops them
+    when the next would not end in time, and its replay command carries the number).
+    ``on_step`` is called with each generation's record. A Ctrl-C keeps the best deck found
+    so far, marked partial and unconfirmed."""
     from simulator.backends import Backend, open_backend
     from simulator.bots import DEFAULT_BOT
     from simulator.bots import spec as bot_spec
@@ -321,6 +324,8 @@ def build_deck(collection: Collection | str | None = None, scenario="duke",
     searcher = "planner" if get(judge).rollouts else judge
     check_seed(seed)
     _check_budget(minutes, games, population, confirm_games)
+    if generations is not None and generations < 0:
+        raise UserError(f"--generations must be 0 or more, not {generations}")
     if size < 1:
         raise UserError(f"--min-cards must be at least 1, not {size}")
     collection = read_collection(collection, owned, db)
@@ -345,11 +350,12 @@ def build_deck(collection: Collection | str | None = None, scenario="duke",
     search = _Search(player, make_matchup, collection, db, size, population, on_step)
     settings = {"scenario": scenario.name, "scenario_file": str(scenario.path), "level": level,
                 "players": players, "bot": judge, "search_bot": searcher, "seed": seed,
-                "population": population, "size": size, "minutes": minutes,
+                "population": population, "size": size,
+                "minutes": minutes if games is None else None,
                 "collection": collection.source, "boxes": list(collection.boxes),
                 "collection_file": collection.source if collection.from_file else None,
                 "collection_cards": {db.by_id[c].name_en: n for c, n in collection.owned.items()},
-                "rule_options": options.as_dict()}
+                "rule_options": options.as_dict(), "stopped_by_clock": False}
     start = time.perf_counter()
     partial, final = False, None
     examples = [Candidate(d, "example deck") for d in starts[:n_examples]]
@@ -363,6 +369,7 @@ def build_deck(collection: Collection | str | None = None, scenario="duke",
         import scipy.stats  # noqa: F401  (McNemar's test: its import is not the search's)
 
         start = t0 = time.perf_counter()
+        clock = None if games is not None else start + minutes * 60  # a time budget's end
         first_block = player.won_many([(search.matchup(c), 0, START_GAMES) for c in cands],
                                       chunk=START_GAMES)
         if games is None:
@@ -378,17 +385,17 @@ def build_deck(collection: Collection | str | None = None, scenario="duke",
                                 f"collection on this machine: give --budget "
                                 f"{math.ceil((time.perf_counter() - start + needed) / 6) / 10:g} "
                                 "or more")
+        search_games = games - int(games * CONFIRM_SHARE)
+        cost = LOOKAHEAD_COST if judge != searcher else 1  # of a final game, in search games
+        chosen_confirm = confirm_games
         if confirm_games is None:
-            cost = LOOKAHEAD_COST if judge != searcher else 1
             confirm_games = max(MIN_CONFIRM_GAMES, int(games * CONFIRM_SHARE / (cost * finals)))
-        search_games = games - (confirm_games * finals if judge == searcher else
-                                int(games * CONFIRM_SHARE))
         bar = ProgressBar(games, progress)
         player.on_games = lambda done: bar.update(min(games, done), _note(search))
         search.generation(cands, 0, max(len(cands) * START_GAMES * 2, search_games // 20),
                           first_block)
         k = 1
-        while True:
+        while generations is None or k <= generations:
             parents = search.next_parents()
             field_ = search.children(parents, k)
             keep = min(len(field_), 2 * population)
@@ -396,8 +403,16 @@ def build_deck(collection: Collection | str | None = None, scenario="duke",
             left = search_games - player.played
             if len(field_) <= len(parents) or left < least:
                 break  # nothing to swap, or no generation fits in what is left
-            search.generation(field_, k, max(least, min(left, search_games // TARGET_GENERATIONS)))
+            size = max(least, min(left, search_games // TARGET_GENERATIONS))
+            if clock is not None and _seconds_for(player, start, size) > (
+                    clock - minutes * 60 * CONFIRM_SHARE - time.perf_counter()):
+                generations, settings["stopped_by_clock"] = k - 1, True  # the replay caps it
+                break
+            search.generation(field_, k, size)
             k += 1
+        if clock is not None and chosen_confirm is None:  # the final fits in the time left
+            fits = (clock - time.perf_counter()) / _seconds_for(player, start, cost * finals)
+            confirm_games = max(MIN_CONFIRM_GAMES, min(confirm_games, int(fits * 0.9)))
         final = final_confirmation(search, examples, confirm_games, judge)
     except KeyboardInterrupt:
         partial = True
@@ -407,8 +422,14 @@ def build_deck(collection: Collection | str | None = None, scenario="duke",
         bar.close()
         if own_backend:
             executor.close()
+    settings["generations"] = generations
     return BuildResult(settings, search, final, partial, games, confirm_games,
                        time.perf_counter() - start, len(starts), n_examples)
+
+
+def _seconds_for(player: GamePlayer, start: float, games: int) -> float:
+    """Seconds ``games`` more games take at the pace of the build so far."""
+    return games * (time.perf_counter() - start) / max(1, player.played)
 
 
 def _note(search: _Search) -> str:

@@ -195,3 +195,20 @@ def test_build_from_the_command_line_and_its_command_replays_it(small, tmp_path,
     replay = json.loads(capsys.readouterr().out)
     for key in ("deck", "generations", "final", "path", "games_played", "games_budget"):
         assert replay[key] == data[key], key
+
+
+def test_a_build_the_clock_stops_says_so_and_its_command_replays_it(db, small, monkeypatch,
+                                                                    capsys):
+    from simulator import deck_builder
+
+    monkeypatch.setattr(deck_builder, "_seconds_for", lambda *args: 1e9)  # a very slow machine
+    result = build_deck(small, "duke", minutes=0.2, size=20, seed=6, db=db, progress=False)
+    assert result.settings["stopped_by_clock"] and len(result.search.steps) == 1
+    command = result.command()
+    assert " --generations 0 " in command and " --confirm-games 200 " in command
+    assert "the clock stopped the search after generation 0" in result.format_text()
+    monkeypatch.undo()
+    assert main(shlex.split(command)[1:] + ["--quiet", "--json"]) == 0
+    replay = json.loads(capsys.readouterr().out)
+    assert replay["deck"] == result.to_dict()["deck"]
+    assert replay["final"] == result.to_dict()["final"]
