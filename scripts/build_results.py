@@ -19,6 +19,7 @@ import os
 import time
 from pathlib import Path
 
+from simulator.build_result import format_p
 from simulator.deck_builder import build_deck
 
 SCENARIOS = ("duke", "druidess", "warden")
@@ -32,8 +33,8 @@ def row(scenario: str, result) -> str:
     beats_all = all(m.significant for m in final.margins if m.kind == "example deck")
     return (f"| {scenario} | {w.name}: {w.win_rate:.1%} ({low:.1%}-{high:.1%}) | "
             f"{best.name}: {best.win_rate:.1%} | {100 * margin.difference:+.1f} pp "
-            f"({100 * margin.low:+.1f} to {100 * margin.high:+.1f}) | {margin.p_value:.2g} "
-            f"({margin.p_holm:.2g}) | {'yes' if beats_all else 'no'} | "
+            f"({100 * margin.low:+.1f} to {100 * margin.high:+.1f}) | {format_p(margin.p_value)} "
+            f"({format_p(margin.p_holm)}) | {'yes' if beats_all else 'no'} | "
             f"{result.games_played:,} games, {result.seconds / 60:.1f} min, "
             f"{len(result.search.steps) - 1} generations | `{result.command()}` |")
 

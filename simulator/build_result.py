@@ -138,6 +138,11 @@ def box_names(boxes: list[str]) -> list[str]:
     return [(EXTENSION_SHORT.get(b) or (stems[b],))[0] for b in boxes]
 
 
+def format_p(p: float) -> str:
+    """A p-value as printed: two digits, or below what a float holds (it underflows to 0)."""
+    return f"{p:.2g}" if p > 0 else "< 1e-300"
+
+
 def _decks(n: int) -> str:
     return f"{n:,} deck{'s' if n != 1 else ''}"
 
@@ -319,7 +324,7 @@ class BuildResult:
             tag = " (the best example deck)" if best is not None and m.other == best.name else ""
             lines.append(f"  margin over {m.other}{tag}: {100 * m.difference:+.1f} pp "
                          f"(95% CI {100 * m.low:+.1f} to {100 * m.high:+.1f}), McNemar p "
-                         f"{m.p_value:.2g}, Holm {m.p_holm:.2g}{mark}")
+                         f"{format_p(m.p_value)}, Holm {format_p(m.p_holm)}{mark}")
         lines.append(f"* significant at {1 - CONFIDENCE:.0%} after Holm's correction over the "
                      f"{f.family} comparisons of the final block")
         return lines
@@ -382,7 +387,7 @@ class BuildResult:
             header.append(f"win rate {w.win_rate:.1%} (95% CI {low:.1%} to {high:.1%}) on "
                           f"{w.games:,} fresh games, bot {bot_label(self.final.bot)}")
             header += [f"margin over {m.other}: {100 * m.difference:+.1f} pp, McNemar p "
-                       f"{m.p_value:.2g} (Holm {m.p_holm:.2g})" for m in self.final.margins
+                       f"{format_p(m.p_value)} (Holm {format_p(m.p_holm)})" for m in self.final.margins
                        if m.kind == "example deck"]
         header += [f"path: {p}" for p in self.candidate.path()]
         if self.command():
