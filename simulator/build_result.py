@@ -269,11 +269,7 @@ class BuildResult:
         if self.partial:
             lines.append("PARTIAL RESULTS (interrupted): the best deck found so far, NOT "
                          "confirmed on fresh seeds")
-        from simulator.collection import BOX_COUNTS_NOTE
-
-        source = (f"the boxes {s['collection']} ({BOX_COUNTS_NOTE})" if s["boxes"]
-                  else s["collection"])
-        lines += [f"deck of {s['size']} cards built from {source}",
+        lines += [f"deck of {s['size']} cards built from {search.collection.describe()}",
                   f"vs {s['scenario']} ({s['level']}), {s['players']} player(s), search bot "
                   f"{bot_label(s['search_bot'])}, judged by {bot_label(s['bot'])}, seed {s['seed']}",
                   f"{self.starts} starting decks ({self.examples} example decks), "

@@ -61,9 +61,10 @@ class Collection:
 
     def describe(self) -> str:
         """One line: where the cards come from (and the box note)."""
+        left_out = f"; left out: {', '.join(self.left_out)}" if self.left_out else ""
         if self.boxes:
-            return f"{self.source}: {BOX_COUNTS_NOTE}"
-        return f"{self.source}: {sum(self.owned.values())} cards owned"
+            return f"{self.source}: {BOX_COUNTS_NOTE}{left_out}"
+        return f"{self.source}: {sum(self.owned.values())} cards owned{left_out}"
 
 
 def _is_animal(card: Card) -> bool:

@@ -212,3 +212,14 @@ def test_a_build_the_clock_stops_says_so_and_its_command_replays_it(db, small, m
     replay = json.loads(capsys.readouterr().out)
     assert replay["deck"] == result.to_dict()["deck"]
     assert replay["final"] == result.to_dict()["final"]
+
+
+def test_the_look_ahead_judges_the_final_few_and_the_planner_searches(db, small):
+    result = build_deck(small, "duke", games=9_000, confirm_games=200, size=20, seed=9,
+                        bot="lookahead:2", db=db, progress=False)
+    assert result.settings["search_bot"] == "planner" and result.final.bot == "lookahead:2"
+    assert " --bot lookahead --rollouts 2 " in result.command()
+    winner = result.final.winner
+    again = simulate(winner.candidate.deck, "duke", games=200, seed=9, bot="lookahead:2",
+                     first_game=result.final.first_game, db=db, progress=False)
+    assert int((again.games["outcome"] == "win").sum()) == winner.wins
