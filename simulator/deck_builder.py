@@ -304,10 +304,10 @@ def build_deck(collection: Collection | str | None = None, scenario="duke",
                on_step: Callable[[dict], None] | None = None, size: int = 40):
     """The best deck of ``size`` cards (default 40) buildable from ``collection`` (a deck-format
     file of the cards owned, with counts, or ``{card: copies}``) or from the boxes ``owned``
-    names (``"base,sand"``),
-    against a scenario level, found within ``minutes`` or ``games`` (then the answer depends
-    on the seed only). Returns a :class:`simulator.build_result.BuildResult`. ``bot``: who
-    judges the final few (a look-ahead bot; the search then uses the planner).
+    names (``"base,sand"``), against a scenario level, found within ``minutes`` or ``games``
+    (then the answer depends on the seed only). Returns a
+    :class:`simulator.build_result.BuildResult`. ``bot``: who judges the final few (a
+    look-ahead bot; the search then uses the planner).
     ``generations``: at most this many after the starting decks' (a time budget stops them
     when the next would not end in time, and its replay command carries the number).
     ``on_step`` is called with each generation's record. A Ctrl-C keeps the best deck found
@@ -321,7 +321,7 @@ def build_deck(collection: Collection | str | None = None, scenario="duke",
     db = db or load_cards()
     options = options or RuleOptions()
     judge = bot_spec(bot or DEFAULT_BOT)
-    searcher = "planner" if get(judge).rollouts else judge
+    searcher = DEFAULT_BOT if get(judge).rollouts else judge  # the look-ahead's own policy
     check_seed(seed)
     _check_budget(minutes, games, population, confirm_games)
     if generations is not None and generations < 0:
@@ -332,8 +332,8 @@ def build_deck(collection: Collection | str | None = None, scenario="duke",
     check_can_build(collection, db, size)
     _, scenario = _resolve_inputs([], scenario, db, size)
     starts, n_examples = starting_decks(collection, db, size)
-    level = build_matchup([starts[0]], scenario, level, players).level
-    players = build_matchup([starts[0]], scenario, level, players).players
+    first = build_matchup([starts[0]], scenario, level, players)  # user errors name the level
+    level, players = first.level, first.players
 
     def make_matchup(deck: Deck) -> Matchup:
         return build_matchup([deck], scenario, level, players)
@@ -345,7 +345,7 @@ def build_deck(collection: Collection | str | None = None, scenario="duke",
                         "(or a time with --budget)")
     own_backend = not isinstance(backend, Backend)
     executor = open_backend(backend, jobs, scheduler) if own_backend else backend
-    bar = ProgressBar(0, False)
+    bar = ProgressBar(0, False)  # until the games budget is known
     player = GamePlayer(executor, db, seed, searcher, options, players, batch_size)
     search = _Search(player, make_matchup, collection, db, size, population, on_step)
     settings = {"scenario": scenario.name, "scenario_file": str(scenario.path), "level": level,
