@@ -34,6 +34,14 @@ Budget: ``games`` (the whole build, in games: the same seed and games give the s
 any machine, backend and number of workers) or ``minutes``: the starting decks' first games
 measure this machine's speed and the time is turned into a games budget there and then; the
 result names it, and ``--games N --confirm-games M`` replays that build exactly.
+
+Why a generation gets about :data:`GAMES_PER_CANDIDATE` games per deck it races, rather than a
+share of the budget: a generation makes at most one swap per lineage, and the first 10-minute
+build (docs/methods.md) still gained 1 to 3 points a generation at its sixth and last. For the
+Base Game's field of about 1,700 decks, 160 games a deck are some 270,000 games: the race
+takes the field down to its finalists and each gets a confirmation block of about 11,000
+games, where a paired gain of 1 point stands out. More time then makes more generations
+(more swaps), not more precise ones.
 """
 
 from __future__ import annotations
@@ -76,7 +84,7 @@ MAX_MINUTES = 24 * 60.0          # a day; a longer search is surely a typo
 DEFAULT_POPULATION = 2
 FINALISTS = 3                    # decks of the search confirmed at the end, at most
 START_GAMES = 500                # each starting deck's first games, which measure the speed
-TARGET_GENERATIONS = 6           # the search's games are shared over about this many
+GAMES_PER_CANDIDATE = 160        # a generation's games per deck it races, about (see below)
 LEAST_FIRST_ROUND = 25           # first-round games a candidate of a generation gets, at least
 GENERATION_CONFIRM_SHARE = 0.2   # share of a generation's games for its confirmation block
 MIN_CONFIRM_GAMES = 200          # a confirmation block, each deck, at least
@@ -403,7 +411,9 @@ def build_deck(collection: Collection | str | None = None, scenario="duke",
             left = search_games - player.played
             if len(field_) <= len(parents) or left < least:
                 break  # nothing to swap, or no generation fits in what is left
-            size = max(least, min(left, search_games // TARGET_GENERATIONS))
+            size = max(least, min(left, len(field_) * GAMES_PER_CANDIDATE))
+            if left < 2 * size:
+                size = left  # the last generation takes what is left
             if clock is not None and _seconds_for(player, start, size) > (
                     clock - minutes * 60 * CONFIRM_SHARE - time.perf_counter()):
                 generations, settings["stopped_by_clock"] = k - 1, True  # the replay caps it
