@@ -190,14 +190,16 @@ _ONE_DECK = "the deck (a file or an example deck's name)"
 
 
 def _game_options(p: argparse.ArgumentParser, decks_nargs: int | str, decks_help: str,
-                  players_help: str, seed_help: str = "run seed (default 1)") -> None:
+                  players_help: str, seed_help: str = "run seed (default 1)",
+                  decks_metavar: str = "DECK",
+                  min_cards_help: str = "smallest legal deck (default 40)") -> None:
     """What is played, declared once for the five commands that play games (run, replay,
     compare, value, doctor): the decks, ``--scenario``, ``--level``, ``--players``,
     ``--seed``, ``--bot``, ``--min-cards`` and ``--rule``."""
     from simulator.bots import DEFAULT_BOT
     from simulator.rule_flags import help_text
 
-    p.add_argument("decks", nargs=decks_nargs, metavar="DECK", help=decks_help)
+    p.add_argument("decks", nargs=decks_nargs, metavar=decks_metavar, help=decks_help)
     p.add_argument("--scenario", default="duke",
                    help="scenario name or file (default duke); run also takes 'all': every "
                         "bundled scenario and level on the same seeds, one table")
@@ -207,7 +209,7 @@ def _game_options(p: argparse.ArgumentParser, decks_nargs: int | str, decks_help
     p.add_argument("--bot", default=DEFAULT_BOT, help=_bot_help(DEFAULT_BOT))
     p.add_argument("--rollouts", type=int, default=None, metavar="N",
                    help=_rollouts_help())
-    p.add_argument("--min-cards", type=int, default=40, help="smallest legal deck (default 40)")
+    p.add_argument("--min-cards", type=int, default=40, help=min_cards_help)
     p.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE", help=help_text())
 
 
@@ -714,7 +716,8 @@ def _add_build(sub: argparse._SubParsersAction) -> None:
                                         "magenoir-sim build --owned base,sand --games 2000000 "
                                         "--figure build.png --json"))
     _game_options(p, "?", "the cards owned: a file in the deck format, with counts (or "
-                  "--owned)", _PLAYERS_SAME_DECK)
+                  "--owned)", _PLAYERS_SAME_DECK, decks_metavar="COLLECTION",
+                  min_cards_help="the size of the decks built (default 40, the rules' minimum)")
     p.add_argument("--owned", default=None, metavar="BOX,BOX",
                    help="the boxes owned instead of a file: base and extensions (EN or FR "
                         "names, e.g. base,sand,ice); each card counted at its copy limit")

@@ -183,3 +183,13 @@ def test_a_collection_too_small_for_a_deck_is_one_line_exit_2(tmp_path, capsys):
     assert err == (f"magenoir-sim: error: {path}: a deck can take 12 cards from this "
                    "collection, a legal deck needs 40: 28 more cards are missing (copies "
                    "limits: Fire ball 4 of 6 owned)")
+
+
+def test_a_collection_given_in_python_as_card_counts(db):
+    from simulator.deck_builder import read_collection
+
+    collection = read_collection({"Boule de feu": 4, "zephyr": 2, "Fire ball": 2}, None, db)
+    assert collection.owned == {"fire_ball": 6, "zephyr": 2} and not collection.from_file
+    with pytest.raises(UserError, match="unknown card 'Boule de fue' in the collection "
+                                        r"\(did you mean Fire ball"):
+        read_collection({"Boule de fue": 4}, None, db)
