@@ -30,7 +30,8 @@ def row(scenario: str, result) -> str:
     w, best = final.winner, final.best_example()
     low, high = w.interval
     margin = next(m for m in final.margins if best is not None and m.other == best.name)
-    beats_all = all(m.significant for m in final.margins if m.kind == "example deck")
+    beats_all = w.kind == "built" and all(m.significant for m in final.margins
+                                          if m.kind == "example deck")
     return (f"| {scenario} | {w.name}: {w.win_rate:.1%} ({low:.1%}-{high:.1%}) | "
             f"{best.name}: {best.win_rate:.1%} | {100 * margin.difference:+.1f} pp "
             f"({100 * margin.low:+.1f} to {100 * margin.high:+.1f}) | {format_p(margin.p_value)} "
