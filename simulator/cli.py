@@ -31,6 +31,7 @@ _HELP = {
     "compare": "two decks, or one deck on every level, on the same seeds",
     "value": "what each card of a deck is worth, in points of win rate",
     "doctor": "race one-card swaps and suggest the best ones",
+    "build": "search the best deck buildable from the cards you own",
     "bench": "measure the cost per game, run time, engine start and peak memory on this machine",
 }
 
@@ -195,14 +196,16 @@ _ONE_DECK = "the deck (a file or an example deck's name)"
 
 
 def _game_options(p: argparse.ArgumentParser, decks_nargs: int | str, decks_help: str,
-                  players_help: str, seed_help: str = "run seed (default 1)") -> None:
+                  players_help: str, seed_help: str = "run seed (default 1)",
+                  decks_metavar: str = "DECK",
+                  min_cards_help: str = "smallest legal deck (default 40)") -> None:
     """What is played, declared once for the five commands that play games (run, replay,
     compare, value, doctor): the decks, ``--scenario``, ``--level``, ``--players``,
     ``--seed``, ``--bot``, ``--min-cards`` and ``--rule``."""
     from simulator.bots import DEFAULT_BOT
     from simulator.rule_flags import help_text
 
-    p.add_argument("decks", nargs=decks_nargs, metavar="DECK", help=decks_help)
+    p.add_argument("decks", nargs=decks_nargs, metavar=decks_metavar, help=decks_help)
     p.add_argument("--scenario", default="duke",
                    help="scenario name or file (default duke); run also takes 'all': every "
                         "bundled scenario and level on the same seeds, one table")
@@ -212,7 +215,7 @@ def _game_options(p: argparse.ArgumentParser, decks_nargs: int | str, decks_help
     p.add_argument("--bot", default=DEFAULT_BOT, help=_bot_help(DEFAULT_BOT))
     p.add_argument("--rollouts", type=int, default=None, metavar="N",
                    help=_rollouts_help())
-    p.add_argument("--min-cards", type=int, default=40, help="smallest legal deck (default 40)")
+    p.add_argument("--min-cards", type=int, default=40, help=min_cards_help)
     p.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE", help=help_text())
 
 
@@ -715,14 +718,24 @@ def _doctor_rounds(args: argparse.Namespace, deck, scenario, db, backend, kwargs
     if _rules_note(kwargs["options"]):
         data["rule_options"] = kwargs["options"].as_dict()
         text += "\n" + _rules_note(kwargs["options"])
+    return _print_applied(args, data, text, lambda: write_deck(path, args.apply, db,
+                                                               " ".join(args.decks)),
+                          path.last.figure, path.partial)
+
+
+def _print_applied(args: argparse.Namespace, data: dict, text: str, write, make_figure,
+                   partial: bool) -> int:
+    """With ``--apply FILE``, ``write()`` writes the deck there (its line goes under the
+    text); then :func:`_print_results`. A place that can no longer be written is one error
+    line after the results (exit 2): the searches' games are not lost to it."""
     error = None
     if args.apply:
         try:
-            text += "\n" + write_deck(path, args.apply, db, " ".join(args.decks))
+            text += "\n" + write()
             data["applied_file"] = args.apply
-        except OSError as err:  # the place changed during the races: the results come first
+        except OSError as err:  # the place changed during the search: the results come first
             error = f"--apply {args.apply}: cannot write the deck ({err.strerror or err})"
-    status = _print_results(args, data, text, path.last.figure, path.partial)
+    status = _print_results(args, data, text, make_figure, partial)
     if error:
         print(f"magenoir-sim: error: {error}", file=sys.stderr)
         return 2
@@ -739,6 +752,87 @@ def _elements(text: str) -> list[str]:
         raise UserError(f"--elements: unknown element {', '.join(bad) or repr(text)} "
                         f"(choose from {', '.join(ELEMENTS)})")
     return names
+
+
+def _add_build(sub: argparse._SubParsersAction) -> None:
+    from simulator.deck_builder import DEFAULT_MINUTES, DEFAULT_POPULATION
+
+    p = sub.add_parser("build", help=_HELP["build"],
+                       formatter_class=argparse.RawDescriptionHelpFormatter,
+                       description="Searches the legal decks made of the cards owned: starting "
+                                   "decks (the example decks the collection can build, a draft "
+                                   "per element and pair), then generations of one-card swaps "
+                                   "raced on common seeds; the best few and the example decks "
+                                   "are confirmed on fresh seeds at the end (docs/methods.md).",
+                       epilog=_examples("magenoir-sim build --owned base --scenario duke",
+                                        "magenoir-sim build my-cards.txt --scenario druidess "
+                                        "--level hard --players 2 --budget 30 --apply best.txt",
+                                        "magenoir-sim build --owned base,sand --games 2000000 "
+                                        "--figure build.png --json"))
+    _game_options(p, "?", "the cards owned: a file in the deck format, with counts (or "
+                  "--owned)", _PLAYERS_SAME_DECK, decks_metavar="COLLECTION",
+                  min_cards_help="the size of the decks built (default 40, the rules' minimum)")
+    p.add_argument("--owned", default=None, metavar="BOX,BOX",
+                   help="the boxes owned instead of a file: base and extensions (EN or FR "
+                        "names, e.g. base,sand,ice); each card counted at its copy limit")
+    p.add_argument("--budget", type=float, default=None, metavar="MINUTES",
+                   help=f"time for the whole build (default {DEFAULT_MINUTES:g} minutes); "
+                        "turned into a games budget at the start (printed)")
+    p.add_argument("--games", type=int, default=None,
+                   help="a number of games for the whole build instead of a time: the same "
+                        "build for the same seed on any machine")
+    p.add_argument("--confirm-games", type=int, default=None, metavar="N",
+                   help="games each deck plays in the final confirmation (default: a quarter "
+                        "of the budget)")
+    p.add_argument("--population", type=int, default=DEFAULT_POPULATION,
+                   help=f"decks each generation swaps from (default {DEFAULT_POPULATION})")
+    p.add_argument("--generations", type=int, default=None, metavar="N",
+                   help="at most N generations of swaps (default: as many as the budget "
+                        "allows; a build the clock stopped prints its number in its replay "
+                        "command)")
+    p.add_argument("--apply", metavar="FILE", default=None,
+                   help="write the best deck to FILE, with how it was found and the command "
+                        "that checks it")
+    _backend_options(p)
+    _result_options(p, "the best win rate found against games played")
+    p.set_defaults(handler=_cmd_build)
+
+
+def _cmd_build(args: argparse.Namespace) -> int:
+    from simulator.cards import load_cards
+    from simulator.deck_builder import DEFAULT_MINUTES, build_deck, read_collection
+    from simulator.outputs import check_output_file
+
+    options = _rules(args)
+    if args.budget is not None and args.games is not None:
+        raise UserError("give --budget (minutes) or --games, not both")
+    db = load_cards()
+    collection = read_collection(args.decks, args.owned, db)
+    _check_figure(args)
+    if args.apply is not None:
+        if args.decks and Path(args.apply).resolve() == Path(args.decks).resolve():
+            raise UserError(f"--apply {args.apply}: is the collection file; give another file "
+                            "name (the collection is left as it is)")
+        check_output_file(args.apply, "--apply")
+    try:
+        with _open_backend(args, None) as backend:
+            result = build_deck(collection, args.scenario, args.level, args.players,
+                                minutes=DEFAULT_MINUTES if args.budget is None else args.budget,
+                                games=args.games, confirm_games=args.confirm_games,
+                                population=args.population, generations=args.generations,
+                                seed=args.seed, bot=args.bot,
+                                options=options, db=db, backend=backend,
+                                batch_size=args.batch_size, size=args.min_cards,
+                                progress=False if args.quiet else None)
+    except KeyboardInterrupt:
+        print("magenoir-sim: interrupted before the starting decks were measured: no deck to "
+              "show", file=sys.stderr)
+        return 130
+    text = result.format_text()
+    if _rules_note(options):
+        text += "\n" + _rules_note(options)
+    return _print_applied(args, result.to_dict(), text, lambda: result.write_deck(args.apply),
+                          result.figure, result.partial)
 
 
 def _add_replay(sub: argparse._SubParsersAction) -> None:
@@ -846,7 +940,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     sub.required = True
     declare = {"cards": _add_cards, "card": _add_card, "validate": _add_validate, "scenarios": _add_scenarios,
                "run": _add_run, "replay": _add_replay, "compare": _add_compare,
-               "value": _add_value, "doctor": _add_doctor, "bench": _add_bench}
+               "value": _add_value, "doctor": _add_doctor, "build": _add_build,
+               "bench": _add_bench}
     for name, help_text in _HELP.items():
         if command in (None, name):
             declare[name](sub)

@@ -42,6 +42,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from simulator.backends import auto_batch
 from simulator.bots import get
 from simulator.bots import label as bot_label
 from simulator.cards import CardDB, load_cards
@@ -117,14 +118,16 @@ def read_pool(path: str, db: CardDB, warn=None) -> list[str]:
     return pool
 
 
-def candidate_swaps(deck: Deck, pool: list[str], db: CardDB) -> list[Swap]:
+def candidate_swaps(deck: Deck, pool: list[str], db: CardDB,
+                    owned: dict[str, int] | None = None) -> list[Swap]:
     """Every swap of one copy of a deck card for one copy of a pool card that keeps the deck
-    legal (copies limits, bans, one Animal; the size does not change)."""
+    legal (copies limits, bans, one Animal; the size does not change) and, with ``owned``
+    (copies per card id: a player's collection), within the copies owned."""
     counts = deck.as_dict()
     swaps = []
     for out in counts:
         for into in pool:
-            if into == out:
+            if into == out or (owned is not None and counts.get(into, 0) >= owned.get(into, 0)):
                 continue
             after = dict(counts)
             after[out] -= 1
@@ -139,6 +142,52 @@ def _race_chunk(db: CardDB, seed: int, bot: str, options: RuleOptions, matchup: 
                 first: int, count: int) -> np.ndarray:
     """(count,) bool: which of games ``first ..`` of ``seed`` the matchup won."""
     return play_seeds(matchup, db, seed, first, count, get(bot), options).outcome == WIN
+
+
+class GamePlayer:
+    """Plays ``(matchup, first game, count)`` jobs of one run seed over a backend, in chunks
+    made as the backend takes them, and counts the games played (``played``); the won arrays
+    of each job come back in game order. Shared by the doctor's race and the deck builder's
+    (:mod:`simulator.deck_builder`), so both play and count their games the same way.
+
+    ``on_games(played)`` is called after each chunk (a progress bar); ``bot``: the name the
+    games are played with, unless a call names another."""
+
+    def __init__(self, executor, db: CardDB, seed: int, bot: str, options: RuleOptions,
+                 players: int, batch_size: int | None = None,
+                 on_games: Callable[[int], None] | None = None) -> None:
+        self.executor, self.db, self.seed, self.bot, self.options = executor, db, seed, bot, options
+        self.players, self.batch_size, self.on_games = players, batch_size, on_games
+        self.played = 0
+
+    def won(self, matchup: Matchup, first: int, count: int, chunk: int | None = None,
+            bot: str | None = None) -> np.ndarray:
+        """(count,) bool: which of games ``first ..`` the matchup won."""
+        return self.won_many([(matchup, first, count)], chunk, bot)[0]
+
+    def won_many(self, jobs: list[tuple[Matchup, int, int]], chunk: int | None = None,
+                 bot: str | None = None) -> list[np.ndarray]:
+        """Each job's won array, its chunks of ``chunk`` games (default: the batch size, else
+        the automatic size) played over the backend, many jobs' chunks at once."""
+        bot = bot or self.bot
+        owners: deque[int] = deque()  # whose chunk each one handed to the backend is
+
+        def chunks():
+            for k, (matchup, first, count) in enumerate(jobs):
+                size = self.batch_size or chunk or auto_batch(
+                    count, self.executor.workers, self.players, get(bot).chunk_cap)
+                for f in range(first, first + count, size):
+                    owners.append(k)
+                    yield matchup, f, min(size, first + count - f)
+
+        parts: list[list[np.ndarray]] = [[] for _ in jobs]
+        shared = (self.db, self.seed, bot, self.options)
+        for won in self.executor.imap(_race_chunk, shared, chunks()):
+            parts[owners.popleft()].append(won)
+            self.played += len(won)
+            if self.on_games is not None:
+                self.on_games(self.played)
+        return [np.concatenate(p) if p else np.zeros(0, bool) for p in parts]
 
 
 @dataclass
@@ -398,7 +447,7 @@ def doctor(deck: Deck | str, scenario, level: str | None = None, players: int | 
     depends on the seed only); the ``top`` best, confirmed on fresh seeds, best first.
     ``pool``: card ids to swap in (default: the simulated cards of the deck's elements, or of
     ``elements``)."""
-    from simulator.backends import Backend, auto_batch, open_backend
+    from simulator.backends import Backend, open_backend
     from simulator.bots import DEFAULT_BOT
     from simulator.run import ProgressBar, _resolve_inputs, build_matchup, check_games, check_seed
 
@@ -434,41 +483,20 @@ def doctor(deck: Deck | str, scenario, level: str | None = None, players: int | 
     matchups = [build_matchup([swapped_deck(deck, s)], scenario, level, players) for s in swaps]
     owned = not isinstance(backend, Backend)
     executor = open_backend(backend, jobs, scheduler) if owned else backend
-    shared = (db, seed, bot, options)
-    played = [0]
     start = time.perf_counter()  # reset after a first compile: the budget is the search's
     if games is not None:
         bar = ProgressBar(games, progress)
     else:
         bar = ProgressBar(budget, progress, unit="s of the budget")
 
-    def play(matchup: Matchup, first: int, count: int, chunk: int | None = None) -> np.ndarray:
-        return np.concatenate(list(play_many([(matchup, first, count)], chunk)[0]))
+    def tick(done: int) -> None:
+        if games is not None:
+            bar.update(min(games, done))
+        else:
+            bar.update(min(budget, time.perf_counter() - start))
 
-    def play_many(jobs_: list[tuple[Matchup, int, int]],
-                  chunk: int | None = None) -> list[list[np.ndarray]]:
-        """Each (matchup, first, count) in chunks (of ``chunk`` games, default the automatic
-        size) over the backend, the chunks made as the backend takes them; the won arrays."""
-        owners: deque[int] = deque()  # whose chunk each one handed to the backend is
-
-        def chunks():
-            for k, (m, first, count) in enumerate(jobs_):
-                size = batch_size or chunk or auto_batch(count, executor.workers, players,
-                                                         get(bot).chunk_cap)
-                for f in range(first, first + count, size):
-                    owners.append(k)
-                    yield m, f, min(size, first + count - f)
-
-        out: list[list[np.ndarray]] = [[] for _ in jobs_]
-        for won in executor.imap(_race_chunk, shared, chunks()):
-            out[owners.popleft()].append(won)
-            played[0] += len(won)
-            if games is not None:
-                bar.update(min(games, played[0]))
-            else:
-                bar.update(min(budget, time.perf_counter() - start))
-        return out
-
+    player = GamePlayer(executor, db, seed, bot, options, players, batch_size, tick)
+    play, play_many = player.won, player.won_many
     base_won = np.zeros(0, bool)
     won = [np.zeros(0, bool) for _ in swaps]
     rounds_done: list[dict] = []
@@ -498,7 +526,7 @@ def doctor(deck: Deck | str, scenario, level: str | None = None, players: int | 
             """Games the race may still play: counted, or the race's time at the speed seen
             so far (re-planned each round)."""
             if games is not None:
-                return race_games - (played[0] - SPEED_GAMES)
+                return race_games - (player.played - SPEED_GAMES)
             return int(rate * (race_end - (time.perf_counter() - start)) * 0.9)
 
         each = 0
@@ -509,20 +537,20 @@ def doctor(deck: Deck | str, scenario, level: str | None = None, players: int | 
             if rounds_done and cost > race_left():
                 each = previous
                 break  # the budget is not overdrawn: confirm the field as it stands
-            t0, before = time.perf_counter(), played[0]
+            t0, before = time.perf_counter(), player.played
             if len(base_won) < each:
                 base_won = np.concatenate([base_won, play(base_matchup, len(base_won),
                                                           each - len(base_won))])
             results = play_many([(matchups[i], first, n) for i, first, n in wanted])
-            for (i, _, _), parts in zip(wanted, results, strict=True):
-                won[i] = np.concatenate([won[i], *parts])
-            rate = (played[0] - before) / max(1e-3, time.perf_counter() - t0)
+            for (i, _, _), part in zip(wanted, results, strict=True):
+                won[i] = np.concatenate([won[i], part])
+            rate = (player.played - before) / max(1e-3, time.perf_counter() - t0)
             gains = {i: float(won[i][:each].mean() - base_won[:each].mean()) for i in alive}
             alive.sort(key=lambda i: (-gains[i], i))
             rounds_done.append({"candidates": len(alive), "games": each})
             if on_round is not None:
                 on_round(rounds_done[-1])
-            spent = (played[0] - SPEED_GAMES >= race_games if games is not None
+            spent = (player.played - SPEED_GAMES >= race_games if games is not None
                      else time.perf_counter() - start > race_end)
             if len(alive) <= top or spent:
                 break  # a few left, or the race's share of the budget is spent: confirm them
@@ -532,17 +560,16 @@ def doctor(deck: Deck | str, scenario, level: str | None = None, players: int | 
         # deck's). The deck's first block may reach further, but the race never looked there.
         confirm_first = max(len(won[i]) for i in finalists)
         if games is not None:  # what is left, never more
-            confirm = max(1, (games - played[0]) // (len(finalists) + 1))
+            confirm = max(1, (games - player.played) // (len(finalists) + 1))
         else:  # what the time left allows, for as many finalists as can have a block
             left_games = int(rate * (budget - (time.perf_counter() - start)) * 0.9)
             finalists = finalists[:max(1, left_games // MIN_ROUND_GAMES - 1)]
             confirm = max(MIN_ROUND_GAMES, left_games // (len(finalists) + 1))
         blocks = play_many([(base_matchup, confirm_first, confirm)]
                            + [(matchups[i], confirm_first, confirm) for i in finalists])
-        base_block = np.concatenate(blocks[0])
+        base_block = blocks[0]
         tested = []
-        for i, parts in zip(finalists, blocks[1:], strict=True):
-            block = np.concatenate(parts)
+        for i, block in zip(finalists, blocks[1:], strict=True):
             gain, low, high = paired_wins(block, base_block)
             race_n = len(won[i])
             best.append(SwapResult(swaps[i], swaps[i].label(db), race_n,
@@ -576,5 +603,5 @@ def doctor(deck: Deck | str, scenario, level: str | None = None, players: int | 
     settings = {"scenario": scenario.name, "level": level, "players": players, "bot": bot,
                 "seed": seed}
     return DoctorResult(deck.name, settings, len(pool), len(swaps), rounds_done,
-                        base_block_games, base_block_wins, best, played[0],
+                        base_block_games, base_block_wins, best, player.played,
                         time.perf_counter() - start, budget, best_deck, games, partial, top_asked)

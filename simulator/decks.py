@@ -61,7 +61,7 @@ from simulator.engine.rules.layout import D_MAX
 from simulator.errors import DeckError, UserError
 
 if TYPE_CHECKING:
-    from simulator.cards import CardDB
+    from simulator.cards import Card, CardDB
 
 MIN_CARDS = 40  # R2.1's minimum (``--min-cards`` lowers it)
 MAX_CARDS = D_MAX  # the most cards the engine holds in a player's deck
@@ -205,6 +205,29 @@ def read_card_list(path: str | Path, db: CardDB) -> list[str]:
     """Card ids of a file written like a deck (text or TOML), in file order, counts ignored
     and no deck rule checked: a pool of cards. Raises :class:`DeckError` (one line per
     problem, ``PATH:LINE: ...``) for an unreadable file or an unknown card."""
+    return list(dict.fromkeys(card.id for _, card, _ in _read_entries(path, db)))
+
+
+def read_card_counts(path: str | Path, db: CardDB) -> dict[str, int]:
+    """Copies per card id of a file written like a deck (text or TOML), in file order, lines
+    of the same card added up, and no deck rule checked: the cards a player owns, where 6
+    copies of a card are no mistake. Raises :class:`DeckError` (one line per problem,
+    ``PATH:LINE: ...``) for an unreadable file, an unknown card or a count below 1."""
+    counts: dict[str, int] = {}
+    problems = []
+    for line, card, count in _read_entries(path, db):
+        if count < 1:
+            problems.append(f"{path}:{line}: count {count} for {card.name_en}: an owned card "
+                            "is counted from 1 (remove the line for none)")
+        counts[card.id] = counts.get(card.id, 0) + count
+    if problems:
+        raise DeckError("\n".join(problems))
+    return counts
+
+
+def _read_entries(path: str | Path, db: CardDB) -> list[tuple[int, Card, int]]:
+    """``(line, card, count)`` of every line of a deck-like file; :class:`DeckError` for an
+    unreadable file, an unknown card or an empty list."""
     where = str(path)
     text, problem = _read_text(Path(path))
     if problem:
@@ -218,7 +241,7 @@ def read_card_list(path: str | Path, db: CardDB) -> list[str]:
                                    for line, msg in sorted(problems, key=lambda p: p[0])))
     if not entries:
         raise DeckError(f"{where}: no cards in this list")
-    return list(dict.fromkeys(card.id for _, card, _ in entries))
+    return entries
 
 
 # -- reading ---------------------------------------------------------------------------------

@@ -439,7 +439,7 @@ class ProgressBar:
         self._bar = tqdm(total=total, file=stream, unit=" " + unit,
                          mininterval=0.2, dynamic_ncols=True, leave=False,
                          colour=None if os.environ.get("NO_COLOR") else "green",
-                         bar_format="{l_bar}{bar}| " + counted)
+                         bar_format="{l_bar}{bar}| " + counted + "{postfix}")
 
     def update(self, done: float, note: str = "") -> None:
         """``done`` games (or units) in all so far (not since the last call)."""

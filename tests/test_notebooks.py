@@ -23,6 +23,7 @@ def test_notebook_executes(path, tmp_path, monkeypatch):
     # the deck doctor's budget: its pool of swaps grows with the cards the engine simulates
     # (474 for fire-flames with the Phase cards), and a busy machine races them slower
     monkeypatch.setenv("MAGENOIR_NOTEBOOK_BUDGET", "10")
+    monkeypatch.setenv("MAGENOIR_NOTEBOOK_BUILD_GAMES", "25000")  # the deck builder's budget
     monkeypatch.setenv("MAGENOIR_NOTEBOOK_OUT", str(tmp_path))
     monkeypatch.setenv("MPLBACKEND", "Agg")
     notebook = nbformat.read(path, as_version=4)
@@ -37,7 +38,7 @@ def test_notebook_executes(path, tmp_path, monkeypatch):
     assert images, "every example notebook shows at least one figure"
     if path.stem.startswith("01_"):
         assert (tmp_path / "duke-check" / "report.html").exists()
-    if path.stem.startswith("04_"):  # the value table and the doctor's advice are shown
+    if path.stem.startswith("04_"):  # the value table, the doctor's advice, the built deck
         text = "".join(o.get("text", "") + str(o.get("data", {}).get("text/plain", ""))
                        for cell in notebook.cells for o in cell.get("outputs", []))
-        assert "delta_win_rate" in text and "legal swaps" in text
+        assert "delta_win_rate" in text and "legal swaps" in text and "winner: " in text
