@@ -198,8 +198,9 @@ def _game_options(p: argparse.ArgumentParser, decks_nargs: int | str, decks_help
 
     p.add_argument("decks", nargs=decks_nargs, metavar="DECK", help=decks_help)
     p.add_argument("--scenario", default="duke",
-                   help="scenario name or file (default duke); run also takes 'all': every "
-                        "bundled scenario and level on the same seeds, one table")
+                   help="scenario name or file (default duke); run and compare also take "
+                        "'all': every bundled scenario and level on the same seeds (compare: "
+                        "at each level, every scenario against the easiest)")
     p.add_argument("--level", default=None, help=_level_help())
     p.add_argument("--players", type=int, default=None, help=players_help)
     p.add_argument("--seed", type=int, default=1, help=seed_help)
@@ -320,6 +321,8 @@ def _cmd_run(args: argparse.Namespace) -> int:
                                 games=len(result.games), seed=args.seed, db=db, backend=backend,
                                 batch_size=args.batch_size, bot=args.bot, base=result,
                                 progress=False if args.quiet else None, options=options)
+    if args.value and not result.partial:  # the same games again, with their values
+        result.settings["command"] += " --value"
     summary = result.summary()
     if value is not None:
         summary["value"] = value.to_dict()
@@ -351,28 +354,16 @@ def _cmd_run(args: argparse.Namespace) -> int:
 def _cmd_run_all(args: argparse.Namespace) -> int:
     """``run DECK --scenario all``: the deck against every bundled scenario (each level, or
     only ``--level``'s), on the same seeds, as one table (:mod:`simulator.sweep`)."""
-    from simulator.cards import load_cards
-    from simulator.decks import load_deck
     from simulator.outputs import check_report_dir
     from simulator.run import DEFAULT_GAMES
-    from simulator.sweep import sides_of, simulate_all
 
     for flag, given in (("--precision", args.precision is not None), ("--value", args.value)):
         if given:
             raise UserError(f"--scenario all plays a fixed number of games on every scenario; "
                             f"{flag} is for one scenario")
-    options = _rules(args)
-    db = load_cards()
-    decks = [load_deck(path, db, min_cards=args.min_cards) for path in args.decks]
-    sides = sides_of(args.level, db)  # a level some scenario lacks is refused before any game
     if args.report is not None:
         check_report_dir(args.report)
-    games = args.games or DEFAULT_GAMES
-    with _open_backend(args, games * len(sides)) as backend:
-        sweep = simulate_all(decks, level=args.level, players=args.players, games=games,
-                             seed=args.seed, backend=backend, batch_size=args.batch_size,
-                             bot=args.bot, db=db, progress=False if args.quiet else None,
-                             options=options)
+    sweep = _play_all_scenarios(args, args.games or DEFAULT_GAMES)
     data = sweep.to_dict()
     if args.report is not None:
         from simulator.report import write_sweep_report
@@ -387,10 +378,29 @@ def _cmd_run_all(args: argparse.Namespace) -> int:
     return 130 if sweep.partial else 0
 
 
+def _play_all_scenarios(args: argparse.Namespace, games: int):
+    """The deck against every bundled scenario and level (or ``--level``'s), on the same
+    seeds: the games of ``run --scenario all`` and ``compare --scenario all``."""
+    from simulator.cards import load_cards
+    from simulator.decks import load_deck
+    from simulator.sweep import sides_of, simulate_all
+
+    options = _rules(args)
+    db = load_cards()
+    decks = [load_deck(path, db, min_cards=args.min_cards) for path in args.decks]
+    sides = sides_of(args.level, db)  # a level some scenario lacks is refused before any game
+    with _open_backend(args, games * len(sides)) as backend:
+        return simulate_all(decks, level=args.level, players=args.players, games=games,
+                            seed=args.seed, backend=backend, batch_size=args.batch_size,
+                            bot=args.bot, db=db, progress=False if args.quiet else None,
+                            options=options)
+
+
 def _print_run(args: argparse.Namespace, result, summary: dict, scenario) -> None:
     """A run's results on stdout: one JSON object, or the text summary."""
     from simulator.bots import label as bot_label
     from simulator.bots import note
+    from simulator.formatting import format_rate
 
     if args.json:
         print(json.dumps(summary))
@@ -398,20 +408,23 @@ def _print_run(args: argparse.Namespace, result, summary: dict, scenario) -> Non
     if result.partial:
         print(f"PARTIAL RESULTS (interrupted): {summary['games']:,} of "
               f"{summary['planned_games']:,} planned games")
-    low, high = summary["win_rate_ci"]
+        print(f"the same games again: {summary['command']}")
     outcomes = ", ".join(f"{k} {v}" for k, v in summary["outcomes"].items())
-    print(f"{', '.join(args.decks)} vs {summary['scenario']} ({summary['level']}), "
-          f"{summary['players']} player(s), bot {bot_label(summary['bot'])}, seed {summary['seed']}")
+    print(f"{', '.join(dict.fromkeys(summary['decks']))} vs {summary['scenario']} "
+          f"({summary['level']}), {summary['players']} player(s), bot {bot_label(summary['bot'])}, "
+          f"seed {summary['seed']}")
     print(f"games {summary['games']}  wins {summary['wins']}  win rate "
-          f"{summary['win_rate']:.1%} (95% CI {low:.1%} to {high:.1%})")
+          f"{format_rate(summary['win_rate'], *summary['win_rate_ci'])}")
     print(f"outcomes: {outcomes}")
-    print(f"median turns: {summary['median_turns']:g} (95% CI {summary['median_turns_ci'][0]:g} "
-          f"to {summary['median_turns_ci'][1]:g})")
-    for key, label in (("median_turn_of_victory", "median turn of victory"),
+    for key, label in (("median_turns", "median turns"),
+                       ("median_turn_of_victory", "median turn of victory"),
                        ("median_turn_of_defeat", "median turn of defeat")):
         if summary.get(key) is not None:
             low_turn, high_turn = summary[key + "_ci"]
             print(f"{label}: {summary[key]:g} (95% CI {low_turn:g} to {high_turn:g})")
+    if summary["players"] > 1:
+        print(f"(turns are player turns: each of the {summary['players']} players' turns counts "
+              f"one, so a round of the table is {summary['players']} turns)")
     if "precision" in summary:
         info = summary["precision"]
         print(f"precision ±{info['target']:g}: {'reached' if info['reached'] else 'NOT reached'} "
@@ -449,6 +462,8 @@ def _cmd_compare(args: argparse.Namespace) -> int:
 
     if len(args.decks) > 2:
         raise UserError(f"compare takes one deck (levels) or two decks, not {len(args.decks)}")
+    if args.scenario.strip().lower() == "all":
+        return _cmd_compare_scenarios(args)
     if args.bots is not None:
         return _cmd_compare_bots(args)
     options = _rules(args)
@@ -466,6 +481,21 @@ def _cmd_compare(args: argparse.Namespace) -> int:
             comp = compare_decks(decks[0], decks[1], scenario, level=args.level, **common)
         else:
             comp = compare_levels(decks[0], scenario, **common)
+    data = comp.to_dict()
+    return _print_results(args, data, format_comparison(comp), comp.figure, data["partial"])
+
+
+def _cmd_compare_scenarios(args: argparse.Namespace) -> int:
+    """``compare DECK --scenario all``: the games of ``run DECK --scenario all``, as a
+    comparison: at each level, every scenario against the easiest one there."""
+    from simulator.compare import format_comparison
+
+    if len(args.decks) != 1 or args.bots is not None:
+        raise UserError("--scenario all compares the scenarios on one deck played by one bot: "
+                        "give one deck, and --bot rather than --bots")
+    _check_figure(args)
+    sweep = _play_all_scenarios(args, args.games)
+    comp = sweep.comparison()
     data = comp.to_dict()
     return _print_results(args, data, format_comparison(comp), comp.figure, data["partial"])
 

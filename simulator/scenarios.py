@@ -157,15 +157,23 @@ class Scenario:
                 return card
         raise KeyError(card_id)
 
+    def level_name(self, level: str | None = None) -> str:
+        """The level called ``level`` as the file names it, whatever the case (``Hard`` is
+        ``hard``); the default level when None. A user error names the levels."""
+        if level is None:
+            return self.default_level
+        if level in self.levels:
+            return level
+        same = [name for name in self.levels if name.lower() == level.strip().lower()]
+        if same:
+            return same[0]
+        raise ScenarioError(f"{self.path.name}: no level '{level}'{_suggest(level, self.levels)}"
+                            f" (levels: {', '.join(self.levels)})")
+
     def level(self, level: str | None = None) -> tuple[tuple[str, int], ...]:
-        """The ``(card_id, count)`` pairs of a level (the default level when None)."""
-        name = self.default_level if level is None else level
-        if name not in self.levels:
-            raise ScenarioError(
-                f"{self.path}: no level '{name}'{_suggest(name, self.levels)}"
-                f" (levels: {', '.join(self.levels)})"
-            )
-        return self.levels[name]
+        """The ``(card_id, count)`` pairs of a level (the default level when None), its name
+        in any case."""
+        return self.levels[self.level_name(level)]
 
     def deck(self, level: str | None = None) -> list[str]:
         """The level's deck as card ids, one entry per copy, in file order (unshuffled)."""
@@ -246,8 +254,8 @@ def _resolve(text: str) -> Path:
     names = ", ".join(sorted(bundled)) or "none"
     if key == "all":
         raise ScenarioError(f"'all' means every bundled scenario ({names}): `magenoir-sim run "
-                            "DECK --scenario all` and simulator.simulate_all play them; this "
-                            "needs one scenario")
+                            "DECK --scenario all`, `magenoir-sim compare DECK --scenario all` "
+                            "and simulator.simulate_all play them; this needs one scenario")
     from simulator.decks import bundled_decks
 
     if key in bundled_decks():
