@@ -140,10 +140,10 @@ class Comparison:
 
     def figure(self):
         """Win rates with their intervals, and the paired differences with theirs."""
-        from simulator.figures import percent_formatter, pyplot
+        from simulator.figures import percent_formatter, points_formatter, pyplot
 
         plt = pyplot()
-        from matplotlib.ticker import FuncFormatter, MaxNLocator
+        from matplotlib.ticker import MaxNLocator
         from matplotlib.transforms import blended_transform_factory
 
         table, diffs = self.table(), self.differences()
@@ -181,7 +181,7 @@ class Comparison:
         right.set_xlim(-span, span)
         right.set_ylim(-0.7, len(diffs) - 0.1)
         right.xaxis.set_major_locator(MaxNLocator(5, symmetric=True))
-        right.xaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{100 * v:+.0f} pp" if v else "0"))
+        right.xaxis.set_major_formatter(points_formatter())
         right.set_xlabel("difference of win rates, percentage points")
         right.set_title("Paired difference of win rates (95% Newcombe)")
         right.grid(alpha=0.3, axis="x")
