@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import io
 import math
+import textwrap
 
 import numpy as np
 import pandas as pd
@@ -357,10 +358,22 @@ def paired_interval_figure(labels, estimates, lows, highs, xlabel: str, title: s
     ax.xaxis.set_major_locator(MaxNLocator(5, symmetric=True))
     ax.xaxis.set_major_formatter(points_formatter())
     ax.set_xlabel(xlabel)
-    ax.set_title(title, fontsize=10)
+    # the title on the figure's width, wrapped: a long deck name must not run off the page
+    fig.suptitle(textwrap.fill(title, _chars_across(fig, TITLE_SIZE)), fontsize=TITLE_SIZE,
+                 x=0.01, ha="left")
     ax.grid(alpha=0.3, axis="x")
     fig.tight_layout()
     return fig
+
+
+#: Font size of a figure's title (points).
+TITLE_SIZE = 10
+
+
+def _chars_across(fig, fontsize: float) -> int:
+    """About how many characters of ``fontsize`` points fit across ``fig`` (a character is
+    about 0.6 of the font size wide, less a margin)."""
+    return max(20, int(fig.get_figwidth() * 72 / (0.6 * fontsize)) - 4)
 
 
 def png_bytes(fig, fmt: str = "png") -> bytes:

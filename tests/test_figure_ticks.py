@@ -82,3 +82,21 @@ def test_every_figure_of_a_run_labels_its_ticks_exactly(db):
     result = simulate("fire-flames", "duke", games=60, seed=2, db=db, progress=False)
     checked = sum(_checked_ticks(make(result)) for make in FIGURES.values())
     assert checked > 20
+
+
+@pytest.mark.parametrize("deck", ["fire-flames", "my electric and sun deck for game night v3"])
+def test_the_card_value_title_is_never_cut(deck):
+    """The title of the card-value figure (the deck's name, scenario, bot, games) stays on the
+    figure, whole, whatever the deck name's length."""
+    from simulator.figures import paired_interval_figure
+
+    title = (f"Card value, {deck} vs The Frost Warden (normal), bot planner, 10,000 paired "
+             "games a card (95% Newcombe)")
+    fig = paired_interval_figure(["Fire ball x4", "Flame x3"], [0.01, -0.004], [0.002, -0.01],
+                                 [0.018, 0.002], "points", title)
+    fig.canvas.draw()
+    (shown,) = fig.texts  # the title, on the figure
+    assert " ".join(shown.get_text().split()) == title
+    box, page = shown.get_window_extent(), fig.bbox
+    assert page.x0 <= box.x0 and box.x1 <= page.x1 and page.y0 <= box.y0 and box.y1 <= page.y1
+    pyplot().close(fig)
