@@ -816,6 +816,10 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     parser = _Parser(
         prog="magenoir-sim",
         description="Monte Carlo deck tester for Mage Noir's solo & co-op mode.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog="magenoir-sim COMMAND --help lists a command's options. To start:\n"
+               "  magenoir-sim run fire-flames --games 1000     (an example deck vs the Duke)\n"
+               "  magenoir-sim validate my-deck.txt             (your own deck file)",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -880,6 +884,9 @@ def main(argv: list[str] | None = None) -> int:
 
 def _main(argv: list[str] | None) -> int:
     parser = build_parser(_command_in(argv))
+    if not (sys.argv[1:] if argv is None else argv):  # the program alone: what it can do
+        sys.stdout.write(parser.format_help())
+        return 0
     args, unknown = parser.parse_known_args(argv)
     if unknown:  # named with the sub-command they were given to, not the top level
         command = f"{parser.prog} {args.command}"

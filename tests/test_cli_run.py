@@ -426,3 +426,15 @@ def test_a_deck_too_small_to_deal_two_starting_piles_is_refused_in_one_line(tmp_
                    "from the deck (R3.3), so it needs at least 10")
     deck.write_text("4 x Ice shard\n4 x Flame\n2 x Fire ball\n", encoding="utf-8")
     assert main(["run", str(deck), "--min-cards", "1", "--games", "10", "--quiet"]) == 0
+
+
+def test_the_program_alone_lists_its_commands(capsys):
+    """``magenoir-sim`` with no command: the commands with their one-line help, how to start,
+    exit code 0 (not an error about a missing argument)."""
+    from simulator.cli import _HELP
+
+    assert main([]) == 0
+    out = capsys.readouterr().out
+    for command, help_text in _HELP.items():
+        assert command in out and " ".join(help_text.split()[:3]) in " ".join(out.split())
+    assert "magenoir-sim COMMAND --help" in out and "magenoir-sim run fire-flames" in out
