@@ -106,12 +106,12 @@ def test_cards_keywords_adds_a_column(capsys):
     assert "keywords" in lines[0].split()
     column = lines[0].index("keywords")
 
-    def keywords_of(card_id: str) -> str:
-        row = next(line for line in lines if line.startswith(card_id + " "))
+    def keywords_of(name: str) -> str:
+        row = next(line for line in lines if line.startswith(name + "  "))
         return row[column:].split("  ")[0]
 
-    assert keywords_of("animated_tree") == "protector"
-    assert keywords_of("dead_tree") == "protector if mage noir"
-    assert keywords_of("bark_armor") == "-"
+    assert keywords_of("Animated tree") == "protector"
+    assert keywords_of("Dead tree") == "protector if mage noir"
+    assert keywords_of("Bark armor") == "-"
     assert main(["cards", "--element", "vegetal"]) == 0
     assert "keywords" not in capsys.readouterr().out.splitlines()[0]
