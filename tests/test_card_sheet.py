@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -94,6 +95,29 @@ def test_a_handler_line_is_its_docstring_up_to_the_engine_details():
     assert handler_summary("no_such_handler").startswith("engine code 'no_such_handler'")
     assert describe_step({"op": "draw", "amount": 1, "if": "mage_noir"}) == (
         "its controller draws 1 card, only if the controller is a Mage Noir")
+
+
+def test_every_handler_is_summarised_in_a_players_words():
+    """No card's line is its engine code alone: a static's declaration and a step's docstring
+    say what it does, without the engine's internal names."""
+    from simulator.engine.handlers.declare import read_declarations
+
+    for handler in read_declarations():
+        text = handler_summary(handler.name).removesuffix(f" (engine code '{handler.name}')")
+        assert "no summary written yet" not in text and len(text) > 20, handler.name
+        assert not re.search(r"``|:func:|\b[a-z]+_[a-z_]+\b|\b[a-z]+\.[a-z]+\(", text), text
+
+
+def test_tesla_coil_and_millisecond_read_as_a_player_would_say_them():
+    tesla = show_card("Tesla coil")
+    assert ("tesla coil took damage: from a Spark or Lightning spell (a player's card providing "
+            "either word), its controller draws 1; from any other card (the Adversary's "
+            "included), it deals the damage it took to the opponent, the Adversary") in tesla
+    millisecond = show_card("Millisecond")
+    assert ("every number in the effect of a card prepared with this as a component is 1 less, "
+            "never below 0 (unchanged when its controller is a Mage Noir)") in millisecond
+    assert "reduced by 0" not in millisecond
+    assert "is 1 less (1 more when its controller is a Mage Noir)" in show_card("Split second")
 
 
 def test_show_card_takes_a_name_and_returns_text():
