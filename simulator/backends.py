@@ -113,8 +113,9 @@ def open_backend(name: str = DEFAULT_BACKEND, jobs: int | None = None,
     opened for; a local dask cluster: default one per core; ray: default every CPU of the ray
     cluster; ignored when connecting to a dask scheduler, whose workers decide).
     ``scheduler``: the address of a running dask scheduler (``tcp://host:8786``), dask only."""
-    if name not in BACKENDS:
+    if str(name).strip().lower() not in BACKENDS:
         raise UserError(f"--backend must be one of {', '.join(BACKENDS)}, not {name!r}")
+    name = str(name).strip().lower()
     if jobs is not None and not 1 <= jobs <= MAX_JOBS:
         raise UserError(f"--jobs must be between 1 and {MAX_JOBS}, not {jobs}")
     if scheduler and name != "dask":

@@ -619,7 +619,8 @@ def _add_doctor(sub: argparse._SubParsersAction) -> None:
                    help="cards that may come in, one per line as in a deck file (counts "
                         "ignored; default: the simulated cards of the deck's elements)")
     p.add_argument("--elements", default=None, metavar="E,E",
-                   help="pool of the simulated cards of these elements (e.g. fire,air)")
+                   help="pool of the simulated cards of these elements (e.g. fire,air or "
+                        "feu,air)")
     p.add_argument("--budget", type=float, default=None, metavar="SECONDS",
                    help=f"time for the whole search (default {DEFAULT_BUDGET:g} s)")
     p.add_argument("--games", type=int, default=None,
@@ -706,15 +707,22 @@ def _doctor_rounds(args: argparse.Namespace, deck, scenario, db, backend, kwargs
 
 
 def _elements(text: str) -> list[str]:
-    """``fire,air`` as element names; a user error names the valid ones."""
+    """``fire,air`` (or ``feu,Air``: English or French, any case) as element names; a user
+    error names the valid ones."""
     from simulator.cards import ELEMENTS
+    from simulator.cards.listing import resolve_element
 
-    names = [e.strip().lower() for e in text.split(",") if e.strip()]
-    bad = [e for e in names if e not in ELEMENTS]
+    names = [e.strip() for e in text.split(",") if e.strip()]
+    elements, bad = [], []
+    for name in names:
+        try:
+            elements.append(resolve_element(name))
+        except UserError:
+            bad.append(name)
     if bad or not names:
         raise UserError(f"--elements: unknown element {', '.join(bad) or repr(text)} "
-                        f"(choose from {', '.join(ELEMENTS)})")
-    return names
+                        f"(choose from {', '.join(ELEMENTS)}, in English or French)")
+    return list(dict.fromkeys(elements))
 
 
 def _add_replay(sub: argparse._SubParsersAction) -> None:
@@ -724,7 +732,7 @@ def _add_replay(sub: argparse._SubParsersAction) -> None:
     _game_options(p, "+", "the run's decks", _PLAYERS_PER_DECK,
                   seed_help="the run's seed (default 1)")
     p.add_argument("--game", type=int, default=0, help="game index in the run (default 0)")
-    p.add_argument("--outcome", choices=("win", "loss"), default=None,
+    p.add_argument("--outcome", choices=("win", "loss"), default=None, type=str.lower,
                    help="replay the first game of the run (from --game on) with this outcome")
     p.set_defaults(handler=_cmd_replay)
 

@@ -438,3 +438,28 @@ def test_the_program_alone_lists_its_commands(capsys):
     for command, help_text in _HELP.items():
         assert command in out and " ".join(help_text.split()[:3]) in " ".join(out.split())
     assert "magenoir-sim COMMAND --help" in out and "magenoir-sim run fire-flames" in out
+
+
+@pytest.mark.parametrize("argv", [
+    ["run", "Fire-Flames", "--level", "Hard", "--scenario", "DUKE", "--bot", "Greedy",
+     "--backend", "Local", "--games", "20", "--rule", "Trade_Mode=Placement_Rule"],
+    ["compare", "fire-flames", "--bots", "Greedy,PLANNER", "--games", "20"],
+    ["replay", "fire-flames", "--outcome", "Loss", "--level", "HARD"],
+])
+def test_names_are_taken_in_any_case_and_in_french(argv, capsys):
+    """Levels, scenarios, bots, backends, rule options, outcomes and elements (English or
+    French: feu is fire) are read whatever their case, like card and deck names."""
+    assert main([*argv, "--quiet"] if argv[0] != "replay" else argv) == 0, capsys.readouterr().err
+    out = capsys.readouterr().out
+    assert "(hard)" in out or argv[0] == "compare"
+
+
+def test_elements_in_french_make_the_same_pool_as_in_english(db, fire, capsys):
+    from simulator.cli import _elements
+    from simulator.deck_doctor import default_pool
+
+    assert _elements("Feu, AIR") == ["fire", "air"] == _elements("fire,air")
+    assert _elements("eau,végétal") == ["water", "vegetal"]
+    assert default_pool(fire, db, _elements("feu")) == default_pool(fire, db, ["fire"])
+    assert main(["doctor", "fire-flames", "--elements", "Feu", "--games", "10"]) == 2
+    assert "--games must be at least" in capsys.readouterr().err  # not "unknown element"
