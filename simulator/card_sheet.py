@@ -79,17 +79,6 @@ _TRIGGER_LABEL = re.compile(r"^(Activate|Enter|Turn start( while prepared)?|Used
                             r"component)(\s*\([^)]*\))?\s*:\s*", re.IGNORECASE)
 
 
-def find_card(name: str, db: CardDB) -> Card:
-    """The card named ``name`` (EN or FR name, alias or id; any case, accents optional); a
-    user error suggests the closest names."""
-    card = db.find(name)
-    if card is None:
-        suggestions = db.suggest(name, n=3)
-        hint = f" (did you mean: {' or '.join(suggestions)}?)" if suggestions else ""
-        raise UserError(f"unknown card {name!r}{hint}; magenoir-sim cards lists them all")
-    return card
-
-
 def keyword_label(keyword: str) -> str:
     return keyword.replace("_", " ")
 
@@ -677,13 +666,27 @@ def format_card(card: Card, simulated: bool) -> str:
 
 
 def show_card(name: str, db: CardDB | None = None, as_json: bool = False) -> str:
-    """What ``magenoir-sim card NAME`` prints, as text or JSON."""
+    """What ``magenoir-sim card NAME`` prints, as text or JSON: a player card, or else the
+    Adversary cards of that name in the bundled scenarios (:mod:`simulator.adversary_sheet`);
+    a user error suggests the closest names of both."""
     import json
 
+    from simulator import adversary_sheet
     from simulator.engine.host.tables import implemented_cards
 
     db = db or load_cards()
-    card = find_card(name, db)
+    card = db.find(name)
+    if card is None:
+        found = adversary_sheet.find_adversary_cards(name)
+        if not found:
+            suggestions = db.suggest(name, n=3) + adversary_sheet.suggest(name)
+            hint = f" (did you mean: {' or '.join(suggestions)}?)" if suggestions else ""
+            raise UserError(f"unknown card {name!r}{hint}; magenoir-sim cards lists the players' "
+                            "cards, magenoir-sim scenarios the Adversary's")
+        if as_json:
+            facts = [adversary_sheet.adversary_card_facts(s, c) for s, c in found]
+            return json.dumps(facts[0] if len(facts) == 1 else facts, ensure_ascii=False, indent=1)
+        return "\n\n".join(adversary_sheet.format_adversary_card(s, c) for s, c in found)
     simulated = card.id in implemented_cards(db)
     if as_json:
         return json.dumps(card_facts(card, simulated), ensure_ascii=False, indent=1)

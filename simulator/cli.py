@@ -23,9 +23,9 @@ from simulator.errors import UserError
 #: (each one's options are declared by its ``_add_<command>`` below).
 _HELP = {
     "cards": "list the card database",
-    "card": "one card's facts and how the engine plays it",
+    "card": "one card's facts and how the engine plays it (the Adversary's cards too)",
     "validate": "check that deck files are legal",
-    "scenarios": "list the bundled scenarios and their levels",
+    "scenarios": "the bundled scenarios (the Adversary's decks) and their levels",
     "run": "play games and report the win rate",
     "replay": "transcript of one game of a run",
     "compare": "two decks, or one deck on every level, on the same seeds",
@@ -139,20 +139,26 @@ def _not_simulated(deck, db) -> str:
 
 
 def _add_scenarios(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("scenarios", help=_HELP["scenarios"])
-    p.add_argument("files", nargs="*", metavar="FILE",
-                   help="scenario files to check instead of the bundled ones")
+    p = sub.add_parser("scenarios", help=_HELP["scenarios"],
+                       formatter_class=argparse.RawDescriptionHelpFormatter,
+                       epilog=_examples("magenoir-sim scenarios", "magenoir-sim scenarios duke",
+                                        "magenoir-sim scenarios my-box/duke.toml"))
+    p.add_argument("names", nargs="*", metavar="NAME",
+                   help="a bundled scenario's name or a scenario file: its cards, level by level "
+                        "(a file is checked); none: every bundled scenario, in short")
     p.set_defaults(handler=_cmd_scenarios)
 
 
 def _cmd_scenarios(args: argparse.Namespace) -> int:
-    from simulator.cards import load_cards
+    from simulator.adversary_sheet import format_scenario_deck
     from simulator.scenarios import describe_scenario, list_scenarios, load_scenario
 
-    db = load_cards()
-    sources = args.files or list_scenarios()
-    for source in sources:
-        print(describe_scenario(load_scenario(source, db)))
+    blocks = []
+    for source in args.names or list_scenarios():
+        scenario = load_scenario(source)
+        text = describe_scenario(scenario)
+        blocks.append(text + "\n" + format_scenario_deck(scenario) if args.names else text)
+    print("\n\n".join(blocks))
     return 0
 
 

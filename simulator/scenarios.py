@@ -214,23 +214,25 @@ def load_scenario(name_or_path: str | Path, db: object | None = None) -> Scenari
 
 
 def describe_scenario(scenario: Scenario) -> str:
-    """A few lines for the ``scenarios`` command: name, file, which of its cards are published,
-    levels, approximations."""
+    """A few lines for the ``scenarios`` command: the scenario's name and how a command names
+    it (a bundled one by its name, never this machine's path to it), its distinct cards, which
+    are published, and each level's deck, in words that say what each count counts."""
     published = [card.name for card in scenario.cards if not card.is_approximation]
     named = f" ({', '.join(published)})" if published else ""
-    lines = [f"{scenario.name}  ({scenario.path})",
-             f"  cards: {len(scenario.cards)}, published {len(published)}{named}, "
-             f"our stand-ins {len(scenario.cards) - len(published)}"]
-    approximated = {}
+    stand_ins = len(scenario.cards) - len(published)
+    name = command_name(scenario.path)
+    lines = [f"{scenario.name}  (--scenario {name})",
+             f"  {len(scenario.cards)} different Adversary cards: {len(published)} published"
+             f"{named}, {stand_ins} our stand-ins for unpublished cards"]
     for level in scenario.level_names:
-        size = len(scenario.deck(level))
-        approximated[level] = scenario.approximated_count(level)
         default = " (default)" if level == scenario.default_level else ""
-        lines.append(f"  level {level}{default}: {size} cards, "
-                     f"{approximated[level]} approximated")
-    if any(approximated.values()):
-        lines.append("  warning: this scenario contains approximated Adversary cards "
-                     "(stand-ins for unpublished cards); its results are estimates")
+        approximated = scenario.approximated_count(level)
+        lines.append(f"  level {level}{default}: the Adversary's deck holds {len(scenario.deck(level))} "
+                     f"cards (copies), {approximated} of them stand-ins")
+    if any(scenario.approximated_count(level) for level in scenario.level_names):
+        lines.append("  its win rates are estimates of the real box: the stand-ins are ours")
+    lines.append(f"  magenoir-sim scenarios {name} lists each level's cards; magenoir-sim card "
+                 "NAME says what one does")
     return "\n".join(lines)
 
 

@@ -59,7 +59,46 @@ def test_a_misspelt_card_gets_suggestions_and_exit_2(capsys):
     assert main(["card", "fire", "bal"]) == 2
     err = capsys.readouterr().err.strip()
     assert err == ("magenoir-sim: error: unknown card 'fire bal' (did you mean: Fire ball / "
-                   "Boule de feu?); magenoir-sim cards lists them all")
+                   "Boule de feu?); magenoir-sim cards lists the players' cards, magenoir-sim "
+                   "scenarios the Adversary's")
+
+
+@pytest.mark.parametrize("name, scenario, facts", [
+    ("Feast at court", "duke", ["Mana value   3", "normal: 3 copies, hard: 3 copies",
+                                "approximated: our stand-in", "When it is revealed",
+                                "the Adversary itself gains 3 HP"]),
+    ("The Duke", "duke", ["HP           20 (the players win when it is destroyed)",
+                          "normal: 1 copy, hard: 1 copy", "published: the card as printed",
+                          "4 damage (3 against a Mage Noir) to the player with the most HP"]),
+    ("le duc", "duke", ["The Duke / Le Duc", "published: the card as printed"]),
+    ("executioner", "duke", ["normal: none, hard: 1 copy", "2 damage to the player about to play"]),
+])
+def test_the_adversarys_cards_say_what_they_do_where_and_how_many(name, scenario, facts, capsys):
+    """``card`` finds the bundled scenarios' cards too (any case, French names): what the card
+    does (from the same effect data the engine plays), at which level and in how many copies,
+    and whether it is published or our stand-in."""
+    assert main(["card", name]) == 0
+    out = capsys.readouterr().out
+    assert f"--scenario {scenario}" in out.splitlines()[0]
+    for fact in facts:
+        assert fact in out, fact
+    assert main(["card", name, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["adversary_card"] is True and data["scenario_option"] == scenario
+    assert data["approximated"] == ("published" not in " ".join(facts))
+
+
+def test_an_adversary_cards_line_follows_its_effect_data():
+    """Blanked (its effect data emptied), Feast at court says nothing of healing: the line
+    is the data's."""
+    import dataclasses
+
+    from simulator.adversary_sheet import describe_effect, find_adversary_cards
+
+    (_, feast), = find_adversary_cards("Feast at court")
+    assert describe_effect(feast) == ["When it is revealed (then it is discarded):",
+                                      "  - the Adversary itself gains 3 HP"]
+    assert describe_effect(dataclasses.replace(feast, effect={})) == []
 
 
 def test_card_json_has_the_facts_and_no_printed_text(capsys):

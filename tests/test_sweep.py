@@ -164,6 +164,6 @@ def test_scenarios_lists_the_three_with_their_published_cards(capsys):
     assert main(["scenarios"]) == 0
     out = capsys.readouterr().out
     assert "The Duke" in out and "The Druidess" in out and "The Frost Warden" in out
-    assert "published 1 (The Duke)" in out
-    assert out.count("published 0,") == 2
+    assert "1 published (The Duke)" in out
+    assert out.count("0 published,") == 2
     assert out.count("level normal (default)") == 3 and out.count("level hard") == 3
