@@ -270,3 +270,55 @@ def test_many_swaps_at_once_are_marked_after_holms_correction_within_the_budget(
     out = result.to_dict()
     assert out["budget_used"] <= 1.3, out["budget_used"]  # timing slack for a loaded machine
     assert out["significance"].startswith("* significant at 5% after Holm's correction")
+
+
+class _Clock:
+    """A clock that moves only as the doctor plays: a chunk costs ``fixed`` seconds and each of
+    its games ``per_game`` (this machine's speed made exact, so the plan is what is tested)."""
+
+    def __init__(self, per_game: float, fixed: float = 0.003) -> None:
+        self.now, self.per_game, self.fixed = 100.0, per_game, fixed
+
+    def perf_counter(self) -> float:
+        return self.now
+
+
+def _doctor_on_a_clock(monkeypatch, db, deck, per_game, win_rate=None, **kwargs):
+    """The doctor with the fake clock and games that cost it time (their outcomes drawn at
+    each swap's own rate, or ``win_rate`` for every deck); the result and the clock."""
+    import simulator.deck_doctor as deck_doctor
+    from simulator.engine.compiler import warmup
+
+    clock = _Clock(per_game)
+    rng = np.random.default_rng(7)
+
+    def race_chunk(db_, seed, bot, options, matchup, first, count):
+        clock.now += clock.fixed + count * clock.per_game
+        rate = 0.1 + 0.01 * (hash(matchup.decks[0].counts) % 5) if win_rate is None else win_rate
+        return rng.random(count) < rate
+
+    monkeypatch.setattr(deck_doctor, "time", clock)
+    monkeypatch.setattr(deck_doctor, "_race_chunk", race_chunk)
+    monkeypatch.setattr(warmup, "ensure", lambda **kw: setattr(clock, "now", clock.now + 0.4))
+    result = doctor(deck, "duke", jobs=1, db=db, progress=False, started=clock.now - 2.0, **kwargs)
+    return result, clock
+
+
+@pytest.mark.parametrize("budget", [12, 20, 60])
+@pytest.mark.parametrize("per_game, pool", [
+    (1 / 2500, ["rain_of_flames", "ignition"]),     # 24 swaps
+    (1 / 2500, "fire"),                            # 309 swaps: a short first round at 12 s
+    (1 / 800, ["rain_of_flames", "ignition", "crimson_ring", "sulfur_flame"]),  # a slow machine
+])
+def test_a_time_budget_is_kept_within_ten_percent_counting_the_commands_start(
+        monkeypatch, db, fire, budget, per_game, pool):
+    """The doctor's clock starts when the command did (``started``: here 2 s before the call,
+    as a busy machine's start, cards and engine load): racing, confirming and all, the search
+    ends within 110% of ``--budget``, for small budgets too, and says how long it took. (Not
+    counting the command's start, the same searches took up to 114% of 12 s.)"""
+    elements = [pool] if isinstance(pool, str) else None
+    result, clock = _doctor_on_a_clock(monkeypatch, db, fire, per_game, budget=budget,
+                                       pool=None if elements else pool, elements=elements)
+    assert result.seconds == pytest.approx(clock.now - (100.0 - 2.0))
+    assert result.seconds <= 1.1 * budget, (result.seconds, result.rounds)
+    assert result.seconds >= 0.6 * budget or len(result.rounds) == 1  # the budget is used
