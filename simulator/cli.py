@@ -14,10 +14,14 @@ import json
 import signal
 import sys
 import threading
+import time
 from pathlib import Path
 
 from simulator import __version__
 from simulator.errors import UserError
+
+#: When the command started (``time.perf_counter()``): a doctor's time budget counts from here.
+STARTED = time.perf_counter()
 
 #: The sub-commands, in the order ``magenoir-sim --help`` lists them, with their one-line help
 #: (each one's options are declared by its ``_add_<command>`` below).
@@ -123,7 +127,11 @@ def _cmd_validate(args: argparse.Namespace) -> int:
             for line in problems:
                 print(line, file=sys.stderr)
         else:
+            from simulator.castable import warning_lines
+
             print(f"{path}: ok, {deck.size} cards ({deck.summary()}){_not_simulated(deck, db)}")
+            for line in warning_lines(deck, db):  # legal, but some cards can never be cast
+                print(f"{path}: {line}" if line.startswith("warning") else line)
     return status
 
 
@@ -669,7 +677,7 @@ def _cmd_doctor(args: argparse.Namespace) -> int:
               "games": args.games, "top": args.top, "bot": args.bot, "db": db,
               "budget": DEFAULT_BUDGET if args.budget is None else args.budget,
               "batch_size": args.batch_size, "progress": False if args.quiet else None,
-              "options": options}
+              "options": options, "started": STARTED}
     try:
         with _open_backend(args, None) as backend:
             if args.rounds == 1 and args.apply is None:

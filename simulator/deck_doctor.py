@@ -50,6 +50,7 @@ from simulator.engine.host.batch import Matchup, play_seeds
 from simulator.engine.rules.layout import WIN
 from simulator.engine.rules.options import RuleOptions
 from simulator.errors import UserError
+from simulator.formatting import format_rate
 from simulator.stats import CONFIDENCE, holm, mcnemar, wilson_interval
 from simulator.value import paired_wins
 
@@ -61,6 +62,11 @@ CONFIRM_SHARE = 0.25         # share of the budget kept for the confirmation blo
 SPEED_GAMES = 2_000          # the deck's first block, which also measures the speed
 MIN_GAMES_BUDGET = 4 * SPEED_GAMES  # the least games budget: a first block, a race, a check
 MAX_BUDGET = 24 * 3600.0     # seconds: a day; a longer search is surely a typo
+#: The gain a player would act on: "as good as its best swaps" only when every confirmed
+#: interval ends below it; otherwise, with nothing significant, the evidence is too thin.
+NOTABLE_GAIN = 0.02
+#: The half-width of a swap's interval that a longer budget is suggested to reach.
+TARGET_HALF_WIDTH = 0.01
 #: Seconds of the engine's start counted in a time budget: loading the compiled engine from
 #: the cache takes well under this; a first compile (minutes) is not the search's time.
 WARM_LOAD_SECONDS = 5.0
@@ -193,6 +199,8 @@ class DoctorResult:
     games_budget: int | None = None  # games, or None with a time budget
     partial: bool = False
     top_asked: int = 0               # --top; more than shown when the budget allowed fewer
+    never_cast: list[dict] = field(default_factory=list)  # the deck's cards it can never cast
+    helpers: list[str] = field(default_factory=list)      # pool cards that would let them be
 
     def significance_note(self) -> str:
         """What the * of a swap means, with the correction for the swaps tested together."""
@@ -258,7 +266,41 @@ class DoctorResult:
                            "race_gain": r.race_gain, "confirmed": r.confirmed}
                           for r in self.best],
                 "best_deck": self.best_deck, "top_asked": self.top_asked,
-                "significance": self.significance_note()}
+                "significance": self.significance_note(), "conclusion": self.conclusion(),
+                "never_cast": self.never_cast}
+
+    def conclusion(self) -> list[str]:
+        """What the games say when no swap is clearly better (an empty list when one is):
+        that nothing can be measured against a deck that won nothing (and why it may win
+        nothing); that the intervals are too wide to tell; or that no swap gains
+        :data:`NOTABLE_GAIN` or more."""
+        if not self.best or not self.confirmed or any(r.significant and r.gain > 0
+                                                      for r in self.best):
+            return []
+        if self.base_wins == 0:
+            lines = [f"the deck won none of its {self.base_games:,} games: no swap can be "
+                     "measured against 0 wins (a swap that wins nothing either reads +0.00 pp), "
+                     "so the race could not rank them"]
+            if self.never_cast:
+                lines.append("these cards of the deck can never be cast; replace them first:")
+                lines += [f"  {n['copies']} {n['card']}: {'; '.join(n['reasons'])}"
+                          for n in self.never_cast]
+                if self.helpers:
+                    lines.append(f"  (cards that would let them be cast: {', '.join(self.helpers)})")
+            return lines
+        highest = max(r.high for r in self.best)
+        if highest >= NOTABLE_GAIN:
+            half = max((r.high - r.low) / 2 for r in self.best)
+            factor = max(2, math.ceil((half / TARGET_HALF_WIDTH) ** 2))
+            longer = (f"--games {self.games_budget * factor:,}" if self.games_budget
+                      else f"--budget {math.ceil(self.budget * factor)}")
+            return [f"the evidence is too thin to tell: on {self.best[0].games:,} games a swap "
+                    f"the intervals span about ±{100 * half:.1f} pp, and a swap may still gain "
+                    f"up to {100 * highest:+.1f} pp; {longer} would narrow them to about "
+                    f"±{100 * TARGET_HALF_WIDTH:.0f} pp"]
+        return [f"no swap's gain is clearly above 0, and none can gain {100 * NOTABLE_GAIN:.0f} "
+                "points or more (every interval ends below that): on this evidence the deck is "
+                "as good as its best swaps"]
 
     def format_text(self) -> str:
         s = self.settings
@@ -280,8 +322,8 @@ class DoctorResult:
             f"played {self.games_played:,} games in {self.seconds:.1f} s of a {self.budget:g} s "
             f"budget ({self.seconds / self.budget:.0%})",
             f"deck win rate on the {'confirmation' if self.confirmed else 'race'} games: "
-            f"{self.base_wins / max(1, self.base_games):.1%} "
-            f"(95% CI {low:.1%} to {high:.1%}), {self.base_games:,} games",
+            f"{format_rate(self.base_wins / max(1, self.base_games), low, high)}, "
+            f"{self.base_games:,} games",
             "",
             f"{'swap':<44} {'gain':>9}  {'95% CI':<18} race"]
         for r in self.best:
@@ -296,9 +338,8 @@ class DoctorResult:
         if self.rounds and self.rounds[0]["games"] < MIN_ROUND_GAMES:
             lines += ["", f"the budget gave each swap {self.rounds[0]['games']} games in the race's "
                       f"first round, not {MIN_ROUND_GAMES}: a longer --budget races more surely"]
-        if self.best and not any(r.significant and r.gain > 0 for r in self.best):
-            lines += ["", "no swap's gain is clearly above 0 (none significant): on this "
-                      "evidence the deck is as good as its best swaps"]
+        if self.conclusion():
+            lines += ["", *self.conclusion()]
         if self.best_deck:
             lines += ["", f"deck with the best swap ({self.best[0].label}):"]
             lines += [f"{count} {name}" for name, count in self.best_deck.items()]
@@ -582,6 +623,21 @@ def doctor(deck: Deck | str, scenario, level: str | None = None, players: int | 
     base_block_games = len(base_block) if confirmed else len(base_won)
     settings = {"scenario": scenario.name, "level": level, "players": players, "bot": bot,
                 "seed": seed}
+    never, helpers = _never_cast(deck, db, pool)
     return DoctorResult(deck.name, settings, len(pool), len(swaps), rounds_done,
                         base_block_games, base_block_wins, best, played[0],
-                        time.perf_counter() - start, budget, best_deck, games, partial, top_asked)
+                        time.perf_counter() - start, budget, best_deck, games, partial, top_asked,
+                        never, helpers)
+
+
+def _never_cast(deck: Deck, db: CardDB, pool: list[str]) -> tuple[list[dict], list[str]]:
+    """The deck's cards that can never be cast (:mod:`simulator.castable`), and the pool's
+    cards that provide what they lack (at most 8 named)."""
+    from simulator.castable import never_cast, providers_of
+
+    never = never_cast(deck, db)
+    wanted = {w for n in never for w in n.missing_words} | (
+        {"Mage Noir"} if any(n.needs_mage_noir for n in never) else set())
+    helpers = providers_of(wanted, pool, db)[:8] if wanted else []
+    return ([{"card": n.name, "id": n.card_id, "copies": n.copies, "reasons": list(n.reasons)}
+             for n in never], helpers)

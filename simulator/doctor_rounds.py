@@ -25,6 +25,7 @@ from simulator.bots import label as bot_label
 from simulator.deck_doctor import DoctorResult, Swap, swapped_deck
 from simulator.decks import Deck
 from simulator.errors import UserError
+from simulator.formatting import format_rate
 
 
 @dataclass
@@ -90,7 +91,7 @@ class DoctorPath:
         lines.append("path of decks (win rate on each round's confirmation games, 95% CI):")
         for step in self.steps:
             low, high = step.win_rate_ci
-            lines.append(f"  round {step.round}: {step.win_rate:.1%} ({low:.1%} to {high:.1%})"
+            lines.append(f"  round {step.round}: {format_rate(step.win_rate, low, high)}"
                          + (f", then {step.applied}: {100 * step.gain:+.2f} pp (95% CI "
                             f"{100 * step.gain_ci[0]:+.2f} to {100 * step.gain_ci[1]:+.2f})"
                             if step.applied else ""))
@@ -142,10 +143,12 @@ def improve(deck: Deck, scenario, rounds: int, seed: int = 1, on_round=None,
     current = deck
     stopped = f"{rounds} round(s) done"
     partial = False
+    started = doctor_kwargs.pop("started", None)  # the first round's clock: the command's
     for k in range(1, rounds + 1):
         round_seed = seed + k - 1
         try:
-            result = deck_doctor.doctor(current, scenario, seed=round_seed, **doctor_kwargs)
+            result = deck_doctor.doctor(current, scenario, seed=round_seed,
+                                        started=started if k == 1 else None, **doctor_kwargs)
         except KeyboardInterrupt:
             if not steps:
                 raise

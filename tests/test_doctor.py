@@ -322,3 +322,60 @@ def test_a_time_budget_is_kept_within_ten_percent_counting_the_commands_start(
     assert result.seconds == pytest.approx(clock.now - (100.0 - 2.0))
     assert result.seconds <= 1.1 * budget, (result.seconds, result.rounds)
     assert result.seconds >= 0.6 * budget or len(result.rounds) == 1  # the budget is used
+
+
+HOPELESS = """\
+# a weak Warrior-Mage / Time / Sand deck
+4 Rock
+4 Iron rock
+4 Meteor punch
+4 Sharp volley
+4 Earthquake
+4 Divine hammer strike
+4 Fine sand
+4 Desert fangs
+2 Temporal blast
+2 Fast forward
+2 Chaos
+2 Galactic mantle
+2 Waiver crown
+"""
+
+
+def test_a_deck_that_wins_nothing_says_no_swap_can_be_measured_and_what_to_replace(
+        monkeypatch, db, tmp_path):
+    """0 wins: no "as good as its best swaps" and no "0.0% (95% CI 0.0% to 0.0%)": the doctor
+    says a gain cannot be measured against 0 wins, names the cards the deck can never cast
+    (Time, Inspiration, Mage Noir) and the pool's cards that would let them be cast."""
+    from simulator.decks import load_deck
+
+    path = tmp_path / "hopeless.txt"
+    path.write_text(HOPELESS, encoding="utf-8")
+    deck = load_deck(path, db)
+    result, _ = _doctor_on_a_clock(monkeypatch, db, deck, 1 / 20000, win_rate=0.0, budget=30)
+    text = result.format_text()
+    assert "as good as its best swaps" not in text
+    line = next(x for x in text.splitlines() if x.startswith("deck win rate"))
+    assert re.search(r"0\.0+% \(95% CI 0\.0+% to 0\.0*[1-9]\d*%\)", line), line
+    assert "no swap can be measured against 0 wins" in text
+    for card in ("Temporal blast", "Fast forward", "Chaos", "Galactic mantle", "Waiver crown"):
+        assert f"  2 {card}: " in text
+    assert "needs 1 Time" in text and "needs 1 Inspiration" in text and "a Ritual" in text
+    helpers = result.to_dict()["never_cast"]
+    assert sum(n["copies"] for n in helpers) == 10
+    assert "Century" in result.helpers and "Brilliant inspiration" in result.helpers
+
+
+def test_thin_evidence_is_said_so_and_enough_evidence_says_as_good(monkeypatch, db, fire):
+    """No swap significant: with a 12 s budget the intervals are wide, and the doctor says the
+    evidence is too thin (and what budget would tell); with a long one every interval ends
+    below +2 pp, and only then is the deck "as good as its best swaps"."""
+    short, _ = _doctor_on_a_clock(monkeypatch, db, fire, 1 / 2500, win_rate=0.1, budget=12,
+                                  pool=["rain_of_flames", "ignition"])
+    text = short.format_text()
+    assert "the evidence is too thin to tell" in text and "--budget " in text
+    assert "as good as its best swaps" not in text
+    long, _ = _doctor_on_a_clock(monkeypatch, db, fire, 1 / 200000, win_rate=0.1, budget=600,
+                                 pool=["rain_of_flames", "ignition"])
+    assert max(r.high for r in long.best) < 0.02
+    assert "as good as its best swaps" in long.format_text()
