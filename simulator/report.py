@@ -133,9 +133,11 @@ def _summary_rows(summary: dict) -> list[list[str]]:
             continue
         rows.append([f"{name.replace('_', ' ')} ({summary['outcomes'][name]:,} games)",
                      _pct(rate, low, high), "Wilson 95%"])
-    for key, label in (("median_turns", "median game length (turns)"),
-                       ("median_turn_of_victory", "median turn of victory"),
-                       ("median_turn_of_defeat", "median turn of defeat")):
+    players = summary.get("players", 1)
+    turns = "turns" if players == 1 else f"player turns; a round of the table is {players}"
+    for key, label in (("median_turns", f"median game length ({turns})"),
+                       ("median_turn_of_victory", f"median turn of victory ({turns})"),
+                       ("median_turn_of_defeat", f"median turn of defeat ({turns})")):
         if summary.get(key) is not None:
             rows.append([label, _num(summary[key], *summary[key + "_ci"], digits=0),
                          "order-statistic 95%"])
