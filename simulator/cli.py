@@ -20,9 +20,6 @@ from pathlib import Path
 from simulator import __version__
 from simulator.errors import UserError
 
-#: When the command started (``time.perf_counter()``): a doctor's time budget counts from here.
-STARTED = time.perf_counter()
-
 #: The sub-commands, in the order ``magenoir-sim --help`` lists them, with their one-line help
 #: (each one's options are declared by its ``_add_<command>`` below).
 _HELP = {
@@ -642,6 +639,12 @@ def _add_doctor(sub: argparse._SubParsersAction) -> None:
                         "answer for the same seed on any machine")
     p.add_argument("--top", type=int, default=DEFAULT_TOP,
                    help=f"swaps confirmed and shown (default {DEFAULT_TOP})")
+    p.add_argument("--race", metavar="G,G,...", default=None,
+                   help="play a race again as it was played, whatever the machine: each "
+                        "round's games per swap, with --confirm (a doctor's JSON 'command' "
+                        "gives both for a time budget's search)")
+    p.add_argument("--confirm", metavar="SWAPSxGAMES", default=None,
+                   help="with --race: the swaps confirmed and their games (e.g. 5x3000)")
     p.add_argument("--rounds", type=int, default=1, metavar="N",
                    help="apply the best swap whose confirmed gain is clearly above 0 and race "
                         "again, up to N rounds (each with the whole --budget or --games, on "
@@ -664,6 +667,17 @@ def _cmd_doctor(args: argparse.Namespace) -> int:
         raise UserError("give --pool or --elements, not both")
     if args.budget is not None and args.games is not None:
         raise UserError("give --budget (seconds) or --games, not both")
+    race = None
+    if (args.race is None) != (args.confirm is None):
+        raise UserError("--race and --confirm go together (a search played again)")
+    if args.race is not None:
+        from simulator.deck_doctor import RacePlan
+
+        if args.budget is not None or args.games is not None:
+            raise UserError("--race plays a search again: give it without --budget or --games")
+        if args.rounds > 1:
+            raise UserError("--race plays one race again: give it without --rounds")
+        race = RacePlan.parse(args.race, args.confirm, args.top)
     if args.rounds < 1:
         raise UserError(f"--rounds must be at least 1, not {args.rounds}")
     if args.apply is not None:
@@ -677,7 +691,7 @@ def _cmd_doctor(args: argparse.Namespace) -> int:
               "games": args.games, "top": args.top, "bot": args.bot, "db": db,
               "budget": DEFAULT_BUDGET if args.budget is None else args.budget,
               "batch_size": args.batch_size, "progress": False if args.quiet else None,
-              "options": options, "started": STARTED}
+              "options": options, "started": args.started, "race": race}
     try:
         with _open_backend(args, None) as backend:
             if args.rounds == 1 and args.apply is None:
@@ -689,6 +703,7 @@ def _cmd_doctor(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return 130
     data = result.to_dict()
+    data["command"] = result.command(_pool_flags(args))
     text = result.format_text()
     if _rules_note(options):
         data["rule_options"] = options.as_dict()
@@ -702,6 +717,7 @@ def _doctor_rounds(args: argparse.Namespace, deck, scenario, db, backend, kwargs
 
     path = improve(deck, scenario, args.rounds, seed=args.seed, backend=backend, **kwargs)
     data = path.to_dict() if args.rounds > 1 else path.last.to_dict()
+    data["command"] = path.command(args.rounds, _pool_flags(args))
     text = path.format_text(db) if args.rounds > 1 else path.last.format_text()
     if _rules_note(kwargs["options"]):
         data["rule_options"] = kwargs["options"].as_dict()
@@ -718,6 +734,13 @@ def _doctor_rounds(args: argparse.Namespace, deck, scenario, db, backend, kwargs
         print(f"magenoir-sim: error: {error}", file=sys.stderr)
         return 2
     return status
+
+
+def _pool_flags(args: argparse.Namespace) -> list[str]:
+    """The doctor's pool options as given, for the command that plays its search again."""
+    if args.pool is not None:
+        return ["--pool", args.pool]
+    return ["--elements", args.elements] if args.elements is not None else []
 
 
 def _elements(text: str) -> list[str]:
@@ -900,11 +923,12 @@ def _interrupt_once():
 
 
 def main(argv: list[str] | None = None) -> int:
+    started = time.perf_counter()  # a doctor's time budget counts from here
     with _interrupt_once():
-        return _main(argv)
+        return _main(argv, started)
 
 
-def _main(argv: list[str] | None) -> int:
+def _main(argv: list[str] | None, started: float) -> int:
     parser = build_parser(_command_in(argv))
     if not (sys.argv[1:] if argv is None else argv):  # the program alone: what it can do
         sys.stdout.write(parser.format_help())
@@ -915,6 +939,7 @@ def _main(argv: list[str] | None) -> int:
         print(f"{command}: error: unrecognized arguments: {' '.join(unknown)} ({command} --help "
               "lists the options)", file=sys.stderr)
         return 2
+    args.started = started
     try:
         if hasattr(args, "rollouts") and getattr(args, "bots", None) is None:
             from simulator.bots import spec  # the bot travels as its spec: name and budget

@@ -37,7 +37,7 @@ from __future__ import annotations
 import math
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -182,6 +182,50 @@ def _tested(results: list[SwapResult], blocks: list[tuple[np.ndarray, np.ndarray
         result.p_value, result.p_holm = float(p), float(adjusted)
 
 
+@dataclass(frozen=True)
+class RacePlan:
+    """A race as it was played: each round's games per candidate, the field kept by the
+    halving (``keep``), and the confirmation (``finalists`` swaps, ``confirm`` games each).
+    Played again (``doctor(race=...)``, ``--race``/``--confirm``), it gives the very same
+    answer, whatever the machine's speed: what a time budget's result needs to be
+    reproduced."""
+
+    rounds: tuple[int, ...]
+    keep: int
+    finalists: int
+    confirm: int
+
+    def flags(self) -> list[str]:
+        return ["--race", ",".join(str(n) for n in self.rounds), "--confirm",
+                f"{self.finalists}x{self.confirm}", "--top", str(self.keep)]
+
+    def games(self, candidates: int) -> int:
+        """The games the plan plays with ``candidates`` swaps (the progress bar's total)."""
+        total, field_size, before = max(SPEED_GAMES, self.rounds[-1]), candidates, 0
+        for k, each in enumerate(self.rounds):
+            total += field_size * (each - before)
+            before = each
+            if k + 1 < len(self.rounds):
+                field_size = max(self.keep, math.ceil(field_size / 2))
+        return total + (self.finalists + 1) * self.confirm
+
+    @classmethod
+    def parse(cls, race: str, confirm: str, keep: int) -> RacePlan:
+        """``--race 100,200,400 --confirm 5x3108 --top 5``; a user error names what is wrong."""
+        try:
+            rounds = tuple(int(n) for n in race.split(","))
+            finalists, games = (int(n) for n in confirm.lower().split("x"))
+        except ValueError:
+            raise UserError(f"--race {race} --confirm {confirm}: write --race GAMES,GAMES,... "
+                            "--confirm SWAPSxGAMES (e.g. --race 100,200 --confirm 5x3000), as "
+                            "a doctor's JSON command gives them") from None
+        if (not rounds or any(a >= b for a, b in zip(rounds, rounds[1:], strict=False))
+                or rounds[0] < 1 or finalists < 1 or games < 1 or keep < 1):
+            raise UserError(f"--race {race} --confirm {confirm}: the rounds' games must grow "
+                            "from 1, and the confirmation have 1 swap and 1 game at least")
+        return cls(rounds, keep, finalists, games)
+
+
 @dataclass
 class DoctorResult:
     deck: str
@@ -201,6 +245,23 @@ class DoctorResult:
     top_asked: int = 0               # --top; more than shown when the budget allowed fewer
     never_cast: list[dict] = field(default_factory=list)  # the deck's cards it can never cast
     helpers: list[str] = field(default_factory=list)      # pool cards that would let them be
+    plan: RacePlan | None = None     # the race as played, to play it again (None: interrupted)
+
+    def command(self, extra: Sequence[str] = ()) -> str | None:
+        """The ``magenoir-sim doctor`` command line that plays this very search again, on any
+        machine: the same games budget, or, for a time budget, the race as it was played
+        (``--race``, ``--confirm``); ``extra``: the pool's options as the command was given
+        them. None for an interrupted search."""
+        from simulator.run import command_line, deck_words
+
+        if self.plan is None:
+            return None
+        if self.games_budget:
+            top = ["--top", str(self.top_asked)] if self.top_asked != DEFAULT_TOP else []
+            return command_line("doctor", deck_words(self.settings), self.settings,
+                                self.games_budget, extra=[*top, *extra])
+        return command_line("doctor", deck_words(self.settings), self.settings, None,
+                            extra=[*self.plan.flags(), *extra])
 
     def significance_note(self) -> str:
         """What the * of a swap means, with the correction for the swaps tested together."""
@@ -254,7 +315,8 @@ class DoctorResult:
                 "seconds": round(self.seconds, 2), "budget_seconds": self.budget,
                 "budget_games": self.games_budget,
                 "budget_used": round(self.games_played / self.games_budget, 3)
-                if self.games_budget else round(self.seconds / self.budget, 3),
+                if self.games_budget else round(self.seconds / self.budget, 3)
+                if self.budget else None,
                 "confirmed": self.confirmed,
                 "confirmation_games": self.base_games if self.confirmed else 0,
                 "win_rate": self.base_wins / max(1, self.base_games),
@@ -267,7 +329,7 @@ class DoctorResult:
                           for r in self.best],
                 "best_deck": self.best_deck, "top_asked": self.top_asked,
                 "significance": self.significance_note(), "conclusion": self.conclusion(),
-                "never_cast": self.never_cast}
+                "never_cast": self.never_cast, "command": self.command()}
 
     def conclusion(self) -> list[str]:
         """What the games say when no swap is clearly better (an empty list when one is):
@@ -293,7 +355,8 @@ class DoctorResult:
             half = max((r.high - r.low) / 2 for r in self.best)
             factor = max(2, math.ceil((half / TARGET_HALF_WIDTH) ** 2))
             longer = (f"--games {self.games_budget * factor:,}" if self.games_budget
-                      else f"--budget {math.ceil(self.budget * factor)}")
+                      else f"--budget {math.ceil(self.budget * factor)}" if self.budget
+                      else f"a search {factor} times longer")
             return [f"the evidence is too thin to tell: on {self.best[0].games:,} games a swap "
                     f"the intervals span about ±{100 * half:.1f} pp, and a swap may still gain "
                     f"up to {100 * highest:+.1f} pp; {longer} would narrow them to about "
@@ -320,7 +383,9 @@ class DoctorResult:
             f"played {self.games_played:,} games of a {self.games_budget:,}-game budget in "
             f"{self.seconds:.1f} s" if self.games_budget else
             f"played {self.games_played:,} games in {self.seconds:.1f} s of a {self.budget:g} s "
-            f"budget ({self.seconds / self.budget:.0%})",
+            f"budget ({self.seconds / self.budget:.0%})" if self.budget else
+            f"played {self.games_played:,} games in {self.seconds:.1f} s: a race played again "
+            "(--race)",
             f"deck win rate on the {'confirmation' if self.confirmed else 'race'} games: "
             f"{format_rate(self.base_wins / max(1, self.base_games), low, high)}, "
             f"{self.base_games:,} games",
@@ -436,14 +501,17 @@ def doctor(deck: Deck | str, scenario, level: str | None = None, players: int | 
            backend="local", jobs: int | None = None, scheduler: str | None = None,
            batch_size: int | None = None, progress: bool | None = None,
            on_round: Callable[[dict], None] | None = None, min_cards: int = 40,
-           games: int | None = None, started: float | None = None) -> DoctorResult:
+           games: int | None = None, started: float | None = None,
+           race: RacePlan | None = None) -> DoctorResult:
     """Race the legal one-card swaps of ``deck`` (a Deck, a deck file or an example deck's
     name) within ``budget`` seconds, or within ``games`` games when given (then the answer
     depends on the seed only); the ``top`` best, confirmed on fresh seeds, best first.
     ``pool``: card ids to swap in (default: the simulated cards of the deck's elements, or of
     ``elements``). ``started``: when the budget's clock started (``time.perf_counter()``;
     default: now), so that a command counts its own start in the budget; a first compile of
-    the engine is not counted (all but :data:`WARM_LOAD_SECONDS` of it)."""
+    the engine is not counted (all but :data:`WARM_LOAD_SECONDS` of it). ``race``: a race
+    played before (:class:`RacePlan`, ``DoctorResult.plan``) played again exactly, whatever
+    ``budget``: the same rounds, field and confirmation, so the same answer on any machine."""
     from simulator.backends import Backend, auto_batch, open_backend
     from simulator.bots import DEFAULT_BOT
     from simulator.run import ProgressBar, _resolve_inputs, build_matchup, check_games, check_seed
@@ -453,14 +521,16 @@ def doctor(deck: Deck | str, scenario, level: str | None = None, players: int | 
     bot = bot or DEFAULT_BOT
     get(bot)  # a user error names the valid bots
     check_seed(seed)
-    if games is not None:
+    if race is not None:
+        budget = games = None
+    elif games is not None:
         check_games(games)
         if games < MIN_GAMES_BUDGET:
             raise UserError(f"--games must be at least {MIN_GAMES_BUDGET:,} for doctor (the "
                             f"deck's first {SPEED_GAMES:,} games, the race, the confirmation), "
                             f"not {games}")
         budget = None
-    elif not 0 < budget <= MAX_BUDGET:  # also refuses nan
+    elif race is None and not 0 < budget <= MAX_BUDGET:  # also refuses nan
         raise UserError(f"--budget must be more than 0 seconds and at most {MAX_BUDGET:,.0f} "
                         f"(a day), not {budget:g}")
     if top < 1:
@@ -483,8 +553,9 @@ def doctor(deck: Deck | str, scenario, level: str | None = None, players: int | 
     shared = (db, seed, bot, options)
     played = [0]
     start = time.perf_counter() if started is None else started  # a compile is taken out below
-    if games is not None:
-        bar = ProgressBar(games, progress)
+    bar_total = race.games(len(swaps)) if race is not None else games
+    if budget is None:
+        bar = ProgressBar(bar_total, progress)
     else:
         bar = ProgressBar(budget, progress, unit="s of the budget")
 
@@ -509,8 +580,8 @@ def doctor(deck: Deck | str, scenario, level: str | None = None, players: int | 
         for won in executor.imap(_race_chunk, shared, chunks()):
             out[owners.popleft()].append(won)
             played[0] += len(won)
-            if games is not None:
-                bar.update(min(games, played[0]))
+            if budget is None:
+                bar.update(min(bar_total, played[0]))
             else:
                 bar.update(min(budget, time.perf_counter() - start))
         return out
@@ -534,7 +605,7 @@ def doctor(deck: Deck | str, scenario, level: str | None = None, players: int | 
         rate = SPEED_GAMES / max(1e-3, time.perf_counter() - t0)  # games/s, updated each round
         race_end = budget * (1 - CONFIRM_SHARE) if budget is not None else 0.0
         race_games = int((games - SPEED_GAMES) * (1 - CONFIRM_SHARE)) if games else 0
-        top, floor = min(top, len(swaps)), MIN_ROUND_GAMES
+        top, floor = min(top if race is None else race.keep, len(swaps)), MIN_ROUND_GAMES
         if budget is not None:
             speed = _Speed.measure(time.perf_counter() - t0, SPEED_GAMES, MIN_ROUND_GAMES,
                                    executor.workers, lambda: play(matchups[0], 0, 1))
@@ -551,10 +622,13 @@ def doctor(deck: Deck | str, scenario, level: str | None = None, players: int | 
 
         each = 0
         while True:
-            previous, each = each, next_round_games(len(alive), each, race_left(), top, floor)
+            if race is not None:  # the rounds of the race played again
+                previous, each = each, race.rounds[len(rounds_done)]
+            else:
+                previous, each = each, next_round_games(len(alive), each, race_left(), top, floor)
             wanted = [(i, len(won[i]), each - len(won[i])) for i in alive if len(won[i]) < each]
             cost = sum(n for _, _, n in wanted) + max(0, each - len(base_won))
-            if rounds_done and cost > race_left():
+            if race is None and rounds_done and cost > race_left():
                 each = previous
                 break  # the budget is not overdrawn: confirm the field as it stands
             t0, before = time.perf_counter(), played[0]
@@ -570,8 +644,12 @@ def doctor(deck: Deck | str, scenario, level: str | None = None, players: int | 
             rounds_done.append({"candidates": len(alive), "games": each})
             if on_round is not None:
                 on_round(rounds_done[-1])
-            spent = (played[0] - SPEED_GAMES >= race_games if games is not None
-                     else time.perf_counter() - start > race_end)
+            if race is not None:
+                spent = len(rounds_done) == len(race.rounds)
+            elif games is not None:
+                spent = played[0] - SPEED_GAMES >= race_games
+            else:
+                spent = time.perf_counter() - start > race_end
             if len(alive) <= top or spent:
                 break  # a few left, or the race's share of the budget is spent: confirm them
             alive = alive[:max(top, math.ceil(len(alive) / 2))]
@@ -579,7 +657,9 @@ def doctor(deck: Deck | str, scenario, level: str | None = None, players: int | 
         # Fresh seeds: past the games the race compared (each finalist's, and as many of the
         # deck's). The deck's first block may reach further, but the race never looked there.
         confirm_first = max(len(won[i]) for i in finalists)
-        if games is not None:  # what is left, never more
+        if race is not None:
+            finalists, confirm = finalists[:race.finalists], race.confirm
+        elif games is not None:  # what is left, never more
             confirm = max(1, (games - played[0]) // (len(finalists) + 1))
         else:  # what the time left allows, for as many finalists as can have a block
             left_games = int(rate * (budget - (time.perf_counter() - start)) * 0.9)
@@ -621,13 +701,16 @@ def doctor(deck: Deck | str, scenario, level: str | None = None, players: int | 
     confirmed = bool(best) and best[0].confirmed
     base_block_wins = int(base_block.sum()) if confirmed else int(base_won.sum())
     base_block_games = len(base_block) if confirmed else len(base_won)
-    settings = {"scenario": scenario.name, "level": level, "players": players, "bot": bot,
-                "seed": seed}
+    from simulator.run import run_settings
+
+    settings = run_settings(base_matchup, db, seed, bot, options, False)
     never, helpers = _never_cast(deck, db, pool)
+    plan = (RacePlan(tuple(r["games"] for r in rounds_done), top, len(best), best[0].games)
+            if confirmed and not partial else None)
     return DoctorResult(deck.name, settings, len(pool), len(swaps), rounds_done,
                         base_block_games, base_block_wins, best, played[0],
                         time.perf_counter() - start, budget, best_deck, games, partial, top_asked,
-                        never, helpers)
+                        never, helpers, plan)
 
 
 def _never_cast(deck: Deck, db: CardDB, pool: list[str]) -> tuple[list[dict], list[str]]:

@@ -72,12 +72,25 @@ class DoctorPath:
         step = self.steps[-1]
         return step.win_rate + (step.gain or 0.0)
 
+    def command(self, rounds: int, extra: list[str]) -> str | None:
+        """The command line that plays this path again: a games budget's search, round after
+        round (a time budget's rounds each race as far as that machine's speed allowed, so
+        only the first round's own command plays it again); ``extra``: the pool's options.
+        None for an interrupted path."""
+        first = self.steps[0].result if self.steps else None
+        if first is None or self.partial:
+            return None
+        if rounds == 1 or not first.games_budget:
+            return first.command(extra) if rounds == 1 else None
+        return first.command([*extra, "--rounds", str(rounds)])
+
     def to_dict(self) -> dict:
         return {"rounds": [{"round": s.round, "seed": s.seed, "deck": s.deck.name,
                             "win_rate": s.win_rate, "win_rate_ci": list(s.win_rate_ci),
                             "applied": s.applied, "gain": s.gain,
                             "gain_ci": list(s.gain_ci) if s.gain_ci else None,
-                            "doctor": s.result.to_dict()} for s in self.steps],
+                            "doctor": {**s.result.to_dict(), "command": None}}
+                           for s in self.steps],
                 "applied": self.applied, "stopped": self.stopped, "partial": self.partial,
                 "final_deck": self.final.as_dict(),
                 "final_win_rate": self.final_win_rate()}

@@ -119,3 +119,23 @@ def test_run_value_report_keeps_value_in_its_command(capsys, tmp_path):
     assert f"<pre>{first['command']}</pre>" in page
     again = _run_json(shlex.split(first["command"])[1:], capsys)
     assert again["value"] == first["value"] and again["wins"] == first["wins"]
+
+
+@pytest.mark.parametrize("budget", [["--games", "9000"], ["--budget", "8"]])
+def test_the_doctors_command_plays_its_search_again(budget, capsys, tmp_path):
+    """A games budget's search is played again by its own command; a time budget's by the
+    race as it was played (--race, --confirm, --top): the same swaps, gains and intervals on
+    any machine, however fast."""
+    pool = tmp_path / "pool.txt"
+    pool.write_text("Rain of flames\nIgnition\n", encoding="utf-8")
+    first = _run_json(["doctor", "fire-flames", "--pool", str(pool), *budget], capsys)
+    words = shlex.split(first["command"])
+    assert words[:3] == ["magenoir-sim", "doctor", "fire-flames"]
+    assert ("--race" in words) == (budget[0] == "--budget")
+    assert words[words.index("--pool") + 1] == str(pool)
+    again = _run_json(words[1:], capsys)
+    for key in ("swaps", "rounds", "win_rate", "win_rate_ci", "candidates"):
+        assert again[key] == first[key], key
+    assert again["command"] == first["command"]
+    # a time budget also timed one game of a swap to plan with: the only game not replayed
+    assert first["games_played"] - again["games_played"] == (budget[0] == "--budget")
