@@ -35,6 +35,27 @@ def unsimulated_card(monkeypatch, db):
     return card
 
 
+@pytest.fixture
+def interrupt_at_chunk(monkeypatch):
+    """``arm(n)``: Ctrl-C as the ``n``-th chunk of a run, or of a paired measure, is counted
+    (each chunk moves the progress bar once, drawn or not)."""
+    import simulator.run as run_module
+
+    def arm(chunk: int) -> None:
+        calls = []
+        original = run_module.ProgressBar.update
+
+        def update(self, done, note=""):
+            calls.append(done)
+            if len(calls) == chunk:
+                raise KeyboardInterrupt
+            original(self, done, note)
+
+        monkeypatch.setattr(run_module.ProgressBar, "update", update)
+
+    return arm
+
+
 #: What a test skipped by ``pytest.importorskip`` reports (the package it could not import).
 MISSING_PACKAGE = "could not import"
 

@@ -161,28 +161,11 @@ def test_sides_played_in_turns_are_the_games_of_one_run(db):
     assert Side(FIRE, "duke").level is None
 
 
-def _interrupt_at_chunk(monkeypatch, chunk: int) -> None:
-    """Ctrl-C as the ``chunk``-th chunk of a paired measure is counted (each chunk moves the
-    progress bar once)."""
-    import simulator.run as run_module
-
-    calls = []
-    original = run_module.ProgressBar.update
-
-    def update(self, done, note=""):
-        calls.append(done)
-        if len(calls) == chunk:
-            raise KeyboardInterrupt
-        original(self, done, note)
-
-    monkeypatch.setattr(run_module.ProgressBar, "update", update)
-
-
-def test_ctrl_c_in_compare_keeps_the_games_every_side_finished(capsys, monkeypatch):
+def test_ctrl_c_in_compare_keeps_the_games_every_side_finished(capsys, interrupt_at_chunk):
     """Interrupted at the 37th chunk of 10 games (the 19th of the first deck): the first deck
     finished 190 games, the second 180, and the 180 paired games are all kept (one chunk of
     one side is the most a Ctrl-C loses)."""
-    _interrupt_at_chunk(monkeypatch, 37)
+    interrupt_at_chunk(37)
     code = main(["compare", FIRE, WATER, "--games", "1000", "--batch-size", "10", "--seed", "4",
                  "--jobs", "1"])
     out = capsys.readouterr().out
@@ -195,7 +178,7 @@ def test_ctrl_c_in_compare_keeps_the_games_every_side_finished(capsys, monkeypat
     assert lines[2].startswith("decks compared on 180 paired games")
     assert "McNemar exact p" in out
     # the levels too: interrupted at the 5th chunk (the normal level's 3rd)
-    _interrupt_at_chunk(monkeypatch, 5)
+    interrupt_at_chunk(5)
     assert main(["compare", FIRE, "--games", "100", "--batch-size", "10", "--json",
                  "--jobs", "1"]) == 130
     data = json.loads(capsys.readouterr().out)

@@ -68,22 +68,6 @@ def test_every_command_prints_the_command_that_plays_its_games_again(argv, capsy
     assert _run_json(words[1:], capsys) == first
 
 
-def _interrupt_at_chunk(monkeypatch, chunk: int) -> None:
-    """Ctrl-C as the ``chunk``-th chunk is counted (each chunk moves the progress bar once)."""
-    import simulator.run as run_module
-
-    calls = []
-    original = run_module.ProgressBar.update
-
-    def update(self, done, note=""):
-        calls.append(done)
-        if len(calls) == chunk:
-            raise KeyboardInterrupt
-        original(self, done, note)
-
-    monkeypatch.setattr(run_module.ProgressBar, "update", update)
-
-
 @pytest.mark.parametrize("argv, chunk, kept", [
     (["run", "fire-flames", "--games", "5000000"], 5, 80),
     (["run", "fire-flames", "--precision", "0.001"], 5, 80),
@@ -92,12 +76,12 @@ def _interrupt_at_chunk(monkeypatch, chunk: int) -> None:
     (["run", "fire-flames", "--scenario", "all", "--games", "5000000"], 8, 16),
 ])
 def test_after_ctrl_c_the_command_plays_the_games_finished(argv, chunk, kept, capsys,
-                                                           monkeypatch):
+                                                           monkeypatch, interrupt_at_chunk):
     """Interrupted as a chunk of 16 games is counted, each command's JSON holds the games
     finished (a run: 80 after 5 chunks; a comparison: the games every side finished) and the
     command of exactly those games (``--games 80``, not the 5,000,000 asked): run back, the
     same numbers come out."""
-    _interrupt_at_chunk(monkeypatch, chunk)
+    interrupt_at_chunk(chunk)
     assert main([*argv, "--json", "--quiet", "--jobs", "1", "--batch-size", "16"]) == 130
     first = json.loads(capsys.readouterr().out)
     assert first["partial"] is True

@@ -239,22 +239,12 @@ def test_a_figure_name_without_a_known_suffix_is_refused_before_any_game(tmp_pat
     assert len(err.splitlines()) == 1 and not (tmp_path / name).exists()
 
 
-def test_ctrl_c_in_value_keeps_every_card_on_the_games_every_run_finished(capsys, monkeypatch):
+def test_ctrl_c_in_value_keeps_every_card_on_the_games_every_run_finished(capsys,
+                                                                         interrupt_at_chunk):
     """The deck and its 12 variants are played in turns, a chunk of each: interrupted as the
     40th chunk of 10 games is counted (the 4th turn under way), every card is measured on the
     30 games of the three turns finished (not "0 cards measured")."""
-    import simulator.run as run_module
-
-    calls = []
-    original = run_module.ProgressBar.update
-
-    def update(self, done, note=""):
-        calls.append(done)
-        if len(calls) == 40:
-            raise KeyboardInterrupt
-        original(self, done, note)
-
-    monkeypatch.setattr(run_module.ProgressBar, "update", update)
+    interrupt_at_chunk(40)
     assert main(["value", "fire-flames", "--games", "1000000", "--batch-size", "10",
                  "--jobs", "1"]) == 130
     lines = capsys.readouterr().out.splitlines()
