@@ -34,7 +34,7 @@ from simulator import __version__
 from simulator.bots import label as bot_label
 from simulator.bots import note as bot_note
 from simulator.figures import FIGURES, plot_horizon, png_bytes
-from simulator.formatting import format_points
+from simulator.formatting import format_percents, format_points
 
 APPROXIMATION_WARNING = ("This scenario level contains {n} approximated Adversary card(s): "
                          "stand-ins for unpublished cards. Treat its win rates as estimates of "
@@ -99,7 +99,8 @@ def _stamp_line(st: dict) -> str:
 def _pct(rate: float, low: float, high: float) -> str:
     if rate is None or (isinstance(rate, float) and math.isnan(rate)):
         return "–"
-    return f"{rate:.1%} <span class=ci>({low:.1%}–{high:.1%})</span>"
+    rate_text, low_text, high_text = format_percents(rate, low=low, high=high)
+    return f"{rate_text} <span class=ci>({low_text}–{high_text})</span>"
 
 
 def _num(value: float, low: float, high: float, digits: int = 2) -> str:

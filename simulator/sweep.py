@@ -94,6 +94,8 @@ class ScenarioSweep:
 
     def format_text(self) -> str:
         """Plain-text lines for ``run DECK --scenario all``."""
+        from simulator.formatting import format_percents
+
         d = self.to_dict()
         table = self.table()
         lines = [f"{', '.join(dict.fromkeys(d['decks']))} vs every scenario, "
@@ -102,8 +104,9 @@ class ScenarioSweep:
         width = max(len(f"{r.name} ({r.level})") for r in table.itertuples())
         for r in table.itertuples():
             label = f"{r.name} ({r.level})"
-            lines.append(f"  {label:<{width}}  win rate {r.win_rate:6.1%} (95% CI {r.low:.1%} "
-                         f"to {r.high:.1%})  median turns {r.median_turns:g}")
+            rate, low, high = format_percents(r.win_rate, low=r.low, high=r.high)
+            lines.append(f"  {label:<{width}}  win rate {rate:>6} (95% CI {low} to {high})  "
+                         f"median turns {r.median_turns:g}")
         lines += self._differences_text()
         changed = describe_changed(d["rule_options"] or {})
         if changed:

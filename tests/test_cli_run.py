@@ -16,6 +16,7 @@ from simulator.scenarios import load_scenario
 
 ROOT = Path(__file__).resolve().parents[1]
 FIRE = str(ROOT / "decks" / "fire-flames.txt")
+WATER = str(ROOT / "decks" / "water-tides.txt")
 
 
 def test_replay_of_a_game_that_hits_an_engine_error_prints_the_game_up_to_it(capsys,
@@ -143,14 +144,21 @@ def test_cards_simulated_lists_only_cards_decks_may_use(capsys):
     assert {r["id"] for r in json.loads(capsys.readouterr().out)} == implemented_cards(db)
 
 
-def test_the_card_table_has_a_simulated_column(capsys, unsimulated_card):
+def test_the_card_table_has_a_simulated_column_when_a_card_is_not(capsys, unsimulated_card):
     assert main(["cards"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].split()[-1] == "simulated"
-    flame = next(line for line in lines if line.startswith("flame "))
+    assert lines[0].split()[-1] == "simulated" and lines[-1] == "205 cards"
+    flame = next(line for line in lines if line.startswith("Flame "))
     assert flame.split()[-1] == "yes"
-    replica = next(line for line in lines if line.startswith(unsimulated_card.id + " "))
+    replica = next(line for line in lines if line.startswith(unsimulated_card.name_en + " "))
     assert replica.split()[-1] == "no"
+
+
+def test_runs_name_their_decks_by_name_whatever_the_path_given(capsys):
+    """The header of run names a deck file by its name, as the other commands do."""
+    assert main(["run", FIRE, WATER, "--games", "10", "--quiet"]) == 0
+    assert capsys.readouterr().out.startswith("fire-flames, water-tides vs The Duke (normal), "
+                                              "2 player(s)")
 
 
 def test_validate_names_the_cards_not_simulated_yet_and_still_says_legal(capsys, tmp_path,
@@ -178,8 +186,8 @@ def test_cards_handlers_lists_exactly_the_handlers_each_card_names(capsys):
     assert main(["cards", "--extension", "base", "--handlers"]) == 0
     table = capsys.readouterr().out.splitlines()
     assert table[0].split()[-2:] == ["simulated", "as"]
-    assert any(line.split()[0] == "tornado" and line.endswith("handler: tornado") for line in table)
-    assert any(line.split()[0] == "zephyr" and line.endswith("vocabulary") for line in table)
+    assert any(line.startswith("Tornado ") and line.endswith("handler: tornado") for line in table)
+    assert any(line.startswith("Zephyr ") and line.endswith("vocabulary") for line in table)
 
 
 def test_run_text_gives_the_median_turn_of_victory_and_of_defeat(capsys):
