@@ -444,7 +444,10 @@ class _Speed:
     """This machine's speed as a time budget plans with it: a chunk's fixed cost (its tables,
     a fresh game, its results: a few ms) and each game's, on one worker, with ``workers``
     chunks at once. Why both: the race's first round plays one small chunk per candidate, and
-    for hundreds of candidates the fixed costs are most of its time."""
+    for hundreds of candidates the fixed costs are most of its time. The fixed cost is Python
+    (building a matchup's tables, reducing the results), which holds the interpreter's lock:
+    it is counted once per chunk whatever the workers, and only the games run in parallel (on
+    2 workers, counting it halved overran a 12 s budget by a fifth)."""
 
     chunk_seconds: float
     game_seconds: float
@@ -459,15 +462,16 @@ class _Speed:
         t0 = time.perf_counter()
         play_one()
         fixed = time.perf_counter() - t0
-        per_chunk = seconds * workers / math.ceil(games / chunk)
-        return cls(fixed, max(1e-6, (per_chunk - fixed) / chunk), max(1, workers))
+        workers = max(1, workers)
+        games_time = max(0.0, seconds - math.ceil(games / chunk) * fixed)
+        return cls(fixed, max(1e-6, games_time * workers / games), workers)
 
     def seconds(self, chunks: int, games: int) -> float:
         """Time to play ``games`` games in ``chunks`` chunks."""
-        return (chunks * self.chunk_seconds + games * self.game_seconds) / self.workers
+        return chunks * self.chunk_seconds + games * self.game_seconds / self.workers
 
     def games_per_second(self, chunk: int) -> float:
-        return self.workers / (self.game_seconds + self.chunk_seconds / max(1, chunk))
+        return 1 / (self.chunk_seconds / max(1, chunk) + self.game_seconds / self.workers)
 
 
 def _plan_time_budget(candidates: int, top: int, speed: _Speed, seconds: float,
@@ -480,8 +484,8 @@ def _plan_time_budget(candidates: int, top: int, speed: _Speed, seconds: float,
     not fit."""
     usable = max(0.0, seconds) * 0.9  # 0.9: the speed varies
     race, confirm = usable * (1 - CONFIRM_SHARE), usable * CONFIRM_SHARE
-    per_candidate = race * speed.workers / max(1, candidates) - speed.chunk_seconds
-    first_round = min(MIN_ROUND_GAMES, int(per_candidate / speed.game_seconds))
+    per_candidate = race / max(1, candidates) - speed.chunk_seconds  # seconds of its games
+    first_round = min(MIN_ROUND_GAMES, int(per_candidate * speed.workers / speed.game_seconds))
     if first_round < LEAST_ROUND_GAMES:
         needed = (speed.seconds(candidates, candidates * LEAST_ROUND_GAMES) / (1 - CONFIRM_SHARE)
                   + speed.seconds(2, 2 * MIN_ROUND_GAMES) / CONFIRM_SHARE) / 0.9
