@@ -29,7 +29,7 @@ _HELP = {
     "scenarios": "the bundled scenarios (the Adversary's decks) and their levels",
     "run": "play games and report the win rate",
     "replay": "transcript of one game of a run",
-    "compare": "two decks, or one deck on every level, on the same seeds",
+    "compare": "two decks, or one deck on every level or scenario, on the same seeds",
     "value": "what each card of a deck is worth, in points of win rate",
     "doctor": "race one-card swaps and suggest the best ones",
     "bench": "measure the cost per game, run time, engine start and peak memory on this machine",
@@ -455,9 +455,11 @@ def _add_compare(sub: argparse._SubParsersAction) -> None:
                        formatter_class=argparse.RawDescriptionHelpFormatter, epilog=_examples(
                            "magenoir-sim compare fire-flames water-tides --scenario duke",
                            "magenoir-sim compare fire-flames --games 5000 --figure levels.png",
-                           "magenoir-sim compare fire-flames --bots planner,lookahead"))
-    _game_options(p, "+", "two decks (compared on one level), or one deck (on every level, or "
-                  "played by each bot of --bots)", _PLAYERS_SAME_DECK)
+                           "magenoir-sim compare fire-flames --bots planner,lookahead",
+                           "magenoir-sim compare fire-flames --scenario all --level hard"))
+    _game_options(p, "+", "two decks (compared on one level), or one deck (on every level, on "
+                  "every scenario with --scenario all, or played by each bot of --bots)",
+                  _PLAYERS_SAME_DECK)
     p.add_argument("--bots", default=None, metavar="BOT,BOT",
                    help="one deck played by each of these bots on the same seeds, each compared "
                         "with the first (e.g. planner,lookahead: what better play wins with "
