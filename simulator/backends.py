@@ -22,11 +22,12 @@ same game). A backend only decides where a call runs:
   few hundred bytes. Tasks of a lost worker are rescheduled by dask (and the shared inputs
   recomputed from their task if their last copy is lost), and a chunk that raises is
   retried ``retries`` times, so a run survives a worker dying mid-run with the same result.
-- ``ray``: ray's joblib backend (``ray.util.joblib``); ``ray.init()`` honours
-  ``RAY_ADDRESS`` (a running cluster) and starts a local ray otherwise. That backend cannot
-  stream results, so chunks go in waves of a few per worker, each wave in order. ray hands
-  results back as read-only arrays: nothing folds into a chunk's arrays in place
-  (:meth:`simulator.stats.RunAggregate.merge` folds into a fresh aggregate).
+- ``ray``: ray's own tasks (``ray.remote``): the shared inputs are put in ray's object
+  store once, each chunk is a task, read back in order as they finish (the same window of
+  chunks in flight as dask). ``ray.init()`` honours ``RAY_ADDRESS`` (a running cluster) and
+  starts a local ray otherwise, its own log lines silenced (errors only): the results are
+  ours to print. ray hands results back as read-only arrays: nothing folds into a chunk's
+  arrays in place (:meth:`simulator.stats.RunAggregate.merge` folds into a fresh aggregate).
 
 Memory and time follow the games played, not the games asked: every backend takes its chunks
 from an iterator, as it plays them, and keeps at most :data:`WINDOW_PER_WORKER` chunks per
@@ -65,8 +66,7 @@ MAX_BATCH = 1024
 MIN_GAMES_PER_WORKER = 20_000
 RETRIES = 2          # a dask chunk that raises is tried this many more times
 CONNECT_TIMEOUT = 10  # seconds to reach a dask scheduler
-WAVE_PER_WORKER = 4  # chunks per worker in one wave of a backend that cannot stream
-WINDOW_PER_WORKER = 4  # chunks per worker in flight at once on a streaming backend
+WINDOW_PER_WORKER = 4  # chunks per worker in flight at once
 #: Most threads or worker processes a run may ask for (``--jobs``): beyond this a machine
 #: only pays for the threads' stacks and chunks in flight.
 MAX_JOBS = 256
@@ -113,8 +113,9 @@ def open_backend(name: str = DEFAULT_BACKEND, jobs: int | None = None,
     opened for; a local dask cluster: default one per core; ray: default every CPU of the ray
     cluster; ignored when connecting to a dask scheduler, whose workers decide).
     ``scheduler``: the address of a running dask scheduler (``tcp://host:8786``), dask only."""
-    if name not in BACKENDS:
+    if str(name).strip().lower() not in BACKENDS:
         raise UserError(f"--backend must be one of {', '.join(BACKENDS)}, not {name!r}")
+    name = str(name).strip().lower()
     if jobs is not None and not 1 <= jobs <= MAX_JOBS:
         raise UserError(f"--jobs must be between 1 and {MAX_JOBS}, not {jobs}")
     if scheduler and name != "dask":
@@ -200,16 +201,15 @@ def _in_flight(submit: Callable, items: Iterator[tuple], window: int, collect: C
 
 class JoblibBackend(Backend):
     """joblib's pool of ``loky`` processes, or joblib's Parallel with another of its backends
-    (``ray`` once registered, ``threading`` in tests). ``streams``: the backend can hand
-    results back one by one (``return_as="generator"``); otherwise chunks go in ordered waves."""
+    (``threading`` in tests), handing results back one by one (``return_as="generator"``)."""
 
-    def __init__(self, joblib_backend: str = "loky", jobs: int = 1, streams: bool = True) -> None:
-        self.joblib_backend, self.jobs, self.streams = joblib_backend, jobs, streams
+    def __init__(self, joblib_backend: str = "loky", jobs: int = 1) -> None:
+        self.joblib_backend, self.jobs = joblib_backend, jobs
         self.name = joblib_backend
 
     @property
     def workers(self) -> int:
-        return self.jobs if self.jobs > 0 else os.cpu_count() or 1  # -1: every CPU (ray)
+        return self.jobs
 
     def imap(self, fn: Callable, shared: tuple, items: Iterable[tuple]) -> Iterator:
         one, items = _at_most_one(items)
@@ -224,22 +224,11 @@ class JoblibBackend(Backend):
             return _in_flight(lambda item: pool.submit(fn, *shared, *item), items,
                               WINDOW_PER_WORKER * self.jobs, lambda future: future.result(),
                               lambda futures: [f.cancel() for f in futures])
-        if self.streams:
-            from joblib import Parallel, delayed
+        from joblib import Parallel, delayed
 
-            parallel = Parallel(n_jobs=self.jobs, backend=self.joblib_backend, return_as="generator",
-                                pre_dispatch=f"{WINDOW_PER_WORKER} * n_jobs", batch_size=1)
-            return parallel(delayed(fn)(*shared, *item) for item in items)
-        return self._waves(fn, shared, items)
-
-    def _waves(self, fn: Callable, shared: tuple, items: Iterator[tuple]) -> Iterator:
-        from joblib import Parallel, delayed, effective_n_jobs, parallel_config
-
-        with parallel_config(backend=self.joblib_backend, n_jobs=self.jobs):
-            wave = WAVE_PER_WORKER * max(1, effective_n_jobs(self.jobs))
-            with Parallel() as parallel:  # one pool for every wave
-                while batch := list(itertools.islice(items, wave)):
-                    yield from parallel(delayed(fn)(*shared, *item) for item in batch)
+        parallel = Parallel(n_jobs=self.jobs, backend=self.joblib_backend, return_as="generator",
+                            pre_dispatch=f"{WINDOW_PER_WORKER} * n_jobs", batch_size=1)
+        return parallel(delayed(fn)(*shared, *item) for item in items)
 
 
 class ThreadBackend(Backend):
@@ -279,24 +268,48 @@ class ThreadBackend(Backend):
             pool.shutdown(wait=False, cancel_futures=True)
 
 
-class RayBackend(JoblibBackend):
-    """ray's joblib backend; starts a local ray (or joins ``RAY_ADDRESS``) unless ray is
-    already initialised, and shuts down only what it started."""
+class RayBackend(Backend):
+    """ray tasks: on the cluster ``RAY_ADDRESS`` names, else on a local ray started here and
+    shut down by :meth:`close` (a ray already initialised by the caller is used and left
+    running). ``jobs``: chunks played at once (default: every CPU of the ray cluster, with a
+    few more chunks per CPU waiting)."""
+
+    name = "ray"
 
     def __init__(self, jobs: int | None = None) -> None:
         try:
             import ray
-            from ray.util.joblib import register_ray
         except ImportError as err:
             raise _missing_extra("ray", err) from None
-        register_ray()
         self._ray = ray
         self._started = not ray.is_initialized()
-        if self._started:
-            ray.init()  # reads RAY_ADDRESS: a running cluster, else a local one
-        super().__init__("ray", jobs or -1, streams=False)
+        if self._started:  # ray's own INFO and WARNING lines are not ours to print
+            ray.init(logging_level=logging.ERROR, include_dashboard=False)
+        cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
+        self.jobs = jobs or cpus
+        self._window = WINDOW_PER_WORKER * cpus if jobs is None else jobs
+        self._task = ray.remote(_call)
+        self._shared: dict[tuple, tuple] = {}
+
+    @property
+    def workers(self) -> int:
+        return self.jobs
+
+    def imap(self, fn: Callable, shared: tuple, items: Iterable[tuple]) -> Iterator:
+        ray, key = self._ray, tuple(id(value) for value in shared)
+        if key not in self._shared:  # put in ray's object store once per run
+            self._shared[key] = (shared, ray.put(shared))
+        stored, task = self._shared[key][1], self._task
+
+        def cancel(refs: list) -> None:
+            for ref in refs:
+                ray.cancel(ref)
+
+        return _in_flight(lambda item: task.remote(fn, stored, *item), iter(items), self._window,
+                          ray.get, cancel)
 
     def close(self) -> None:
+        self._shared.clear()
         if self._started and self._ray.is_initialized():
             self._ray.shutdown()
         self._started = False

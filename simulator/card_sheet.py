@@ -76,18 +76,7 @@ KEYWORD_MEANINGS: dict[str, str] = {
 _ENGINE = Path(__file__).parent / "engine"
 #: A docstring's leading "Activate:" / "Turn start:" label, which the trigger heading says.
 _TRIGGER_LABEL = re.compile(r"^(Activate|Enter|Turn start( while prepared)?|Used as a "
-                            r"component)\s*:\s*")
-
-
-def find_card(name: str, db: CardDB) -> Card:
-    """The card named ``name`` (EN or FR name, alias or id; any case, accents optional); a
-    user error suggests the closest names."""
-    card = db.find(name)
-    if card is None:
-        suggestions = db.suggest(name, n=3)
-        hint = f" (did you mean: {' or '.join(suggestions)}?)" if suggestions else ""
-        raise UserError(f"unknown card {name!r}{hint}; magenoir-sim cards lists them all")
-    return card
+                            r"component)(\s*\([^)]*\))?\s*:\s*", re.IGNORECASE)
 
 
 def keyword_label(keyword: str) -> str:
@@ -413,18 +402,26 @@ def _cost_reduction(step: Mapping[str, Any]) -> str:
     return text
 
 
-_MODE_PHRASES = {"add": "plus {}", "subtract": "minus {}", "double": "doubled",
-                 "reduce": "reduced by {} (never below 0 by this)"}
+_MODE_PHRASES = {"add": "{} more", "subtract": "{} less", "double": "doubled",
+                 "reduce": "{} less, never below 0"}
+
+
+def _changed_by(mode: str, amount: int) -> str:
+    """How a number modifier changes each number, as a player says it ("1 less, never below
+    0", "doubled"; "unchanged" for a change of 0)."""
+    if mode != "double" and amount == 0:
+        return "unchanged"
+    return _MODE_PHRASES[mode].format(amount)
 
 
 def _number_modifier(step: Mapping[str, Any]) -> str:
     which = f"an {step['card_type']}" if "card_type" in step else "a card"
     text = (f"every number in the effect of {which} prepared with this as a component is "
-            + _MODE_PHRASES[step["mode"]].format(step.get("amount", 0)))
+            + _changed_by(step["mode"], step.get("amount", 0)))
     if "mode_mn" in step or "amount_mn" in step:
         mode = step.get("mode_mn", step["mode"])
-        text += (" (" + _MODE_PHRASES[mode].format(step.get("amount_mn", step.get("amount", 0)))
-                 + " when its controller is a Mage Noir)")
+        text += (f" ({_changed_by(mode, step.get('amount_mn', step.get('amount', 0)))} when its "
+                 "controller is a Mage Noir)")
     return text
 
 
@@ -526,39 +523,74 @@ def _from_meaning(meaning: str, step: Mapping[str, Any]) -> str:
 
 @functools.lru_cache(maxsize=1)
 def _handler_docs() -> dict[str, str]:
-    """Every function docstring of the engine's sources, by function name (the handlers are
-    named after themselves); parsed, not imported, so no compile is needed."""
-    docs: dict[str, str] = {}
+    """What each handler does, by handler name: a step's or an ability's function docstring,
+    a static's declared hook text (``declare.static(name, "hook: what it does")``). Parsed,
+    not imported, so no compile is needed."""
+    from simulator.engine.handlers.declare import read_declarations
+
+    functions: dict[str, str] = {}
     for path in sorted(_ENGINE.rglob("*.py")):
         try:
             tree = ast.parse(path.read_text(encoding="utf-8"))
         except (OSError, SyntaxError):
             continue
         for node in ast.walk(tree):
-            if isinstance(node, ast.FunctionDef) and node.name not in docs:
+            if isinstance(node, ast.FunctionDef) and node.name not in functions:
                 doc = ast.get_docstring(node)
                 if doc:
-                    docs[node.name] = doc
+                    functions[node.name] = doc
+    docs = dict(functions)  # a handler named after its function
+    for handler in read_declarations():
+        if handler.kind == "static":  # "hook: what it does", or "function below (...)"
+            said = handler.hook.partition(": ")[2]
+            docs[handler.name] = said or functions.get(handler.hook.split()[0], "")
+        elif handler.function.partition(":")[2] in functions:
+            docs[handler.name] = functions[handler.function.partition(":")[2]]
     return docs
 
 
+#: A parenthesis that names the engine's internals (a ``double-backquoted`` name, a
+#: :func: reference, a ZONE_CONSTANT or a module.function): left out of a summary.
+_INTERNAL_ASIDE = re.compile(r"\s*\([^()]*(``|:func:|\b[A-Z]+_[A-Z_]+\b|\b[a-z_]+\.[a-z_]+\b|"
+                             r"\b[a-z]+_[a-z_]+\b)[^()]*\)")
+#: Where a static's declaration goes on to the other engine hooks it uses ("; damage.hit: ").
+_OTHER_HOOK = re.compile(r";\s+[a-z_]+\.[a-z_]+:")
+
+
+#: A summary's length at which no further sentence of the docstring is added.
+SUMMARY_LENGTH = 300
+#: A name of the engine's internals in a sentence (the asides above, unbracketed).
+_INTERNAL_NAME = re.compile(r"``|:func:|\b[A-Z]+_[A-Z_]+\b|\b[a-z_]+\.[a-z_]+\b|\b[a-z]+_[a-z_]+\b")
+
+
 def handler_summary(name: str) -> str:
-    """The handler's docstring, first paragraph, up to the first sentence about the engine's
-    internals (double-backquoted names); or a plain line naming the handler."""
+    """What the handler does in a player's words: the first paragraph of its docstring (or
+    of its static declaration) without the asides that name the engine's internals, its first
+    sentence (up to the first clause naming them), then the next ones while they name none
+    and the whole stays under :data:`SUMMARY_LENGTH` characters; or a plain line naming the
+    handler."""
     doc = _handler_docs().get(name)
     if not doc:
         return f"engine code '{name}' (its behaviour is tested by name; no summary written yet)"
     paragraph = _TRIGGER_LABEL.sub("", " ".join(doc.split("\n\n")[0].split()))
+    paragraph = _OTHER_HOOK.split(_INTERNAL_ASIDE.sub("", paragraph))[0]
+    first, *others = re.split(r"(?<=\.)\s+(?=[A-Z(])", paragraph)
     kept = []
-    for sentence in re.split(r"(?<=[.:;])\s+(?=[A-Z(`])", paragraph):
-        if "``" in sentence:
+    for clause in re.split(r"(?<=[.:;])\s+(?=[A-Z(`])", first):
+        if _INTERNAL_NAME.search(clause):
             if not kept:  # up to the last clause before the internal names
-                head = sentence.split("``")[0]
+                head = clause[:_INTERNAL_NAME.search(clause).start()]
                 cut = max(head.rfind(", "), head.rfind(" ("))
                 kept.append(head[:cut] if cut > 0 else head)
             break
-        kept.append(sentence)
+        kept.append(clause)
     text = " ".join(kept).rstrip(" .:;(")
+    for sentence in others if len(kept) == len(re.split(r"(?<=[.:;])\s+(?=[A-Z(`])", first)) else ():
+        if _INTERNAL_NAME.search(sentence) or len(text) + len(sentence) > SUMMARY_LENGTH:
+            break
+        text = f"{text}. {sentence.rstrip(' .')}"
+    if text.endswith(")") and text.count(")") > text.count("("):  # the end of a cut aside
+        text = text[:-1]
     if len(text) > 1 and text[1].islower():
         text = text[0].lower() + text[1:]
     return f"{text} (engine code '{name}')"
@@ -636,13 +668,27 @@ def format_card(card: Card, simulated: bool) -> str:
 
 
 def show_card(name: str, db: CardDB | None = None, as_json: bool = False) -> str:
-    """What ``magenoir-sim card NAME`` prints, as text or JSON."""
+    """What ``magenoir-sim card NAME`` prints, as text or JSON: a player card, or else the
+    Adversary cards of that name in the bundled scenarios (:mod:`simulator.adversary_sheet`);
+    a user error suggests the closest names of both."""
     import json
 
+    from simulator import adversary_sheet
     from simulator.engine.host.tables import implemented_cards
 
     db = db or load_cards()
-    card = find_card(name, db)
+    card = db.find(name)
+    if card is None:
+        found = adversary_sheet.find_adversary_cards(name)
+        if not found:
+            suggestions = db.suggest(name, n=3) + adversary_sheet.suggest(name)
+            hint = f" (did you mean: {' or '.join(suggestions)}?)" if suggestions else ""
+            raise UserError(f"unknown card {name!r}{hint}; magenoir-sim cards lists the players' "
+                            "cards, magenoir-sim scenarios the Adversary's")
+        if as_json:
+            facts = [adversary_sheet.adversary_card_facts(s, c) for s, c in found]
+            return json.dumps(facts[0] if len(facts) == 1 else facts, ensure_ascii=False, indent=1)
+        return "\n\n".join(adversary_sheet.format_adversary_card(s, c) for s, c in found)
     simulated = card.id in implemented_cards(db)
     if as_json:
         return json.dumps(card_facts(card, simulated), ensure_ascii=False, indent=1)

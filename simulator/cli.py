@@ -14,6 +14,7 @@ import json
 import signal
 import sys
 import threading
+import time
 from pathlib import Path
 
 from simulator import __version__
@@ -23,12 +24,12 @@ from simulator.errors import UserError
 #: (each one's options are declared by its ``_add_<command>`` below).
 _HELP = {
     "cards": "list the card database",
-    "card": "one card's facts and how the engine plays it",
+    "card": "one card's facts and how the engine plays it (the Adversary's cards too)",
     "validate": "check that deck files are legal",
-    "scenarios": "list the bundled scenarios and their levels",
+    "scenarios": "the bundled scenarios (the Adversary's decks) and their levels",
     "run": "play games and report the win rate",
     "replay": "transcript of one game of a run",
-    "compare": "two decks, or one deck on every level, on the same seeds",
+    "compare": "two decks, or one deck on every level or scenario, on the same seeds",
     "value": "what each card of a deck is worth, in points of win rate",
     "doctor": "race one-card swaps and suggest the best ones",
     "build": "search the best deck buildable from the cards you own",
@@ -124,7 +125,11 @@ def _cmd_validate(args: argparse.Namespace) -> int:
             for line in problems:
                 print(line, file=sys.stderr)
         else:
+            from simulator.castable import warning_lines
+
             print(f"{path}: ok, {deck.size} cards ({deck.summary()}){_not_simulated(deck, db)}")
+            for line in warning_lines(deck, db):  # legal, but some cards can never be cast
+                print(f"{path}: {line}" if line.startswith("warning") else line)
     return status
 
 
@@ -140,20 +145,26 @@ def _not_simulated(deck, db) -> str:
 
 
 def _add_scenarios(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("scenarios", help=_HELP["scenarios"])
-    p.add_argument("files", nargs="*", metavar="FILE",
-                   help="scenario files to check instead of the bundled ones")
+    p = sub.add_parser("scenarios", help=_HELP["scenarios"],
+                       formatter_class=argparse.RawDescriptionHelpFormatter,
+                       epilog=_examples("magenoir-sim scenarios", "magenoir-sim scenarios duke",
+                                        "magenoir-sim scenarios my-box/duke.toml"))
+    p.add_argument("names", nargs="*", metavar="NAME",
+                   help="a bundled scenario's name or a scenario file: its cards, level by level "
+                        "(a file is checked); none: every bundled scenario, in short")
     p.set_defaults(handler=_cmd_scenarios)
 
 
 def _cmd_scenarios(args: argparse.Namespace) -> int:
-    from simulator.cards import load_cards
+    from simulator.adversary_sheet import format_scenario_deck
     from simulator.scenarios import describe_scenario, list_scenarios, load_scenario
 
-    db = load_cards()
-    sources = args.files or list_scenarios()
-    for source in sources:
-        print(describe_scenario(load_scenario(source, db)))
+    blocks = []
+    for source in args.names or list_scenarios():
+        scenario = load_scenario(source)
+        text = describe_scenario(scenario)
+        blocks.append(text + "\n" + format_scenario_deck(scenario) if args.names else text)
+    print("\n\n".join(blocks))
     return 0
 
 
@@ -207,8 +218,9 @@ def _game_options(p: argparse.ArgumentParser, decks_nargs: int | str, decks_help
 
     p.add_argument("decks", nargs=decks_nargs, metavar=decks_metavar, help=decks_help)
     p.add_argument("--scenario", default="duke",
-                   help="scenario name or file (default duke); run also takes 'all': every "
-                        "bundled scenario and level on the same seeds, one table")
+                   help="scenario name or file (default duke); run and compare also take "
+                        "'all': every bundled scenario and level on the same seeds (compare: "
+                        "at each level, every scenario against the easiest)")
     p.add_argument("--level", default=None, help=_level_help())
     p.add_argument("--players", type=int, default=None, help=players_help)
     p.add_argument("--seed", type=int, default=1, help=seed_help)
@@ -331,6 +343,8 @@ def _cmd_run(args: argparse.Namespace) -> int:
                                 games=len(result.games), seed=args.seed, db=db, backend=backend,
                                 batch_size=args.batch_size, bot=args.bot, base=result,
                                 progress=False if args.quiet else None, options=options)
+    if args.value and not result.partial:  # the same games again, with their values
+        result.settings["command"] += " --value"
     summary = result.summary()
     if band is not None:
         summary["rule_bands"] = band.to_dict()
@@ -378,31 +392,16 @@ def _rule_band(args: argparse.Namespace, result, decks, scenario, options, db, b
 def _cmd_run_all(args: argparse.Namespace) -> int:
     """``run DECK --scenario all``: the deck against every bundled scenario (each level, or
     only ``--level``'s), on the same seeds, as one table (:mod:`simulator.sweep`)."""
-    from simulator.cards import load_cards
-    from simulator.decks import load_deck
     from simulator.outputs import check_report_dir
     from simulator.run import DEFAULT_GAMES
-    from simulator.sweep import sides_of, simulate_all
 
     for flag, given in (("--precision", args.precision is not None), ("--value", args.value)):
         if given:
             raise UserError(f"--scenario all plays a fixed number of games on every scenario; "
                             f"{flag} is for one scenario")
-    options = _rules(args)
-    db = load_cards()
-    decks = [load_deck(path, db, min_cards=args.min_cards) for path in args.decks]
-    sides = sides_of(args.level, db)  # a level some scenario lacks is refused before any game
     if args.report is not None:
         check_report_dir(args.report)
-    games = args.games or DEFAULT_GAMES
-    bands = None
-    with _open_backend(args, games * len(sides)) as backend:
-        sweep = simulate_all(decks, level=args.level, players=args.players, games=games,
-                             seed=args.seed, backend=backend, batch_size=args.batch_size,
-                             bot=args.bot, db=db, progress=False if args.quiet else None,
-                             options=options)
-        if args.rule_bands:
-            bands = _sweep_bands(args, sweep, sides, decks, options, db, backend)
+    sweep, bands = _play_all_scenarios(args, args.games or DEFAULT_GAMES, args.rule_bands)
     data = sweep.to_dict()
     if bands is not None:
         data["rule_bands"] = bands
@@ -433,17 +432,40 @@ def _sweep_bands(args: argparse.Namespace, sweep, sides, decks, options, db, bac
     scenarios = {(name, level): scenario for name, scenario, level in sides}
     answers = [(res, scenarios[side], side[1]) for side, res in zip(sweep.sides, sweep.results,
                                                                      strict=True)]
-    found = play_bands(answers, decks, pinned_options(args.rule, options), db, backend=backend,
+    sweep.band_pins = pinned_options(args.rule, options)
+    found = play_bands(answers, decks, sweep.band_pins, db, backend=backend,
                        batch_size=args.batch_size, progress=False if args.quiet else None)
     return [{"scenario": name, "level": level,
              "label": f"{res.settings['scenario']} ({level})", **band.to_dict()}
             for (name, level), res, band in zip(sweep.sides, sweep.results, found, strict=True)]
 
 
+def _play_all_scenarios(args: argparse.Namespace, games: int, bands: bool = False):
+    """The deck against every bundled scenario and level (or ``--level``'s), on the same
+    seeds: the games of ``run --scenario all`` and ``compare --scenario all``; with ``bands``,
+    also the rule band of every scenario and level (``run --rule-bands``), else None."""
+    from simulator.cards import load_cards
+    from simulator.decks import load_deck
+    from simulator.sweep import sides_of, simulate_all
+
+    options = _rules(args)
+    db = load_cards()
+    decks = [load_deck(path, db, min_cards=args.min_cards) for path in args.decks]
+    sides = sides_of(args.level, db)  # a level some scenario lacks is refused before any game
+    with _open_backend(args, games * len(sides)) as backend:
+        sweep = simulate_all(decks, level=args.level, players=args.players, games=games,
+                             seed=args.seed, backend=backend, batch_size=args.batch_size,
+                             bot=args.bot, db=db, progress=False if args.quiet else None,
+                             options=options)
+        found = _sweep_bands(args, sweep, sides, decks, options, db, backend) if bands else None
+    return sweep, found
+
+
 def _print_run(args: argparse.Namespace, result, summary: dict, scenario) -> None:
     """A run's results on stdout: one JSON object, or the text summary."""
     from simulator.bots import label as bot_label
     from simulator.bots import note
+    from simulator.formatting import format_rate
 
     if args.json:
         print(json.dumps(summary))
@@ -451,24 +473,27 @@ def _print_run(args: argparse.Namespace, result, summary: dict, scenario) -> Non
     if result.partial:
         print(f"PARTIAL RESULTS (interrupted): {summary['games']:,} of "
               f"{summary['planned_games']:,} planned games")
-    low, high = summary["win_rate_ci"]
+        print(f"the same games again: {summary['command']}")
     outcomes = ", ".join(f"{k} {v}" for k, v in summary["outcomes"].items())
-    print(f"{', '.join(args.decks)} vs {summary['scenario']} ({summary['level']}), "
-          f"{summary['players']} player(s), bot {bot_label(summary['bot'])}, seed {summary['seed']}")
+    print(f"{', '.join(dict.fromkeys(summary['decks']))} vs {summary['scenario']} "
+          f"({summary['level']}), {summary['players']} player(s), bot {bot_label(summary['bot'])}, "
+          f"seed {summary['seed']}")
     print(f"games {summary['games']}  wins {summary['wins']}  win rate "
-          f"{summary['win_rate']:.1%} (95% CI {low:.1%} to {high:.1%})")
+          f"{format_rate(summary['win_rate'], *summary['win_rate_ci'])}")
     if "rule_bands" in summary:
         from simulator.rule_bands import format_band
 
         print("\n".join(format_band(summary["rule_bands"])))
     print(f"outcomes: {outcomes}")
-    print(f"median turns: {summary['median_turns']:g} (95% CI {summary['median_turns_ci'][0]:g} "
-          f"to {summary['median_turns_ci'][1]:g})")
-    for key, label in (("median_turn_of_victory", "median turn of victory"),
+    for key, label in (("median_turns", "median turns"),
+                       ("median_turn_of_victory", "median turn of victory"),
                        ("median_turn_of_defeat", "median turn of defeat")):
         if summary.get(key) is not None:
             low_turn, high_turn = summary[key + "_ci"]
             print(f"{label}: {summary[key]:g} (95% CI {low_turn:g} to {high_turn:g})")
+    if summary["players"] > 1:
+        print(f"(turns are player turns: each of the {summary['players']} players' turns counts "
+              f"one, so a round of the table is {summary['players']} turns)")
     if "precision" in summary:
         info = summary["precision"]
         print(f"precision ±{info['target']:g}: {'reached' if info['reached'] else 'NOT reached'} "
@@ -488,9 +513,11 @@ def _add_compare(sub: argparse._SubParsersAction) -> None:
                        formatter_class=argparse.RawDescriptionHelpFormatter, epilog=_examples(
                            "magenoir-sim compare fire-flames water-tides --scenario duke",
                            "magenoir-sim compare fire-flames --games 5000 --figure levels.png",
-                           "magenoir-sim compare fire-flames --bots planner,lookahead"))
-    _game_options(p, "+", "two decks (compared on one level), or one deck (on every level, or "
-                  "played by each bot of --bots)", _PLAYERS_SAME_DECK)
+                           "magenoir-sim compare fire-flames --bots planner,lookahead",
+                           "magenoir-sim compare fire-flames --scenario all --level hard"))
+    _game_options(p, "+", "two decks (compared on one level), or one deck (on every level, on "
+                  "every scenario with --scenario all, or played by each bot of --bots)",
+                  _PLAYERS_SAME_DECK)
     p.add_argument("--bots", default=None, metavar="BOT,BOT",
                    help="one deck played by each of these bots on the same seeds, each compared "
                         "with the first (e.g. planner,lookahead: what better play wins with "
@@ -506,6 +533,8 @@ def _cmd_compare(args: argparse.Namespace) -> int:
 
     if len(args.decks) > 2:
         raise UserError(f"compare takes one deck (levels) or two decks, not {len(args.decks)}")
+    if args.scenario.strip().lower() == "all":
+        return _cmd_compare_scenarios(args)
     if args.bots is not None:
         return _cmd_compare_bots(args)
     options = _rules(args)
@@ -523,6 +552,21 @@ def _cmd_compare(args: argparse.Namespace) -> int:
             comp = compare_decks(decks[0], decks[1], scenario, level=args.level, **common)
         else:
             comp = compare_levels(decks[0], scenario, **common)
+    data = comp.to_dict()
+    return _print_results(args, data, format_comparison(comp), comp.figure, data["partial"])
+
+
+def _cmd_compare_scenarios(args: argparse.Namespace) -> int:
+    """``compare DECK --scenario all``: the games of ``run DECK --scenario all``, as a
+    comparison: at each level, every scenario against the easiest one there."""
+    from simulator.compare import format_comparison
+
+    if len(args.decks) != 1 or args.bots is not None:
+        raise UserError("--scenario all compares the scenarios on one deck played by one bot: "
+                        "give one deck, and --bot rather than --bots")
+    _check_figure(args)
+    sweep, _ = _play_all_scenarios(args, args.games)
+    comp = sweep.comparison()
     data = comp.to_dict()
     return _print_results(args, data, format_comparison(comp), comp.figure, data["partial"])
 
@@ -646,7 +690,8 @@ def _add_doctor(sub: argparse._SubParsersAction) -> None:
                    help="cards that may come in, one per line as in a deck file (counts "
                         "ignored; default: the simulated cards of the deck's elements)")
     p.add_argument("--elements", default=None, metavar="E,E",
-                   help="pool of the simulated cards of these elements (e.g. fire,air)")
+                   help="pool of the simulated cards of these elements (e.g. fire,air or "
+                        "feu,air)")
     p.add_argument("--budget", type=float, default=None, metavar="SECONDS",
                    help=f"time for the whole search (default {DEFAULT_BUDGET:g} s)")
     p.add_argument("--games", type=int, default=None,
@@ -654,6 +699,12 @@ def _add_doctor(sub: argparse._SubParsersAction) -> None:
                         "answer for the same seed on any machine")
     p.add_argument("--top", type=int, default=DEFAULT_TOP,
                    help=f"swaps confirmed and shown (default {DEFAULT_TOP})")
+    p.add_argument("--race", metavar="G,G,...", default=None,
+                   help="play a race again as it was played, whatever the machine: each "
+                        "round's games per swap, with --confirm (a doctor's JSON 'command' "
+                        "gives both for a time budget's search)")
+    p.add_argument("--confirm", metavar="SWAPSxGAMES", default=None,
+                   help="with --race: the swaps confirmed and their games (e.g. 5x3000)")
     p.add_argument("--rounds", type=int, default=1, metavar="N",
                    help="apply the best swap whose confirmed gain is clearly above 0 and race "
                         "again, up to N rounds (each with the whole --budget or --games, on "
@@ -676,6 +727,17 @@ def _cmd_doctor(args: argparse.Namespace) -> int:
         raise UserError("give --pool or --elements, not both")
     if args.budget is not None and args.games is not None:
         raise UserError("give --budget (seconds) or --games, not both")
+    race = None
+    if (args.race is None) != (args.confirm is None):
+        raise UserError("--race and --confirm go together (a search played again)")
+    if args.race is not None:
+        from simulator.deck_doctor import RacePlan
+
+        if args.budget is not None or args.games is not None:
+            raise UserError("--race plays a search again: give it without --budget or --games")
+        if args.rounds > 1:
+            raise UserError("--race plays one race again: give it without --rounds")
+        race = RacePlan.parse(args.race, args.confirm, args.top)
     if args.rounds < 1:
         raise UserError(f"--rounds must be at least 1, not {args.rounds}")
     if args.apply is not None:
@@ -689,7 +751,7 @@ def _cmd_doctor(args: argparse.Namespace) -> int:
               "games": args.games, "top": args.top, "bot": args.bot, "db": db,
               "budget": DEFAULT_BUDGET if args.budget is None else args.budget,
               "batch_size": args.batch_size, "progress": False if args.quiet else None,
-              "options": options}
+              "options": options, "started": args.started, "race": race}
     try:
         with _open_backend(args, None) as backend:
             if args.rounds == 1 and args.apply is None:
@@ -701,6 +763,7 @@ def _cmd_doctor(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return 130
     data = result.to_dict()
+    data["command"] = result.command(_pool_flags(args))
     text = result.format_text()
     if _rules_note(options):
         data["rule_options"] = options.as_dict()
@@ -714,6 +777,7 @@ def _doctor_rounds(args: argparse.Namespace, deck, scenario, db, backend, kwargs
 
     path = improve(deck, scenario, args.rounds, seed=args.seed, backend=backend, **kwargs)
     data = path.to_dict() if args.rounds > 1 else path.last.to_dict()
+    data["command"] = path.command(args.rounds, _pool_flags(args))
     text = path.format_text(db) if args.rounds > 1 else path.last.format_text()
     if _rules_note(kwargs["options"]):
         data["rule_options"] = kwargs["options"].as_dict()
@@ -742,16 +806,30 @@ def _print_applied(args: argparse.Namespace, data: dict, text: str, write, make_
     return status
 
 
-def _elements(text: str) -> list[str]:
-    """``fire,air`` as element names; a user error names the valid ones."""
-    from simulator.cards import ELEMENTS
+def _pool_flags(args: argparse.Namespace) -> list[str]:
+    """The doctor's pool options as given, for the command that plays its search again."""
+    if args.pool is not None:
+        return ["--pool", args.pool]
+    return ["--elements", args.elements] if args.elements is not None else []
 
-    names = [e.strip().lower() for e in text.split(",") if e.strip()]
-    bad = [e for e in names if e not in ELEMENTS]
+
+def _elements(text: str) -> list[str]:
+    """``fire,air`` (or ``feu,Air``: English or French, any case) as element names; a user
+    error names the valid ones."""
+    from simulator.cards import ELEMENTS
+    from simulator.cards.listing import resolve_element
+
+    names = [e.strip() for e in text.split(",") if e.strip()]
+    elements, bad = [], []
+    for name in names:
+        try:
+            elements.append(resolve_element(name))
+        except UserError:
+            bad.append(name)
     if bad or not names:
         raise UserError(f"--elements: unknown element {', '.join(bad) or repr(text)} "
-                        f"(choose from {', '.join(ELEMENTS)})")
-    return names
+                        f"(choose from {', '.join(ELEMENTS)}, in English or French)")
+    return list(dict.fromkeys(elements))
 
 
 def _add_build(sub: argparse._SubParsersAction) -> None:
@@ -842,7 +920,7 @@ def _add_replay(sub: argparse._SubParsersAction) -> None:
     _game_options(p, "+", "the run's decks", _PLAYERS_PER_DECK,
                   seed_help="the run's seed (default 1)")
     p.add_argument("--game", type=int, default=0, help="game index in the run (default 0)")
-    p.add_argument("--outcome", choices=("win", "loss"), default=None,
+    p.add_argument("--outcome", choices=("win", "loss"), default=None, type=str.lower,
                    help="replay the first game of the run (from --game on) with this outcome")
     p.set_defaults(handler=_cmd_replay)
 
@@ -934,6 +1012,10 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     parser = _Parser(
         prog="magenoir-sim",
         description="Monte Carlo deck tester for Mage Noir's solo & co-op mode.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog="magenoir-sim COMMAND --help lists a command's options. To start:\n"
+               "  magenoir-sim run fire-flames --games 1000     (an example deck vs the Duke)\n"
+               "  magenoir-sim validate my-deck.txt             (your own deck file)",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -993,18 +1075,23 @@ def _interrupt_once():
 
 
 def main(argv: list[str] | None = None) -> int:
+    started = time.perf_counter()  # a doctor's time budget counts from here
     with _interrupt_once():
-        return _main(argv)
+        return _main(argv, started)
 
 
-def _main(argv: list[str] | None) -> int:
+def _main(argv: list[str] | None, started: float) -> int:
     parser = build_parser(_command_in(argv))
+    if not (sys.argv[1:] if argv is None else argv):  # the program alone: what it can do
+        sys.stdout.write(parser.format_help())
+        return 0
     args, unknown = parser.parse_known_args(argv)
     if unknown:  # named with the sub-command they were given to, not the top level
         command = f"{parser.prog} {args.command}"
         print(f"{command}: error: unrecognized arguments: {' '.join(unknown)} ({command} --help "
               "lists the options)", file=sys.stderr)
         return 2
+    args.started = started
     try:
         if hasattr(args, "rollouts") and getattr(args, "bots", None) is None:
             from simulator.bots import spec  # the bot travels as its spec: name and budget

@@ -27,11 +27,16 @@ from simulator.stats import mcnemar, paired_difference, wilson_interval
 
 @dataclass
 class Comparison:
-    """Runs of the same seeds: ``labels[k]`` names ``results[k]`` (a SimulationResult)."""
+    """Runs of the same seeds: ``labels[k]`` names ``results[k]`` (a SimulationResult).
 
-    kind: str                # "decks", "levels" or "bots"
+    Each run is compared with a reference run: ``references[k]`` is the index of run ``k``'s
+    (a run that is its own reference is not compared); by default every run with the first.
+    """
+
+    kind: str                # "decks", "levels", "bots" or "scenarios"
     labels: list[str]
     results: list
+    references: list[int] | None = None
 
     def __repr__(self) -> str:
         """A short summary (a notebook shows this, not the runs' tables)."""
@@ -64,17 +69,24 @@ class Comparison:
                          "win_rate": won.mean() if len(won) else 0.0, "low": low, "high": high})
         return pd.DataFrame(rows)
 
+    def reference(self, k: int) -> int:
+        """The index of the run that run ``k`` is compared with (``k`` itself: none)."""
+        return self.references[k] if self.references else 0
+
     def differences(self) -> pd.DataFrame:
-        """Each run against the first: paired difference with its interval, McNemar's test."""
+        """Each run against its reference (the first, by default): paired difference with its
+        interval, McNemar's test."""
         wins = self.wins()
         rows = []
-        for label, won in zip(self.labels[1:], wins[1:], strict=True):
-            ref = wins[0]
+        for k, (label, won) in enumerate(zip(self.labels, wins, strict=True)):
+            if self.reference(k) == k:
+                continue
+            ref = wins[self.reference(k)]
             both, only_ref = int((ref & won).sum()), int((ref & ~won).sum())
             only_this, neither = int((~ref & won).sum()), int((~ref & ~won).sum())
             diff, low, high = paired_difference(both, only_this, only_ref, neither)
             test = mcnemar(only_this, only_ref)
-            rows.append({"a": label, "b": self.labels[0], "difference": diff, "low": low,
+            rows.append({"a": label, "b": self.labels[self.reference(k)], "difference": diff, "low": low,
                          "high": high, "both_won": both, "only_a_won": only_this,
                          "only_b_won": only_ref, "neither_won": neither,
                          "mcnemar_p": test["p_value"], "mcnemar_chi2": test["chi2"],
@@ -102,14 +114,36 @@ class Comparison:
                 "partial": any(r.partial for r in self.results),
                 "planned_games": self.results[0].planned_games,
                 "rule_options": settings.get("rule_options"),
-                "entries": entries, "differences": diffs}
+                "entries": entries, "differences": diffs, "command": self.command()}
+
+    def command(self) -> str:
+        """The ``magenoir-sim compare`` command line that plays these games again (after a
+        Ctrl-C, the games every run finished)."""
+        from simulator.run import bot_flags, command_line, deck_words
+
+        first = self.results[0].settings
+        games = len(self.wins()[0])
+        if self.kind == "decks":
+            decks = [deck_words(r.settings)[0] for r in self.results]
+            return command_line("compare", decks, first, games)
+        if self.kind == "levels":
+            return command_line("compare", deck_words(first), first, games, level=False)
+        if self.kind == "bots":
+            specs = [r.settings["bot"] for r in self.results]
+            rollouts = next((bot_flags(s)[2:] for s in specs if ":" in s), [])
+            names = ",".join(s.partition(":")[0] for s in specs)
+            return command_line("compare", deck_words(first), first, games, bot=False,
+                                extra=["--bots", names, *rollouts])
+        levels = set(r.settings["level"] for r in self.results)  # scenarios: --scenario all
+        return command_line("compare", deck_words(first), first, games, scenario="all",
+                            level=len(levels) == 1)
 
     def figure(self):
         """Win rates with their intervals, and the paired differences with theirs."""
-        from simulator.figures import percent_formatter, pyplot
+        from simulator.figures import percent_formatter, points_formatter, pyplot
 
         plt = pyplot()
-        from matplotlib.ticker import FuncFormatter, MaxNLocator
+        from matplotlib.ticker import MaxNLocator
         from matplotlib.transforms import blended_transform_factory
 
         table, diffs = self.table(), self.differences()
@@ -147,19 +181,12 @@ class Comparison:
         right.set_xlim(-span, span)
         right.set_ylim(-0.7, len(diffs) - 0.1)
         right.xaxis.set_major_locator(MaxNLocator(5, symmetric=True))
-        right.xaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{100 * v:+.0f} pp" if v else "0"))
+        right.xaxis.set_major_formatter(points_formatter())
         right.set_xlabel("difference of win rates, percentage points")
         right.set_title("Paired difference of win rates (95% Newcombe)")
         right.grid(alpha=0.3, axis="x")
         fig.tight_layout()
         return fig
-
-
-#: A comparison plays its sides in turns, block by block, so that a Ctrl-C leaves every side
-#: with nearly the same games finished: at most 1/BLOCKS of the games are lost to it.
-BLOCKS = 16
-#: ... but blocks of at least this many games (a block is split over the workers).
-MIN_BLOCK = 2_048
 
 
 def _common(kwargs: dict) -> dict:
@@ -224,111 +251,37 @@ def compare_bots(deck, scenario, bots: Sequence[str], level: str | None = None,
     return Comparison("bots", [bot_label(s) for s in specs[:len(results)]], results)
 
 
-def blocks_of(games: int) -> list[tuple[int, int]]:
-    """``(first_game, count)`` blocks covering ``0 .. games-1``, each side playing one block
-    in turn (see :data:`BLOCKS`)."""
-    size = max(MIN_BLOCK, -(-games // BLOCKS))
-    return [(first, min(size, games - first)) for first in range(0, games, size)]
-
-
 def _run_all(sides: list[tuple], kwargs: dict) -> list:
-    """Play each ``(deck, scenario, level, own)`` side on the same games (``own``: that
-    side's own arguments of ``simulate``, its bot), block after block, each
-    side in turn within a block, and join each side's blocks into one run.
+    """Play each ``(deck, scenario, level, own)`` side on the same games (``own``: that side's
+    own arguments of ``simulate``, its bot), in turns chunk by chunk
+    (:func:`simulator.paired.play_sides`): after a Ctrl-C every side has finished nearly the
+    same games, and the comparison is of the games every side finished."""
+    from simulator.paired import Side, play_sides
 
-    Why in turns: after a Ctrl-C (a run that comes back partial, or is interrupted before its
-    first chunk) every side has finished nearly the same games, and the comparison is of the
-    games every side finished, as ``run`` prints its finished games. A backend given by name
-    is opened once for all the blocks; the progress bar counts every side's games."""
-    from simulator.backends import Backend, open_backend
-    from simulator.run import DEFAULT_GAMES, ProgressBar, check_games, simulate
-
-    kwargs = dict(kwargs)
-    games = kwargs.pop("games", None)
-    games = DEFAULT_GAMES if games is None else games
-    check_games(games)  # the whole comparison's count: its blocks are each below it
-    backend = kwargs.pop("backend", "local")
-    jobs, scheduler = kwargs.pop("jobs", None), kwargs.pop("scheduler", None)
-    owned = not isinstance(backend, Backend)
-    executor = (open_backend(backend, jobs, scheduler, games=games * len(sides)) if owned
-                else backend)
-    bar = ProgressBar(games * len(sides), kwargs.pop("progress", None))
-    on_chunk = kwargs.pop("on_chunk", None)
-    done = [0]
-
-    def tick(played: int, planned: int) -> None:
-        bar.update(done[0] + played)
-        if on_chunk is not None:
-            on_chunk(played, planned)
-
-    parts: list[list] = [[] for _ in sides]
-    stopped = False
-    try:
-        for first, count in blocks_of(games):
-            for k, (deck, scenario, level, own) in enumerate(sides):
-                try:
-                    run = simulate(deck, scenario, level=level, games=count, first_game=first,
-                                   backend=executor, progress=False, on_chunk=tick,
-                                   **{**kwargs, **own})
-                except KeyboardInterrupt:  # interrupted before its first chunk finished
-                    stopped = True
-                    break
-                parts[k].append(run)
-                done[0] += len(run.games)
-                if run.partial:
-                    stopped = True
-                    break
-            if stopped:
-                break
-    finally:
-        bar.close()
-        if owned:
-            executor.close()
-    if not all(parts[:2]):
-        raise KeyboardInterrupt  # not one game finished by two sides: nothing to compare
-    joined = [_join(p, games, stopped) for p in parts if p]
-    return joined
-
-
-def _join(blocks: list, games: int, partial: bool):
-    """One side's block runs as one run of ``games`` games from game 0 (the very games one
-    ``simulate`` call would have played: game ``i`` of a seed is always the same game)."""
-    import copy
-
-    from simulator.run import RunTables, SimulationResult, reproduce_command
-
-    first = blocks[0]
-    if len(blocks) == 1 and not partial and first.settings.get("first_game", 0) == 0:
-        return first
-    aggregate = copy.deepcopy(first.aggregate)
-    for block in blocks[1:]:
-        aggregate.merge(block.aggregate)
-    tables = RunTables(games=[chunk for block in blocks for chunk in block.tables.games])
-    settings = dict(first.settings, first_game=0)
-    smallest = min(sum(row["count"] for row in decklist) for decklist in settings["decklists"])
-    settings["command"] = reproduce_command(settings, games, None, smallest)
-    return SimulationResult(tables, settings, aggregate, partial or any(b.partial for b in blocks),
-                            games)
+    return play_sides([Side(deck, scenario, level, tuple(own.items()))
+                       for deck, scenario, level, own in sides], **kwargs)
 
 
 def format_comparison(comp: Comparison) -> str:
     """Plain-text lines for the ``compare`` command."""
+    from simulator.formatting import format_points, format_rate
+
     d = comp.to_dict()
     played_by = "" if comp.kind == "bots" else f", bot {bot_label(d['bot'])}"
-    lines = [f"{comp.kind} compared on {d['games']:,} paired games vs {d['scenario']} "
-             f"({', '.join(d['levels'])}), {d['players']} player(s){played_by}, "
-             f"seed {d['seed']}"]
+    against = ("every scenario" if comp.kind == "scenarios"
+               else f"{d['scenario']} ({', '.join(d['levels'])})")
+    lines = [f"{comp.kind} compared on {d['games']:,} paired games vs {against}, "
+             f"{d['players']} player(s){played_by}, seed {d['seed']}"]
     width = max(len(e["label"]) for e in d["entries"])
     for e in d["entries"]:
-        low, high = e["win_rate_ci"]
-        lines.append(f"  {e['label']:<{width}}  win rate {e['win_rate']:.1%} "
-                     f"(95% CI {low:.1%} to {high:.1%}), {e['wins']:,} wins")
+        lines.append(f"  {e['label']:<{width}}  win rate {format_rate(e['win_rate'], *e['win_rate_ci'])}"
+                     f", {e['wins']:,} wins")
+    if comp.kind == "scenarios":
+        lines.append("  (at each level, every scenario minus the easiest one there)")
     for x in d["differences"]:
-        low, high = x["difference_ci"]
-        lines.append(f"  {x['a']} minus {x['b']}: {100 * x['difference']:+.1f} pp (95% CI "
-                     f"{100 * low:+.1f} to {100 * high:+.1f} pp); seeds won by one only: "
-                     f"{x['only_a_won']} vs {x['only_b_won']}, McNemar exact p = "
-                     f"{x['mcnemar_p']:.3g}")
+        lines.append(f"  {x['a']} minus {x['b']}: {format_points(x['difference'], *x['difference_ci'])}"
+                     f"; seeds won by one only: {x['only_a_won']} vs {x['only_b_won']}, McNemar "
+                     f"exact p = {x['mcnemar_p']:.3g}")
     if comp.kind == "bots":
         lines.append("  (the difference is what better play wins with this deck: a deck that "
                      "rewards skill shows a large gap)")
@@ -338,6 +291,7 @@ def format_comparison(comp: Comparison) -> str:
     if any(d["approximated_cards"].values()):
         lines.append("note: this scenario contains approximated Adversary cards")
     if d["partial"]:
-        lines.insert(0, f"PARTIAL RESULTS (interrupted): {d['games']:,} of {d['planned_games']:,} "
-                        "planned paired games, the games every side finished")
+        lines[:0] = [f"PARTIAL RESULTS (interrupted): {d['games']:,} of {d['planned_games']:,} "
+                     "planned paired games, the games every side finished",
+                     f"the same games again: {d['command']}"]
     return "\n".join(lines)

@@ -37,7 +37,7 @@ from __future__ import annotations
 import math
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -51,6 +51,7 @@ from simulator.engine.host.batch import Matchup, play_seeds
 from simulator.engine.rules.layout import WIN
 from simulator.engine.rules.options import RuleOptions
 from simulator.errors import UserError
+from simulator.formatting import format_rate
 from simulator.stats import CONFIDENCE, holm, mcnemar, wilson_interval
 from simulator.value import paired_wins
 
@@ -62,6 +63,14 @@ CONFIRM_SHARE = 0.25         # share of the budget kept for the confirmation blo
 SPEED_GAMES = 2_000          # the deck's first block, which also measures the speed
 MIN_GAMES_BUDGET = 4 * SPEED_GAMES  # the least games budget: a first block, a race, a check
 MAX_BUDGET = 24 * 3600.0     # seconds: a day; a longer search is surely a typo
+#: The gain a player would act on: "as good as its best swaps" only when every confirmed
+#: interval ends below it; otherwise, with nothing significant, the evidence is too thin.
+NOTABLE_GAIN = 0.02
+#: The half-width of a swap's interval that a longer budget is suggested to reach.
+TARGET_HALF_WIDTH = 0.01
+#: Seconds of the engine's start counted in a time budget: loading the compiled engine from
+#: the cache takes well under this; a first compile (minutes) is not the search's time.
+WARM_LOAD_SECONDS = 5.0
 
 
 @dataclass(frozen=True)
@@ -222,6 +231,50 @@ def _tested(results: list[SwapResult], blocks: list[tuple[np.ndarray, np.ndarray
         result.p_value, result.p_holm = float(p), float(adjusted)
 
 
+@dataclass(frozen=True)
+class RacePlan:
+    """A race as it was played: each round's games per candidate, the field kept by the
+    halving (``keep``), and the confirmation (``finalists`` swaps, ``confirm`` games each).
+    Played again (``doctor(race=...)``, ``--race``/``--confirm``), it gives the very same
+    answer, whatever the machine's speed: what a time budget's result needs to be
+    reproduced."""
+
+    rounds: tuple[int, ...]
+    keep: int
+    finalists: int
+    confirm: int
+
+    def flags(self) -> list[str]:
+        return ["--race", ",".join(str(n) for n in self.rounds), "--confirm",
+                f"{self.finalists}x{self.confirm}", "--top", str(self.keep)]
+
+    def games(self, candidates: int) -> int:
+        """The games the plan plays with ``candidates`` swaps (the progress bar's total)."""
+        total, field_size, before = max(SPEED_GAMES, self.rounds[-1]), candidates, 0
+        for k, each in enumerate(self.rounds):
+            total += field_size * (each - before)
+            before = each
+            if k + 1 < len(self.rounds):
+                field_size = max(self.keep, math.ceil(field_size / 2))
+        return total + (self.finalists + 1) * self.confirm
+
+    @classmethod
+    def parse(cls, race: str, confirm: str, keep: int) -> RacePlan:
+        """``--race 100,200,400 --confirm 5x3108 --top 5``; a user error names what is wrong."""
+        try:
+            rounds = tuple(int(n) for n in race.split(","))
+            finalists, games = (int(n) for n in confirm.lower().split("x"))
+        except ValueError:
+            raise UserError(f"--race {race} --confirm {confirm}: write --race GAMES,GAMES,... "
+                            "--confirm SWAPSxGAMES (e.g. --race 100,200 --confirm 5x3000), as "
+                            "a doctor's JSON command gives them") from None
+        if (not rounds or any(a >= b for a, b in zip(rounds, rounds[1:], strict=False))
+                or rounds[0] < 1 or finalists < 1 or games < 1 or keep < 1):
+            raise UserError(f"--race {race} --confirm {confirm}: the rounds' games must grow "
+                            "from 1, and the confirmation have 1 swap and 1 game at least")
+        return cls(rounds, keep, finalists, games)
+
+
 @dataclass
 class DoctorResult:
     deck: str
@@ -239,6 +292,25 @@ class DoctorResult:
     games_budget: int | None = None  # games, or None with a time budget
     partial: bool = False
     top_asked: int = 0               # --top; more than shown when the budget allowed fewer
+    never_cast: list[dict] = field(default_factory=list)  # the deck's cards it can never cast
+    helpers: list[str] = field(default_factory=list)      # pool cards that would let them be
+    plan: RacePlan | None = None     # the race as played, to play it again (None: interrupted)
+
+    def command(self, extra: Sequence[str] = ()) -> str | None:
+        """The ``magenoir-sim doctor`` command line that plays this very search again, on any
+        machine: the same games budget, or, for a time budget, the race as it was played
+        (``--race``, ``--confirm``); ``extra``: the pool's options as the command was given
+        them. None for an interrupted search."""
+        from simulator.run import command_line, deck_words
+
+        if self.plan is None:
+            return None
+        if self.games_budget:
+            top = ["--top", str(self.top_asked)] if self.top_asked != DEFAULT_TOP else []
+            return command_line("doctor", deck_words(self.settings), self.settings,
+                                self.games_budget, extra=[*top, *extra])
+        return command_line("doctor", deck_words(self.settings), self.settings, None,
+                            extra=[*self.plan.flags(), *extra])
 
     def significance_note(self) -> str:
         """What the * of a swap means, with the correction for the swaps tested together."""
@@ -292,7 +364,8 @@ class DoctorResult:
                 "seconds": round(self.seconds, 2), "budget_seconds": self.budget,
                 "budget_games": self.games_budget,
                 "budget_used": round(self.games_played / self.games_budget, 3)
-                if self.games_budget else round(self.seconds / self.budget, 3),
+                if self.games_budget else round(self.seconds / self.budget, 3)
+                if self.budget else None,
                 "confirmed": self.confirmed,
                 "confirmation_games": self.base_games if self.confirmed else 0,
                 "win_rate": self.base_wins / max(1, self.base_games),
@@ -304,7 +377,42 @@ class DoctorResult:
                            "race_gain": r.race_gain, "confirmed": r.confirmed}
                           for r in self.best],
                 "best_deck": self.best_deck, "top_asked": self.top_asked,
-                "significance": self.significance_note()}
+                "significance": self.significance_note(), "conclusion": self.conclusion(),
+                "never_cast": self.never_cast, "command": self.command()}
+
+    def conclusion(self) -> list[str]:
+        """What the games say when no swap is clearly better (an empty list when one is):
+        that nothing can be measured against a deck that won nothing (and why it may win
+        nothing); that the intervals are too wide to tell; or that no swap gains
+        :data:`NOTABLE_GAIN` or more."""
+        if not self.best or not self.confirmed or any(r.significant and r.gain > 0
+                                                      for r in self.best):
+            return []
+        if self.base_wins == 0:
+            lines = [f"the deck won none of its {self.base_games:,} games: no swap can be "
+                     "measured against 0 wins (a swap that wins nothing either reads +0.00 pp), "
+                     "so the race could not rank them"]
+            if self.never_cast:
+                lines.append("these cards of the deck can never be cast; replace them first:")
+                lines += [f"  {n['copies']} {n['card']}: {'; '.join(n['reasons'])}"
+                          for n in self.never_cast]
+                if self.helpers:
+                    lines.append(f"  (cards that would let them be cast: {', '.join(self.helpers)})")
+            return lines
+        highest = max(r.high for r in self.best)
+        if highest >= NOTABLE_GAIN:
+            half = max((r.high - r.low) / 2 for r in self.best)
+            factor = max(2, math.ceil((half / TARGET_HALF_WIDTH) ** 2))
+            longer = (f"--games {self.games_budget * factor:,}" if self.games_budget
+                      else f"--budget {math.ceil(self.budget * factor)}" if self.budget
+                      else f"a search {factor} times longer")
+            return [f"the evidence is too thin to tell: on {self.best[0].games:,} games a swap "
+                    f"the intervals span about ±{100 * half:.1f} pp, and a swap may still gain "
+                    f"up to {100 * highest:+.1f} pp; {longer} would narrow them to about "
+                    f"±{100 * TARGET_HALF_WIDTH:.0f} pp"]
+        return [f"no swap's gain is clearly above 0, and none can gain {100 * NOTABLE_GAIN:.0f} "
+                "points or more (every interval ends below that): on this evidence the deck is "
+                "as good as its best swaps"]
 
     def format_text(self) -> str:
         s = self.settings
@@ -324,10 +432,12 @@ class DoctorResult:
             f"played {self.games_played:,} games of a {self.games_budget:,}-game budget in "
             f"{self.seconds:.1f} s" if self.games_budget else
             f"played {self.games_played:,} games in {self.seconds:.1f} s of a {self.budget:g} s "
-            f"budget ({self.seconds / self.budget:.0%})",
+            f"budget ({self.seconds / self.budget:.0%})" if self.budget else
+            f"played {self.games_played:,} games in {self.seconds:.1f} s: a race played again "
+            "(--race)",
             f"deck win rate on the {'confirmation' if self.confirmed else 'race'} games: "
-            f"{self.base_wins / max(1, self.base_games):.1%} "
-            f"(95% CI {low:.1%} to {high:.1%}), {self.base_games:,} games",
+            f"{format_rate(self.base_wins / max(1, self.base_games), low, high)}, "
+            f"{self.base_games:,} games",
             "",
             f"{'swap':<44} {'gain':>9}  {'95% CI':<18} race"]
         for r in self.best:
@@ -342,9 +452,8 @@ class DoctorResult:
         if self.rounds and self.rounds[0]["games"] < MIN_ROUND_GAMES:
             lines += ["", f"the budget gave each swap {self.rounds[0]['games']} games in the race's "
                       f"first round, not {MIN_ROUND_GAMES}: a longer --budget races more surely"]
-        if self.best and not any(r.significant and r.gain > 0 for r in self.best):
-            lines += ["", "no swap's gain is clearly above 0 (none significant): on this "
-                      "evidence the deck is as good as its best swaps"]
+        if self.conclusion():
+            lines += ["", *self.conclusion()]
         if self.best_deck:
             lines += ["", f"deck with the best swap ({self.best[0].label}):"]
             lines += [f"{count} {name}" for name, count in self.best_deck.items()]
@@ -384,7 +493,10 @@ class _Speed:
     """This machine's speed as a time budget plans with it: a chunk's fixed cost (its tables,
     a fresh game, its results: a few ms) and each game's, on one worker, with ``workers``
     chunks at once. Why both: the race's first round plays one small chunk per candidate, and
-    for hundreds of candidates the fixed costs are most of its time."""
+    for hundreds of candidates the fixed costs are most of its time. The fixed cost is Python
+    (building a matchup's tables, reducing the results), which holds the interpreter's lock:
+    it is counted once per chunk whatever the workers, and only the games run in parallel (on
+    2 workers, counting it halved overran a 12 s budget by a fifth)."""
 
     chunk_seconds: float
     game_seconds: float
@@ -399,15 +511,16 @@ class _Speed:
         t0 = time.perf_counter()
         play_one()
         fixed = time.perf_counter() - t0
-        per_chunk = seconds * workers / math.ceil(games / chunk)
-        return cls(fixed, max(1e-6, (per_chunk - fixed) / chunk), max(1, workers))
+        workers = max(1, workers)
+        games_time = max(0.0, seconds - math.ceil(games / chunk) * fixed)
+        return cls(fixed, max(1e-6, games_time * workers / games), workers)
 
     def seconds(self, chunks: int, games: int) -> float:
         """Time to play ``games`` games in ``chunks`` chunks."""
-        return (chunks * self.chunk_seconds + games * self.game_seconds) / self.workers
+        return chunks * self.chunk_seconds + games * self.game_seconds / self.workers
 
     def games_per_second(self, chunk: int) -> float:
-        return self.workers / (self.game_seconds + self.chunk_seconds / max(1, chunk))
+        return 1 / (self.chunk_seconds / max(1, chunk) + self.game_seconds / self.workers)
 
 
 def _plan_time_budget(candidates: int, top: int, speed: _Speed, seconds: float,
@@ -420,8 +533,8 @@ def _plan_time_budget(candidates: int, top: int, speed: _Speed, seconds: float,
     not fit."""
     usable = max(0.0, seconds) * 0.9  # 0.9: the speed varies
     race, confirm = usable * (1 - CONFIRM_SHARE), usable * CONFIRM_SHARE
-    per_candidate = race * speed.workers / max(1, candidates) - speed.chunk_seconds
-    first_round = min(MIN_ROUND_GAMES, int(per_candidate / speed.game_seconds))
+    per_candidate = race / max(1, candidates) - speed.chunk_seconds  # seconds of its games
+    first_round = min(MIN_ROUND_GAMES, int(per_candidate * speed.workers / speed.game_seconds))
     if first_round < LEAST_ROUND_GAMES:
         needed = (speed.seconds(candidates, candidates * LEAST_ROUND_GAMES) / (1 - CONFIRM_SHARE)
                   + speed.seconds(2, 2 * MIN_ROUND_GAMES) / CONFIRM_SHARE) / 0.9
@@ -441,12 +554,17 @@ def doctor(deck: Deck | str, scenario, level: str | None = None, players: int | 
            backend="local", jobs: int | None = None, scheduler: str | None = None,
            batch_size: int | None = None, progress: bool | None = None,
            on_round: Callable[[dict], None] | None = None, min_cards: int = 40,
-           games: int | None = None) -> DoctorResult:
+           games: int | None = None, started: float | None = None,
+           race: RacePlan | None = None) -> DoctorResult:
     """Race the legal one-card swaps of ``deck`` (a Deck, a deck file or an example deck's
     name) within ``budget`` seconds, or within ``games`` games when given (then the answer
     depends on the seed only); the ``top`` best, confirmed on fresh seeds, best first.
     ``pool``: card ids to swap in (default: the simulated cards of the deck's elements, or of
-    ``elements``)."""
+    ``elements``). ``started``: when the budget's clock started (``time.perf_counter()``;
+    default: now), so that a command counts its own start in the budget; a first compile of
+    the engine is not counted (all but :data:`WARM_LOAD_SECONDS` of it). ``race``: a race
+    played before (:class:`RacePlan`, ``DoctorResult.plan``) played again exactly, whatever
+    ``budget``: the same rounds, field and confirmation, so the same answer on any machine."""
     from simulator.backends import Backend, open_backend
     from simulator.bots import DEFAULT_BOT
     from simulator.run import ProgressBar, _resolve_inputs, build_matchup, check_games, check_seed
@@ -456,14 +574,16 @@ def doctor(deck: Deck | str, scenario, level: str | None = None, players: int | 
     bot = bot or DEFAULT_BOT
     get(bot)  # a user error names the valid bots
     check_seed(seed)
-    if games is not None:
+    if race is not None:
+        budget = games = None
+    elif games is not None:
         check_games(games)
         if games < MIN_GAMES_BUDGET:
             raise UserError(f"--games must be at least {MIN_GAMES_BUDGET:,} for doctor (the "
                             f"deck's first {SPEED_GAMES:,} games, the race, the confirmation), "
                             f"not {games}")
         budget = None
-    elif not 0 < budget <= MAX_BUDGET:  # also refuses nan
+    elif race is None and not 0 < budget <= MAX_BUDGET:  # also refuses nan
         raise UserError(f"--budget must be more than 0 seconds and at most {MAX_BUDGET:,.0f} "
                         f"(a day), not {budget:g}")
     if top < 1:
@@ -483,15 +603,16 @@ def doctor(deck: Deck | str, scenario, level: str | None = None, players: int | 
     matchups = [build_matchup([swapped_deck(deck, s)], scenario, level, players) for s in swaps]
     owned = not isinstance(backend, Backend)
     executor = open_backend(backend, jobs, scheduler) if owned else backend
-    start = time.perf_counter()  # reset after a first compile: the budget is the search's
-    if games is not None:
-        bar = ProgressBar(games, progress)
+    start = time.perf_counter() if started is None else started  # a compile is taken out below
+    bar_total = race.games(len(swaps)) if race is not None else games
+    if budget is None:
+        bar = ProgressBar(bar_total, progress)
     else:
         bar = ProgressBar(budget, progress, unit="s of the budget")
 
     def tick(done: int) -> None:
-        if games is not None:
-            bar.update(min(games, done))
+        if budget is None:
+            bar.update(min(bar_total, done))
         else:
             bar.update(min(budget, time.perf_counter() - start))
 
@@ -507,14 +628,16 @@ def doctor(deck: Deck | str, scenario, level: str | None = None, players: int | 
     try:
         from simulator.engine.compiler import warmup
 
+        t0 = time.perf_counter()
         warmup.ensure(bot=get(bot))  # a first compile must not be taken for this machine's speed
-        import scipy.stats  # noqa: F401  (McNemar's test at the end: its import, a second, is not the search's)
-        start = t0 = time.perf_counter()
+        start += max(0.0, time.perf_counter() - t0 - WARM_LOAD_SECONDS)  # a compile is not counted
+        import scipy.stats  # noqa: F401  (McNemar's test at the end: imported before the clock is read)
+        t0 = time.perf_counter()
         base_won = play(base_matchup, 0, SPEED_GAMES, MIN_ROUND_GAMES)
         rate = SPEED_GAMES / max(1e-3, time.perf_counter() - t0)  # games/s, updated each round
         race_end = budget * (1 - CONFIRM_SHARE) if budget is not None else 0.0
         race_games = int((games - SPEED_GAMES) * (1 - CONFIRM_SHARE)) if games else 0
-        top, floor = min(top, len(swaps)), MIN_ROUND_GAMES
+        top, floor = min(top if race is None else race.keep, len(swaps)), MIN_ROUND_GAMES
         if budget is not None:
             speed = _Speed.measure(time.perf_counter() - t0, SPEED_GAMES, MIN_ROUND_GAMES,
                                    executor.workers, lambda: play(matchups[0], 0, 1))
@@ -531,10 +654,13 @@ def doctor(deck: Deck | str, scenario, level: str | None = None, players: int | 
 
         each = 0
         while True:
-            previous, each = each, next_round_games(len(alive), each, race_left(), top, floor)
+            if race is not None:  # the rounds of the race played again
+                previous, each = each, race.rounds[len(rounds_done)]
+            else:
+                previous, each = each, next_round_games(len(alive), each, race_left(), top, floor)
             wanted = [(i, len(won[i]), each - len(won[i])) for i in alive if len(won[i]) < each]
             cost = sum(n for _, _, n in wanted) + max(0, each - len(base_won))
-            if rounds_done and cost > race_left():
+            if race is None and rounds_done and cost > race_left():
                 each = previous
                 break  # the budget is not overdrawn: confirm the field as it stands
             t0, before = time.perf_counter(), player.played
@@ -550,8 +676,12 @@ def doctor(deck: Deck | str, scenario, level: str | None = None, players: int | 
             rounds_done.append({"candidates": len(alive), "games": each})
             if on_round is not None:
                 on_round(rounds_done[-1])
-            spent = (player.played - SPEED_GAMES >= race_games if games is not None
-                     else time.perf_counter() - start > race_end)
+            if race is not None:
+                spent = len(rounds_done) == len(race.rounds)
+            elif games is not None:
+                spent = player.played - SPEED_GAMES >= race_games
+            else:
+                spent = time.perf_counter() - start > race_end
             if len(alive) <= top or spent:
                 break  # a few left, or the race's share of the budget is spent: confirm them
             alive = alive[:max(top, math.ceil(len(alive) / 2))]
@@ -559,7 +689,9 @@ def doctor(deck: Deck | str, scenario, level: str | None = None, players: int | 
         # Fresh seeds: past the games the race compared (each finalist's, and as many of the
         # deck's). The deck's first block may reach further, but the race never looked there.
         confirm_first = max(len(won[i]) for i in finalists)
-        if games is not None:  # what is left, never more
+        if race is not None:
+            finalists, confirm = finalists[:race.finalists], race.confirm
+        elif games is not None:  # what is left, never more
             confirm = max(1, (games - player.played) // (len(finalists) + 1))
         else:  # what the time left allows, for as many finalists as can have a block
             left_games = int(rate * (budget - (time.perf_counter() - start)) * 0.9)
@@ -600,8 +732,26 @@ def doctor(deck: Deck | str, scenario, level: str | None = None, players: int | 
     confirmed = bool(best) and best[0].confirmed
     base_block_wins = int(base_block.sum()) if confirmed else int(base_won.sum())
     base_block_games = len(base_block) if confirmed else len(base_won)
-    settings = {"scenario": scenario.name, "level": level, "players": players, "bot": bot,
-                "seed": seed}
+    from simulator.run import run_settings
+
+    settings = run_settings(base_matchup, db, seed, bot, options, False)
+    never, helpers = _never_cast(deck, db, pool)
+    plan = (RacePlan(tuple(r["games"] for r in rounds_done), top, len(best), best[0].games)
+            if confirmed and not partial else None)
     return DoctorResult(deck.name, settings, len(pool), len(swaps), rounds_done,
                         base_block_games, base_block_wins, best, player.played,
-                        time.perf_counter() - start, budget, best_deck, games, partial, top_asked)
+                        time.perf_counter() - start, budget, best_deck, games, partial, top_asked,
+                        never, helpers, plan)
+
+
+def _never_cast(deck: Deck, db: CardDB, pool: list[str]) -> tuple[list[dict], list[str]]:
+    """The deck's cards that can never be cast (:mod:`simulator.castable`), and the pool's
+    cards that provide what they lack (at most 8 named)."""
+    from simulator.castable import never_cast, providers_of
+
+    never = never_cast(deck, db)
+    wanted = {w for n in never for w in n.missing_words} | (
+        {"Mage Noir"} if any(n.needs_mage_noir for n in never) else set())
+    helpers = providers_of(wanted, pool, db)[:8] if wanted else []
+    return ([{"card": n.name, "id": n.card_id, "copies": n.copies, "reasons": list(n.reasons)}
+             for n in never], helpers)

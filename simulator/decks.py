@@ -313,6 +313,18 @@ def _unknown(name: str, db: CardDB) -> str:
     return f"unknown card {_shown(name)}{hint}"
 
 
+def read_line(line: str, db: CardDB):
+    """The card a decklist line (its text before any ``#``, stripped) names: ``(card, count,
+    match)``, ``match`` the count pattern that read it (None for a name alone, a count of 1);
+    None when the line names no card."""
+    matches = [m for m in (rx.match(line) for rx in _COUNT_LINES) if m]
+    for m in matches:
+        if (card := db.find(m["name"])) is not None:
+            return card, int(m["count"]), m
+    card = db.find(line)
+    return (card, 1, None) if card is not None else None
+
+
 def _parse_text(text: str, db: CardDB):
     """``(entries, problems)``: entries are ``(line, card, count)``, problems ``(line, msg)``."""
     entries, problems = [], []
@@ -324,11 +336,8 @@ def _parse_text(text: str, db: CardDB):
             problems.append((lineno, f"a count with no card name: {_shown(line)}"))
             continue
         matches = [m for m in (rx.match(line) for rx in _COUNT_LINES) if m]
-        found = [(m, card) for m in matches if (card := db.find(m["name"])) is not None]
-        if found:
-            entries.append((lineno, found[0][1], int(found[0][0]["count"])))
-        elif (card := db.find(line)) is not None:
-            entries.append((lineno, card, 1))
+        if (read := read_line(line, db)) is not None:
+            entries.append((lineno, read[0], read[1]))
         elif matches:
             problems.append((lineno, _unknown(matches[0]["name"], db)))
         else:

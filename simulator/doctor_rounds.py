@@ -22,9 +22,10 @@ from pathlib import Path
 
 from simulator import deck_doctor
 from simulator.bots import label as bot_label
-from simulator.deck_doctor import DoctorResult, swapped_deck
+from simulator.deck_doctor import DoctorResult, Swap, swapped_deck
 from simulator.decks import Deck
 from simulator.errors import UserError
+from simulator.formatting import format_rate
 
 
 @dataclass
@@ -38,6 +39,7 @@ class Step:
     win_rate_ci: tuple[float, float]
     result: DoctorResult
     applied: str | None = None           # the swap's label when it was applied
+    swap: Swap | None = None             # ... and the swap itself
     gain: float | None = None
     gain_ci: tuple[float, float] | None = None
 
@@ -70,12 +72,25 @@ class DoctorPath:
         step = self.steps[-1]
         return step.win_rate + (step.gain or 0.0)
 
+    def command(self, rounds: int, extra: list[str]) -> str | None:
+        """The command line that plays this path again: a games budget's search, round after
+        round (a time budget's rounds each race as far as that machine's speed allowed, so
+        only the first round's own command plays it again); ``extra``: the pool's options.
+        None for an interrupted path."""
+        first = self.steps[0].result if self.steps else None
+        if first is None or self.partial:
+            return None
+        if rounds == 1 or not first.games_budget:
+            return first.command(extra) if rounds == 1 else None
+        return first.command([*extra, "--rounds", str(rounds)])
+
     def to_dict(self) -> dict:
         return {"rounds": [{"round": s.round, "seed": s.seed, "deck": s.deck.name,
                             "win_rate": s.win_rate, "win_rate_ci": list(s.win_rate_ci),
                             "applied": s.applied, "gain": s.gain,
                             "gain_ci": list(s.gain_ci) if s.gain_ci else None,
-                            "doctor": s.result.to_dict()} for s in self.steps],
+                            "doctor": {**s.result.to_dict(), "command": None}}
+                           for s in self.steps],
                 "applied": self.applied, "stopped": self.stopped, "partial": self.partial,
                 "final_deck": self.final.as_dict(),
                 "final_win_rate": self.final_win_rate()}
@@ -89,7 +104,7 @@ class DoctorPath:
         lines.append("path of decks (win rate on each round's confirmation games, 95% CI):")
         for step in self.steps:
             low, high = step.win_rate_ci
-            lines.append(f"  round {step.round}: {step.win_rate:.1%} ({low:.1%} to {high:.1%})"
+            lines.append(f"  round {step.round}: {format_rate(step.win_rate, low, high)}"
                          + (f", then {step.applied}: {100 * step.gain:+.2f} pp (95% CI "
                             f"{100 * step.gain_ci[0]:+.2f} to {100 * step.gain_ci[1]:+.2f})"
                             if step.applied else ""))
@@ -141,10 +156,12 @@ def improve(deck: Deck, scenario, rounds: int, seed: int = 1, on_round=None,
     current = deck
     stopped = f"{rounds} round(s) done"
     partial = False
+    started = doctor_kwargs.pop("started", None)  # the first round's clock: the command's
     for k in range(1, rounds + 1):
         round_seed = seed + k - 1
         try:
-            result = deck_doctor.doctor(current, scenario, seed=round_seed, **doctor_kwargs)
+            result = deck_doctor.doctor(current, scenario, seed=round_seed,
+                                        started=started if k == 1 else None, **doctor_kwargs)
         except KeyboardInterrupt:
             if not steps:
                 raise
@@ -161,7 +178,8 @@ def improve(deck: Deck, scenario, rounds: int, seed: int = 1, on_round=None,
         if swap is None:
             stopped = f"round {k} found no swap whose confirmed gain is clearly above 0"
             break
-        step.applied, step.gain, step.gain_ci = swap.label, swap.gain, (swap.low, swap.high)
+        step.applied, step.swap = swap.label, swap.swap
+        step.gain, step.gain_ci = swap.gain, (swap.low, swap.high)
         current = swapped_deck(current, swap.swap)
         if on_round is not None:
             on_round(step)
@@ -170,12 +188,45 @@ def improve(deck: Deck, scenario, rounds: int, seed: int = 1, on_round=None,
     return DoctorPath(steps, final, stopped, partial, settings)
 
 
-def deck_text(deck: Deck, db, header: list[str]) -> str:
+def deck_text(deck: Deck, db, header: list[str], toml: bool = False) -> str:
     """``deck`` as a text decklist (``COUNT Name`` lines, in the deck's card order, which
-    keeps later comparisons with the input deck paired closely) under ``#`` comment lines."""
-    lines = [f"# {line}" for line in header]
-    lines += [f"{count} {db.by_id[cid].name_en}" for cid, count in deck.as_dict().items()]
+    keeps later comparisons with the input deck paired closely) under ``#`` comment lines;
+    or, ``toml``, as a TOML deck's ``[cards]`` table."""
+    lines = [f"# {line}" for line in header] + (["[cards]"] if toml else [])
+    for cid, count in deck.as_dict().items():
+        name = db.by_id[cid].name_en
+        lines.append(f'"{name}" = {count}' if toml else f"{count} {name}")
     return "\n".join(lines) + "\n"
+
+
+def _kept_as_written(path: DoctorPath, db, header: list[str], target: str) -> str | None:
+    """The input deck's own file with only the applied swaps' lines changed, under the
+    ``header`` comment lines (:mod:`simulator.deck_edit`: its names, language, count style
+    and comments kept); None when the input is no file, or its layout defeats the rewrite
+    (then a plain list is written)."""
+    from simulator.deck_edit import swapped_deck_text
+    from simulator.decks import _parse_text, _parse_toml, find_deck
+
+    first = path.steps[0].deck if path.steps else None
+    if first is None or not first.path:
+        return None
+    source = find_deck(first.path)
+    toml = source.suffix.lower() == ".toml"
+    if toml != (Path(target).suffix.lower() == ".toml"):  # another format: a plain list
+        return None
+    try:
+        text = source.read_text(encoding="utf-8-sig")
+        rewritten = swapped_deck_text(text, [(s.swap.out, s.swap.into) for s in path.steps
+                                             if s.swap is not None], db, toml=toml)
+    except (OSError, UnicodeDecodeError, ValueError):
+        return None
+    entries = (_parse_toml(rewritten, db)[1] if toml else _parse_text(rewritten, db)[0])
+    counts: dict[str, int] = {}
+    for _, card, count in entries:
+        counts[card.id] = counts.get(card.id, 0) + count
+    if counts != {cid: n for cid, n in path.final.as_dict().items() if n > 0}:
+        return None
+    return "\n".join(f"# {line}" for line in header) + "\n" + rewritten  # TOML comments too
 
 
 def write_deck(path: DoctorPath, target: str, db, source: str) -> str:
@@ -192,7 +243,9 @@ def write_deck(path: DoctorPath, target: str, db, source: str) -> str:
     if not applied:
         header.append("no swap applied (none had a confirmed gain clearly above 0): the "
                       "input deck's cards")
-    Path(target).write_text(deck_text(path.final, db, header), encoding="utf-8")
+    text = (_kept_as_written(path, db, header, target)
+            or deck_text(path.final, db, header, toml=Path(target).suffix.lower() == ".toml"))
+    Path(target).write_text(text, encoding="utf-8")
     if not applied:
         return f"wrote {target}: the input deck unchanged (no swap had a confirmed gain)"
     return (f"wrote {target}: the deck after {len(applied)} swap(s) "

@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import io
 import math
+import textwrap
 
 import numpy as np
 import pandas as pd
+from matplotlib.ticker import Formatter, MaxNLocator
 
 FIGURE_DPI = 110
 OUTCOME_COLOURS = {"win": "#2e7d32", "loss_hp": "#c62828", "loss_deck": "#6a1b9a",
@@ -167,8 +169,6 @@ def _small_multiples(result, table: pd.DataFrame, cols: list[tuple[str, str, str
                              squeeze=False, gridspec_kw={
                                  "left": 0.06, "right": 0.99, "bottom": 0.65 / height,
                                  "top": 1 - 0.75 / height, "hspace": 0.35, "wspace": 0.08})
-    from matplotlib.ticker import MaxNLocator
-
     axes[0, 0].yaxis.set_major_locator(MaxNLocator(nbins=4, steps=[1, 2, 2.5, 5, 10]))
     for ax, name in zip(axes.flat, names, strict=False):
         sub = table[(table["name"] == name) & (table["turn"] <= horizon)]
@@ -288,16 +288,56 @@ def figure_scenarios(table: pd.DataFrame):
 
 
 def _integer_ticks():
-    from matplotlib.ticker import MaxNLocator
-
     return MaxNLocator(integer=True)
 
 
 def percent_formatter():
-    """Axis labels for shares as whole percentages (0.25 -> 25%)."""
-    from matplotlib.ticker import PercentFormatter
+    """Axis labels for shares as percentages (0.25 -> 25%, 0.025 -> 2.5%): each label is its
+    tick's value, with the decimals the ticks need (:class:`ExactTicks`)."""
+    return ExactTicks(suffix="%")
 
-    return PercentFormatter(1.0, decimals=0)
+
+def points_formatter():
+    """Axis labels for differences of shares in percentage points (0.025 -> +2.5 pp, 0)."""
+    return ExactTicks(suffix=" pp", signed=True)
+
+
+#: Most decimals of a percentage tick label (a finer tick than 0.0001% is never drawn).
+MOST_TICK_DECIMALS = 4
+
+
+class ExactTicks(Formatter):
+    """Tick labels that always say their tick's value: a share ``x`` is written as ``100 x``
+    with the fewest decimals (0 to :data:`MOST_TICK_DECIMALS`) that write every tick of the
+    axis exactly, the same for all of them (0.0%, 2.5%, 5.0%, ...).
+
+    Why: a fixed number of decimals labels ticks every 2.5% as 0%, 2%, 5%, 8%...
+    (matplotlib's PercentFormatter(decimals=0) rounds each one): a figure that lies."""
+
+    def __init__(self, suffix: str = "%", signed: bool = False) -> None:
+        self.suffix, self.signed = suffix, signed
+
+    def __call__(self, x, pos=None) -> str:
+        return self._label(x, _tick_decimals([x]))
+
+    def format_ticks(self, values) -> list[str]:
+        decimals = _tick_decimals(values)
+        return [self._label(v, decimals) for v in values]
+
+    def _label(self, x: float, decimals: int) -> str:
+        value = 100 * x
+        if self.signed and abs(value) < 0.5 * 10 ** -MOST_TICK_DECIMALS:
+            return "0"
+        return f"{value:{'+' if self.signed else ''}.{decimals}f}{self.suffix}"
+
+
+def _tick_decimals(values) -> int:
+    """The fewest decimals that write every ``100 * value`` exactly (up to rounding noise)."""
+    for decimals in range(MOST_TICK_DECIMALS + 1):
+        scaled = [100 * v * 10 ** decimals for v in values]
+        if all(abs(x - round(x)) < 1e-6 for x in scaled):
+            return decimals
+    return MOST_TICK_DECIMALS
 
 
 def paired_interval_figure(labels, estimates, lows, highs, xlabel: str, title: str,
@@ -305,8 +345,6 @@ def paired_interval_figure(labels, estimates, lows, highs, xlabel: str, title: s
     """One dot and its 95% interval per row, the first row on top, in percentage points
     around 0: green when the interval is above 0, red below, grey across it (card value, the
     doctor's swaps)."""
-    from matplotlib.ticker import FuncFormatter, MaxNLocator
-
     plt = pyplot()
     fig, ax = plt.subplots(figsize=(9, row_height * len(labels) + 1.8))
     y = np.arange(len(labels))[::-1]
@@ -318,12 +356,24 @@ def paired_interval_figure(labels, estimates, lows, highs, xlabel: str, title: s
     span = max([0.01] + [abs(v) * 1.15 for v in (*lows, *highs)])
     ax.set_xlim(-span, span)
     ax.xaxis.set_major_locator(MaxNLocator(5, symmetric=True))
-    ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{100 * v:+.1f} pp" if v else "0"))
+    ax.xaxis.set_major_formatter(points_formatter())
     ax.set_xlabel(xlabel)
-    ax.set_title(title, fontsize=10)
+    # the title on the figure's width, wrapped: a long deck name must not run off the page
+    fig.suptitle(textwrap.fill(title, _chars_across(fig, TITLE_SIZE)), fontsize=TITLE_SIZE,
+                 x=0.01, ha="left")
     ax.grid(alpha=0.3, axis="x")
     fig.tight_layout()
     return fig
+
+
+#: Font size of a figure's title (points).
+TITLE_SIZE = 10
+
+
+def _chars_across(fig, fontsize: float) -> int:
+    """About how many characters of ``fontsize`` points fit across ``fig`` (a character is
+    about 0.6 of the font size wide, less a margin)."""
+    return max(20, int(fig.get_figwidth() * 72 / (0.6 * fontsize)) - 4)
 
 
 def png_bytes(fig, fmt: str = "png") -> bytes:

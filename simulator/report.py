@@ -23,6 +23,7 @@ import hashlib
 import html
 import json
 import math
+import re
 from importlib import resources
 from pathlib import Path
 
@@ -33,6 +34,7 @@ from simulator import __version__
 from simulator.bots import label as bot_label
 from simulator.bots import note as bot_note
 from simulator.figures import FIGURES, plot_horizon, png_bytes
+from simulator.formatting import format_percents, format_points
 
 APPROXIMATION_WARNING = ("This scenario level contains {n} approximated Adversary card(s): "
                          "stand-ins for unpublished cards. Treat its win rates as estimates of "
@@ -78,10 +80,27 @@ def warnings_of(result) -> list[str]:
 
 # --- the page -------------------------------------------------------------------------------
 
+def _stamp_line(st: dict) -> str:
+    """The stamp under a report's title, as a reader reads it: a bundled scenario by its name
+    (never this machine's path to it), yes and no for the flags."""
+    from simulator.scenarios import command_name
+
+    def shown(key: str, value) -> str:
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        if key == "scenario_file" and value:
+            return command_name(value)
+        return str(value)
+
+    items = [f"{k.replace('_', ' ')}: <b>{html.escape(shown(k, v))}</b>" for k, v in st.items()]
+    return f"<p class=stamp>{' · '.join(items)}</p>"
+
+
 def _pct(rate: float, low: float, high: float) -> str:
     if rate is None or (isinstance(rate, float) and math.isnan(rate)):
         return "–"
-    return f"{rate:.1%} <span class=ci>({low:.1%}–{high:.1%})</span>"
+    rate_text, low_text, high_text = format_percents(rate, low=low, high=high)
+    return f"{rate_text} <span class=ci>({low_text}–{high_text})</span>"
 
 
 def _num(value: float, low: float, high: float, digits: int = 2) -> str:
@@ -90,9 +109,20 @@ def _num(value: float, low: float, high: float, digits: int = 2) -> str:
     return f"{value:.{digits}f} <span class=ci>({low:.{digits}f}–{high:.{digits}f})</span>"
 
 
+_NUMBER = re.compile(r"^[-+–]?[0-9.,]")  # a cell that starts like a number (or "–": none)
+
+
 def _table(headers: list[str], rows: list[list[str]]) -> str:
-    head = "".join(f"<th>{html.escape(h)}</th>" for h in headers)
-    body = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>" for row in rows)
+    """An HTML table; a column whose cells are numbers is right-aligned, one of words (card
+    names, elements, ...) left-aligned, as a reader scans each."""
+    words = [bool(rows) and not all(_NUMBER.match(str(row[k])) for row in rows)
+             for k in range(len(headers))]
+    def cell(tag: str, k: int, text: str) -> str:
+        return f"<{tag} class=text>{text}</{tag}>" if words[k] else f"<{tag}>{text}</{tag}>"
+
+    head = "".join(cell("th", k, html.escape(h)) for k, h in enumerate(headers))
+    body = "".join("<tr>" + "".join(cell("td", k, c) for k, c in enumerate(row)) + "</tr>"
+                   for row in rows)
     return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
 
@@ -104,9 +134,11 @@ def _summary_rows(summary: dict) -> list[list[str]]:
             continue
         rows.append([f"{name.replace('_', ' ')} ({summary['outcomes'][name]:,} games)",
                      _pct(rate, low, high), "Wilson 95%"])
-    for key, label in (("median_turns", "median game length (turns)"),
-                       ("median_turn_of_victory", "median turn of victory"),
-                       ("median_turn_of_defeat", "median turn of defeat")):
+    players = summary.get("players", 1)
+    turns = "turns" if players == 1 else f"player turns; a round of the table is {players}"
+    for key, label in (("median_turns", f"median game length ({turns})"),
+                       ("median_turn_of_victory", f"median turn of victory ({turns})"),
+                       ("median_turn_of_defeat", f"median turn of defeat ({turns})")):
         if summary.get(key) is not None:
             rows.append([label, _num(summary[key], *summary[key + "_ci"], digits=0),
                          "order-statistic 95%"])
@@ -126,7 +158,7 @@ def _at_turns(table: pd.DataFrame, key: str, col: str, turns: list[int]) -> tupl
 CSS = """body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;max-width:1100px;
 margin:2em auto;padding:0 1em;color:#222}h1{margin-bottom:.2em}h2{margin-top:1.6em;
 border-bottom:1px solid #ddd}table{border-collapse:collapse;margin:.6em 0;font-size:.92em}
-th,td{border:1px solid #ddd;padding:.25em .6em;text-align:right}th:first-child,td:first-child
+th,td{border:1px solid #ddd;padding:.25em .6em;text-align:right}th.text,td.text
 {text-align:left}th{background:#f4f4f4}.ci{color:#777;font-size:.88em}.stamp{font-size:.88em;
 color:#444}.warning{background:#fff3cd;border:1px solid #e0c060;padding:.6em 1em;margin:.8em 0}
 img{max-width:100%}.note{color:#555;font-size:.9em}
@@ -166,11 +198,16 @@ def _inputs_section(settings: dict) -> list[str]:
     parts.append(f"<h3>Bot and rules</h3><p>Bot <b>{html.escape(bot_label(settings['bot']))}</b>, "
                  f"{settings['players']} player(s), seed {settings['seed']}.</p>")
     parts.append(_table(["rule option", "value"],
-                        [[html.escape(k), html.escape(str(v))]
+                        [[html.escape(k), html.escape(_rule_value(v))]
                          for k, v in settings["rule_options"].items()]))
     parts.append("<p>The same games again:</p>"
                  f"<pre>{html.escape(settings['command'])}</pre>")
     return parts
+
+
+def _rule_value(value) -> str:
+    """A rule option's value as ``--rule`` takes it (true, not Python's True)."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
 
 
 def _losses_section(result) -> list[str]:
@@ -287,7 +324,8 @@ def _value_section(value, image: bytes | None) -> list[str]:
     parts.append(_table(["card", "copies", "value", "95% interval", "win rate without one copy"],
                         rows))
     if value.partial:
-        parts.append("<p class=note>Interrupted: only the cards listed were measured.</p>")
+        parts.append("<p class=note>Interrupted: each value is of the games every run "
+                     "finished.</p>")
     return parts
 
 
@@ -328,9 +366,7 @@ def render_html(result, images: dict[str, bytes], samples: dict[str, str] | None
     parts = [f"<!doctype html><html><head><meta charset='utf-8'><title>{title}</title>"
              f"<style>{CSS}</style></head><body>",
              f"<h1>{title} ({html.escape(str(st['level']))})</h1>"]
-    stamp_items = [f"{k.replace('_', ' ')}: <b>{html.escape(str(v))}</b>" for k, v in st.items()
-                   if k != "decks"]
-    parts.append(f"<p class=stamp>{' · '.join(stamp_items)}</p>")
+    parts.append(_stamp_line({k: v for k, v in st.items() if k != "decks"}))
     if bot_note(st["bot"]):
         parts.append(f"<div class=note><b>Bot.</b> {html.escape(bot_note(st['bot']))}</div>")
     for text in warnings_of(result):
@@ -481,8 +517,7 @@ def write_sweep_report(sweep, directory: str | Path, bands: list | None = None) 
              f"{r['median_turns']:g}", str(r["approximated_cards"])] for r in data["rows"]]
     parts = [f"<!doctype html><html><head><meta charset='utf-8'><title>{title}</title>"
              f"<style>{CSS}</style></head><body>", f"<h1>{title}</h1>",
-             "<p class=stamp>" + " · ".join(f"{k.replace('_', ' ')}: <b>{html.escape(str(v))}</b>"
-                                          for k, v in st.items()) + "</p>"]
+             _stamp_line(st)]
     if data["partial"]:
         text = PARTIAL_WARNING.format(games=st["games"], planned=data["planned_games"])
         parts.append(f"<div class=warning><b>Warning.</b> {html.escape(text)}</div>")
@@ -491,9 +526,20 @@ def write_sweep_report(sweep, directory: str | Path, bands: list | None = None) 
               _table(["scenario (level)", "win rate (95% interval)", "median turns",
                       "approximated Adversary cards"], rows),
               f"<p class=note>{html.escape(SWEEP_NOTE)}</p>"]
+    if data["differences"]:
+        parts += ["<h2>Each scenario against the easiest one, level by level</h2>",
+                  _table(["scenario (level)", "minus", "difference (95% interval)",
+                          "seeds won by one only", "McNemar exact p"],
+                         [[html.escape(x["a"]), html.escape(x["b"]),
+                           html.escape(format_points(x["difference"], *x["difference_ci"])),
+                           f"{x['only_a_won']:,} vs {x['only_b_won']:,}", f"{x['mcnemar_p']:.3g}"]
+                          for x in data["differences"]]),
+                  "<p class=note>Paired on the same games: the difference of win rates with "
+                  "Newcombe's interval, in percentage points (pp).</p>"]
     for band in bands or ():
         parts.extend(_band_section(band, f" ({band['label']})"))
-    parts.append("</body></html>")
+    parts += ["<p>The same games again:</p>", f"<pre>{html.escape(data['command'])}</pre>",
+              "</body></html>"]
     path = directory / "report.html"
     path.write_text("\n".join(parts), encoding="utf-8")
     return path

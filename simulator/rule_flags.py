@@ -53,20 +53,21 @@ def _parse_value(name: str, text: str, default: object, flag: str) -> object:
             raise UserError(f"{flag}: {name} is at most {LIMITS[name]}, not {number}")
         return number
     choices = CHOICES.get(name)
+    value = value.lower() if choices else value
     if choices and value not in choices:
         raise UserError(f"{flag}: {name} is one of {', '.join(choices)}, not {text!r}")
     return value
 
 
 def parse_rules(pairs: Iterable[str] | None) -> RuleOptions:
-    """The rule options of ``--rule NAME=VALUE`` flags (the defaults for the others); a later
-    flag for the same name wins. Unknown names get a suggestion, bad values one line."""
+    """The rule options of ``--rule NAME=VALUE`` flags (the defaults for the others). Unknown
+    names get a suggestion; bad values and a name given twice, one line."""
     known = defaults()
     values: dict[str, object] = {}
     for pair in pairs or ():
         flag = f"--rule {pair}"
         name, sep, text = pair.partition("=")
-        name = name.strip().replace("-", "_")
+        name = name.strip().replace("-", "_").lower()
         if not sep or not name:
             raise UserError(f"{flag}: write NAME=VALUE, e.g. --rule hand_limit=6")
         if name not in known:
@@ -74,6 +75,9 @@ def parse_rules(pairs: Iterable[str] | None) -> RuleOptions:
             hint = f"did you mean {close[0]}? " if close else ""
             raise UserError(f"{flag}: unknown rule option {name!r} ({hint}options: "
                             f"{', '.join(known)})")
+        if name in values:  # which one was meant is unknown: never keep one silently
+            raise UserError(f"{flag}: {name} is given twice (--rule {name}={_shown(values[name])} "
+                            "first): give each rule option once")
         values[name] = _parse_value(name, text, known[name], flag)
     try:
         return RuleOptions(**values)

@@ -467,9 +467,7 @@ def build_matchup(decks: Sequence[Deck], scenario: Scenario, level: str | None,
         decks = list(decks) * players
     if len(decks) != players:
         raise UserError(f"give one deck, or one deck per player ({players}), not {len(decks)}")
-    level = level or scenario.default_level
-    scenario.level(level)  # a user error names the valid levels
-    return Matchup(tuple(decks), scenario, level)
+    return Matchup(tuple(decks), scenario, scenario.level_name(level))  # an error names the levels
 
 
 def _resolve_inputs(decks, scenario, db: CardDB, min_cards: int):
@@ -520,19 +518,9 @@ def simulate(decks: Sequence[Deck | str | Path] | Deck | str | Path, scenario: S
     option tried (``bot="lookahead"`` only; None: its default). The run's settings name the
     bot by its spec (``lookahead:16``, :func:`simulator.bots.spec`).
     """
-    db = db or load_cards()
-    options = options or RuleOptions()
-    decks, scenario = _resolve_inputs(decks, scenario, db, min_cards)
-    matchup = build_matchup(decks, scenario, level, players)
-    decks, level, players = matchup.decks, matchup.level, matchup.players
-    if games is not None:
-        check_games(games)
-    check_seed(seed)
-    if batch_size is not None and not 1 <= batch_size <= MAX_BATCH_SIZE:
-        raise UserError(f"--batch-size must be between 1 and {MAX_BATCH_SIZE:,}, not {batch_size}")
-    if jobs is not None and jobs < 1:
-        raise UserError(f"--jobs must be at least 1, not {jobs}")
-    bot = bots.spec(bot, rollouts)  # a user error names the valid bots
+    matchup, bot, options, db = prepare_run(decks, scenario, level, players, seed, bot, rollouts,
+                                            options, db, min_cards, games, batch_size, jobs)
+    players = matchup.players
     if first_game < 0 or (first_game and precision is not None):
         raise ValueError("first_game must be 0 or more, and 0 with precision")
     plan = precision_plan(precision, games) if precision is not None else None
@@ -568,15 +556,47 @@ def simulate(decks: Sequence[Deck | str | Path] | Deck | str | Path, scenario: S
         bar.close()
         if owned:
             executor.close()
-    settings = {"seed": seed, "scenario": scenario.name, "level": level, "players": players,
-                "bot": bot, "decks": [d.name for d in decks], "keep_turns": keep_turns,
-                "scenario_file": str(scenario.path), "first_game": first_game,
-                "approximated_cards": scenario.approximated_count(level),
-                **inputs_of(decks, scenario, level, options, db)}
-    settings["command"] = reproduce_command(settings, games if plan else stops[-1], precision,
-                                            min(d.size for d in decks))
+    settings = run_settings(matchup, db, seed, bot, options, keep_turns, first_game)
+    if runner.partial:  # the games finished, exactly: a prefix of the run's games
+        settings["command"] = reproduce_command(settings, runner.aggregate.games, None)
+    else:
+        settings["command"] = reproduce_command(settings, games if plan else stops[-1], precision)
     return SimulationResult(runner.tables, settings, runner.aggregate, runner.partial, stops[-1],
                             precision_info)
+
+
+def prepare_run(decks, scenario, level: str | None, players: int | None, seed: int, bot: str,
+                rollouts: int | None, options: RuleOptions | None, db: CardDB | None,
+                min_cards: int, games: int | None = None, batch_size: int | None = None,
+                jobs: int | None = None) -> tuple[Matchup, str, RuleOptions, CardDB]:
+    """The checked inputs of a run as :func:`simulate` takes them: ``(matchup, bot spec,
+    options, db)``. Every user error (a deck, the scenario, a level, a count, the bot) is raised
+    here, before any game, for :func:`simulate` and for the runs played side by side
+    (:mod:`simulator.paired`)."""
+    db = db or load_cards()
+    options = options or RuleOptions()
+    decks, scenario = _resolve_inputs(decks, scenario, db, min_cards)
+    matchup = build_matchup(decks, scenario, level, players)
+    if games is not None:
+        check_games(games)
+    check_seed(seed)
+    if batch_size is not None and not 1 <= batch_size <= MAX_BATCH_SIZE:
+        raise UserError(f"--batch-size must be between 1 and {MAX_BATCH_SIZE:,}, not {batch_size}")
+    if jobs is not None and jobs < 1:
+        raise UserError(f"--jobs must be at least 1, not {jobs}")
+    return matchup, bots.spec(bot, rollouts), options, db  # a user error names the valid bots
+
+
+def run_settings(matchup: Matchup, db: CardDB, seed: int, bot: str, options: RuleOptions,
+                 keep_turns: bool, first_game: int = 0) -> dict:
+    """A run's settings (``SimulationResult.settings``): what it played and with what, all
+    but the command that plays it again, which depends on how many games it played."""
+    decks, scenario, level = matchup.decks, matchup.scenario, matchup.level
+    return {"seed": seed, "scenario": scenario.name, "level": level, "players": matchup.players,
+            "bot": bot, "decks": [d.name for d in decks], "keep_turns": keep_turns,
+            "scenario_file": str(scenario.path), "first_game": first_game,
+            "approximated_cards": scenario.approximated_count(level),
+            **inputs_of(decks, scenario, level, options, db)}
 
 
 def inputs_of(decks: Sequence[Deck], scenario: Scenario, level: str, options: RuleOptions,
@@ -593,29 +613,49 @@ def inputs_of(decks: Sequence[Deck], scenario: Scenario, level: str, options: Ru
             "level_cards": level_cards, "rule_options": dataclasses.asdict(options)}
 
 
-def reproduce_command(settings: dict, games: int | None, precision: float | None,
-                      smallest_deck: int = MIN_CARDS) -> str:
+def reproduce_command(settings: dict, games: int | None, precision: float | None) -> str:
     """The ``magenoir-sim run`` command line that plays these games again (with a ``--rule``
-    for each rule option not at its default).
+    for each rule option not at its default). ``games``: the games of a fixed-size run, or a
+    precision run's cap (None: uncapped)."""
+    return command_line("run", deck_words(settings), settings, games, precision=precision)
 
-    ``games``: the games of a fixed-size run, or a precision run's cap (None: uncapped);
-    ``smallest_deck``: the size of the smallest deck, which ``--min-cards`` must accept."""
+
+def deck_words(settings: dict) -> list[str]:
+    """How a command line names a run's decks: each file as it was given (an example deck by
+    its name), once when every player plays the same one."""
     decks = [path or name for path, name in zip(settings["deck_files"], settings["decks"], strict=True)]
-    if len(set(decks)) == 1:
-        decks = decks[:1]
+    return decks[:1] if len(set(decks)) == 1 else decks
+
+
+def command_line(command: str, decks: Sequence[str], settings: dict, games: int | None, *,
+                 scenario: str | None = None, level: bool = True, bot: bool = True,
+                 precision: float | None = None, extra: Sequence[str] = ()) -> str:
+    """``magenoir-sim COMMAND DECK... --scenario S --level L --players P --bot B --seed S
+    --games N`` (and ``--min-cards``, ``--rule`` where needed), quoted for a shell: the line
+    that plays the games of a run with these ``settings`` again. Every command that prints
+    results prints one (run, compare, value, doctor). ``scenario``: the scenario as the line
+    names it (default: the run's, a bundled one by its name); ``level`` / ``bot``: whether the
+    line names the run's level and bot (a comparison of levels or bots names neither);
+    ``extra``: the command's own options, after the others."""
     from simulator.rule_flags import rule_flags
     from simulator.scenarios import command_name
 
-    parts = ["magenoir-sim", "run", *decks, "--scenario", command_name(settings["scenario_file"]),
-             "--level", settings["level"], "--players", str(settings["players"]),
-             *bot_flags(settings["bot"]), "--seed", str(settings["seed"])]
+    parts = ["magenoir-sim", command, *decks, "--scenario",
+             scenario or command_name(settings["scenario_file"])]
+    if level:
+        parts += ["--level", settings["level"]]
+    parts += ["--players", str(settings["players"])]
+    if bot:
+        parts += bot_flags(settings["bot"])
+    parts += ["--seed", str(settings["seed"])]
     if precision is not None:
         parts += ["--precision", repr(float(precision))]  # every digit: the same looks
     if games is not None:
         parts += ["--games", str(games)]
-    if smallest_deck < MIN_CARDS:
-        parts += ["--min-cards", str(smallest_deck)]
-    parts += rule_flags(settings.get("rule_options", {}))
+    smallest = min(sum(row["count"] for row in cards) for cards in settings["decklists"])
+    if smallest < MIN_CARDS:
+        parts += ["--min-cards", str(smallest)]
+    parts += [*extra, *rule_flags(settings.get("rule_options", {}))]
     return " ".join(shlex.quote(str(p)) for p in parts)
 
 
@@ -650,7 +690,7 @@ class _Runner:
         chunks: Iterable[Chunk] = self.backend.imap(_play_chunk, self.shared, items)
         try:
             for chunk in chunks:
-                self._fold(chunk)
+                self.fold(chunk)
         finally:
             close = getattr(chunks, "close", None)
             if close is not None:  # stops the remaining tasks after an interruption
@@ -658,7 +698,8 @@ class _Runner:
                     warnings.simplefilter("ignore")  # joblib's "tasks were cancelled"
                     close()
 
-    def _fold(self, chunk: Chunk) -> None:
+    def fold(self, chunk: Chunk) -> None:
+        """Add a finished chunk (the next in game order) to the run's data."""
         if self.aggregate is None:  # a fresh aggregate: the chunk's arrays may be read-only (ray)
             self.aggregate = chunk.aggregate.empty_like()
         self.aggregate.merge(chunk.aggregate)

@@ -157,15 +157,23 @@ class Scenario:
                 return card
         raise KeyError(card_id)
 
+    def level_name(self, level: str | None = None) -> str:
+        """The level called ``level`` as the file names it, whatever the case (``Hard`` is
+        ``hard``); the default level when None. A user error names the levels."""
+        if level is None:
+            return self.default_level
+        if level in self.levels:
+            return level
+        same = [name for name in self.levels if name.lower() == level.strip().lower()]
+        if same:
+            return same[0]
+        raise ScenarioError(f"{self.path.name}: no level '{level}'{_suggest(level, self.levels)}"
+                            f" (levels: {', '.join(self.levels)})")
+
     def level(self, level: str | None = None) -> tuple[tuple[str, int], ...]:
-        """The ``(card_id, count)`` pairs of a level (the default level when None)."""
-        name = self.default_level if level is None else level
-        if name not in self.levels:
-            raise ScenarioError(
-                f"{self.path}: no level '{name}'{_suggest(name, self.levels)}"
-                f" (levels: {', '.join(self.levels)})"
-            )
-        return self.levels[name]
+        """The ``(card_id, count)`` pairs of a level (the default level when None), its name
+        in any case."""
+        return self.levels[self.level_name(level)]
 
     def deck(self, level: str | None = None) -> list[str]:
         """The level's deck as card ids, one entry per copy, in file order (unshuffled)."""
@@ -206,23 +214,25 @@ def load_scenario(name_or_path: str | Path, db: object | None = None) -> Scenari
 
 
 def describe_scenario(scenario: Scenario) -> str:
-    """A few lines for the ``scenarios`` command: name, file, which of its cards are published,
-    levels, approximations."""
+    """A few lines for the ``scenarios`` command: the scenario's name and how a command names
+    it (a bundled one by its name, never this machine's path to it), its distinct cards, which
+    are published, and each level's deck, in words that say what each count counts."""
     published = [card.name for card in scenario.cards if not card.is_approximation]
     named = f" ({', '.join(published)})" if published else ""
-    lines = [f"{scenario.name}  ({scenario.path})",
-             f"  cards: {len(scenario.cards)}, published {len(published)}{named}, "
-             f"our stand-ins {len(scenario.cards) - len(published)}"]
-    approximated = {}
+    stand_ins = len(scenario.cards) - len(published)
+    name = command_name(scenario.path)
+    lines = [f"{scenario.name}  (--scenario {name})",
+             f"  {len(scenario.cards)} different Adversary cards: {len(published)} published"
+             f"{named}, {stand_ins} our stand-ins for unpublished cards"]
     for level in scenario.level_names:
-        size = len(scenario.deck(level))
-        approximated[level] = scenario.approximated_count(level)
         default = " (default)" if level == scenario.default_level else ""
-        lines.append(f"  level {level}{default}: {size} cards, "
-                     f"{approximated[level]} approximated")
-    if any(approximated.values()):
-        lines.append("  warning: this scenario contains approximated Adversary cards "
-                     "(stand-ins for unpublished cards); its results are estimates")
+        approximated = scenario.approximated_count(level)
+        lines.append(f"  level {level}{default}: the Adversary's deck holds {len(scenario.deck(level))} "
+                     f"cards (copies), {approximated} of them stand-ins")
+    if any(scenario.approximated_count(level) for level in scenario.level_names):
+        lines.append("  its win rates are estimates of the real box: the stand-ins are ours")
+    lines.append(f"  magenoir-sim scenarios {name} lists each level's cards; magenoir-sim card "
+                 "NAME says what one does")
     return "\n".join(lines)
 
 
@@ -246,8 +256,8 @@ def _resolve(text: str) -> Path:
     names = ", ".join(sorted(bundled)) or "none"
     if key == "all":
         raise ScenarioError(f"'all' means every bundled scenario ({names}): `magenoir-sim run "
-                            "DECK --scenario all` and simulator.simulate_all play them; this "
-                            "needs one scenario")
+                            "DECK --scenario all`, `magenoir-sim compare DECK --scenario all` "
+                            "and simulator.simulate_all play them; this needs one scenario")
     from simulator.decks import bundled_decks
 
     if key in bundled_decks():

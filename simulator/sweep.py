@@ -33,6 +33,9 @@ class ScenarioSweep:
 
     sides: list[tuple[str, str]]
     results: list
+    #: set when the rule band of every side was played too (``run --rule-bands``): the reading
+    #: options its ``--rule`` flags pinned, so that the command printed plays the band again
+    band_pins: dict | None = None
 
     @property
     def partial(self) -> bool:
@@ -50,6 +53,38 @@ class ScenarioSweep:
                          "approximated_cards": s.get("approximated_cards", 0)})
         return pd.DataFrame(rows)
 
+    def comparison(self):
+        """The sides as a :class:`~simulator.compare.Comparison` of kind "scenarios": at each
+        level, every scenario compared with the easiest one there (the highest win rate on
+        these games; the first in the table on a tie), paired on the same seeds."""
+        from simulator.compare import Comparison
+
+        comp = Comparison("scenarios", [f"{res.settings['scenario']} ({level})" for (_, level), res
+                                        in zip(self.sides, self.results, strict=True)], self.results)
+        rates = [float(won.mean()) if len(won) else 0.0 for won in comp.wins()]
+        easiest: dict[str, int] = {}
+        for k, (_, level) in enumerate(self.sides):
+            if level not in easiest or rates[k] > rates[easiest[level]]:
+                easiest[level] = k
+        comp.references = [easiest[level] for _, level in self.sides]
+        return comp
+
+    def command(self, command: str = "run") -> str:
+        """The command line that plays these games again (after a Ctrl-C, the games every
+        side finished): ``run DECK --scenario all ...``, or the same for ``compare``."""
+        from simulator.run import command_line, deck_words
+
+        first = self.results[0].settings
+        games = int(self.table()["games"].min())
+        one_level = len({level for _, level in self.sides}) == 1
+        line = command_line(command, deck_words(first), first, games, scenario=ALL,
+                            level=one_level)
+        if self.band_pins is None:
+            return line
+        from simulator.rule_bands import command_with_bands
+
+        return command_with_bands(line, self.band_pins)
+
     def to_dict(self) -> dict:
         settings = self.results[0].settings
         rows = [{"scenario": r.scenario, "name": r.name, "level": r.level, "games": int(r.games),
@@ -61,10 +96,14 @@ class ScenarioSweep:
         return {"kind": "scenarios", "decks": settings["decks"], "players": settings["players"],
                 "bot": settings["bot"], "seed": settings["seed"], "paired": True,
                 "partial": self.partial, "planned_games": self.results[0].planned_games,
-                "rule_options": settings.get("rule_options"), "rows": rows}
+                "rule_options": settings.get("rule_options"), "rows": rows,
+                "differences": self.comparison().to_dict()["differences"],
+                "command": self.command()}
 
     def format_text(self) -> str:
         """Plain-text lines for ``run DECK --scenario all``."""
+        from simulator.formatting import format_percents
+
         d = self.to_dict()
         table = self.table()
         lines = [f"{', '.join(dict.fromkeys(d['decks']))} vs every scenario, "
@@ -73,8 +112,10 @@ class ScenarioSweep:
         width = max(len(f"{r.name} ({r.level})") for r in table.itertuples())
         for r in table.itertuples():
             label = f"{r.name} ({r.level})"
-            lines.append(f"  {label:<{width}}  win rate {r.win_rate:6.1%} (95% CI {r.low:.1%} "
-                         f"to {r.high:.1%})  median turns {r.median_turns:g}")
+            rate, low, high = format_percents(r.win_rate, low=r.low, high=r.high)
+            lines.append(f"  {label:<{width}}  win rate {rate:>6} (95% CI {low} to {high})  "
+                         f"median turns {r.median_turns:g}")
+        lines += self._differences_text()
         changed = describe_changed(d["rule_options"] or {})
         if changed:
             lines.append(f"rule options: {changed} (the others at their defaults)")
@@ -82,9 +123,30 @@ class ScenarioSweep:
             lines.append("note: these scenarios contain approximated Adversary cards "
                          "(`magenoir-sim scenarios` says which are published)")
         if d["partial"]:
-            lines.insert(0, f"PARTIAL RESULTS (interrupted): {int(table['games'].min()):,} of "
-                            f"{d['planned_games']:,} planned games, the games every side finished")
+            lines[:0] = [f"PARTIAL RESULTS (interrupted): {int(table['games'].min()):,} of "
+                         f"{d['planned_games']:,} planned games, the games every side finished",
+                         f"the same games again: {d['command']}"]
         return "\n".join(lines)
+
+    def _differences_text(self) -> list[str]:
+        """Per level, each scenario minus the easiest one there, paired on the same seeds."""
+        from simulator.formatting import format_points
+
+        comp = self.comparison()
+        diffs = comp.differences()
+        if diffs.empty:
+            return []
+        lines = ["paired differences at each level, against its easiest scenario (the same "
+                 "games; pp: percentage points):"]
+        for k, (_, level) in enumerate(self.sides):
+            if comp.reference(k) != k:
+                continue
+            lines.append(f"  {level}: easiest {comp.labels[k].rsplit(' (', 1)[0]}")
+            for d in diffs[diffs["b"] == comp.labels[k]].itertuples():
+                lines.append(f"    {d.a.rsplit(' (', 1)[0]} minus it: "
+                             f"{format_points(d.difference, d.low, d.high)}, McNemar exact p = "
+                             f"{d.mcnemar_p:.3g}")
+        return lines
 
     def figure(self):
         from simulator.figures import figure_scenarios
@@ -101,10 +163,10 @@ def sides_of(level: str | None = None, db=None) -> list[tuple[str, object, str]]
     for path in list_scenarios():
         scenario = load_scenario(path, db)
         name = command_name(path)
-        if level is not None and level not in scenario.levels:
+        if level is not None and level.lower() not in {lv.lower() for lv in scenario.levels}:
             raise UserError(f"--scenario all --level {level}: scenario '{name}' has no level "
                             f"'{level}' (its levels: {', '.join(scenario.level_names)})")
-        for lv in ([level] if level is not None else scenario.level_names):
+        for lv in ([scenario.level_name(level)] if level is not None else scenario.level_names):
             sides.append((name, scenario, lv))
     return sides
 

@@ -16,7 +16,6 @@ excludes 0 is a difference the games can tell from luck.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -78,7 +77,8 @@ class ValueResult:
     games: int                 # paired games per variant
     base_wins: int
     values: list[CardValue] = field(default_factory=list)  # best first
-    partial: bool = False      # interrupted: the cards measured so far
+    partial: bool = False      # interrupted: the games (and cards) every run finished
+    planned_games: int = 0     # paired games per card asked for
 
     def __repr__(self) -> str:
         """A short summary (a notebook shows this, not every card's numbers)."""
@@ -119,22 +119,34 @@ class ValueResult:
                 "players": s["players"], "bot": s["bot"], "seed": s["seed"],
                 "games": self.games, "filler": FILLER_NAME, "paired": True,
                 "win_rate": self.base_win_rate, "win_rate_ci": [low, high],
-                "partial": self.partial, "caption": self.caption(),
+                "partial": self.partial, "planned_games": self.planned_games,
+                "command": self.command(), "caption": self.caption(),
                 "rule_options": s.get("rule_options"),
                 "cards": [{"card": v.name, "id": v.card_id, "copies": v.copies,
                            "delta_win_rate": v.delta, "ci": [v.low, v.high],
                            "significant": v.significant, "win_rate_without": v.win_rate_without,
                            "games": v.games} for v in self.values]}
 
+    def command(self) -> str:
+        """The ``magenoir-sim value`` command line that plays these games again (after a
+        Ctrl-C, the games every run finished)."""
+        from simulator.run import command_line, deck_words
+
+        return command_line("value", deck_words(self.settings), self.settings, self.games)
+
     def format_text(self) -> str:
+        from simulator.formatting import format_rate
+
         s = self.settings
         low, high = wilson_interval(self.base_wins, self.games)
         lines = []
         if self.partial:
-            lines.append(f"PARTIAL RESULTS (interrupted): {len(self.values)} card(s) measured")
+            lines += [f"PARTIAL RESULTS (interrupted): {self.games:,} of {self.planned_games:,} "
+                      f"planned paired games per card, the games every run finished",
+                      f"the same games again: {self.command()}"]
         lines += [f"{self.deck} vs {s['scenario']} ({s['level']}), {s['players']} player(s), "
                   f"bot {bot_label(s['bot'])}, seed {s['seed']}, {self.games:,} paired games per card",
-                  f"deck win rate {self.base_win_rate:.1%} (95% CI {low:.1%} to {high:.1%})",
+                  f"deck win rate {format_rate(self.base_win_rate, low, high)}",
                   "",
                   f"{'card':<24} {'copies':>6} {'value':>9}  {'95% CI':<17} win rate without"]
         for v in self.values:
@@ -165,23 +177,24 @@ class ValueResult:
 
 def card_values(deck: Deck | str, scenario, level: str | None = None, players: int | None = None,
                 games: int = DEFAULT_VALUE_GAMES, seed: int = 1, db=None, backend="local",
-                progress: bool | None = None, on_card: Callable[[CardValue], None] | None = None,
-                base=None, jobs: int | None = None, scheduler: str | None = None,
-                **kwargs) -> ValueResult:
+                progress: bool | None = None, base=None, jobs: int | None = None,
+                scheduler: str | None = None, **kwargs) -> ValueResult:
     """The value of each distinct card of ``deck`` (a Deck, a deck file or an example deck's
     name), best first.
 
     Plays the deck and, for each distinct card, the deck with one copy replaced by the filler,
-    all on games ``0 .. games-1`` of ``seed``. ``kwargs`` go to
-    :func:`simulator.run.simulate` (bot, options, batch_size, ...); a ``backend`` name is
-    opened once for all the runs, with ``jobs`` and ``scheduler`` as in ``simulate``.
-    ``base``: the deck's own run, when the caller already has it (a ``run --value`` report),
-    on the same seeds. With several players,
-    every player plays the deck, and the variant replaces the copy in every player's deck.
+    all on games ``0 .. games-1`` of ``seed``, side by side in turns chunk by chunk
+    (:func:`simulator.paired.play_sides`), so that a Ctrl-C keeps every card measured on
+    nearly all the games played: the result then holds the games every run finished.
+    ``kwargs`` go to :func:`simulator.run.simulate` (bot, options, batch_size, ...); a
+    ``backend`` name is opened once for all the runs, with ``jobs`` and ``scheduler`` as in
+    ``simulate``. ``base``: the deck's own run, when the caller already has it (a ``run
+    --value`` report), on the same seeds. With several players, every player plays the
+    deck, and the variant replaces the copy in every player's deck.
     """
-    from simulator.backends import Backend, open_backend
     from simulator.cards import load_cards
-    from simulator.run import ProgressBar, _resolve_inputs, simulate
+    from simulator.paired import Side, play_sides
+    from simulator.run import _resolve_inputs
 
     plain = db or load_cards()
     (deck,), scenario = _resolve_inputs(deck, scenario, plain, kwargs.pop("min_cards", 40))
@@ -191,52 +204,25 @@ def card_values(deck: Deck | str, scenario, level: str | None = None, players: i
 
         raise UserError(f"--games must be at least 1, not {games}")
     distinct = [cid for cid, _ in deck.counts]
-    copies = dict(deck.counts)
-    owned = not isinstance(backend, Backend)
-    executor = (open_backend(backend, jobs, scheduler, games=games * (len(distinct) + 1))
-                if owned else backend)
-    runs = len(distinct) + (base is None)
-    bar = ProgressBar(games * runs, progress)
-    done_before = [0]
-
-    def tick(done: int, _planned: int) -> None:
-        bar.update(done_before[0] + done)
-
-    common = dict(level=level, players=players, games=games, seed=seed, db=db, backend=executor,
-                  keep_turns=False, progress=False, on_chunk=tick, **kwargs)
-    values: list[CardValue] = []
-    partial = False
-    try:
-        if base is None:
-            base = simulate(deck, scenario, **common)
-            done_before[0] += games
-        base_seeds, base_won = wins_of(base)
-        partial = base.partial
-        for cid in distinct if not partial else ():
-            run = simulate(filler_variant(deck, cid), scenario, **common)
-            done_before[0] += games
-            seeds, won = wins_of(run)
-            n = min(len(won), len(base_won))
-            if not np.array_equal(seeds[:n], base_seeds[:n]):
-                raise RuntimeError("a card value run did not play the base run's seeds")
-            delta, low, high = paired_wins(base_won[:n], won[:n])
-            value = CardValue(cid, db.by_id[cid].name_en, copies[cid], n, delta, low, high,
-                              float(won[:n].mean()) if n else 0.0)
-            values.append(value)
-            if on_card is not None:
-                on_card(value)
-            if run.partial:
-                partial = True
-                break
-    except KeyboardInterrupt:
-        if base is None or not values:
-            raise
-        partial = True
-    finally:
-        bar.close()
-        if owned:
-            executor.close()
+    sides = [Side(filler_variant(deck, cid), scenario, level) for cid in distinct]
+    if base is None:
+        sides.insert(0, Side(deck, scenario, level))
+    runs = play_sides(sides, games=games, seed=seed, players=players, db=db, backend=backend,
+                      jobs=jobs, scheduler=scheduler, progress=progress, keep_turns=False,
+                      **kwargs)
+    if base is None:
+        base, runs = runs[0], runs[1:]
+    base_seeds, base_won = wins_of(base)
+    outcomes = [wins_of(run) for run in runs]
+    n = min([len(base_won)] + [len(won) for _, won in outcomes])  # the games every run finished
+    values = []
+    for cid, (seeds, won) in zip(distinct, outcomes, strict=True):
+        if not np.array_equal(seeds[:n], base_seeds[:n]):
+            raise RuntimeError("a card value run did not play the base run's seeds")
+        delta, low, high = paired_wins(base_won[:n], won[:n])
+        values.append(CardValue(cid, db.by_id[cid].name_en, dict(deck.counts)[cid], n, delta,
+                                low, high, float(won[:n].mean()) if n else 0.0))
     values.sort(key=lambda v: (-v.delta, v.name))
-    n_games = min([len(base_won)] + [v.games for v in values])
-    return ValueResult(deck.name, dict(base.settings), n_games, int(base_won[:n_games].sum()),
-                       values, partial)
+    partial = base.partial or any(run.partial for run in runs)
+    return ValueResult(deck.name, dict(base.settings), n, int(base_won[:n].sum()), values,
+                       partial, games)

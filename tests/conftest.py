@@ -1,5 +1,6 @@
 """Fixtures shared by the test modules that play the example decks (a module may define its
-own ``db`` fixture, which then takes precedence)."""
+own ``db`` fixture, which then takes precedence), and the rule that a test skipped for want of
+an optional package fails."""
 
 from __future__ import annotations
 
@@ -32,3 +33,42 @@ def unsimulated_card(monkeypatch, db):
     real = tables.implemented_cards
     monkeypatch.setattr(tables, "implemented_cards", lambda d: real(d) - {card.id})
     return card
+
+
+@pytest.fixture
+def interrupt_at_chunk(monkeypatch):
+    """``arm(n)``: Ctrl-C as the ``n``-th chunk of a run, or of a paired measure, is counted
+    (each chunk moves the progress bar once, drawn or not)."""
+    import simulator.run as run_module
+
+    def arm(chunk: int) -> None:
+        calls = []
+        original = run_module.ProgressBar.update
+
+        def update(self, done, note=""):
+            calls.append(done)
+            if len(calls) == chunk:
+                raise KeyboardInterrupt
+            original(self, done, note)
+
+        monkeypatch.setattr(run_module.ProgressBar, "update", update)
+
+    return arm
+
+
+#: What a test skipped by ``pytest.importorskip`` reports (the package it could not import).
+MISSING_PACKAGE = "could not import"
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A test skipped because a package of the test extra is missing (ray, dask, nbformat,
+    ...) fails instead: a skipped test is not a passing one, and CI must say so rather than
+    pass without having run the cluster or notebook tests. Platform skips (a non-ELF object
+    format, no /proc) stay skips."""
+    outcome = yield
+    report = outcome.get_result()
+    if report.skipped and MISSING_PACKAGE in str(report.longrepr):
+        report.outcome = "failed"
+        report.longrepr = (f"{report.longrepr}\nskipped for a missing package, which fails: "
+                           "install the test extra (pip install -e \".[test]\")")

@@ -145,15 +145,6 @@ def test_a_worker_killed_mid_run_changes_nothing(dask_backend, local, db):
     assert_same_run(local, res)
 
 
-def test_waves_for_backends_that_cannot_stream(local, db, monkeypatch):
-    """ray's joblib backend returns lists, not generators: the ordered-waves path (here over
-    joblib threads, one chunk per worker per wave) gives the same run."""
-    monkeypatch.setattr(backends, "WAVE_PER_WORKER", 1)
-    backend = JoblibBackend("threading", 2, streams=False)
-    res = simulate(FIRE, "duke", games=GAMES, seed=SEED, batch_size=40, db=db, backend=backend)
-    assert_same_run(local, res)
-
-
 def test_without_a_batch_size_the_games_are_split_over_the_workers(local, db):
     """The automatic chunk size: one chunk per worker, at most MAX_BATCH one-player games each
     (fewer games of more players, so a chunk stays a fraction of a second); the games are the
@@ -171,10 +162,22 @@ def test_without_a_batch_size_the_games_are_split_over_the_workers(local, db):
     assert_same_run(local, res)
 
 
-def test_ray_backend_plays_the_same_games(local, db):
+def test_ray_backend_plays_the_same_games_and_prints_only_ours(local, db, capfd):
+    """ray tasks play the same games; ray's own log lines (its start, its token notice) and
+    its warning about an argument it ignores are not printed."""
     pytest.importorskip("ray")
     res = simulate(FIRE, "duke", games=GAMES, seed=SEED, batch_size=60, jobs=2, db=db, backend="ray")
     assert_same_run(local, res)
+    assert main(["run", FIRE, "--games", "30", "--quiet", "--backend", "ray"]) == 0
+    out, err = capfd.readouterr()
+    assert out.splitlines()[0].startswith("fire-flames vs The Duke")
+    assert err == "", err
+    taken: list[int] = []  # and it takes chunks as it plays them, a window ahead
+    with open_backend("ray", jobs=2) as backend:
+        results = backend.imap(abs, (), _counted_items(taken))
+        assert list(itertools.islice(results, 10)) == list(range(10))
+        results.close()
+    assert len(taken) <= 10 + 2, len(taken)
 
 
 @pytest.mark.parametrize("extra, module", [("dask", "distributed"), ("ray", "ray")])
@@ -306,9 +309,8 @@ def _counted_items(taken: list[int], limit: int = 100_000):
 @pytest.mark.parametrize("make", [
     lambda: backends.ThreadBackend(2),
     lambda: JoblibBackend("loky", 2),
-    lambda: JoblibBackend("threading", 2, streams=False),
     lambda: JoblibBackend("loky", 1),
-], ids=["local", "loky", "joblib-waves", "loky-serial"])
+], ids=["local", "loky", "loky-serial"])
 def test_backends_take_chunks_as_they_play_them(make):
     """A run of 10**12 games must not build 10**12 chunks (or futures) before its first game:
     each backend takes chunks from an endless generator as it plays them, a few per worker

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -58,7 +59,46 @@ def test_a_misspelt_card_gets_suggestions_and_exit_2(capsys):
     assert main(["card", "fire", "bal"]) == 2
     err = capsys.readouterr().err.strip()
     assert err == ("magenoir-sim: error: unknown card 'fire bal' (did you mean: Fire ball / "
-                   "Boule de feu?); magenoir-sim cards lists them all")
+                   "Boule de feu?); magenoir-sim cards lists the players' cards, magenoir-sim "
+                   "scenarios the Adversary's")
+
+
+@pytest.mark.parametrize("name, scenario, facts", [
+    ("Feast at court", "duke", ["Mana value   3", "normal: 3 copies, hard: 3 copies",
+                                "approximated: our stand-in", "When it is revealed",
+                                "the Adversary itself gains 3 HP"]),
+    ("The Duke", "duke", ["HP           20 (the players win when it is destroyed)",
+                          "normal: 1 copy, hard: 1 copy", "published: the card as printed",
+                          "4 damage (3 against a Mage Noir) to the player with the most HP"]),
+    ("le duc", "duke", ["The Duke / Le Duc", "published: the card as printed"]),
+    ("executioner", "duke", ["normal: none, hard: 1 copy", "2 damage to the player about to play"]),
+])
+def test_the_adversarys_cards_say_what_they_do_where_and_how_many(name, scenario, facts, capsys):
+    """``card`` finds the bundled scenarios' cards too (any case, French names): what the card
+    does (from the same effect data the engine plays), at which level and in how many copies,
+    and whether it is published or our stand-in."""
+    assert main(["card", name]) == 0
+    out = capsys.readouterr().out
+    assert f"--scenario {scenario}" in out.splitlines()[0]
+    for fact in facts:
+        assert fact in out, fact
+    assert main(["card", name, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["adversary_card"] is True and data["scenario_option"] == scenario
+    assert data["approximated"] == ("published" not in " ".join(facts))
+
+
+def test_an_adversary_cards_line_follows_its_effect_data():
+    """Blanked (its effect data emptied), Feast at court says nothing of healing: the line
+    is the data's."""
+    import dataclasses
+
+    from simulator.adversary_sheet import describe_effect, find_adversary_cards
+
+    (_, feast), = find_adversary_cards("Feast at court")
+    assert describe_effect(feast) == ["When it is revealed (then it is discarded):",
+                                      "  - the Adversary itself gains 3 HP"]
+    assert describe_effect(dataclasses.replace(feast, effect={})) == []
 
 
 def test_card_json_has_the_facts_and_no_printed_text(capsys):
@@ -96,6 +136,29 @@ def test_a_handler_line_is_its_docstring_up_to_the_engine_details():
         "its controller draws 1 card, only if the controller is a Mage Noir")
 
 
+def test_every_handler_is_summarised_in_a_players_words():
+    """No card's line is its engine code alone: a static's declaration and a step's docstring
+    say what it does, without the engine's internal names."""
+    from simulator.engine.handlers.declare import read_declarations
+
+    for handler in read_declarations():
+        text = handler_summary(handler.name).removesuffix(f" (engine code '{handler.name}')")
+        assert "no summary written yet" not in text and len(text) > 20, handler.name
+        assert not re.search(r"``|:func:|\b[a-z]+_[a-z_]+\b|\b[a-z]+\.[a-z]+\(", text), text
+
+
+def test_tesla_coil_and_millisecond_read_as_a_player_would_say_them():
+    tesla = show_card("Tesla coil")
+    assert ("tesla coil took damage: from a Spark or Lightning spell (a player's card providing "
+            "either word), its controller draws 1; from any other card (the Adversary's "
+            "included), it deals the damage it took to the opponent, the Adversary") in tesla
+    millisecond = show_card("Millisecond")
+    assert ("every number in the effect of a card prepared with this as a component is 1 less, "
+            "never below 0 (unchanged when its controller is a Mage Noir)") in millisecond
+    assert "reduced by 0" not in millisecond
+    assert "is 1 less (1 more when its controller is a Mage Noir)" in show_card("Split second")
+
+
 def test_show_card_takes_a_name_and_returns_text():
     assert show_card("Tornade").startswith("Tornado / Tornade")
 
@@ -106,12 +169,12 @@ def test_cards_keywords_adds_a_column(capsys):
     assert "keywords" in lines[0].split()
     column = lines[0].index("keywords")
 
-    def keywords_of(card_id: str) -> str:
-        row = next(line for line in lines if line.startswith(card_id + " "))
+    def keywords_of(name: str) -> str:
+        row = next(line for line in lines if line.startswith(name + "  "))
         return row[column:].split("  ")[0]
 
-    assert keywords_of("animated_tree") == "protector"
-    assert keywords_of("dead_tree") == "protector if mage noir"
-    assert keywords_of("bark_armor") == "-"
+    assert keywords_of("Animated tree") == "protector"
+    assert keywords_of("Dead tree") == "protector if mage noir"
+    assert keywords_of("Bark armor") == "-"
     assert main(["cards", "--element", "vegetal"]) == 0
     assert "keywords" not in capsys.readouterr().out.splitlines()[0]

@@ -57,13 +57,46 @@ def test_format_cost(db):
 def test_format_table_is_aligned(db):
     cards = filter_cards(db, element="fire", card_type="spell")
     lines = format_table(cards).splitlines()
-    assert lines[0].split()[:2] == ["id", "name"]
+    assert lines[0].split()[:3] == ["name", "(EN)", "name"]
     assert lines[-1] == f"{len(cards)} cards"
     assert len(lines) == len(cards) + 3
     column = lines[0].index("element")
     assert all(line[column - 2:column] == "  " for line in lines[2:-1])
-    assert any(line.startswith("fire_ball ") and "2 fire + 1 air" in line for line in lines)
+    assert any(line.startswith("Fire ball ") and "2 fire + 1 air" in line for line in lines)
     assert format_table([]) == "no cards match"
+
+
+def test_the_cards_table_names_each_extension_and_fits_a_wide_terminal(capsys):
+    """One extension column (Warrior-Mage, not its long name), no id column, and no
+    "simulated" column while every card listed is simulated (the count says so): the whole
+    list fits in 175 characters (it was 193 wide, without the extension)."""
+    assert main(["cards"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert max(len(line) for line in lines) <= 175
+    header = lines[0].split("  ")
+    assert "extension" in header and "id" not in header and "simulated" not in header
+    assert lines[-1] == "205 cards, all simulated"
+    row = next(line for line in lines if line.startswith("Fire ball "))
+    assert row[lines[0].index("extension"):].startswith("Base Game ")
+    assert main(["cards", "--extension", "warrior"]) == 0
+    header, _, *rows, _ = capsys.readouterr().out.splitlines()
+    assert len(rows) == 20 and all(r[header.index("extension"):].startswith("Warrior-Mage")
+                                   for r in rows)
+
+
+@pytest.mark.parametrize("typed, extension", [
+    ("warrior", "Way of the Warrior-Mage"), ("Warrior", "Way of the Warrior-Mage"),
+    ("time", "Way of the Time Bender"), ("glace", "Ice"), ("GLACE", "Ice"),
+    ("plieur", "Way of the Time Bender"), ("elec", "Electric"), ("Électrique", "Electric"),
+])
+def test_an_extension_is_found_by_a_word_it_begins(db, typed, extension):
+    cards = filter_cards(db, extension=typed)
+    assert cards and all(extension in c.extensions for c in cards)
+
+
+def test_a_word_two_extensions_begin_is_refused(db):
+    with pytest.raises(UserError, match="unknown extension 'way'"):
+        filter_cards(db, extension="way")
 
 
 def test_json_records(db):
@@ -90,7 +123,7 @@ def test_cli_cards_filters(capsys):
     records = json.loads(capsys.readouterr().out)
     assert records and {(r["element"], r["type"]) for r in records} == {("fire", "equipment")}
     assert main(["cards", "--extension", "ice"]) == 0
-    assert capsys.readouterr().out.splitlines()[-1] == "16 cards"
+    assert capsys.readouterr().out.splitlines()[-1] == "16 cards, all simulated"
 
 
 def test_cli_unknown_element_is_one_line_and_exit_2(capsys):

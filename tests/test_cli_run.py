@@ -16,6 +16,7 @@ from simulator.scenarios import load_scenario
 
 ROOT = Path(__file__).resolve().parents[1]
 FIRE = str(ROOT / "decks" / "fire-flames.txt")
+WATER = str(ROOT / "decks" / "water-tides.txt")
 
 
 def test_replay_of_a_game_that_hits_an_engine_error_prints_the_game_up_to_it(capsys,
@@ -143,14 +144,21 @@ def test_cards_simulated_lists_only_cards_decks_may_use(capsys):
     assert {r["id"] for r in json.loads(capsys.readouterr().out)} == implemented_cards(db)
 
 
-def test_the_card_table_has_a_simulated_column(capsys, unsimulated_card):
+def test_the_card_table_has_a_simulated_column_when_a_card_is_not(capsys, unsimulated_card):
     assert main(["cards"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].split()[-1] == "simulated"
-    flame = next(line for line in lines if line.startswith("flame "))
+    assert lines[0].split()[-1] == "simulated" and lines[-1] == "205 cards"
+    flame = next(line for line in lines if line.startswith("Flame "))
     assert flame.split()[-1] == "yes"
-    replica = next(line for line in lines if line.startswith(unsimulated_card.id + " "))
+    replica = next(line for line in lines if line.startswith(unsimulated_card.name_en + " "))
     assert replica.split()[-1] == "no"
+
+
+def test_runs_name_their_decks_by_name_whatever_the_path_given(capsys):
+    """The header of run names a deck file by its name, as the other commands do."""
+    assert main(["run", FIRE, WATER, "--games", "10", "--quiet"]) == 0
+    assert capsys.readouterr().out.startswith("fire-flames, water-tides vs The Duke (normal), "
+                                              "2 player(s)")
 
 
 def test_validate_names_the_cards_not_simulated_yet_and_still_says_legal(capsys, tmp_path,
@@ -178,8 +186,8 @@ def test_cards_handlers_lists_exactly_the_handlers_each_card_names(capsys):
     assert main(["cards", "--extension", "base", "--handlers"]) == 0
     table = capsys.readouterr().out.splitlines()
     assert table[0].split()[-2:] == ["simulated", "as"]
-    assert any(line.split()[0] == "tornado" and line.endswith("handler: tornado") for line in table)
-    assert any(line.split()[0] == "zephyr" and line.endswith("vocabulary") for line in table)
+    assert any(line.startswith("Tornado ") and line.endswith("handler: tornado") for line in table)
+    assert any(line.startswith("Zephyr ") and line.endswith("vocabulary") for line in table)
 
 
 def test_run_text_gives_the_median_turn_of_victory_and_of_defeat(capsys):
@@ -426,3 +434,40 @@ def test_a_deck_too_small_to_deal_two_starting_piles_is_refused_in_one_line(tmp_
                    "from the deck (R3.3), so it needs at least 10")
     deck.write_text("4 x Ice shard\n4 x Flame\n2 x Fire ball\n", encoding="utf-8")
     assert main(["run", str(deck), "--min-cards", "1", "--games", "10", "--quiet"]) == 0
+
+
+def test_the_program_alone_lists_its_commands(capsys):
+    """``magenoir-sim`` with no command: the commands with their one-line help, how to start,
+    exit code 0 (not an error about a missing argument)."""
+    from simulator.cli import _HELP
+
+    assert main([]) == 0
+    out = capsys.readouterr().out
+    for command, help_text in _HELP.items():
+        assert command in out and " ".join(help_text.split()[:3]) in " ".join(out.split())
+    assert "magenoir-sim COMMAND --help" in out and "magenoir-sim run fire-flames" in out
+
+
+@pytest.mark.parametrize("argv", [
+    ["run", "Fire-Flames", "--level", "Hard", "--scenario", "DUKE", "--bot", "Greedy",
+     "--backend", "Local", "--games", "20", "--rule", "Trade_Mode=Placement_Rule"],
+    ["compare", "fire-flames", "--bots", "Greedy,PLANNER", "--games", "20"],
+    ["replay", "fire-flames", "--outcome", "Loss", "--level", "HARD"],
+])
+def test_names_are_taken_in_any_case_and_in_french(argv, capsys):
+    """Levels, scenarios, bots, backends, rule options, outcomes and elements (English or
+    French: feu is fire) are read whatever their case, like card and deck names."""
+    assert main([*argv, "--quiet"] if argv[0] != "replay" else argv) == 0, capsys.readouterr().err
+    out = capsys.readouterr().out
+    assert "(hard)" in out or argv[0] == "compare"
+
+
+def test_elements_in_french_make_the_same_pool_as_in_english(db, fire, capsys):
+    from simulator.cli import _elements
+    from simulator.deck_doctor import default_pool
+
+    assert _elements("Feu, AIR") == ["fire", "air"] == _elements("fire,air")
+    assert _elements("eau,végétal") == ["water", "vegetal"]
+    assert default_pool(fire, db, _elements("feu")) == default_pool(fire, db, ["fire"])
+    assert main(["doctor", "fire-flames", "--elements", "Feu", "--games", "10"]) == 2
+    assert "--games must be at least" in capsys.readouterr().err  # not "unknown element"

@@ -139,53 +139,52 @@ def test_compare_says_how_many_players(capsys):
     assert first.endswith("vs The Duke (normal), 2 player(s), bot planner, seed 1")
 
 
-def test_sides_played_block_by_block_are_the_games_of_one_run(monkeypatch, db):
-    """Each side is played in blocks, in turns; joined, a side is the very run one call of
+def test_sides_played_in_turns_are_the_games_of_one_run(db):
+    """The sides are played chunk by chunk in turns; each side is the very run one call of
     simulate gives: the same seeds, outcomes, counts and command."""
-    import simulator.compare as compare_module
-    from simulator.run import simulate
+    from simulator.paired import Side, _items
+    from simulator.run import prepare_run, simulate
 
-    monkeypatch.setattr(compare_module, "MIN_BLOCK", 16)
-    assert compare_module.blocks_of(100) == [(0, 16), (16, 16), (32, 16), (48, 16), (64, 16),
-                                             (80, 16), (96, 4)]
-    comp = compare_decks(FIRE, WATER, "duke", games=100, seed=3, db=db)
+    prepared = [prepare_run(deck, "duke", None, None, 3, "planner", None, None, db, 40)[:3]
+                for deck in (FIRE, WATER)]
+    items = [(side, first, count) for side, first, count, *_ in
+             _items(prepared, 100, 16, workers=2, keep_turns=False)]
+    assert items[:4] == [(0, 0, 16), (1, 0, 16), (0, 16, 16), (1, 16, 16)]
+    assert items[-2:] == [(0, 96, 4), (1, 96, 4)]
+    comp = compare_decks(FIRE, WATER, "duke", games=100, seed=3, db=db, batch_size=16)
     for deck, result in zip((FIRE, WATER), comp.results, strict=True):
         whole = simulate(deck, "duke", games=100, seed=3, db=db, keep_turns=False)
         assert result.games.equals(whole.games)
         assert result.summary() == whole.summary()
         assert result.settings["command"] == whole.settings["command"]
         assert "--games 100" in result.settings["command"]
+    assert Side(FIRE, "duke").level is None
 
 
-def test_ctrl_c_in_compare_prints_the_partial_paired_results_like_run(capsys, monkeypatch):
-    import simulator.compare as compare_module
-    import simulator.run as run_module
-
-    monkeypatch.setattr(compare_module, "MIN_BLOCK", 20)
-    calls = []
-    original = run_module.ProgressBar.update
-
-    def update(self, done, note=""):
-        calls.append(done)
-        if len(calls) == 18:  # block 3, first deck, first chunk (each chunk updates two bars)
-            raise KeyboardInterrupt
-        original(self, done, note)
-
-    monkeypatch.setattr(run_module.ProgressBar, "update", update)
-    code = main(["compare", FIRE, WATER, "--games", "100", "--batch-size", "10", "--seed", "4"])
+def test_ctrl_c_in_compare_keeps_the_games_every_side_finished(capsys, interrupt_at_chunk):
+    """Interrupted at the 37th chunk of 10 games (the 19th of the first deck): the first deck
+    finished 190 games, the second 180, and the 180 paired games are all kept (one chunk of
+    one side is the most a Ctrl-C loses)."""
+    interrupt_at_chunk(37)
+    code = main(["compare", FIRE, WATER, "--games", "1000", "--batch-size", "10", "--seed", "4",
+                 "--jobs", "1"])
     out = capsys.readouterr().out
     assert code == 130
     lines = out.splitlines()
-    assert lines[0] == ("PARTIAL RESULTS (interrupted): 40 of 100 planned paired games, the "
+    assert lines[0] == ("PARTIAL RESULTS (interrupted): 180 of 1,000 planned paired games, the "
                         "games every side finished")
-    assert lines[1].startswith("decks compared on 40 paired games")
+    assert lines[1].startswith("the same games again: magenoir-sim compare ")
+    assert lines[1].endswith(" --games 180")
+    assert lines[2].startswith("decks compared on 180 paired games")
     assert "McNemar exact p" in out
-    # the levels too (two runs a block): interrupted in block 2, first level, first chunk
-    del calls[:10]  # the 10th call from here raises
-    assert main(["compare", FIRE, "--games", "100", "--batch-size", "10", "--json"]) == 130
+    # the levels too: interrupted at the 5th chunk (the normal level's 3rd)
+    interrupt_at_chunk(5)
+    assert main(["compare", FIRE, "--games", "100", "--batch-size", "10", "--json",
+                 "--jobs", "1"]) == 130
     data = json.loads(capsys.readouterr().out)
     assert data["partial"] is True and data["games"] == 20 and data["planned_games"] == 100
     assert [e["games"] for e in data["entries"]] == [20, 20]
+    assert data["command"].endswith("--games 20")
 
 
 def test_results_show_a_short_summary_in_a_notebook(db):

@@ -136,3 +136,56 @@ def test_rounds_and_apply_errors_are_one_line_before_any_game(extra, message, we
     assert main(["doctor", str(weak[0]), "--quiet", *extra]) == 2
     err = capsys.readouterr().err.strip()
     assert message in err and len(err.splitlines()) == 1
+
+
+FRENCH = """\
+# Mon deck de feu : brûler le Duc
+4x Boule de feu      # le cœur du deck
+4x Flamme
+3x Flamme de soufre
+4x Projectile de flamme
+4x Flèche ardente
+2x Éruption de magma
+3x Fouet de feu
+3 Souffle
+
+4 Souffle de la guérisseuse
+2 Zéphyr
+3 droplet            # à remplacer ?
+4 Flamme draconique
+"""
+
+
+def test_apply_keeps_a_french_deck_as_it_was_written_but_the_swapped_lines(monkeypatch, tmp_path,
+                                                                           capsys, db):
+    """doctor --apply on a French deck: the names stay French, the comments, blank line and
+    ``4x`` counts stay; only the lines of the swaps change, the card coming in written like
+    the line of the card going out (French, ``1x``), below it."""
+    rounds = iter([_result(0.02, 0.01), _result(0.02, 0.01)])
+    monkeypatch.setattr(deck_doctor, "doctor", lambda deck, scenario, seed, **kw: next(rounds))
+    source, out_file = tmp_path / "feu.txt", tmp_path / "feu-mieux.txt"
+    source.write_text(FRENCH, encoding="utf-8")
+    assert main(["doctor", str(source), "--rounds", "2", "--apply", str(out_file), "--quiet"]) == 0
+    capsys.readouterr()
+    written = out_file.read_text(encoding="utf-8").splitlines()
+    header = [line for line in written if line.startswith("# feu-mieux: ")]
+    assert header and written.index(header[0]) == 0
+    body = written[written.index("# Mon deck de feu : brûler le Duc"):]
+    expected = FRENCH.replace("3 droplet            # à remplacer ?",
+                              "1 droplet            # à remplacer ?\n2 rite_of_passage").splitlines()
+    assert body == expected
+    assert load_deck(out_file, db).as_dict()["rite_of_passage"] == 2
+
+
+def test_a_swap_rewrites_only_its_lines_in_text_and_toml_decks(db):
+    from simulator.deck_edit import swapped_deck_text
+
+    text = "# burn\n4x Boule de feu  # core\nFire whip\n2 Souffle\nfiery_arrow x3\n"
+    assert swapped_deck_text(text, [("fire_ball", "flame_projectile")], db) == \
+        "# burn\n3x Boule de feu  # core\n1x Projectile de flamme\nFire whip\n2 Souffle\nfiery_arrow x3\n"
+    # a name alone (one copy) becomes the card coming in; a copy into a card already listed
+    assert swapped_deck_text(text, [("fire_whip", "zephyr"), ("fiery_arrow", "breath")], db) == \
+        "# burn\n4x Boule de feu  # core\nZephyr\n3 Souffle\nfiery_arrow x2\n"
+    toml = 'name = "Feu"\n\n[cards]\nfire_ball = 4  # core\n"Flamme" = 2\n'
+    assert swapped_deck_text(toml, [("flame", "zephyr"), ("fire_ball", "breath")], db, toml=True) == \
+        'name = "Feu"\n\n[cards]\nfire_ball = 3  # core\nbreath = 1\n"Flamme" = 1\n"Zéphyr" = 1\n'

@@ -20,8 +20,8 @@ def test_there_are_example_notebooks():
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
 def test_notebook_executes(path, tmp_path, monkeypatch):
     monkeypatch.setenv("MAGENOIR_NOTEBOOK_GAMES", "60")
-    # the deck doctor's budget: its pool of swaps grows with the cards the engine simulates
-    # (474 for fire-flames with the Phase cards), and a busy machine races them slower
+    # the deck doctor's budget, counted from its call: the notebook races 47 swaps (four pool
+    # cards), which a busy machine races in time
     monkeypatch.setenv("MAGENOIR_NOTEBOOK_BUDGET", "10")
     monkeypatch.setenv("MAGENOIR_NOTEBOOK_BUILD_GAMES", "25000")  # the deck builder's budget
     monkeypatch.setenv("MAGENOIR_NOTEBOOK_OUT", str(tmp_path))

@@ -96,10 +96,12 @@ def test_csv_when_pyarrow_is_missing_and_partial_is_flagged(tmp_path, monkeypatc
 def test_report_shows_what_was_played_and_how_to_play_it_again(report_dir):
     text = (report_dir / "report.html").read_text(encoding="utf-8")
     assert "<h2>What was played</h2>" in text
-    assert "<td>4</td><td>Flame</td><td>fire</td>" in text  # a line of the decklist
-    assert "<td>1</td><td>The Duke</td><td>adversary</td><td>rulesheet</td>" in text
-    assert "<td>Ducal guard</td><td>keyword</td><td>approximation</td>" in text
-    assert "<td>hand_limit</td><td>7</td>" in text  # the rule options
+    assert "<td>4</td><td class=text>Flame</td><td class=text>fire</td>" in text  # the decklist
+    assert ("<td>1</td><td class=text>The Duke</td><td class=text>adversary</td>"
+            "<td class=text>rulesheet</td>") in text
+    assert ("<td class=text>Ducal guard</td><td class=text>keyword</td>"
+            "<td class=text>approximation</td>") in text
+    assert "<td class=text>hand_limit</td><td class=text>7</td>" in text  # the rule options
     command = re.search(r"<pre>(magenoir-sim run [^<]*)</pre>", text).group(1)
     assert "--seed 9" in command and "--games 120" in command and "--level normal" in command
     assert "--scenario duke " in command  # a bundled scenario by name: works from any folder
@@ -132,7 +134,8 @@ def test_a_coop_report_breaks_the_run_down_per_player(tmp_path):
     text = render_html(res, {})
     games = res.games
     assert "<h2>Per player</h2>" in text
-    rows = re.findall(r"<tr><td>player (\d)</td><td>([^<]*)</td><td>([\d.]+) ", text)
+    rows = re.findall(r"<tr><td class=text>player (\d)</td><td class=text>([^<]*)</td>"
+                      r"<td>([\d.]+) ", text)
     assert [(int(q), deck) for q, deck, _ in rows] == [(1, "fire-flames"), (2, "water-tides")]
     for q, _, hp in rows:  # the mean final HP of each player's column of the games table
         assert float(hp) == pytest.approx(games[f"final_hp_p{q}"].mean(), abs=0.05)
@@ -149,6 +152,38 @@ def test_report_says_why_the_deck_loses(report_dir):
     dead = lost.loc[lost["final_hp_p1"] <= 0, "last_hit_by_p1"]
     top, count = dead.value_counts().index[0], int(dead.value_counts().iloc[0])
     share = f"{count / len(dead):.1%}"
-    assert re.search(rf"<td>{re.escape(top)}</td><td>{re.escape(share)} ", section), (top, share)
+    assert re.search(rf"<td class=text>{re.escape(top)}</td><td>{re.escape(share)} ", section), \
+        (top, share)
     arrived = games["adversary_arrived"]
     assert f"at a median turn of {arrived[arrived > 0].median():g}" in section
+
+
+def test_the_header_names_the_scenario_and_flags_as_a_reader_reads_them(report_dir):
+    """No path of this machine (a bundled scenario by its --scenario name) and no Python
+    True/False in the stamp or the rule options."""
+    text = (report_dir / "report.html").read_text(encoding="utf-8")
+    stamp_line = next(line for line in text.splitlines() if line.startswith("<p class=stamp>"))
+    assert "scenario file: <b>duke</b>" in stamp_line and "partial: <b>no</b>" in stamp_line
+    assert str(ROOT) not in stamp_line and "/" not in stamp_line.replace("</", "")
+    assert "True" not in text and "False" not in text
+    assert "<td class=text>first_player_skips_draw</td><td class=text>true</td>" in text
+
+
+def test_card_names_are_left_aligned_and_numbers_right_aligned(report_dir):
+    text = (report_dir / "report.html").read_text(encoding="utf-8")
+    assert "<td>4</td><td class=text>Flame</td><td class=text>fire</td>" in text  # the decklist
+    assert "th.text,td.text\n{text-align:left}" in text
+    rows = re.findall(r"<tr><td class=text>([^<]+)</td><td>", text)
+    assert "Fire ball" in rows or "fire_ball" in rows  # a card's row: its numbers on the right
+
+
+def test_co_op_says_its_turns_are_player_turns(tmp_path, capsys):
+    """Two players: the turn counts are each player's turns, and both the command line and the
+    report say so (a round of the table is 2 turns)."""
+    assert main(["run", FIRE, "--players", "2", "--games", "30", "--quiet", "--report",
+                 str(tmp_path / "coop")]) == 0
+    out = capsys.readouterr().out
+    assert ("(turns are player turns: each of the 2 players' turns counts one, so a round of the "
+            "table is 2 turns)") in out
+    page = (tmp_path / "coop" / "report.html").read_text(encoding="utf-8")
+    assert "median game length (player turns; a round of the table is 2)" in page

@@ -16,12 +16,24 @@ PLAYING = ("run", "replay", "compare", "value", "doctor", "build")
 
 
 def test_values_are_read_by_the_type_of_each_option():
-    options = parse_rules(["hand_limit=6", "trade_mode=placement_rule",
-                           "first_player_skips_draw=false", "ignition-counts-itself=No",
-                           "hand_limit=5"])  # the later flag for a name wins
+    options = parse_rules(["Hand_Limit=5", "trade_mode=Placement_Rule",
+                           "first_player_skips_draw=false", "ignition-counts-itself=No"])
     assert options == RuleOptions(hand_limit=5, trade_mode="placement_rule",
                                   first_player_skips_draw=False, ignition_counts_itself=False)
     assert parse_rules([]) == RuleOptions()
+
+
+def test_a_rule_given_twice_is_refused_in_one_line(capsys):
+    """``--rule hand_limit=5 --rule hand_limit=6``: which one was meant is unknown, so neither
+    is kept silently."""
+    with pytest.raises(UserError) as err:
+        parse_rules(["hand_limit=5", "trade_mode=placement_rule", "hand-limit=6"])
+    assert str(err.value) == ("--rule hand-limit=6: hand_limit is given twice (--rule "
+                              "hand_limit=5 first): give each rule option once")
+    assert main(["run", "fire-flames", "--rule", "hand_limit=5", "--rule", "hand_limit=6"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("magenoir-sim: error: --rule hand_limit=6: hand_limit is given twice")
+    assert len(err.strip().splitlines()) == 1
 
 
 @pytest.mark.parametrize(("flag", "message"), [

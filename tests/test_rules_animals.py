@@ -370,10 +370,10 @@ def test_the_animals_file_holds_only_animals_and_never_counts_as_official(capsys
     db = load_cards()
     assert len(db.official) == 205 and db.find("Flame fox") not in db.official
     assert main(["cards", "--simulated"]) == 0
-    assert capsys.readouterr().out.splitlines()[-1] == "205 cards"
+    assert capsys.readouterr().out.splitlines()[-1] == "205 cards, all simulated"
     assert main(["cards", "--invented", "--type", "animal"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[-1] == "1 card" and "animal (invented)" in out[2]
+    assert out[-1] == "1 card, all simulated" and "animal (invented)" in out[2]
     assert main(["card", "flame fox"]) == 0
     assert "ours, NOT an official card" in capsys.readouterr().out
 

@@ -100,19 +100,23 @@ def test_scenario_pickles_for_worker_processes(duke):
     assert pickle.loads(pickle.dumps(duke)) == duke
 
 
-def test_describe_names_levels_and_warns(duke):
+def test_describe_says_what_each_count_counts_and_no_path(duke):
     text = describe_scenario(duke)
-    assert "The Duke" in text and "duke.toml" in text
-    assert "level normal (default): 12 cards, 11 approximated" in text
-    assert "level hard" in text
-    assert "warning" in text
+    assert text.splitlines()[0] == "The Duke  (--scenario duke)"
+    assert "/" not in text  # a bundled scenario by its name, never this machine's path
+    assert ("14 different Adversary cards: 1 published (The Duke), 13 our stand-ins for "
+            "unpublished cards") in text
+    assert ("level normal (default): the Adversary's deck holds 12 cards (copies), 11 of them "
+            "stand-ins") in text
+    assert "level hard" in text and "estimates of the real box" in text
 
 
 def test_describe_without_approximations(tmp_path):
     path = tmp_path / "real.toml"
     path.write_text(TINY.replace('"approximation"', '"rulesheet"'), encoding="utf-8")
     text = describe_scenario(load_scenario(path))
-    assert "0 approximated" in text and "warning" not in text
+    assert "0 of them stand-ins" in text and "estimates" not in text
+    assert f"(--scenario {path})" in text
 
 
 # --- one clear line per mistake ------------------------------------------------------------
@@ -221,6 +225,27 @@ def test_cli_lists_bundled_scenarios(capsys):
     out = capsys.readouterr().out
     assert "The Duke" in out
     assert "level normal" in out and "level hard" in out
+    assert "Feast at court" not in out  # the short list: no deck
+
+
+def test_cli_lists_a_scenarios_deck_level_by_level(capsys, duke):
+    """``scenarios duke``: each level's deck, card by card, with its copies, kind, HP, Mana
+    value and whether it is published; the copies add up to the level's deck."""
+    assert main(["scenarios", "Duke"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    for level in duke.level_names:
+        start = next(i for i, line in enumerate(lines) if line.startswith(f"level {level}"))
+        assert lines[start].endswith(f": {len(duke.deck(level))} cards")
+        rows = []
+        for line in lines[start + 1:]:
+            if not line.startswith("  ") or not line.strip()[0].isdigit():
+                break
+            rows.append(line.split())
+        assert sum(int(row[0]) for row in rows) == len(duke.deck(level))
+        assert len(rows) == len(duke.level(level))
+    duke_row = next(line for line in lines if line.startswith("  1  The Duke "))
+    assert "the Adversary, 20 HP, Mana value 4" in duke_row and duke_row.endswith("published")
+    assert any(line.startswith("  3  Feast at court") and line.endswith("stand-in") for line in lines)
 
 
 def test_cli_bad_file_is_one_line_exit_2(tmp_path, capsys):

@@ -89,7 +89,10 @@ def test_cli_json_and_report(capsys, tmp_path, sweep):
     assert [r["wins"] for r in data["rows"]] == sweep.table()["wins"].tolist()
     page = (out_dir / "report.html").read_text(encoding="utf-8")
     assert "vs every scenario" in page and "data:image/png;base64," in page
-    assert page.count("<tr>") == 1 + 6  # the header and one row per scenario and level
+    # the header and one row per scenario and level, then each level's two harder scenarios
+    assert page.count("<tr>") == (1 + 6) + (1 + 4)
+    assert "Each scenario against the easiest one, level by level" in page
+    assert f"<pre>{data['command']}</pre>" in page
     assert (out_dir / "scenarios.png").stat().st_size > 1000
     saved = json.loads((out_dir / "summary.json").read_text(encoding="utf-8"))
     assert len(saved["rows"]) == 6 and saved["stamp"]["games"] == GAMES
@@ -107,15 +110,60 @@ def test_cli_bad_input_is_one_line_and_exit_2(capsys, argv, message):
 
 
 def test_other_commands_refuse_all_in_one_line(capsys):
-    assert main(["compare", "fire-flames", "--scenario", "all", "--games", "10"]) == 2
-    err = capsys.readouterr().err.strip()
-    assert len(err.splitlines()) == 1 and "--scenario all" in err
+    for command in ("value", "doctor", "replay"):
+        assert main([command, "fire-flames", "--scenario", "all"]) == 2
+        err = capsys.readouterr().err.strip()
+        assert len(err.splitlines()) == 1 and "--scenario all" in err
+
+
+def test_each_level_compares_every_scenario_with_its_easiest(sweep):
+    """The paired difference of each scenario to the easiest one at its level: the Newcombe
+    interval and McNemar's test of the two runs' won arrays on the same seeds."""
+    from simulator.stats import mcnemar, paired_difference
+
+    comp = sweep.comparison()
+    table = sweep.table()
+    diffs = comp.differences()
+    assert len(diffs) == 4  # two levels, three scenarios each: two differences a level
+    for level in ("normal", "hard"):
+        at_level = table[table["level"] == level]
+        easiest = at_level.sort_values("win_rate", ascending=False, kind="stable").iloc[0]
+        ref = f"{easiest['name']} ({level})"
+        rows = diffs[diffs["b"] == ref]
+        assert len(rows) == 2 and all(a.endswith(f"({level})") for a in rows["a"])
+        won_ref = sweep.results[comp.labels.index(ref)].games["outcome"].eq("win").to_numpy()
+        for row in rows.itertuples():
+            won = sweep.results[comp.labels.index(row.a)].games["outcome"].eq("win").to_numpy()
+            cells = (int((won & won_ref).sum()), int((won & ~won_ref).sum()),
+                     int((~won & won_ref).sum()), int((~won & ~won_ref).sum()))
+            assert (row.difference, row.low, row.high) == paired_difference(*cells)
+            assert row.mcnemar_p == mcnemar(cells[1], cells[2])["p_value"]
+            assert row.difference <= 0  # the reference is the easiest
+
+
+def test_run_and_compare_print_the_differences_per_level(capsys, sweep):
+    assert main(["run", "fire-flames", "--scenario", "all", "--games", str(GAMES), "--seed",
+                 str(SEED), "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "paired differences at each level, against its easiest scenario" in out
+    assert out.count(" minus it: ") == 4 and out.count("McNemar exact p = ") == 4
+    assert main(["compare", "fire-flames", "--scenario", "all", "--games", str(GAMES),
+                 "--seed", str(SEED), "--quiet", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["kind"] == "scenarios" and len(data["entries"]) == 6
+    assert data["differences"] == sweep.to_dict()["differences"]
+    assert data["command"].startswith("magenoir-sim compare fire-flames --scenario all ")
+    assert main(["compare", "fire-flames", "--scenario", "all", "--level", "hard", "--games",
+                 "20", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("scenarios compared on 20 paired games vs every scenario")
+    assert out.count("McNemar exact p = ") == 2
 
 
 def test_scenarios_lists_the_three_with_their_published_cards(capsys):
     assert main(["scenarios"]) == 0
     out = capsys.readouterr().out
     assert "The Duke" in out and "The Druidess" in out and "The Frost Warden" in out
-    assert "published 1 (The Duke)" in out
-    assert out.count("published 0,") == 2
+    assert "1 published (The Duke)" in out
+    assert out.count("0 published,") == 2
     assert out.count("level normal (default)") == 3 and out.count("level hard") == 3

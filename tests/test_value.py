@@ -237,3 +237,21 @@ def test_a_figure_name_without_a_known_suffix_is_refused_before_any_game(tmp_pat
     err = capsys.readouterr().err.strip()
     assert err.endswith("name the file .png, .svg or .pdf (the suffix chooses the format)")
     assert len(err.splitlines()) == 1 and not (tmp_path / name).exists()
+
+
+def test_ctrl_c_in_value_keeps_every_card_on_the_games_every_run_finished(capsys,
+                                                                         interrupt_at_chunk):
+    """The deck and its 12 variants are played in turns, a chunk of each: interrupted as the
+    40th chunk of 10 games is counted (the 4th turn under way), every card is measured on the
+    30 games of the three turns finished (not "0 cards measured")."""
+    interrupt_at_chunk(40)
+    assert main(["value", "fire-flames", "--games", "1000000", "--batch-size", "10",
+                 "--jobs", "1"]) == 130
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == ("PARTIAL RESULTS (interrupted): 30 of 1,000,000 planned paired games per "
+                        "card, the games every run finished")
+    assert lines[1].startswith("the same games again: magenoir-sim value fire-flames ")
+    assert lines[1].endswith(" --games 30")
+    assert lines[2].endswith(", 30 paired games per card")
+    rows = [line for line in lines if line.endswith("%") and "pp" in line]
+    assert len(rows) == 12  # every card of fire-flames

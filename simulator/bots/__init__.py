@@ -35,6 +35,7 @@ def get(name: str) -> Bot:
     """The bot ``name`` (a spec: ``lookahead:16`` is the look-ahead with 16 rollouts per
     option), what the run hands the engine; a user error names the bots."""
     base, _, budget = str(name).partition(":")
+    base = base.strip().lower()  # any case: "Planner" is the planner
     if base not in BY_NAME:
         close = difflib.get_close_matches(base, BOTS, n=1)
         hint = f" (did you mean {close[0]}?)" if close else ""

@@ -7,6 +7,7 @@ so a typo never silently prints an empty list.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any
 
@@ -38,11 +39,20 @@ EXTENSION_SHORT: dict[str, tuple[str, ...]] = {
 
 
 def _resolve(value: str, what: str, names: Mapping[str, Iterable[str]]) -> str:
-    """The canonical name whose aliases match ``value`` (normalised), else a UserError."""
+    """The canonical name whose aliases match ``value`` (normalised: any case, accents
+    optional), or the one name a word of ``value`` begins (``warrior``: Way of the
+    Warrior-Mage); else a UserError listing the valid values."""
     key = normalise_name(value)
-    for canonical, aliases in names.items():
-        if key in {normalise_name(a) for a in (canonical, *aliases)}:
+    spelled = {canonical: {normalise_name(a) for a in (canonical, *aliases)}
+               for canonical, aliases in names.items()}
+    for canonical, forms in spelled.items():
+        if key in forms:
             return canonical
+    words = re.compile(rf"(^|[ _-]){re.escape(key)}")
+    begun = [canonical for canonical, forms in spelled.items() if key and any(
+        words.search(form) for form in forms)]
+    if len(begun) == 1:
+        return begun[0]
     raise UserError(f"unknown {what} {value!r}; valid values: {', '.join(names)}")
 
 
@@ -88,29 +98,44 @@ def format_keywords(card: Card) -> str:
     return ", ".join(k.replace("_", " ") for k in KEYWORDS if k in card.keywords) or "-"
 
 
+#: How the ``cards`` table names each extension (its column is narrow).
+EXTENSION_COLUMN: dict[str, str] = {"Way of the Warrior-Mage": "Warrior-Mage",
+                                    "Way of the Time Bender": "Time Bender"}
+
+
+def extension_label(card: Card) -> str:
+    """``"Ice"``, ``"Warrior-Mage"``: the card's extension (of a card printed in two sets, the
+    first; ``card NAME`` names both, and ``--extension`` finds it in either)."""
+    return EXTENSION_COLUMN.get(card.extension, card.extension)
+
+
 def format_table(cards: Sequence[Card], simulated: Collection[str] | None = None,
                  how: Mapping[str, str] | None = None, keywords: bool = False) -> str:
     """An aligned text table, one card per line, with a count at the end; ``simulated``: the
-    ids of the cards the engine plays (a "simulated" column), when given; ``how``: card id ->
-    how the engine simulates it (a "simulated as" column), when given; ``keywords``: a
-    keywords column."""
+    ids of the cards the engine plays (a "simulated" column when some listed card is not
+    one, else the count says "all simulated"), when given; ``how``: card id -> how the
+    engine simulates it (a "simulated as" column), when given; ``keywords``: a keywords
+    column. Names and no ids (``card NAME`` and ``--json`` show a card's id; decks take
+    names), so that the table fits a wide terminal."""
     if not cards:
         return "no cards match"
-    header = ("id", "name (EN)", "name (FR)", "element", "type", "cost", "components",
+    unsimulated = simulated is not None and any(c.id not in simulated for c in cards)
+    header = ("name (EN)", "name (FR)", "extension", "element", "type", "cost", "components",
               "provides") + (("keywords",) if keywords else ()) \
-        + (("simulated",) if simulated is not None else ()) \
+        + (("simulated",) if unsimulated else ()) \
         + (("simulated as",) if how is not None else ())
-    rows = [(c.id, c.name_en, c.name_fr, c.element,
+    rows = [(c.name_en, c.name_fr, extension_label(c), c.element,
              f"{c.type} ({c.slot or 'invented'})" if c.slot or c.invented else c.type,
              format_cost(c), format_components(c), ", ".join(c.provides) or "-")
             + ((format_keywords(c),) if keywords else ())
-            + (("yes" if c.id in simulated else "no",) if simulated is not None else ())
+            + (("yes" if c.id in simulated else "no",) if unsimulated else ())
             + ((how[c.id],) if how is not None else ())
             for c in cards]
     widths = [max(len(r[i]) for r in (header, *rows)) for i in range(len(header))]
     lines = ["  ".join(v.ljust(wd) for v, wd in zip(r, widths, strict=True)).rstrip()
              for r in (header, tuple("-" * wd for wd in widths), *rows)]
-    lines.append(f"{len(cards)} card{'s' if len(cards) != 1 else ''}")
+    every = ", all simulated" if simulated is not None and not unsimulated else ""
+    lines.append(f"{len(cards)} card{'s' if len(cards) != 1 else ''}{every}")
     return "\n".join(lines)
 
 
