@@ -39,13 +39,14 @@ if TYPE_CHECKING:
 #: has no text at all.
 NO_EFFECT_CARDS = frozenset({"droplet", "dead_tree", "solar_flame", FILLER_ID})
 
-#: Where the engine reads each card keyword (vocabulary.KEYWORDS): its table column (Zenith:
-#: the batch flag that makes turns determine it). Every accepted keyword has one, so a keyword
-#: the engine would ignore cannot be written in card data (tests/test_keywords_read.py).
+#: Where the engine reads each card keyword (vocabulary.KEYWORDS): its table column (Zenith's
+#: also sets the batch flag that makes turns determine it). Every accepted keyword has one, so
+#: a keyword the engine would ignore cannot be written in card data
+#: (tests/test_keywords_read.py).
 KEYWORD_COLUMNS = {
     "protector": "protector", "unique": "unique", "quickcast": "quickcast",
     "slowcast": "slowcast", "indestructible": "indestructible", "forge": "forge",
-    "autumn": "autumn", "zenith": "any_zenith", "mage_noir_only": "mage_noir_only",
+    "autumn": "autumn", "zenith": "zenith", "mage_noir_only": "mage_noir_only",
     "protector_if_mage_noir": "protector_mn", "unique_unless_mage_noir": "unique_unless_mn",
 }
 
@@ -180,8 +181,7 @@ def build_batch_tables(matchup: Matchup, db: CardDB, options: RuleOptions,
     keywords = [frozenset(c.keywords) for c in player_cards] + [frozenset() for _ in adv]
     for c, kw in enumerate(keywords):
         for keyword, column in KEYWORD_COLUMNS.items():
-            if column != "any_zenith":
-                t[column][c] = keyword in kw
+            t[column][c] = keyword in kw
     t["inert"][:n_p] = [c.id == FILLER_ID for c in player_cards]
     t["exhausts_animal"][:n_p] = [c.exhausts_animal for c in player_cards]
     t["any_exhausts_animal"] = t["exhausts_animal"].any()

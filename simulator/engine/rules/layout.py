@@ -131,6 +131,9 @@ DECISION_KINDS = (
  DIG_TAKE, UNIQUE_DISCARD, PAY_MANA_ELEMENT, SUPPRESS_TARGET,
  BOOST_TARGET, PILE_SWAP) = range(len(DECISION_KINDS))
 N_KINDS = len(DECISION_KINDS)
+# The ``effect_order`` option that determines the player's Zenith among their other
+# start-of-turn effects (turns.turn_start); options below it are board slots.
+ZENITH_EFFECT = S_MAX
 
 # Purposes of a target decision (ctx_purpose), reasons of a discard (ctx_reason).
 PURPOSES = ("damage", "lose_hp", "heal", "hand", "phase_out", "recycle", "pile_order")
@@ -602,6 +605,8 @@ TABLES_DTYPE = _record([
     ("any_mods", np.int8),                # some card modifies numbers or grants steps
     # prepare_from_discard: FD_* (0 no), and whether any card may
     ("from_discard", np.int8, (C_MAX,)), ("any_from_discard", np.int8),
+    ("zenith", np.int8, (C_MAX,)),         # the keyword Zenith: the card reads its
+    #                                        controller's Zenith (zenith.matters)
     ("any_zenith", np.int8),               # some card has Zenith: turns determine it
     ("n_bonus", np.int64),
     ("bonus", np.int32, (BONUS_MAX, 5)),   # card, amount, amount_mn, source element, type
@@ -694,7 +699,7 @@ WORK_DTYPE = _record([
     ("ctx_default", np.int64, (E,)), ("ctx_given", np.int64, (E,)),
     ("ctx_short", np.int64, (NW_MAX,)),
     ("ctx_piles", np.int64, (2, HAND_PILE)),
-    ("ctx_cards", np.int64, (S_MAX,)),
+    ("ctx_cards", np.int64, (S_MAX + 1,)),  # effect_order: card per option, -1 none (Zenith)
     # what preparing each card kind takes of a player now (readiness.py)
     ("rd_cost", np.int64, (C_MAX, E)),
     ("rd_short", np.int64, (C_MAX, NW_MAX)),
