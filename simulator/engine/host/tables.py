@@ -586,8 +586,10 @@ CHOSEN_KINDS = ("any", "any_permanent", "player_most_hp", "opponent", "own_perma
                 "own_vegetal_permanent", "any_player")
 #: The handlers that grant Autumn to a Permanent (board.destroy_card then looks for it).
 AUTUMN_GRANTERS = ("seasons_autumn",)
-#: The vocabulary ops whose ``target`` is a target decision, and its purpose.
+#: The vocabulary ops whose ``target`` is a target decision, and its purpose (a surcharge
+#: harms whom it names, as damage does: the bots keep it off their own side).
 TARGET_PURPOSE = {"damage": L.PURPOSE_DAMAGE, "damage_repeated": L.PURPOSE_DAMAGE,
+                  "surcharge": L.PURPOSE_DAMAGE,
                   "lose_hp": L.PURPOSE_LOSE_HP, "heal": L.PURPOSE_HEAL,
                   "discard_from_hand": L.PURPOSE_HAND, "phase_out": L.PURPOSE_PHASE_OUT,
                   "discard_to_deck": L.PURPOSE_RECYCLE, "pay_mana": L.PURPOSE_HAND,
