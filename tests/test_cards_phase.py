@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from engine_fixtures import (
     G0,
     P0,
@@ -183,14 +184,47 @@ def test_nikolas_watch_phases_out_the_adversary_for_each_card_drawn():
     assert eng.state.adv_hp[0, k] == 19
 
 
-def test_revocation_does_nothing_against_the_adversary():
-    eng = _engine()
+def test_revocation_discards_a_prepared_spell_of_any_player_in_the_adversarys_turn():
+    """Quickcast: activated in the window at the start of the Adversary's turn. Its text names
+    no side: a teammate's Flame goes (chosen), its Mana released; with no spell in
+    preparation left, nothing happens."""
+    eng = _engine(players=2)
     k = _with_duke(eng)
+    eng.table_record["trig_count"][0, lid(eng, "duke"), L.TRIGGERS.index("turn_start")] = 0
     put_on_board(eng, "crimson_ritual", L.RITUAL)
-    text = transcript_of(eng, lambda: _activate(eng, "revocation"))
-    assert eng.state.adv_hp[0, k] == 20 and len(_adversary_deck(eng)) == 5
+    revocation = put_on_board(eng, "revocation", L.PREPARED, locked=mana(arcane=2))
+    zephyr = put_on_board(eng, "zephyr", L.PREPARED)
+    ball = put_on_board(eng, "flame", L.PREPARED, player=1, locked=mana(fire=1))
+    slots = eng.info.slots
+    eng.policy.forced["quick_action"] = [1 + revocation]
+    eng.policy.forced["return_prepared"] = [slots + ball]
+    api.adversary_turn(eng, G0)
+    (asked,) = eng.policy.options_of("return_prepared")
+    assert np.flatnonzero(asked).tolist() == [zephyr, slots + ball]  # not Revocation itself
+    assert pile_of(eng, "discard", player=1) == {"flame": 1}
     assert pile_of(eng, "discard") == {"revocation": 1}
+    assert eng.state.board_card[0, 0, zephyr] == lid(eng, "zephyr")
+    assert eng.state.adv_hp[0, k] == 20
+    eng.state.board_card[0, 0, zephyr] = -1
+    eng.state.board_zone[0, 0, zephyr] = L.EMPTY
+    text = transcript_of(eng, lambda: _activate(eng, "revocation"))
     assert "  the Adversary has no prepared spell to discard: nothing happens" in text
+    assert pile_of(eng, "discard") == {"revocation": 2}
+
+
+@pytest.mark.parametrize("bot", ["greedy", "planner"])
+def test_revocation_the_bots_keep_it_in_the_adversarys_turn(bot):
+    """Its Quickcast windows come, but the only spell it could discard is the player's own:
+    the bots pass."""
+    eng = make_engine(CARDS, policy=bot)
+    eng.state.turn[:] = 3
+    k = _with_duke(eng)
+    revocation = put_on_board(eng, "revocation", L.PREPARED, locked=mana(arcane=2))
+    zephyr = put_on_board(eng, "zephyr", L.PREPARED)
+    api.adversary_turn(eng, G0)
+    assert eng.state.board_card[0, 0, revocation] == lid(eng, "revocation")
+    assert eng.state.board_card[0, 0, zephyr] == lid(eng, "zephyr")
+    assert eng.state.adv_card[0, k] == lid(eng, "duke")
 
 
 def test_revocation_can_only_be_prepared_by_a_mage_noir():
