@@ -317,6 +317,30 @@ def test_time_ore_takes_one_mineral_off_an_equipment_prepared_with_it():
     assert st.board_mana[1, 0, 2].tolist() == mana(arcane=2, mineral=1).tolist()
 
 
+def test_time_ore_never_takes_a_cost_below_0():
+    """Its ruling: a card is never prepared for a negative cost. Ecdysis ritual already takes
+    Nikolas watch's 1 Mineral off; the Time ore's 1 more finds none to take: the watch costs
+    its 2 Arcane, no Mineral comes back to the reserve and none pays for another element."""
+    eng = make_engine(["time_ore", "ecdysis_ritual", "nikolas_watch"],
+                      policy=ScriptedPolicy({"ether_start_pile": 0, "mana_element": 0}))
+    st = eng.state
+    st.turn[:] = 3
+    put_on_board(eng, "time_ore", L.CHANNELED, locked=mana(mineral=1, arcane=1))
+    set_hand(eng, {"nikolas_watch": 1})
+    watch = lid(eng, "nikolas_watch")
+    st.reserve[0, 0] = mana(arcane=2)
+    assert api.can_prepare(eng, G0, P0)[0, watch]  # the ore alone takes the 1 Mineral off
+    put_on_board(eng, "ecdysis_ritual", L.RITUAL)
+    st.reserve[0, 0] = mana(arcane=1)
+    assert not api.can_prepare(eng, G0, P0)[0, watch]  # the Mineral it lacks pays no Arcane
+    st.reserve[0, 0] = mana(arcane=2)
+    api.prepare(eng, G0, P0, np.array([watch]))
+    slot = int(np.flatnonzero(st.board_card[0, 0] == watch)[0])
+    assert st.board_zone[0, 0, slot] == L.EQUIPMENT
+    assert st.board_mana[0, 0, slot].tolist() == mana(arcane=2).tolist()
+    assert st.reserve[0, 0].tolist() == mana().tolist()
+
+
 def test_time_ore_is_the_bots_choice_for_an_equipment():
     eng = make_engine(["time_ore", "leap_in_time", "nikolas_watch"],
                       policy=ScriptedPolicy({"ether_start_pile": 0, "mana_element": 0}))

@@ -46,6 +46,21 @@ def test_artificial_sun_upkeep_before_the_draw_and_the_pile():
     assert eng.state.reserve[0, 0].tolist() == mana(fire=1)
 
 
+def test_dawn_saving_a_sun_draws_nothing_even_for_a_mage_noir():
+    """Its Mage Noir draw belongs to its activation: discarded in a Sun's place (an unpaid
+    upkeep), it draws nothing, though its controller is a Mage Noir with a deck to draw."""
+    eng = make_engine(["dawn", "artificial_sun", "zenith_ritual", "seed"])
+    summon_duke(eng)
+    put_on_board(eng, 0, "zenith_ritual", RITUAL, mana(fire=2, arcane=3))
+    sun = put_on_board(eng, 0, "artificial_sun", PERMANENT, mana(fire=3))
+    put_on_board(eng, 0, "dawn", PREPARED, mana(fire=1, arcane=1))
+    set_deck(eng, 0, ["seed", "seed"])
+    api.turn_start(eng, G0, P0)  # 1 damage each, then 1 Fire it cannot pay
+    assert board_of(eng, 0)[sun] == ("artificial_sun", PERMANENT)
+    assert discard_of(eng, 0) == {"dawn": 1}
+    assert hand_of(eng, 0) == {}
+
+
 def test_sun_catalyst_does_not_lower_a_sun_card():
     """At Zenith the Solar cards cost 1 Fire less; Sun blade, a Sun card, does not."""
     eng = make_engine(["sun_catalyst", "sun_blade", "solar_burn", "seed"])
