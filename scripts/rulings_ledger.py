@@ -41,14 +41,16 @@ TESTS = REPO / "tests"
 PAGE = REPO / "docs" / "rulings.md"
 
 #: status -> (its words on the page, the fields an entry of that status needs besides
-#: ``card``, ``index``, ``says`` and ``status``)
+#: ``card``, ``index``, ``says`` and ``status``). No status says "not followed": a ruling the
+#: engine does not follow has no place in the ledger until it is followed (a test), or read
+#: another way under a rule option; "nothing" is only for a ruling that states no rule of play
+#: at all, and "unchecked" always fails the check.
 STATUSES = {
     "tested": ("tested", ("test",)),
     "adversary": ("does not arise against the Adversary", ("reason", "mode")),
     "mode": ("does not arise in this mode", ("reason", "mode")),
     "option": ("read differently", ("option", "reason")),
-    "differs": ("not followed yet", ("reason",)),
-    "nothing": ("nothing to play", ("reason",)),
+    "nothing": ("no rule of play", ("reason",)),
     "unchecked": ("not yet checked", ("reason",)),
 }
 #: the modes a ruling that does not arise here would arise in ("none": no mode, with the cards
@@ -187,10 +189,14 @@ def render(entries: list[Ruling], facts: dict[str, dict]) -> str:
         "it becomes a test there;",
         "- **read differently**: the engine's default reads the card another way; the rule "
         "option named holds the ruling's reading ([rules.md](rules.md), R16);",
-        "- **not followed yet**: a known gap: the engine does not do what the ruling says, "
-        "and why;",
-        "- **nothing to play**: the ruling decides nothing a game could check (a pointer to "
-        "the publisher's article on Quickcast, the card's art).",
+        "- **no rule of play**: the ruling states no rule at all (a joke), and why it decides "
+        "nothing another ruling does not.",
+        "",
+        "A ruling the engine does not follow has no status of its own: it is followed, or read "
+        "another way under a rule option, before it enters the ledger (the check refuses any "
+        "other status). A ruling that points to the publisher's article on Quickcast is "
+        "checked by the test of that card's Quickcast; a table tip or a remark on the art, by "
+        "the test of what it implies for play.",
         "",
         "| status | rulings |",
         "|---|---|",

@@ -9,10 +9,13 @@ from collections.abc import Callable, Sequence
 import numpy as np
 from card_positions import (
     ScriptedPolicy,
+    board_of,
+    discard_of,
     lid,
     make_engine,
     player_target,
     put_on_board,
+    set_deck,
     slot_target,
     summon_duke,
 )
@@ -20,7 +23,7 @@ from engine_fixtures import G0
 
 from simulator.engine.host import api
 from simulator.engine.host.api import Engine
-from simulator.engine.rules.layout import ADVERSARY_SIDE, PERMANENT
+from simulator.engine.rules.layout import ADVERSARY_SIDE, CHANNELED, PERMANENT, ZENITH_EFFECT
 
 VICTIMS = ("player", "permanent", "protector")
 
@@ -90,3 +93,26 @@ def activate_slot(eng: Engine, slot: int, player: int = 0) -> None:
 def use_slot(eng: Engine, slot: int, player: int = 0) -> None:
     """Player ``player`` uses the ability of the card in ``slot``."""
     api.use_ability(eng, G0, np.array([player]), np.array([slot]))
+
+
+#: The cards :func:`zenith_around_an_upkeep` puts on the board, for the engine's card list.
+ZENITH_ORDER_CARDS = ("mental_flame", "flame", "fire_ball", "seed")
+
+
+def zenith_around_an_upkeep(eng: Engine, zenith_first: bool) -> None:
+    """The Zenith rulings shared by the Sun cards (the Zenith is determined as one of its
+    player's start-of-turn effects, in the order they choose). The test has built a board with
+    as many of player 0's spells in preparation as channeled; this adds a Mental flame
+    channeled, with no Fire in the reserve, so its upkeep goes unpaid and it is discarded at
+    the turn start. Player 0's turn begins with the order forced: the Zenith determined first
+    sees one channeled spell too many (not at Zenith); determined after the upkeep, equal
+    counts (at Zenith). Checks the question asked (the Mental flame's slot or the Zenith,
+    nothing else) and what it leaves."""
+    mental = put_on_board(eng, 0, "mental_flame", CHANNELED)
+    set_deck(eng, 0, ["seed", "seed"])
+    eng.policy.forced["effect_order"] = [ZENITH_EFFECT if zenith_first else mental]
+    begin_turn(eng)
+    (asked,) = eng.policy.options_of("effect_order")
+    assert np.flatnonzero(asked).tolist() == [mental, ZENITH_EFFECT]
+    assert mental not in board_of(eng, 0) and discard_of(eng, 0)["mental_flame"] == 1
+    assert eng.state.zenith[0, 0] == (0 if zenith_first else 1)

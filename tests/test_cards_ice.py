@@ -9,6 +9,7 @@ Released Mana goes to the Available Ether by the placement rule, one at a time i
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from card_positions import (
     ScriptedPolicy,
     activate,
@@ -134,15 +135,20 @@ def test_brinicle_hits_per_water_in_the_opponents_reserve_none_for_the_adversary
     assert eng.state.hp[0, 0] == 16  # the Duke's own blow
 
 
-def test_ice_breath_surcharge_names_the_opponent_and_gives_ice_and_breath():
-    eng = make_engine(["ice_breath", "zephyr"])
+def test_ice_breath_targets_any_player_the_bots_name_the_adversary():
+    """Its target may be any player, its controller and a teammate included; the bots name
+    the Adversary, which prepares nothing, so no cost rises."""
+    eng = make_engine(["ice_breath", "zephyr"], players=2)
     summon_duke(eng)
     give_hand(eng, 0, "ice_breath")
     set_reserve(eng, 0, water=1, air=1)
     slot = prepare(eng, 0, "ice_breath")
     before = effective_cost(eng, 0, "zephyr")
     lines = transcript_of(eng, lambda: activate(eng, 0, slot))
+    (asked,) = eng.policy.options_of("target")
+    assert np.flatnonzero(asked).tolist() == [DUKE, K_SLOTS, K_SLOTS + 1]
     assert effective_cost(eng, 0, "zephyr") == before  # the Adversary prepares nothing
+    assert effective_cost(eng, 1, "zephyr") == before
     assert eng.state.any_surcharge[0] == 0
     assert not any("more water" in line for line in lines)
     assert "  the Adversary prepares no card that could cost more: nothing happens" in lines
@@ -150,6 +156,37 @@ def test_ice_breath_surcharge_names_the_opponent_and_gives_ice_and_breath():
     put_on_board(eng, 0, "ice_breath", CHANNELED, mana(water=1, air=1))
     assert api.component_instances(eng, G0, P0, WORD["Ice"])[0] == 1
     assert api.component_instances(eng, G0, P0, WORD["Breath"])[0] == 1
+
+
+def test_ice_breath_on_its_own_controller_raises_their_costs_until_their_next_turn():
+    """Its ruling: a player may name themselves. Their cards cost 1 Water more until their
+    next turn begins."""
+    eng = make_engine(["ice_breath", "zephyr", "seed"], policy=ScriptedPolicy({"target": K_SLOTS}))
+    summon_duke(eng)
+    set_deck(eng, 0, ["seed", "seed"])
+    printed = effective_cost(eng, 0, "zephyr")
+    slot = put_on_board(eng, 0, "ice_breath", PREPARED, mana(water=1, air=1))
+    lines = transcript_of(eng, lambda: activate(eng, 0, slot))
+    assert "  player 1's cards cost 1 more water until player 1's next turn" in lines
+    assert effective_cost(eng, 0, "zephyr") == [n + (1 if e == 1 else 0)
+                                                for e, n in enumerate(printed)]
+    api.begin_player_turn(eng, G0, P0)
+    assert effective_cost(eng, 0, "zephyr") == printed
+
+
+@pytest.mark.parametrize("bot", ["greedy", "planner"])
+def test_ice_breath_the_bots_never_name_their_own_side_nor_activate_it_alone(bot):
+    """With the Adversary in play the bots name it (a surcharge on their side is harm); before
+    it arrives the players are the only targets, and the bots leave the card prepared."""
+    eng = make_engine(["ice_breath", "zephyr"], players=2, policy=bot)
+    slot = put_on_board(eng, 0, "ice_breath", PREPARED, mana(water=1, air=1))
+    eng.state.turn[:] = 3
+    api.main_phase(eng, G0, P0)
+    assert board_of(eng, 0).get(slot) == ("ice_breath", PREPARED)
+    summon_duke(eng)
+    activate(eng, 0, slot)
+    assert eng.state.any_surcharge[0] == 0
+    assert discard_of(eng, 0) == {"ice_breath": 1}
 
 
 def test_piercing_winter_hits_each_adversary_draw_releases_water_and_leaves_when_empty():

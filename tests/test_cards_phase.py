@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from engine_fixtures import (
     G0,
     P0,
@@ -183,14 +184,47 @@ def test_nikolas_watch_phases_out_the_adversary_for_each_card_drawn():
     assert eng.state.adv_hp[0, k] == 19
 
 
-def test_revocation_does_nothing_against_the_adversary():
-    eng = _engine()
+def test_revocation_discards_a_prepared_spell_of_any_player_in_the_adversarys_turn():
+    """Quickcast: activated in the window at the start of the Adversary's turn. Its text names
+    no side: a teammate's Flame goes (chosen), its Mana released; with no spell in
+    preparation left, nothing happens."""
+    eng = _engine(players=2)
     k = _with_duke(eng)
+    eng.table_record["trig_count"][0, lid(eng, "duke"), L.TRIGGERS.index("turn_start")] = 0
     put_on_board(eng, "crimson_ritual", L.RITUAL)
-    text = transcript_of(eng, lambda: _activate(eng, "revocation"))
-    assert eng.state.adv_hp[0, k] == 20 and len(_adversary_deck(eng)) == 5
+    revocation = put_on_board(eng, "revocation", L.PREPARED, locked=mana(arcane=2))
+    zephyr = put_on_board(eng, "zephyr", L.PREPARED)
+    ball = put_on_board(eng, "flame", L.PREPARED, player=1, locked=mana(fire=1))
+    slots = eng.info.slots
+    eng.policy.forced["quick_action"] = [1 + revocation]
+    eng.policy.forced["return_prepared"] = [slots + ball]
+    api.adversary_turn(eng, G0)
+    (asked,) = eng.policy.options_of("return_prepared")
+    assert np.flatnonzero(asked).tolist() == [zephyr, slots + ball]  # not Revocation itself
+    assert pile_of(eng, "discard", player=1) == {"flame": 1}
     assert pile_of(eng, "discard") == {"revocation": 1}
+    assert eng.state.board_card[0, 0, zephyr] == lid(eng, "zephyr")
+    assert eng.state.adv_hp[0, k] == 20
+    eng.state.board_card[0, 0, zephyr] = -1
+    eng.state.board_zone[0, 0, zephyr] = L.EMPTY
+    text = transcript_of(eng, lambda: _activate(eng, "revocation"))
     assert "  the Adversary has no prepared spell to discard: nothing happens" in text
+    assert pile_of(eng, "discard") == {"revocation": 2}
+
+
+@pytest.mark.parametrize("bot", ["greedy", "planner"])
+def test_revocation_the_bots_keep_it_in_the_adversarys_turn(bot):
+    """Its Quickcast windows come, but the only spell it could discard is the player's own:
+    the bots pass."""
+    eng = make_engine(CARDS, policy=bot)
+    eng.state.turn[:] = 3
+    k = _with_duke(eng)
+    revocation = put_on_board(eng, "revocation", L.PREPARED, locked=mana(arcane=2))
+    zephyr = put_on_board(eng, "zephyr", L.PREPARED)
+    api.adversary_turn(eng, G0)
+    assert eng.state.board_card[0, 0, revocation] == lid(eng, "revocation")
+    assert eng.state.board_card[0, 0, zephyr] == lid(eng, "zephyr")
+    assert eng.state.adv_card[0, k] == lid(eng, "duke")
 
 
 def test_revocation_can_only_be_prepared_by_a_mage_noir():
@@ -281,6 +315,30 @@ def test_time_ore_takes_one_mineral_off_an_equipment_prepared_with_it():
     assert st.reserve[:, 0].sum(axis=1).tolist() == [0, 0]
     assert st.board_mana[0, 0, 2].tolist() == mana(arcane=2).tolist()
     assert st.board_mana[1, 0, 2].tolist() == mana(arcane=2, mineral=1).tolist()
+
+
+def test_time_ore_never_takes_a_cost_below_0():
+    """Its ruling: a card is never prepared for a negative cost. Ecdysis ritual already takes
+    Nikolas watch's 1 Mineral off; the Time ore's 1 more finds none to take: the watch costs
+    its 2 Arcane, no Mineral comes back to the reserve and none pays for another element."""
+    eng = make_engine(["time_ore", "ecdysis_ritual", "nikolas_watch"],
+                      policy=ScriptedPolicy({"ether_start_pile": 0, "mana_element": 0}))
+    st = eng.state
+    st.turn[:] = 3
+    put_on_board(eng, "time_ore", L.CHANNELED, locked=mana(mineral=1, arcane=1))
+    set_hand(eng, {"nikolas_watch": 1})
+    watch = lid(eng, "nikolas_watch")
+    st.reserve[0, 0] = mana(arcane=2)
+    assert api.can_prepare(eng, G0, P0)[0, watch]  # the ore alone takes the 1 Mineral off
+    put_on_board(eng, "ecdysis_ritual", L.RITUAL)
+    st.reserve[0, 0] = mana(arcane=1)
+    assert not api.can_prepare(eng, G0, P0)[0, watch]  # the Mineral it lacks pays no Arcane
+    st.reserve[0, 0] = mana(arcane=2)
+    api.prepare(eng, G0, P0, np.array([watch]))
+    slot = int(np.flatnonzero(st.board_card[0, 0] == watch)[0])
+    assert st.board_zone[0, 0, slot] == L.EQUIPMENT
+    assert st.board_mana[0, 0, slot].tolist() == mana(arcane=2).tolist()
+    assert st.reserve[0, 0].tolist() == mana().tolist()
 
 
 def test_time_ore_is_the_bots_choice_for_an_equipment():

@@ -28,13 +28,21 @@ from card_positions import (
     set_deck,
     set_ether,
     set_reserve,
+    slot_target,
     start_turn,
     summon_duke,
 )
 from engine_fixtures import G0, P0, ability_legal, run_steps
 
 from simulator.engine.host import api
-from simulator.engine.rules.layout import CHANNELED, EQUIPMENT, PERMANENT, PREPARED, RITUAL
+from simulator.engine.rules.layout import (
+    ADVERSARY_SIDE,
+    CHANNELED,
+    EQUIPMENT,
+    PERMANENT,
+    PREPARED,
+    RITUAL,
+)
 
 DUKE = adv_target(0)
 
@@ -238,6 +246,24 @@ def test_zenith_ritual_taxes_each_spell_temporal_salvage_puts_into_play_channele
         ("zenith_ritual", RITUAL)]
     assert reserve_of(eng, 0) == mana(water=1)
     assert np.sum(ether_of(eng), axis=0).tolist() == mana(fire=2, water=1, arcane=3)
+
+
+@pytest.mark.card("rock_wall")
+@pytest.mark.parametrize("fire", [1, 0])
+def test_zenith_ritual_taxes_a_rock_wall_channeled_below_1_hp(fire):
+    """A Rock wall brought below 1 HP is channeled as a Rock component instead of destroyed:
+    a spell of its controller's channeled (every card is a spell of its type), so the ritual
+    takes its 1 Fire, when the reserve holds one; the wall's own Mana is released."""
+    eng = make_engine(["zenith_ritual", "rock_wall"])
+    summon_duke(eng)
+    put_on_board(eng, 0, "zenith_ritual", RITUAL, mana(fire=2, arcane=3))
+    wall = put_on_board(eng, 0, "rock_wall", PERMANENT, mana(mineral=2), hp=1)
+    set_reserve(eng, 0, fire=fire)
+    api.deal_damage(eng, G0, np.array([ADVERSARY_SIDE]), np.array([lid(eng, "adv:duke")]),
+                    np.array([slot_target(eng, 0, wall)]), np.array([1]))
+    assert board_of(eng, 0)[wall] == ("rock_wall", CHANNELED)
+    assert reserve_of(eng, 0) == mana()
+    assert np.sum(ether_of(eng), axis=0).tolist() == mana(fire=fire, mineral=2)
 
 
 @pytest.mark.parametrize("zenith", [True, False])

@@ -39,6 +39,7 @@ from simulator.engine.host import api
 from simulator.engine.host.api import adversary_turn, begin_player_turn
 from simulator.engine.rules.layout import (
     CHANNELED,
+    EMPTY,
     EQUIPMENT,
     MARK_QUICKCAST,
     PERMANENT,
@@ -103,14 +104,46 @@ def test_brilliant_inspiration():
     assert discard_of(eng, 0) == {"seed": 1, "brilliant_inspiration": 1}
 
 
-def test_dimensional_deletion_does_nothing_against_the_adversary():
-    eng = make_engine(["dimensional_deletion"])
+def test_dimensional_deletion_discards_a_prepared_spell_of_any_player():
+    """Its text names no side: a teammate's Fire ball (chosen) goes to its
+    owner's discard pile, its Mana released; the caster's own Zephyr was a choice too, not the
+    Deletion itself. The Adversary has none: with no other spell in preparation, nothing
+    happens."""
+    eng = make_engine(["dimensional_deletion", "fire_ball", "zephyr"], players=2)
     summon_duke(eng)
-    slot = put_on_board(eng, 0, "dimensional_deletion", PREPARED, mana(arcane=2))
-    lines = transcript_of(eng, lambda: activate(eng, 0, slot))
-    assert _duke_hp(eng) == 20 and _hp(eng) == 20
-    assert discard_of(eng, 0) == {"dimensional_deletion": 1} and board_of(eng, 0) == {}
+    deletion = put_on_board(eng, 0, "dimensional_deletion", PREPARED, mana(arcane=2))
+    zephyr = put_on_board(eng, 0, "zephyr", PREPARED, mana(air=1))
+    ball = put_on_board(eng, 1, "fire_ball", PREPARED, mana(fire=2))
+    slots = eng.info.slots
+    eng.policy.forced["return_prepared"] = [slots + ball]
+    activate(eng, 0, deletion)
+    (asked,) = eng.policy.options_of("return_prepared")
+    assert np.flatnonzero(asked).tolist() == [zephyr, slots + ball]
+    assert discard_of(eng, 1) == {"fire_ball": 1} and board_of(eng, 1) == {}
+    assert discard_of(eng, 0) == {"dimensional_deletion": 1}
+    assert board_of(eng, 0) == {zephyr: ("zephyr", PREPARED)}
+    assert np.sum(eng.state.ether[0], axis=0).tolist() == mana(fire=2, arcane=2)
+    assert _duke_hp(eng) == 20
+    eng.state.board_card[0, 0, zephyr] = -1  # nothing in preparation left
+    eng.state.board_zone[0, 0, zephyr] = EMPTY
+    again = put_on_board(eng, 0, "dimensional_deletion", PREPARED, mana(arcane=2))
+    lines = transcript_of(eng, lambda: activate(eng, 0, again))
     assert "  the Adversary has no prepared spell to discard: nothing happens" in lines
+    assert discard_of(eng, 0) == {"dimensional_deletion": 2}
+
+
+@pytest.mark.parametrize("bot", ["greedy", "planner"])
+def test_dimensional_deletion_the_bots_keep_it_rather_than_discard_their_own_spell(bot):
+    """Against the Adversary the only spell it could discard is the player's own (an Ice
+    breath, which the bots do not activate either): both stay prepared."""
+    eng = make_engine(["dimensional_deletion", "ice_breath"], policy=bot)
+    summon_duke(eng)
+    eng.state.turn[:] = 3
+    deletion = put_on_board(eng, 0, "dimensional_deletion", PREPARED, mana(arcane=2))
+    breath = put_on_board(eng, 0, "ice_breath", PREPARED, mana(water=1, air=1))
+    api.main_phase(eng, G0, np.array([0]))
+    assert board_of(eng, 0) == {deletion: ("dimensional_deletion", PREPARED),
+                                breath: ("ice_breath", PREPARED)}
 
 
 def test_knowledge_ritual():

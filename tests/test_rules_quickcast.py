@@ -18,6 +18,7 @@ from card_positions import (
     discard_of,
     give_hand,
     grant_keyword,
+    hand_of,
     lid,
     make_engine,
     mana,
@@ -207,3 +208,64 @@ def test_every_spell_slowcast_until_the_next_turn():
     api.begin_player_turn(eng, G, P0)
     assert eng.state.all_slowcast[0, 0] == 0
     assert _can_activate(eng, slot)
+
+
+# --- the cards whose rulings point to the publisher's article on Quickcast ---------------------
+# Each card's Quickcast lets it be activated in the Adversary's turn, where it does what it
+# does in its controller's main phase (the other such cards: tests named in docs/rulings.md).
+
+
+def _quick_engine(cards):
+    """The Duke in play (no blow), ``cards`` for the player, a deck to draw from."""
+    policy = ScriptedPolicy()
+    eng = make_engine([*cards, "seed"], policy=policy)
+    set_deck(eng, 0, ["seed", "seed", "seed"])
+    _quiet_duke(eng)
+    return eng, policy
+
+
+def _in_the_adversarys_turn(eng, policy, slot: int) -> None:
+    """An Adversary turn whose first Quickcast window (at its start) offers the spell in
+    ``slot``, which the player activates."""
+    policy.forced["quick_action"] = [1 + slot]
+    api.adversary_turn(eng, G)
+    asked = policy.of_kind("quick_action")[0]
+    assert asked.context["amount"] == L.WINDOW_ADVERSARY_START
+    assert asked.options[0, 1 + slot]
+
+
+def test_quicksand_gives_slowcast_in_the_adversarys_turn():
+    eng, policy = _quick_engine(["quicksand", "flame"])
+    flame = put_on_board(eng, 0, "flame", L.PREPARED)
+    sand = put_on_board(eng, 0, "quicksand", L.PREPARED, mana(mineral=1, water=1))
+    policy.forced["slowcast_target"] = flame
+    _in_the_adversarys_turn(eng, policy, sand)
+    assert discard_of(eng, 0) == {"quicksand": 1}
+    assert eng.state.cast_mark[0, 0, flame] & L.MARK_SLOWCAST
+
+
+def test_stunning_thunder_gives_every_spell_slowcast_from_the_adversarys_turn():
+    eng, policy = _quick_engine(["stunning_thunder"])
+    thunder = put_on_board(eng, 0, "stunning_thunder", L.PREPARED, mana(air=3))
+    _in_the_adversarys_turn(eng, policy, thunder)
+    assert discard_of(eng, 0) == {"stunning_thunder": 1}
+    assert eng.state.all_slowcast[0, 0] == 1
+
+
+def test_dazzle_returns_a_prepared_spell_in_the_adversarys_turn():
+    eng, policy = _quick_engine(["dazzle", "fire_ball"])
+    ball = put_on_board(eng, 0, "fire_ball", L.PREPARED, mana(fire=2))
+    dazzle = put_on_board(eng, 0, "dazzle", L.PREPARED, mana(fire=1))
+    _in_the_adversarys_turn(eng, policy, dazzle)
+    assert board_of(eng, 0) == {} and hand_of(eng, 0) == {"fire_ball": 1}
+    assert discard_of(eng, 0) == {"dazzle": 1}
+    assert ball not in board_of(eng, 0)
+
+
+def test_photosynthesis_heals_in_the_adversarys_turn():
+    eng, policy = _quick_engine(["photosynthesis", "dead_tree"])
+    tree = put_on_board(eng, 0, "dead_tree", L.PERMANENT, hp=1)
+    spell = put_on_board(eng, 0, "photosynthesis", L.PREPARED, mana(vegetal=1))
+    _in_the_adversarys_turn(eng, policy, spell)
+    assert discard_of(eng, 0) == {"photosynthesis": 1}
+    assert int(eng.state.board_hp[0, 0, tree]) == 3

@@ -415,14 +415,19 @@ def test_tide_may_pay_with_no_tide_in_the_pile():
     assert sum(map(sum, ether_of(eng))) == 3  # the Water paid, then Tide's 2 released
 
 
-def test_azure_ring_second_option_with_an_empty_reserve_does_nothing():
+@pytest.mark.parametrize("fire", [0, 1])
+def test_azure_ring_second_option_needs_some_mana_not_water(fire):
+    """Its ruling on an empty reserve speaks of Water Mana in English, of any Mana in French:
+    the engine follows the French. An empty reserve: nothing happens; a reserve with Fire only:
+    a Mage Noir puts that Fire under a card of theirs (by the English reading, nothing)."""
     eng = make_engine(["azure_ring", "rite_of_passage"], policy=ScriptedPolicy({"choose_mode": 1}))
     put_on_board(eng, 0, "rite_of_passage", RITUAL)
-    ring = put_on_board(eng, 0, "azure_ring", EQUIPMENT)
+    put_on_board(eng, 0, "azure_ring", EQUIPMENT)
+    set_reserve(eng, 0, fire=fire)
     start_turn(eng, 0)
     assert hp_of(eng) == 20 and reserve_of(eng, 0) == mana()
-    assert eng.state.board_mana[0, 0, ring].tolist() == mana()
-    assert "lock_mana_element" not in eng.policy.kinds
+    assert eng.state.board_mana[0, 0].sum(axis=0).tolist() == mana(fire=fire)
+    assert ("lock_mana_element" in eng.policy.kinds) == (fire > 0)
 
 
 @pytest.mark.parametrize(("modifier", "lost"), [(None, 0), ("century", 6), ("split_second", 0)])

@@ -10,10 +10,13 @@ from card_positions import (
     adv_target,
     board_of,
     discard_of,
+    give_discard,
+    give_hand,
     hand_of,
     lid,
     make_engine,
     mana,
+    player_target,
     put_on_board,
     set_deck,
     slot_target,
@@ -22,7 +25,14 @@ from card_positions import (
 from engine_fixtures import G0, P0
 
 from simulator.engine.host import api
-from simulator.engine.rules.layout import CHANNELED, PERMANENT, PREPARED, RITUAL, T_TURN_START
+from simulator.engine.rules.layout import (
+    CHANNELED,
+    EQUIPMENT,
+    PERMANENT,
+    PREPARED,
+    RITUAL,
+    T_TURN_START,
+)
 
 DUKE = adv_target(0)
 
@@ -91,3 +101,25 @@ def test_tesla_coil_draws_when_a_spark_deals_it_0():
     assert hand_of(eng, 0) == {"seed": 1}
     assert int(eng.state.board_hp[0, 0, coil]) == int(eng.tables.hp[lid(eng, "tesla_coil")])
     assert _duke_hp(eng) == 20
+
+
+def test_lightning_chain_counts_its_repeats_as_it_starts():
+    """Two chains in the discard pile: two repeats, counted before the first instance. That
+    first one aims at its own caster, who, right before it lands, sacrifices Kerloc'h's robe and
+    discards their hand, a third Lightning chain among it: it reaches the pile during the
+    repeats and adds none (two instances on the Duke, not three); the robe prevents the rest of
+    the turn's damage to the caster."""
+    policy = ScriptedPolicy({"may_use_ability": [1]})
+    eng = make_engine(["lightning_chain", "kerlochs_robe"], policy=policy)
+    policy.forced["target"] = [player_target(eng, 0), DUKE, DUKE, DUKE]
+    summon_duke(eng)
+    put_on_board(eng, 0, "kerlochs_robe", EQUIPMENT)
+    give_discard(eng, 0, "lightning_chain", 2)
+    give_hand(eng, 0, "lightning_chain")
+    chain = put_on_board(eng, 0, "lightning_chain", PREPARED, mana(air=2, arcane=1))
+    api.activate(eng, G0, P0, np.array([chain]))
+    assert _duke_hp(eng) == 20 - 2
+    assert int(eng.state.hp[0, 0]) == 20
+    assert hand_of(eng, 0) == {}
+    assert discard_of(eng, 0) == {"lightning_chain": 4, "kerlochs_robe": 1}
+    assert len(policy.of_kind("target")) == 3

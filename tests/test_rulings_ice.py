@@ -20,6 +20,8 @@ from card_positions import (
 )
 from engine_fixtures import G0, P0, component_instances
 
+from simulator.cards import load_cards
+from simulator.decks import check_deck_file
 from simulator.engine.host import api
 from simulator.engine.rules.layout import CHANNELED, PREPARED, RITUAL, WORD
 
@@ -60,3 +62,17 @@ def test_snowflake_is_an_ice_and_drop_component():
     put_on_board(eng, 0, "snowflake", CHANNELED)
     counts = component_instances(eng, G0, P0)[0]
     assert (int(counts[WORD["Ice"]]), int(counts[WORD["Drop"]])) == (1, 1)
+
+
+def test_snowflake_arts_are_copies_of_one_card(tmp_path):
+    """Its ruling on its four arts: different pictures, one card. Four Snowflakes (English and
+    French names mixed) make a legal deck; a fifth is one copy too many."""
+    db = load_cards()
+    path = tmp_path / "snow.txt"
+    path.write_text("2 Snowflake\n2 Flocon de neige\n", encoding="utf-8")
+    deck, problems = check_deck_file(path, db, min_cards=1)
+    assert problems == [] and dict(deck.counts) == {"snowflake": 4}
+    path.write_text("2 Snowflake\n3 Flocon de neige\n", encoding="utf-8")
+    deck, problems = check_deck_file(path, db, min_cards=1)
+    assert deck is None and len(problems) == 1
+    assert "5 copies of Snowflake" in problems[0] and "at most 4" in problems[0]

@@ -78,6 +78,22 @@ def test_the_checks_find_every_kind_of_problem(ledger):
                            {"b": 1}, tests, options) == []
 
 
+def test_a_ruling_not_followed_has_no_status(ledger):
+    """Issue #36 allows three answers (a test, "does not arise", "read differently"), and "no
+    rule of play" for a ruling that states none: a ruling the engine does not follow cannot be
+    filed under a status of its own, whatever it is called."""
+    assert set(ledger.STATUSES) == {"tested", "adversary", "mode", "option", "nothing",
+                                    "unchecked"}
+    assert not any("follow" in words for words, _ in ledger.STATUSES.values())
+    for status in ("differs", "not_followed", "gap"):
+        (problem,) = ledger.problems([ledger.Ruling("b", 0, "x", status, reason="y")],
+                                     {"b": 1}, set(), set())
+        assert problem.startswith(f"b #0: status {status!r} is not one of"), problem
+    unchecked = ledger.problems([ledger.Ruling("b", 0, "x", "unchecked", reason="later")],
+                                {"b": 1}, set(), set())
+    assert unchecked == ["b #0: not yet checked (later)"]
+
+
 def test_every_ledger_test_file_is_a_test_file_of_the_suite(ledger):
     """The names are read from the files pytest collects (tests/test_*.py)."""
     names = ledger.test_names()

@@ -28,7 +28,7 @@ from engine_fixtures import G0, P0
 from ruling_positions import activate_slot
 
 from simulator.engine.host import api
-from simulator.engine.rules.layout import CHANNELED, EQUIPMENT, PREPARED, RITUAL
+from simulator.engine.rules.layout import CHANNELED, EQUIPMENT, PERMANENT, PREPARED, RITUAL
 
 DUKE = adv_target(0)
 
@@ -58,26 +58,33 @@ def test_delayed_fate_lets_a_spell_needing_no_time_take_one():
     assert int(eng.state.hp[0, 0]) == 17
 
 
-def test_dimensional_deletion_leaves_the_adversarys_permanents():
-    """The Ducal guard, a Permanent, is not a prepared spell: it stays."""
-    eng = make_engine(["dimensional_deletion"])
+def _only_the_prepared_spell_goes(card: str, ritual: bool) -> None:
+    """``card`` activated beside the Adversary's Ducal guard (a Permanent), the player's own
+    Dead tree (a Permanent), Bark armor (an Equipment), a Ritual, and a Seed in preparation:
+    the Seed is the only choice, and the only card discarded."""
+    eng = make_engine([card, "dead_tree", "bark_armor", "rite_of_passage", "seed"])
     summon_duke(eng)
     guard = summon_adversary_card(eng, "adv:ducal_guard")
-    slot = put_on_board(eng, 0, "dimensional_deletion", PREPARED, mana(arcane=2))
-    activate_slot(eng, slot)
+    kept = {put_on_board(eng, 0, "dead_tree", PERMANENT): ("dead_tree", PERMANENT),
+            put_on_board(eng, 0, "bark_armor", EQUIPMENT): ("bark_armor", EQUIPMENT)}
+    if ritual:
+        kept[put_on_board(eng, 0, "rite_of_passage", RITUAL)] = ("rite_of_passage", RITUAL)
+    seed = put_on_board(eng, 0, "seed", PREPARED)
+    activate_slot(eng, put_on_board(eng, 0, card, PREPARED, mana(arcane=2)))
+    (asked,) = eng.policy.options_of("return_prepared")
+    assert np.flatnonzero(asked).tolist() == [seed]
+    assert board_of(eng, 0) == kept
+    assert discard_of(eng, 0) == {card: 1, "seed": 1}
     assert eng.state.adv_card[0, guard] == lid(eng, "adv:ducal_guard")
     assert eng.state.adv_discard[0].sum() == 0
-    assert discard_of(eng, 0) == {"dimensional_deletion": 1}
 
 
-def test_revocation_leaves_the_adversarys_permanents():
-    """It discards a prepared spell: the Ducal guard, a Permanent, is none."""
-    eng = make_engine(["revocation"])
-    summon_duke(eng)
-    guard = summon_adversary_card(eng, "adv:ducal_guard")
-    activate_slot(eng, put_on_board(eng, 0, "revocation", PREPARED, mana(arcane=2)))
-    assert eng.state.adv_card[0, guard] == lid(eng, "adv:ducal_guard")
-    assert eng.state.adv_discard[0].sum() == 0 and discard_of(eng, 0) == {"revocation": 1}
+def test_dimensional_deletion_never_takes_a_permanent_or_an_equipment():
+    _only_the_prepared_spell_goes("dimensional_deletion", ritual=False)
+
+
+def test_revocation_never_takes_a_permanent_an_equipment_or_a_ritual():
+    _only_the_prepared_spell_goes("revocation", ritual=True)
 
 
 def test_galactic_mantle_leaves_other_draws_alone():

@@ -81,6 +81,7 @@ from simulator.engine.rules.layout import (
     DESTROY_TARGET,
     DIG_TAKE,
     DISCARD_FROM_HAND,
+    EFFECT_ORDER,
     EQUIPMENT,
     EQUIPMENT_TYPE,
     ETHER_SPLIT,
@@ -138,6 +139,7 @@ from simulator.engine.rules.layout import (
     WHAT_PILE_RETURN,
     WINDOW_ADVERSARY_START,
     WORD,
+    ZENITH_EFFECT,
     E,
 )
 from simulator.engine.rules.readiness import board_part, compute
@@ -1309,6 +1311,16 @@ def score_return_prepared(st, tb, wk, p):
         wk.scores[t] = -float(st.board_mana[q, s].sum()) + (0.5 if q == p else 0.0)
 
 
+@njit
+def score_effect_order(wk):
+    """Board order, and the Zenith determined first (``ZENITH_EFFECT``), from the counts as
+    the turn begins: what a player who does not plan the order would do."""
+    for k in range(wk.n_opt):
+        wk.scores[k] = -0.001 * k
+    if wk.n_opt > ZENITH_EFFECT:
+        wk.scores[ZENITH_EFFECT] = 1.0
+
+
 # --- the decision ----------------------------------------------------------------------------
 
 @njit
@@ -1333,6 +1345,8 @@ def score(st, tb, wk, bw, kind, p):
         score_take_mana(st, tb, wk, bw, p)
     elif kind == TRADE_GIVE:
         score_trade_give(st, tb, wk, bw, p, TRADES_AHEAD)
+    elif kind == EFFECT_ORDER:
+        score_effect_order(wk)
     elif kind == KEEP_HAND:
         score_keep_hand(st, tb, wk, bw, p)
     elif kind == DISCARD_FROM_HAND:

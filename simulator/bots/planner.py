@@ -51,11 +51,13 @@ from simulator.engine.rules.layout import (
     T_TURN_START_PREPARED,
     TAKE_PILE,
     TRADE_GIVE,
+    ZENITH_EFFECT,
     E,
 )
 from simulator.engine.rules.ops import amount_now, condition_holds
 from simulator.engine.rules.readiness import board_part
 from simulator.engine.rules.seats import foes
+from simulator.engine.rules.zenith import spell_counts
 
 TRADES_AHEAD = 3
 DAMAGE_OP = OP_CODE["damage"]
@@ -349,7 +351,12 @@ def score_take_pile(st, tb, wk, bw, p):
 def score_effect_order(st, tb, wk, bw, p):
     """With two players or more still in, the Adversary's cards in play that strike "the
     player with the most HP" resolve last, after its other hits, so that blow lands on whoever
-    is healthiest once those are taken (it spreads the damage). Otherwise board order."""
+    is healthiest once those are taken (it spreads the damage). Otherwise board order.
+
+    Among a player's own start-of-turn effects, the Zenith (``ZENITH_EFFECT``) is determined
+    as soon as the counts are equal: at once when they are, else after the effects still
+    pending (an unpaid Mental flame may yet even them). It never loses a Zenith that
+    determining it first would have given, and no start-of-turn effect reads the Zenith."""
     team = 0
     for q in range(tb.players):
         if st.out[q] == 0:
@@ -357,6 +364,9 @@ def score_effect_order(st, tb, wk, bw, p):
     for k in range(wk.n_opt):
         last = team >= 2 and bw.f_healthiest[max(wk.ctx_cards[k], 0)] != 0
         wk.scores[k] = -1.0 * (1.0 if last else 0.0) - 0.001 * k
+    if wk.n_opt > ZENITH_EFFECT:
+        prepared, channeled = spell_counts(st, tb, p)
+        wk.scores[ZENITH_EFFECT] = 1.0 if prepared == channeled else -10.0
 
 
 @njit

@@ -269,6 +269,9 @@ OPS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
                                 "return one prepared spell to the top of its owner's deck"),
     "discard_prepared": (frozenset({"amount"}), frozenset({"if"}),
                          "discard up to AMOUNT of the opponent's prepared spells"),
+    "discard_any_prepared": (frozenset(), frozenset({"if"}),
+                             "discard one prepared spell of any player (the controller's "
+                             "choice, not this card) to its owner's discard pile"),
     "search_deck": (frozenset({"word"}), frozenset({"on_top", "if"}),
                     "take one card named WORD from the deck into hand, then shuffle (ON_TOP: "
                     "shown, then put on top of the deck after the shuffle instead)"),

@@ -39,13 +39,14 @@ if TYPE_CHECKING:
 #: has no text at all.
 NO_EFFECT_CARDS = frozenset({"droplet", "dead_tree", "solar_flame", FILLER_ID})
 
-#: Where the engine reads each card keyword (vocabulary.KEYWORDS): its table column (Zenith:
-#: the batch flag that makes turns determine it). Every accepted keyword has one, so a keyword
-#: the engine would ignore cannot be written in card data (tests/test_keywords_read.py).
+#: Where the engine reads each card keyword (vocabulary.KEYWORDS): its table column (Zenith's
+#: also sets the batch flag that makes turns determine it). Every accepted keyword has one, so
+#: a keyword the engine would ignore cannot be written in card data
+#: (tests/test_keywords_read.py).
 KEYWORD_COLUMNS = {
     "protector": "protector", "unique": "unique", "quickcast": "quickcast",
     "slowcast": "slowcast", "indestructible": "indestructible", "forge": "forge",
-    "autumn": "autumn", "zenith": "any_zenith", "mage_noir_only": "mage_noir_only",
+    "autumn": "autumn", "zenith": "zenith", "mage_noir_only": "mage_noir_only",
     "protector_if_mage_noir": "protector_mn", "unique_unless_mage_noir": "unique_unless_mn",
 }
 
@@ -180,8 +181,7 @@ def build_batch_tables(matchup: Matchup, db: CardDB, options: RuleOptions,
     keywords = [frozenset(c.keywords) for c in player_cards] + [frozenset() for _ in adv]
     for c, kw in enumerate(keywords):
         for keyword, column in KEYWORD_COLUMNS.items():
-            if column != "any_zenith":
-                t[column][c] = keyword in kw
+            t[column][c] = keyword in kw
     t["inert"][:n_p] = [c.id == FILLER_ID for c in player_cards]
     t["exhausts_animal"][:n_p] = [c.exhausts_animal for c in player_cards]
     t["any_exhausts_animal"] = t["exhausts_animal"].any()
@@ -617,8 +617,10 @@ CHOSEN_KINDS = ("any", "any_permanent", "player_most_hp", "opponent", "own_perma
                 "own_vegetal_permanent", "any_player")
 #: The handlers that grant Autumn to a Permanent (board.destroy_card then looks for it).
 AUTUMN_GRANTERS = ("seasons_autumn",)
-#: The vocabulary ops whose ``target`` is a target decision, and its purpose.
+#: The vocabulary ops whose ``target`` is a target decision, and its purpose (a surcharge
+#: harms whom it names, as damage does: the bots keep it off their own side).
 TARGET_PURPOSE = {"damage": L.PURPOSE_DAMAGE, "damage_repeated": L.PURPOSE_DAMAGE,
+                  "surcharge": L.PURPOSE_DAMAGE,
                   "lose_hp": L.PURPOSE_LOSE_HP, "heal": L.PURPOSE_HEAL,
                   "discard_from_hand": L.PURPOSE_HAND, "phase_out": L.PURPOSE_PHASE_OUT,
                   "discard_to_deck": L.PURPOSE_RECYCLE, "pay_mana": L.PURPOSE_HAND,

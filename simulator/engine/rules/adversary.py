@@ -71,7 +71,7 @@ def adversary_cards(st, tb, wk):
     for k in range(K_SLOTS):
         pending[k] = st.adv_card[k]
     while st.outcome == RUNNING:
-        k = choose_next(st, tb, wk, st.active, pending, st.adv_card)
+        k = choose_next(st, tb, wk, st.active, pending, st.adv_card, False)
         if k < 0:
             break
         card = pending[k]

@@ -1,10 +1,13 @@
-"""A player's spell becomes channeled: by the channel action (R7.3), or put into play channeled
-by an effect (Solar invocation, Temporal salvage: ``put_from_discard``).
+"""A player's spell becomes channeled: by the channel action (R7.3), put into play channeled
+by an effect (Solar invocation, Temporal salvage: ``put_from_discard``), or a Rock wall below
+1 HP channeled as a Rock component instead of being destroyed (``damage.rock_wall_channels``).
 
 Why one place: the Zenith ritual counts every way a spell arrives channeled (its ruling: a
-spell that comes channeled from the discard pile counts), so the channel action and the op
-call the same hook. The static ``zenith_ritual_channel_tax`` is declared with the card's other
-handlers (``handlers/sun.py``); its behaviour is :func:`channel_tax`.
+spell that comes channeled from the discard pile counts; Inception's says the same of a spell
+put into play channeled), and every card is a spell of its type, a Permanent too, so the
+channel action, the op and Rock wall call the same hook. The static
+``zenith_ritual_channel_tax`` is declared with the card's other handlers
+(``handlers/sun.py``); its behaviour is :func:`channel_tax`.
 """
 
 from __future__ import annotations

@@ -31,6 +31,7 @@ from simulator.engine.handlers.ids import (
     H_ROCK_WALL_CHANNELS,
     H_SUPERCONDUCTOR_RITUAL,
     H_WAIVER_CROWN,
+    H_ZENITH_RITUAL_CHANNEL_TAX,
 )
 from simulator.engine.handlers.warrior_mage import crown_ignores
 from simulator.engine.rules import frames, marks, pile
@@ -43,6 +44,7 @@ from simulator.engine.rules.board import (
     is_component_zone,
     is_mage_noir,
 )
+from simulator.engine.rules.channeled import channel_tax
 from simulator.engine.rules.decide import set_options
 from simulator.engine.rules.layout import (
     ADVERSARY_SIDE,
@@ -247,7 +249,9 @@ def damage_permanent(st, tb, wk, p, s, amount):
 @njit
 def rock_wall_channels(st, tb, wk, p, s):
     """Rock wall below 1 HP, instead of being destroyed: its Mana is released (a triggered
-    action, as for a card leaving play) and it stays as a channeled Rock component."""
+    action, as for a card leaving play) and it stays as a channeled Rock component. It is a
+    spell of its controller's being channeled, so the Zenith ritual's tax applies to it
+    (``channeled.py``)."""
     mana = wk.leaving_mana
     for e in range(E):
         mana[e] = st.board_mana[p, s, e]
@@ -256,6 +260,8 @@ def rock_wall_channels(st, tb, wk, p, s):
     st.board_hp[p, s] = 0
     st.board_clock += 1
     say(wk, EV_CHANNELED_INSTEAD, p, st.board_card[p, s], 0, 0)
+    if tb.any_handler[H_ZENITH_RITUAL_CHANNEL_TAX] != 0:
+        channel_tax(st, tb, wk, p)
     frames.trigger_release(st, p, mana)
 
 

@@ -139,6 +139,9 @@ DECISION_KINDS = (
  BOOST_TARGET, PILE_SWAP,
  CHOOSE_OPPONENT, SHARE_PILE, TEAM_ORDER) = range(len(DECISION_KINDS))
 N_KINDS = len(DECISION_KINDS)
+# The ``effect_order`` option that determines the player's Zenith among their other
+# start-of-turn effects (turns.turn_start); options below it are board slots.
+ZENITH_EFFECT = S_MAX
 
 # Purposes of a target decision (ctx_purpose), reasons of a discard (ctx_reason).
 PURPOSES = ("damage", "lose_hp", "heal", "hand", "phase_out", "recycle", "pile_order")
@@ -631,6 +634,8 @@ TABLES_DTYPE = _record([
     ("any_mods", np.int8),                # some card modifies numbers or grants steps
     # prepare_from_discard: FD_* (0 no), and whether any card may
     ("from_discard", np.int8, (C_MAX,)), ("any_from_discard", np.int8),
+    ("zenith", np.int8, (C_MAX,)),         # the keyword Zenith: the card reads its
+    #                                        controller's Zenith (zenith.matters)
     ("any_zenith", np.int8),               # some card has Zenith: turns determine it
     ("n_bonus", np.int64),
     ("bonus", np.int32, (BONUS_MAX, 5)),   # card, amount, amount_mn, source element, type
@@ -733,7 +738,7 @@ WORK_DTYPE = _record([
     ("ctx_default", np.int64, (E,)), ("ctx_given", np.int64, (E,)),
     ("ctx_short", np.int64, (NW_MAX,)),
     ("ctx_piles", np.int64, (2, HAND_PILE)),
-    ("ctx_cards", np.int64, (S_MAX,)),
+    ("ctx_cards", np.int64, (S_MAX + 1,)),  # effect_order: card per option, -1 none (Zenith)
     # what preparing each card kind takes of a player now (readiness.py)
     ("rd_cost", np.int64, (C_MAX, E)),
     ("rd_short", np.int64, (C_MAX, NW_MAX)),

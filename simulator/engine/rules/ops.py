@@ -854,6 +854,24 @@ def op_return_prepared_to_deck(st, tb, wk, r, card, side, slot):
 
 
 @njit
+def op_discard_any_prepared(st, tb, wk, r, card, side, slot):
+    """Discard one prepared spell of any player, the controller's choice (a ``return_prepared``
+    decision over the board slots; the card being activated is not one): Dimensional
+    deletion's and Revocation's texts name no side, as Dazzle's and Whirling wind's do not.
+    The Adversary never has one, so against it the choice is among the players' own; with
+    none, nothing happens."""
+    if side == ADVERSARY_SIDE:
+        return
+    for p in range(tb.players):
+        for s in range(st.board_end[p]):
+            if st.board_zone[p, s] == PREPARED and not (p == side and s == slot):
+                _return_from_board(st, tb, wk, side, slot, PREPARED, TO_DISCARD,
+                                   RETURN_PREPARED)
+                return
+    say(wk, EV_NOTHING_HAPPENS, NOTHING_NO_PREPARED, 0, 0, 0)
+
+
+@njit
 def op_discard_prepared(st, tb, wk, r, card, side, slot):
     """Discard up to AMOUNT of the opponent's prepared spells, one at a time (a
     ``return_prepared`` decision over flat ``player * slots + slot`` options, the last option

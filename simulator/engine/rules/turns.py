@@ -52,6 +52,7 @@ from simulator.engine.rules.layout import (
     T_TURN_START_PREPARED,
     WINDOW_OPPONENT_END,
     WINDOW_OPPONENT_START,
+    ZENITH_EFFECT,
     E,
 )
 from simulator.engine.rules.log import say, say_mana
@@ -59,6 +60,7 @@ from simulator.engine.rules.mana import add_to_ether, take_pile
 from simulator.engine.rules.ops import choose_mana_elements
 from simulator.engine.rules.windows import quickcast_window
 from simulator.engine.rules.zenith import clear_zenith, determine_zenith
+from simulator.engine.rules.zenith import matters as zenith_matters
 from simulator.engine.rules.zones import discard_down_to_hand_size
 
 
@@ -119,9 +121,7 @@ def begin_player_turn(st, tb, wk, p):
             continue
         if tb.any_animal != 0:  # before the other start-of-turn effects: its passives apply
             animals.regenerate(st, tb, wk, q)
-        if tb.any_zenith != 0:
-            determine_zenith(st, tb, wk, q)
-        turn_start(st, tb, wk, q)
+        turn_start(st, tb, wk, q)  # the Zenith is determined among them (zenith.py)
     if not in_game(st, p):
         return False
     if not (st.turn == 1 and tb.first_player_skips_draw != 0):
@@ -198,20 +198,32 @@ def start_trigger(zone):
 def turn_start(st, tb, wk, p):
     """Resolve the player's start-of-turn effects, one card at a time, in the order the player
     chooses (``effect_order``, asked when two or more are pending). A card that left play
-    meanwhile is skipped; one that arrived meanwhile waits for the next turn."""
+    meanwhile is skipped; one that arrived meanwhile waits for the next turn. Determining the
+    Zenith is one of them when it matters to the player (``zenith.py``); else it comes first."""
     slots = tb.slots
     pending = wk.turn_pending[:slots]
     for s in range(slots):
         pending[s] = -1
+    due = 0
     for s in range(st.board_end[p]):
         c = st.board_card[p, s]
         trig = start_trigger(st.board_zone[p, s])
         if c >= 0 and trig >= 0 and tb.trig_count[c, trig] > 0 and not suppress.holds(st, p, s):
             pending[s] = c
+            due += 1
+    zenith_due = False
+    if tb.any_zenith != 0:
+        zenith_due = due > 0 and zenith_matters(st, tb, p)
+        if not zenith_due:
+            determine_zenith(st, tb, wk, p)
     while in_game(st, p):
-        s = choose_next(st, tb, wk, p, pending, st.board_card[p])
+        s = choose_next(st, tb, wk, p, pending, st.board_card[p], zenith_due)
         if s < 0:
             break
+        if s == ZENITH_EFFECT:
+            zenith_due = False
+            determine_zenith(st, tb, wk, p)
+            continue
         card = pending[s]
         pending[s] = -1
         trig = start_trigger(st.board_zone[p, s])
@@ -225,18 +237,25 @@ def turn_start(st, tb, wk, p):
 
 
 @njit
-def choose_next(st, tb, wk, decider, pending, current):
+def choose_next(st, tb, wk, decider, pending, current, zenith_due):
     """The pending card to resolve next (its slot), -1 when none is left: the only one, or an
     ``effect_order`` decision. pending: (K,) card per slot still due, -1 none; current: the
-    cards in those slots now (one that left play is no longer due)."""
+    cards in those slots now (one that left play is no longer due); zenith_due: determining
+    the player's Zenith is pending too, option ``ZENITH_EFFECT`` (the options between the
+    slots and it are closed)."""
     n = len(pending)
-    set_options(wk, n, 0)
+    set_options(wk, ZENITH_EFFECT + 1 if zenith_due else n, 0)
     count = 0
     for k in range(n):
         if pending[k] >= 0 and current[k] == pending[k]:
             wk.opt[k] = 1
             count += 1
         wk.ctx_cards[k] = pending[k]
+    if zenith_due:
+        for k in range(n, ZENITH_EFFECT + 1):
+            wk.ctx_cards[k] = -1
+        wk.opt[ZENITH_EFFECT] = 1
+        count += 1
     if count == 0:
         return -1
     if count == 1:
