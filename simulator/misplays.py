@@ -39,6 +39,10 @@ CLASSES = (
                          "the next player left short of Mana"),
 )
 CLASS_KEYS = tuple(key for key, _ in CLASSES)
+#: Events that start another action: a card leaving after one is no component of the card
+#: prepared before it.
+ACTIONS = frozenset({L.EV_PREPARES, L.EV_ACTIVATES, L.EV_CHANNELS, L.EV_TRADES,
+                     L.EV_USES_ABILITY, L.EV_TURN, L.EV_ADVERSARY_TURN})
 
 #: Abilities used only in answer to what happens (a blow that would put the player out, an
 #: Equipment about to be destroyed, a lethal sacrifice): not using one is no misplay.
@@ -58,6 +62,15 @@ class CardFacts:
     is_adversary: np.ndarray   # (C,) 1: the Adversary card itself
     idle_spell: np.ndarray     # (C,) 1: a spell that deals no damage and heals nothing
     n_player_cards: int
+    # (C, W) the component words each card provides and requires (W: every word)
+    provides: np.ndarray | None = None
+    requires: np.ndarray | None = None
+
+    def component_of(self, card: int, prepared: int) -> bool:
+        """Card ``card`` provides a word card ``prepared`` requires (it may be its component)."""
+        if self.provides is None or prepared < 0:
+            return False
+        return bool((self.provides[card] & self.requires[prepared]).any())
 
     @classmethod
     def of_batch(cls, tables: np.ndarray, info, record: np.void) -> CardFacts:
@@ -70,7 +83,8 @@ class CardFacts:
         return cls(names=tuple(info.names), card_type=t["card_type"][:n].copy(),
                    ability=t["ability"][:n].copy(), is_adversary=t["is_adversary"][:n].copy(),
                    idle_spell=(spell & harmless).astype(np.int8),
-                   n_player_cards=info.n_player_cards)
+                   n_player_cards=info.n_player_cards,
+                   provides=t["provides"][:n] > 0, requires=t["requires"][:n] > 0)
 
 
 class _Game:
@@ -94,6 +108,7 @@ class _Game:
         self.prepared_in_phase = False
         self.piles: list[int] = []
         self.larger_pile_taken: int = -1
+        self.preparing = -1  # the card being prepared: the cards leaving may be its components
         self.hit_pending: tuple[int, int] = (-1, -1)  # (card hit, spell): no Adversary yet
         self.discard_applies = -1  # the card discarded from hand that is applying its effects
         self.starved_by = -1  # the player who took the larger pile for nothing, this round
@@ -113,7 +128,8 @@ class _Game:
         self.phase_trades = []
         self.phase_loops = 0
         self.flush_hit()
-        self.starved_by = -1
+        if self.starved_by >= 0 and self.player != self.starved_by:
+            self.starved_by = -1  # the next player's phase ended short of nothing
         if self.larger_pile_taken >= 0 and not self.prepared_in_phase:
             self.starved_by = self.larger_pile_taken  # a misplay if the next player is short
         self.larger_pile_taken = -1
@@ -147,6 +163,7 @@ class _Game:
 
     def prepares(self, p: int, card: int) -> None:
         self.prepared_in_phase = True
+        self.preparing = card
         kind = self.cards.card_type[card]
         if kind == L.SPELL:
             self.prepared[(p, card)].append(self.turn)
@@ -179,7 +196,8 @@ class _Game:
         elif self.cards.card_type[card] != L.SPELL and self.in_play[key]:
             copy = self.in_play[key].pop(0)
             self.ability_check(card, copy)
-            if self.cards.card_type[card] == L.EQUIPMENT_TYPE and not copy[2] and not copy[1]:
+            used = self.cards.component_of(card, self.preparing)
+            if self.cards.card_type[card] == L.EQUIPMENT_TYPE and not (copy[2] or copy[1] or used):
                 self.count("equipment_lost", card)
         elif self.channeled[key] > 0:
             self.channeled[key] -= 1
@@ -252,6 +270,8 @@ def scan_events(events: np.ndarray, cards: CardFacts, players: int) -> tuple[Cou
     game = _Game(cards, players)
     for row in events.tolist():
         ev, a, b, c, d, cause, trigger = row[:7]
+        if ev in ACTIONS:
+            game.preparing = -1
         if ev == L.EV_TURN:
             game.new_turn(a, b, d)
         elif ev == L.EV_ADVERSARY_TURN:

@@ -124,3 +124,21 @@ def test_coop_larger_pile_taken_for_nothing_while_the_next_player_is_short():
     used = [turn(1, p=0), small, large, taken, ev(L.EV_PREPARES, 0, BOLT), turn(1, p=1),
             ev(L.EV_HOLDS, 1, BOLT, L.HOLD_MANA, 2)]
     assert counts(used, players=2) == {}
+
+
+def test_an_equipment_used_as_the_component_of_the_card_prepared_is_not_lost():
+    provides = np.zeros((7, 2), bool)
+    requires = np.zeros((7, 2), bool)
+    provides[ARMOR, 0] = True   # the armour provides word 0, which the second Equipment needs
+    requires[MINE, 0] = True
+    cards = CardFacts(CARDS.names, CARDS.card_type, CARDS.ability, CARDS.is_adversary,
+                      CARDS.idle_spell, CARDS.n_player_cards, provides, requires)
+    rows = np.array([turn(1), ev(L.EV_PREPARES, 0, ARMOR), ev(L.EV_PREPARES, 0, MINE),
+                     ev(L.EV_USES_ABILITY, 0, MINE), ev(L.EV_LEAVES, ARMOR, 0, L.TO_DISCARD)],
+                    np.int32)
+    found, _ = scan_events(rows[:3], cards, 1)
+    assert found["equipment_lost"] == 0
+    found, _ = scan_events(np.vstack([rows[:3], rows[4:]]), cards, 1)
+    assert found["equipment_lost"] == 0
+    found, _ = scan_events(rows, cards, 1)  # it left after another action: lost
+    assert found["equipment_lost"] == 1
