@@ -25,10 +25,18 @@ import numpy as np
 
 from simulator.bots import base
 from simulator.bots.animal import animal_first
-from simulator.bots.idle import idle_in_hand
+from simulator.bots.idle import (
+    discarded_at_once,
+    entry_losses,
+    harmful_second_ritual,
+    idle_in_hand,
+    salvage_worth,
+    spell_does_nothing,
+)
 from simulator.bots.keep import score_card_to_hand, score_discard
 from simulator.bots.record import record_at
 from simulator.bots.teammates import next_player, pile_taker, shown_elements
+from simulator.bots.use import free_abilities, outclassed_equipment
 from simulator.engine.compiler.jit import njit, njit_inline
 from simulator.engine.handlers.sand import REPLICA_SEARCH
 from simulator.engine.rules.layout import (
@@ -79,6 +87,7 @@ FIELDS = [
     ("pol_hand", np.int16, (C_MAX,)),
     ("pol_worth", np.float64, (C_MAX,)),
     ("pol_hand_n", np.int64),
+    ("use_spare", np.float64, (E,)),   # use.free_abilities: the reserve beyond the hand's costs
 ]
 
 
@@ -95,6 +104,7 @@ def score(st, tb, wk, bw, kind, p):
     if kind == MAIN_ACTION:
         main_action_scores(st, tb, wk, bw, p)
         base.ability_scores(st, tb, wk, bw, p, 1)
+        free_abilities(st, tb, wk, bw, p, 1)
         animal_first(st, tb, wk, p)
     elif kind == TAKE_PILE:
         score_take_pile(st, tb, wk, bw, p)
@@ -148,9 +158,45 @@ def main_action_scores(st, tb, wk, bw, p):
             wk.scores[a] += 8.0 * bw.f_heal[c]
     if bw.any_mn_boost != 0:
         ritual_first(st, tb, wk, bw, p)
+    prepare_only_what_works(st, tb, wk, bw, p, present)
     if threatened:
         for c in range(tb.n_cards):
             wk.scores[1 + tb.slots + c] += 4.0 * bw.f_heal[c]
+
+
+@njit
+def prepare_only_what_works(st, tb, wk, bw, p, present):
+    """Preparations that would do nothing score below ending the main phase (``idle.py``,
+    ``use.py``): a spell that does nothing in the position and is no component, a card the
+    rules discard as it arrives, a second copy of a costly Ritual the player controls, an Equipment
+    a better one of its slot in hand would replace, a cost of X with no Adversary to aim at
+    or no Mana for X; a card whose arrival destroys own Permanents loses their worth. A
+    salvage spell is worth activating for the spells its pile holds, and a boost of an own
+    Equipment (Reforge) at once: the base scores it only once a target is in play, though
+    the Equipment keeps it (Reforge was prepared 37 times, activated 0)."""
+    prepare_at = 1 + tb.slots
+    for c in range(tb.n_player_cards):
+        a = prepare_at + c
+        if wk.opt[a] == 0 or wk.scores[a] <= base.NEG:
+            continue
+        x = tb.x_element[c]
+        if (discarded_at_once(st, tb, p, c) or harmful_second_ritual(st, tb, bw, p, c)
+                or outclassed_equipment(st, tb, wk, bw, p, c)
+                or (x >= 0 and (not present or st.reserve[p, x] - wk.rd_cost[c, x] < 1))
+                or spell_does_nothing(st, tb, wk, bw, p, c)):
+            wk.scores[a] = min(wk.scores[a], -1.0)
+        elif bw.f_enter_loss[c] > 0:
+            wk.scores[a] -= entry_losses(st, tb, bw, p, c)
+    activate_at = 1 + tb.slots + tb.n_cards
+    for s in range(st.board_end[p]):
+        c = st.board_card[p, s]
+        a = activate_at + s
+        if st.board_zone[p, s] != PREPARED or wk.scores[a] <= base.NEG:
+            continue
+        if bw.f_salvage[c] > 0:
+            wk.scores[a] += 2.0 * salvage_worth(st, tb, bw, p, c)
+        if bw.f_boost[c] > 0 and wk.scores[a] < 0.0:  # the boost lasts: no target needed now
+            wk.scores[a] += 4.0 * bw.f_boost[c] * base.best_boost_hits(st, bw, p)
 
 
 @njit
