@@ -159,6 +159,7 @@ def main_action_scores(st, tb, wk, bw, p):
     if bw.any_mn_boost != 0:
         ritual_first(st, tb, wk, bw, p)
     prepare_only_what_works(st, tb, wk, bw, p, present)
+    prepare_before_striking(st, tb, wk, bw, p)
     if threatened:
         for c in range(tb.n_cards):
             wk.scores[1 + tb.slots + c] += 4.0 * bw.f_heal[c]
@@ -197,6 +198,33 @@ def prepare_only_what_works(st, tb, wk, bw, p, present):
             wk.scores[a] += 2.0 * salvage_worth(st, tb, bw, p, c)
         if bw.f_boost[c] > 0 and wk.scores[a] < 0.0:  # the boost lasts: no target needed now
             wk.scores[a] += 4.0 * bw.f_boost[c] * base.best_boost_hits(st, bw, p)
+
+
+@njit
+def prepare_before_striking(st, tb, wk, bw, p):
+    """A spell whose activation only deals damage or heals waits while a card worth preparing
+    is preparable: its activation stays available until the main phase ends, and may take
+    away what the preparation needs (Violent wind puts a Breath component back into the deck,
+    which a second Violent wind requires). Activated first, the look-ahead's rollouts found
+    the preparation lost: its largest gaps on air-winds (+1 win per rollout) were an Air
+    blade or a Violent wind activated before the next one was prepared. A lethal blow, and
+    an activation that brings cards or Mana, do not wait."""
+    prepare_at = 1 + tb.slots
+    best = base.NEG
+    for c in range(tb.n_cards):
+        if wk.opt[prepare_at + c] != 0:
+            best = max(best, wk.scores[prepare_at + c])
+    if best <= 0.0:
+        return
+    activate_at = prepare_at + tb.n_cards
+    for s in range(st.board_end[p]):
+        a = activate_at + s
+        if st.board_zone[p, s] != PREPARED or wk.opt[a] == 0:
+            continue
+        c = st.board_card[p, s]
+        gives = bw.f_draw[c] + bw.f_mana[c] + bw.f_salvage[c] + base.discount_worth(st, tb, bw, p, c)
+        if wk.scores[a] < 1000.0 and gives <= 0 and wk.scores[a] >= best:
+            wk.scores[a] = best - 0.5
 
 
 @njit
