@@ -152,3 +152,8 @@ def test_report_says_why_the_deck_loses(report_dir):
     assert re.search(rf"<td>{re.escape(top)}</td><td>{re.escape(share)} ", section), (top, share)
     arrived = games["adversary_arrived"]
     assert f"at a median turn of {arrived[arrived > 0].median():g}" in section
+
+
+def test_report_shows_each_cards_preparations_and_those_never_used(report_dir):
+    html = (report_dir / "report.html").read_text()
+    assert "prepared (copies, all games)" in html and "never used" in html
