@@ -111,6 +111,10 @@ FIELDS = [
     # the own deck, HP): a second copy of such a Ritual doubles the cost (Zenith ritual's Fire
     # tax, Ecdysis ritual's damage, Knowledge ritual's mill)
     ("f_self_harm", np.int8, (C_MAX,)),
+    # a spell that may do nothing (idle.spell_does_nothing looks at the position): its worth
+    # that no position changes (damage, healing, cards, Mana, removal, fetch) is none, and
+    # it is no component of the batch
+    ("f_maybe_idle", np.int8, (C_MAX,)),
     # whether some card of the batch has the feature: the planner skips a pass over the hand
     # or the board that could change nothing (the Base Game decks have few of them)
     ("any_situational", np.int8),  # f_phase_value or f_reduce_value > 0 (idle_in_hand)
@@ -334,6 +338,12 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
     f["any_spell_fetch"] = bool((spell_fetch >= 0).any())
     f["any_mn_boost"] = bool(mn_boost.any())
     f["any_grows"] = any("turn_start_prepared" in effect for effect in effects)
+    words = t["words"][:t["n_words"]]
+    component = (t["provides"][:n][:, words] > 0).any(axis=1) | channel_only
+    # the part of idle.foreseeable_worth that the position cannot change
+    fixed_worth = (4.0 * (damage + zenith_damage) + 2.0 * heal + 3.0 * draw + 2.0 * mana
+                   + 12.0 * removal + 3.0 * (spell_fetch >= 0) - 1.0)
+    f["f_maybe_idle"][:n] = (t["card_type"][:n] == 0) & ~component & (fixed_worth <= 0)
 
 
 def _mage_noir_boosted(effect: dict) -> bool:

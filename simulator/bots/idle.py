@@ -101,18 +101,6 @@ def salvage_worth(st, tb, bw, p, c):
 
 
 @njit
-def channel_role(tb, bw, c):
-    """Spell ``c`` serves as a component: it provides a word some card of the batch requires
-    (it may be prepared ahead of the card that needs it), or it has no activation at all."""
-    if bw.f_channel_only[c] != 0:
-        return True
-    for j in range(tb.n_words):
-        if tb.provides[c, tb.words[j]] != 0:
-            return True
-    return False
-
-
-@njit
 def foreseeable_worth(st, tb, bw, p, c):
     """What activating spell ``c`` would be worth to the main-phase scores once its target is
     there (the Adversary arrives, the player is hurt), less the 1 an activation must beat:
@@ -153,9 +141,9 @@ def phase_damage_in_reach(st, tb, bw, p):
 def spell_does_nothing(st, tb, wk, bw, p, c):
     """Spell ``c`` would be prepared for nothing: the main phase would never find its
     activation worth taking in a position the player can foresee (:func:`foreseeable_worth`)
-    and it is no component (:func:`channel_role`)."""
-    if tb.card_type[c] != SPELL or channel_role(tb, bw, c):
-        return False
+    and it is no component of the batch (``f_maybe_idle``, the part known per batch)."""
+    if bw.f_maybe_idle[c] == 0:
+        return False  # it does something, or is a component, in any position
     return foreseeable_worth(st, tb, bw, p, c) <= 0.0
 
 
