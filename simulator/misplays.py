@@ -35,8 +35,8 @@ CLASSES = (
     ("wasted_damage", "a player's spell aimed at a teammate (or at its own player when discarded "
                       "from hand), or at an Adversary card it does not destroy before the "
                       "Adversary arrives"),
-    ("pile_for_nothing", "co-op: the larger pile taken by a player who then prepares nothing, "
-                         "the next player left short of Mana"),
+    ("pile_for_nothing", "co-op: the larger pile (by 2 Mana or more) taken by a player who then "
+                         "prepares nothing, the next player left short of Mana"),
 )
 CLASS_KEYS = tuple(key for key, _ in CLASSES)
 #: Events that start another action: a card leaving after one is no component of the card
@@ -112,6 +112,7 @@ class _Game:
         self.hit_pending: tuple[int, int] = (-1, -1)  # (card hit, spell): no Adversary yet
         self.discard_applies = -1  # the card discarded from hand that is applying its effects
         self.starved_by = -1  # the player who took the larger pile for nothing, this round
+        self.out: set[int] = set()  # players out of the game: their cards left with them
 
     def count(self, key: str, card: int = -1, n: int = 1) -> None:
         self.counts[key] += n
@@ -191,6 +192,8 @@ class _Game:
         """A card leaves a player's board: an activated spell, a used component, a spell
         discarded from preparation (one back to hand is not lost), or a persistent card."""
         key = (p, card)
+        if p in self.out:
+            return  # the board of a player out of the game is cleared: no play of theirs
         if self.activating[key] > 0:
             self.activating[key] -= 1
         elif self.cards.card_type[card] != L.SPELL and self.in_play[key]:
@@ -259,7 +262,7 @@ class _Game:
         self.prepared_in_phase = False  # a trade must be followed by a preparation
 
     def takes_pile(self, p: int, mana_total: int) -> None:
-        if self.players > 1 and len(self.piles) == 2 and self.piles[0] != self.piles[1] \
+        if self.players > 1 and len(self.piles) == 2 and abs(self.piles[0] - self.piles[1]) >= 2 \
                 and mana_total == max(self.piles):
             self.larger_pile_taken = p
         self.piles = []
@@ -304,6 +307,8 @@ def scan_events(events: np.ndarray, cards: CardFacts, players: int) -> tuple[Cou
             game.holds(a, c)
         elif ev == L.EV_TRADES:
             game.trades(a, row[2:8])
+        elif ev == L.EV_OUT:
+            game.out.add(a)
         elif ev == L.EV_PILE_ON_OFFER:
             game.piles.append(sum(row[2:8]))
         elif ev == L.EV_TAKES_PILE:

@@ -124,6 +124,9 @@ def test_coop_larger_pile_taken_for_nothing_while_the_next_player_is_short():
     used = [turn(1, p=0), small, large, taken, ev(L.EV_PREPARES, 0, BOLT), turn(1, p=1),
             ev(L.EV_HOLDS, 1, BOLT, L.HOLD_MANA, 2)]
     assert counts(used, players=2) == {}
+    near = [L.EV_PILE_ON_OFFER, 0, 3, 0, 0, 0, 0, 0]  # 3 against 4: a near tie, no misplay
+    rows[1] = near
+    assert counts(rows, players=2) == {}
 
 
 def test_an_equipment_used_as_the_component_of_the_card_prepared_is_not_lost():
@@ -142,3 +145,10 @@ def test_an_equipment_used_as_the_component_of_the_card_prepared_is_not_lost():
     assert found["equipment_lost"] == 0
     found, _ = scan_events(rows, cards, 1)  # it left after another action: lost
     assert found["equipment_lost"] == 1
+
+
+def test_the_cards_of_a_player_out_of_the_game_are_not_discarded_by_them():
+    rows = [turn(1), ev(L.EV_PREPARES, 0, BOLT), ev(L.EV_PREPARES, 0, ARMOR),
+            ev(L.EV_OUT, 0, L.OUT_HP, -1), ev(L.EV_LEAVES, BOLT, 0, L.TO_DISCARD),
+            ev(L.EV_LEAVES, ARMOR, 0, L.TO_DISCARD)]
+    assert counts(rows) == {}
