@@ -615,3 +615,13 @@ def test_a_phase_out_is_prepared_ahead_of_a_rite_of_phase_still_in_the_deck(rite
     sp = action_space(eng)
     choice = int(main_action_choice(eng, G0, P0)[0])
     assert (choice == sp.prepare + lid(eng, "temporal_infiltration")) == prepares, choice
+
+
+def test_no_trade_toward_a_spell_the_planner_would_not_prepare():
+    # Two Fire buy the Arcane Delayed fate costs, but the planner would not prepare it (it does
+    # nothing): the trade was made for nothing (trades for nothing rose by a quarter).
+    eng = make_engine(["delayed_fate", "flame"], policy="planner")
+    eng.state.turn[:] = 3
+    set_hand(eng, {"delayed_fate": 1})
+    eng.state.reserve[0, 0] = mana(fire=2)
+    assert int(main_action_choice(eng, G0, P0)[0]) == 0

@@ -87,6 +87,7 @@ FIELDS = [
     ("pol_hand", np.int16, (C_MAX,)),
     ("pol_worth", np.float64, (C_MAX,)),
     ("pol_hand_n", np.int64),
+    ("pol_trade_ok", np.int8, (E,)),   # trade_only_toward_what_works: trades that help
     ("use_spare", np.float64, (E,)),   # use.free_abilities: the reserve beyond the hand's costs
 ]
 
@@ -159,6 +160,7 @@ def main_action_scores(st, tb, wk, bw, p):
     if bw.any_mn_boost != 0:
         ritual_first(st, tb, wk, bw, p)
     prepare_only_what_works(st, tb, wk, bw, p, present)
+    trade_only_toward_what_works(st, tb, wk, bw, p, present)
     prepare_before_striking(st, tb, wk, bw, p)
     if threatened:
         for c in range(tb.n_cards):
@@ -181,10 +183,8 @@ def prepare_only_what_works(st, tb, wk, bw, p, present):
         if wk.opt[a] == 0 or wk.scores[a] <= base.NEG:
             continue
         x = tb.x_element[c]
-        if (discarded_at_once(st, tb, p, c) or harmful_second_ritual(st, tb, bw, p, c)
-                or outclassed_equipment(st, tb, wk, bw, p, c)
-                or (x >= 0 and (not present or st.reserve[p, x] - wk.rd_cost[c, x] < 1))
-                or spell_does_nothing(st, tb, wk, bw, p, c)):
+        if not_worth_preparing(st, tb, wk, bw, p, c, present) or \
+                (x >= 0 and st.reserve[p, x] - wk.rd_cost[c, x] < 1):
             wk.scores[a] = min(wk.scores[a], -1.0)
         elif bw.f_enter_loss[c] > 0:
             wk.scores[a] -= entry_losses(st, tb, bw, p, c)
@@ -198,6 +198,48 @@ def prepare_only_what_works(st, tb, wk, bw, p, present):
             wk.scores[a] += 2.0 * salvage_worth(st, tb, bw, p, c)
         if bw.f_boost[c] > 0 and wk.scores[a] < 0.0:  # the boost lasts: no target needed now
             wk.scores[a] += 4.0 * bw.f_boost[c] * base.best_boost_hits(st, bw, p)
+
+
+@njit
+def not_worth_preparing(st, tb, wk, bw, p, c, present):
+    """Card ``c`` would do nothing if prepared (:func:`prepare_only_what_works`), whatever
+    Mana the player has: a card the rules discard as it arrives, a second copy of a costly
+    Ritual, an Equipment a better one in hand would replace, a cost of X with no Adversary,
+    a spell that does nothing."""
+    return (discarded_at_once(st, tb, p, c) or harmful_second_ritual(st, tb, bw, p, c)
+            or outclassed_equipment(st, tb, wk, bw, p, c)
+            or (tb.x_element[c] >= 0 and not present)
+            or spell_does_nothing(st, tb, wk, bw, p, c))
+
+
+@njit
+def trade_only_toward_what_works(st, tb, wk, bw, p, present):
+    """A trade scores only when it brings a card the planner would prepare within reach
+    (``base.trade_enables`` counts every card with an estimated worth): traded toward a card
+    it then declined to prepare, the planner traded for nothing (the misplay scan's trades
+    for nothing rose by a quarter before this)."""
+    trade_at = 1 + 3 * tb.slots + tb.n_cards
+    any_trade = False
+    for e in range(E):
+        any_trade = any_trade or wk.scores[trade_at + e] > base.NEG
+    if not any_trade:
+        return
+    ok = bw.pol_trade_ok
+    for e in range(E):
+        ok[e] = 0
+    for c in range(tb.n_player_cards):
+        if st.hand[p, c] <= 0 or bw.f_value[c] <= 0 or wk.rd_missing[c] != 0:
+            continue
+        if not base.within_trades(wk, st.reserve[p], c, TRADES_AHEAD, bw.pol_deficit):
+            continue
+        if not_worth_preparing(st, tb, wk, bw, p, c, present):
+            continue
+        for e in range(E):
+            if bw.pol_deficit[e] > 0:
+                ok[e] = 1
+    for e in range(E):
+        if ok[e] == 0:
+            wk.scores[trade_at + e] = base.NEG
 
 
 @njit
