@@ -409,6 +409,24 @@ def render_html(result, images: dict[str, bytes], samples: dict[str, str] | None
 
 
 def _usage_table(result) -> str:
+    return _prepared_use_table(result) + _usage_shares_table(result)
+
+
+def _prepared_use_table(result) -> str:
+    """Copies prepared, played, channeled and never used per card, with a warning for each
+    card the bot mostly prepares for nothing (its value then describes the bot)."""
+    use = result.prepared_use()
+    use = use[use["prepared"] + use["played"] > 0]
+    parts = [f"<p class=note>{html.escape(w)}.</p>" for w in result.prepared_for_nothing()]
+    rows = [[html.escape(r["name"]), str(r["prepared"]), str(r["played"]), str(r["channeled"]),
+             f"{r['unused']} ({r['unused_share']:.0%})" if r["prepared"] else "0"]
+            for r in use.to_dict("records")]
+    parts.append(_table(["card", "prepared (copies, all games)", "played", "channeled",
+                         "never used (discarded from preparation or left there)"], rows))
+    return "\n".join(parts)
+
+
+def _usage_shares_table(result) -> str:
     table = result.card_usage()
     kinds = ("drawn", "prepared", "activated", "channeled", "stranded")
     names = {"activated": "played"}

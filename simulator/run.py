@@ -52,6 +52,7 @@ import numpy as np
 from simulator import bots
 from simulator.backends import DEFAULT_BACKEND, Backend, auto_batch, open_backend
 from simulator.bots import DEFAULT_BOT
+from simulator.bots import label as bot_label
 from simulator.cards import CardDB, load_cards
 from simulator.decks import MIN_CARDS, Deck
 from simulator.deferred import pandas as pd
@@ -72,6 +73,8 @@ from simulator.stats import (
     end_turn_quantiles,
     outcome_rates,
     outcome_table,
+    prepared_for_nothing,
+    prepared_use_table,
     turn_curves,
     wilson_interval,
     z_value,
@@ -239,6 +242,14 @@ class SimulationResult:
 
     def card_usage(self) -> pd.DataFrame:
         return card_usage_table(self.aggregate)
+
+    def prepared_use(self) -> pd.DataFrame:
+        """Per card: copies prepared, played, channeled and never used (stats.prepared_use_table)."""
+        return prepared_use_table(self.aggregate)
+
+    def prepared_for_nothing(self) -> list[str]:
+        """Warnings for the cards the bot mostly prepares for nothing."""
+        return prepared_for_nothing(self.prepared_use(), bot_label(self.settings["bot"]))
 
     def activation_win_rates(self) -> pd.DataFrame:
         return activation_win_table(self.aggregate)

@@ -434,6 +434,41 @@ def card_usage_table(agg: RunAggregate) -> pd.DataFrame:
     return pd.DataFrame(data)
 
 
+#: A card is "mostly prepared for nothing" when at least this share of its preparations were
+#: never activated nor channeled, over at least MIN_PREPARED_FOR_WARNING preparations.
+UNUSED_SHARE_WARNING = 0.5
+MIN_PREPARED_FOR_WARNING = 10
+
+
+def prepared_use_table(agg: RunAggregate) -> pd.DataFrame:
+    """Per card, summed over the games and players: the copies prepared, played (a spell
+    activated, a persistent card put into play), channeled, and never used: prepared but
+    neither activated nor channeled (discarded from preparation, or still in preparation when
+    the game ended), with that share of the preparations. Read from the engine's usage counts
+    (actions.count_action); a card put into play otherwise than by a preparation counts
+    played, never prepared."""
+    k = {kind: USAGE_KINDS.index(kind) for kind in ("prepared", "activated", "channeled")}
+    prepared = agg.usage_total[k["prepared"]].astype(np.int64)
+    played = agg.usage_total[k["activated"]].astype(np.int64)
+    channeled = agg.usage_total[k["channeled"]].astype(np.int64)
+    unused = np.maximum(prepared - played - channeled, 0)
+    share = np.divide(unused, prepared, out=np.zeros(len(prepared)), where=prepared > 0)
+    return pd.DataFrame({"card": list(agg.card_ids), "name": list(agg.card_names),
+                         "prepared": prepared, "played": played, "channeled": channeled,
+                         "unused": unused, "unused_share": share})
+
+
+def prepared_for_nothing(table: pd.DataFrame, bot: str) -> list[str]:
+    """One warning per card mostly prepared for nothing (:func:`prepared_use_table`): its win
+    rate and value then say how the bot plays it, not what the card can do."""
+    rows = table[(table["prepared"] >= MIN_PREPARED_FOR_WARNING)
+                 & (table["unused_share"] >= UNUSED_SHARE_WARNING)]
+    return [f"{r.name}: prepared {r.prepared}, played {r.played}, channeled {r.channeled}, "
+            f"never used {r.unused} ({r.unused_share:.0%}): the {bot} bot mostly prepares it for "
+            "nothing, so its value is a statement about the bot, not the card"
+            for r in rows.itertuples()]
+
+
 def activation_win_table(agg: RunAggregate) -> pd.DataFrame:
     """(card, turn): win rate of the games where the card was activated by turn t, and of the
     games where it was not, each with its Wilson interval (an association, not a cause)."""

@@ -79,6 +79,9 @@ class ValueResult:
     values: list[CardValue] = field(default_factory=list)  # best first
     partial: bool = False      # interrupted: the games (and cards) every run finished
     planned_games: int = 0     # paired games per card asked for
+    # the base run's use of each card by name: (prepared, played, channeled, never used)
+    use: dict[str, tuple[int, int, int, int]] = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list)  # cards mostly prepared for nothing
 
     def __repr__(self) -> str:
         """A short summary (a notebook shows this, not every card's numbers)."""
@@ -125,7 +128,13 @@ class ValueResult:
                 "cards": [{"card": v.name, "id": v.card_id, "copies": v.copies,
                            "delta_win_rate": v.delta, "ci": [v.low, v.high],
                            "significant": v.significant, "win_rate_without": v.win_rate_without,
-                           "games": v.games} for v in self.values]}
+                           "games": v.games, **self._use_of(v.name)} for v in self.values],
+                "prepared_for_nothing": list(self.warnings)}
+
+    def _use_of(self, name: str) -> dict:
+        prepared, played, channeled, unused = self.use.get(name, (0, 0, 0, 0))
+        return {"prepared": prepared, "played": played, "channeled": channeled,
+                "never_used": unused}
 
     def command(self) -> str:
         """The ``magenoir-sim value`` command line that plays these games again (after a
@@ -148,12 +157,15 @@ class ValueResult:
                   f"bot {bot_label(s['bot'])}, seed {s['seed']}, {self.games:,} paired games per card",
                   f"deck win rate {format_rate(self.base_win_rate, low, high)}",
                   "",
-                  f"{'card':<24} {'copies':>6} {'value':>9}  {'95% CI':<17} win rate without"]
+                  f"{'card':<24} {'copies':>6} {'value':>9}  {'95% CI':<17} win rate without"
+                  "  use in the deck's run"]
         for v in self.values:
             mark = "*" if v.significant else " "
             ci = f"[{100 * v.low:+.2f}, {100 * v.high:+.2f}]"
             lines.append(f"{v.name:<24} {v.copies:>6} {100 * v.delta:>+7.2f}pp{mark} {ci:<17} "
-                         f"{v.win_rate_without:.1%}")
+                         f"{v.win_rate_without:>16.1%}  {self._use_text(v.name)}")
+        if self.warnings:
+            lines += ["", *(f"warning: {w}" for w in self.warnings)]
         changed = describe_changed(s.get("rule_options") or {})
         if changed:
             lines += ["", f"rule options: {changed} (the others at their defaults)"]
@@ -161,6 +173,12 @@ class ValueResult:
                   "filler, on the same seeds;", "* the 95% interval excludes 0. It depends on the "
                   "bot: a stronger player may use a card better."]
         return "\n".join(lines)
+
+    def _use_text(self, name: str) -> str:
+        """'prepared N, played M, never used K' (channeled copies named when there are some)."""
+        prepared, played, channeled, unused = self.use.get(name, (0, 0, 0, 0))
+        channel = f", channeled {channeled}" if channeled else ""
+        return f"prepared {prepared}, played {played}{channel}, never used {unused}"
 
     def figure(self):
         """A dot and its 95% interval per card, best value on top, in percentage points."""
@@ -224,5 +242,7 @@ def card_values(deck: Deck | str, scenario, level: str | None = None, players: i
                                 low, high, float(won[:n].mean()) if n else 0.0))
     values.sort(key=lambda v: (-v.delta, v.name))
     partial = base.partial or any(run.partial for run in runs)
+    use = {r.name: (int(r.prepared), int(r.played), int(r.channeled), int(r.unused))
+           for r in base.prepared_use().itertuples()}
     return ValueResult(deck.name, dict(base.settings), n, int(base_won[:n].sum()), values,
-                       partial, games)
+                       partial, games, use, base.prepared_for_nothing())

@@ -471,3 +471,157 @@ def test_condensation_is_not_channeled_the_turn_it_is_prepared(prepared_on, chan
     sp = action_space(eng)
     choice = int(main_action_choice(eng, G0, P0)[0])
     assert (choice == sp.channel + slot) == channels, choice
+
+
+# --- issue 38: what the planner prepares must be able to do something -------------------------
+
+@pytest.mark.parametrize(("in_discard", "prepares"), [(0, False), (2, True)])
+def test_temporal_salvage_is_prepared_only_with_time_spells_in_the_discard_pile(in_discard,
+                                                                                 prepares):
+    # Temporal salvage's worth is the Time spells it brings back from the discard pile; with
+    # none there it would do nothing (52 preparations, 0 activations in 60 games).
+    eng = make_engine(["temporal_salvage", "century"], policy="planner")
+    eng.state.turn[:] = 3
+    set_hand(eng, {"temporal_salvage": 1})
+    eng.state.discard[0, 0, lid(eng, "century")] = in_discard
+    eng.state.reserve[0, 0] = mana(arcane=3, water=2)
+    sp = action_space(eng)
+    choice = int(main_action_choice(eng, G0, P0)[0])
+    assert choice == (sp.prepare + lid(eng, "temporal_salvage") if prepares else 0), choice
+
+
+def test_a_prepared_temporal_salvage_is_activated_for_the_spells_in_the_pile():
+    eng = make_engine(["temporal_salvage", "century"], policy="planner")
+    eng.state.turn[:] = 3
+    slot = put_on_board(eng, "temporal_salvage", PREPARED)
+    eng.state.board_turn[0, 0, slot] = 2
+    eng.state.discard[0, 0, lid(eng, "century")] = 2
+    sp = action_space(eng)
+    assert int(main_action_choice(eng, G0, P0)[0]) == sp.activate + slot
+
+
+def test_a_spell_that_does_nothing_is_not_prepared():
+    # Delayed fate only lets the next card use one more Time component: no damage, card or
+    # Mana, and no card needs it as a component (41 preparations, 0 activations).
+    eng = make_engine(["delayed_fate"], policy="planner")
+    eng.state.turn[:] = 3
+    set_hand(eng, {"delayed_fate": 1})
+    eng.state.reserve[0, 0] = mana(arcane=2)
+    assert int(main_action_choice(eng, G0, P0)[0]) == 0
+
+
+@pytest.mark.parametrize(("deck_cards", "prepares"), [(6, False), (3, True)])
+def test_millennium_is_not_prepared_while_the_rules_would_discard_it(deck_cards, prepares):
+    # Millennium is discarded at once while its controller's deck holds more than 4 cards:
+    # every preparation seen (80 of 80) was lost with its 5 Arcane.
+    eng = make_engine(["millennium", "flame"], policy="planner")
+    eng.state.turn[:] = 3
+    set_hand(eng, {"millennium": 1})
+    set_deck(eng, ["flame"] * deck_cards)
+    eng.state.reserve[0, 0] = mana(arcane=5)
+    sp = action_space(eng)
+    choice = int(main_action_choice(eng, G0, P0)[0])
+    assert choice == (sp.prepare + lid(eng, "millennium") if prepares else 0), choice
+
+
+def test_a_forced_discard_drops_a_kerlochs_flower_while_a_grown_copy_is_in_play():
+    # Kerloc'h's flower gains HP each turn: a copy above its printed HP counted as "none in
+    # play", so a second one was prepared and the Unique rule discarded it at once (7 in 120
+    # games); it is the card to drop as well.
+    eng = make_engine(["kerlochs_flower", "seed"], policy="planner")
+    put_on_board(eng, "kerlochs_flower", PERMANENT, hp=5)
+    set_hand(eng, {"kerlochs_flower": 1, "seed": 1})
+    assert _discarded(eng) == "kerlochs_flower"
+
+
+@pytest.mark.parametrize(("duke", "prepares"), [(False, False), (True, True)])
+def test_inas_meteor_is_prepared_only_with_the_duke_to_aim_at(duke, prepares):
+    # X of Ina's meteor is its damage: before the Duke arrives the planner chose X = 0 (7 in
+    # 60 games), a Meteor spent for nothing.
+    eng = make_engine(["inas_meteor"], policy="planner")
+    eng.state.turn[:] = 3
+    if duke:
+        put_adversary(eng, "duke")
+    put_on_board(eng, "inas_meteor", CHANNELED)
+    set_hand(eng, {"inas_meteor": 1})
+    eng.state.reserve[0, 0] = mana(mineral=4)
+    sp = action_space(eng)
+    choice = int(main_action_choice(eng, G0, P0)[0])
+    assert choice == (sp.prepare + lid(eng, "inas_meteor") if prepares else 0), choice
+
+
+def test_no_second_copy_of_a_ritual_in_play():
+    # A second Zenith ritual doubles its Fire tax and makes no more Mage Noir.
+    eng = make_engine(["zenith_ritual"], policy="planner")
+    eng.state.turn[:] = 3
+    put_on_board(eng, "zenith_ritual", RITUAL)
+    set_hand(eng, {"zenith_ritual": 1})
+    eng.state.reserve[0, 0] = mana(arcane=3, fire=2)
+    assert int(main_action_choice(eng, G0, P0)[0]) == 0
+
+
+def test_reforge_boosts_an_equipment_before_the_duke_arrives():
+    # The boost stays on the Equipment: Reforge waited for a target in play and was never
+    # activated (37 preparations, 0 activations).
+    eng = make_engine(["reforge", "galactic_scepter"], policy="planner")
+    eng.state.turn[:] = 3
+    put_on_board(eng, "galactic_scepter", EQUIPMENT)
+    slot = put_on_board(eng, "reforge", PREPARED)
+    eng.state.board_turn[0, 0, slot] = 2
+    sp = action_space(eng)
+    assert int(main_action_choice(eng, G0, P0)[0]) == sp.activate + slot
+
+
+@pytest.mark.parametrize(("mineral", "uses"), [(4, True), (2, False)])
+def test_underground_mine_looks_for_a_rock_with_mineral_the_hand_does_not_need(mineral, uses):
+    # The mine's look at the top card costs 1 Mineral, weighed 0.8 against a fraction of a
+    # Rock: never used in 51 preparations with 12-25 Mineral unused. Mineral beyond what the
+    # hand costs (Solid armor: 2, waiting for its Ore) pays for it; the armour's own does not.
+    eng = make_engine(["underground_mine", "rock", "flame", "solid_armor"], policy="planner")
+    eng.state.turn[:] = 3
+    slot = put_on_board(eng, "underground_mine", PERMANENT)
+    set_hand(eng, {"solid_armor": 1})
+    set_deck(eng, ["rock"] + ["flame"] * 5)
+    eng.state.reserve[0, 0] = mana(mineral=mineral)
+    sp = action_space(eng)
+    choice = int(main_action_choice(eng, G0, P0)[0])
+    assert choice == (sp.ability + slot if uses else 0), choice
+
+
+@pytest.mark.parametrize(("guard", "discarded"), [(False, "electric_spark"),
+                                                  (True, "static_spark")])
+def test_static_spark_is_discarded_only_with_an_enemy_to_hit(guard, discarded):
+    # Static spark deals 1 damage when discarded from hand: with no Adversary card in play its
+    # only targets are the own side (143 hits on a player or teammate in the scan).
+    scenario = tiny_scenario(EXECUTIONER, "duke = 1, executioner = 1")
+    eng = make_engine(["static_spark", "electric_spark"], scenario=scenario, policy="planner")
+    if guard:
+        put_adversary(eng, "executioner")
+    set_hand(eng, {"static_spark": 1, "electric_spark": 1})
+    assert _discarded(eng) == discarded
+
+
+@pytest.mark.parametrize(("rite_in_deck", "prepares"), [(True, True), (False, False)])
+def test_a_phase_out_is_prepared_ahead_of_a_rite_of_phase_still_in_the_deck(rite_in_deck,
+                                                                              prepares):
+    # Temporal infiltration deals damage only once a Rite of phase is in play; with none left
+    # to draw it would do nothing, with one in the deck it is prepared ahead (phase-rift lost
+    # 1.1 points when it waited for the Rite in play).
+    eng = make_engine(["temporal_infiltration", "rite_of_phase", "flame"], policy="planner")
+    eng.state.turn[:] = 3
+    set_hand(eng, {"temporal_infiltration": 1})
+    set_deck(eng, ["rite_of_phase", "flame"] if rite_in_deck else ["flame", "flame"])
+    eng.state.reserve[0, 0] = mana(arcane=2, water=1)
+    sp = action_space(eng)
+    choice = int(main_action_choice(eng, G0, P0)[0])
+    assert (choice == sp.prepare + lid(eng, "temporal_infiltration")) == prepares, choice
+
+
+def test_no_trade_toward_a_spell_the_planner_would_not_prepare():
+    # Two Fire buy the Arcane Delayed fate costs, but the planner would not prepare it (it does
+    # nothing): the trade was made for nothing (trades for nothing rose by a quarter).
+    eng = make_engine(["delayed_fate", "flame"], policy="planner")
+    eng.state.turn[:] = 3
+    set_hand(eng, {"delayed_fate": 1})
+    eng.state.reserve[0, 0] = mana(fire=2)
+    assert int(main_action_choice(eng, G0, P0)[0]) == 0

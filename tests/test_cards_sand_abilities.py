@@ -116,4 +116,7 @@ def test_underground_mine_bots_dig_when_the_deck_holds_enough_rocks(bot, deck, d
     set_deck(eng, 0, deck)
     set_reserve(eng, 0, mineral=1)
     choice = int(api.main_action_choice(eng, G0, P0)[0])
-    assert (choice == api.action_space(eng).ability + mine) == digs, choice
+    # the planner pays with Mineral its (empty) hand does not need whatever the odds
+    # (issue 38: the mine unused in 51 preparations with Mineral to spare); greedy weighs it
+    expected = digs or bot == "planner"
+    assert (choice == api.action_space(eng).ability + mine) == expected, choice

@@ -187,3 +187,8 @@ def test_co_op_says_its_turns_are_player_turns(tmp_path, capsys):
             "table is 2 turns)") in out
     page = (tmp_path / "coop" / "report.html").read_text(encoding="utf-8")
     assert "median game length (player turns; a round of the table is 2)" in page
+
+
+def test_report_shows_each_cards_preparations_and_those_never_used(report_dir):
+    html = (report_dir / "report.html").read_text()
+    assert "prepared (copies, all games)" in html and "never used" in html

@@ -122,3 +122,24 @@ def test_precision_plan_refuses_nonsense_and_respects_a_cap():
         precision_plan(0.7)
     capped = precision_plan(0.01, max_games=1000)
     assert capped["capped"] and capped["looks"][-1] == 1000
+
+
+def test_prepared_use_counts_never_used_preparations_and_warns_past_half():
+    from simulator.stats import RunAggregate, prepared_for_nothing, prepared_use_table
+
+    agg = RunAggregate(players=1, horizon=4, words=(), card_ids=("a", "b", "c"),
+                       card_names=("Salvage", "Bolt", "Wall"), games=20)
+    # USAGE_KINDS rows: drawn, prepared, activated, channeled, stranded
+    agg.usage_total[1] = [30, 12, 8]   # prepared
+    agg.usage_total[2] = [2, 9, 8]     # played (a Permanent counts as it enters)
+    agg.usage_total[3] = [4, 3, 0]     # channeled
+    table = prepared_use_table(agg)
+    assert table["unused"].tolist() == [24, 0, 0]
+    assert table["unused_share"].round(2).tolist() == [0.8, 0.0, 0.0]
+    warnings = prepared_for_nothing(table, "planner")
+    assert len(warnings) == 1 and warnings[0].startswith(
+        "Salvage: prepared 30, played 2, channeled 4, never used 24 (80%)")
+    agg.usage_total[1] = [9, 12, 8]    # under 10 preparations: too few to say
+    agg.usage_total[2] = [0, 9, 8]
+    agg.usage_total[3] = [0, 3, 0]
+    assert prepared_for_nothing(prepared_use_table(agg), "planner") == []

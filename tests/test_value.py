@@ -173,12 +173,18 @@ def test_value_json_and_figure_from_the_command_line(tmp_path, capsys):
         assert low <= card["delta_win_rate"] <= high and card["games"] == 200
     assert "blank filler" in out["caption"] and "planner" in out["caption"]
     assert figure.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    for card in out["cards"]:  # the base run's use of the card, as the engine counted it
+        assert card["prepared"] == card["played"] + card["channeled"] + card["never_used"] \
+            or card["played"] + card["channeled"] > card["prepared"]
+    assert sum(card["prepared"] for card in out["cards"]) > 0
+    assert isinstance(out["prepared_for_nothing"], list)
 
 
 def test_value_text_marks_the_intervals_that_exclude_zero(capsys):
     assert main(["value", "fire-flames", "--games", "300", "--quiet"]) == 0
     out = capsys.readouterr().out
     assert "300 paired games per card" in out and "win rate without" in out
+    assert "use in the deck's run" in out and ", never used " in out
     assert "* the 95% interval excludes 0" in out
 
 

@@ -497,12 +497,12 @@ def score_boost_target(st, tb, wk, bw, p):
 
 @njit
 def held_copy_hp_lost(st, tb, p, c):
-    """The HP a copy of card ``c`` the player controls has lost (the least damaged copy's);
-    -1 when they control none."""
+    """The HP a copy of card ``c`` the player controls has lost (the least damaged copy's; 0
+    for one that gained HP, as Kerloc'h's flower does each turn); -1 when they control none."""
     lost = -1
     for s in range(st.board_end[p]):
         if st.board_card[p, s] == c:
-            here = tb.hp[c] - st.board_hp[p, s]
+            here = max(tb.hp[c] - st.board_hp[p, s], 0)
             if lost < 0 or here < lost:
                 lost = here
     return lost

@@ -16,11 +16,13 @@ from simulator.cards import ELEMENTS
 # handler name -> rough worth of one activation ({feature: amount}), declared with each handler
 # (engine/handlers/); the vocabulary ops are read directly
 from simulator.engine.handlers.ids import HANDLER_ESTIMATES
-from simulator.engine.rules.layout import C_MAX, MODE_SOLO, NAME_WORD
+from simulator.engine.rules.layout import C_MAX, MODE_SOLO, NAME_WORD, WORD
 
 VALUE_WEIGHT = {"damage": 1.0, "heal": 0.7, "draw": 1.5, "mana": 1.0}
 #: Statics that hurt their controller: they count against a card's worth.
 HARMFUL_STATICS = frozenset({"damage_taken_increase"})
+#: Static handlers that make their controller pay (declared in engine/handlers/).
+HARMFUL_STATIC_HANDLERS = frozenset({"zenith_ritual_channel_tax"})
 #: How many activations a trigger of a card in play is worth: a start-of-turn effect three; an
 #: opponent's draw about one per Adversary turn (its reveal), as a start of turn; the others one.
 TRIGGER_WEIGHT = {"turn_start": 3.0, "turn_start_prepared": 3.0, "turn_start_channeled": 3.0,
@@ -65,6 +67,8 @@ FIELDS = [
     ("f_opening", np.float64, (C_MAX,)),
     ("f_discard_value", np.float64, (C_MAX,)),  # worth of its effects when discarded from hand
     ("f_ability", np.float64, (C_MAX,)),    # one use of its generic ability, less its costs
+    ("f_ability_mana", np.float64, (C_MAX,)),  # the Mana that ability costs (in f_ability)
+    ("f_ability_element", np.int8, (C_MAX,)),  # of one element: which (-1: none, or several)
     ("f_ability_hits", np.int8, (C_MAX,)),  # that ability deals damage (wants an Adversary)
     ("f_phase_hits", np.float64, (C_MAX,)),   # phase-out effects one activation aims at an opponent
     ("f_phase_damage", np.float64, (C_MAX,)),  # damage it deals in play per such effect (Rite of phase)
@@ -95,6 +99,22 @@ FIELDS = [
     ("f_damage_per", np.int8, (C_MAX,)),  # its activation's damage is counted (Great waters)
     ("f_spell_fetch", np.int16, (C_MAX,)),  # name word its activation takes from the deck, -1
     ("f_mn_boost", np.int8, (C_MAX,)),  # it does more, or costs less, for a Mage Noir
+    # its activation puts spells providing a word from the own discard pile into play
+    # (Temporal salvage: up to 3 Time): how many, and the word (layout.WORD), -1 none
+    ("f_salvage", np.float64, (C_MAX,)),
+    ("f_salvage_word", np.int16, (C_MAX,)),
+    # HP each own Permanent (of an element, -1 any) loses as the card enters play (Ritual of
+    # seasons: own Vegetal Permanents lose 1): a Permanent left with none is destroyed
+    ("f_enter_loss", np.float64, (C_MAX,)),
+    ("f_enter_loss_element", np.int8, (C_MAX,)),
+    # in play it costs its controller something each time (a harmful static, a tax, a mill of
+    # the own deck, HP): a second copy of such a Ritual doubles the cost (Zenith ritual's Fire
+    # tax, Ecdysis ritual's damage, Knowledge ritual's mill)
+    ("f_self_harm", np.int8, (C_MAX,)),
+    # a spell that may do nothing (idle.spell_does_nothing looks at the position): its worth
+    # that no position changes (damage, healing, cards, Mana, removal, fetch) is none, and
+    # it is no component of the batch
+    ("f_maybe_idle", np.int8, (C_MAX,)),
     # whether some card of the batch has the feature: the planner skips a pass over the hand
     # or the board that could change nothing (the Base Game decks have few of them)
     ("any_situational", np.int8),  # f_phase_value or f_reduce_value > 0 (idle_in_hand)
@@ -151,6 +171,9 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
     ether_take, take_element = np.zeros(n), np.full(n, -1)
     damage_per = np.zeros(n, bool)
     spell_fetch = np.full(n, -1, np.int16)
+    salvage, salvage_word = np.zeros(n), np.full(n, -1, np.int16)
+    enter_loss, enter_loss_element = np.zeros(n), np.full(n, -1, np.int8)
+    self_harm = np.zeros(n, bool)
     mn_boost = np.array([_mage_noir_boosted(e) for e in effects], bool)
     mn_boost |= (t["mage_noir_only"][:n] != 0) | (t["fewer_mn"][:n] > 0)
     for c, effect in enumerate(effects):
@@ -162,6 +185,8 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
                            * STATIC_WORTH.get(st.get("kind"), 1.0 + float(st.get("amount", 1))))
                           for st in steps if st.get("kind") not in CASTING_STATICS]
                 persistent[c] += sum(w for _, w in worths)
+                self_harm[c] |= any(st.get("kind") in HARMFUL_STATICS
+                                    or st.get("name") in HARMFUL_STATIC_HANDLERS for st in steps)
                 reduce_value[c] += sum(w for kind, w in worths if kind == "cost_reduction")
                 continue
             if trigger == "discarded_from_hand":
@@ -235,6 +260,14 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
                         self_loss[c] += float(step.get("amount", 0))
                     else:
                         persistent[c] -= amount
+                        self_harm[c] |= trigger != "activate"
+                elif op == "lose_hp" and trigger == "enter" and target.startswith("own_") \
+                        and target.endswith("permanents"):
+                    enter_loss[c] += float(step.get("amount", 0))
+                    self_harm[c] = True
+                    element = target[len("own_"):-len("permanents")].strip("_")
+                    enter_loss_element[c] = ELEMENTS.index(element) if element in ELEMENTS else -1
+                    persistent[c] -= 0.5 * amount
                 elif op == "return_instead" and trigger == "activate":
                     returns[c] = True
                 elif op == "phase_out":
@@ -249,6 +282,10 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
                     drawback[c] += 1.0
                 elif op in ZONE_OP_WORTH and trigger != "granted":
                     persistent[c] += ZONE_OP_WORTH[op] * amount
+                    self_harm[c] |= op == "mill" and trigger != "activate"
+                    if op == "put_from_discard" and trigger == "activate" and "word" in step:
+                        salvage[c] += float(step.get("amount", 0))
+                        salvage_word[c] = WORD[step["word"]]
         channel_only[c] = (c < n_player_cards and not effect.get("activate")
                            and t["card_type"][c] == 0)
     only_mn = np.array([list(e) == ["static"] and [st.get("kind") for st in e["static"]] == ["mage_noir"]
@@ -269,7 +306,7 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
                     features[feature][c] += amount
                 value[c] += VALUE_WEIGHT.get(feature, 0.0) * amount
     value = value + 4.0 * removal
-    ability, ability_hits = _generic_abilities(effects)
+    ability, ability_hits, ability_mana, ability_element = _generic_abilities(effects)
     discounts = _discounts(t, effects, n_player_cards)
     fetch, depth = _ability_fetches(effects)
     columns = {"f_damage": damage, "f_zenith_damage": zenith_damage,
@@ -279,14 +316,17 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
                "f_threat": threat,
                "f_healthiest": healthiest, "f_only_mage_noir": only_mn, "f_value": value,
                "f_opening": opening, "f_discard_value": discard_value, "f_ability": ability,
-               "f_ability_hits": ability_hits, "f_phase_hits": phase_hits,
+               "f_ability_hits": ability_hits, "f_ability_mana": ability_mana,
+               "f_ability_element": ability_element, "f_phase_hits": phase_hits,
                "f_phase_damage": phase_damage, "f_returns": returns, "f_ability_fetch": fetch,
                "f_ability_depth": depth, "f_hits": hits, "f_boost": boost,
                "f_recycle": recycle, "f_swap": swap,
                "f_phase_value": PHASE_WEIGHT * phase, "f_reduce_value": reduce_value,
                "f_ether_take": ether_take, "f_take_element": take_element,
                "f_damage_per": damage_per, "f_spell_fetch": spell_fetch,
-               "f_mn_boost": mn_boost}
+               "f_mn_boost": mn_boost, "f_salvage": salvage, "f_salvage_word": salvage_word,
+               "f_enter_loss": enter_loss, "f_enter_loss_element": enter_loss_element,
+               "f_self_harm": self_harm}
     for name, column in columns.items():
         f[name][:n] = column
     f["any_self_loss"] = bool((self_loss > 0).any())
@@ -299,6 +339,12 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
     f["any_spell_fetch"] = bool((spell_fetch >= 0).any())
     f["any_mn_boost"] = bool(mn_boost.any())
     f["any_grows"] = any("turn_start_prepared" in effect for effect in effects)
+    words = t["words"][:t["n_words"]]
+    component = (t["provides"][:n][:, words] > 0).any(axis=1) | channel_only
+    # the part of idle.foreseeable_worth that the position cannot change
+    fixed_worth = (4.0 * (damage + zenith_damage) + 2.0 * heal + 3.0 * draw + 2.0 * mana
+                   + 12.0 * removal + 3.0 * (spell_fetch >= 0) - 1.0)
+    f["f_maybe_idle"][:n] = (t["card_type"][:n] == 0) & ~component & (fixed_worth <= 0)
 
 
 def _mage_noir_boosted(effect: dict) -> bool:
@@ -337,17 +383,23 @@ def _discounts(t: np.void, effects: tuple[dict, ...], n_player_cards: int) -> np
     return out
 
 
-def _generic_abilities(effects: tuple[dict, ...]) -> tuple[np.ndarray, np.ndarray]:
+def _generic_abilities(effects: tuple[dict, ...]) -> tuple[np.ndarray, ...]:
     """Per card: the worth of one use of its generic ability (``ability_cost`` first: the
-    effect's damage, healing, cards and Mana, less its costs), and whether it deals damage."""
+    effect's damage, healing, cards and Mana, less its costs), whether it deals damage, the
+    Mana it costs and, when that Mana is of one element, which (-1 otherwise)."""
     n = len(effects)
-    worth, hits = np.zeros(n), np.zeros(n, bool)
+    worth, hits, mana = np.zeros(n), np.zeros(n, bool), np.zeros(n)
+    element = np.full(n, -1, np.int8)
     for c, effect in enumerate(effects):
         steps = effect.get("ability", ())
         if not steps or steps[0].get("op") != "ability_cost":
             continue
         head = steps[0]
-        worth[c] -= ABILITY_COST_WEIGHT["mana"] * sum(head.get("cost", {}).values())
+        cost = head.get("cost", {})
+        mana[c] = float(sum(cost.values()))
+        if len(cost) == 1 and next(iter(cost)) in ELEMENTS:
+            element[c] = ELEMENTS.index(next(iter(cost)))
+        worth[c] -= ABILITY_COST_WEIGHT["mana"] * mana[c]
         worth[c] -= ABILITY_COST_WEIGHT["discard"] * head.get("discard", 0)
         worth[c] -= ABILITY_COST_WEIGHT["sacrifice"] * head.get("sacrifice", False)
         for step in steps[1:]:
@@ -368,7 +420,7 @@ def _generic_abilities(effects: tuple[dict, ...]) -> tuple[np.ndarray, np.ndarra
             for feature, amount in HANDLER_ESTIMATES.get(step.get("name", ""), {}).items():
                 worth[c] += VALUE_WEIGHT.get(feature, 0.0) * amount
                 hits[c] |= feature == "damage"
-    return worth, hits
+    return worth, hits, mana, element
 
 
 def _ability_fetches(effects: tuple[dict, ...]) -> tuple[np.ndarray, np.ndarray]:

@@ -11,12 +11,13 @@ card in hand lacks (its only Flame for a Fiery arrow).
 from __future__ import annotations
 
 from simulator.bots.base import (
+    adversary_view,
     held_copy_hp_lost,
     score_card_value,
     score_discard_from_hand,
     slot_taken_by_equal,
 )
-from simulator.bots.idle import idle_in_hand
+from simulator.bots.idle import discarded_at_once, idle_in_hand, spell_does_nothing
 from simulator.engine.compiler.jit import njit
 from simulator.engine.rules.readiness import board_part
 
@@ -31,12 +32,18 @@ ENABLER_KEEP = 3.0
 @njit
 def score_discard(st, tb, wk, bw, p):
     """``wk.scores`` of a discard from hand: the base policy's (the card worth least), a card
-    that can do nothing first, and the sole Ritual and sole enabler last."""
+    that can do nothing first, and the sole Ritual and sole enabler last; a card whose effect
+    applies when discarded is no gain with no enemy card in play to aim at."""
     score_discard_from_hand(st, tb, wk, bw, p)
     board_part(st, tb, wk, p)
+    present, _, enemies = adversary_view(st, tb)
     for c in range(min(wk.n_opt, tb.n_player_cards)):
         if wk.opt[c] == 0:
             continue
+        if bw.f_discard_value[c] > 0 and not (present or enemies):
+            # its effect would hit the own side (Static spark discarded with no enemy in play:
+            # 143 hits on a player or a teammate in the scan): kept
+            wk.scores[c] -= 4.0 * bw.f_discard_value[c]
         if useless_in_hand(st, tb, wk, bw, p, c):
             wk.scores[c] += USELESS
             continue
@@ -71,12 +78,14 @@ def unique_held(st, tb, wk, p, c):
 def useless_in_hand(st, tb, wk, bw, p, c):
     """Card ``c`` could do nothing if prepared: a Ritual that only makes its controller a Mage
     Noir while they are one, an Equipment whose slot holds an own one worth as much, a Unique
-    card while a whole copy is in play, a card :func:`idle.idle_in_hand`.
+    card while a whole copy is in play, a card :func:`idle.idle_in_hand`, a card the rules
+    would discard at once, a spell that does nothing (``idle.spell_does_nothing``).
     ``wk.rd_mage_noir`` must be current."""
     if bw.f_only_mage_noir[c] != 0 and wk.rd_mage_noir != 0:
         return True
     return (slot_taken_by_equal(st, tb, bw, p, c) or unique_held(st, tb, wk, p, c)
-            or idle_in_hand(st, tb, wk, bw, p, c))
+            or idle_in_hand(st, tb, wk, bw, p, c) or discarded_at_once(st, tb, p, c)
+            or spell_does_nothing(st, tb, wk, bw, p, c))
 
 
 @njit

@@ -25,10 +25,18 @@ import numpy as np
 
 from simulator.bots import base
 from simulator.bots.animal import animal_first
-from simulator.bots.idle import idle_in_hand
+from simulator.bots.idle import (
+    discarded_at_once,
+    entry_losses,
+    harmful_second_ritual,
+    idle_in_hand,
+    salvage_worth,
+    spell_does_nothing,
+)
 from simulator.bots.keep import score_card_to_hand, score_discard
 from simulator.bots.record import record_at
 from simulator.bots.teammates import next_player, pile_taker, shown_elements
+from simulator.bots.use import free_abilities, outclassed_equipment
 from simulator.engine.compiler.jit import njit, njit_inline
 from simulator.engine.handlers.sand import REPLICA_SEARCH
 from simulator.engine.rules.layout import (
@@ -84,6 +92,8 @@ FIELDS = [
     ("pol_hand", np.int16, (C_MAX,)),
     ("pol_worth", np.float64, (C_MAX,)),
     ("pol_hand_n", np.int64),
+    ("pol_trade_ok", np.int8, (E,)),   # trade_only_toward_what_works: trades that help
+    ("use_spare", np.float64, (E,)),   # use.free_abilities: the reserve beyond the hand's costs
 ]
 
 
@@ -100,6 +110,7 @@ def score(st, tb, wk, bw, kind, p):
     if kind == MAIN_ACTION:
         main_action_scores(st, tb, wk, bw, p)
         base.ability_scores(st, tb, wk, bw, p, 1)
+        free_abilities(st, tb, wk, bw, p, 1)
         animal_first(st, tb, wk, p)
     elif kind == TAKE_PILE:
         score_take_pile(st, tb, wk, bw, p)
@@ -153,9 +164,114 @@ def main_action_scores(st, tb, wk, bw, p):
             wk.scores[a] += 8.0 * bw.f_heal[c]
     if bw.any_mn_boost != 0:
         ritual_first(st, tb, wk, bw, p)
+    prepare_only_what_works(st, tb, wk, bw, p, present)
+    trade_only_toward_what_works(st, tb, wk, bw, p, present)
+    prepare_before_striking(st, tb, wk, bw, p)
     if threatened:
         for c in range(tb.n_cards):
             wk.scores[1 + tb.slots + c] += 4.0 * bw.f_heal[c]
+
+
+@njit
+def prepare_only_what_works(st, tb, wk, bw, p, present):
+    """Preparations that would do nothing score below ending the main phase (``idle.py``,
+    ``use.py``): a spell that does nothing in the position and is no component, a card the
+    rules discard as it arrives, a second copy of a costly Ritual the player controls, an Equipment
+    a better one of its slot in hand would replace, a cost of X with no Adversary to aim at
+    or no Mana for X; a card whose arrival destroys own Permanents loses their worth. A
+    salvage spell is worth activating for the spells its pile holds, and a boost of an own
+    Equipment (Reforge) at once: the base scores it only once a target is in play, though
+    the Equipment keeps it (Reforge was prepared 37 times, activated 0)."""
+    prepare_at = 1 + tb.slots
+    for c in range(tb.n_player_cards):
+        a = prepare_at + c
+        if wk.opt[a] == 0 or wk.scores[a] <= base.NEG:
+            continue
+        x = tb.x_element[c]
+        if not_worth_preparing(st, tb, wk, bw, p, c, present) or \
+                (x >= 0 and st.reserve[p, x] - wk.rd_cost[c, x] < 1):
+            wk.scores[a] = min(wk.scores[a], -1.0)
+        elif bw.f_enter_loss[c] > 0:
+            wk.scores[a] -= entry_losses(st, tb, bw, p, c)
+    activate_at = 1 + tb.slots + tb.n_cards
+    for s in range(st.board_end[p]):
+        c = st.board_card[p, s]
+        a = activate_at + s
+        if st.board_zone[p, s] != PREPARED or wk.scores[a] <= base.NEG:
+            continue
+        if bw.f_salvage[c] > 0:
+            wk.scores[a] += 2.0 * salvage_worth(st, tb, bw, p, c)
+        if bw.f_boost[c] > 0 and wk.scores[a] < 0.0:  # the boost lasts: no target needed now
+            wk.scores[a] += 4.0 * bw.f_boost[c] * base.best_boost_hits(st, bw, p)
+
+
+@njit
+def not_worth_preparing(st, tb, wk, bw, p, c, present):
+    """Card ``c`` would do nothing if prepared (:func:`prepare_only_what_works`), whatever
+    Mana the player has: a card the rules discard as it arrives, a second copy of a costly
+    Ritual, an Equipment a better one in hand would replace, a cost of X with no Adversary,
+    a spell that does nothing."""
+    return (discarded_at_once(st, tb, p, c) or harmful_second_ritual(st, tb, bw, p, c)
+            or outclassed_equipment(st, tb, wk, bw, p, c)
+            or (tb.x_element[c] >= 0 and not present)
+            or spell_does_nothing(st, tb, wk, bw, p, c))
+
+
+@njit
+def trade_only_toward_what_works(st, tb, wk, bw, p, present):
+    """A trade scores only when it brings a card the planner would prepare within reach
+    (``base.trade_enables`` counts every card with an estimated worth): traded toward a card
+    it then declined to prepare, the planner traded for nothing (the misplay scan's trades
+    for nothing rose by a quarter before this)."""
+    trade_at = 1 + 3 * tb.slots + tb.n_cards
+    any_trade = False
+    for e in range(E):
+        any_trade = any_trade or wk.scores[trade_at + e] > base.NEG
+    if not any_trade:
+        return
+    ok = bw.pol_trade_ok
+    for e in range(E):
+        ok[e] = 0
+    for c in range(tb.n_player_cards):
+        if st.hand[p, c] <= 0 or bw.f_value[c] <= 0 or wk.rd_missing[c] != 0:
+            continue
+        if not base.within_trades(wk, st.reserve[p], c, TRADES_AHEAD, bw.pol_deficit):
+            continue
+        if not_worth_preparing(st, tb, wk, bw, p, c, present):
+            continue
+        for e in range(E):
+            if bw.pol_deficit[e] > 0:
+                ok[e] = 1
+    for e in range(E):
+        if ok[e] == 0:
+            wk.scores[trade_at + e] = base.NEG
+
+
+@njit
+def prepare_before_striking(st, tb, wk, bw, p):
+    """A spell whose activation only deals damage or heals waits while a card worth preparing
+    is preparable: its activation stays available until the main phase ends, and may take
+    away what the preparation needs (Violent wind puts a Breath component back into the deck,
+    which a second Violent wind requires). Activated first, the look-ahead's rollouts found
+    the preparation lost: its largest gaps on air-winds (+1 win per rollout) were an Air
+    blade or a Violent wind activated before the next one was prepared. A lethal blow, and
+    an activation that brings cards or Mana, do not wait."""
+    prepare_at = 1 + tb.slots
+    best = base.NEG
+    for c in range(tb.n_cards):
+        if wk.opt[prepare_at + c] != 0:
+            best = max(best, wk.scores[prepare_at + c])
+    if best <= 0.0:
+        return
+    activate_at = prepare_at + tb.n_cards
+    for s in range(st.board_end[p]):
+        a = activate_at + s
+        if st.board_zone[p, s] != PREPARED or wk.opt[a] == 0:
+            continue
+        c = st.board_card[p, s]
+        gives = bw.f_draw[c] + bw.f_mana[c] + bw.f_salvage[c] + base.discount_worth(st, tb, bw, p, c)
+        if wk.scores[a] < 1000.0 and gives <= 0 and wk.scores[a] >= best:
+            wk.scores[a] = best - 0.5
 
 
 @njit

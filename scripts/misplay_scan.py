@@ -1,0 +1,130 @@
+"""Misplay scan: how often each bot repeats the misplays of issue 38 (docs/bots.md).
+
+Usage:
+  python scripts/misplay_scan.py [--games N] [--coop-games N] [--seed S] [--bots a,b]
+                                 [--levels normal,hard] [--decks a,b] [--cards K] [--json PATH]
+
+Plays every deck (the example decks, and one deck of every card of each extension in
+scripts/scan_decks/) against the Duke at each level, solo (``--games`` games) and two players
+with the same deck (``--coop-games``), with each bot on the same seeds, the transcript's
+event log on; :mod:`simulator.misplays` counts the misplays of each game. Prints one table
+(class x bot), the cards behind each class, and the command that plays the same games again.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shlex
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+from simulator import bots
+from simulator.cards import load_cards
+from simulator.decks import load_deck
+from simulator.engine.host.batch import new_work, play
+from simulator.engine.host.tables import build_batch_tables
+from simulator.engine.rules import layout as L
+from simulator.engine.rules import rng
+from simulator.engine.rules.options import RuleOptions
+from simulator.misplays import CLASS_KEYS, CLASSES, CardFacts, scan_events
+from simulator.run import build_matchup
+from simulator.scenarios import load_scenario
+
+ROOT = Path(__file__).resolve().parents[1]
+SCAN_DECKS = ROOT / "scripts" / "scan_decks"
+
+
+def deck_paths(names: str | None) -> list[Path]:
+    """The decks asked (names of example or scan decks), or all of both."""
+    every = sorted((ROOT / "decks").glob("*.txt")) + sorted(SCAN_DECKS.glob("*.txt"))
+    if not names:
+        return every
+    by_name = {p.stem: p for p in every}
+    missing = [n for n in names.split(",") if n not in by_name]
+    if missing:
+        sys.exit(f"misplay_scan: no deck named {', '.join(missing)} (decks/ and "
+                 f"scripts/scan_decks/ hold {', '.join(sorted(by_name))})")
+    return [by_name[n] for n in names.split(",")]
+
+
+def scan_cell(matchup, db, bot_name: str, seed: int, games: int, options: RuleOptions):
+    """The misplay counts of ``games`` games of the run with ``seed``, one game at a time
+    (the event log holds one game), and per (class, card name)."""
+    bot = bots.get(bot_name)
+    tables, info = build_batch_tables(matchup, db, options)
+    facts = CardFacts.of_batch(tables, info, bots.get("planner").records(1, tables, info)[0])
+    totals, by_card = Counter(), Counter()
+    for game in range(games):
+        work = new_work(1)
+        work["log_on"] = 1
+        play(matchup, db, rng.game_seeds(seed, game, 1), bot, options, work=work)
+        n = min(int(work["log_len"][0]), L.LOG_MAX)
+        counts, cards = scan_events(work["log"][0][:n], facts, matchup.players)
+        totals.update(counts)
+        by_card.update({(key, facts.names[c]): k for (key, c), k in cards.items()})
+    return totals, by_card
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=60, help="solo games per deck and level")
+    parser.add_argument("--coop-games", type=int, default=30,
+                        help="two-player games per deck and level (0: none)")
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--bots", default="planner,lookahead")
+    parser.add_argument("--levels", default="normal,hard")
+    parser.add_argument("--decks", default=None, help="deck names (default: every one)")
+    parser.add_argument("--cards", type=int, default=4, help="cards listed per class and bot")
+    parser.add_argument("--json", type=Path, default=None, help="write the counts here")
+    args = parser.parse_args()
+    db = load_cards()
+    duke = load_scenario("duke", db)
+    options = RuleOptions()
+    bot_names = args.bots.split(",")
+    for name in bot_names:
+        bots.get(name)  # a user error for an unknown bot
+    totals = {b: Counter() for b in bot_names}
+    by_card = {b: Counter() for b in bot_names}
+    seconds = Counter()
+    for path in deck_paths(args.decks):
+        deck = load_deck(path, db)
+        for level in args.levels.split(","):
+            for players, games in ((1, args.games), (2, args.coop_games)):
+                if games <= 0:
+                    continue
+                matchup = build_matchup([deck], duke, level, players)
+                for b in bot_names:
+                    start = time.process_time()
+                    counts, cards = scan_cell(matchup, db, b, args.seed, games, options)
+                    seconds[b] += time.process_time() - start
+                    totals[b].update(counts)
+                    by_card[b].update(cards)
+        print(f"  {path.stem}: " + "; ".join(
+            f"{b} {sum(totals[b].values())}" for b in bot_names), file=sys.stderr, flush=True)
+    print("| class | " + " | ".join(bot_names) + " |")
+    print("|---|" + "---|" * len(bot_names))
+    for key, what in CLASSES:
+        print(f"| {key}: {what} | " + " | ".join(str(totals[b][key]) for b in bot_names) + " |")
+    print()
+    for b in bot_names:
+        for key in CLASS_KEYS:
+            top = sorted(((k, name) for (cls, name), k in by_card[b].items() if cls == key),
+                         reverse=True)[:args.cards]
+            if top:
+                print(f"{b}, {key}: " + ", ".join(f"{name} {k}" for k, name in top))
+    print("\nCPU seconds: " + ", ".join(f"{b} {seconds[b]:.0f}" for b in bot_names))
+    command = "python scripts/misplay_scan.py " + shlex.join(sys.argv[1:])
+    print(f"Same games again: {command.strip()}")
+    if args.json:
+        args.json.write_text(json.dumps({
+            "command": command.strip(),
+            "totals": {b: dict(totals[b]) for b in bot_names},
+            "by_card": {b: {f"{cls}: {name}": k for (cls, name), k in by_card[b].items()}
+                        for b in bot_names}}, indent=1))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,317 @@
+"""Repeatable misplays of a bot, counted from the events of a game's transcript.
+
+Why from the events: a win rate says how a deck does in a bot's hands, and every misplay the
+bot repeats is a wrong answer about some deck. The engine already records every card that
+moves, every trade, every damage and its cause for the replay (``engine/rules/log.py``); read
+in order, those events show the misplays of issue 38 without any counter in the compiled
+code. ``scripts/misplay_scan.py`` plays games with the log on and sums :func:`scan_events`
+per bot (docs/bots.md, "Misplay scan").
+
+Each class counts one event of the bad play (a preparation, a trade, a hit), so a table of
+them compares bots and commits on the same decks and seeds.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+
+import numpy as np
+
+from simulator.engine.rules import layout as L
+
+#: The classes, in table order: key, and what one count is.
+CLASSES = (
+    ("unused_spell", "a spell with no damage nor healing prepared, never activated nor channeled"),
+    ("discarded_at_once", "a spell prepared and discarded from preparation the same turn"),
+    ("ability_unused", "a card with a main-phase ability put into play, its ability never used"),
+    ("harmful_ritual", "a second copy of a controlled Ritual prepared, or an own card destroyed "
+                       "by an own Ritual entering play"),
+    ("unique_replaced", "a new copy of a Unique card discarded at once"),
+    ("x_zero", "a cost of X paid with X = 0"),
+    ("equipment_lost", "an Equipment that left play before its controller's next turn"),
+    ("trade_loop", "a trade in a main phase that then prepares nothing, or that gives an "
+                   "element taken by a trade before it"),
+    ("wasted_damage", "a player's spell aimed at a teammate (or at its own player when discarded "
+                      "from hand), or at an Adversary card it does not destroy before the "
+                      "Adversary arrives"),
+    ("pile_for_nothing", "co-op: the larger pile (by 2 Mana or more) taken by a player who then "
+                         "prepares nothing, the next player left short of Mana"),
+)
+CLASS_KEYS = tuple(key for key, _ in CLASSES)
+#: Events that start another action: a card leaving after one is no component of the card
+#: prepared before it.
+ACTIONS = frozenset({L.EV_PREPARES, L.EV_ACTIVATES, L.EV_CHANNELS, L.EV_TRADES,
+                     L.EV_USES_ABILITY, L.EV_TURN, L.EV_ADVERSARY_TURN})
+
+#: Abilities used only in answer to what happens (a blow that would put the player out, an
+#: Equipment about to be destroyed, a lethal sacrifice): not using one is no misplay.
+REACTIVE_ABILITIES = frozenset(
+    L.ABILITY_NAMES.index(name) for name in
+    ("kerlochs_robe", "warrior_mage_ritual_indestructible", "ritual_of_decomposition")
+    if name in L.ABILITY_NAMES)
+
+
+@dataclass(frozen=True)
+class CardFacts:
+    """What the scan needs of a batch's local cards (index = local id)."""
+
+    names: tuple[str, ...]
+    card_type: np.ndarray      # (C,) layout.CARD_TYPES index
+    ability: np.ndarray        # (C,) the ability id of the card in play, -1 none
+    is_adversary: np.ndarray   # (C,) 1: the Adversary card itself
+    idle_spell: np.ndarray     # (C,) 1: a spell that deals no damage and heals nothing
+    n_player_cards: int
+    # (C, W) the component words each card provides and requires (W: every word)
+    provides: np.ndarray | None = None
+    requires: np.ndarray | None = None
+
+    def component_of(self, card: int, prepared: int) -> bool:
+        """Card ``card`` provides a word card ``prepared`` requires (it may be its component)."""
+        if self.provides is None or prepared < 0:
+            return False
+        return bool((self.provides[card] & self.requires[prepared]).any())
+
+    @classmethod
+    def of_batch(cls, tables: np.ndarray, info, record: np.void) -> CardFacts:
+        """From a batch's tables record, :class:`BatchInfo` and a bot record's features."""
+        t = tables[0]
+        n = info.size
+        spell = t["card_type"][:n] == L.SPELL
+        harmless = (record["f_damage"][:n] + record["f_zenith_damage"][:n]
+                    + record["f_heal"][:n]) <= 0
+        return cls(names=tuple(info.names), card_type=t["card_type"][:n].copy(),
+                   ability=t["ability"][:n].copy(), is_adversary=t["is_adversary"][:n].copy(),
+                   idle_spell=(spell & harmless).astype(np.int8),
+                   n_player_cards=info.n_player_cards,
+                   provides=t["provides"][:n] > 0, requires=t["requires"][:n] > 0)
+
+
+class _Game:
+    """The running state of one game's events (players' boards as far as the scan needs)."""
+
+    def __init__(self, cards: CardFacts, players: int):
+        self.cards = cards
+        self.players = players
+        self.counts: Counter = Counter()
+        self.by_card: Counter = Counter()   # (class, card) -> count
+        self.turn = 0
+        self.player = 0
+        self.adversary_here = False
+        # spells in preparation per (player, card): the turn each copy was prepared
+        self.prepared: dict[tuple[int, int], list[int]] = defaultdict(list)
+        self.activating: Counter = Counter()  # (player, card): activated, about to leave play
+        self.channeled: Counter = Counter()
+        self.in_play: dict[tuple[int, int], list[list]] = defaultdict(list)  # persistent cards
+        self.phase_trades: list[tuple[int, list[int]]] = []  # (element taken, Mana given)
+        self.phase_loops = 0  # of those, trades counted as giving back what was taken
+        self.prepared_in_phase = False
+        self.piles: list[int] = []
+        self.larger_pile_taken: int = -1
+        self.preparing = -1  # the card being prepared: the cards leaving may be its components
+        self.hit_pending: tuple[int, int] = (-1, -1)  # (card hit, spell): no Adversary yet
+        self.discard_applies = -1  # the card discarded from hand that is applying its effects
+        self.starved_by = -1  # the player who took the larger pile for nothing, this round
+        self.out: set[int] = set()  # players out of the game: their cards left with them
+
+    def count(self, key: str, card: int = -1, n: int = 1) -> None:
+        self.counts[key] += n
+        if card >= 0:
+            self.by_card[(key, card)] += n
+
+    # --- the phases ---------------------------------------------------------------------
+
+    def end_phase(self) -> None:
+        """A player's main phase (or the turn) ends: trades that led to nothing, a larger
+        pile taken for nothing, an Adversary card hit for nothing."""
+        if self.phase_trades and not self.prepared_in_phase:
+            self.count("trade_loop", n=len(self.phase_trades) - self.phase_loops)
+        self.phase_trades = []
+        self.phase_loops = 0
+        self.flush_hit()
+        if self.starved_by >= 0 and self.player != self.starved_by:
+            self.starved_by = -1  # the next player's phase ended short of nothing
+        if self.larger_pile_taken >= 0 and not self.prepared_in_phase:
+            self.starved_by = self.larger_pile_taken  # a misplay if the next player is short
+        self.larger_pile_taken = -1
+        self.prepared_in_phase = False
+
+    def flush_hit(self) -> None:
+        if self.hit_pending[0] >= 0:
+            self.count("wasted_damage", self.hit_pending[1])
+            self.hit_pending = (-1, -1)
+
+    def new_turn(self, turn: int, player: int, adversary_hp: int) -> None:
+        self.end_phase()
+        self.turn, self.player = turn, player
+        self.adversary_here = adversary_hp >= 0
+        for (p, _card), copies in self.in_play.items():  # Equipment that lasted to this turn
+            if p == player:
+                for copy in copies:
+                    copy[2] = True
+
+    def finish(self) -> None:
+        """The game is over: spells still in preparation never used, abilities never used."""
+        self.end_phase()
+        for (_p, card), turns in self.prepared.items():
+            if self.cards.idle_spell[card]:
+                self.count("unused_spell", card, len(turns))
+        for (_p, card), copies in self.in_play.items():
+            for copy in copies:
+                self.ability_check(card, copy)
+
+    # --- cards ----------------------------------------------------------------------------
+
+    def prepares(self, p: int, card: int) -> None:
+        self.prepared_in_phase = True
+        self.preparing = card
+        kind = self.cards.card_type[card]
+        if kind == L.SPELL:
+            self.prepared[(p, card)].append(self.turn)
+            return
+        if kind == L.RITUAL_TYPE and self.in_play[(p, card)]:
+            self.count("harmful_ritual", card)
+        # [turn it entered, ability used, its controller's turn came again]
+        self.in_play[(p, card)].append([self.turn, False, False])
+
+    def activates(self, p: int, card: int) -> None:
+        if self.cards.card_type[card] == L.SPELL and self.prepared[(p, card)]:
+            self.prepared[(p, card)].pop(0)
+            self.activating[(p, card)] += 1
+
+    def channels(self, p: int, card: int) -> None:
+        if self.prepared[(p, card)]:
+            self.prepared[(p, card)].pop(0)
+        self.channeled[(p, card)] += 1
+
+    def uses_ability(self, p: int, card: int) -> None:
+        for copy in self.in_play[(p, card)]:
+            copy[1] = True
+
+    def leaves(self, card: int, p: int, dest: int) -> None:
+        """A card leaves a player's board: an activated spell, a used component, a spell
+        discarded from preparation (one back to hand is not lost), or a persistent card."""
+        key = (p, card)
+        if p in self.out:
+            return  # the board of a player out of the game is cleared: no play of theirs
+        if self.activating[key] > 0:
+            self.activating[key] -= 1
+        elif self.cards.card_type[card] != L.SPELL and self.in_play[key]:
+            copy = self.in_play[key].pop(0)
+            self.ability_check(card, copy)
+            used = self.cards.component_of(card, self.preparing)
+            if self.cards.card_type[card] == L.EQUIPMENT_TYPE and not (copy[2] or copy[1] or used):
+                self.count("equipment_lost", card)
+        elif self.channeled[key] > 0:
+            self.channeled[key] -= 1
+        elif self.prepared[key]:
+            turn = self.prepared[key].pop(0)
+            if dest == L.TO_HAND:
+                return
+            if turn == self.turn:
+                self.count("discarded_at_once", card)
+            if self.cards.idle_spell[card]:
+                self.count("unused_spell", card)
+
+    def ability_check(self, card: int, copy: list) -> None:
+        ability = int(self.cards.ability[card])
+        if ability >= 0 and ability not in REACTIVE_ABILITIES and not copy[1]:
+            self.count("ability_unused", card)
+
+    def destroyed(self, card: int, cause: int, trigger: int) -> None:
+        """A card destroyed: the Adversary card a spell hit, or an own card killed by an own
+        Ritual as it entered play (Ritual of seasons)."""
+        if card == self.hit_pending[0]:
+            self.hit_pending = (-1, -1)
+        own_cause = 0 <= cause < self.cards.n_player_cards
+        if (card < self.cards.n_player_cards and own_cause and trigger == L.T_ENTER
+                and self.cards.card_type[cause] == L.RITUAL_TYPE):
+            self.count("harmful_ritual", cause)
+
+    def damage(self, side: int, card: int, cause: int, trigger: int) -> None:
+        """Damage to a card: a player's spell hitting an Adversary card that is not the
+        Adversary while the Adversary is absent waits for that card's destruction."""
+        by_spell = (0 <= cause < self.cards.n_player_cards
+                    and self.cards.card_type[cause] == L.SPELL)
+        if (side == L.ADVERSARY_SIDE and by_spell and not self.adversary_here
+                and card >= 0 and not self.cards.is_adversary[card]):
+            self.flush_hit()
+            self.hit_pending = (card, cause)
+
+    def player_loses(self, p: int, is_damage: int, cause: int) -> None:
+        """HP a player loses from a player's spell: a misplay when the spell chose its target
+        (a teammate, or anyone when a card discarded from hand applies it), not when the card
+        says it hurts its own caster (Meteor punch)."""
+        by_spell = (0 <= cause < self.cards.n_player_cards
+                    and self.cards.card_type[cause] == L.SPELL)
+        if is_damage and by_spell and (p != self.player or cause == self.discard_applies):
+            self.count("wasted_damage", cause)
+
+    def holds(self, p: int, reason: int) -> None:
+        """A card left in hand as a main phase ends, and why: Mana short, right after a
+        teammate took the larger pile and prepared nothing with it."""
+        if reason == L.HOLD_MANA and self.starved_by >= 0 and p != self.starved_by:
+            self.count("pile_for_nothing")
+            self.starved_by = -1
+
+    def trades(self, taken: int, given: list[int]) -> None:
+        if any(given[t] > 0 for t, _ in self.phase_trades):
+            self.count("trade_loop")
+            self.phase_loops += 1
+        self.phase_trades.append((taken, given))
+        self.prepared_in_phase = False  # a trade must be followed by a preparation
+
+    def takes_pile(self, p: int, mana_total: int) -> None:
+        if self.players > 1 and len(self.piles) == 2 and abs(self.piles[0] - self.piles[1]) >= 2 \
+                and mana_total == max(self.piles):
+            self.larger_pile_taken = p
+        self.piles = []
+
+
+def scan_events(events: np.ndarray, cards: CardFacts, players: int) -> tuple[Counter, Counter]:
+    """The misplay counts of one game's events (n, EV_W), and the same per (class, card)."""
+    game = _Game(cards, players)
+    for row in events.tolist():
+        ev, a, b, c, d, cause, trigger = row[:7]
+        if ev in ACTIONS:
+            game.preparing = -1
+        if ev == L.EV_TURN:
+            game.new_turn(a, b, d)
+        elif ev == L.EV_ADVERSARY_TURN:
+            game.end_phase()
+        elif ev == L.EV_REVEALS and 0 <= a < len(cards.is_adversary) and cards.is_adversary[a]:
+            game.adversary_here = True
+        elif ev == L.EV_PREPARES:
+            game.prepares(a, b)
+        elif ev == L.EV_ACTIVATES:
+            game.activates(a, b)
+        elif ev == L.EV_CHANNELS:
+            game.channels(a, b)
+        elif ev == L.EV_USES_ABILITY:
+            game.uses_ability(a, b)
+        elif ev == L.EV_LEAVES:
+            game.leaves(a, b, c)
+        elif ev == L.EV_DESTROYED:
+            game.destroyed(a, cause, trigger)
+        elif ev == L.EV_UNIQUE and c == 1:
+            game.count("unique_replaced", b)
+        elif ev == L.EV_X_PAID and c == 0:
+            game.count("x_zero", d)
+        elif ev == L.EV_DAMAGE:
+            game.damage(b, d, cause, trigger)
+        elif ev == L.EV_PLAYER_LOSES:
+            game.player_loses(a, c, cause)
+        elif ev == L.EV_DISCARD_APPLIES:
+            game.discard_applies = b
+        elif ev == L.EV_HOLDS:
+            game.holds(a, c)
+        elif ev == L.EV_TRADES:
+            game.trades(a, row[2:8])
+        elif ev == L.EV_OUT:
+            game.out.add(a)
+        elif ev == L.EV_PILE_ON_OFFER:
+            game.piles.append(sum(row[2:8]))
+        elif ev == L.EV_TAKES_PILE:
+            game.takes_pile(a, sum(row[2:8]))
+    game.finish()
+    return game.counts, game.by_card

@@ -1,0 +1,154 @@
+"""The misplay scan's reading of a game's events (simulator/misplays.py), on hand-written logs.
+
+Each test writes the events a game would log and asserts the exact counts of each class.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from simulator.engine.rules import layout as L
+from simulator.misplays import CLASS_KEYS, CardFacts, scan_events
+
+# local cards: 0 an idle spell, 1 a damage spell, 2 an Equipment, 3 a Ritual, 4 a Permanent
+# with an ability, 5 the Adversary, 6 an Adversary Permanent
+IDLE, BOLT, ARMOR, RITUAL, MINE, DUKE, GUARD = range(7)
+CARDS = CardFacts(
+    names=("Idle", "Bolt", "Armor", "Ritual", "Mine", "Duke", "Guard"),
+    card_type=np.array([L.SPELL, L.SPELL, L.EQUIPMENT_TYPE, L.RITUAL_TYPE,
+                        L.PERMANENT_TYPE, 0, 0]),
+    ability=np.array([-1, -1, -1, -1, L.AB_GENERIC, -1, -1]),
+    is_adversary=np.array([0, 0, 0, 0, 0, 1, 0]),
+    idle_spell=np.array([1, 0, 0, 0, 0, 0, 0], np.int8),
+    n_player_cards=5,
+)
+
+
+def ev(event: int, a: int = 0, b: int = 0, c: int = 0, d: int = 0, cause: int = -1,
+       trigger: int = -1) -> list[int]:
+    return [event, a, b, c, d, cause, trigger, 0]
+
+
+def counts(rows: list[list[int]], players: int = 1) -> dict[str, int]:
+    found, _ = scan_events(np.array(rows, np.int32).reshape(-1, L.EV_W), CARDS, players)
+    return {k: found[k] for k in CLASS_KEYS if found[k]}
+
+
+def turn(t: int, p: int = 0, adversary_hp: int = -1) -> list[int]:
+    return ev(L.EV_TURN, t, p, 20, adversary_hp)
+
+
+def test_an_idle_spell_prepared_and_left_there_counts_once():
+    assert counts([turn(1), ev(L.EV_PREPARES, 0, IDLE)]) == {"unused_spell": 1}
+
+
+def test_an_idle_spell_activated_or_channeled_counts_nothing():
+    assert counts([turn(1), ev(L.EV_PREPARES, 0, IDLE), ev(L.EV_PREPARES, 0, IDLE),
+                   ev(L.EV_ACTIVATES, 0, IDLE), ev(L.EV_LEAVES, IDLE, 0, L.TO_DISCARD),
+                   ev(L.EV_CHANNELS, 0, IDLE)]) == {}
+
+
+def test_a_spell_discarded_from_preparation_the_turn_it_came():
+    rows = [turn(1), ev(L.EV_PREPARES, 0, IDLE), ev(L.EV_LEAVES, IDLE, 0, L.TO_DISCARD)]
+    assert counts(rows) == {"unused_spell": 1, "discarded_at_once": 1}
+    later = [turn(1), ev(L.EV_PREPARES, 0, BOLT), turn(2),
+             ev(L.EV_LEAVES, BOLT, 0, L.TO_DISCARD)]
+    assert counts(later) == {}  # a damage spell lost later: neither class
+    back = [turn(1), ev(L.EV_PREPARES, 0, IDLE), ev(L.EV_LEAVES, IDLE, 0, L.TO_HAND)]
+    assert counts(back) == {}  # back to hand: not lost
+
+
+def test_an_equipment_destroyed_before_the_next_turn_is_lost():
+    lost = [turn(1), ev(L.EV_PREPARES, 0, ARMOR), ev(L.EV_LEAVES, ARMOR, 0, L.TO_DISCARD)]
+    assert counts(lost) == {"equipment_lost": 1}
+    kept = [turn(1), ev(L.EV_PREPARES, 0, ARMOR), turn(2),
+            ev(L.EV_LEAVES, ARMOR, 0, L.TO_DISCARD)]
+    assert counts(kept) == {}
+
+
+def test_a_second_copy_of_a_ritual_and_an_own_card_its_arrival_destroys():
+    rows = [turn(1), ev(L.EV_PREPARES, 0, RITUAL), ev(L.EV_PREPARES, 0, RITUAL),
+            ev(L.EV_DESTROYED, MINE, cause=RITUAL, trigger=L.T_ENTER)]
+    assert counts(rows) == {"harmful_ritual": 2}
+    turn_start = [turn(1), ev(L.EV_PREPARES, 0, RITUAL),
+                  ev(L.EV_DESTROYED, MINE, cause=RITUAL, trigger=L.T_TURN_START)]
+    assert counts(turn_start) == {}
+
+
+def test_an_ability_never_used_counts_at_the_end_or_when_the_card_leaves():
+    assert counts([turn(1), ev(L.EV_PREPARES, 0, MINE)]) == {"ability_unused": 1}
+    assert counts([turn(1), ev(L.EV_PREPARES, 0, MINE), ev(L.EV_USES_ABILITY, 0, MINE)]) == {}
+
+
+def test_unique_new_copy_and_x_zero():
+    rows = [turn(1), ev(L.EV_UNIQUE, 0, MINE, 1), ev(L.EV_UNIQUE, 0, MINE, 0),
+            ev(L.EV_X_PAID, 0, 4, 0, BOLT), ev(L.EV_X_PAID, 0, 4, 3, BOLT)]
+    assert counts(rows) == {"unique_replaced": 1, "x_zero": 1}
+
+
+def test_trades_for_nothing_and_trades_in_a_circle():
+    two_fire = [0, 0, 0, 0, 0, 0]
+    two_fire[0] = 2
+    give_water = [0, 2, 0, 0, 0, 0]
+    for_nothing = [turn(1), [L.EV_TRADES, 1, *two_fire], turn(2)]
+    assert counts(for_nothing) == {"trade_loop": 1}
+    used = [turn(1), [L.EV_TRADES, 1, *two_fire], ev(L.EV_PREPARES, 0, BOLT), turn(2)]
+    assert counts(used) == {}
+    circle = [turn(1), [L.EV_TRADES, 1, *two_fire], [L.EV_TRADES, 0, *give_water],
+              ev(L.EV_PREPARES, 0, BOLT)]
+    assert counts(circle) == {"trade_loop": 1}
+
+
+def test_damage_wasted_on_an_adversary_permanent_or_a_teammate():
+    fizzle = [turn(1), ev(L.EV_DAMAGE, 3, L.ADVERSARY_SIDE, 1, GUARD, cause=BOLT,
+                          trigger=L.T_ACTIVATE), turn(2)]
+    assert counts(fizzle) == {"wasted_damage": 1}
+    kills = [turn(1), ev(L.EV_DAMAGE, 3, L.ADVERSARY_SIDE, 1, GUARD, cause=BOLT,
+                         trigger=L.T_ACTIVATE), ev(L.EV_DESTROYED, GUARD), turn(2)]
+    assert counts(kills) == {}
+    at_the_duke = [turn(1, adversary_hp=10),
+                   ev(L.EV_DAMAGE, 3, L.ADVERSARY_SIDE, 1, GUARD, cause=BOLT), turn(2)]
+    assert counts(at_the_duke) == {}
+    teammate = [turn(1, p=0), ev(L.EV_PLAYER_LOSES, 1, 1, 1, cause=BOLT)]
+    assert counts(teammate, players=2) == {"wasted_damage": 1}
+    own_drawback = [turn(1, p=0), ev(L.EV_PLAYER_LOSES, 0, 2, 1, cause=BOLT)]
+    assert counts(own_drawback) == {}
+
+
+def test_coop_larger_pile_taken_for_nothing_while_the_next_player_is_short():
+    small, large = [L.EV_PILE_ON_OFFER, 0, 1, 0, 0, 0, 0, 0], [L.EV_PILE_ON_OFFER, 1, 4, 0, 0, 0, 0, 0]
+    taken = [L.EV_TAKES_PILE, 0, 4, 0, 0, 0, 0, 0]
+    rows = [turn(1, p=0), small, large, taken, turn(1, p=1),
+            ev(L.EV_HOLDS, 1, BOLT, L.HOLD_MANA, 2)]
+    assert counts(rows, players=2) == {"pile_for_nothing": 1}
+    used = [turn(1, p=0), small, large, taken, ev(L.EV_PREPARES, 0, BOLT), turn(1, p=1),
+            ev(L.EV_HOLDS, 1, BOLT, L.HOLD_MANA, 2)]
+    assert counts(used, players=2) == {}
+    near = [L.EV_PILE_ON_OFFER, 0, 3, 0, 0, 0, 0, 0]  # 3 against 4: a near tie, no misplay
+    rows[1] = near
+    assert counts(rows, players=2) == {}
+
+
+def test_an_equipment_used_as_the_component_of_the_card_prepared_is_not_lost():
+    provides = np.zeros((7, 2), bool)
+    requires = np.zeros((7, 2), bool)
+    provides[ARMOR, 0] = True   # the armour provides word 0, which the second Equipment needs
+    requires[MINE, 0] = True
+    cards = CardFacts(CARDS.names, CARDS.card_type, CARDS.ability, CARDS.is_adversary,
+                      CARDS.idle_spell, CARDS.n_player_cards, provides, requires)
+    rows = np.array([turn(1), ev(L.EV_PREPARES, 0, ARMOR), ev(L.EV_PREPARES, 0, MINE),
+                     ev(L.EV_USES_ABILITY, 0, MINE), ev(L.EV_LEAVES, ARMOR, 0, L.TO_DISCARD)],
+                    np.int32)
+    found, _ = scan_events(rows[:3], cards, 1)
+    assert found["equipment_lost"] == 0
+    found, _ = scan_events(np.vstack([rows[:3], rows[4:]]), cards, 1)
+    assert found["equipment_lost"] == 0
+    found, _ = scan_events(rows, cards, 1)  # it left after another action: lost
+    assert found["equipment_lost"] == 1
+
+
+def test_the_cards_of_a_player_out_of_the_game_are_not_discarded_by_them():
+    rows = [turn(1), ev(L.EV_PREPARES, 0, BOLT), ev(L.EV_PREPARES, 0, ARMOR),
+            ev(L.EV_OUT, 0, L.OUT_HP, -1), ev(L.EV_LEAVES, BOLT, 0, L.TO_DISCARD),
+            ev(L.EV_LEAVES, ARMOR, 0, L.TO_DISCARD)]
+    assert counts(rows) == {}
