@@ -11,7 +11,7 @@ card in hand lacks (its only Flame for a Fiery arrow).
 from __future__ import annotations
 
 from simulator.bots.base import (
-    adversary_view,
+    foe_view,
     held_copy_hp_lost,
     score_card_value,
     score_discard_from_hand,
@@ -36,7 +36,7 @@ def score_discard(st, tb, wk, bw, p):
     applies when discarded is no gain with no enemy card in play to aim at."""
     score_discard_from_hand(st, tb, wk, bw, p)
     board_part(st, tb, wk, p)
-    present, _, enemies = adversary_view(st, tb)
+    present, _, enemies = foe_view(st, tb, p)
     for c in range(min(wk.n_opt, tb.n_player_cards)):
         if wk.opt[c] == 0:
             continue

@@ -11,7 +11,7 @@ same turn by the better (Bark armor by Druid armor: the most frequent Equipment 
 
 from __future__ import annotations
 
-from simulator.bots.base import NEG, adversary_view, fetch_worth, reserve_spare
+from simulator.bots.base import NEG, fetch_worth, foe_view, reserve_spare
 from simulator.bots.keep import useless_in_hand
 from simulator.engine.compiler.jit import njit
 from simulator.engine.handlers.ids import AB_EMPTINESS_RITUAL_PING
@@ -32,7 +32,7 @@ def free_abilities(st, tb, wk, bw, p, offset):
     nothing); Emptiness ritual's ping is worth using on a card in hand that can do nothing."""
     if tb.any_ability == 0:
         return
-    present, _, _ = adversary_view(st, tb)
+    present, _, _ = foe_view(st, tb, p)
     spare = bw.use_spare
     spare_known = False
     for s in range(st.board_end[p]):
