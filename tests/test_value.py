@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 
 import numpy as np
 import pytest
@@ -259,5 +260,5 @@ def test_ctrl_c_in_value_keeps_every_card_on_the_games_every_run_finished(capsys
     assert lines[1].startswith("the same games again: magenoir-sim value fire-flames ")
     assert lines[1].endswith(" --games 30")
     assert lines[2].endswith(", 30 paired games per card")
-    rows = [line for line in lines if line.endswith("%") and "pp" in line]
+    rows = [line for line in lines if re.search(r"[+-]\d+\.\d+pp +\[", line)]
     assert len(rows) == 12  # every card of fire-flames
