@@ -1,7 +1,7 @@
 """The command line of the duel modes: ``duel``, ``gauntlet`` and ``replay --duel``.
 
 :mod:`simulator.cli` registers these commands and hands their parsed options here; the work
-is :mod:`simulator.duel`'s and :mod:`simulator.gauntlet`'s. User errors are
+is :mod:`simulator.duels`'s and :mod:`simulator.gauntlets`'s. User errors are
 :class:`~simulator.errors.UserError` (one line, exit code 2, printed by ``cli.main``).
 """
 
@@ -46,7 +46,7 @@ def _bots_option(p: argparse.ArgumentParser) -> None:
 
 
 def add_duel(sub: argparse._SubParsersAction) -> None:
-    from simulator.duel import DEFAULT_GAMES
+    from simulator.duels import DEFAULT_GAMES
 
     p = sub.add_parser("duel", help=_HELP["duel"],
                        formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -88,7 +88,7 @@ def _bot_choice(args: argparse.Namespace) -> tuple[str, list[str] | None]:
 
 def cmd_duel(args: argparse.Namespace) -> int:
     from simulator.cards import load_cards
-    from simulator.duel import DEFAULT_GAMES, check_duel_games, duel, make_sides
+    from simulator.duels import DEFAULT_GAMES, check_duel_games, duel, make_sides
     from simulator.outputs import check_report_dir
 
     options = _rules(args)
@@ -133,7 +133,7 @@ def cmd_duel(args: argparse.Namespace) -> int:
 
 
 def add_gauntlet(sub: argparse._SubParsersAction) -> None:
-    from simulator.gauntlet import DEFAULT_GAMES
+    from simulator.gauntlets import DEFAULT_GAMES
 
     p = sub.add_parser("gauntlet", help=_HELP["gauntlet"],
                        formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -162,7 +162,7 @@ def add_gauntlet(sub: argparse._SubParsersAction) -> None:
 def cmd_gauntlet(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from simulator.gauntlet import DEFAULT_GAMES, gauntlet
+    from simulator.gauntlets import DEFAULT_GAMES, gauntlet
 
     options = _rules(args)
     places = args.places
@@ -206,8 +206,8 @@ def add_replay_options(p: argparse.ArgumentParser) -> None:
 def replay_duel_game(args: argparse.Namespace) -> int:
     """``replay --duel A B --seed S --game I [--first 2]``: that game's transcript."""
     from simulator.cards import load_cards
-    from simulator.duel import first_duel_game_with, make_sides
     from simulator.duel_games import replay_duel
+    from simulator.duels import first_duel_game_with, make_sides
     from simulator.engine.rules.errors import EngineError
 
     for flag, given in (("--level", args.level is not None),

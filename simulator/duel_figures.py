@@ -2,8 +2,8 @@
 
 Every rate is drawn with its 95% interval (DESIGN.md decision 8): error bars on the bars, a
 band on the curves, the interval written in each cell of the round robin's heatmap. The
-duel's figures take a :class:`~simulator.duel.DuelResult`; the gauntlet's take its dict
-(:meth:`~simulator.gauntlet.GauntletResult.to_dict`).
+duel's figures take a :class:`~simulator.duels.DuelResult`; the gauntlet's take its dict
+(:meth:`~simulator.gauntlets.GauntletResult.to_dict`).
 """
 
 from __future__ import annotations

@@ -117,7 +117,7 @@ def _inputs_section(result) -> list[str]:
 
 def replay_command(result, game: int, first_side: int) -> str:
     """The ``replay --duel`` command of one game of the duel."""
-    from simulator.duel import bot_arguments
+    from simulator.duels import bot_arguments
     from simulator.rule_flags import rule_flags
 
     s = result.settings
@@ -133,8 +133,8 @@ def replay_command(result, game: int, first_side: int) -> str:
 def sample_games(result, db=None) -> dict[str, str]:
     """A game the first side won, one it lost, and a draw if any, replayed (label ->
     transcript under its replay command)."""
-    from simulator.duel import make_sides
     from simulator.duel_games import Side, replay_duel
+    from simulator.duels import make_sides
     from simulator.engine.rules import layout as L
     from simulator.engine.rules.options import RuleOptions
 

@@ -28,7 +28,7 @@ def bots_text(summary: dict) -> str:
 
 
 def format_duel(s: dict) -> str:
-    """The duel's lines (``s``: :meth:`simulator.duel.DuelResult.summary`)."""
+    """The duel's lines (``s``: :meth:`simulator.duels.DuelResult.summary`)."""
     lines = []
     if s["partial"]:
         lines.append(f"PARTIAL RESULTS (interrupted): {s['games']:,} of {s['planned_games']:,} "

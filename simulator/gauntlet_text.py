@@ -1,5 +1,5 @@
 """The text ``magenoir-sim gauntlet`` prints, from a gauntlet's dict
-(:meth:`simulator.gauntlet.GauntletResult.to_dict`): the table of one deck against a field, or
+(:meth:`simulator.gauntlets.GauntletResult.to_dict`): the table of one deck against a field, or
 a round robin's matrix and ranking, and the command that plays the same games again."""
 
 from __future__ import annotations

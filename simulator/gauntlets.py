@@ -1,7 +1,7 @@
 """A deck against a field of decks: ``magenoir-sim gauntlet DECK FOLDER``, and the round robin
 of a folder, ``magenoir-sim gauntlet FOLDER`` (the example decks by default).
 
-Every pairing is a duel of :mod:`simulator.duel`: each seed twice, either deck first, game
+Every pairing is a duel of :mod:`simulator.duels`: each seed twice, either deck first, game
 ``i`` of seed ``S`` the same game as in ``duel A B --seed S``. Fast by design: the pairings
 are chunks of whole seeds played side by side on the run backend (every worker busy whatever
 the number of pairings), each chunk one compiled batch per seating whose task keeps only the
@@ -32,9 +32,9 @@ from simulator.backends import DEFAULT_BACKEND, Backend, auto_batch, open_backen
 from simulator.bots import DEFAULT_BOT
 from simulator.cards import CardDB, load_cards
 from simulator.decks import MIN_CARDS, Deck, find_deck, load_deck
-from simulator.duel import check_duel_games, duel_command
 from simulator.duel_games import Side, play_duel_games
 from simulator.duel_stats import pair_rates
+from simulator.duels import check_duel_games, duel_command
 from simulator.engine.rules import layout as L
 from simulator.engine.rules.options import RuleOptions
 from simulator.errors import UserError
@@ -268,7 +268,7 @@ def gauntlet(deck: Deck | str | Path | None = None, folder: str | Path | None = 
     executor = (open_backend(backend, jobs, scheduler, games=games * len(pairings)) if owned
                 else backend)
     chunk = (max(1, batch_size // 2) if batch_size else
-             auto_batch(seeds * len(pairings), executor.workers, 4, cap // 2 if cap else None))
+             auto_batch(seeds * len(pairings), executor.workers, 2, cap // 2 if cap else None))
     items = ((a, b, first, count) for first, count in chunk_ranges(seeds, chunk)
              for a, b in pairings)  # block by block: every pairing advances together
     planned = games * len(pairings)
