@@ -158,6 +158,16 @@ def check_duel_games(games: int, option: str = "--games") -> None:
                         f"first (e.g. {games + 1}), not {games}")
 
 
+def check_batch_size(batch_size: int | None) -> None:
+    """A user error unless ``batch_size`` (games a chunk, two a seed) is None or 2 to the
+    most a run's chunk holds."""
+    from simulator.run import MAX_BATCH_SIZE
+
+    if batch_size is not None and not 2 <= batch_size <= MAX_BATCH_SIZE:
+        raise UserError(f"--batch-size must be between 2 and {MAX_BATCH_SIZE:,} (two games a "
+                        f"seed), not {batch_size}")
+
+
 def duel(side_a, side_b, games: int | None = None, seed: int = 1, bot: str = DEFAULT_BOT,
          bots: Sequence[str] | None = None, rollouts: int | None = None,
          precision: float | None = None, options: RuleOptions | None = None,
@@ -184,9 +194,7 @@ def duel(side_a, side_b, games: int | None = None, seed: int = 1, bot: str = DEF
     if games is not None:
         check_duel_games(games)
     check_seed(seed)
-    if batch_size is not None and not 2 <= batch_size <= 100_000:
-        raise UserError(f"--batch-size must be between 2 and 100,000 (two games a seed), "
-                        f"not {batch_size}")
+    check_batch_size(batch_size)
     plan = precision_plan(precision, games // 2 if games else None) if precision else None
     stops = plan["looks"] if plan else [(games or DEFAULT_GAMES) // 2]  # in seeds
     keep_turns = 2 * stops[-1] <= KEEP_TURNS_UP_TO if keep_turns is None else keep_turns

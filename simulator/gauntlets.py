@@ -34,7 +34,7 @@ from simulator.cards import CardDB, load_cards
 from simulator.decks import MIN_CARDS, Deck, find_deck, load_deck
 from simulator.duel_games import Side, play_duel_games
 from simulator.duel_stats import pair_rates
-from simulator.duels import check_duel_games, duel_command
+from simulator.duels import check_batch_size, check_duel_games, duel_command
 from simulator.engine.rules import layout as L
 from simulator.engine.rules.options import RuleOptions
 from simulator.errors import UserError
@@ -238,11 +238,12 @@ def gauntlet(deck: Deck | str | Path | None = None, folder: str | Path | None = 
     decks), or with no ``deck`` the round robin of the folder: ``games`` (even) games a
     pairing, each seed twice with either deck first, ``bot`` on every seat. A deck of the
     folder that is the hero's own file is left out of its field."""
-    from simulator.run import ProgressBar, check_seed, chunk_ranges
+    from simulator.run import ProgressBar, check_games, check_seed, chunk_ranges
 
     db = db or load_cards()
     options = options or RuleOptions()
     check_duel_games(games)
+    check_batch_size(batch_size)
     check_seed(seed)
     bot = bot_registry.spec(bot, rollouts)
     files = folder_decks(folder)
@@ -263,6 +264,7 @@ def gauntlet(deck: Deck | str | Path | None = None, folder: str | Path | None = 
     pairings = ([(0, k) for k in range(1, len(decks))] if hero == 0
                 else list(itertools.combinations(range(len(decks)), 2)))
     seeds = games // 2
+    check_games(games * len(pairings), f"--games x {len(pairings)} pairings")  # all it plays
     cap = bot_registry.get(bot).chunk_cap
     owned = not isinstance(backend, Backend)
     executor = (open_backend(backend, jobs, scheduler, games=games * len(pairings)) if owned

@@ -108,6 +108,9 @@ def test_a_mirror_is_numbered_and_two_teams_play_two_vs_two(capsys):
     ([FIRE, WATER, "--bot", "greedy", "--bots", "planner,greedy"], "give --bot (every seat) or "
                                                                    "--bots (one per deck)"),
     ([f"{FIRE}+", WATER], "a team is two deck names joined by +"),
+    ([FIRE, WATER, "--batch-size", "1"], "--batch-size must be between 2 and 100,000"),
+    ([FIRE, WATER, "--precision", "0.7"], "--precision must be from"),
+    ([FIRE, WATER, "--seed", "-1"], "--seed must be between 0 and"),
 ])
 def test_bad_input_is_one_line_and_exit_2(capsys, argv, message):
     assert main(["duel", *argv, "--quiet"]) == 2

@@ -130,7 +130,10 @@ def test_bad_decks_and_arguments_are_one_line(folder, capsys):
     assert len(err.splitlines()) == 1 and "broken.txt:1: unknown card 'Fire bal'" in err, err
     for argv, message in (([f"{FIRE}+{WATER}"], "gauntlet plays 1 vs 1 duels"),
                           ([FIRE, "a", "b"], "not 3 arguments"),
-                          (["--games", "3"], "--games must be even")):
+                          (["--games", "3"], "--games must be even"),
+                          (["--games", "2000000"], "--games x 78 pairings must be at most "
+                                                   "100,000,000"),
+                          (["--batch-size", "1"], "--batch-size must be between 2")):
         assert main(["gauntlet", *argv]) == 2
         err = capsys.readouterr().err.strip()
         assert len(err.splitlines()) == 1 and message in err, err
