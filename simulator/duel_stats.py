@@ -13,7 +13,8 @@ cluster sample; Korn and Graubard's use of it for Wilson intervals). It lies bet
 number of pairs (the two games of each pair always alike) and the number of games (the two
 games independent); it is never taken above the number of games, so a pairing that makes
 the two games of a seed opposite (which narrows the true spread) only makes the interval
-conservative, and a rate of 0 or 1, whose pairs show no spread, counts the pairs alone. The
+conservative, and a rate of 0 or 1, whose pairs show no spread, counts the pairs alone, as
+do fewer than :data:`MIN_CLUSTERS` pairs (their spread is then too uncertain to rely on). The
 same estimator serves the gauntlet's ranking, whose clusters are the seeds a deck played
 against every opponent.
 
@@ -34,6 +35,10 @@ import numpy as np
 from simulator.deferred import pandas as pd
 from simulator.engine.rules import layout as L
 from simulator.stats import CONFIDENCE, Histograms, quantile_interval, wilson
+
+#: Below this many clusters their spread is itself too uncertain to size the interval by:
+#: it counts the clusters alone (always enough: a cluster is at least one independent game).
+MIN_CLUSTERS = 30
 
 
 def pair_rate(hits: np.ndarray, games_per_cluster: int = 2,
@@ -60,6 +65,8 @@ def pair_rates(hits: np.ndarray, games_per_cluster: int = 2,
     spread = share.var(axis=1, ddof=1) if clusters > 1 else np.zeros(len(rate))
     with np.errstate(divide="ignore", invalid="ignore"):
         effective = np.where(spread > 0, rate * (1 - rate) * clusters / spread, games)
+    if clusters < MIN_CLUSTERS:  # too few pairs to tell their spread: the sure bound
+        effective = np.full(len(rate), float(clusters))
     effective = np.where((rate <= 0) | (rate >= 1), clusters, effective)
     effective = np.clip(effective, clusters, games)
     low, high = wilson(rate * effective, effective, confidence)
