@@ -28,7 +28,6 @@ from simulator.duel_figures import DUEL_FIGURES
 from simulator.duel_text import MODE_NAMES, bots_text
 from simulator.figures import png_bytes
 from simulator.report import (
-    CSS,
     PARTIAL_WARNING,
     _json_default,
     _num,
@@ -36,6 +35,7 @@ from simulator.report import (
     _samples_section,
     _table,
     card_data_version,
+    page_start,
     write_games_table,
 )
 
@@ -171,13 +171,9 @@ def write_duel_report(result, directory: str | Path, db=None) -> Path:
                                            + [games_path.name, "report.html"])},
         indent=1, default=_json_default), encoding="utf-8")
     title = html.escape(" vs ".join(s["sides"]))
-    parts = [f"<!doctype html><html><head><meta charset='utf-8'><title>{title}</title>"
-             f"<style>{CSS}</style></head><body>", f"<h1>{title} ({st['mode']})</h1>",
-             "<p class=stamp>" + " · ".join(f"{k.replace('_', ' ')}: <b>{html.escape(str(v))}</b>"
-                                          for k, v in st.items()) + "</p>"]
-    if s["partial"]:
-        text = PARTIAL_WARNING.format(games=s["games"], planned=s["planned_games"])
-        parts.append(f"<div class=warning><b>Warning.</b> {html.escape(text)}</div>")
+    partial = (PARTIAL_WARNING.format(games=s["games"], planned=s["planned_games"])
+               if s["partial"] else None)
+    parts = page_start(title, f"{title} ({st['mode']})", st, partial)
     parts += ["<h2>Summary</h2>",
               _table(["measure", "value (95% interval)"], _summary_rows(s)),
               f"<p class=note>{html.escape(PAIRS_NOTE)}</p>"]

@@ -32,7 +32,7 @@ from pathlib import Path
 import numpy as np
 
 from simulator import bots as bot_registry
-from simulator.backends import DEFAULT_BACKEND, Backend, auto_batch, open_backend
+from simulator.backends import DEFAULT_BACKEND, Backend, auto_batch, close_results, open_backend
 from simulator.bots import DEFAULT_BOT
 from simulator.cards import CardDB, load_cards
 from simulator.decks import MIN_CARDS, Deck
@@ -254,9 +254,7 @@ class _Runner:
             for part in results:
                 self._fold(part)
         finally:
-            close = getattr(results, "close", None)
-            if close is not None:  # stops the remaining tasks after an interruption
-                close()
+            close_results(results)  # stops the remaining tasks after an interruption
 
     def _fold(self, part: DuelChunk) -> None:
         if self.aggregate is None:  # fresh arrays: a chunk's may be read-only (ray)

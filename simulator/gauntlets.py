@@ -28,7 +28,7 @@ from pathlib import Path
 import numpy as np
 
 from simulator import bots as bot_registry
-from simulator.backends import DEFAULT_BACKEND, Backend, auto_batch, open_backend
+from simulator.backends import DEFAULT_BACKEND, Backend, auto_batch, close_results, open_backend
 from simulator.bots import DEFAULT_BOT
 from simulator.cards import CardDB, load_cards
 from simulator.decks import MIN_CARDS, Deck, find_deck, load_deck
@@ -290,9 +290,7 @@ def gauntlet(deck: Deck | str | Path | None = None, folder: str | Path | None = 
             raise
         partial = True
     finally:
-        close = getattr(results, "close", None)
-        if close is not None:
-            close()
+        close_results(results)
         bar.close()
         if owned:
             executor.close()

@@ -42,7 +42,6 @@ import math
 import os
 import shlex
 import sys
-import warnings
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -50,7 +49,7 @@ from pathlib import Path
 import numpy as np
 
 from simulator import bots
-from simulator.backends import DEFAULT_BACKEND, Backend, auto_batch, open_backend
+from simulator.backends import DEFAULT_BACKEND, Backend, auto_batch, close_results, open_backend
 from simulator.bots import DEFAULT_BOT
 from simulator.cards import CardDB, load_cards
 from simulator.decks import MIN_CARDS, Deck
@@ -652,11 +651,7 @@ class _Runner:
             for chunk in chunks:
                 self._fold(chunk)
         finally:
-            close = getattr(chunks, "close", None)
-            if close is not None:  # stops the remaining tasks after an interruption
-                with warnings.catch_warnings():
-                    warnings.simplefilter("ignore")  # joblib's "tasks were cancelled"
-                    close()
+            close_results(chunks)  # stops the remaining tasks after an interruption
 
     def _fold(self, chunk: Chunk) -> None:
         if self.aggregate is None:  # a fresh aggregate: the chunk's arrays may be read-only (ray)
