@@ -239,6 +239,9 @@ def play_duel_games(sides: Sequence[Side], seed: int = 1, first_game: int = 0, c
     games, first = _first_sides(order, first_game, count)
     seeds = rng.game_seeds(seed, first_game, count)[games - first_game]
     per_side = len(sides[0].decks)
+    # the card names of the local ids, the same whoever sits first (the decks' cards in
+    # database order)
+    names = batch_labels(Matchup(seating(sides, 0)[0], None, None, mode), db).all_names
     parts, rows = [], []
     for f in (0, 1):
         picked = np.flatnonzero(first == f)
@@ -246,9 +249,8 @@ def play_duel_games(sides: Sequence[Side], seed: int = 1, first_game: int = 0, c
             continue
         decks, specs, position = seating(sides, f)
         matchup = Matchup(decks, None, None, mode)
-        summary, usage, tracks = play_arrays(matchup, db, seeds[picked],
-                                             tuple(bots.get(b) for b in specs), options, threads)
-        names = batch_labels(matchup, db).all_names
+        summary, _, tracks = play_arrays(matchup, db, seeds[picked],
+                                         tuple(bots.get(b) for b in specs), options, threads)
         parts.append(_rows(summary, tracks, games[picked], f, position, names, keep_turns))
         rows.append(picked)
     order_back = np.argsort(np.concatenate(rows), kind="stable")

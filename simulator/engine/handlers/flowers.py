@@ -19,6 +19,7 @@ from simulator.engine.rules.abilities import autumn_candidate
 from simulator.engine.rules.board import (
     destroy_card,
     free_slot,
+    hand_size,
     is_indestructible,
     is_mage_noir,
     n_targets,
@@ -45,7 +46,7 @@ from simulator.engine.rules.layout import (
 )
 from simulator.engine.rules.log import say
 from simulator.engine.rules.seats import the_opponent
-from simulator.engine.rules.zones import discarded_from_hand, draw
+from simulator.engine.rules.zones import discarded_from_hand, draw, hand_options
 
 DROP = WORD["Drop"]
 #: Kerloc'h's flower grows 1 HP, or 2 from this many Drop components on.
@@ -81,15 +82,9 @@ def thorn_torment_discard(st, tb, wk, r, card, side, slot):
             say(wk, EV_NO_HAND, 0, 0, 0, 0)
         return
     n = tb.n_cards
-    while st.out[foe] == 0:
-        set_options(wk, n + 1, 0)
-        held = False
-        for c in range(n):
-            if st.hand[foe, c] > 0:
-                wk.opt[c] = 1
-                held = True
-        if not held:
-            return
+    while st.out[foe] == 0 and hand_size(st, tb, foe) > 0:
+        hand_options(st, tb, wk, foe)
+        wk.n_opt = n + 1  # and the option after the card kinds: stop
         wk.opt[n] = 1
         wk.ctx_reason = REASON_TORMENT
         c = decide(st, tb, wk, DISCARD_FROM_HAND, foe)

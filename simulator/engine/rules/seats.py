@@ -34,12 +34,6 @@ from simulator.engine.rules.layout import (
 
 
 @njit
-def has_adversary(tb):
-    """The Adversary plays (solo & co-op)."""
-    return tb.mode == MODE_SOLO
-
-
-@njit
 def team_of(tb, side):
     """The team of a seat, or of the Adversary (``ADVERSARY_SIDE``)."""
     return tb.team[P_MAX if side < 0 else side]
