@@ -860,7 +860,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     0.5 s), which ``validate`` or ``cards`` should not wait for."""
     parser = _Parser(
         prog="magenoir-sim",
-        description="Monte Carlo deck tester for Mage Noir's solo & co-op mode.",
+        description="Monte Carlo deck tester for Mage Noir: solo & co-op against an Adversary, "
+                    "and deck against deck.",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")

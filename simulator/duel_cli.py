@@ -52,7 +52,7 @@ def add_duel(sub: argparse._SubParsersAction) -> None:
                        formatter_class=argparse.RawDescriptionHelpFormatter,
                        description="Plays each seed twice, each side first once: win, draw and "
                                    "loss rates free of first-player advantage, which is "
-                                   "measured on its own line, with 95%% intervals of the seed "
+                                   "measured on its own line, with 95% intervals of the seed "
                                    "pairs (docs/methods.md).",
                        epilog=_examples("magenoir-sim duel fire-flames water-tides",
                                         "magenoir-sim duel fire-flames+air-winds "

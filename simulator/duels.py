@@ -186,7 +186,7 @@ def duel(side_a, side_b, games: int | None = None, seed: int = 1, bot: str = DEF
     ``backend``, ``scheduler`` and ``batch_size`` (games per chunk) are those of
     :func:`simulator.run.simulate`. Ctrl-C keeps the seeds finished (``result.partial``).
     """
-    from simulator.run import ProgressBar, check_seed, precision_plan
+    from simulator.run import MAX_GAMES, ProgressBar, check_seed, precision_plan
 
     db = db or load_cards()
     options = options or RuleOptions()
@@ -196,6 +196,10 @@ def duel(side_a, side_b, games: int | None = None, seed: int = 1, bot: str = DEF
     check_seed(seed)
     check_batch_size(batch_size)
     plan = precision_plan(precision, games // 2 if games else None) if precision else None
+    if plan and not games and 2 * plan["looks"][-1] > MAX_GAMES:
+        raise UserError(f"--precision {precision:g} may need {2 * plan['looks'][-1]:,} games, "
+                        f"more than the {MAX_GAMES:,} a duel plays: give --games N as a cap, "
+                        "or a larger P")
     stops = plan["looks"] if plan else [(games or DEFAULT_GAMES) // 2]  # in seeds
     keep_turns = 2 * stops[-1] <= KEEP_TURNS_UP_TO if keep_turns is None else keep_turns
     owned = not isinstance(backend, Backend)

@@ -111,6 +111,8 @@ def test_a_mirror_is_numbered_and_two_teams_play_two_vs_two(capsys):
     ([FIRE, WATER, "--batch-size", "1"], "--batch-size must be between 2 and 100,000"),
     ([FIRE, WATER, "--precision", "0.7"], "--precision must be from"),
     ([FIRE, WATER, "--seed", "-1"], "--seed must be between 0 and"),
+    ([FIRE, WATER, "--precision", "0.00015"], "more than the 100,000,000 a duel plays: give "
+                                              "--games N as a cap"),
 ])
 def test_bad_input_is_one_line_and_exit_2(capsys, argv, message):
     assert main(["duel", *argv, "--quiet"]) == 2
@@ -212,3 +214,44 @@ def test_replay_of_a_duel_refuses_what_does_not_fit(capsys, argv, message):
     assert main(argv) == 2
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and message in err, err
+
+
+def test_a_real_ctrl_c_ends_a_long_duel_with_the_seeds_played_so_far():
+    """The signal itself, in a child process: exit code 130, the JSON of the finished seeds,
+    no traceback."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    proc = subprocess.Popen([sys.executable, "-m", "simulator.cli", "duel", FIRE, WATER,
+                             "--games", "20000000", "--quiet", "--json"], cwd=root,
+                            env={**os.environ, "PYTHONPATH": str(root)}, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        time.sleep(15)  # imports, the engine from its cache, and some chunks played
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    assert proc.returncode == 130, err[-3000:]
+    data = json.loads(out)
+    assert data["partial"] and 0 < data["games"] < 20_000_000 and data["games"] % 2 == 0
+    assert data["planned_games"] == 20_000_000 and "Traceback" not in err
+
+
+@pytest.mark.parametrize("command", ["duel", "gauntlet"])
+def test_help_lists_the_bots_and_gives_examples(capsys, command):
+    with pytest.raises(SystemExit) as stop:
+        main([command, "--help"])
+    assert stop.value.code == 0
+    out = capsys.readouterr().out
+    assert "examples:" in out and f"magenoir-sim {command} " in out
+    assert "random, greedy, planner, lookahead" in out and "%%" not in out
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    main_help = capsys.readouterr().out
+    assert f"    {command} " in main_help
