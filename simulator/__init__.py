@@ -7,16 +7,18 @@ statistics -> report.
 
 __version__ = "0.1.0"
 
-__all__ = ["__version__", "build_deck", "card_values", "doctor", "simulate", "simulate_all"]
+__all__ = ["__version__", "build_deck", "card_values", "doctor", "duel", "gauntlet", "simulate",
+           "simulate_all"]
 
 _LAZY = {"simulate": "simulator.run", "simulate_all": "simulator.sweep",
          "card_values": "simulator.value", "doctor": "simulator.deck_doctor",
-         "build_deck": "simulator.deck_builder"}
+         "build_deck": "simulator.deck_builder", "duel": "simulator.duels",
+         "gauntlet": "simulator.gauntlets"}
 
 
 def __getattr__(name: str):
-    """``simulator.simulate`` (and ``simulate_all``, ``card_values``, ``doctor``, ``build_deck``)
-    are imported on first use, so ``import simulator`` stays light."""
+    """``simulator.simulate`` (and ``simulate_all``, ``card_values``, ``doctor``, ``build_deck``,
+    ``duel``, ``gauntlet``) are imported on first use, so ``import simulator`` stays light."""
     if name in _LAZY:
         import importlib
 

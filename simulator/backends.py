@@ -72,7 +72,7 @@ WINDOW_PER_WORKER = 4  # chunks per worker in flight at once
 MAX_JOBS = 256
 
 __all__ = ["BACKENDS", "Backend", "ThreadBackend", "JoblibBackend", "DaskBackend", "RayBackend",
-           "open_backend", "auto_batch", "auto_jobs", "max_batch"]
+           "open_backend", "auto_batch", "auto_jobs", "max_batch", "close_results"]
 
 
 def max_batch(players: int = 1) -> int:
@@ -164,6 +164,16 @@ class Backend:
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name}>"
+
+
+def close_results(results: Iterator) -> None:
+    """Stop the tasks of an ``imap`` whose results are no longer read (after a Ctrl-C or an
+    error), quietly: joblib warns that its tasks were cancelled, which is the point."""
+    close = getattr(results, "close", None)
+    if close is not None:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            close()
 
 
 def _serial(fn: Callable, shared: tuple, items: Iterable[tuple]) -> Iterator:

@@ -17,6 +17,12 @@ Every measurement is printed next to its target with pass/fail:
   budget) on 2 threads, games over wall time, for each deck as above, worst deck; batches of
   ``lookahead_batch`` games (default 64) for about ``lookahead_seconds`` (default 10) after an
   untimed one. A run with it answers 1,000 games in ``1000 / that`` seconds;
+* the duel rows (:mod:`simulator.bench_duel`, issue #37): ``duel_cost_ratio``, the CPU time
+  of a duel game over a solo game's on the same deck (one thread, the planner, the worst of
+  the four base decks; ``duel_cost_games`` each), ``round_robin_seconds``, the wall time of
+  ``magenoir-sim gauntlet`` (the 13 example decks' round robin, ``round_robin_games`` a
+  pairing, default 2,000) on 2 threads, and ``lookahead_duel_games_per_second``, look-ahead
+  duels (``lookahead_duel_games``) a second on 2 threads;
 * ``run_10k_seconds``: ``python -m simulator.cli run DECK --games 10000 --json`` from process
   start to exit, in a subprocess, for every deck; the median of ``--run-repeats`` runs
   (default 3), because one run on a shared machine can be 10% off either way, of the slowest
@@ -63,6 +69,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from simulator.bench_duel import COST_GAMES, LOOKAHEAD_GAMES, ROUND_ROBIN_GAMES
+
 THREADS = (1, 2)
 SECONDS = 3.0
 QUICK_SECONDS = 0.3
@@ -83,6 +91,7 @@ LOOKAHEAD_SECONDS = 10.0
 LOOKAHEAD_BATCH = 64
 QUICK_LOOKAHEAD_BATCH = 4
 DEFAULT_DECK = "fire-flames.txt"
+QUICK_COST_GAMES, QUICK_ROUND_ROBIN_GAMES, QUICK_LOOKAHEAD_DUEL_GAMES = 100, 2, 2
 #: What a warm or cold start runs: the engine a run needs made ready, nothing played.
 START_COMMAND = ("-c", "from simulator.bots import DEFAULT_BOT, get; "
                  "from simulator.engine.compiler.warmup import ensure; ensure(bot=get(DEFAULT_BOT))")
@@ -98,6 +107,9 @@ TARGETS = {
     "cold_compile_seconds": (120.0, "max"),
     "memory_run_seconds": (30.0, "max"),
     "peak_memory_mb": (1024.0, "max"),
+    "duel_cost_ratio": (2.0, "max"),
+    "round_robin_seconds": (60.0, "max"),
+    "lookahead_duel_games_per_second": (20.0, "min"),
 }
 _TARGET_TEXT = {
     "us_per_game": "<= 40 us/game, 1 thread",
@@ -109,6 +121,9 @@ _TARGET_TEXT = {
     "cold_compile_seconds": "<= 120 s",
     "memory_run_seconds": "<= 30 s, 1,000,000 games",
     "peak_memory_mb": "<= 1024 MiB",
+    "duel_cost_ratio": "<= 2x a solo game",
+    "round_robin_seconds": "<= 60 s, 2,000 a pairing",
+    "lookahead_duel_games_per_second": ">= 20 games/s, 2 threads",
 }
 
 Progress = Callable[[str], None]
@@ -128,6 +143,9 @@ class BenchConfig:
     memory_games: int = MEMORY_GAMES
     lookahead_seconds: float = LOOKAHEAD_SECONDS
     lookahead_batch: int = LOOKAHEAD_BATCH
+    duel_cost_games: int = COST_GAMES
+    round_robin_games: int = ROUND_ROBIN_GAMES
+    lookahead_duel_games: int = LOOKAHEAD_GAMES
     cold: bool = False
     scenario: str = "duke"
     quick: bool = False
@@ -137,7 +155,9 @@ class BenchConfig:
 def quick_config(**overrides) -> BenchConfig:
     settings = dict(seconds=QUICK_SECONDS, batch=QUICK_BATCH, run_games=QUICK_RUN_GAMES,
                     run_repeats=1, start_repeats=1, memory_games=QUICK_MEMORY_GAMES, quick=True,
-                    lookahead_seconds=0.0, lookahead_batch=QUICK_LOOKAHEAD_BATCH)
+                    lookahead_seconds=0.0, lookahead_batch=QUICK_LOOKAHEAD_BATCH,
+                    duel_cost_games=QUICK_COST_GAMES, round_robin_games=QUICK_ROUND_ROBIN_GAMES,
+                    lookahead_duel_games=QUICK_LOOKAHEAD_DUEL_GAMES)
     settings.update({k: v for k, v in overrides.items() if v is not None})
     return BenchConfig(**settings)
 
@@ -321,6 +341,23 @@ def worst(table: Sequence[Measurement], threads: int, key: str) -> Measurement |
     return pick(rows, key=lambda m: getattr(m, key))
 
 
+def duel_rows(config: BenchConfig, say: Progress) -> dict:
+    """The duel rows (:mod:`simulator.bench_duel`): ``cost``, ``round_robin``, ``lookahead``."""
+    from simulator.bench_duel import duel_cost, lookahead_duels, round_robin
+
+    say(f"duels: a duel game's CPU time against a solo game's ({config.duel_cost_games:,} "
+        f"games of each base deck), the example decks' round robin "
+        f"({config.round_robin_games:,} games a pairing), look-ahead duels "
+        f"({config.lookahead_duel_games} games); 2 threads")
+    cost = duel_cost(config.duel_cost_games)
+    say("  " + ", ".join(f"{deck} {row['ratio']:.2f}x" for deck, row in cost["decks"].items()))
+    robin = round_robin(config.round_robin_games)
+    say(f"  round robin: {robin['games']:,} games in {robin['seconds']:.1f} s")
+    looking = lookahead_duels(config.lookahead_duel_games)
+    say(f"  look-ahead duels: {looking['games']} games in {looking['seconds']:.1f} s")
+    return {"cost": cost, "round_robin": robin, "lookahead": looking}
+
+
 # --- engine start in a child process ------------------------------------------------
 
 def engine_start(cache_dir: str | None = None) -> float:
@@ -463,6 +500,7 @@ def run_bench(config: BenchConfig, progress: Progress | None = None) -> dict:
         f"batches of {config.lookahead_batch} games, about {config.lookahead_seconds:g} s each")
     looking = lookahead_table(config, progress)
     ahead = worst(looking, LOOKAHEAD_THREADS, "games_per_second")
+    duels = duel_rows(config, say)
     say(f"engine start: python {' '.join(START_COMMAND)!r}, {config.start_repeats} time(s)"
         + (", then once on an empty cache (--cold)" if config.cold else ""))
     starts = [engine_start() for _ in range(config.start_repeats)]
@@ -518,6 +556,10 @@ def run_bench(config: BenchConfig, progress: Progress | None = None) -> dict:
         "memory_run_games_per_second": (config.memory_games / memory.seconds
                                         if memory.seconds else None),
         "table": [m.as_dict() for m in table],
+        "duel_cost_ratio": duels["cost"]["ratio"],
+        "round_robin_seconds": duels["round_robin"]["seconds"],
+        "lookahead_duel_games_per_second": duels["lookahead"]["games_a_second"],
+        "duels": duels,
         "settings": {
             "decks": [Path(d).name for d in decks], "scenario": config.scenario, "level": "default",
             "players": 1, "bot": DEFAULT_BOT, "threads": list(config.threads),
@@ -570,8 +612,10 @@ def _fmt(name: str, value) -> str:
         return f"{value:,.1f} us/game"
     if name == "games_per_second":
         return f"{value:,.0f} games/s"
-    if name == "lookahead_games_per_second":
+    if name in ("lookahead_games_per_second", "lookahead_duel_games_per_second"):
         return f"{value:,.1f} games/s"
+    if name == "duel_cost_ratio":
+        return f"{value:.2f}x"
     if name == "peak_memory_mb":
         return f"{value:,.1f} MiB"
     return f"{value:.2f} s"
@@ -626,6 +670,16 @@ def format_report(result: dict) -> str:
                                + ("" if result["memory_games"] == MEMORY_GAMES
                                   else f"; the target is for {MEMORY_GAMES:,}")),
         "peak_memory_mb": f"the run of {result['memory_games']:,} games, all processes",
+        "duel_cost_ratio": (f"CPU a game, worst base deck {result['duels']['cost']['worst_deck']}, "
+                            f"{result['duels']['cost']['games']:,} games"),
+        "round_robin_seconds": (f"{result['duels']['round_robin']['decks']} decks, "
+                                f"{result['duels']['round_robin']['games_a_pairing']:,} games a "
+                                "pairing, 2 threads"
+                                + ("" if result["duels"]["round_robin"]["games_a_pairing"]
+                                   == ROUND_ROBIN_GAMES
+                                   else f"; the target is for {ROUND_ROBIN_GAMES:,}")),
+        "lookahead_duel_games_per_second": (f"fire-flames vs water-tides, "
+                                            f"{result['duels']['lookahead']['games']} games"),
     }
     labels = {"us_per_game": "cost per game", "games_per_second": "throughput",
               "lookahead_games_per_second": "look-ahead",
@@ -633,7 +687,9 @@ def format_report(result: dict) -> str:
               "warm_start_seconds": "warm start", "cold_compile_seconds": "cold compile",
               # the count measured: --quick times 1,000 games against the 1,000,000's target
               "memory_run_seconds": f"{result['memory_games']:,} games",
-              "peak_memory_mb": "peak memory"}
+              "peak_memory_mb": "peak memory", "duel_cost_ratio": "duel game",
+              "round_robin_seconds": "round robin",
+              "lookahead_duel_games_per_second": "look-ahead duel"}
     for name, target in result["targets"].items():
         verdict = {True: "PASS", False: "FAIL", None: "n/a"}[target["pass"]]
         lines.append(f"{labels[name]:<15} {_fmt(name, target['value']):>20}   target "

@@ -30,6 +30,8 @@ _HELP = {
     "run": "play games and report the win rate",
     "replay": "transcript of one game of a run",
     "compare": "two decks, or one deck on every level or scenario, on the same seeds",
+    "duel": "deck against deck (A B), or team against team (A+B C+D), either side first",
+    "gauntlet": "a deck against each deck of a folder, or a folder's round robin",
     "value": "what each card of a deck is worth, in points of win rate",
     "doctor": "race one-card swaps and suggest the best ones",
     "build": "search the best deck buildable from the cards you own",
@@ -922,6 +924,9 @@ def _add_replay(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--game", type=int, default=0, help="game index in the run (default 0)")
     p.add_argument("--outcome", choices=("win", "loss"), default=None, type=str.lower,
                    help="replay the first game of the run (from --game on) with this outcome")
+    from simulator.duel_cli import add_replay_options  # --duel, --first, --bots
+
+    add_replay_options(p)
     p.set_defaults(handler=_cmd_replay)
 
 
@@ -929,6 +934,12 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     from simulator.engine.rules.errors import EngineError
     from simulator.replay import first_game_with, replay_game
 
+    if args.duel:
+        from simulator.duel_cli import replay_duel_game
+
+        return replay_duel_game(args)
+    if args.bots is not None:
+        raise UserError("--bots is for a duel's seats (replay --duel)")
     options = _rules(args)
     db, decks, scenario = _load_inputs(args)
     if args.game < 0:
@@ -993,6 +1004,16 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     return main(config, as_json=args.json)
 
 
+def _duel_command(name: str):
+    """The declaration of a duel command, in :mod:`simulator.duel_cli` (imported when used)."""
+    def declare(sub: argparse._SubParsersAction) -> None:
+        from simulator import duel_cli
+
+        getattr(duel_cli, name)(sub)
+
+    return declare
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse with one-line errors: ``magenoir-sim run: error: ... (magenoir-sim run
     --help lists the options)``, exit code 2, instead of a usage block and the error."""
@@ -1011,10 +1032,12 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     0.5 s), which ``validate`` or ``cards`` should not wait for."""
     parser = _Parser(
         prog="magenoir-sim",
-        description="Monte Carlo deck tester for Mage Noir's solo & co-op mode.",
+        description="Monte Carlo deck tester for Mage Noir: solo & co-op against an Adversary, "
+                    "and deck against deck.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog="magenoir-sim COMMAND --help lists a command's options. To start:\n"
                "  magenoir-sim run fire-flames --games 1000     (an example deck vs the Duke)\n"
+               "  magenoir-sim duel fire-flames water-tides     (deck against deck)\n"
                "  magenoir-sim validate my-deck.txt             (your own deck file)",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
@@ -1023,7 +1046,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     declare = {"cards": _add_cards, "card": _add_card, "validate": _add_validate, "scenarios": _add_scenarios,
                "run": _add_run, "replay": _add_replay, "compare": _add_compare,
                "value": _add_value, "doctor": _add_doctor, "build": _add_build,
-               "bench": _add_bench}
+               "bench": _add_bench,
+               "duel": _duel_command("add_duel"), "gauntlet": _duel_command("add_gauntlet")}
     for name, help_text in _HELP.items():
         if command in (None, name):
             declare[name](sub)

@@ -498,6 +498,17 @@ def _json_default(value):
     raise TypeError(f"not JSON serialisable: {type(value).__name__}")
 
 
+def page_start(title: str, heading: str, stamp_items: dict, warning: str | None) -> list[str]:
+    """The start of a report page of one table (``title`` and ``heading`` already escaped):
+    its stamp line and its warning (e.g. PARTIAL RESULTS), if any."""
+    parts = [f"<!doctype html><html><head><meta charset='utf-8'><title>{title}</title>"
+             f"<style>{CSS}</style></head><body>", f"<h1>{heading}</h1>",
+             _stamp_line(stamp_items)]
+    if warning:
+        parts.append(f"<div class=warning><b>Warning.</b> {html.escape(warning)}</div>")
+    return parts
+
+
 # --- one deck against every scenario (simulator.sweep) -----------------------------------------
 
 SWEEP_NOTE = ("Every row is the same games: game i of each scenario and level has the same seed, "
@@ -533,12 +544,9 @@ def write_sweep_report(sweep, directory: str | Path, bands: list | None = None) 
     title = f"{html.escape(', '.join(dict.fromkeys(data['decks'])))} vs every scenario"
     rows = [[html.escape(f"{r['name']} ({r['level']})"), _pct(r["win_rate"], *r["win_rate_ci"]),
              f"{r['median_turns']:g}", str(r["approximated_cards"])] for r in data["rows"]]
-    parts = [f"<!doctype html><html><head><meta charset='utf-8'><title>{title}</title>"
-             f"<style>{CSS}</style></head><body>", f"<h1>{title}</h1>",
-             _stamp_line(st)]
-    if data["partial"]:
-        text = PARTIAL_WARNING.format(games=st["games"], planned=data["planned_games"])
-        parts.append(f"<div class=warning><b>Warning.</b> {html.escape(text)}</div>")
+    partial = (PARTIAL_WARNING.format(games=st["games"], planned=data["planned_games"])
+               if data["partial"] else None)
+    parts = page_start(title, title, st, partial)
     parts += ["<h2>Every scenario and level</h2>",
               f"<img alt='scenarios' src='data:image/png;base64,{base64.b64encode(image).decode()}'>",
               _table(["scenario (level)", "win rate (95% interval)", "median turns",

@@ -42,7 +42,6 @@ import math
 import os
 import shlex
 import sys
-import warnings
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -50,7 +49,7 @@ from pathlib import Path
 import numpy as np
 
 from simulator import bots
-from simulator.backends import DEFAULT_BACKEND, Backend, auto_batch, open_backend
+from simulator.backends import DEFAULT_BACKEND, Backend, auto_batch, close_results, open_backend
 from simulator.bots import DEFAULT_BOT
 from simulator.bots import label as bot_label
 from simulator.cards import CardDB, load_cards
@@ -703,11 +702,7 @@ class _Runner:
             for chunk in chunks:
                 self.fold(chunk)
         finally:
-            close = getattr(chunks, "close", None)
-            if close is not None:  # stops the remaining tasks after an interruption
-                with warnings.catch_warnings():
-                    warnings.simplefilter("ignore")  # joblib's "tasks were cancelled"
-                    close()
+            close_results(chunks)  # stops the remaining tasks after an interruption
 
     def fold(self, chunk: Chunk) -> None:
         """Add a finished chunk (the next in game order) to the run's data."""

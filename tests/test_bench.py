@@ -256,3 +256,22 @@ def test_the_10_game_run_row_times_a_whole_short_run(bench_json):
     assert command[command.index("--games") + 1] == "10" and "--quiet" in command
     assert bench_json["targets"]["run_10_games_seconds"]["target"] == 0.8
     assert "10-game run" in format_report(bench_json)
+
+
+def test_bench_times_the_duel_targets(bench_json):
+    """The duel rows (quick: 100 games of each base deck alone and in a mirror duel, 2 games a
+    pairing of the example decks' round robin, 2 look-ahead duels)."""
+    from simulator.bench_duel import BASE_DECKS
+
+    duels = bench_json["duels"]
+    assert set(duels["cost"]["decks"]) == set(BASE_DECKS) and duels["cost"]["games"] == 100
+    assert bench_json["duel_cost_ratio"] == max(row["ratio"] for row in duels["cost"]["decks"].values())
+    robin = duels["round_robin"]
+    assert (robin["decks"], robin["pairings"], robin["games"]) == (13, 78, 156)
+    assert robin["command"] == "magenoir-sim gauntlet --games 2 --jobs 2 --quiet"
+    assert bench_json["round_robin_seconds"] == robin["seconds"] > 0
+    assert duels["lookahead"]["games"] == 2 and bench_json["lookahead_duel_games_per_second"] > 0
+    text = format_report(bench_json)
+    row = next(line for line in text.splitlines() if line.startswith("round robin"))
+    assert "13 decks, 2 games a pairing, 2 threads; the target is for 2,000" in row
+    assert any(line.startswith("duel game") for line in text.splitlines())

@@ -19,7 +19,8 @@ INSTALL_AND_TEST = ('python3 -m venv .venv && .venv/bin/pip install -e ".[test]"
 
 
 def test_the_readme_is_short_and_keeps_its_two_commands():
-    assert len(README.splitlines()) <= 160
+    # 160 lines for solo and co-op, 10 more since duels, 2 vs 2 and the deck builder arrived
+    assert len(README.splitlines()) <= 170
     assert f"```\n{INSTALL_AND_RUN}\n```" in README
     assert f"```\n{INSTALL_AND_TEST}\n```" in README
     assert INSTALL_AND_TEST in (REPO / ".ci" / "run").read_text(encoding="utf-8")

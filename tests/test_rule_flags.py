@@ -12,7 +12,7 @@ from simulator.engine.rules.options import RuleOptions
 from simulator.errors import UserError
 from simulator.rule_flags import defaults, parse_rules, rule_flags
 
-PLAYING = ("run", "replay", "compare", "value", "doctor", "build")
+PLAYING = ("run", "replay", "compare", "value", "doctor", "build", "duel", "gauntlet")
 
 
 def test_values_are_read_by_the_type_of_each_option():
