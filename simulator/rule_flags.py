@@ -16,12 +16,18 @@ from collections.abc import Iterable, Mapping
 from dataclasses import fields
 
 from simulator.engine.rules.layout import S_MAX
-from simulator.engine.rules.options import BRAMBLES_CHOOSERS, TRADE_MODES, RuleOptions
+from simulator.engine.rules.options import (
+    BRAMBLES_CHOOSERS,
+    DISQUALIFIED_LOCKED_MANA,
+    TRADE_MODES,
+    RuleOptions,
+)
 from simulator.errors import UserError
 
 #: The values a name-valued option takes (the dataclass checks them; the help lists them).
 CHOICES: dict[str, tuple[str, ...]] = {"trade_mode": TRADE_MODES,
-                                       "brambles_chooser": BRAMBLES_CHOOSERS}
+                                       "brambles_chooser": BRAMBLES_CHOOSERS,
+                                       "disqualified_locked_mana": DISQUALIFIED_LOCKED_MANA}
 #: Largest values the command line accepts for the counted options: a per-turn record of
 #: every game is kept up to ``max_rounds`` rounds (memory grows with it), and a longer game,
 #: hand or turn than these is no Mage Noir game; board_slots is the engine's capacity.
