@@ -442,19 +442,26 @@ def test_zeuss_thunder_duel_cancels_searches_and_returns_to_the_locked_hand():
 
 
 def test_zeuss_thunder_duel_a_locked_seat_takes_nothing_into_hand_from_its_own_cards():
-    eng = duel(["zeuss_thunder", "druid_horns", "sprouted_seed", "biting_arrow"],
+    eng = duel(["zeuss_thunder", "druid_horns", "sprouted_seed", "biting_arrow", "tide"],
                optional_payment=1)
     st = eng.state
     set_deck(eng, ["sprouted_seed"], player=1)
     horns = put_on_board(eng, "druid_horns", L.EQUIPMENT, player=1)
     st.reserve[0, 1] = mana(water=1)
+    st.discard[0, 1, lid(eng, "tide")] = 1
+    st.discard_pile[0, 1, 0] = lid(eng, "tide")
+    st.discard_len[0, 1] = 1
     cast(eng, "zeuss_thunder")
     api.use_ability(eng, G0, P1, horns)  # the Seed on top stays there
     assert deck_at(eng, player=1) == ["sprouted_seed"]
+    cast(eng, "tide", player=1)  # neither its draw nor, for 1 Water, a Tide from the pile
+    assert deck_at(eng, player=1) == ["sprouted_seed"]
+    assert pile_of(eng, "discard", player=1) == {"tide": 2}
     eng.policy.forced["target"] = player_target(eng, 0)
     cast(eng, "biting_arrow", player=1)  # not back to hand for its Water: discarded
-    assert pile_of(eng, "discard", player=1) == {"biting_arrow": 1}
+    assert pile_of(eng, "discard", player=1) == {"tide": 2, "biting_arrow": 1}
     np.testing.assert_array_equal(st.reserve[0, 1], mana(water=1))
+    assert not eng.policy.of_kind("optional_payment")
     assert pile_of(eng, "hand", player=1) == {} and st.hp[0, 0] == 19
 
 
