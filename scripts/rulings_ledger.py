@@ -10,7 +10,9 @@ Why: the publisher rules on its cards (``notes_en`` of the shared ``cards.json``
 rulings on 172 cards). A simulator that claims to play the cards to the letter must say, for
 each ruling, how it knows it holds: the test that checks it on a hand-built position, or why
 it does not arise (against the Adversary, or in the solo & co-op mode), or which rule option
-holds the other reading when the engine reads it differently. The ruling text is the
+holds the other reading when the engine reads it differently. A ruling that does not arise in
+solo & co-op but does in a mode the engine also simulates (the duel, 2 vs 2) is tested there,
+on a position of that mode, and keeps its reason for solo & co-op beside its test. The ruling text is the
 publisher's and stays out of the project: the ledger keys each ruling by its card id and its
 index in ``notes_en`` and says in our own words what it decides. How many rulings each card
 has comes from the facts-only extract (``tests/data/card_facts.json``, ``rulings``), so the
@@ -41,10 +43,10 @@ TESTS = REPO / "tests"
 PAGE = REPO / "docs" / "rulings.md"
 
 #: status -> (its words on the page, the fields an entry of that status needs besides
-#: ``card``, ``index``, ``says`` and ``status``). No status says "not followed": a ruling the
-#: engine does not follow has no place in the ledger until it is followed (a test), or read
-#: another way under a rule option; "nothing" is only for a ruling that states no rule of play
-#: at all, and "unchecked" always fails the check.
+#: ``card``, ``index``, ``says`` and ``status``; a "tested" entry may add TESTED_IN). No
+#: status says "not followed": a ruling the engine does not follow has no place in the ledger
+#: until it is followed (a test), or read another way under a rule option; "nothing" is only
+#: for a ruling that states no rule of play at all, and "unchecked" always fails the check.
 STATUSES = {
     "tested": ("tested", ("test",)),
     "adversary": ("does not arise against the Adversary", ("reason", "mode")),
@@ -56,6 +58,12 @@ STATUSES = {
 #: the modes a ruling that does not arise here would arise in ("none": no mode, with the cards
 #: the simulator has)
 MODES = ("duel", "2v2", "none")
+#: the modes the engine simulates besides solo & co-op, and where their tests live: a ruling
+#: that arises in one of them has a test of that mode, never a "does not arise" status
+SIMULATED_MODES = {"duel": "tests/test_duel_", "2v2": "tests/test_duel_teams.py"}
+#: what a "tested" entry adds, both or neither, when its test is of a simulated mode because
+#: the ruling does not arise in solo & co-op: that mode, and the reason it does not arise there
+TESTED_IN = ("mode", "reason")
 #: the longest summary: one line of what the ruling decides, never its text
 MAX_SAYS = 150
 
@@ -137,16 +145,26 @@ def problems(entries: list[Ruling], counts: dict[str, int], tests: set[str],
             found.append(f"{key}: status {e.status!r} is not one of {', '.join(STATUSES)}")
             continue
         needed = STATUSES[e.status][1]
+        elsewhere = e.status == "tested" and bool(e.mode or e.reason)
         for name in ("test", "reason", "mode", "option"):
-            if (name in needed) != bool(getattr(e, name)):
-                found.append(f"{key}: a {e.status!r} entry {'needs' if name in needed else 'has no'}"
+            wanted = name in needed or (elsewhere and name in TESTED_IN)
+            if wanted != bool(getattr(e, name)):
+                found.append(f"{key}: a {e.status!r} entry {'needs' if wanted else 'has no'}"
                              f" {name!r}")
+        if elsewhere and e.mode and e.test and not e.test.startswith(
+                SIMULATED_MODES.get(e.mode, "tests/")):
+            found.append(f"{key}: a test of the {e.mode} is in "
+                         f"{SIMULATED_MODES.get(e.mode, 'a simulated mode')}*, not {e.test}")
+        if e.status in ("adversary", "mode") and e.mode in SIMULATED_MODES:
+            found.append(f"{key}: it arises in the {e.mode}, which the engine simulates: test it "
+                         f"there (status 'tested', its test, and mode + reason for solo)")
         if e.test and e.test not in tests:
             found.append(f"{key}: no test {e.test}")
         if e.option and e.option not in options:
             found.append(f"{key}: {e.option!r} is not a field of RuleOptions")
-        if e.mode and e.mode not in MODES:
-            found.append(f"{key}: mode {e.mode!r} is not one of {', '.join(MODES)}")
+        modes = tuple(SIMULATED_MODES) if e.status == "tested" else MODES
+        if e.mode and e.mode not in modes:
+            found.append(f"{key}: mode {e.mode!r} is not one of {', '.join(modes)}")
         if e.status == "unchecked":
             found.append(f"{key}: not yet checked ({e.reason})")
     found += [f"{card} #{i}: listed {n} times" for (card, i), n in seen.items() if n > 1]
@@ -157,6 +175,8 @@ def problems(entries: list[Ruling], counts: dict[str, int], tests: set[str],
 
 def _status_words(e: Ruling) -> str:
     words = STATUSES[e.status][0]
+    if e.status == "tested" and e.mode:
+        return f"{words} in the {e.mode}: `{e.test}` (does not arise in solo & co-op: {e.reason})"
     if e.status == "tested":
         return f"{words}: `{e.test}`"
     if e.status == "option":
@@ -182,11 +202,15 @@ def render(entries: list[Ruling], facts: dict[str, dict]) -> str:
         "rulings (#0 is the first), with exactly one status:",
         "",
         "- **tested**: the test, on a small hand-built position, that fails if the engine "
-        "stops following the ruling;",
+        "stops following the ruling; **tested in the duel** when the ruling cannot arise in "
+        "the solo & co-op mode (it speaks of the opponent's hand, and the Adversary has none) "
+        "but does between two players: the test is a duel position, and why it does not arise "
+        "in solo & co-op is said beside it;",
         "- **does not arise against the Adversary** or **does not arise in this mode**: why "
-        "it cannot happen in the solo & co-op mode the simulator plays (for instance it speaks "
-        "of the opponent's hand, and the Adversary has none), and the mode where it does, so "
-        "it becomes a test there;",
+        "it cannot happen in the solo & co-op mode, and the mode where it would; the duel and "
+        "2 vs 2 are simulated, so this status is left only to rulings that arise in no mode "
+        "the simulator plays (the check refuses one that arises in the duel or 2 vs 2 without "
+        "a test there);",
         "- **read differently**: the engine's default reads the card another way; the rule "
         "option named holds the ruling's reading ([rules.md](rules.md), R16);",
         "- **no rule of play**: the ruling states no rule at all (a joke), and why it decides "
@@ -202,6 +226,10 @@ def render(entries: list[Ruling], facts: dict[str, dict]) -> str:
         "|---|---|",
     ]
     lines += [f"| {STATUSES[s][0]} | {n} |" for s, n in tally.items() if n]
+    for mode in SIMULATED_MODES:
+        n = sum(e.status == "tested" and e.mode == mode for e in entries)
+        if n:
+            lines.append(f"| of which tested in the {mode} | {n} |")
     lines += [
         "",
         "This page is generated: edit `tests/data/rulings.toml` and run "

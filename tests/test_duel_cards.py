@@ -5,6 +5,9 @@ reserve, no prepared spell, no draw of its own), in a duel they act on the oppos
 Each test is a hand-built duel position (``make_engine(..., mode="duel")``, seat 0 against
 seat 1, no Adversary) and asserts the exact state after the card acts; blank the card and the
 test fails. Seat 0 is made a Mage Noir by a Rite of passage where the card needs it.
+
+The last tests check the official rulings that cannot arise against the Adversary but do in a
+duel (the ledger, ``tests/data/rulings.toml``, names them with ``mode = "duel"``).
 """
 
 from __future__ import annotations
@@ -14,6 +17,8 @@ from engine_fixtures import (
     G0,
     P0,
     ScriptedPolicy,
+    board_at,
+    deck_at,
     lid,
     make_engine,
     mana,
@@ -335,3 +340,157 @@ def test_zeuss_thunder_duel_locks_the_opponents_hand_until_its_casters_turn():
     assert pile_of(eng, "hand", player=1) == {"filler": 1}
     api.begin_player_turn(eng, G0, P0)  # the caster's next turn: the lock ends
     assert st.hand_lock[0, 1] == 0
+
+
+# --- The rulings that arise only in a duel (tests/data/rulings.toml, ``mode = "duel"``) ------
+
+
+def test_rain_of_flames_duel_the_opponents_protector_redirects_each_instance_on_its_own():
+    eng = duel(["rain_of_flames", "animated_tree"])
+    st = eng.state
+    first = put_on_board(eng, "animated_tree", L.PERMANENT, player=1, hp=10)
+    second = put_on_board(eng, "animated_tree", L.PERMANENT, player=1, hp=10)
+    them = player_target(eng, 1)
+    eng.policy.forced["target"] = [them] * 3 + [slot_target(eng, 1, second)] * 2
+    eng.policy.forced["protector_redirect"] = [1 + first, 0]
+    cast(eng, "rain_of_flames")
+    asked = eng.policy.of_kind("protector_redirect")
+    assert [int(a.players[0]) for a in asked] == [1, 1]
+    assert st.hp[0, 1] == 20  # their 3 went onto the first tree
+    assert st.board_hp[0, 1, first] == 7 and st.board_hp[0, 1, second] == 8  # the 2 stayed
+
+
+def test_druid_ring_duel_a_mage_noir_adds_the_vegetal_with_the_three_in_one_placement():
+    for mage_noir, piles in ((False, [3, 2]), (True, [4, 2])):
+        eng = duel(["druid_ring", RITUAL], take_pile=1)
+        st = eng.state
+        put_on_board(eng, "druid_ring", L.EQUIPMENT, player=0)
+        if mage_noir:
+            put_on_board(eng, RITUAL, L.RITUAL, player=0)
+        st.ether[0, 0] = mana(fire=2)
+        api.begin_player_turn(eng, G0, P0)
+        # onto piles of 2 and 0: three alternate 0, 2, 0 (3 and 2); four at once 0, 2, 0, 2
+        # (4 and 2), where three then one more would have made 3 and 3
+        assert [int(st.ether[0, 0].sum()), int(st.reserve[0, 0].sum())] == piles
+        assert len(eng.policy.of_kind("mana_element")) == 3  # the ring's Mana is Vegetal
+        vegetal = st.ether[0, :, L.VEGETAL].sum() + st.reserve[0, 0, L.VEGETAL]
+        assert vegetal == (1 if mage_noir else 0)
+
+
+def test_ritual_of_melange_duel_each_copy_adds_one_mana_less_when_gathering():
+    eng = duel(["ritual_of_melange"], take_pile=0)
+    st = eng.state
+    put_on_board(eng, "ritual_of_melange", L.RITUAL, player=0)
+    put_on_board(eng, "ritual_of_melange", L.RITUAL, player=0)
+    api.begin_player_turn(eng, G0, P0)  # 3 - 2: one Mana, onto pile 1, taken
+    assert len(eng.policy.of_kind("mana_element")) == 1
+    np.testing.assert_array_equal(st.reserve[0, 0], mana(fire=1))
+    assert st.ether[0].sum() == 0
+
+
+def test_inception_duel_a_mage_noir_channels_the_spell_free_unprepared_and_it_counts():
+    eng = duel(["inception", "fiery_arrow", "zenith_ritual", RITUAL], choose_mode=1)
+    st = eng.state
+    put_on_board(eng, RITUAL, L.RITUAL, player=0)
+    put_on_board(eng, "zenith_ritual", L.RITUAL, player=1)
+    st.reserve[0, 1] = mana(fire=2, water=2)
+    st.discard[0, 1, lid(eng, "fiery_arrow")] = 1
+    st.discard_pile[0, 1, 0] = lid(eng, "fiery_arrow")
+    st.discard_len[0, 1] = 1
+    eng.policy.forced["return_from_discard"] = lid(eng, "fiery_arrow")
+    cast(eng, "inception")
+    (slot,) = [s for s, (card, _) in board_at(eng, player=1).items() if card == "fiery_arrow"]
+    assert st.board_zone[0, 1, slot] == L.CHANNELED  # straight in, never prepared
+    assert st.board_mana[0, 1, slot].sum() == 0  # no cost paid
+    assert pile_of(eng, "hand", player=1) == {} and pile_of(eng, "discard", player=1) == {}
+    np.testing.assert_array_equal(st.reserve[0, 1], mana(fire=1, water=2))  # Zenith's tax
+    np.testing.assert_array_equal(st.ether[0].sum(axis=0), mana(fire=1))
+
+
+def test_temporal_brambles_duel_the_hp_lost_instead_cannot_be_prevented():
+    eng = duel(["temporal_brambles", "filler", RITUAL, "materialized_armor", "animated_tree"],
+               choose_mode=1)
+    st = eng.state
+    set_deck(eng, ["filler"] * 4, player=1)
+    put_on_board(eng, RITUAL, L.RITUAL, player=1)
+    put_on_board(eng, "materialized_armor", L.EQUIPMENT, player=1)
+    tree = put_on_board(eng, "animated_tree", L.PERMANENT, player=1)
+    cast(eng, "temporal_brambles")
+    assert st.hp[0, 1] == 16 and st.deck_len[0, 1] == 4
+    assert st.board_hp[0, 1, tree] == 3 and not eng.policy.of_kind("protector_redirect")
+
+
+def test_zeuss_thunder_duel_cancels_searches_and_returns_to_the_locked_hand():
+    eng = duel(["zeuss_thunder", "inception", "fiery_arrow", "sprouted_seed", "animated_tree",
+                "high_pressure", "condensation"])
+    st = eng.state
+    set_deck(eng, ["animated_tree"], player=1)
+    st.discard[0, 1, lid(eng, "fiery_arrow")] = 1
+    st.discard_pile[0, 1, 0] = lid(eng, "fiery_arrow")
+    st.discard_len[0, 1] = 1
+    cast(eng, "zeuss_thunder")
+    eng.policy.forced["return_from_discard"] = lid(eng, "fiery_arrow")
+    cast(eng, "inception")  # a return from the discard pile: ignored
+    assert pile_of(eng, "discard", player=1) == {"fiery_arrow": 1}
+    cast(eng, "sprouted_seed", player=1)  # a search of the deck: ignored
+    assert deck_at(eng, player=1) == ["animated_tree"]
+    comp = put_on_board(eng, "condensation", L.CHANNELED, player=1, locked=mana(water=2))
+    eng.policy.forced["target"] = player_target(eng, 0)
+    cast(eng, "high_pressure", player=1)  # its component back to hand: ignored, it stays
+    assert st.hp[0, 0] == 18 and st.board_card[0, 1, comp] == lid(eng, "condensation")
+    assert pile_of(eng, "hand", player=1) == {}
+
+
+def test_zeuss_thunder_duel_a_locked_seat_takes_nothing_into_hand_from_its_own_cards():
+    eng = duel(["zeuss_thunder", "druid_horns", "sprouted_seed", "biting_arrow", "tide"],
+               optional_payment=1)
+    st = eng.state
+    set_deck(eng, ["sprouted_seed"], player=1)
+    horns = put_on_board(eng, "druid_horns", L.EQUIPMENT, player=1)
+    st.reserve[0, 1] = mana(water=1)
+    st.discard[0, 1, lid(eng, "tide")] = 1
+    st.discard_pile[0, 1, 0] = lid(eng, "tide")
+    st.discard_len[0, 1] = 1
+    cast(eng, "zeuss_thunder")
+    api.use_ability(eng, G0, P1, horns)  # the Seed on top stays there
+    assert deck_at(eng, player=1) == ["sprouted_seed"]
+    cast(eng, "tide", player=1)  # neither its draw nor, for 1 Water, a Tide from the pile
+    assert deck_at(eng, player=1) == ["sprouted_seed"]
+    assert pile_of(eng, "discard", player=1) == {"tide": 2}
+    eng.policy.forced["target"] = player_target(eng, 0)
+    cast(eng, "biting_arrow", player=1)  # not back to hand for its Water: discarded
+    assert pile_of(eng, "discard", player=1) == {"tide": 2, "biting_arrow": 1}
+    np.testing.assert_array_equal(st.reserve[0, 1], mana(water=1))
+    assert not eng.policy.of_kind("optional_payment")
+    assert pile_of(eng, "hand", player=1) == {} and st.hp[0, 0] == 19
+
+
+def test_sun_blade_duel_both_seats_out_together_is_a_draw():
+    eng = duel(["sun_blade"])
+    st = eng.state
+    st.hp[0] = [5, 4]
+    put_on_board(eng, "sun_blade", L.EQUIPMENT, player=0, locked=mana(fire=1))
+    api.turn_start(eng, G0, P0)
+    assert (st.out[0] == 1).all() and (st.out_reason[0] == L.OUT_HP).all()
+    assert list(eng.records["team_outcome"][0]) == [L.DRAW, L.DRAW]
+    assert st.outcome[0] == L.DRAW
+
+
+def test_thorn_torment_duel_the_whole_hand_is_one_hit():
+    eng = duel(["thorn_torment", "filler", "materialized_armor"])
+    set_hand(eng, {"filler": 3}, player=1)
+    put_on_board(eng, "materialized_armor", L.EQUIPMENT, player=1)
+    eng.policy.forced["discard_from_hand"] = eng.info.size  # they keep their 3 cards
+    cast(eng, "thorn_torment")
+    assert eng.state.hp[0, 1] == 18  # 3 in one instance, less the armour's 1 once
+
+
+def test_brinicle_duel_one_hit_for_all_their_water_at_each_of_their_turn_ends():
+    eng = duel(["brinicle", "materialized_armor"])
+    put_on_board(eng, "brinicle", L.PERMANENT, player=0)
+    put_on_board(eng, "materialized_armor", L.EQUIPMENT, player=1)
+    eng.state.reserve[0, 1] = mana(water=3)
+    api.end_player_turn(eng, G0, P1)
+    assert eng.state.hp[0, 1] == 18  # 3 in one instance, less the armour's 1 once
+    api.end_player_turn(eng, G0, P1)
+    assert eng.state.hp[0, 1] == 16

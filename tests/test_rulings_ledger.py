@@ -94,6 +94,56 @@ def test_a_ruling_not_followed_has_no_status(ledger):
     assert unchecked == ["b #0: not yet checked (later)"]
 
 
+def test_a_ruling_that_arises_in_a_simulated_mode_needs_a_test_of_that_mode(ledger):
+    """Issue #37: the duel and 2 vs 2 are simulated, so "does not arise here, arises in the
+    duel" is no longer an answer: such a ruling is tested on a position of that mode, and keeps
+    the reason it does not arise in solo & co-op beside its test."""
+    duel_test = "tests/test_duel_cards.py::test_a"
+    tests = {duel_test, "tests/test_x.py::test_a", "tests/test_duel_teams.py::test_b"}
+    r = ledger.Ruling
+
+    def check(entry):
+        return ledger.problems([entry], {"b": 1}, tests, set())
+
+    for status in ("adversary", "mode"):
+        for mode in ("duel", "2v2"):
+            (problem,) = check(r("b", 0, "x", status, reason="y", mode=mode))
+            assert problem.startswith(f"b #0: it arises in the {mode}, which the engine "
+                                      "simulates"), problem
+        assert check(r("b", 0, "x", status, reason="y", mode="none")) == []
+    assert check(r("b", 0, "x", "tested", test=duel_test, mode="duel", reason="y")) == []
+    assert check(r("b", 0, "x", "tested", test="tests/test_duel_teams.py::test_b", mode="2v2",
+                   reason="y")) == []
+    assert check(r("b", 0, "x", "tested", test=duel_test)) == []
+    assert check(r("b", 0, "x", "tested", test=duel_test, mode="duel")) == \
+        ["b #0: a 'tested' entry needs 'reason'"]
+    assert check(r("b", 0, "x", "tested", test=duel_test, reason="y")) == \
+        ["b #0: a 'tested' entry needs 'mode'"]
+    (problem,) = check(r("b", 0, "x", "tested", test="tests/test_x.py::test_a", mode="duel",
+                         reason="y"))
+    assert problem.startswith("b #0: a test of the duel is in tests/test_duel_*"), problem
+    (problem,) = check(r("b", 0, "x", "tested", test="tests/test_duel_cards.py::test_a",
+                         mode="2v2", reason="y"))
+    assert problem.startswith("b #0: a test of the 2v2 is in"), problem
+    (problem,) = check(r("b", 0, "x", "tested", test=duel_test, mode="none", reason="y"))
+    assert problem == "b #0: mode 'none' is not one of duel, 2v2", problem
+
+
+def test_no_ruling_of_the_ledger_waits_for_the_duel(ledger):
+    """The rulings that once said "arises in the duel" name duel tests now, and say why they
+    do not arise in solo & co-op; the page shows both."""
+    entries, _ = ledger.load_ledger()
+    duel = [e for e in entries if e.mode == "duel"]
+    assert len(duel) == 15
+    assert all(e.status == "tested" and e.test.startswith("tests/test_duel_") and e.reason
+               for e in duel)
+    assert not [e for e in entries if e.status in ("adversary", "mode") and e.mode != "none"]
+    _, facts = ledger.ruling_counts()
+    page = ledger.render(entries, facts)
+    assert "| of which tested in the duel | 15 |" in page
+    assert "tested in the duel: `tests/test_duel_cards.py::test_brinicle_duel_" in page
+
+
 def test_every_ledger_test_file_is_a_test_file_of_the_suite(ledger):
     """The names are read from the files pytest collects (tests/test_*.py)."""
     names = ledger.test_names()

@@ -23,6 +23,10 @@ VALUE_WEIGHT = {"damage": 1.0, "heal": 0.7, "draw": 1.5, "mana": 1.0}
 HARMFUL_STATICS = frozenset({"damage_taken_increase"})
 #: Static handlers that make their controller pay (declared in engine/handlers/).
 HARMFUL_STATIC_HANDLERS = frozenset({"zenith_ritual_channel_tax"})
+#: Static handlers the bots give no worth: they change only how much Mana their player adds to
+#: the Ether when gathering (Druid ring's extra Vegetal, Ritual of melange's Mana fewer), Mana
+#: the next player may take as well, and players add none in solo and co-op.
+UNVALUED_STATIC_HANDLERS = frozenset({"druid_ring_gathering", "melange_gathering"})
 #: How many activations a trigger of a card in play is worth: a start-of-turn effect three; an
 #: opponent's draw about one per Adversary turn (its reveal), as a start of turn; the others one.
 TRIGGER_WEIGHT = {"turn_start": 3.0, "turn_start_prepared": 3.0, "turn_start_channeled": 3.0,
@@ -183,7 +187,8 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
                 # ignored damage beats Bark armor's 1)
                 worths = [(st.get("kind"), (-1.0 if st.get("kind") in HARMFUL_STATICS else 1.0)
                            * STATIC_WORTH.get(st.get("kind"), 1.0 + float(st.get("amount", 1))))
-                          for st in steps if st.get("kind") not in CASTING_STATICS]
+                          for st in steps if st.get("kind") not in CASTING_STATICS
+                          and st.get("name") not in UNVALUED_STATIC_HANDLERS]
                 persistent[c] += sum(w for _, w in worths)
                 self_harm[c] |= any(st.get("kind") in HARMFUL_STATICS
                                     or st.get("name") in HARMFUL_STATIC_HANDLERS for st in steps)

@@ -58,8 +58,10 @@ HANDLERS = (
     "crimson_ring",  # static, base_game.fire
     "fire_mask",  # static, base_game.fire
     "king_of_trees",  # static, base_game.vegetal
+    "druid_ring_gathering",  # static, base_game.vegetal
     "prodigious_sowing",  # static, base_game.vegetal
     "water_drop",  # static, base_game.water
+    "melange_gathering",  # static, base_game.water
     "prodigious_source",  # static, base_game.water
     "maelstrom",  # static, base_game.water
     "subtle_infiltration_trade",  # static, base_game.water
@@ -145,8 +147,10 @@ HANDLER_KINDS = (
     "static",
     "static",
     "static",
+    "static",
+    "static",
 )
-N_HANDLERS = 69
+N_HANDLERS = 71
 
 H_FAVORABLE_WINDS = 0
 H_TORNADO = 1
@@ -201,22 +205,24 @@ H_BURNING_ROBE = 49
 H_CRIMSON_RING = 50
 H_FIRE_MASK = 51
 H_KING_OF_TREES = 52
-H_PRODIGIOUS_SOWING = 53
-H_WATER_DROP = 54
-H_PRODIGIOUS_SOURCE = 55
-H_MAELSTROM = 56
-H_SUBTLE_INFILTRATION_TRADE = 57
-H_SUPERCONDUCTOR_RITUAL = 58
-H_DRUID_WAND_SPARES = 59
-H_FINE_SAND = 60
-H_DAWN_SAVES_SUN = 61
-H_ZENITH_INDESTRUCTIBLE = 62
-H_ZENITH_RITUAL_CHANNEL_TAX = 63
-H_MILLENNIUM = 64
-H_GALACTIC_MANTLE = 65
-H_ROCK_WALL_CHANNELS = 66
-H_WARRIOR_MAGE_RITUAL_END_OF_TURN = 67
-H_WAIVER_CROWN = 68
+H_DRUID_RING_GATHERING = 53
+H_PRODIGIOUS_SOWING = 54
+H_WATER_DROP = 55
+H_MELANGE_GATHERING = 56
+H_PRODIGIOUS_SOURCE = 57
+H_MAELSTROM = 58
+H_SUBTLE_INFILTRATION_TRADE = 59
+H_SUPERCONDUCTOR_RITUAL = 60
+H_DRUID_WAND_SPARES = 61
+H_FINE_SAND = 62
+H_DAWN_SAVES_SUN = 63
+H_ZENITH_INDESTRUCTIBLE = 64
+H_ZENITH_RITUAL_CHANNEL_TAX = 65
+H_MILLENNIUM = 66
+H_GALACTIC_MANTLE = 67
+H_ROCK_WALL_CHANNELS = 68
+H_WARRIOR_MAGE_RITUAL_END_OF_TURN = 69
+H_WAIVER_CROWN = 70
 
 # Activated abilities (tables.ability holds an index of ABILITY_NAMES).
 ABILITY_NAMES = (

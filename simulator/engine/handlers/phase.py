@@ -27,6 +27,7 @@ from simulator.engine.rules.board import (
     n_targets,
     place_card,
 )
+from simulator.engine.rules.channeled import channel_tax
 from simulator.engine.rules.decide import set_options
 from simulator.engine.rules.layout import (
     ADV_KEYWORD,
@@ -213,8 +214,9 @@ def inception(st, tb, wk, r, card, side, slot):
     """One card of the opponent's discard pile, the controller's choice (a
     ``return_from_discard`` decision over the card kinds there), goes back to their hand; a
     Mage Noir controller may put a Spell channeled on the opponent's side instead (a
-    ``choose_mode`` decision: 1 channels), with no Mana under it. Against the Adversary (no
-    hand, no spell to channel) nothing happens."""
+    ``choose_mode`` decision: 1 channels), with no Mana under it; it counts as channeled, so
+    its controller's Zenith rituals tax it (the rulings). Against the Adversary (no hand, no
+    spell to channel) nothing happens."""
     foe = the_opponent(st, tb, wk, side, PURPOSE_HAND)
     if foe < 0:
         if side != ADVERSARY_SIDE:
@@ -240,6 +242,7 @@ def inception(st, tb, wk, r, card, side, slot):
             pile.take(st, foe, c)
             place_card(st, tb, foe, s, c, CHANNELED)
             say(wk, EV_PUTS_FROM_DISCARD, foe, c, CHANNELED, 0)
+            channel_tax(st, tb, wk, foe)
             return
     pile.take(st, foe, c)
     st.hand[foe, c] += 1

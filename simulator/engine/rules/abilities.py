@@ -56,6 +56,7 @@ from simulator.engine.rules.layout import (
     WORD,
     E,
 )
+from simulator.engine.rules.zones import hand_open
 
 SEED = WORD["Seed"]
 
@@ -124,9 +125,10 @@ def autumn_candidate(st, tb, p, s):
 @njit
 def druid_horns_ready(st, tb, p):
     """The top card of the player's deck provides Seed (looking is free), and is a spell: an
-    Animal named for a Seed is no Seed card (R10.5)."""
+    Animal named for a Seed is no Seed card (R10.5); and the hand may take it (Zeus's
+    thunder)."""
     n = st.deck_len[p]
-    return n > 0 and tb.provides[st.deck[p, n - 1], SEED] != 0 and \
+    return n > 0 and hand_open(st, p) and tb.provides[st.deck[p, n - 1], SEED] != 0 and \
         tb.card_type[st.deck[p, n - 1]] != ANIMAL_TYPE
 
 

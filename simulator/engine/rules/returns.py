@@ -22,6 +22,7 @@ from simulator.engine.rules.layout import (
 )
 from simulator.engine.rules.log import say
 from simulator.engine.rules.mana import pay_effect_cost
+from simulator.engine.rules.zones import hand_open
 
 
 @njit
@@ -56,16 +57,20 @@ def pays_to_return(st, tb, wk, p, card, cost):
 @njit
 def mark_return(st, tb, wk, p, slot, card, cost):
     """The ``return_instead`` step of a spell being activated: it goes back to hand once its
-    effects are over, if its controller pays ``cost``."""
-    if pays_to_return(st, tb, wk, p, card, cost):
+    effects are over, if its controller pays ``cost`` (nothing is asked while Zeus's thunder
+    locks their hand: the return would be ignored)."""
+    if hand_open(st, p) and pays_to_return(st, tb, wk, p, card, cost):
         st.to_hand[p, slot] = card + 1
 
 
 @njit
 def after_activation(st, tb, wk, p, slot, card):
-    """``TO_HAND`` or ``TO_DISCARD``: where the activated spell in the slot goes."""
+    """``TO_HAND`` or ``TO_DISCARD``: where the activated spell in the slot goes (the discard
+    pile while Zeus's thunder locks the hand)."""
     marked = st.to_hand[p, slot] == card + 1
     st.to_hand[p, slot] = 0
+    if not hand_open(st, p):
+        return TO_DISCARD
     if not marked and tb.any_return != 0:
         for s in range(st.board_end[p]):
             c = st.board_card[p, s]

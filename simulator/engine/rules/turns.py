@@ -15,6 +15,7 @@ from simulator.engine.handlers.base_game.air import apply_hand_size
 from simulator.engine.handlers.base_game.vegetal import repeats_turn_start
 from simulator.engine.handlers.base_game.water import maelstrom_end_of_turn
 from simulator.engine.handlers.flowers import renewal_end_of_turn
+from simulator.engine.handlers.ids import H_DRUID_RING_GATHERING, H_MELANGE_GATHERING
 from simulator.engine.handlers.time_bender import draw_phase
 from simulator.engine.handlers.warrior_mage import warrior_mage_end_of_turn
 from simulator.engine.rules import (
@@ -30,12 +31,19 @@ from simulator.engine.rules import (
     turn_end_triggers,
 )
 from simulator.engine.rules.actions import apply_action, legal_actions
-from simulator.engine.rules.board import adversary_hp, check_defeats, in_game
+from simulator.engine.rules.board import (
+    adversary_hp,
+    check_defeats,
+    flagged_copies,
+    in_game,
+    is_mage_noir,
+)
 from simulator.engine.rules.decide import first_legal, set_options
 from simulator.engine.rules.explain import say_board, say_holds
 from simulator.engine.rules.layout import (
     CHANNELED,
     EFFECT_ORDER,
+    EQUIPMENT,
     EV_GATHERS,
     EV_HAND,
     EV_HAND_CARD,
@@ -47,9 +55,11 @@ from simulator.engine.rules.layout import (
     PERMANENT,
     PREPARED,
     REASON_HAND_LIMIT,
+    RITUAL,
     T_TURN_START,
     T_TURN_START_CHANNELED,
     T_TURN_START_PREPARED,
+    VEGETAL,
     WINDOW_OPPONENT_END,
     WINDOW_OPPONENT_START,
     ZENITH_EFFECT,
@@ -176,8 +186,14 @@ def duel_turn_begins(st, tb, wk, p):
 def gather(st, tb, wk, p):
     """Mana gathering in a duel (R5.3 a): the player adds ``tables.gathered`` Mana of the
     elements they choose from the Infinite Ether to the Available Ether by the placement rule,
-    as one indivisible action; taking a pile follows."""
-    mana = choose_mana_elements(st, tb, wk, p, tb.gathered)
+    as one indivisible action; taking a pile follows. Each Ritual of melange of theirs takes
+    1 off that count (never below 0); each Druid ring a Mage Noir wears adds 1 Vegetal to it,
+    placed with the others in the same action (their rulings: 4 Mana with one ring, 2 on
+    each pile when they were level)."""
+    amount = max(tb.gathered - flagged_copies(st, tb, p, H_MELANGE_GATHERING, RITUAL), 0)
+    mana = choose_mana_elements(st, tb, wk, p, amount)
+    if tb.any_handler[H_DRUID_RING_GATHERING] != 0 and is_mage_noir(st, tb, p):
+        mana[VEGETAL] += flagged_copies(st, tb, p, H_DRUID_RING_GATHERING, EQUIPMENT)
     say_mana(wk, EV_GATHERS, p, mana)
     add_to_ether(st, tb, wk, p, mana)
 

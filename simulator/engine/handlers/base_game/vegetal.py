@@ -87,6 +87,9 @@ def animated_tree(st, tb, wk, r, card, side, slot):
 declare.static("king_of_trees", "vegetal.repeats_turn_start (turn-start steps run twice) and "
                "components.fewer_allowed: the Mage Noir controller's other Trees (never the King "
                "itself) apply their effects once more", __name__)
+declare.static("druid_ring_gathering", "turns.gather: when its Mage Noir controller adds Mana "
+               "while gathering (a duel, 2 vs 2), 1 more Vegetal per ring joins the same "
+               "addition", __name__)
 declare.static("prodigious_sowing", "components.granted_tree: up to 3 own Seed components per "
                "copy also provide Tree (requirements, designation, trees_in_play)", __name__)
 # Kerloc'h's robe's ability lives in damage.py, whose window before damage also uses it.

@@ -65,6 +65,7 @@ from simulator.engine.rules.log import say
 from simulator.engine.rules.mana import add_to_ether, one_mana, pay_effect_cost, take_from_ether
 from simulator.engine.rules.ops import choose_own_component
 from simulator.engine.rules.seats import opponent_target
+from simulator.engine.rules.zones import hand_open
 
 CONDENSATION, WAVE = WORD["Condensation"], WORD["Wave"]
 MAELSTROM = H_MAELSTROM
@@ -75,6 +76,8 @@ AZURE_MODES = 2  # 0: gain 1 HP, 1: 1 reserve Mana under an own card
 
 declare.static("water_drop", "components.drop_ready / extra_for_slot: while channeled, once per "
                "turn (always for a Mage Noir) it counts as 2 Drop components", __name__)
+declare.static("melange_gathering", "turns.gather: its controller adds 1 Mana less while "
+               "gathering (a duel, 2 vs 2), per copy, never below 0", __name__)
 declare.static("prodigious_source", "components.source_extra: each own non-Permanent Water "
                "component counts once more for each word it provides, per copy", __name__)
 
@@ -168,7 +171,7 @@ def high_pressure(st, tb, wk, r, card, side, slot):
         for t in range(n_targets(tb)):
             if wk.hits[t] != 0:
                 deal_damage(st, tb, wk, side, card, t, x, False)
-    if st.board_card[side, s] == comp:
+    if st.board_card[side, s] == comp and hand_open(st, side):  # Zeus's thunder: it stays
         leave_board(st, tb, wk, side, s, TO_HAND)
 
 declare.static("maelstrom", "maelstrom_end_of_turn below (turns.py, every player's turn end): "
@@ -226,8 +229,9 @@ def tide_move_mana(st, tb, wk, r, card, side, slot):
 def tide_return(st, tb, wk, r, card, side, slot):
     """Optional: pay 1 Water Mana (into the Available Ether), then take 1 Tide card (if any)
     from the discard pile into the hand. ``optional_payment``: 0 declines, 1 pays (context
-    ``worth``: a Tide is in the discard pile)."""
-    if side < 0 or st.reserve[side, WATER] <= 0:
+    ``worth``: a Tide is in the discard pile). A hand Zeus's thunder locks takes nothing (the
+    step is ignored)."""
+    if side < 0 or st.reserve[side, WATER] <= 0 or not hand_open(st, side):
         return
     tides = False
     for c in range(tb.n_cards):
