@@ -1,0 +1,76 @@
+"""A replay that hides nothing (issue #39, item 11).
+
+Every example deck plays solo games against the Duke, and a few co-op games and duels; a
+reader (``transcript_tracker.Tracker``) rebuilds each game's position from the printed lines
+alone and compares it with the position the engine recorded at each turn's start and at the
+end: HP of players, Adversary cards and Permanents, the two Ether piles, the reserves, the
+size of every zone. Any difference is a change no line explains; any line the reader does
+not know is a kind of line that does not say what it changes.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+import pytest
+from transcript_tracker import Tracker
+
+from simulator.cards import load_cards
+from simulator.decks import bundled_decks, load_deck
+from simulator.duel_games import replay_duel
+from simulator.duels import make_sides
+from simulator.replay import replay_game
+from simulator.scenarios import load_scenario
+
+SOLO_GAMES = 4
+SEED = 7
+
+
+def follow(text: str, states: list, players: int) -> int:
+    """Feed the reader every line of ``text``, comparing at each recorded position; returns
+    how many positions were compared."""
+    lines = text.splitlines()
+    tracker, at = Tracker(load_cards(), players), 0
+    assert states, "the engine recorded no position"
+    for before, rows in states:
+        for i in range(at, before):
+            tracker.feed(lines[i])
+        at = before
+        if tracker.synced:
+            tracker.check(rows, f"line {before + 1} ({lines[before - 1]!r})")
+        else:
+            tracker.sync(rows)
+    return len(states)
+
+
+@cache
+def solo_replay(deck: str, game: int, players: int = 1) -> tuple[str, list]:
+    db = load_cards()
+    states: list = []
+    text = replay_game([load_deck(bundled_decks()[deck], db)] * players,
+                       load_scenario("duke", db), players=players, seed=SEED, game=game,
+                       states=states)
+    return text, states
+
+
+@pytest.mark.parametrize("deck", sorted(bundled_decks()))
+def test_every_change_of_a_solo_game_is_explained(deck):
+    for game in range(SOLO_GAMES):
+        text, states = solo_replay(deck, game)
+        assert follow(text, states, 1) >= 2
+
+
+@pytest.mark.parametrize("deck", ["fire-flames", "water-tides", "vegetal-flowers",
+                                  "electric-storm"])
+def test_every_change_of_a_co_op_game_is_explained(deck):
+    text, states = solo_replay(deck, 0, players=2)
+    assert follow(text, states, 2) >= 2
+
+
+@pytest.mark.parametrize("pair", [("fire-flames", "water-tides"),
+                                  ("vegetal-flowers", "ice-frost")])
+def test_every_change_of_a_duel_is_explained(pair):
+    states: list = []
+    text = replay_duel(make_sides(*pair), SEED, 0, 0, states=states)
+    assert follow(re.sub(r"P(\d) \([^)]*\)", r"player \1", text), states, 2) >= 2
