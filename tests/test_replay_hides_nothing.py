@@ -69,8 +69,34 @@ def test_every_change_of_a_co_op_game_is_explained(deck):
 
 
 @pytest.mark.parametrize("pair", [("fire-flames", "water-tides"),
-                                  ("vegetal-flowers", "ice-frost")])
+                                  ("vegetal-flowers", "ice-frost"),
+                                  ("fire-flames+water-tides", "air-winds+vegetal-grove")])
 def test_every_change_of_a_duel_is_explained(pair):
+    """1 vs 1 and 2 vs 2; the seats' labels (``P1 (fire-flames)``) read as players."""
     states: list = []
     text = replay_duel(make_sides(*pair), SEED, 0, 0, states=states)
-    assert follow(re.sub(r"P(\d) \([^)]*\)", r"player \1", text), states, 2) >= 2
+    seats = 4 if "+" in pair[0] else 2
+    assert follow(re.sub(r"P(\d) \([^)]*\)", r"player \1", text), states, seats) >= 2
+
+
+def solo_lines() -> list[str]:
+    return [line for deck in sorted(bundled_decks()) for game in range(SOLO_GAMES)
+            for line in solo_replay(deck, game)[0].splitlines()]
+
+
+def test_kept_cards_and_spells_left_in_preparation_say_why():
+    lines = [line for line in solo_lines() if line.startswith("  keeps ")]
+    reasons = {reason.split(": ", 1)[1] for line in lines
+               for reason in line.removeprefix("  keeps ").split("; ")}
+    assert "could prepare it, chose not to" not in reasons
+    assert "left in preparation" not in reasons
+    assert {"left in preparation: prepared this turn", "left in preparation as a component",
+            "could prepare it, kept the Mana instead"} <= reasons
+
+
+def test_trades_and_piles_taken_name_their_pile():
+    lines = solo_lines()
+    assert any(re.fullmatch(r"trades .+ for 1 \w+ from pile [12], gives it to pile [12]", line)
+               for line in lines)
+    assert all(re.fullmatch(r"takes pile [12]: .+", line)
+               for line in lines if line.startswith("takes "))

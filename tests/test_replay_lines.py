@@ -49,7 +49,7 @@ def test_hp_the_adversary_loses_to_hypnotic_flower_is_shown():
     summon_duke(eng)
     spell = put_on_board(eng, 0, "hypnotic_flower", PREPARED, mana(vegetal=2))
     lines = transcript_of(eng, lambda: activate(eng, 0, spell))
-    assert "  The Duke loses 2 HP (now 18 HP) from Hypnotic flower" in lines
+    assert "  The Duke loses 2 HP (HP 20 to 18) from Hypnotic flower" in lines
     assert eng.state.adv_hp[0, 0] == 18
 
 
@@ -59,7 +59,7 @@ def test_hp_the_adversary_loses_to_lethal_flourish_is_shown():
     put_on_board(eng, 0, "hypnotic_flower", CHANNELED, mana(vegetal=2))
     spell = put_on_board(eng, 0, "lethal_flourish", PREPARED, mana(vegetal=3))
     lines = transcript_of(eng, lambda: activate(eng, 0, spell))
-    assert "  The Duke loses 5 HP (now 15 HP) from Lethal flourish" in lines
+    assert "  The Duke loses 5 HP (HP 20 to 15) from Lethal flourish" in lines
     assert "Hypnotic flower leaves play, to the discard pile" in lines
 
 
@@ -108,7 +108,7 @@ def test_a_permanent_destroyed_by_damage_says_0_hp():
     lines = transcript_of(eng, lambda: api.deal_damage(
         eng, G0, np.array([-1]), np.array([lid(eng, "adv:duke")]),
         np.array([slot_target(eng, 0, tree)]), np.array([2])))
-    assert lines[:2] == ["  2 damage to Dead tree (now 0 HP)", "  Dead tree is destroyed (0 HP)"]
+    assert lines[:2] == ["  2 damage to Dead tree (HP 2 to 0)", "  Dead tree is destroyed (0 HP)"]
 
 
 def test_a_protector_redirection_is_explained():

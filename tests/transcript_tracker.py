@@ -68,6 +68,7 @@ class Tracker:
         self.adversary: list[list] = []  # [name, hp]
         self.actor = 0  # who prepares, pays and takes: the turn's player, or a Quickcast's
         self.turn_player = 0
+        self.disqualified: str | None = None  # a 2 vs 2 seat whose Mana all goes to its mate
         self.synced = False
         self.last_placed: list | None = None
         self.activating: str | None = None  # the spell whose leaving comes next
@@ -140,13 +141,17 @@ class Tracker:
 
     def _find_board(self, name: str, owner: str | None,
                     zone: int | None = None) -> tuple[Seat, list]:
-        """The card ``name`` in play (of ``owner``; else the actor's first), in ``zone`` when
-        a copy is there."""
+        """The card ``name`` in play (of ``owner``; else the actor's first): in ``zone`` when
+        a copy is there, else a Permanent at 0 HP (the one damage destroyed) when there is."""
         seats = [self._seat(owner)] if owner else [self.seats[self.actor]] + self.seats
         found = [(seat, card) for seat in seats for card in seat.board if card[0] == name]
         if not found:
             raise Unexplained(f"{name} is not in play")
-        return next(((seat, card) for seat, card in found if card[1] == zone), found[0])
+        for wanted in (lambda c: c[1] == zone, lambda c: c[1] == L.PERMANENT and c[2] < 1):
+            for seat, card in found:
+                if wanted(card):
+                    return seat, card
+        return found[0]
 
     def _place(self, seat: Seat, name: str, zone: int | None = None) -> None:
         card = self.db.find(name)
@@ -167,11 +172,11 @@ class Tracker:
         where = PILE_TO[dest]
         setattr(seat, where, getattr(seat, where) + 1)
 
-    def _hp(self, name: str, owner: str | None, delta: int, now: str | None) -> None:
-        """A card's HP change by ``delta``; ``now``, the HP the line says it has after,
-        tells two copies apart."""
+    def _hp(self, name: str, owner: str | None, delta: int, before: str | None) -> None:
+        """A card's HP change by ``delta``; ``before``, the HP the line says it had, tells
+        two copies apart."""
         def fits(hp: int) -> bool:
-            return now is None or max(hp + delta, 0) == int(now)
+            return before is None or hp == int(before)
         if owner is None:
             for card in self.adversary:
                 if card[0] == name and fits(card[1]):
@@ -183,7 +188,7 @@ class Tracker:
                 if card[0] == name and card[1] == L.PERMANENT and fits(card[2]):
                     card[2] += delta
                     return
-        raise Unexplained(f"no {name} in play that {delta:+} HP leaves at {now} HP")
+        raise Unexplained(f"no {name} in play with {before} HP")
 
     def _add(self, vector: list[int], mana: str, sign: int = 1) -> None:
         for e, n in enumerate(mana_of(mana)):
@@ -296,10 +301,14 @@ class Tracker:
         def puts_under(element, from_reserve, _card):
             if from_reserve:
                 self.seats[self.actor].reserve[ELEMENTS.index(element)] -= 1
-        def gives(p, mana):
-            giver = int(p) - 1
-            self._add(self.seats[giver].reserve, mana, -1)
-            self._add(self.seats[1 - giver if self.players == 2 else giver ^ 1].reserve, mana)
+        def gives(giver, mana, mate):
+            if giver == self.disqualified:  # all their Mana: the reserve and what was locked
+                self._seat(giver).reserve = [0] * len(ELEMENTS)
+            else:
+                self._add(self._seat(giver).reserve, mana, -1)
+            self._add(self._seat(mate).reserve, mana)
+        def disqualified(p):
+            self.disqualified = p
         def exiles(p, name, where):
             seat = self._seat(p)
             if where == "from the discard pile":
@@ -365,7 +374,7 @@ class Tracker:
 
         o = r"(?: of player (\d))?"
         why = r"((?: from | by ).*)?"
-        now = r"(?: \(now (\d+) HP\))?"
+        now = r"(?: \(HP (-?\d+) to \d+\))?"
         return [
             (r"-- Turn \d+: player (\d) \((-?\d+) HP.*", lambda p, hp: turn(0, p, hp)),
             (r"-- Adversary turn --", info),
@@ -395,7 +404,8 @@ class Tracker:
             (r"channels (.+)", channels),
             (r"(.+?)" + o + r" leaves play, (.+)", leaves),
             (r"(\S.*) is destroyed( .*)?", adv_destroyed),
-            (r"  (?:player \d )?.+ is destroyed.*", info),
+            (r"  .+ is destroyed.*", info),  # its leaving says where it goes
+            (r"player (\d) is disqualified: .*", disqualified),
             (r"  (\d+) damage to (.+?)" + o + now + why, damage),
             (r"  (?!player \d)(.+?)" + o + r" loses (\d+) HP" + now + why, loses),
             (r"  (?!player \d)(.+?)" + o + r" gains (-?\d+) HP" + now + why, card_gains),
@@ -414,7 +424,7 @@ class Tracker:
             (r"  puts 1 (\w+) Mana( from the reserve)? under (.+)", puts_under),
             (r"  player (\d)'s reserve goes back to the Infinite Ether: .*", reserve_gone),
             (r"gathers .+ from the Infinite Ether", lambda: gathering()),  # its Ether line follows
-            (r"  player (\d) gives " + MANA + r" to their teammate", gives),
+            (r"  player (\d) gives " + MANA + r" to their teammate, player (\d)", gives),
             (r"  (?:player (\d) )?exiles (.+) (from the discard pile|from the deck: .*)", exiles),
             (r"  takes (.+) from the deck into hand", searches),
             (r"  shows .+ from the deck and puts it on top", info),

@@ -137,6 +137,8 @@ class _Gathered:
                 self.paid = f"  pays {format_mana(row[2:8])} from the reserve"
                 if a % 2:
                     return []
+                if not sum(row[2:8]) and not self.components:
+                    return []  # a free card: nothing to say
             else:
                 self.paid += f" ({format_mana(row[2:8])} locked under it)"
             used = f"; components: {', '.join(self.components)}" if self.components else ""
@@ -248,13 +250,14 @@ def _line(ev, row, names, hand, players) -> str | None:  # noqa: C901 - one case
     if ev == L.EV_DESTROYED:  # an Adversary card; b: 1 when its HP reached 0
         return f"{names[a]} is destroyed" + (" (0 HP)" if b else _by(row, names))
     if ev == L.EV_CARD_DESTROYED:  # c: 1 when the Permanent's HP fell below 1
-        return f"  {who}{names[b]} is destroyed" + (" (0 HP)" if c else _by(row, names))
+        return (f"  {names[b]}{_of(a, players)} is destroyed"
+                + (" (0 HP)" if c else _by(row, names)))
     if ev == L.EV_ADVERSARY_LOSES:
-        return f"  {names[d]} loses {a} HP{_now(row)}{why}"
+        return f"  {names[d]} loses {a} HP{_hp_change(row, -a)}{why}"
     if ev == L.EV_CARD_LOSES:
-        return f"  {names[d]}{_of(b, players)} loses {a} HP{_now(row)}{why}"
+        return f"  {names[d]}{_of(b, players)} loses {a} HP{_hp_change(row, -a)}{why}"
     if ev == L.EV_CARD_HEALS:
-        return f"  {names[d]}{_of(b, players)} gains {a} HP{_now(row)}{why}"
+        return f"  {names[d]}{_of(b, players)} gains {a} HP{_hp_change(row, a)}{why}"
     if ev == L.EV_REDIRECTED:
         aimed = names[c] if c >= 0 else f"player {a + 1}"
         return f"  {names[b]} is a Protector: it takes the damage aimed at {aimed}"
@@ -272,13 +275,14 @@ def _line(ev, row, names, hand, players) -> str | None:  # noqa: C901 - one case
     if ev == L.EV_CREATES_MANA:
         return f"  takes {format_mana(mana)} from the Infinite Ether into the reserve"
     if ev == L.EV_DAMAGE:
-        return f"  {a} damage to {names[d]}{_of(b, players)}{_now(row)}{why}"
+        return f"  {a} damage to {names[d]}{_of(b, players)}{_hp_change(row, -a)}{why}"
     if ev == L.EV_PLAYER_LOSES:
         return f"  player {a + 1} takes {b} {'damage' if c else 'HP loss'}{why}"
     if ev == L.EV_GAINS_HP:
         return f"  player {a + 1} gains {b} HP{why}"
     if ev == L.EV_ADVERSARY_HEALS:
-        return f"  {names[d]} gains {a} HP{_now(row)}{why if row[5] != d else ''}"  # not "from itself"
+        own = row[5] == d  # its own effect: not "from itself"
+        return f"  {names[d]} gains {a} HP{_hp_change(row, a)}{'' if own else why}"
     if ev == L.EV_DRAWS:
         return f"  {who}draws {names[b]}"
     if ev == L.EV_ANIMAL_ENTERS:  # drawn, or discarded from the deck (said just before)
@@ -320,8 +324,10 @@ def _line(ev, row, names, hand, players) -> str | None:  # noqa: C901 - one case
         return f"- player {a + 1}'s main phase -"
     if ev == L.EV_GATHERS:
         return f"gathers {format_mana(mana)} from the Infinite Ether"
-    if ev == L.EV_SHARES_PILE:
-        return f"  player {a + 1} gives {format_mana(mana)} to their teammate"
+    if ev == L.EV_SHARES_PILE:  # a: the giver * P_MAX + the teammate
+        giver, mate = divmod(a, L.P_MAX)
+        return (f"  player {giver + 1} gives {format_mana(mana)} to their teammate, "
+                f"player {mate + 1}")
     if ev == L.EV_ENDS_MAIN:
         return f"ends the main phase with {b} Mana left" + ("" if c else " and an empty hand")
     if ev in (L.EV_LOCKS, L.EV_RELEASES, L.EV_MOVES_LOCKED, L.EV_LOCK_CAP):
@@ -350,9 +356,10 @@ REACTS_TO = {"own_draw": "its controller draws", "opponent_draw": "the opponent 
              "opponent_turn_end": "the opponent's turn ends"}
 
 
-def _now(row) -> str:
-    """' (now 3 HP)': a card's HP after the change its row says (log.say_after)."""
-    return f" (now {max(row[7], 0)} HP)"
+def _hp_change(row, change: int) -> str:
+    """' (HP 5 to 3)': a card's HP before and after the ``change`` its row says (the row
+    carries the HP after: log.say_after); never below 0 as printed."""
+    return f" (HP {row[7] - change} to {max(row[7], 0)})"
 
 
 def _of(side: int, players: int) -> str:

@@ -50,6 +50,7 @@ from simulator.engine.rules.layout import (
     EV_RESERVE_GONE,
     EV_RITUALS_OFF,
     EV_SET_ASIDE,
+    EV_SHARES_PILE,
     EV_TO_ETHER,
     FD_ONCE_PER_TURN,
     FIRE,
@@ -61,6 +62,7 @@ from simulator.engine.rules.layout import (
     MODE_SOLO,
     OUT_DECK,
     OUT_HP,
+    P_MAX,
     PERMANENT,
     PREPARED,
     REASON_OUT,
@@ -567,12 +569,15 @@ def seat_out(st, tb, wk, p, reason):
             locked[e] += st.board_mana[p, s, e]
             st.board_mana[p, s, e] = 0
         pile.put(st, p, c)
+        say(wk, EV_LEAVES, c, p, TO_DISCARD, 0)
         st.board_card[p, s] = -1
         st.board_zone[p, s] = EMPTY
         st.board_hp[p, s] = 0
     st.board_end[p] = 0
     st.board_clock += 1
     _hand_to_pile(st, tb, wk, p)
+    if wk.log_on != 0:
+        _say_disqualified_mana(st, tb, wk, p, mate, locked)
     for e in range(E):
         if tb.out_locked_to_mate != 0:  # rule option disqualified_locked_mana
             st.reserve[mate, e] += locked[e]
@@ -581,6 +586,27 @@ def seat_out(st, tb, wk, p, reason):
             st.ether[1, e] += locked[e] // 2
         st.reserve[mate, e] += st.reserve[p, e]
         st.reserve[p, e] = 0
+
+
+@njit
+def _say_disqualified_mana(st, tb, wk, p, mate, locked):
+    """For the reader: where a disqualified seat's Mana goes (its reserve, and the Mana
+    ``locked`` under its cards: the teammate's reserve or the Ether, by the rule option)."""
+    given = np.zeros(E, np.int64)
+    first = np.zeros(E, np.int64)
+    second = np.zeros(E, np.int64)
+    for e in range(E):
+        given[e] = st.reserve[p, e]
+        if tb.out_locked_to_mate != 0:
+            given[e] += locked[e]
+        else:
+            first[e] = locked[e] - locked[e] // 2
+            second[e] = locked[e] // 2
+    say_mana(wk, EV_SHARES_PILE, p * P_MAX + mate, given)
+    if first.sum() + second.sum() > 0:
+        say(wk, EV_ETHER_CAUSE, ETHER_RELEASED, -1, 0, 0)
+        say_mana(wk, EV_TO_ETHER, 0, first)
+        say_mana(wk, EV_TO_ETHER, 1, second)
 
 
 @njit
