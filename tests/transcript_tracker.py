@@ -72,6 +72,7 @@ class Tracker:
         self.synced = False
         self.last_placed: list | None = None
         self.activating: str | None = None  # the spell whose leaving comes next
+        self.unique_pick: str | None = None  # "older" or "new": the copy Unique discards
         self.rules: list[tuple[re.Pattern, Callable]] = [
             (re.compile(pattern), handler) for pattern, handler in self._rules()]
 
@@ -168,6 +169,10 @@ class Tracker:
         zone = L.PREPARED if name == self.activating else None
         self.activating = None
         seat, card = self._find_board(name, owner, zone)
+        if self.unique_pick:  # the older copy came into play first
+            copies = [c for c in seat.board if c[0] == name]
+            card = copies[0] if self.unique_pick == "older" else copies[-1]
+            self.unique_pick = None
         seat.board.remove(card)
         where = PILE_TO[dest]
         setattr(seat, where, getattr(seat, where) + 1)
@@ -286,8 +291,8 @@ class Tracker:
             self.seats[int(p) - 1].hp -= int(n)
         def player_gains(p, n, _why):
             self.seats[int(p) - 1].hp += max(int(n), 0)
-        def creates(mana):
-            self._add(self.seats[self.actor].reserve, mana)
+        def creates(p, mana):
+            self._add(self._seat(p).reserve, mana)
         def x_paid(n, element, _card):
             self.seats[self.actor].reserve[ELEMENTS.index(element)] -= int(n)
         def locks(mana, from_reserve, _card):
@@ -296,11 +301,11 @@ class Tracker:
         def moves(mana, _from, to):
             if to == "to the reserve":
                 self._add(self.seats[self.actor].reserve, mana)
-        def to_reserve(element, _card):
-            self.seats[self.actor].reserve[ELEMENTS.index(element)] += 1
-        def puts_under(element, from_reserve, _card):
+        def to_reserve(p, element, _card):
+            self._seat(p).reserve[ELEMENTS.index(element)] += 1
+        def puts_under(p, element, from_reserve, _card):
             if from_reserve:
-                self.seats[self.actor].reserve[ELEMENTS.index(element)] -= 1
+                self._seat(p).reserve[ELEMENTS.index(element)] -= 1
         def gives(giver, mana, mate):
             if giver == self.disqualified:  # all their Mana: the reserve and what was locked
                 self._seat(giver).reserve = [0] * len(ELEMENTS)
@@ -316,24 +321,24 @@ class Tracker:
             else:
                 seat.deck -= 1
             seat.exile += 1
-        def searches(name):
-            seat = self.seats[self.actor]
+        def searches(p, name):
+            seat = self._seat(p)
             seat.deck -= 1
             seat.hand += 1
-        def recycles(name):
-            seat = self.seats[self.actor]
+        def recycles(p, name):
+            seat = self._seat(p)
             seat.discard -= 1
             seat.deck += 1
-        def from_discard(name):
-            seat = self.seats[self.actor]
+        def from_discard(p, name):
+            seat = self._seat(p)
             seat.discard -= 1
             seat.hand += 1
-        def mills(name):
-            seat = self.seats[self.actor]
+        def mills(p, name):
+            seat = self._seat(p)
             seat.deck -= 1
             seat.discard += 1
-        def puts_from_discard(name, zone):
-            seat = self.seats[self.actor]
+        def puts_from_discard(p, name, zone):
+            seat = self._seat(p)
             seat.discard -= 1
             self._place(seat, name, L.PREPARED if zone == "prepared" else L.CHANNELED)
         def renewal(name):
@@ -348,12 +353,12 @@ class Tracker:
                 seat = self._seat(victim.split()[-1])
                 seat.deck -= int(n)
                 seat.discard += int(n)
-        def indestructible(name, _target):
-            seat = self.seats[self.actor]
+        def indestructible(p, name, _target):
+            seat = self._seat(p)
             seat.hand -= 1
             seat.discard += 1
-        def dig_takes(name):
-            seat = self.seats[self.actor]
+        def dig_takes(p, name):
+            seat = self._seat(p)
             seat.deck -= 1
             seat.hand += 1
         def extra_hp(name, n):
@@ -369,6 +374,8 @@ class Tracker:
             raise Unexplained(f"no {name} below 1 HP in play")
         def reserve_gone(p):
             self.seats[int(p) - 1].reserve = [0] * len(ELEMENTS)
+        def unique(which, name):
+            self.unique_pick = which
         def maelstrom():
             self.seats[self.actor].reserve = [0] * len(ELEMENTS)
 
@@ -413,35 +420,35 @@ class Tracker:
             (r"  .+ gains Autumn", info),
             (r"  player (\d) takes (\d+) (damage|HP loss)" + why, player_loses),
             (r"  player (\d) gains (-?\d+) HP" + why, player_gains),
-            (r"  takes " + MANA + r" from the Infinite Ether into the reserve", creates),
+            (r"  (?:player (\d) )?takes " + MANA + r" from the Infinite Ether into the reserve", creates),
             (r"  X = (\d+): \d+ (\w+) Mana under (.+)", x_paid),
             (r"  pays " + MANA + r" for the ability", info),
             (r"  locks " + MANA + r" Mana( from the reserve)? under (.+)", locks),
             (r"  .+ releases " + MANA + r" Mana", info),
             (r"  .+ can hold no more: releases .*", info),
             (r"  moves " + MANA + r" Mana from (.+?) (to the reserve|under .+)", moves),
-            (r"  moves 1 (\w+) Mana from under (.+) to the reserve", to_reserve),
-            (r"  puts 1 (\w+) Mana( from the reserve)? under (.+)", puts_under),
+            (r"  (?:player (\d) )?moves 1 (\w+) Mana from under (.+) to the reserve", to_reserve),
+            (r"  (?:player (\d) )?puts 1 (\w+) Mana( from the reserve)? under (.+)", puts_under),
             (r"  player (\d)'s reserve goes back to the Infinite Ether: .*", reserve_gone),
             (r"gathers .+ from the Infinite Ether", lambda: gathering()),  # its Ether line follows
             (r"  player (\d) gives " + MANA + r" to their teammate, player (\d)", gives),
             (r"  (?:player (\d) )?exiles (.+) (from the discard pile|from the deck: .*)", exiles),
-            (r"  takes (.+) from the deck into hand", searches),
-            (r"  shows .+ from the deck and puts it on top", info),
-            (r"  puts (.+) from the discard pile into the deck", recycles),
-            (r"  takes (.+) from the discard pile into hand", from_discard),
-            (r"  discards the top card of the deck: (.+)", mills),
-            (r"  puts (.+) from the discard pile into play (prepared|channeled)",
+            (r"  (?:player (\d) )?takes (.+) from the deck into hand", searches),
+            (r"  (?:player (\d) )?shows .+ from the deck and puts it on top", info),
+            (r"  (?:player (\d) )?puts (.+) from the discard pile into the deck", recycles),
+            (r"  (?:player (\d) )?takes (.+) from the discard pile into hand", from_discard),
+            (r"  (?:player (\d) )?discards the top card of the deck: (.+)", mills),
+            (r"  (?:player (\d) )?puts (.+) from the discard pile into play (prepared|channeled)",
              puts_from_discard),
             (r"  Renewal: (.+) comes back into play from the discard pile", renewal),
             (r"  (?:the Adversary|player \d) phases out (the Adversary|player \d) by \d+: "
              r"(\d+) cards? from the bottom of (its|their) deck to the discard pile",
              phases_out),
             (r"    phased out: .+", info),
-            (r"  discards (.+): (.+) is indestructible this turn", indestructible),
-            (r"  looks at the top (?:\d+ cards|card) of the deck: shows (.+?) and takes it.*",
-             dig_takes),
-            (r"  looks at the top (?:\d+ cards of the deck: takes none.*|card of the deck: "
+            (r"  (?:player (\d) )?discards (.+): (.+) is indestructible this turn", indestructible),
+            (r"  (?:player (\d) )?looks at the top (?:\d+ cards|card) of the deck: shows (.+?) "
+             r"and takes it.*", dig_takes),
+            (r"  (?:player (\d) )?looks at the top (?:\d+ cards of the deck: takes none.*|card of the deck: "
              r"puts it at the bottom)", info),
             (r"  looks at the top card of the deck, .+", info),
             (r"  (.+) enters with (\d+) more HP", extra_hp),
@@ -452,8 +459,10 @@ class Tracker:
             (r"  .+ targets .+", info),
             (r"  at Zenith this turn .*", info),
             (r"  .+ is discarded from hand and applies its effects", info),
-            (r"  returns .+ to hand", info),  # the spell's leaving says where it goes
-            (r"  shuffles the deck", info),
+            (r"  (?:player \d )?returns .+ to hand", info),  # its leaving says where it goes
+            (r"  Unique: discards the (older|new) copy of (.+)", unique),
+            (r"  player \d, a Mage Noir left alone, draws \d+ \(Mage Noir retaliation\)", info),
+            (r"  (?:player \d )?shuffles the deck", info),
             (r"  .+ uses .+: its numbers change or its effect grows", info),
             (r"  .+ will apply .+", info),
             (r"  .+ is no longer there.*", info),
