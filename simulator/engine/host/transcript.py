@@ -209,11 +209,18 @@ def lines(events: np.ndarray, names: Sequence[str], players: int = 1,
         text = _line(ev, row, names, gathered.hand, players)
         if ev == L.EV_HAND:
             gathered.hand = []
+        if text is not None and players > 1 and ev in NAMES_ITS_PLAYER and row[1] >= 0:
+            text = f"  player {row[1] + 1} {text.lstrip()}"  # an effect may move another's cards
         if text is not None:
             out.append(text)
     return out + gathered.flush_in_play() + gathered.flush_holds()
 
 
+#: Events of a player's cards or Mana moving that name the player when several play (their
+#: first value is the player): a card's effect may move another player's cards.
+NAMES_ITS_PLAYER = (L.EV_SEARCHES, L.EV_RECYCLES, L.EV_FROM_DISCARD, L.EV_MILLS,
+                    L.EV_PUTS_FROM_DISCARD, L.EV_DIG, L.EV_CREATES_MANA, L.EV_MANA_TO_RESERVE,
+                    L.EV_MANA_UNDER, L.EV_SHUFFLES, L.EV_INDESTRUCTIBLE, L.EV_RETURNS_TO_HAND)
 #: Events whose row carries a Mana vector where other rows carry their cause.
 MANA_ROWS = (L.EV_HAND, L.EV_TRADES, L.EV_TAKES_PILE, L.EV_CREATES_MANA, L.EV_RESERVE_GONE)
 
