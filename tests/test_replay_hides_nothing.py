@@ -45,11 +45,12 @@ def follow(text: str, states: list, players: int) -> int:
 
 
 @cache
-def solo_replay(deck: str, game: int, players: int = 1) -> tuple[str, list]:
+def solo_replay(deck: str, game: int, players: int = 1, scenario: str = "duke",
+                seed: int = SEED) -> tuple[str, list]:
     db = load_cards()
     states: list = []
     text = replay_game([load_deck(bundled_decks()[deck], db)] * players,
-                       load_scenario("duke", db), players=players, seed=SEED, game=game,
+                       load_scenario(scenario, db), players=players, seed=seed, game=game,
                        states=states)
     return text, states
 
@@ -66,6 +67,16 @@ def test_every_change_of_a_solo_game_is_explained(deck):
 def test_every_change_of_a_co_op_game_is_explained(deck):
     text, states = solo_replay(deck, 0, players=2)
     assert follow(text, states, 2) >= 2
+
+
+@pytest.mark.parametrize("deck, players, scenario", [("time-bender", 3, "druidess"),
+                                                     ("vegetal-grove", 1, "druidess"),
+                                                     ("vegetal-flowers", 3, "warden")])
+def test_every_change_against_other_adversaries_is_explained(deck, players, scenario):
+    """Three players (a mill names its player; Autumn in the Adversary's turn), Unique's
+    older copy, the other scenarios' cards (games that once showed a silence, seed 11)."""
+    text, states = solo_replay(deck, 0, players, scenario, seed=11)
+    assert follow(text, states, players) >= 2
 
 
 @pytest.mark.parametrize("pair", [("fire-flames", "water-tides"),

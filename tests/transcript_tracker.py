@@ -403,7 +403,7 @@ class Tracker:
             (r"  keeps .*", info),
             (r"ends the main phase with .*", info),
             (r"  (?:player (\d) )?draws (.+)", draws),
-            (r"  player (\d) discards (.+?)( \(.*\))?", discards),
+            (r"  player (\d) discards (?!the top card of the deck: )(.+?)( \(.*\))?", discards),
             (r"prepares (.+?)( from the discard pile)?", prepares),
             (r"  pays " + MANA + r" from the reserve(.*)", pays),
             (r"activates (.+)", activates),
