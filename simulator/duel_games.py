@@ -344,11 +344,12 @@ def run_duel_games(sides: Sequence[Side], games: int, seed: int = 1, first_game:
 
 
 def replay_duel(sides: Sequence[Side], seed: int = 1, game: int = 0, first_side: int = 0,
-                options: RuleOptions | None = None, db: CardDB | None = None) -> str:
+                options: RuleOptions | None = None, db: CardDB | None = None,
+                states: list | None = None) -> str:
     """The transcript of game ``game`` of the duel with run seed ``seed``, side
     ``first_side`` playing first: the very game :func:`play_duel_games` plays (tested), its
     players named by seat and deck, ``P1 (fire-flames)``. An engine error raises with the
-    transcript up to it (``err.transcript``)."""
+    transcript up to it (``err.transcript``); ``states`` as for ``replay.replay_game``."""
     from simulator.replay import check_game_index
     from simulator.run import check_seed
 
@@ -383,13 +384,18 @@ def replay_duel(sides: Sequence[Side], seed: int = 1, game: int = 0, first_side:
     hp = ", ".join(f"{label} {max(0, int(summary[0, L.SUM_HP + q]))}"
                    for q, label in enumerate(labels))
     footer = f"Result: {results}, on turn {int(summary[0, L.SUM_END_TURN])}; HP {hp}"
-    return "\n".join([header, *_seat_lines(work, info, labels), footer])
+    return "\n".join([header, *_seat_lines(work, info, labels, states), footer])
 
 
-def _seat_lines(work: np.ndarray, info, labels: Sequence[str]) -> list[str]:
+def _seat_lines(work: np.ndarray, info, labels: Sequence[str],
+                states: list | None = None) -> list[str]:
     """The logged game's transcript lines with "player N" written as the seat's label."""
     recorded = int(work["log_len"][0])
-    out = transcript_lines(work["log"][0][:min(recorded, L.LOG_MAX)], info.names, len(labels))
+    found: list = []
+    out = transcript_lines(work["log"][0][:min(recorded, L.LOG_MAX)], info.names, len(labels),
+                           found)
+    if states is not None:
+        states += [(before + 1, rows) for before, rows in found]
     if recorded > L.LOG_MAX:
         out.append(f"(the transcript stops here: the game's {recorded:,} events exceed the "
                    f"engine's log of {L.LOG_MAX:,})")

@@ -305,13 +305,13 @@ def scan_events(events: np.ndarray, cards: CardFacts, players: int) -> tuple[Cou
             game.discard_applies = b
         elif ev == L.EV_HOLDS:
             game.holds(a, c)
-        elif ev == L.EV_TRADES:
-            game.trades(a, row[2:8])
+        elif ev == L.EV_TRADES:  # a: the pile's code times E, plus the element taken
+            game.trades(a % L.E, row[2:8])
         elif ev == L.EV_OUT:
             game.out.add(a)
         elif ev == L.EV_PILE_ON_OFFER:
             game.piles.append(sum(row[2:8]))
-        elif ev == L.EV_TAKES_PILE:
-            game.takes_pile(a, sum(row[2:8]))
+        elif ev == L.EV_TAKES_PILE:  # a: the player * 2 + the pile
+            game.takes_pile(a // 2, sum(row[2:8]))
     game.finish()
     return game.counts, game.by_card

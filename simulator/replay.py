@@ -68,7 +68,10 @@ def check_game_index(game: int) -> None:
 def replay_game(decks: Sequence[Deck], scenario: Scenario, level: str | None = None,
                 players: int | None = None, seed: int = 1, game: int = 0,
                 bot: str = DEFAULT_BOT, options: RuleOptions | None = None,
-                db: CardDB | None = None) -> str:
+                db: CardDB | None = None, states: list | None = None) -> str:
+    """The transcript of game ``game`` of the run with ``seed``; ``states``, when given,
+    receives the positions the engine recorded at each turn's start and at the end, each as
+    (the number of the text's lines before it, its rows: see ``transcript.lines``)."""
     check_game_index(game)
     check_seed(seed)
     db = db or load_cards()
@@ -86,17 +89,22 @@ def replay_game(decks: Sequence[Deck], scenario: Scenario, level: str | None = N
         lines = _transcript(work, info, matchup.players)
         err.transcript = "\n".join([header, *lines, f"Engine error here: {err}"])
         raise
-    lines = _transcript(work, info, matchup.players)
+    lines = _transcript(work, info, matchup.players, states)
     outcome = L.OUTCOME_NAMES[int(result.outcome[0])]
     footer = f"Result: {outcome} on turn {int(result.end_turn[0])}, HP " + ", ".join(
         str(max(0, int(h))) for h in np.atleast_1d(result.final_hp[0]))  # out: 0 HP
     return "\n".join([header, *lines, footer])
 
 
-def _transcript(work: np.ndarray, info, players: int) -> list[str]:
-    """The lines of the one game ``work`` logged (a note when the log overflowed)."""
+def _transcript(work: np.ndarray, info, players: int, states: list | None = None) -> list[str]:
+    """The lines of the one game ``work`` logged (a note when the log overflowed); the
+    positions it recorded go to ``states``, counted in lines of the text (its header first)."""
     recorded = int(work["log_len"][0])
-    lines = transcript_lines(work["log"][0][:min(recorded, L.LOG_MAX)], info.names, players)
+    found: list = []
+    lines = transcript_lines(work["log"][0][:min(recorded, L.LOG_MAX)], info.names, players,
+                             found)
+    if states is not None:
+        states += [(before + 1, rows) for before, rows in found]
     if recorded > L.LOG_MAX:
         lines.append(f"(the transcript stops here: the game's {recorded:,} events exceed the "
                      f"engine's log of {L.LOG_MAX:,})")

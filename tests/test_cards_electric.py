@@ -9,6 +9,7 @@ Quickcast and Slowcast themselves are tested in tests/test_rules_quickcast.py.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import engine_fixtures as fx
@@ -195,8 +196,8 @@ def test_wave_of_lightning_hits_and_gives_its_effects_to_the_next_water_spells()
     lines = fx.transcript_of(eng, lambda: activate(eng, 0, first))
     assert _duke_hp(eng) == 14  # 3, then the gained 1
     hits = [line for line in lines if "damage to The Duke" in line]
-    assert hits == ["  3 damage to The Duke from Surging wave",
-                    "  1 damage to The Duke from Wave of lightning"]
+    assert hits == ["  3 damage to The Duke (HP 18 to 15) from Surging wave",
+                    "  1 damage to The Duke (HP 15 to 14) from Wave of lightning"]
     activate(eng, 0, second)
     assert _duke_hp(eng) == 10  # passed on
     assert eng.state.next_gain[0, 0].tolist() == [lid(eng, "wave_of_lightning") + 1, 0, 0, 0]
@@ -373,7 +374,8 @@ def test_lightning_chain_repeats_per_copy_in_the_pile_then_applies_a_lightning_s
     chain = put_on_board(eng, 0, "lightning_chain", PREPARED, mana(air=2, arcane=1))
     lines = fx.transcript_of(eng, lambda: activate(eng, 0, chain))
     assert _duke_hp(eng) == 20 - 3 - 2
-    assert lines.count("  1 damage to The Duke from Lightning chain") == 3
+    assert sum(bool(re.fullmatch(r"  1 damage to The Duke \(HP \d+ to \d+\) from Lightning chain",
+                                 line)) for line in lines) == 3
     assert "  applies Lightning arc from the discard pile" in lines
     (asked,) = policy.of_kind("from_discard")
     assert np.flatnonzero(asked.options[0]).tolist() == [lid(eng, "lightning_arc")]

@@ -315,10 +315,12 @@ def test_replay_shows_the_adversarys_hp_and_the_piles_on_offer(capsys):
     turns = [line for line in lines if line.startswith("-- Turn ")]
     assert turns[0].endswith(", the Adversary not in play) --")  # the Duke comes later
     assert any(re.search(r", the Adversary \d+ HP\) --$", line) for line in turns)
-    taken = [i for i, line in enumerate(lines) if line.startswith("takes a pile: ")]
+    taken = [i for i, line in enumerate(lines) if line.startswith("takes pile ")]
     assert taken and all(lines[i - 1].startswith("piles on offer: ") for i in taken)
-    offered = lines[taken[0] - 1].removeprefix("piles on offer: ").split(" | ")
-    assert lines[taken[0]].removeprefix("takes a pile: ") in offered  # one of the two piles
+    for i in taken:  # the pile it names, as offered
+        offered = lines[i - 1].removeprefix("piles on offer: ").split(" | ")
+        pile, mana = re.fullmatch(r"takes pile ([12]): (.*)", lines[i]).groups()
+        assert offered[int(pile) - 1] == mana
 
 
 @pytest.mark.parametrize("outcome, result", [("win", "Result: win"), ("loss", "Result: loss")])

@@ -85,7 +85,7 @@ def test_mana_reaching_the_ether_says_why_and_where():
     value = first_line(r"'s Mana value to the Available Ether: ")
     assert re.search(r": \d+ \w+( , \d+ \w+)* on pile [12]", value.replace(",", " ,")), value
     assert first_line(r"Mana released to the Available Ether: .* on pile [12]")
-    assert first_line(r"trades \d+ (fire|water|air|vegetal|mineral|arcane)")
+    assert first_line(r"trades \d+ (fire|water|air|vegetal|mineral|arcane).* from pile [12]")
     assert first_line(r"takes 1 \w+ Mana from pile [12]")
 
 
@@ -113,7 +113,7 @@ def test_a_main_phase_ended_with_mana_says_why_each_card_stayed():
                     assert lines[i + 1].startswith("  keeps "), (line, lines[i + 1])
     assert first_line(r"keeps .*: \d+ Mana short")
     assert first_line(r"keeps .*: \d+ component\(s\) missing")
-    assert first_line(r"keeps .*: could prepare it, chose not to")
+    assert first_line(r"keeps .*: could prepare it, kept the Mana instead")
 
 
 def test_the_last_hit_and_the_player_are_named():

@@ -250,7 +250,8 @@ def test_its_active_ability_is_paid_with_mana_once_a_turn_and_only_face_up():
     assert exile_of(eng, 0) == ["breath"] and discard_of(eng, 0) == {"flame": 1}
     assert eng.state.adv_hp[0, duke] == 19
     assert card_totals(eng)[0, 0] == before  # the exiled card still counts as the player's
-    assert lines[:2] == ["uses the ability of Flame fox (invented)", "  pays 1 fire for the ability"]
+    assert lines[0] == "uses the ability of Flame fox (invented)"
+    assert "  pays 1 fire for the ability" in lines  # after its announced target
     assert "  exiles Breath from the discard pile" in lines
     assert not api.legal_actions(eng, G0, P0)[0, _ability(eng, slot)]  # once a turn
     api.turn_boundary(eng, G0)

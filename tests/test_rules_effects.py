@@ -158,7 +158,7 @@ def test_a_heal_of_an_adversary_card_is_in_the_transcript():
         eng, [{"op": "heal", "amount": 3, "target": "adversary"}], G0, np.array([ADVERSARY_SIDE]),
         np.array([lid(eng, "duke")]), np.array([k])))
     assert st.adv_hp[0, k] == 15
-    assert lines == ["  The Duke gains 3 HP"]
+    assert lines == ["  The Duke gains 3 HP (HP 12 to 15)"]
 
 
 def test_an_adversary_card_targeting_this_hits_itself():

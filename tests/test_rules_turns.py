@@ -265,7 +265,7 @@ def test_replay_transcript_shows_hand_and_reserve_as_the_main_phase_starts():
     set_deck(eng, ["flame"])
     st.ether[0, 0] = mana(fire=2)
     lines = transcript_of(eng, lambda: player_turn(eng, np.array([0]), 0))
-    taken = lines.index("takes a pile: 2 fire")
+    taken = lines.index("takes pile 1: 2 fire")
     assert lines[taken + 1] == "  hand: Fire ball, Flame x2; reserve: 2 fire"
 
 

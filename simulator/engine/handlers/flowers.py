@@ -141,7 +141,7 @@ def seasons_autumn(st, tb, wk, r, card, side, slot):
     wk.ctx_ability = AB_SEASONS_AUTUMN
     s = decide(st, tb, wk, ABILITY_TARGET, p)
     c = st.board_card[p, s]
-    damage_permanent(st, tb, wk, p, s, 1)
+    damage_permanent(st, tb, wk, p, s, 1, True)
     if st.board_card[p, s] == c:
         st.autumn[p, s] = c + 1
         say(wk, EV_AUTUMN, c, p, 1, 0)

@@ -28,8 +28,8 @@ from simulator.engine.rules.layout import (
     ADVERSARY_SIDE,
     EMPTY,
     EV_APPLIES,
+    EV_FROM_DISCARD,
     EV_LOOKS_TOP,
-    EV_RETURNS_TO_HAND,
     FROM_DISCARD,
     MODE_SOLO,
     PURPOSE_DAMAGE,
@@ -83,7 +83,7 @@ def draw_phase(st, tb, wk, p, count):
             c = decide(st, tb, wk, RETURN_FROM_DISCARD, p)
             pile.take(st, p, c)
             st.hand[p, c] += 1
-            say(wk, EV_RETURNS_TO_HAND, p, c, 0, 0)
+            say(wk, EV_FROM_DISCARD, p, c, 0, 0)
         else:
             draw(st, tb, wk, p, 1)
 

@@ -19,7 +19,8 @@ from simulator.cards.model import NAME_WORDS
 from simulator.engine.rules import layout as L
 
 DISCARD_NOTE = {L.REASON_HAND_LIMIT: " (hand limit)", L.REASON_HAND_SIZE: " (hand size 4)",
-                L.REASON_ALTERNATIVE_COMPONENT: " (instead of a component)"}
+                L.REASON_ALTERNATIVE_COMPONENT: " (instead of a component)",
+                L.REASON_OUT: " (out of the game)"}
 DESTINATION = {L.TO_DISCARD: "to the discard pile", L.TO_HAND: "back to hand",
                L.TO_DECK_TOP: "on top of the deck", L.TO_DECK_THIRD: "third from the top of the deck",
                L.TO_EXILE: "to exile"}
@@ -38,7 +39,13 @@ HOLD_TEXT = {L.HOLD_CHOSEN: "could prepare it, chose not to",
              L.HOLD_ANIMAL: "its cost exhausts the Animal, which is not face up"}
 #: Events gathered over several rows into one line (see :class:`_Gathered`).
 GATHERED = (L.EV_HAND_CARD, L.EV_PILE_ON_OFFER, L.EV_OPENING_PILE, L.EV_TO_ETHER, L.EV_IN_PLAY,
-            L.EV_HOLDS, L.EV_ETHER_CAUSE)
+            L.EV_HOLDS, L.EV_ETHER_CAUSE, L.EV_COMPONENT, L.EV_PAYS)
+#: Why a card the player could prepare stays in hand (HOLD_CHOSEN's number), and why a spell
+#: stays in preparation (HOLD_PREPARED's number: explain.kept_why).
+CHOSE_NOT = ("could prepare it, kept the Mana instead",
+             "could prepare it, but a copy is already in its Equipment slot")
+KEPT_PREPARED = ("left in preparation for later", "left in preparation: prepared this turn",
+                 "left in preparation as a component")
 #: What a line of Mana reaching the Available Ether begins with, after an ``ether_cause``.
 ETHER_CAUSE = {L.ETHER_MANA_VALUE: "{card}'s Mana value to the Available Ether",
                L.ETHER_RELEASED: "Mana released to the Available Ether",
@@ -87,6 +94,8 @@ class _Gathered:
         self.ether_why = "to the Available Ether"
         self.in_play: dict[str, list[str]] = {}
         self.holds: list[str] = []
+        self.components: list[str] = []
+        self.paid = ""
 
     def add(self, ev: int, row: list[int], names: Sequence[str]) -> list[str]:
         """Take one gathered event; returns the lines it completes."""
@@ -118,7 +127,24 @@ class _Gathered:
                 text += ")"
             self.in_play.setdefault(side, []).append(text)
         elif ev == L.EV_HOLDS:
-            self.holds.append(f"{names[b]}: {HOLD_TEXT[c].format(n=d)}")
+            text = (CHOSE_NOT[d] if c == L.HOLD_CHOSEN else KEPT_PREPARED[d]
+                    if c == L.HOLD_PREPARED else HOLD_TEXT[c].format(n=d))
+            self.holds.append(f"{names[b]}: {text}")
+        elif ev == L.EV_COMPONENT:
+            self.components.append(names[b])
+        elif ev == L.EV_PAYS:  # a: the player * 2 + 1 when a second row (a -1) gives the cost
+            if a >= 0:
+                self.paid = f"  pays {format_mana(row[2:8])} from the reserve"
+                if a % 2:
+                    return []
+                if not sum(row[2:8]) and not self.components:
+                    return []  # a free card: nothing to say
+            else:
+                self.paid += f" ({format_mana(row[2:8])} locked under it)"
+            used = f"; components: {', '.join(self.components)}" if self.components else ""
+            out = [self.paid + used]
+            self.components, self.paid = [], ""
+            return out
         return []
 
     def flush_ether(self) -> list[str]:
@@ -139,17 +165,35 @@ class _Gathered:
         return out
 
 
-def lines(events: np.ndarray, names: Sequence[str], players: int = 1) -> list[str]:
+def lines(events: np.ndarray, names: Sequence[str], players: int = 1,
+          states: list | None = None) -> list[str]:
     """The transcript lines of ``events`` (n, EV_W) for a batch whose card names are ``names``;
-    with several ``players``, the lines of a player's draws and discards name the player."""
+    with several ``players``, the lines of a player's draws and discards name the player.
+
+    ``states``, when given, receives the positions the engine recorded (``state`` events, at
+    each turn's start and at the end), each as ``(lines printed before it, rows)``, ``rows``
+    mapping a row's key (layout.ST_*, times STATE_KEY, plus its index) to its six numbers
+    (a card in play: its name first)."""
     out: list[str] = []
     gathered = _Gathered()
+    position: dict[int, list[int]] = {}
     for row in events.tolist():
         ev = row[0]
         if ev != L.EV_IN_PLAY:
             out += gathered.flush_in_play()
         if ev != L.EV_HOLDS:
             out += gathered.flush_holds()
+        if ev == L.EV_STATE:
+            if row[1] == L.ST_END * L.STATE_KEY:
+                if states is not None:
+                    states.append((len(out), position))
+                position = {}
+            else:  # a card in play: its name rather than its local id
+                numbers = row[2:8]
+                if row[1] // L.STATE_KEY in (L.ST_ADV_SLOT, L.ST_SLOT):
+                    numbers[0] = names[numbers[0]]
+                position[row[1]] = numbers
+            continue
         if ev in GATHERED:
             out += gathered.add(ev, row, names)
             continue
@@ -165,16 +209,27 @@ def lines(events: np.ndarray, names: Sequence[str], players: int = 1) -> list[st
         text = _line(ev, row, names, gathered.hand, players)
         if ev == L.EV_HAND:
             gathered.hand = []
+        if text is not None and players > 1 and ev in NAMES_ITS_PLAYER and row[1] >= 0:
+            text = f"  player {row[1] + 1} {text.lstrip()}"  # an effect may move another's cards
         if text is not None:
             out.append(text)
     return out + gathered.flush_in_play() + gathered.flush_holds()
+
+
+#: Events of a player's cards or Mana moving that name the player when several play (their
+#: first value is the player): a card's effect may move another player's cards.
+NAMES_ITS_PLAYER = (L.EV_SEARCHES, L.EV_RECYCLES, L.EV_FROM_DISCARD, L.EV_MILLS,
+                    L.EV_PUTS_FROM_DISCARD, L.EV_DIG, L.EV_CREATES_MANA, L.EV_MANA_TO_RESERVE,
+                    L.EV_MANA_UNDER, L.EV_SHUFFLES, L.EV_INDESTRUCTIBLE, L.EV_RETURNS_TO_HAND)
+#: Events whose row carries a Mana vector where other rows carry their cause.
+MANA_ROWS = (L.EV_HAND, L.EV_TRADES, L.EV_TAKES_PILE, L.EV_CREATES_MANA, L.EV_RESERVE_GONE)
 
 
 def _line(ev, row, names, hand, players) -> str | None:  # noqa: C901 - one case per event
     a, b, c, d = row[1], row[2], row[3], row[4]
     who = f"player {a + 1} " if players > 1 else ""
     mana = row[2:8]
-    why = cause(row[5], row[6], names) if ev not in (L.EV_HAND, L.EV_TRADES, L.EV_TAKES_PILE) \
+    why = cause(row[5], row[6], names) if ev not in MANA_ROWS \
         else ""
     if ev == L.EV_TURN:  # d: the Adversary's HP, -1 not in play, -2 no Adversary (a duel)
         adversary = (f", the Adversary {d} HP" if d >= 0 else
@@ -184,27 +239,57 @@ def _line(ev, row, names, hand, players) -> str | None:  # noqa: C901 - one case
         return f"  hand: {', '.join(hand) or 'nothing'}; reserve: {format_mana(mana)}"
     if ev == L.EV_ADVERSARY_TURN:
         return "-- Adversary turn --"
-    if ev == L.EV_REVEALS:
-        return f"Adversary reveals {names[a]}"
+    if ev == L.EV_REVEALS:  # b: 1 when the card stays in play, c its HP
+        stays = (", which comes into play" + (f" with {c} HP" if c > 0 else "")) if b else ""
+        return f"Adversary reveals {names[a]}{stays}"
     if ev in (L.EV_PREPARES, L.EV_ACTIVATES, L.EV_CHANNELS, L.EV_USES_ABILITY):
         verb = {L.EV_PREPARES: "prepares", L.EV_ACTIVATES: "activates",
                 L.EV_CHANNELS: "channels", L.EV_USES_ABILITY: "uses the ability of"}[ev]
         source = " from the discard pile" if ev == L.EV_PREPARES and c == 1 else ""
         return f"{verb} {names[b]}{source}"
-    if ev == L.EV_TRADES:
-        return f"trades {format_mana(mana)} for 1 {ELEMENTS[a]}"
+    if ev == L.EV_TRADES:  # a: (pile, + 2 when the given Mana is placed by the rule) * E + element
+        where, element = divmod(a, len(ELEMENTS))
+        given = "" if where >= 2 else f", gives it to pile {where % 2 + 1}"
+        return (f"trades {format_mana(mana)} for 1 {ELEMENTS[element]} from pile "
+                f"{where % 2 + 1}{given}")
     if ev == L.EV_LEAVES:
-        return f"{names[a]} leaves play, {DESTINATION.get(c, 'elsewhere')}"
-    if ev == L.EV_DESTROYED:
-        return f"{names[a]} is destroyed"
+        return f"{names[a]}{_of(b, players)} leaves play, {DESTINATION.get(c, 'elsewhere')}"
+    if ev == L.EV_DESTROYED:  # an Adversary card; b: 1 when its HP reached 0
+        return f"{names[a]} is destroyed" + (" (0 HP)" if b else _by(row, names))
+    if ev == L.EV_CARD_DESTROYED:  # c: 1 when the Permanent's HP fell below 1
+        return (f"  {names[b]}{_of(a, players)} is destroyed"
+                + (" (0 HP)" if c else _by(row, names)))
+    if ev == L.EV_ADVERSARY_LOSES:
+        return f"  {names[d]} loses {a} HP{_hp_change(row, -a)}{why}"
+    if ev == L.EV_CARD_LOSES:
+        return f"  {names[d]}{_of(b, players)} loses {a} HP{_hp_change(row, -a)}{why}"
+    if ev == L.EV_CARD_HEALS:
+        return f"  {names[d]}{_of(b, players)} gains {a} HP{_hp_change(row, a)}{why}"
+    if ev == L.EV_REDIRECTED:
+        aimed = names[c] if c >= 0 else f"player {a + 1}"
+        return f"  {names[b]} is a Protector: it takes the damage aimed at {aimed}"
+    if ev == L.EV_ANNOUNCES:  # c: the flat target (-1: the component it will apply), d its card
+        if c < 0:
+            return f"  {names[b]} will apply {names[d]}"
+        return f"  {names[b]} targets {_target(c, d, names, players)}"
+    if ev == L.EV_FIZZLES:  # a: the flat target announced (-1: a component to apply), b its card
+        if a < 0:
+            return f"  {names[b]} is no longer there to be applied: that step does nothing"
+        return (f"  {_target(a, b, names, players)} is no longer there: that step does "
+                "nothing")
+    if ev == L.EV_RESERVE_GONE:
+        return f"  player {a + 1}'s reserve goes back to the Infinite Ether: {format_mana(mana)}"
+    if ev == L.EV_CREATES_MANA:
+        return f"  takes {format_mana(mana)} from the Infinite Ether into the reserve"
     if ev == L.EV_DAMAGE:
-        return f"  {a} damage to {names[d]}{why}"
+        return f"  {a} damage to {names[d]}{_of(b, players)}{_hp_change(row, -a)}{why}"
     if ev == L.EV_PLAYER_LOSES:
         return f"  player {a + 1} takes {b} {'damage' if c else 'HP loss'}{why}"
     if ev == L.EV_GAINS_HP:
         return f"  player {a + 1} gains {b} HP{why}"
     if ev == L.EV_ADVERSARY_HEALS:
-        return f"  {names[d]} gains {a} HP{why if row[5] != d else ''}"  # not "from itself"
+        own = row[5] == d  # its own effect: not "from itself"
+        return f"  {names[d]} gains {a} HP{_hp_change(row, a)}{'' if own else why}"
     if ev == L.EV_DRAWS:
         return f"  {who}draws {names[b]}"
     if ev == L.EV_ANIMAL_ENTERS:  # drawn, or discarded from the deck (said just before)
@@ -215,10 +300,11 @@ def _line(ev, row, names, hand, players) -> str | None:  # noqa: C901 - one case
         return f"player {a + 1} puts their Animal, {names[b]}, face down on top of the deck"
     if ev == L.EV_EXILES:
         return f"  {who}exiles {names[b]} {EXILED_FROM[c]}"
-    if ev == L.EV_DISCARDS:
-        return f"  {who}discards {names[b]}{DISCARD_NOTE.get(c, '')}"
-    if ev == L.EV_TAKES_PILE:
-        return f"takes a pile: {format_mana(mana)}"
+    if ev == L.EV_DISCARDS:  # always names the player: an Adversary card may make them discard
+        forced = f" ({names[row[5]]})" if row[5] >= 0 and c not in DISCARD_NOTE else ""
+        return f"  player {a + 1} discards {names[b]}{DISCARD_NOTE.get(c, '')}{forced}"
+    if ev == L.EV_TAKES_PILE:  # a: the player * 2 + the pile
+        return f"takes pile {a % 2 + 1}: {format_mana(mana)}"
     if ev == L.EV_X_PAID:
         return f"  X = {c}: {c} {ELEMENTS[b]} Mana under {names[d]}"
     if ev == L.EV_PAYS_ABILITY_COST:
@@ -245,8 +331,10 @@ def _line(ev, row, names, hand, players) -> str | None:  # noqa: C901 - one case
         return f"- player {a + 1}'s main phase -"
     if ev == L.EV_GATHERS:
         return f"gathers {format_mana(mana)} from the Infinite Ether"
-    if ev == L.EV_SHARES_PILE:
-        return f"  player {a + 1} gives {format_mana(mana)} to their teammate"
+    if ev == L.EV_SHARES_PILE:  # a: the giver * P_MAX + the teammate
+        giver, mate = divmod(a, L.P_MAX)
+        return (f"  player {giver + 1} gives {format_mana(mana)} to their teammate, "
+                f"player {mate + 1}")
     if ev == L.EV_ENDS_MAIN:
         return f"ends the main phase with {b} Mana left" + ("" if c else " and an empty hand")
     if ev in (L.EV_LOCKS, L.EV_RELEASES, L.EV_MOVES_LOCKED, L.EV_LOCK_CAP):
@@ -258,8 +346,9 @@ def _locked_line(ev, a, mana, names) -> str:
     """Mana locked under a card, released from it, or moved (``a``: the card; for a move
     ``locked.moved_pair`` of the two cards, -1 the reserve)."""
     what = f"{format_mana(mana)} Mana"
-    if ev == L.EV_LOCKS:
-        return f"  locks {what} under {names[a]}"
+    if ev == L.EV_LOCKS:  # a: the card * 2 + 1 when the Mana comes from the reserve
+        source = " from the reserve" if a % 2 else ""
+        return f"  locks {what}{source} under {names[a // 2]}"
     if ev == L.EV_RELEASES:
         return f"  {names[a]} releases {what}"
     if ev == L.EV_LOCK_CAP:
@@ -272,6 +361,29 @@ def _locked_line(ev, a, mana, names) -> str:
 #: Why a card in play reacts (EV_REACTS), by trigger.
 REACTS_TO = {"own_draw": "its controller draws", "opponent_draw": "the opponent draws",
              "opponent_turn_end": "the opponent's turn ends"}
+
+
+def _hp_change(row, change: int) -> str:
+    """' (HP 5 to 3)': a card's HP before and after the ``change`` its row says (the row
+    carries the HP after: log.say_after); never below 0 as printed."""
+    return f" (HP {row[7] - change} to {max(row[7], 0)})"
+
+
+def _of(side: int, players: int) -> str:
+    """' of player 2' after a card in play, when several players may own it; else ''."""
+    return f" of player {side + 1}" if players > 1 and side >= 0 else ""
+
+
+def _by(row, names) -> str:
+    """' by Earthquake' for the card whose effect was resolving (row's cause), else ''."""
+    return f" by {names[row[5]]}{WHEN.get(row[6], '')}" if row[5] >= 0 else ""
+
+
+def _target(t: int, card: int, names: Sequence[str], players: int) -> str:
+    """The flat target ``t`` (damage.py's layout) in words: a card's name or 'player N'."""
+    if L.K_SLOTS <= t < L.K_SLOTS + players:
+        return f"player {t - L.K_SLOTS + 1}"
+    return names[card] if card >= 0 else "a card"
 
 
 def _who(side: int) -> str:
@@ -358,11 +470,11 @@ def _card_line(ev, a, b, c, d, names, why) -> str | None:
                                        "discard pile"),
         L.EV_NOTHING_HAPPENS: lambda: f"  the Adversary {NOTHING_WORDS[a]}: nothing happens",
         L.EV_NO_HAND: lambda: "  the Adversary has no hand: nothing happens",
-        L.EV_ADVERSARY_LOSES: lambda: f"  the Adversary loses {a} HP{why}",
         L.EV_HP_SET: lambda: f"  {names[a]} has {b} HP",
         L.EV_DRUID_HORNS: lambda: f"  Druid horns: reveals {names[b]} and takes it",
         L.EV_KERLOCH: lambda: "  sacrifices Kerloc'h's robe and discards their hand",
-        L.EV_MANA_UNDER: lambda: f"  puts 1 {ELEMENTS[b]} Mana under {names[c]}",
+        L.EV_MANA_UNDER: lambda: (f"  puts 1 {ELEMENTS[b]} Mana"
+                                  + (" from the reserve" if d else "") + f" under {names[c]}"),
         L.EV_MAELSTROM: lambda: "  Maelström: the reserve goes to the Available Ether",
         L.EV_MOVES_TIDE: lambda: f"  moves the Tide's Mana under {names[b]}",
         L.EV_RETURNS_TO_HAND: lambda: f"  returns {names[b]} to hand",

@@ -69,7 +69,9 @@ from simulator.engine.rules.layout import (
     EQUIPMENT_TYPE,
     EV_ACTIVATES,
     EV_CHANNELS,
+    EV_COMPONENT,
     EV_NO_SLOWCAST,
+    EV_PAYS,
     EV_PREPARES,
     EV_TRADES,
     EV_USES_ABILITY,
@@ -246,6 +248,8 @@ def prepare(st, tb, wk, p, card):
         pay_from_components(st, tb, p, card, cost, due)
     for e in range(E):
         st.reserve[p, e] -= due[e]
+    if wk.log_on != 0:
+        say_payment(st, tb, wk, p, card, due, cost)
     if exhausts and tb.animal_exhausted_first == 0:
         animals.exhaust(st, tb, wk, p, card)  # the rest of its cost (R10.5)
     place_card(st, tb, p, slot, card, ZONE_OF_TYPE[tb.card_type[card]])
@@ -284,6 +288,23 @@ def prepare(st, tb, wk, p, card):
     keep_one_copy(st, tb, wk, p, card, slot)
     if is_mage_noir(st, tb, p) and st.mage_noir_turn[p] == 0:
         st.mage_noir_turn[p] = st.turn
+
+
+@njit
+def say_payment(st, tb, wk, p, card, due, cost):
+    """For the reader: the components designated for ``card`` (``st.used_card``), then what
+    the reserve paid (``due``, after reductions and what locked Mana paid), when the cost
+    locked under the card (``cost``) differs from it, that cost too."""
+    for s in range(tb.slots):
+        if st.used_card[s] >= 0:
+            say(wk, EV_COMPONENT, p, st.used_card[s], 0, 0)
+    differs = 0
+    for e in range(E):
+        if due[e] != cost[e]:
+            differs = 1
+    say_mana(wk, EV_PAYS, p * 2 + differs, due)
+    if differs:
+        say_mana(wk, EV_PAYS, -1, cost)
 
 
 @njit
@@ -691,6 +712,6 @@ def trade(st, tb, wk, p, element):
         st.ether[pile, element] -= 1
         add_to_ether(st, tb, wk, p, given)
     st.reserve[p, element] += 1
-    say_mana(wk, EV_TRADES, element, given)
+    say_mana(wk, EV_TRADES, (pile + (2 if tb.trade_placement != 0 else 0)) * E + element, given)
     subtle_infiltration_trade(st, tb, wk, p, given, element)
     resolve(st, tb, wk)

@@ -26,12 +26,15 @@ from simulator.engine.rules.layout import (
     ETHER_MANA_VALUE,
     EV_ADVERSARY_TURN,
     EV_ETHER_CAUSE,
+    EV_LEAVES,
+    EV_RESHUFFLES,
     EV_REVEALS,
     K_SLOTS,
     RUNNING,
     T_ACTIVATE,
     T_ENTER,
     T_TURN_START,
+    TO_DISCARD,
     WINDOW_ADVERSARY_END,
     WINDOW_ADVERSARY_START,
 )
@@ -85,8 +88,10 @@ def adversary_cards(st, tb, wk):
         return
     if st.adv_deck_len == 0 and st.adv_discard[:tb.n_cards].sum() == 0:
         return  # every Adversary card is in play: it draws nothing this turn
+    if st.adv_deck_len == 0:
+        say(wk, EV_RESHUFFLES, ADVERSARY_SIDE, st.adv_pile_len, 0, 0)
     card = draw_adversary_card(st, tb)
-    say(wk, EV_REVEALS, card, 0, 0, 0)
+    say(wk, EV_REVEALS, card, 0 if tb.adv_kind[card] == ADV_SPELL else 1, tb.hp[card], 0)
     if tb.adversary_reveal_is_draw != 0 and tb.any_draw_trigger != 0:
         # the draw's triggers resolve before the card applies (it is not in play yet)
         draw_triggers.card_drawn(st, tb, wk, ADVERSARY_SIDE)
@@ -131,6 +136,7 @@ def enter_play(st, tb, wk, card):
             c = st.adv_card[k]
             if c >= 0 and tb.adv_kind[c] == ADV_EQUIPMENT and tb.slot_kind[c] == tb.slot_kind[card]:
                 pile.adv_put(st, c)
+                say(wk, EV_LEAVES, c, ADVERSARY_SIDE, TO_DISCARD, 0)
                 st.adv_card[k] = -1
                 st.adv_hp[k] = 0
     slot = -1

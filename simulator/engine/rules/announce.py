@@ -40,6 +40,7 @@ from simulator.engine.rules.layout import (
     ANNOUNCE_DEPTH,
     ANNOUNCED_MAX,
     DESTROY_TARGET,
+    EV_ANNOUNCES,
     FR_STEPS,
     K_SLOTS,
     MODE_SOLO,
@@ -54,6 +55,7 @@ from simulator.engine.rules.layout import (
     T_ACTIVATE,
     TG_OPPONENT,
 )
+from simulator.engine.rules.log import say
 from simulator.engine.rules.ops import condition_holds, decider_of, destroy_options
 from simulator.engine.rules.seats import forget_foe
 
@@ -133,6 +135,7 @@ def announce(st, tb, wk, card, side, slot, first, count):
             continue
         comp = st.board_card[side, s]
         st.announced[e, AN_CARD] = comp
+        say(wk, EV_ANNOUNCES, side, c, -1, comp)
         n = tb.trig_count[comp, T_ACTIVATE]
         if n == 0 or depth >= ANNOUNCE_DEPTH:
             continue  # nothing to apply, or nested too deep: its steps choose when they resolve
@@ -162,6 +165,7 @@ def _choose_target(st, tb, wk, r, card, side, slot, e):
             if t < n_targets(tb):  # else an optional destroy declined: no target
                 st.announced[e, AN_TARGET] = t
                 st.announced[e, AN_CARD] = target_card(st, tb, t)
+                say(wk, EV_ANNOUNCES, side, card, t, st.announced[e, AN_CARD])
         return
     st.step_entry = -1
     n = select(st, tb, wk, kind, tb.ops[r, OP_ANN_PURPOSE], side, card, slot)
@@ -171,6 +175,7 @@ def _choose_target(st, tb, wk, r, card, side, slot, e):
         if wk.hits[t] != 0:
             st.announced[e, AN_TARGET] = t
             st.announced[e, AN_CARD] = target_card(st, tb, t)
+            say(wk, EV_ANNOUNCES, side, card, t, st.announced[e, AN_CARD])
             return
 
 

@@ -34,8 +34,12 @@ from simulator.engine.rules.layout import (
     DRAW,
     EMPTY,
     EQUIPMENT,
+    ETHER_RELEASED,
     EV_AUTUMN,
+    EV_CARD_DESTROYED,
     EV_DESTROYED,
+    EV_DISCARDS,
+    EV_ETHER_CAUSE,
     EV_GAINS_EFFECTS,
     EV_GAME_OVER,
     EV_INSTEAD_DESTROYED,
@@ -43,8 +47,11 @@ from simulator.engine.rules.layout import (
     EV_LOCK_CAP,
     EV_LOCKS,
     EV_OUT,
+    EV_RESERVE_GONE,
     EV_RITUALS_OFF,
     EV_SET_ASIDE,
+    EV_SHARES_PILE,
+    EV_TO_ETHER,
     FD_ONCE_PER_TURN,
     FIRE,
     K_SLOTS,
@@ -55,8 +62,10 @@ from simulator.engine.rules.layout import (
     MODE_SOLO,
     OUT_DECK,
     OUT_HP,
+    P_MAX,
     PERMANENT,
     PREPARED,
+    REASON_OUT,
     RITUAL,
     RITUAL_OFF,
     RUNNING,
@@ -424,7 +433,7 @@ def fine_sand_captures(st, tb, wk, p, mana):
             continue
         mana[MINERAL] -= 1
         st.board_mana[p, s, MINERAL] += 1
-        say_mana(wk, EV_LOCKS, int(c), one)
+        say_mana(wk, EV_LOCKS, int(c) * 2, one)
         if lock_cap_holds(st, tb, p, c) and st.board_mana[p, s].sum() > tb.lock_cap[c]:
             st.board_mana[p, s, MINERAL] -= 1
             mana[MINERAL] += 1
@@ -439,6 +448,8 @@ def destroy_card(st, tb, wk, p, s):
     if tb.any_handler[DAWN] != 0 and dawn_saves_sun(st, tb, wk, p, s):
         return
     card = st.board_card[p, s]
+    say(wk, EV_CARD_DESTROYED, p, card,
+        1 if st.board_zone[p, s] == PERMANENT and st.board_hp[p, s] < 1 else 0, 0)
     autumn = (tb.any_autumn != 0 and card >= 0 and st.board_zone[p, s] == PERMANENT
               and (tb.autumn[card] != 0 or st.autumn[p, s] == card + 1))
     leave_board(st, tb, wk, p, s, TO_DISCARD)
@@ -506,7 +517,8 @@ def player_out(st, tb, wk, p, reason):
     for s in range(st.board_end[p]):
         if st.board_zone[p, s] != EMPTY:
             leave_board(st, tb, wk, p, s, TO_DISCARD)
-    _hand_to_pile(st, tb, p)
+    _hand_to_pile(st, tb, wk, p)
+    say_mana(wk, EV_RESERVE_GONE, p, st.reserve[p])
     for e in range(E):
         st.reserve[p, e] = 0
     if everyone and st.outcome == RUNNING:
@@ -515,11 +527,12 @@ def player_out(st, tb, wk, p, reason):
 
 
 @njit
-def _hand_to_pile(st, tb, p):
+def _hand_to_pile(st, tb, wk, p):
     """The player's hand goes to their discard pile, with no effect (R15.9, 2 vs 2)."""
     for c in range(tb.n_cards):
         for _ in range(st.hand[p, c]):
             pile.put(st, p, c)
+            say(wk, EV_DISCARDS, p, c, REASON_OUT, 0)
         st.hand[p, c] = 0
 
 
@@ -535,7 +548,8 @@ def seat_out(st, tb, wk, p, reason):
         end_duel(st, tb, wk, 0, reason)
     if st.outcome != RUNNING:
         _clear_board_at_game_end(st, tb, wk, p)
-        _hand_to_pile(st, tb, p)
+        _hand_to_pile(st, tb, wk, p)
+        say_mana(wk, EV_RESERVE_GONE, p, st.reserve[p])
         for e in range(E):
             st.reserve[p, e] = 0
         return
@@ -555,12 +569,15 @@ def seat_out(st, tb, wk, p, reason):
             locked[e] += st.board_mana[p, s, e]
             st.board_mana[p, s, e] = 0
         pile.put(st, p, c)
+        say(wk, EV_LEAVES, c, p, TO_DISCARD, 0)
         st.board_card[p, s] = -1
         st.board_zone[p, s] = EMPTY
         st.board_hp[p, s] = 0
     st.board_end[p] = 0
     st.board_clock += 1
-    _hand_to_pile(st, tb, p)
+    _hand_to_pile(st, tb, wk, p)
+    if wk.log_on != 0:
+        _say_disqualified_mana(st, tb, wk, p, mate, locked)
     for e in range(E):
         if tb.out_locked_to_mate != 0:  # rule option disqualified_locked_mana
             st.reserve[mate, e] += locked[e]
@@ -569,6 +586,27 @@ def seat_out(st, tb, wk, p, reason):
             st.ether[1, e] += locked[e] // 2
         st.reserve[mate, e] += st.reserve[p, e]
         st.reserve[p, e] = 0
+
+
+@njit
+def _say_disqualified_mana(st, tb, wk, p, mate, locked):
+    """For the reader: where a disqualified seat's Mana goes (its reserve, and the Mana
+    ``locked`` under its cards: the teammate's reserve or the Ether, by the rule option)."""
+    given = np.zeros(E, np.int64)
+    first = np.zeros(E, np.int64)
+    second = np.zeros(E, np.int64)
+    for e in range(E):
+        given[e] = st.reserve[p, e]
+        if tb.out_locked_to_mate != 0:
+            given[e] += locked[e]
+        else:
+            first[e] = locked[e] - locked[e] // 2
+            second[e] = locked[e] // 2
+    say_mana(wk, EV_SHARES_PILE, p * P_MAX + mate, given)
+    if first.sum() + second.sum() > 0:
+        say(wk, EV_ETHER_CAUSE, ETHER_RELEASED, -1, 0, 0)
+        say_mana(wk, EV_TO_ETHER, 0, first)
+        say_mana(wk, EV_TO_ETHER, 1, second)
 
 
 @njit
@@ -619,10 +657,16 @@ def _clear_board_at_game_end(st, tb, wk, p):
         st.board_hp[p, s] = 0
     st.board_end[p] = 0
     st.board_clock += 1
+    second = np.zeros(E, np.int64)
     for e in range(E):
-        half = locked[e] // 2
-        st.ether[0, e] += locked[e] - half
-        st.ether[1, e] += half
+        second[e] = locked[e] // 2
+        locked[e] -= second[e]
+        st.ether[0, e] += locked[e]
+        st.ether[1, e] += second[e]
+    if wk.log_on != 0 and locked.sum() > 0:  # a pair of rows, as add_to_ether says them
+        say(wk, EV_ETHER_CAUSE, ETHER_RELEASED, -1, 0, 0)
+        say_mana(wk, EV_TO_ETHER, 0, locked)
+        say_mana(wk, EV_TO_ETHER, 1, second)
 
 
 @njit
@@ -648,10 +692,11 @@ def check_defeats(st, tb, wk):
 def adversary_destroyed(st, tb, wk, k):
     """An Adversary card in play leaves for its discard pile; the players may win."""
     card = st.adv_card[k]
+    no_hp = st.adv_hp[k] <= 0
     st.adv_card[k] = -1
     st.adv_hp[k] = 0
     pile.adv_put(st, card)
-    say(wk, EV_DESTROYED, card, 0, 0, 0)
+    say(wk, EV_DESTROYED, card, 1 if no_hp else 0, 0, 0)
     if tb.win_when_destroyed[card] != 0 and st.outcome == RUNNING:
         st.outcome = WIN
         st.end_turn = st.turn

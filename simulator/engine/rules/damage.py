@@ -54,11 +54,15 @@ from simulator.engine.rules.layout import (
     EQUIPMENT,
     EQUIPMENT_TYPE,
     EV_ADVERSARY_HEALS,
+    EV_CARD_HEALS,
+    EV_CARD_LOSES,
     EV_CHANNELED_INSTEAD,
     EV_DAMAGE,
+    EV_DISCARDS,
     EV_GAINS_HP,
     EV_KERLOCH,
     EV_PLAYER_LOSES,
+    EV_REDIRECTED,
     EV_ROBE_HIT,
     FIRE,
     K_SLOTS,
@@ -73,7 +77,7 @@ from simulator.engine.rules.layout import (
     WATER,
     E,
 )
-from simulator.engine.rules.log import say
+from simulator.engine.rules.log import say, say_after
 from simulator.engine.rules.seats import foes
 from simulator.engine.rules.zones import discarded_from_hand
 
@@ -189,6 +193,7 @@ def deal_damage(st, tb, wk, src_side, src_card, target, amount, unpreventable):
         if tb.is_adversary[card] != 0:
             st.damage_to_adversary += amount
         say(wk, EV_DAMAGE, amount, -1, target, card)
+        say_after(wk, st.adv_hp[target])
         if st.adv_hp[target] <= 0:
             adversary_destroyed(st, tb, wk, target)
     elif target < K_SLOTS + players:
@@ -206,7 +211,7 @@ def deal_damage(st, tb, wk, src_side, src_card, target, amount, unpreventable):
         if tb.any_last_user != 0 and not unpreventable:  # Seed of the sands
             amount = max(amount - marks.last_user_reduction(st, tb, p, s), 0)
         if amount > 0:
-            damage_permanent(st, tb, wk, p, s, amount)
+            damage_permanent(st, tb, wk, p, s, amount, True)
         if tb.any_damage_trigger != 0:
             raise_damage_triggers(st, tb, src_side, src_card, amount, p, s, victim)
     if robes > 0:
@@ -235,10 +240,12 @@ def raise_damage_triggers(st, tb, src_side, src_card, amount, p, s, victim):
 
 
 @njit
-def damage_permanent(st, tb, wk, p, s, amount):
-    """Damage or HP loss on a player's Permanent; below 1 HP it is destroyed (R10.2)."""
+def damage_permanent(st, tb, wk, p, s, amount, is_damage):
+    """Damage (``is_damage``) or HP loss on a player's Permanent; below 1 HP it is destroyed
+    (R10.2)."""
     st.board_hp[p, s] -= amount
-    say(wk, EV_DAMAGE, amount, p, s, st.board_card[p, s])
+    say(wk, EV_DAMAGE if is_damage else EV_CARD_LOSES, amount, p, s, st.board_card[p, s])
+    say_after(wk, st.board_hp[p, s])
     if st.board_hp[p, s] < 1:
         if tb.any_handler[ROCK_WALL] != 0 and tb.handler_card[ROCK_WALL, st.board_card[p, s]] != 0:
             rock_wall_channels(st, tb, wk, p, s)
@@ -293,12 +300,15 @@ def heal_target(st, tb, wk, target, amount):
     if target < K_SLOTS:
         st.adv_hp[target] += amount
         say(wk, EV_ADVERSARY_HEALS, amount, 0, target, st.adv_card[target])
+        say_after(wk, st.adv_hp[target])
     elif target < K_SLOTS + tb.players:
         heal_player(st, wk, target - K_SLOTS, amount)
     else:
         p, s = divmod(target - K_SLOTS - tb.players, tb.slots)
         if tb.no_hp_gain[st.board_card[p, s]] == 0:
             st.board_hp[p, s] += amount
+            say(wk, EV_CARD_HEALS, amount, p, s, st.board_card[p, s])
+            say_after(wk, st.board_hp[p, s])
 
 
 @njit
@@ -427,6 +437,8 @@ def protector_redirect(st, tb, wk, target, amount):
     wk.ctx_target = target
     choice = decide(st, tb, wk, PROTECTOR_REDIRECT, owner)
     if choice > 0:
+        say(wk, EV_REDIRECTED, owner, st.board_card[owner, choice - 1],
+            st.board_card[owner, own_slot] if own_slot >= 0 else -1, 0)
         return K_SLOTS + players + owner * slots + choice - 1
     return target
 
@@ -484,6 +496,7 @@ def kerlochs_robe(st, tb, wk, r, card, side, slot):
         held = st.hand[p, c]
         for _ in range(held):
             pile.put(st, p, c)
+            say(wk, EV_DISCARDS, p, c, 0, 0)
         st.hand[p, c] = 0
         if tb.any_discard_trigger != 0:
             for _ in range(held):

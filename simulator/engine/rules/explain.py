@@ -9,6 +9,8 @@ Every function here returns at once when the game is not being logged, so runs p
 
 from __future__ import annotations
 
+import numpy as np
+
 from simulator.engine.compiler.jit import njit
 from simulator.engine.rules import animals
 from simulator.engine.rules.board import free_slot
@@ -16,9 +18,12 @@ from simulator.engine.rules.components import fewer_allowed, king_here
 from simulator.engine.rules.layout import (
     ADVERSARY_SIDE,
     EMPTY,
+    EQUIPMENT,
+    EQUIPMENT_TYPE,
     EV_ENDS_MAIN,
     EV_HOLDS,
     EV_IN_PLAY,
+    EV_STATE,
     HOLD_ANIMAL,
     HOLD_CHOSEN,
     HOLD_COMPONENTS,
@@ -31,9 +36,18 @@ from simulator.engine.rules.layout import (
     K_SLOTS,
     LOG_MAX,
     PREPARED,
+    S_MAX,
+    ST_ADV_SLOT,
+    ST_ADVERSARY,
+    ST_END,
+    ST_ETHER,
+    ST_PLAYER,
+    ST_RESERVE,
+    ST_SLOT,
+    STATE_KEY,
     E,
 )
-from simulator.engine.rules.log import say
+from simulator.engine.rules.log import say, say_mana
 
 
 @njit
@@ -58,12 +72,52 @@ def say_board(st, tb, wk):
 
 
 @njit
+def say_state(st, tb, wk):
+    """The position in ``state`` rows (never printed): each player's HP, zone sizes and
+    reserve, the two Ether piles, the Adversary's piles and cards, every card in play. The
+    tests rebuild the position from the printed lines alone and compare it with these, so a
+    change the transcript does not explain shows at the next turn."""
+    if wk.log_on == 0:
+        return
+    row = np.zeros(E, np.int64)
+    for p in range(tb.players):
+        hand = 0
+        for c in range(tb.n_cards):
+            hand += st.hand[p, c]
+        row[0], row[1], row[2] = st.hp[p], hand, st.deck_len[p]
+        row[3], row[4], row[5] = st.discard_len[p], st.exile_len[p], st.out[p]
+        say_mana(wk, EV_STATE, ST_PLAYER * STATE_KEY + p, row)
+        say_mana(wk, EV_STATE, ST_RESERVE * STATE_KEY + p, st.reserve[p])
+    for i in range(2):
+        say_mana(wk, EV_STATE, ST_ETHER * STATE_KEY + i, st.ether[i])
+    row[:] = 0
+    row[0], row[1] = st.adv_deck_len, st.adv_pile_len
+    say_mana(wk, EV_STATE, ST_ADVERSARY * STATE_KEY, row)
+    for k in range(K_SLOTS):
+        if st.adv_card[k] >= 0:
+            row[:] = 0
+            row[0], row[1] = st.adv_card[k], st.adv_hp[k]
+            say_mana(wk, EV_STATE, ST_ADV_SLOT * STATE_KEY + k, row)
+    for p in range(tb.players):
+        for s in range(st.board_end[p]):
+            if st.board_zone[p, s] != EMPTY:
+                row[:] = 0
+                row[0], row[1], row[2] = st.board_card[p, s], st.board_zone[p, s], st.board_hp[p, s]
+                for e in range(E):
+                    row[3] += st.board_mana[p, s, e]
+                say_mana(wk, EV_STATE, ST_SLOT * STATE_KEY + p * S_MAX + s, row)
+    row[:] = 0
+    row[0] = st.turn
+    say_mana(wk, EV_STATE, ST_END * STATE_KEY, row)
+
+
+@njit
 def hold_reason(st, tb, wk, p, c, room):
     """Why player ``p`` did not prepare card ``c`` (``wk.rd_*`` and ``wk.legal_prepare`` are
     those of the decision just taken) and the number that goes with it: the Mana short, the
     components missing."""
     if wk.legal_prepare[c] != 0:
-        return HOLD_CHOSEN, 0
+        return HOLD_CHOSEN, 1 if equipment_copy(st, tb, p, c) else 0
     if tb.inert[c] != 0:
         return HOLD_INERT, 0
     mn = wk.rd_mage_noir != 0
@@ -108,4 +162,30 @@ def say_holds(st, tb, wk, p):
             say(wk, EV_HOLDS, p, c, reason, number)
     for s in range(st.board_end[p]):
         if st.board_zone[p, s] == PREPARED:
-            say(wk, EV_HOLDS, p, st.board_card[p, s], HOLD_PREPARED, 0)
+            say(wk, EV_HOLDS, p, st.board_card[p, s], HOLD_PREPARED, kept_why(st, tb, p, s))
+
+
+@njit
+def equipment_copy(st, tb, p, c):
+    """Card ``c`` is an Equipment and a copy of it is already in player ``p``'s Equipment
+    slot: preparing it would only replace that copy."""
+    if tb.card_type[c] != EQUIPMENT_TYPE:
+        return False
+    for s in range(st.board_end[p]):
+        if st.board_card[p, s] == c and st.board_zone[p, s] == EQUIPMENT:
+            return True
+    return False
+
+
+@njit
+def kept_why(st, tb, p, s):
+    """Why a spell stays in preparation at the end of a main phase (HOLD_PREPARED's number):
+    1 prepared this turn, 2 it provides a component some card of the batch requires, 0
+    neither (the player keeps it for later)."""
+    if st.board_turn[p, s] == st.turn:
+        return 1
+    c = st.board_card[p, s]
+    for w in range(tb.n_words):
+        if tb.provides[c, tb.words[w]] != 0:
+            return 2
+    return 0

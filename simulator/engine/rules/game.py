@@ -29,6 +29,7 @@ from simulator.engine.rules.actions import mark_castable
 from simulator.engine.rules.adversary import adversary_turn
 from simulator.engine.rules.board import adversary_hp, check_defeats, component_count
 from simulator.engine.rules.decide import set_options
+from simulator.engine.rules.explain import say_state
 from simulator.engine.rules.layout import (
     EV_KEEPS_PILE,
     EV_OPENING_PILE,
@@ -166,6 +167,8 @@ def advance(st, tb, wk, hp_t, adv_t, dealt_t, taken_t, mana_t, player_t, comp_t,
             deal_starting_hands(st, tb, wk)
             st.phase = PHASE_NEXT_TURN
         elif st.phase == PHASE_NEXT_TURN:
+            if wk.log_on != 0:  # the position a transcript's reader should have rebuilt
+                say_state(st, tb, wk)
             if st.outcome != RUNNING:
                 break
             for _ in range(players):  # a player who is out has no turn, nor its Adversary turn
@@ -204,6 +207,8 @@ def advance(st, tb, wk, hp_t, adv_t, dealt_t, taken_t, mana_t, player_t, comp_t,
                     st.team_outcome[team] = TIMEOUT
         st.phase = PHASE_OVER
         fill_after_end(st, tb, hp_t, adv_t, dealt_t, taken_t, mana_t)
+        if wk.log_on != 0:
+            say_state(st, tb, wk)
     return False
 
 

@@ -151,9 +151,10 @@ PURPOSES = ("damage", "lose_hp", "heal", "hand", "phase_out", "recycle", "pile_o
 # value; host/transcript.py words it): a discard from its hand, which is empty; a discard of its
 # prepared spells, which it never has; a surcharge on the cards it prepares, which it never does.
 NOTHING_EMPTY_HAND, NOTHING_NO_PREPARED, NOTHING_PREPARES_NOTHING = range(3)
-DISCARD_REASONS = ("", "hand_limit", "hand_size", "ability", "alternative_component", "torment")
+DISCARD_REASONS = ("", "hand_limit", "hand_size", "ability", "alternative_component", "torment",
+                   "out")
 (REASON_NONE, REASON_HAND_LIMIT, REASON_HAND_SIZE, REASON_ABILITY,
- REASON_ALTERNATIVE_COMPONENT, REASON_TORMENT) = range(len(DISCARD_REASONS))
+ REASON_ALTERNATIVE_COMPONENT, REASON_TORMENT, REASON_OUT) = range(len(DISCARD_REASONS))
 
 # --- effects: codes of the vocabulary's names (simulator/cards/vocabulary.py), in its order.
 # The (A, B, ...) = range(n) unpackings here and above follow their name tuples
@@ -310,6 +311,8 @@ EVENT_NAMES = (
     "animal_on_top", "animal_enters", "animal_exhausted", "animal_readied", "exiles",
     "gathers", "shares_pile", "set_aside", "retaliation", "hand_locked", "game_over",
     "main_phase_of",
+    "state", "creates_mana", "pays", "component", "card_destroyed", "card_heals", "redirected",
+    "fizzles", "card_loses", "announces", "reserve_gone",
 )
 EV = {name: i for i, name in enumerate(EVENT_NAMES)}
 (EV_TURN, EV_HAND, EV_HAND_CARD, EV_ADVERSARY_TURN, EV_REVEALS, EV_PREPARES, EV_ACTIVATES,
@@ -350,7 +353,14 @@ EV = {name: i for i, name in enumerate(EVENT_NAMES)}
  EV_ANIMAL_ON_TOP, EV_ANIMAL_ENTERS, EV_ANIMAL_EXHAUSTED, EV_ANIMAL_READIED,
  EV_EXILES,
  EV_GATHERS, EV_SHARES_PILE, EV_SET_ASIDE, EV_RETALIATION, EV_HAND_LOCKED,
- EV_GAME_OVER, EV_MAIN_PHASE_OF) = range(len(EVENT_NAMES))
+ EV_GAME_OVER, EV_MAIN_PHASE_OF,
+ EV_STATE, EV_CREATES_MANA, EV_PAYS, EV_COMPONENT, EV_CARD_DESTROYED, EV_CARD_HEALS,
+ EV_REDIRECTED, EV_FIZZLES, EV_CARD_LOSES, EV_ANNOUNCES, EV_RESERVE_GONE) = range(len(EVENT_NAMES))
+# Rows of a position (EV_STATE, explain.say_state; never printed: the tests check the
+# transcript against them): the row's kind, times STATE_KEY, plus its player, pile or slot.
+STATE_KEY = 1000
+(ST_END, ST_PLAYER, ST_RESERVE, ST_ETHER, ST_ADVERSARY, ST_ADV_SLOT,
+ ST_SLOT) = range(7)
 #: ``ctx_what`` of an optional_payment: a card's return_from_pile (pile_return.py); 1 is a
 #: Slowcast waiver (actions.py), 2 the Waiver crown's payment (handlers/warrior_mage.py)
 WHAT_PILE_RETURN = 3

@@ -191,7 +191,7 @@ def lock(st, tb, wk, p, s, amount, element, from_reserve):
         st.board_mana[p, s, e] += 1
         mana[e] += 1
     if mana.sum() > 0:
-        say_mana(wk, EV_LOCKS, card, mana)
+        say_mana(wk, EV_LOCKS, card * 2 + (1 if from_reserve else 0), mana)
         enforce_cap(st, tb, wk, p, s)
 
 

@@ -40,6 +40,14 @@ def say(wk, event, a, b, c, d):
 
 
 @njit
+def say_after(wk, value):
+    """Complete the event just said with ``value`` in its last column: the HP a card has
+    after the change the event describes, so that the reader can tell two copies apart."""
+    if wk.log_on != 0 and 0 < wk.log_len <= LOG_MAX:
+        wk.log[wk.log_len - 1, 7] = value
+
+
+@njit
 def set_cause(wk, card, trig):
     """The events said from now on come from ``card``'s steps on ``trig`` (-1, -1: none)."""
     if wk.log_on != 0:

@@ -107,7 +107,7 @@ def take_pile(st, tb, wk, p):
         n = st.ether[pile, e]
         st.reserve[p, e] += n
         taken += n
-    say_mana(wk, EV_TAKES_PILE, p, st.ether[pile])
+    say_mana(wk, EV_TAKES_PILE, p * 2 + pile, st.ether[pile])
     for e in range(E):
         st.ether[pile, e] = 0
     st.mana_taken[p] += taken

@@ -63,11 +63,14 @@ from simulator.engine.rules.layout import (
     EQUIPMENT,
     EQUIPMENT_OFF,
     ETHER_PAID,
+    EV_ADVERSARY_LOSES,
     EV_APPLIES,
     EV_BOOSTED,
+    EV_CREATES_MANA,
     EV_DIG,
     EV_DISCOUNT,
     EV_ETHER_CAUSE,
+    EV_FIZZLES,
     EV_FROM_DISCARD,
     EV_GAINS_SLOWCAST,
     EV_HP_SET,
@@ -158,7 +161,7 @@ from simulator.engine.rules.layout import (
     WORD,
     E,
 )
-from simulator.engine.rules.log import say, say_mana
+from simulator.engine.rules.log import say, say_after, say_mana
 from simulator.engine.rules.mana import add_to_ether, pay_effect_cost, take_from_ether
 from simulator.engine.rules.phase import phase_out
 from simulator.engine.rules.seats import first_foe, foes, the_opponent
@@ -485,13 +488,15 @@ def lose_hp_hits(st, tb, wk, hits, amount, card):
             continue
         if t < K_SLOTS:
             st.adv_hp[t] -= amount
+            say(wk, EV_ADVERSARY_LOSES, amount, 0, t, st.adv_card[t])
+            say_after(wk, st.adv_hp[t])
             if st.adv_hp[t] <= 0:
                 adversary_destroyed(st, tb, wk, t)
         elif t < K_SLOTS + tb.players:
             lose_hp(st, tb, wk, t - K_SLOTS, amount, False, card)
         else:
             p, s = divmod(t - K_SLOTS - tb.players, tb.slots)
-            damage_permanent(st, tb, wk, p, s, amount)
+            damage_permanent(st, tb, wk, p, s, amount, False)
 
 
 @njit
@@ -558,11 +563,15 @@ def op_take_mana(st, tb, wk, r, card, side, slot):
     element = tb.ops[r, OP_ELEMENT]
     if tb.ops[r, OP_INFINITE] != 0:
         if element >= 0:
-            st.reserve[side, element] += amount
+            mana = wk.mana_fixed
+            for e in range(E):
+                mana[e] = 0
+            mana[element] = amount
         else:  # "of your choice" (Sap distillation): the controller picks each Mana
             mana = choose_mana_elements(st, tb, wk, side, amount)
-            for e in range(E):
-                st.reserve[side, e] += mana[e]
+        for e in range(E):
+            st.reserve[side, e] += mana[e]
+        say_mana(wk, EV_CREATES_MANA, side, mana)
         return
     take_from_ether(st, tb, wk, side, amount, element)
 
@@ -653,10 +662,12 @@ def op_destroy(st, tb, wk, r, card, side, slot):
         was = st.announced[e, AN_CARD]
         if choice < K_SLOTS:
             if st.adv_card[choice] != was:
+                say(wk, EV_FIZZLES, choice, was, 0, 0)
                 return
         else:
             p, s = divmod(choice - K_SLOTS - players, slots)
             if st.board_card[p, s] != was or st.board_zone[p, s] < PERMANENT:
+                say(wk, EV_FIZZLES, choice, was, 0, 0)
                 return
     else:
         if not destroy_options(st, tb, wk, tb.ops[r, OP_WHAT], tb.ops[r, OP_OPTIONAL] != 0):
@@ -754,6 +765,8 @@ def applied_component(st, tb, wk, side, word, exclude_applying, own_slot):
         s = st.announced[e, AN_TARGET]
         if s < 0 or st.board_card[side, s] != st.announced[e, AN_CARD] or \
                 not affectable_component(st, tb, side, s, word):
+            if s >= 0:
+                say(wk, EV_FIZZLES, -1, st.announced[e, AN_CARD], 0, 0)
             return -1, -1
         return s, st.announced[e, AN_SUB]
     return choose_own_component(st, tb, wk, side, word, exclude_applying, own_slot), -1
@@ -790,6 +803,7 @@ def op_apply_component(st, tb, wk, r, card, side, slot):
     st.applying[side, s] = 1
     if slot >= 0:
         st.applying[side, slot] = 1
+    say(wk, EV_APPLIES, side, st.board_card[side, s], 0, 0)
     if tb.ops[r, OP_THEN_DISCARD] != 0:  # "then discard it": after its effects
         frames.push_discard_applied(st, side, s, st.board_card[side, s])
     frames.push_clear_applying(st, side, s, slot)
@@ -1072,13 +1086,13 @@ def op_ability_cost(st, tb, wk, r, card, side, slot):
             st.reserve[p, e] -= cost[e]
             st.board_mana[p, slot, e] += cost[e]
             for _ in range(cost[e]):
-                say(wk, EV_MANA_UNDER, p, e, card, 0)
+                say(wk, EV_MANA_UNDER, p, e, card, 1)
     elif cost.sum() > 0:
         say_mana(wk, EV_PAYS_ABILITY_COST, p, cost)
         pay_effect_cost(st, tb, wk, p, cost)
     for _ in range(tb.ab_discard[card]):
         hand_options(st, tb, wk, p)
-        discard_chosen(st, tb, wk, p, REASON_ABILITY, True)
+        discard_chosen(st, tb, wk, p, REASON_ABILITY, False)
     if tb.ab_sacrifice[card] != 0:
         destroy_card(st, tb, wk, p, slot)
 

@@ -23,6 +23,7 @@ from simulator.engine.rules.layout import (
     AN_ASKED,
     AN_CARD,
     AN_TARGET,
+    EV_FIZZLES,
     K_SLOTS,
     MODE_SOLO,
     TARGET,
@@ -45,6 +46,7 @@ from simulator.engine.rules.layout import (
     TG_THIS,
     VEGETAL,
 )
+from simulator.engine.rules.log import say
 from simulator.engine.rules.seats import the_opponent
 
 # Categories of a mask (bit flags).
@@ -237,7 +239,10 @@ def announced(st, tb, wk, t, card):
     """``wk.hits`` for a target chosen at announcement: it alone, or none when none was legal
     then or it is gone now (R7.2)."""
     fill_mask(st, tb, wk.hits, 0)
-    if t < 0 or not still_there(st, tb, t, card):
+    if t < 0:
+        return 0
+    if not still_there(st, tb, t, card):
+        say(wk, EV_FIZZLES, t, card, 0, 0)
         return 0
     wk.hits[t] = 1
     return 1

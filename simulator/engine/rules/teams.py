@@ -16,7 +16,14 @@ from simulator.engine.compiler.jit import njit
 from simulator.engine.compiler.late_bound import decide
 from simulator.engine.rules.board import is_mage_noir
 from simulator.engine.rules.decide import set_options
-from simulator.engine.rules.layout import EV_RETALIATION, EV_SHARES_PILE, SHARE_PILE, TEAM_ORDER, E
+from simulator.engine.rules.layout import (
+    EV_RETALIATION,
+    EV_SHARES_PILE,
+    P_MAX,
+    SHARE_PILE,
+    TEAM_ORDER,
+    E,
+)
 from simulator.engine.rules.log import say, say_mana
 
 
@@ -62,7 +69,7 @@ def share_pile(st, tb, wk, p, mate, before):
         st.mana_taken[p] -= k
         st.mana_taken[mate] += k
         given[e] = k
-    say_mana(wk, EV_SHARES_PILE, p, given)
+    say_mana(wk, EV_SHARES_PILE, p * P_MAX + mate, given)
 
 
 @njit

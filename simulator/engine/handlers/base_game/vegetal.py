@@ -29,7 +29,7 @@ from simulator.engine.rules.layout import (
     EV_ADVERSARY_LOSES,
     EV_DRUID_HORNS,
     EV_NOTHING_HAPPENS,
-    EV_PUTS_INTO_PLAY,
+    EV_PUTS_FROM_DISCARD,
     K_SLOTS,
     MODE_SOLO,
     NOTHING_EMPTY_HAND,
@@ -45,7 +45,7 @@ from simulator.engine.rules.layout import (
     VEGETAL,
     WORD,
 )
-from simulator.engine.rules.log import say
+from simulator.engine.rules.log import say, say_after
 from simulator.engine.rules.numbers import modified
 from simulator.engine.rules.seats import the_opponent
 from simulator.engine.rules.targets import PLAYER_PERMANENTS, choose_one, fill_mask
@@ -82,7 +82,7 @@ def animated_tree(st, tb, wk, r, card, side, slot):
         return
     pile.take(st, side, card)
     place_card(st, tb, side, slot, card, PREPARED)
-    say(wk, EV_PUTS_INTO_PLAY, side, card, 0, 0)
+    say(wk, EV_PUTS_FROM_DISCARD, side, card, PREPARED, 0)
 
 declare.static("king_of_trees", "vegetal.repeats_turn_start (turn-start steps run twice) and "
                "components.fewer_allowed: the Mage Noir controller's other Trees (never the King "
@@ -175,7 +175,8 @@ def ephemeral_brambles(st, tb, wk, r, card, side, slot):
     for t in range(K_SLOTS):
         if wk.hits[t] != 0:
             st.adv_hp[t] -= lost
-            say(wk, EV_ADVERSARY_LOSES, lost, 0, 0, 0)
+            say(wk, EV_ADVERSARY_LOSES, lost, 0, t, st.adv_card[t])
+            say_after(wk, st.adv_hp[t])
             if st.adv_hp[t] <= 0:
                 adversary_destroyed(st, tb, wk, t)
 

@@ -31,6 +31,7 @@ from simulator.engine.rules.layout import (
     CHOOSE_MODE,
     DISTRIBUTE_MANA,
     EV_EMPTY_DISCARDED,
+    EV_FROM_DISCARD,
     EV_INFILTRATION,
     EV_MAELSTROM,
     EV_MANA_TO_RESERVE,
@@ -39,7 +40,6 @@ from simulator.engine.rules.layout import (
     EV_MOVES_TIDE,
     EV_OCEAN_APPLIES,
     EV_OCEAN_RELEASES,
-    EV_RETURNS_TO_HAND,
     LOCK_MANA_ELEMENT,
     LOCK_MANA_TARGET,
     MELANGE_GIVE,
@@ -109,7 +109,7 @@ def azure_ring(st, tb, wk, r, card, side, slot):
     dest = decide(st, tb, wk, LOCK_MANA_TARGET, side)
     st.reserve[side, element] -= 1
     st.board_mana[side, dest, element] += 1
-    say(wk, EV_MANA_UNDER, side, element, st.board_card[side, dest], 0)
+    say(wk, EV_MANA_UNDER, side, element, st.board_card[side, dest], 1)
 
 
 @declare.step("condensation_lock")
@@ -252,7 +252,7 @@ def tide_return(st, tb, wk, r, card, side, slot):
     c = decide(st, tb, wk, RETURN_FROM_DISCARD, side)
     pile.take(st, side, c)
     st.hand[side, c] += 1
-    say(wk, EV_RETURNS_TO_HAND, side, c, 0, 0)
+    say(wk, EV_FROM_DISCARD, side, c, 0, 0)
 
 
 @njit
