@@ -36,6 +36,7 @@ from numba.core.runtime import rtsys
 from simulator.engine.compiler import jit
 from simulator.engine.compiler import late_bound as late
 from simulator.engine.compiler.object_symbols import defined_symbols, is_elf64_little
+from simulator.engine.compiler.progress import MEASURED, Ticker, estimate, say
 from simulator.engine.rules.layout import STATE_DTYPE, TABLES_DTYPE, WORK_DTYPE
 
 STATES = numba.typeof(np.zeros(1, STATE_DTYPE))
@@ -91,7 +92,7 @@ def load_or_compile(root: str) -> None:
     dispatcher, args = _dispatcher_and_args(root)
     if args not in dispatcher.overloads:
         _complete_environments()
-        dispatcher.compile(args)
+    jit.keep_machine_code(dispatcher, args)
 
 
 _READY: set[str] = set()
@@ -118,15 +119,18 @@ def _ensure_locked(wanted: list[str], quiet: bool) -> None:
     missing = [r for r in wanted if not _probe(r)]
     if missing:
         start = time.monotonic()
+        expected = estimate(list(split(missing)))
         if not quiet:
-            print(f"magenoir-sim: compiling the game engine into machine code, once after an "
-                  f"install or update: {len(missing)} parts, in {min(2, os.cpu_count() or 1)} "
-                  "processes; 1 minute on a quiet 2-core machine, up to several when it is "
-                  "busy...", file=sys.stderr, flush=True)
-        compile_parallel(missing, progress=not quiet)
+            processes = sum(1 for group in split(missing) if group)
+            say(f"compiling the game engine into machine code, once after an install or "
+                f"update: {len(missing)} parts in {processes} process"
+                f"{'es' if processes > 1 else ''}, about {expected:.0f} s on this machine now "
+                f"({MEASURED})...")
+        with contextlib.nullcontext() if quiet else Ticker(expected):
+            compile_parallel(missing, progress=not quiet)
         if not quiet:
-            print(f"magenoir-sim: engine compiled in {time.monotonic() - start:.0f} s "
-                  f"({_cached_where(missing)})", file=sys.stderr, flush=True)
+            say(f"engine compiled in {time.monotonic() - start:.0f} s "
+                f"({_cached_where(missing)})")
     for root in wanted:
         load_or_compile(root)
     _READY.update(wanted)
@@ -275,19 +279,25 @@ def compile_part(root: str, progress: bool) -> None:
               f"{time.monotonic() - start:.0f} s", file=sys.stderr, flush=True)
 
 
-def compile_parallel(roots: list[str], progress: bool = False) -> None:
-    """Compile ``roots``: the heavier half in a worker process, the rest here (``progress``:
-    a line on stderr as each part is ready, from either process)."""
+def split(roots: list[str]) -> tuple[list[str], list[str]]:
+    """``roots`` as the cold start compiles them: (this process's, the worker's). All here on
+    a machine of one core."""
     groups = [[r for r in group if r in roots] for group in SPLIT]
     rest = [r for r in roots if not any(r in group for group in SPLIT)]
     mine, theirs = groups[1] + rest, groups[0]
-    workers = os.cpu_count() or 1
+    if theirs and (os.cpu_count() or 1) < 2:
+        return mine + theirs, []
+    return mine, theirs
+
+
+def compile_parallel(roots: list[str], progress: bool = False) -> None:
+    """Compile ``roots``: the heavier half in a worker process, the rest here (``progress``:
+    a line on stderr as each part is ready, from either process)."""
+    mine, theirs = split(roots)
     worker = None
-    if theirs and workers > 1:
+    if theirs:
         worker = subprocess.Popen([sys.executable, "-m", "simulator.engine.compiler.warmup",
                                    *(["--progress"] if progress else []), *theirs])
-    else:
-        mine = mine + theirs
     for root in mine:
         compile_part(root, progress)
     if worker is not None and worker.wait() != 0:
