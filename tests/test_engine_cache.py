@@ -255,12 +255,12 @@ def test_a_cold_start_says_as_each_part_is_ready(monkeypatch, capsys):
     monkeypatch.setitem(warmup._BOT_ROOTS, "simulator.bots.planner.choose", None)  # a bot's root
     warmup.compile_parallel(["resolve", "decide", "simulator.bots.planner.choose"], progress=True)
     assert capsys.readouterr().err.splitlines() == [
-        "magenoir-sim:   compiled the rules' decisions (decide) in 0 s",
         "magenoir-sim:   compiled a bot's choices (simulator.bots.planner.choose) in 0 s",
+        "magenoir-sim:   compiled the rules' decisions (decide) in 0 s",
         "magenoir-sim:   compiled card effects (resolve) in 0 s"]
     assert warmup.main(["--progress", "deal_damage"]) == 0
     assert capsys.readouterr().err == "magenoir-sim:   compiled damage (deal_damage) in 0 s\n"
-    assert loaded == ["decide", "simulator.bots.planner.choose", "resolve", "deal_damage"]
+    assert loaded == ["simulator.bots.planner.choose", "decide", "resolve", "deal_damage"]
     started = []
     monkeypatch.setattr(warmup.os, "cpu_count", lambda: 2)
     monkeypatch.setattr(warmup.subprocess, "Popen",

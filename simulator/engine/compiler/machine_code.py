@@ -60,6 +60,8 @@ class LazyMachineCodeLibrary(codegen.JITCodeLibrary):
         with global_compiler_lock:
             if not self._machine_code_pending:
                 return
+            if not self._object_caching_enabled:  # loaded as bitcode: keep its object for the cache
+                self.enable_object_caching()
             if self._optimization_pending:
                 super()._optimize_final_module()
                 self._optimization_pending = False

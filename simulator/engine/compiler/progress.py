@@ -21,10 +21,10 @@ import time
 
 #: CPU seconds of each part in a cold start, in the order ``warmup.SPLIT`` compiles them (a
 #: part compiled after another in the same process reuses what they share, so it costs less)
-CPU_SECONDS = {"resolve": 13.0, "deal_damage": 1.0, "select": 1.0, "leave_board": 1.0,
-               "play_range": 11.0, "decide": 1.0, "run_command": 12.0}
-#: a bot's choose function, compiled after the game loop (the planner's, the default bot)
-BOT_CPU_SECONDS = 8.0
+CPU_SECONDS = {"resolve": 43.0, "deal_damage": 0.7, "select": 1.3, "leave_board": 0.1,
+               "play_range": 23.0, "decide": 0.1, "run_command": 7.0}
+#: a bot's choose function, compiled first in its process (the planner's, the default bot)
+BOT_CPU_SECONDS = 24.0
 #: what the first line says of the measured time (docs/bench.md)
 MEASURED = "measured: 40 s on a quiet 2-core machine"
 #: seconds between two lines of a compile that is still running
