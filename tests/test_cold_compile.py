@@ -132,8 +132,8 @@ def test_the_estimate_adds_each_process_parts_and_stretches_them_on_a_busy_machi
     longer = max(progress.part_seconds("play_range") + progress.part_seconds("decide"),
                  progress.part_seconds("resolve") + progress.part_seconds("select"))
     assert progress.estimate([mine, theirs], load=0.0, cores=2) == longer
-    # 4 other programs running and our 2 processes on 2 cores: each gets a third of a core
-    assert progress.estimate([mine, theirs], load=4.0, cores=2) == 3 * longer
+    # a load of 16 (counted as 4 programs wanting a core) and our 2 processes on 2 cores
+    assert progress.estimate([mine, theirs], load=16.0, cores=2) == 3 * longer
     assert progress.estimate([mine + theirs, []], load=0.0, cores=1) == sum(
         progress.part_seconds(r) for r in mine + theirs)
     assert progress.estimate([[], []]) == 0.0

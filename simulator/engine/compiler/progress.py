@@ -9,7 +9,10 @@ The estimate is measured, not promised: :data:`CPU_SECONDS` holds the CPU time e
 a cold start on the project's 2-core machine (docs/bench.md, "The cold compile"); the parts
 of each process are added, and the longer sum is stretched by how busy the machine is now.
 With a load average of ``L`` (other programs) and our ``P`` compiling processes on ``C`` cores,
-each process gets about ``C / (L + P)`` of a core when that is less than one.
+each process gets about ``C / (L / 4 + P)`` of a core when that is less than one: a quarter of
+the load, because not every process the load average counts wants a core all the time. On the
+project's machine, at a load of 6.4-6.5, two cold starts took 1.4 and 2.1 times the CPU time of
+their longer process, where ``(L + P) / C`` said 4.2 and ``(L / 4 + P) / C`` says 1.8.
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ CPU_SECONDS = {"resolve": 43.0, "deal_damage": 0.7, "select": 1.3, "leave_board"
 #: a bot's choose function, compiled first in its process (the planner's, the default bot)
 BOT_CPU_SECONDS = 24.0
 #: what the first line says of the measured time (docs/bench.md)
-MEASURED = "measured: 40 s on a quiet 2-core machine"
+MEASURED = "measured: 67 s on a 2-core machine at a load of 5 to 6.5, 91 s of CPU"
 #: seconds between two lines of a compile that is still running
 TICK_EVERY_S = 15.0
 
@@ -48,7 +51,7 @@ def estimate(groups: list[list[str]], load: float | None = None,
         except OSError:  # no load average on this platform: assume a quiet machine
             load = 0.0
     cores = cores or os.cpu_count() or 1
-    stretch = max(1.0, (load + len(busy)) / cores)
+    stretch = max(1.0, (load / 4 + len(busy)) / cores)
     return stretch * max(sum(part_seconds(r) for r in g) for g in busy)
 
 

@@ -125,8 +125,8 @@ def _ensure_locked(wanted: list[str], quiet: bool) -> None:
         if not quiet:
             processes = sum(1 for group in split(missing) if group)
             say(f"compiling the game engine into machine code, once after an install or "
-                f"update: {len(missing)} parts in {processes} process"
-                f"{'es' if processes > 1 else ''}, about {expected:.0f} s on this machine now "
+                f"update: {len(missing)} part{'s' if len(missing) > 1 else ''} in {processes} "
+                f"process{'es' if processes > 1 else ''}, about {expected:.0f} s on this machine now "
                 f"({MEASURED})...")
         with contextlib.nullcontext() if quiet else Ticker(expected):
             compile_parallel(missing, progress=not quiet)
