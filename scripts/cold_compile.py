@@ -81,9 +81,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
-    if args.repeat < 1 or args.games < 1:
-        parser.error("--repeat and --games take a positive count")
     pythons = args.python or [sys.executable]
+    missing = [p for p in pythons if not os.access(p, os.X_OK)]
+    problem = None
+    if args.repeat < 1 or args.games < 1:
+        problem = "--repeat and --games take a positive count"
+    elif missing:
+        problem = f"no Python interpreter at {missing[0]}"
+    elif not Path(args.deck).is_file():
+        problem = f"no deck file at {args.deck}"
+    if problem:
+        print(f"cold_compile.py: {problem}", file=sys.stderr)
+        return 2
     runs = []
     for _ in range(args.repeat):
         for python in pythons:

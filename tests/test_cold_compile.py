@@ -19,6 +19,7 @@ import subprocess
 import sys
 import textwrap
 import threading
+from pathlib import Path
 
 from simulator.engine.compiler import progress, warmup
 
@@ -175,3 +176,17 @@ def test_the_ticker_says_when_the_compile_runs_past_its_estimate():
     ticker = progress.Ticker(expected=40.0)
     assert ticker.line(15.2) == "  still compiling: 15 s of about 40 s"
     assert ticker.line(61.0).startswith("  still compiling: 61 s, longer than the 40 s expected")
+
+
+# --- the measuring script ------------------------------------------------------------------
+
+
+def test_the_cold_compile_script_refuses_bad_input_in_one_line(tmp_path):
+    script = Path(__file__).resolve().parents[1] / "scripts" / "cold_compile.py"
+    for args, words in ((["--repeat", "0"], "positive count"),
+                        (["--python", str(tmp_path / "python")], "no Python interpreter at"),
+                        (["--deck", str(tmp_path / "deck.txt")], "no deck file at")):
+        done = subprocess.run([sys.executable, str(script), *args], capture_output=True,
+                              text=True)
+        assert done.returncode == 2 and done.stdout == "", args
+        assert len(done.stderr.splitlines()) == 1 and words in done.stderr, done.stderr
