@@ -5,9 +5,10 @@ late-bound hubs of ``late_bound.py`` and, for tests and look-ahead, ``commands.r
 one root compiles is linked into another. The batch's bot brings one more root, its choose
 function, which the caller hands to :func:`ensure` (``bot``) with the bot. A cold start (first
 run after an install or an edit of the engine or of the bots) therefore compiles the roots in
-several processes at once, which share the work through the cache directory, and says so on
-stderr, once, with the time it took. A warm start loads the roots from the cache, the cheap
-way (:func:`_load_cached`).
+two processes at once (:func:`split`), which share the work through the cache directory; it
+says so on stderr at once, with an estimate of its time (``progress.py``), then every 15 s and
+as each root is ready. Only the roots get machine code (``machine_code.py``). A warm start
+loads the roots from the cache, the cheap way (:func:`_load_cached`).
 
 ``python -m simulator.engine.compiler.warmup [--progress] ROOT...`` compiles the given roots (a worker
 of the cold start; ``--progress``: a line as each is ready); ``python -m
@@ -121,7 +122,7 @@ def _ensure_locked(wanted: list[str], quiet: bool) -> None:
     missing = [r for r in wanted if not _probe(r)]
     if missing:
         start = time.monotonic()
-        expected = estimate(list(split(missing)))
+        expected = 0.0 if quiet else estimate(list(split(missing)))
         if not quiet:
             processes = sum(1 for group in split(missing) if group)
             say(f"compiling the game engine into machine code, once after an install or "
