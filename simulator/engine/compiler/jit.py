@@ -36,6 +36,8 @@ from numba.core import types
 from numba.core.caching import CompileResultCacheImpl, FunctionCache, UserProvidedCacheLocator
 from numba.core.registry import CPUDispatcher
 
+from simulator.engine.compiler import machine_code
+
 PACKAGE = Path(__file__).resolve().parents[2]
 ENGINE = PACKAGE / "engine"
 KEEP_CACHES = 3
@@ -88,6 +90,7 @@ def _prune(current: Path) -> None:
         pass
 
 
+machine_code.install()
 CACHE_DIR = cache_dir()  # the engine's
 #: Why CACHE_DIR could not be used (None: numba caches there), for the messages that name it.
 CACHE_PROBLEM: str | None = None
@@ -197,6 +200,21 @@ class EngineDispatcher(CPUDispatcher):
             self.compile(tuple(canonical(a) for a in folded))
             self.disable_compile()
         return super().get_call_template(args, kws)
+
+
+def keep_machine_code(dispatcher, args) -> int:
+    """The native address of ``dispatcher``'s compiled version for ``args`` (compiled or loaded
+    first), a root's: its machine code generated, and cached with it (a callee's is cached as
+    LLVM bitcode only, :mod:`machine_code`), so that a warm start loads it ready to run."""
+    if args not in dispatcher.overloads:
+        dispatcher.compile(args)
+    cres = dispatcher.overloads[args]
+    library = cres.library
+    if isinstance(library, machine_code.LazyMachineCodeLibrary) and \
+            not library.machine_code_emitted:
+        library.emit_machine_code()
+        dispatcher._cache.save_overload(args, cres)
+    return library.get_pointer_to_function(cres.fndesc.llvm_func_name)
 
 
 def _make(fn, **options):

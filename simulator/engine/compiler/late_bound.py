@@ -29,7 +29,7 @@ import numpy as np
 from numba import types
 from numba.core.extending import intrinsic
 
-from simulator.engine.compiler.jit import njit
+from simulator.engine.compiler.jit import keep_machine_code, njit
 from simulator.engine.rules.layout import N_HUBS, STATE_DTYPE, TABLES_DTYPE, WORK_DTYPE
 
 RECORDS = (numba.typeof(np.zeros(1, STATE_DTYPE)[0]), numba.typeof(np.zeros(1, TABLES_DTYPE)[0]),
@@ -171,11 +171,7 @@ else:
 def address(dispatcher, ints: int, returns: bool) -> int:
     """The native address of a compiled function taking the records and ``ints`` int64
     arguments, compiled (or loaded from the cache) first."""
-    argtypes = _signature(ints, returns)[1]
-    if argtypes not in dispatcher.overloads:  # a caller may have compiled it already
-        dispatcher.compile(argtypes)
-    cres = dispatcher.overloads[argtypes]
-    return cres.library.get_pointer_to_function(cres.fndesc.llvm_func_name)
+    return keep_machine_code(dispatcher, _signature(ints, returns)[1])
 
 
 _ADDRESSES: tuple[int, ...] = ()

@@ -5,9 +5,10 @@ late-bound hubs of ``late_bound.py`` and, for tests and look-ahead, ``commands.r
 one root compiles is linked into another. The batch's bot brings one more root, its choose
 function, which the caller hands to :func:`ensure` (``bot``) with the bot. A cold start (first
 run after an install or an edit of the engine or of the bots) therefore compiles the roots in
-several processes at once, which share the work through the cache directory, and says so on
-stderr, once, with the time it took. A warm start loads the roots from the cache, the cheap
-way (:func:`_load_cached`).
+two processes at once (:func:`split`), which share the work through the cache directory; it
+says so on stderr at once, with an estimate of its time (``progress.py``), then every 15 s and
+as each root is ready. Only the roots get machine code (``machine_code.py``). A warm start
+loads the roots from the cache, the cheap way (:func:`_load_cached`).
 
 ``python -m simulator.engine.compiler.warmup [--progress] ROOT...`` compiles the given roots (a worker
 of the cold start; ``--progress``: a line as each is ready); ``python -m
@@ -36,6 +37,7 @@ from numba.core.runtime import rtsys
 from simulator.engine.compiler import jit
 from simulator.engine.compiler import late_bound as late
 from simulator.engine.compiler.object_symbols import defined_symbols, is_elf64_little
+from simulator.engine.compiler.progress import MEASURED, Ticker, estimate, say
 from simulator.engine.rules.layout import STATE_DTYPE, TABLES_DTYPE, WORK_DTYPE
 
 STATES = numba.typeof(np.zeros(1, STATE_DTYPE))
@@ -70,8 +72,10 @@ def _dispatcher_and_args(root: str):
     return late._python(root), late._signature(ints, returns)[1]
 
 
-#: Every root of the engine, and how the cold start splits them between two processes (by
-#: compile time; a bot's root is compiled with the second group, in the calling process).
+#: Every root of the engine, and how the cold start splits them between two processes, by
+#: CPU time (progress.CPU_SECONDS): the worker compiles the chain driver and the hubs under it;
+#: the calling process a bot's root first, then the game loop, which by then links much of
+#: what it shares with them from this process and from the worker's cache (22 s instead of 37).
 ROOTS = ("play_range", *late.HUBS, "run_command")
 SPLIT = (("resolve", "deal_damage", "select", "leave_board"),
          ("play_range", "decide"))
@@ -91,7 +95,7 @@ def load_or_compile(root: str) -> None:
     dispatcher, args = _dispatcher_and_args(root)
     if args not in dispatcher.overloads:
         _complete_environments()
-        dispatcher.compile(args)
+    jit.keep_machine_code(dispatcher, args)
 
 
 _READY: set[str] = set()
@@ -118,15 +122,18 @@ def _ensure_locked(wanted: list[str], quiet: bool) -> None:
     missing = [r for r in wanted if not _probe(r)]
     if missing:
         start = time.monotonic()
+        expected = 0.0 if quiet else estimate(list(split(missing)))
         if not quiet:
-            print(f"magenoir-sim: compiling the game engine into machine code, once after an "
-                  f"install or update: {len(missing)} parts, in {min(2, os.cpu_count() or 1)} "
-                  "processes; 1 minute on a quiet 2-core machine, up to several when it is "
-                  "busy...", file=sys.stderr, flush=True)
-        compile_parallel(missing, progress=not quiet)
+            processes = sum(1 for group in split(missing) if group)
+            say(f"compiling the game engine into machine code, once after an install or "
+                f"update: {len(missing)} part{'s' if len(missing) > 1 else ''} in {processes} "
+                f"process{'es' if processes > 1 else ''}, about {expected:.0f} s on this machine now "
+                f"({MEASURED})...")
+        with contextlib.nullcontext() if quiet else Ticker(expected):
+            compile_parallel(missing, progress=not quiet)
         if not quiet:
-            print(f"magenoir-sim: engine compiled in {time.monotonic() - start:.0f} s "
-                  f"({_cached_where(missing)})", file=sys.stderr, flush=True)
+            say(f"engine compiled in {time.monotonic() - start:.0f} s "
+                f"({_cached_where(missing)})")
     for root in wanted:
         load_or_compile(root)
     _READY.update(wanted)
@@ -275,19 +282,25 @@ def compile_part(root: str, progress: bool) -> None:
               f"{time.monotonic() - start:.0f} s", file=sys.stderr, flush=True)
 
 
+def split(roots: list[str]) -> tuple[list[str], list[str]]:
+    """``roots`` as the cold start compiles them: (this process's, the worker's). All here on
+    a machine of one core."""
+    groups = [[r for r in group if r in roots] for group in SPLIT]
+    rest = [r for r in roots if not any(r in group for group in SPLIT)]
+    mine, theirs = rest + groups[1], groups[0]
+    if theirs and (os.cpu_count() or 1) < 2:
+        return mine + theirs, []
+    return mine, theirs
+
+
 def compile_parallel(roots: list[str], progress: bool = False) -> None:
     """Compile ``roots``: the heavier half in a worker process, the rest here (``progress``:
     a line on stderr as each part is ready, from either process)."""
-    groups = [[r for r in group if r in roots] for group in SPLIT]
-    rest = [r for r in roots if not any(r in group for group in SPLIT)]
-    mine, theirs = groups[1] + rest, groups[0]
-    workers = os.cpu_count() or 1
+    mine, theirs = split(roots)
     worker = None
-    if theirs and workers > 1:
+    if theirs:
         worker = subprocess.Popen([sys.executable, "-m", "simulator.engine.compiler.warmup",
                                    *(["--progress"] if progress else []), *theirs])
-    else:
-        mine = mine + theirs
     for root in mine:
         compile_part(root, progress)
     if worker is not None and worker.wait() != 0:
