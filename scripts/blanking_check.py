@@ -392,8 +392,11 @@ def _run(cards: list[str], naming: Naming, args: argparse.Namespace) -> list[Car
                             blank=not args.control)
     files = [str(p) for p in files_holding_tests_of(naming, set(cards))] if cards else []
     if files:
+        # -n 0: in this process (pyproject's addopts give the suite two xdist workers, whose
+        # tests this plugin could not reach)
         code = pytest.main(["-qq", "--no-header", "-p", "no:cacheprovider", "--rootdir", str(ROOT),
-                            "-c", str(ROOT / "pyproject.toml"), *files], plugins=[plugin])
+                            "-c", str(ROOT / "pyproject.toml"), "-n", "0", *files],
+                           plugins=[plugin])
         if code in (pytest.ExitCode.INTERRUPTED, pytest.ExitCode.INTERNAL_ERROR,
                     pytest.ExitCode.USAGE_ERROR):
             print(f"blanking_check: pytest stopped ({code.name})", file=sys.stderr)

@@ -1,8 +1,12 @@
 """Fixtures shared by the test modules that play the example decks (a module may define its
-own ``db`` fixture, which then takes precedence), and the rule that a test skipped for want of
-an optional package fails."""
+own ``db`` fixture, which then takes precedence), the rule that a test skipped for want of
+an optional package fails, and the one compile of the engine before the suite's workers start."""
 
 from __future__ import annotations
+
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -72,3 +76,48 @@ def pytest_runtest_makereport(item, call):
         report.outcome = "failed"
         report.longrepr = (f"{report.longrepr}\nskipped for a missing package, which fails: "
                            "install the test extra (pip install -e \".[test]\")")
+
+
+#: A process compiling one bot's root into the cache (argument: the bot's name).
+_COMPILE_BOT = ("import sys; from simulator import bots; from simulator.engine.compiler import warmup; "
+                "warmup.ensure((), quiet=True, bot=bots.get(sys.argv[1]))")
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_sessionstart(session):
+    """With pytest-xdist's workers (pyproject's addopts: two), compile what is missing from the
+    engine's cache here, once, before they start (xdist starts them after this hook).
+
+    Why: each worker is a process of its own, and on a cold cache both would meet the engine
+    in their first test and compile the same roots side by side (``warmup.ensure`` shares
+    work between the processes of one compile, not between two compiles), doubling the
+    suite's largest cost. Here the engine's roots compile as a command's would (two
+    processes), then the bots' roots two at a time, the look-ahead's (the longest) first.
+    On a warm cache this only loads the roots (under a second). Not for a copy of this file
+    run outside the project (tests/test_skips_fail.py), whose tests play no game."""
+    config = session.config
+    if (not getattr(config.option, "numprocesses", None) or hasattr(config, "workerinput")
+            or not (config.rootpath / "simulator").is_dir()):
+        return
+    from simulator.bots.registry import REGISTRY
+    from simulator.engine.compiler import warmup
+
+    engine = [r for r in warmup.ROOTS if not warmup._probe(r)]
+    bots = [b.name for b in sorted(REGISTRY, key=lambda b: not b.rollouts)
+            if not warmup._probe(warmup.bot_root(b))]
+    if not engine and not bots:
+        return
+    reporter = config.pluginmanager.get_plugin("terminalreporter")
+    if reporter is not None:
+        reporter.write_line(f"compiling the engine ({len(engine)} roots) and {len(bots)} bots once, "
+                            "before the workers start...")
+    warmup.ensure(tuple(engine), quiet=True)
+
+    def compile_bot(name: str) -> None:
+        done = subprocess.run([sys.executable, "-c", _COMPILE_BOT, name], capture_output=True,
+                              text=True)
+        if done.returncode != 0:
+            raise RuntimeError(f"compiling the bot {name} failed:\n{done.stderr}")
+
+    with ThreadPoolExecutor(2) as pool:
+        list(pool.map(compile_bot, bots))
