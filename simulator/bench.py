@@ -37,8 +37,9 @@ Every measurement is printed next to its target with pass/fail:
   from their cache), from process start to exit, in a subprocess; the median of three;
 * ``cold_compile_seconds`` (only with ``--cold``): the same with ``MAGENOIR_CACHE_DIR`` on an
   empty temporary directory, so the whole engine is compiled, as after an install or an edit
-  of the engine. Off by default: it keeps both cores busy for about 50 s of CPU each (67 s
-  to 260 s wall measured on the project's 2-core machine at a load of 4 to 7: docs/bench.md);
+  of the engine. Off by default: it keeps both cores busy for about 42 s of CPU each (43 s
+  to 45 s wall measured on the project's quiet 2-core machine, 67 s to 260 s at a load of 4
+  to 7: docs/bench.md);
 * ``memory_run_seconds``: the time of a ``--memory-games`` (default 1,000,000) game run,
   process start to exit, in a child process;
 * ``peak_memory_mb``: peak memory of that run: the largest sum of the proportional set sizes

@@ -981,8 +981,8 @@ def _add_bench(sub: argparse._SubParsersAction) -> None:
                    help=f"games of the peak-memory run (default {MEMORY_GAMES}; quick 1000)")
     p.add_argument("--cold", action="store_true",
                    help="also time a cold start: the whole engine compiled into an empty cache "
-                        "directory (measured: 67 s to 260 s on a busy 2-core machine, 91 s to 101 s of "
-                        "CPU)")
+                        "directory (measured: 43 s to 45 s on a quiet 2-core machine, 82 s to 86 s of CPU; "
+                        "67 s to 260 s when busy)")
     p.set_defaults(handler=_cmd_bench)
 
 

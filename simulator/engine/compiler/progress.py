@@ -29,7 +29,7 @@ CPU_SECONDS = {"resolve": 43.0, "deal_damage": 0.7, "select": 1.3, "leave_board"
 #: a bot's choose function, compiled first in its process (the planner's, the default bot)
 BOT_CPU_SECONDS = 24.0
 #: what the first line says of the measured time (docs/bench.md)
-MEASURED = "measured: 67 to 260 s on a busy 2-core machine, load 4 to 7, 91 to 101 s of CPU"
+MEASURED = "measured: 43 to 45 s on a quiet 2-core machine, 67 to 260 s at a load of 4 to 7"
 #: seconds between two lines of a compile that is still running
 TICK_EVERY_S = 15.0
 
