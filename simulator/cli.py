@@ -506,6 +506,8 @@ def _print_run(args: argparse.Namespace, result, summary: dict, scenario) -> Non
         print("note: this scenario level contains approximated Adversary cards")
     if note(summary["bot"]):
         print(f"note: {note(summary['bot'])}")
+    if not result.partial:  # a partial run printed it above, under its PARTIAL line
+        print(f"the same games again: {summary['command']}")
     if "report" in summary:
         print(f"report: {summary['report']}")
 

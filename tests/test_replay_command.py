@@ -43,6 +43,20 @@ def test_the_printed_command_plays_the_same_games(argv, capsys, tmp_path, monkey
     assert again == first
 
 
+def test_a_runs_text_ends_with_the_command_that_plays_its_games_again(capsys):
+    """The text answer of ``run`` (not only its JSON) prints the command; run back as text, it
+    prints the same lines."""
+    argv = ["run", FIRE, "--games", "40", "--seed", "8", "--quiet"]
+    assert main(argv) == 0
+    first = capsys.readouterr().out.splitlines()
+    said = [line for line in first if line.startswith("the same games again: ")]
+    assert len(said) == 1, first
+    words = shlex.split(said[0].removeprefix("the same games again: "))
+    assert words[:2] == ["magenoir-sim", "run"] and "--seed" in words and "40" in words
+    assert main([*words[1:], "--quiet"]) == 0
+    assert capsys.readouterr().out.splitlines() == first
+
+
 @pytest.mark.parametrize("argv", [
     ["run", "fire-flames", "--scenario", "all", "--games", "30", "--seed", "2"],
     ["run", "fire-flames", "--scenario", "all", "--level", "Hard", "--games", "20",
