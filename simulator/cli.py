@@ -772,7 +772,16 @@ def _cmd_doctor(args: argparse.Namespace) -> int:
     if _rules_note(options):
         data["rule_options"] = options.as_dict()
         text += "\n" + _rules_note(options)
+    text += _search_again(data["command"])
     return _print_results(args, data, text, result.figure, result.partial)
+
+
+def _search_again(command: str | None) -> str:
+    """The doctor's last text line: the command that plays the very same search again, or
+    why there is none (an interrupted search, or rounds on a time budget: docs/methods.md)."""
+    if command is None:
+        return "\nthe same search again: none (interrupted, or rounds on a time budget: give --games)"
+    return f"\nthe same search again: {command}"
 
 
 def _doctor_rounds(args: argparse.Namespace, deck, scenario, db, backend, kwargs: dict) -> int:
@@ -786,6 +795,7 @@ def _doctor_rounds(args: argparse.Namespace, deck, scenario, db, backend, kwargs
     if _rules_note(kwargs["options"]):
         data["rule_options"] = kwargs["options"].as_dict()
         text += "\n" + _rules_note(kwargs["options"])
+    text += _search_again(data["command"])
     return _print_applied(args, data, text, lambda: write_deck(path, args.apply, db,
                                                                " ".join(args.decks)),
                           path.last.figure, path.partial)

@@ -294,4 +294,6 @@ def format_comparison(comp: Comparison) -> str:
         lines[:0] = [f"PARTIAL RESULTS (interrupted): {d['games']:,} of {d['planned_games']:,} "
                      "planned paired games, the games every side finished",
                      f"the same games again: {d['command']}"]
+    else:
+        lines.append(f"the same games again: {d['command']}")
     return "\n".join(lines)

@@ -126,6 +126,8 @@ class ScenarioSweep:
             lines[:0] = [f"PARTIAL RESULTS (interrupted): {int(table['games'].min()):,} of "
                          f"{d['planned_games']:,} planned games, the games every side finished",
                          f"the same games again: {d['command']}"]
+        else:
+            lines.append(f"the same games again: {d['command']}")
         return "\n".join(lines)
 
     def _differences_text(self) -> list[str]:

@@ -172,6 +172,8 @@ class ValueResult:
         lines += ["", "value: the win rate minus the win rate with one copy replaced by a blank "
                   "filler, on the same seeds;", "* the 95% interval excludes 0. It depends on the "
                   "bot: a stronger player may use a card better."]
+        if not self.partial:  # a partial answer said it at its top
+            lines.append(f"the same games again: {self.command()}")
         return "\n".join(lines)
 
     def _use_text(self, name: str) -> str:

@@ -121,6 +121,7 @@ def test_ctrl_c_in_a_later_round_keeps_the_swaps_already_confirmed(monkeypatch, 
     text = capsys.readouterr().out
     assert text.startswith("PARTIAL RESULTS (interrupted)")
     assert "stopped: interrupted before round 2 had a swap to show" in text
+    assert "the same search again: none (interrupted" in text
     assert load_deck(out_file, db).as_dict()["rite_of_passage"] == 1
 
 

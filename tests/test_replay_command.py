@@ -43,16 +43,20 @@ def test_the_printed_command_plays_the_same_games(argv, capsys, tmp_path, monkey
     assert again == first
 
 
-def test_a_runs_text_ends_with_the_command_that_plays_its_games_again(capsys):
-    """The text answer of ``run`` (not only its JSON) prints the command; run back as text, it
-    prints the same lines."""
-    argv = ["run", FIRE, "--games", "40", "--seed", "8", "--quiet"]
-    assert main(argv) == 0
+@pytest.mark.parametrize("argv", [
+    ["run", FIRE, "--games", "40", "--seed", "8"],
+    ["compare", FIRE, WATER, "--games", "30", "--seed", "8"],
+    ["value", "fire-flames", "--games", "20", "--seed", "8", "--bot", "greedy"],
+])
+def test_a_text_answer_ends_with_the_command_that_plays_its_games_again(argv, capsys):
+    """The text answer (not only the JSON) prints the command; run back as text, it prints
+    the same lines."""
+    assert main([*argv, "--quiet"]) == 0
     first = capsys.readouterr().out.splitlines()
     said = [line for line in first if line.startswith("the same games again: ")]
-    assert len(said) == 1, first
+    assert len(said) == 1 and said[0] == first[-1], first
     words = shlex.split(said[0].removeprefix("the same games again: "))
-    assert words[:2] == ["magenoir-sim", "run"] and "--seed" in words and "40" in words
+    assert words[:2] == ["magenoir-sim", argv[0]] and "--seed" in words and argv[3] in words
     assert main([*words[1:], "--quiet"]) == 0
     assert capsys.readouterr().out.splitlines() == first
 

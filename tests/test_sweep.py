@@ -77,7 +77,9 @@ def test_cli_prints_one_table_of_six_rows(capsys, sweep):
     for line, row in zip(rows, sweep.table().itertuples(), strict=True):
         assert line.strip().startswith(f"{row.name} ({row.level})")
         assert f"win rate {row.win_rate:6.1%}" in line
-    assert "approximated Adversary cards" in lines[-1]
+    assert "approximated Adversary cards" in lines[-2]
+    assert lines[-1] == (f"the same games again: magenoir-sim run fire-flames --scenario all "
+                         f"--players 1 --bot planner --seed {SEED} --games {GAMES}")
 
 
 def test_cli_json_and_report(capsys, tmp_path, sweep):
