@@ -115,7 +115,10 @@ def test_compare_value_doctor_and_replay_play_with_the_rules(capsys, tmp_path):
                  *rule]) == 0
     out = capsys.readouterr().out
     assert "deck win rate on the confirmation games: 0.0%" in out
-    assert out.rstrip().endswith("rule options: max_rounds=2 (the others at their defaults)")
+    *_, note, again = out.rstrip().splitlines()
+    assert note == "rule options: max_rounds=2 (the others at their defaults)"
+    assert again.startswith("the same search again: magenoir-sim doctor fire-flames ")
+    assert again.endswith(f"--games 8000 --pool {pool} --rule max_rounds=2")
 
 
 def test_rule_flags_name_only_what_differs_from_the_defaults():
