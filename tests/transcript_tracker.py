@@ -321,22 +321,18 @@ class Tracker:
             else:
                 seat.deck -= 1
             seat.exile += 1
-        def searches(p, name):
-            seat = self._seat(p)
-            seat.deck -= 1
-            seat.hand += 1
-        def recycles(p, name):
-            seat = self._seat(p)
-            seat.discard -= 1
-            seat.deck += 1
-        def from_discard(p, name):
-            seat = self._seat(p)
-            seat.discard -= 1
-            seat.hand += 1
-        def mills(p, name):
-            seat = self._seat(p)
-            seat.deck -= 1
-            seat.discard += 1
+        def moves_one(source, dest):
+            """A line that moves one card of its player's (the group's first) from one zone
+            count to another."""
+            def handler(p, *_words):
+                seat = self._seat(p)
+                setattr(seat, source, getattr(seat, source) - 1)
+                setattr(seat, dest, getattr(seat, dest) + 1)
+            return handler
+        searches = moves_one("deck", "hand")
+        recycles = moves_one("discard", "deck")
+        from_discard = moves_one("discard", "hand")
+        mills = moves_one("deck", "discard")
         def puts_from_discard(p, name, zone):
             seat = self._seat(p)
             seat.discard -= 1
@@ -353,14 +349,7 @@ class Tracker:
                 seat = self._seat(victim.split()[-1])
                 seat.deck -= int(n)
                 seat.discard += int(n)
-        def indestructible(p, name, _target):
-            seat = self._seat(p)
-            seat.hand -= 1
-            seat.discard += 1
-        def dig_takes(p, name):
-            seat = self._seat(p)
-            seat.deck -= 1
-            seat.hand += 1
+        indestructible = moves_one("hand", "discard")
         def extra_hp(name, n):
             self.last_placed[2] += int(n)
         def hp_set(name, n):
@@ -447,7 +436,7 @@ class Tracker:
             (r"    phased out: .+", info),
             (r"  (?:player (\d) )?discards (.+): (.+) is indestructible this turn", indestructible),
             (r"  (?:player (\d) )?looks at the top (?:\d+ cards|card) of the deck: shows (.+?) "
-             r"and takes it.*", dig_takes),
+             r"and takes it.*", searches),
             (r"  (?:player (\d) )?looks at the top (?:\d+ cards of the deck: takes none.*|card of the deck: "
              r"puts it at the bottom)", info),
             (r"  looks at the top card of the deck, .+", info),
