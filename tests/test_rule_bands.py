@@ -218,27 +218,12 @@ def test_rule_bands_with_a_precision_plays_the_games_the_answer_ended_with(capsy
         assert f"--games {out['games']}" in row["command"] and "--precision" not in row["command"]
 
 
-def _interrupt_at(monkeypatch, call: int) -> None:
-    """Ctrl-C at the ``call``-th progress update (the answer's chunks, then the band's)."""
-    import simulator.run as run_module
-
-    calls = []
-    original = run_module.ProgressBar.update
-
-    def update(self, done, note=""):
-        calls.append(done)
-        if len(calls) == call:
-            raise KeyboardInterrupt
-        original(self, done, note)
-
-    monkeypatch.setattr(run_module.ProgressBar, "update", update)
-
-
-def test_ctrl_c_in_the_band_keeps_the_answer_and_the_readings_finished(capsys, monkeypatch):
+def test_ctrl_c_in_the_band_keeps_the_answer_and_the_readings_finished(capsys,
+                                                                       interrupt_at_chunk):
     """4 chunks of 25 for the answer (an update each), 4 for each reading (two updates each:
     its run's and the band's): the Ctrl-C at the 14th update stops the second reading; the
     first one's band is printed, labelled, exit 130."""
-    _interrupt_at(monkeypatch, 14)
+    interrupt_at_chunk(14)
     code = main(["run", FIRE, "--games", "100", "--batch-size", "25", "--seed", "4",
                  "--rule-bands"])
     captured = capsys.readouterr()
@@ -252,8 +237,8 @@ def test_ctrl_c_in_the_band_keeps_the_answer_and_the_readings_finished(capsys, m
     assert "interrupted during the rule band; the answer is whole" in captured.err
 
 
-def test_ctrl_c_in_the_answer_plays_no_band(capsys, monkeypatch):
-    _interrupt_at(monkeypatch, 2)
+def test_ctrl_c_in_the_answer_plays_no_band(capsys, interrupt_at_chunk):
+    interrupt_at_chunk(2)
     code = main(["run", FIRE, "--games", "100", "--batch-size", "25", "--seed", "4",
                  "--rule-bands"])
     lines = capsys.readouterr().out.splitlines()
