@@ -9,6 +9,7 @@ import shlex
 
 import numpy as np
 import pytest
+from ctrl_c import interrupted
 
 from simulator.cli import main
 from simulator.duels import duel
@@ -219,25 +220,9 @@ def test_replay_of_a_duel_refuses_what_does_not_fit(capsys, argv, message):
 def test_a_real_ctrl_c_ends_a_long_duel_with_the_seeds_played_so_far():
     """The signal itself, in a child process: exit code 130, the JSON of the finished seeds,
     no traceback."""
-    import os
-    import signal
-    import subprocess
-    import sys
-    import time
-    from pathlib import Path
-
-    root = Path(__file__).resolve().parents[1]
-    proc = subprocess.Popen([sys.executable, "-m", "simulator.cli", "duel", FIRE, WATER,
-                             "--games", "20000000", "--quiet", "--json"], cwd=root,
-                            env={**os.environ, "PYTHONPATH": str(root)}, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
-    try:
-        time.sleep(15)  # imports, the engine from its cache, and some chunks played
-        proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=60)
-    finally:
-        proc.kill()
-    assert proc.returncode == 130, err[-3000:]
+    code, out, err = interrupted(["duel", FIRE, WATER, "--games", "20000000", "--quiet",
+                                  "--json"], 15)
+    assert code == 130, err[-3000:]
     data = json.loads(out)
     assert data["partial"] and 0 < data["games"] < 20_000_000 and data["games"] % 2 == 0
     assert data["planned_games"] == 20_000_000 and "Traceback" not in err

@@ -11,13 +11,12 @@ from __future__ import annotations
 import json
 import os
 import resource
-import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
+from ctrl_c import interrupted
 
 from simulator.cli import main
 from simulator.run import MAX_GAMES
@@ -104,17 +103,9 @@ def test_a_run_at_the_ceiling_streams_its_chunks_and_stops_on_ctrl_c():
     """``--games MAX_GAMES`` is accepted: its chunks are made as they are played (a few per
     worker in flight), so the run starts at once, stays within the memory limit, and Ctrl-C
     ends it with the games played so far."""
-    proc = subprocess.Popen([sys.executable, "-m", "simulator.cli", "run", "fire-flames",
-                             "--games", str(MAX_GAMES), "--quiet", "--json"], cwd=ROOT,
-                            env=_child_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, preexec_fn=_limit_memory)
-    try:
-        time.sleep(12)  # imports, the engine from its cache, and some chunks played
-        proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=60)
-    finally:
-        proc.kill()
-    assert proc.returncode == 130, err[-3000:]
+    code, out, err = interrupted(["run", "fire-flames", "--games", str(MAX_GAMES), "--quiet",
+                                  "--json"], 12, preexec_fn=_limit_memory)
+    assert code == 130, err[-3000:]
     summary = json.loads(out)
     assert summary["partial"] and 0 < summary["games"] < MAX_GAMES
     assert summary["planned_games"] == MAX_GAMES and "Traceback" not in err
