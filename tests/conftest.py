@@ -102,9 +102,9 @@ def pytest_sessionstart(session):
     from simulator.bots.registry import REGISTRY
     from simulator.engine.compiler import warmup
 
-    engine = [r for r in warmup.ROOTS if not warmup._probe(r)]
+    engine = [r for r in warmup.ROOTS if not warmup.in_cache(r)]
     bots = [b.name for b in sorted(REGISTRY, key=lambda b: not b.rollouts)
-            if not warmup._probe(warmup.bot_root(b))]
+            if not warmup.in_cache(warmup.bot_root(b))]
     if not engine and not bots:
         return
     reporter = config.pluginmanager.get_plugin("terminalreporter")

@@ -117,7 +117,7 @@ def test_the_engine_roots_are_cached_with_their_machine_code():
         ready = []
         for root in warmup.ROOTS:
             dispatcher, args = warmup._dispatcher_and_args(root)
-            ready.append(warmup._probe(root) and dispatcher.overloads[args].library.machine_code_emitted)
+            ready.append(warmup.in_cache(root) and dispatcher.overloads[args].library.machine_code_emitted)
         print(ready)
     """)
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
@@ -157,7 +157,7 @@ def test_a_cold_start_speaks_before_its_first_part_is_ready(monkeypatch):
         lines.append(f"compiled {root}")
 
     monkeypatch.setattr(warmup, "_READY", set())
-    monkeypatch.setattr(warmup, "_probe", lambda root: False)
+    monkeypatch.setattr(warmup, "in_cache", lambda root: False)
     monkeypatch.setattr(warmup, "load_or_compile", lambda root: None)
     monkeypatch.setattr(warmup, "compile_part", compile_slowly)
     monkeypatch.setattr(warmup, "say", say)

@@ -211,7 +211,7 @@ def stubbed_compile(monkeypatch):
     compile steps recorded instead of run."""
     calls = {"parallel": [], "loaded": [], "cached": set()}
     monkeypatch.setattr(warmup, "_READY", set())
-    monkeypatch.setattr(warmup, "_probe", lambda root: root in calls["cached"])
+    monkeypatch.setattr(warmup, "in_cache", lambda root: root in calls["cached"])
     monkeypatch.setattr(warmup, "compile_parallel",
                         lambda roots, progress=False: calls["parallel"].append(roots))
     monkeypatch.setattr(warmup, "load_or_compile", lambda root: calls["loaded"].append(root))

@@ -119,7 +119,7 @@ def ensure(roots: tuple[str, ...] = ("play_range", *late.HUBS), quiet: bool = Fa
 
 def _ensure_locked(wanted: list[str], quiet: bool) -> None:
     """:func:`ensure`'s work, one thread at a time."""
-    missing = [r for r in wanted if not _probe(r)]
+    missing = [r for r in wanted if not in_cache(r)]
     if missing:
         start = time.monotonic()
         expected = 0.0 if quiet else estimate(list(split(missing)))
@@ -156,7 +156,7 @@ def _cached_where(roots: list[str] | tuple[str, ...] = ()) -> str:
             "place if it can; set MAGENOIR_CACHE_DIR to a folder that can be written")
 
 
-def _probe(root: str) -> bool:
+def in_cache(root: str) -> bool:
     """True when the root's compiled code is in the cache (without compiling anything)."""
     dispatcher, args = _dispatcher_and_args(root)
     if args in dispatcher.overloads:
