@@ -29,6 +29,10 @@ class Bot:
     features: bool = True   # it scores with the per-card features (features.py)
     listed: bool = True     # offered by ``--bot`` (else: for tests)
     rollouts: int = 0       # a bot that looks ahead: its rollouts per option tried (``--rollouts``)
+    #: its score constants (``knobs.KNOBS`` order), None: the defaults. Why a field: a script
+    #: plays candidate constants (``scripts/tune_planner.py``) without compiling again, e.g.
+    #: ``dataclasses.replace(bots.get("planner"), knobs=knobs.values({"act_bar": 2.0}))``.
+    knobs: tuple[float, ...] | None = None
 
     @property
     def policy(self):
@@ -46,11 +50,15 @@ class Bot:
     def records(self, lanes: int, tables, info):
         """(lanes,) bot records for a batch of ``tables`` (its (1,) tables record) and
         ``info`` (its :class:`~simulator.engine.host.tables.BatchInfo`): the features of its
-        cards, the scratch zeroed."""
-        from simulator.bots import features
+        cards, its knobs (before the look-ahead copies the record for its rollouts), the
+        scratch zeroed."""
+        import numpy as np
+
+        from simulator.bots import features, knobs
         from simulator.bots.record import new_records
 
         records = new_records(lanes)
+        records["knobs"] = knobs.DEFAULTS if self.knobs is None else np.asarray(self.knobs)
         if self.features:
             features.fill_features(records[0], tables[0], info.effects, info.n_player_cards)
             records[1:] = records[0]
