@@ -52,14 +52,18 @@ def test_the_knobs_are_named_once_with_their_defaults():
         knobs.values({"act_barr": 1.0})
 
 
-def test_every_bots_record_gets_the_defaults_and_the_lookaheads_rollouts_its_knobs():
+def test_the_planners_records_get_its_tuned_knobs_the_others_the_defaults_and_rollouts_theirs():
     db = load_cards()
     matchup = Matchup((load_deck(find_deck("fire-flames"), db),), load_scenario("duke", db),
                       "normal")
     tables, info = build_batch_tables(matchup, db, RuleOptions())
-    for name in ("greedy", "planner", "random"):
+    for name in ("greedy", "random", "base"):
         records = bots.get(name).records(2, tables, info)
         assert (records["knobs"] == knobs.DEFAULTS).all(), name
+    for name in ("planner", "lookahead"):
+        records = bots.get(name).records(2, tables, info)
+        assert (records["knobs"] == knobs.PLANNER).all(), name
+        assert (records["knobs"][:, knobs.PILE_USEFUL] == knobs.TUNED["pile_useful"]).all()
     tuned = knobs.values({"pile_useful": 3.0, "act_bar": 0.5})
     ahead = dataclasses.replace(bots.get("lookahead"), knobs=tuned)
     records = ahead.records(2, tables, info)

@@ -32,6 +32,7 @@ def _load_tuner():
     (["--start", "nope=1"], "unknown knob 'nope'"),
     (["--games", "0"], "--games, --jobs and --sweeps must be at least 1"),
     (["--step", "0.05"], "need 0 < --min-step <= --step < 1"),
+    (["--floor", "-1"], "--floor and --z cannot be negative"),
 ])
 def test_the_tuner_refuses_bad_input_in_one_line(argv, message, capsys):
     assert _load_tuner().main(argv) == 2
@@ -55,3 +56,19 @@ def test_a_tiny_tuning_run_prints_its_progress_the_knobs_and_the_command():
     # the same arguments, the same search (common random numbers, seeded)
     again = tuner.search(args, tuner.Cells(args), out=lambda *a, **k: None)
     assert (again == found).all()
+    assert tuner.command(args).startswith(
+        "python scripts/tune_planner.py --games 20 --seed 11 --knobs act_bar --decks fire-flames "
+        "--players 1 ")
+
+
+def test_a_check_plays_the_knobs_against_the_defaults_on_the_reserved_seed():
+    tuner = _load_tuner()
+    lines = []
+    args = tuner.parse(["--check", "act_bar=3", "--decks", "fire-flames", "--players", "1",
+                        "--games", "30"])
+    assert args.seed == 7 and args.games == 30
+    tuner.check(args, tuner.Cells(args), out=lambda line, **_: lines.append(line))
+    assert lines[0] == "knobs act_bar=3 against the defaults: seed 7, 30 games a cell"
+    rows = [line for line in lines if line.startswith("| fire-flames ")]
+    assert [r.split(" | ")[0] for r in rows] == ["| fire-flames normal 1p", "| fire-flames hard 1p"]
+    assert lines[-1].startswith("mean over the cells: ")

@@ -8,10 +8,13 @@ channelling, forced discards: docs/bots.md). As knobs in the record (``bw.knobs`
 float64) they can be searched on win rate (``scripts/tune_planner.py``) without compiling
 again: a candidate is a :class:`~simulator.bots.registry.Bot` whose ``knobs`` differ.
 
-Every bot's record gets the defaults unless its ``Bot.knobs`` say otherwise, so the greedy
-bot, which shares the base policy's main-phase scores, plays with the defaults whatever the
-planner is tuned to. The look-ahead's rollouts copy the record of the bot that looks ahead,
-knobs included: they play the planner the look-ahead was given.
+Two sets: the defaults (:data:`DEFAULTS`, the constants as they were set by hand) and the
+planner's (:data:`PLANNER`: the defaults with :data:`TUNED`, found by the search). A bot's
+record gets the planner's when its registry entry says ``tuned`` (the planner, and the
+look-ahead, whose own scores are the planner's), else the defaults, unless its ``Bot.knobs``
+say otherwise: the greedy bot, which shares the base policy's main-phase scores, plays as it
+always did. The look-ahead's rollouts copy the record of the bot that looks ahead, knobs
+included: they play the planner the look-ahead was given.
 
 Each knob: its name, its default, and why it is there (the line where the code uses it says
 what it weighs).
@@ -69,9 +72,20 @@ KNOBS: tuple[Knob, ...] = (
     Knob("enabler_keep", 3.0, "keeping the only card providing a component another lacks"),
 )
 N_KNOBS = len(KNOBS)
-#: (N_KNOBS,) the defaults: the constants as they were written before they became knobs.
+#: (N_KNOBS,) the defaults: the constants as they were set by hand (the base policy's and
+#: greedy's; the search's reference).
 DEFAULTS = np.array([k.default for k in KNOBS], np.float64)
 INDEX = {k.name: i for i, k in enumerate(KNOBS)}
+#: The planner's knobs that differ from the defaults: found on win rate by
+#: ``python scripts/tune_planner.py`` over every example deck x Duke level x 1 and 2 players
+#: (seed 11), checked on seed 7 (docs/bots.md, "The planner's fourth round: tuned constants").
+TUNED = {
+    "pile_useful": 1.5, "type_weight": 0.5625, "value_weight": 0.1875, "act_damage": 2.0,
+    "act_draw": 6.75, "act_mana": 1.0, "channel_enables": 3.75, "channel_spent": 0.25,
+    "prep_base": 6.25, "prep_persistent": 7.03125, "prep_needed": 3.0,
+    "threat_activate_heal": 4.0, "threat_prepare_heal": 1.5, "ritual_keep": 6.75,
+    "enabler_keep": 10.125,
+}
 
 PILE_USEFUL = INDEX["pile_useful"]
 PILE_TEAMMATE = INDEX["pile_teammate"]
@@ -113,3 +127,7 @@ def values(changes: dict[str, float] | None = None) -> tuple[float, ...]:
             raise ValueError(f"unknown knob {name!r}; the knobs: {', '.join(INDEX)}")
         out[INDEX[name]] = float(value)
     return tuple(float(v) for v in out)
+
+
+#: (N_KNOBS,) the planner's knobs (and the look-ahead's): the defaults with :data:`TUNED`.
+PLANNER = np.array(values(TUNED), np.float64)

@@ -29,7 +29,8 @@ class Bot:
     features: bool = True   # it scores with the per-card features (features.py)
     listed: bool = True     # offered by ``--bot`` (else: for tests)
     rollouts: int = 0       # a bot that looks ahead: its rollouts per option tried (``--rollouts``)
-    #: its score constants (``knobs.KNOBS`` order), None: the defaults. Why a field: a script
+    tuned: bool = False     # it plays the planner's tuned knobs (``knobs.PLANNER``)
+    #: its score constants (``knobs.KNOBS`` order), None: its own (``tuned``). Why a field: a script
     #: plays candidate constants (``scripts/tune_planner.py``) without compiling again, e.g.
     #: ``dataclasses.replace(bots.get("planner"), knobs=knobs.values({"act_bar": 2.0}))``.
     knobs: tuple[float, ...] | None = None
@@ -58,7 +59,8 @@ class Bot:
         from simulator.bots.record import new_records
 
         records = new_records(lanes)
-        records["knobs"] = knobs.DEFAULTS if self.knobs is None else np.asarray(self.knobs)
+        own = knobs.PLANNER if self.tuned else knobs.DEFAULTS
+        records["knobs"] = own if self.knobs is None else np.asarray(self.knobs)
         if self.features:
             features.fill_features(records[0], tables[0], info.effects, info.n_player_cards)
             records[1:] = records[0]
@@ -100,8 +102,8 @@ LOOKAHEAD_ROLLOUTS = 4
 REGISTRY: tuple[Bot, ...] = (
     Bot("random", "simulator.bots.random_bot", features=False),
     Bot("greedy", "simulator.bots.greedy"),
-    Bot("planner", "simulator.bots.planner"),
-    Bot("lookahead", "simulator.bots.lookahead", rollouts=LOOKAHEAD_ROLLOUTS),
+    Bot("planner", "simulator.bots.planner", tuned=True),
+    Bot("lookahead", "simulator.bots.lookahead", rollouts=LOOKAHEAD_ROLLOUTS, tuned=True),
     Bot("base", "simulator.bots.base", listed=False),
     Bot("scripted", "simulator.bots.scripted", listed=False),
 )
