@@ -32,11 +32,11 @@ def test_a_flame_is_channeled_when_it_lets_the_hand_follow_up():
 def test_without_the_mana_for_the_follow_up_the_flame_is_fired_by_the_hand_set_weights(
         tuned, channeled):
     # With the hand-set weights 2 damage now (4 a point, less the 1 an activation must beat:
-    # 7) beat the Flame the projectiles need (6). The tuned planner weighs a damage 2 (3
+    # 7) beat the Flame the projectiles need (6). The tuned planner weighs a damage 3 (5
     # against 6) and keeps the Flame for next turn's projectiles: what the look-ahead's
     # rollouts chose over the planner's activation (docs/bots.md, "Where it and the planner
-    # disagree": activating instead of channelling), and fire-flames gained 0.3 to 5.9 points
-    # with the tuned knobs (docs/bots.md, "The planner's fourth round").
+    # disagree": activating instead of channelling), and fire-flames gained with the tuned
+    # knobs (docs/bots.md, "The planner's fourth round").
     bot = bots.get("planner")
     if not tuned:
         bot = dataclasses.replace(bot, knobs=tuple(knobs.DEFAULTS))

@@ -80,7 +80,7 @@ INDEX = {k.name: i for i, k in enumerate(KNOBS)}
 #: ``python scripts/tune_planner.py`` over every example deck x Duke level x 1 and 2 players
 #: (seed 11), checked on seed 7 (docs/bots.md, "The planner's fourth round: tuned constants").
 TUNED = {
-    "pile_useful": 1.5, "type_weight": 0.5625, "value_weight": 0.1875, "act_damage": 2.0,
+    "pile_useful": 1.5, "type_weight": 0.5625, "value_weight": 0.1875, "act_damage": 3.0,
     "act_draw": 6.75, "act_mana": 1.0, "channel_enables": 3.75, "channel_spent": 0.25,
     "prep_base": 6.25, "prep_persistent": 7.03125, "prep_needed": 3.0,
     "threat_activate_heal": 4.0, "threat_prepare_heal": 1.5, "ritual_keep": 6.75,
