@@ -5,6 +5,8 @@ Each test builds the position a replay showed going wrong and asserts the exact 
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 import pytest
 from engine_fixtures import (
@@ -21,6 +23,7 @@ from engine_fixtures import (
 )
 
 from simulator import bots
+from simulator.bots import knobs
 from simulator.cards import ELEMENTS
 from simulator.engine.host.api import (
     action_space,
@@ -33,6 +36,11 @@ from simulator.engine.host.api import (
     trade,
 )
 from simulator.engine.rules.layout import CHANNELED, EQUIPMENT, PERMANENT, PREPARED, RITUAL
+
+#: The planner with the hand-set weights (``knobs.DEFAULTS``): for the tests of which cards in
+#: hand are no target for Mana, whatever the weights of the targets left (with the tuned
+#: ones a Ritual or a damage spell in hand can outweigh the card the test is about).
+HAND_SET_PLANNER = dataclasses.replace(bots.get("planner"), knobs=tuple(knobs.DEFAULTS))
 
 
 def _element_names(mana: np.ndarray) -> dict[str, int]:
@@ -273,7 +281,8 @@ def test_adversary_mana_is_not_aimed_at_a_phase_out_that_deals_nothing(rite_in_p
     # without Rite of phase in play that deals nothing, so the Water it lacks was Mana no other
     # card used (phase-rift: the planner weaker than greedy). Fire whip (3 fire) gets it; with
     # the Rite in play each phase out deals 1 damage and the infiltration's Water comes first.
-    eng = make_engine(["temporal_infiltration", "fire_whip", "rite_of_phase"], policy="planner")
+    eng = make_engine(["temporal_infiltration", "fire_whip", "rite_of_phase"],
+                      policy=HAND_SET_PLANNER)
     set_hand(eng, {"temporal_infiltration": 1, "fire_whip": 1})
     eng.state.reserve[0, 0] = mana(arcane=2)
     if rite_in_play:
@@ -289,7 +298,7 @@ def test_adversary_mana_is_not_aimed_at_a_cost_reduction_nothing_in_hand_takes(r
     # no such card in hand its Mineral is Mana nothing uses, and Glimpse of the future's Arcane
     # comes first. With Rite of phase (5 arcane) in hand the helm saves an Arcane again.
     eng = make_engine(["galactic_helm", "glimpse_of_the_future", "rite_of_phase"],
-                      policy="planner")
+                      policy=HAND_SET_PLANNER)
     hand = {"galactic_helm": 1, "glimpse_of_the_future": 1}
     if rite_in_hand:
         hand["rite_of_phase"] = 1

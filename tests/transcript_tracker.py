@@ -167,7 +167,8 @@ class Tracker:
                 self.adv_pile += 1
                 return
         zone = L.PREPARED if name == self.activating else None
-        self.activating = None
+        if zone is not None:  # other cards may leave first (a player put out by the spell)
+            self.activating = None
         seat, card = self._find_board(name, owner, zone)
         if self.unique_pick:  # the older copy came into play first
             copies = [c for c in seat.board if c[0] == name]

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from simulator.bots import knobs as K
 from simulator.bots.animal import animal_first
 from simulator.bots.duel import (
     duel_view,
@@ -148,7 +149,6 @@ from simulator.engine.rules.zones import deck_count
 
 SUN = WORD["Sun"]
 NEG = -1e9
-ZENITH_NUDGE = 0.75  # score per spell the action brings the Zenith counts nearer to equal
 #: A preparation whose components would take the player's last HP: below ending the turn.
 OUT_OF_THE_GAME = -1000.0
 #: The Adversary's HP where it is not in play: above any damage, so nothing is "lethal".
@@ -160,9 +160,6 @@ PILE_RETURN_DECK = 6
 TRADES_AHEAD = 1
 #: HP at or below which the bots equip a Waiver crown (it costs them their Rituals).
 CROWN_HP = 8
-#: A card an ability fetches from the deck into the hand is worth at least a draw
-#: (features.VALUE_WEIGHT["draw"]).
-FETCHED_CARD = 1.5
 
 #: The base policy's scratch in the bot record, each field owned by one function (a numba
 #: array allocation costs ~30 ns; a game asks ~100 decisions, each scoring with a few).
@@ -173,6 +170,7 @@ FIELDS = [
     ("pol_words", np.int64, (NW_MAX,)),  # main_action_scores: words the hand needs
     ("pol_enables", np.int8, (E,)),      # main_action_scores: trades that help
     ("pol_shown", np.float64, (E,)),     # 2 vs 2: the elements the teammate has shown
+    ("knobs", np.float64, (K.N_KNOBS,)),  # the score constants (knobs.py), every bot's
 ]
 
 
@@ -256,7 +254,7 @@ def score_take_pile(st, tb, wk, bw, p):
         for e in range(E):
             useful += min(st.ether[pile, e], need[e])
             total += st.ether[pile, e]
-        wk.scores[pile] = 2.0 * useful + total
+        wk.scores[pile] = bw.knobs[K.PILE_USEFUL] * useful + total
 
 
 @njit
@@ -373,7 +371,8 @@ def score_discard_from_hand(st, tb, wk, bw, p):
         score_torment_discard(st, tb, wk, bw, p)
         return
     for c in range(wk.n_opt):
-        wk.scores[c] = -(bw.f_value[c] + 0.1 * tb.cost[c].sum()) + 2.0 * bw.f_discard_value[c]
+        wk.scores[c] = -(bw.f_value[c] + bw.knobs[K.DISCARD_COST] * tb.cost[c].sum()) \
+            + 2.0 * bw.f_discard_value[c]
 
 
 @njit
@@ -871,7 +870,7 @@ def fetch_worth(st, tb, bw, p, c):
     for i in range(n):
         d = st.deck[p, i]
         if d != c and tb.named[d, word] != 0:
-            v = max(bw.f_value[d], FETCHED_CARD)
+            v = max(bw.f_value[d], bw.knobs[K.FETCHED_CARD])
             hits += 1
             total += v
             best = max(best, v)
@@ -1086,6 +1085,7 @@ def main_action_scores(st, tb, wk, bw, p, trades_ahead):
     for a in range(prepare_at):
         wk.scores[a] = 0.0
     present, adv_hp, enemies = foe_view(st, tb, p)
+    kn = bw.knobs
     hurt = max(20 - st.hp[p], 0)
     needs = bw.pol_words[:tb.n_words]
     words_needed(st, tb, wk, p, needs)
@@ -1101,28 +1101,28 @@ def main_action_scores(st, tb, wk, bw, p, trades_ahead):
         if bw.any_phase_damage != 0 and present:
             dmg += bw.f_phase_hits[c] * phase_damage_in_play(st, bw, p)
         lethal = dmg >= adv_hp
-        act = 4.0 * dmg + bw.f_heal[c] * min(hurt, 6) / 3 + 3.0 * bw.f_draw[c]
-        act += 2.0 * (bw.f_mana[c] + discount_worth(st, tb, bw, p, c))
+        act = kn[K.ACT_DAMAGE] * dmg + bw.f_heal[c] * min(hurt, 6) / 3 + kn[K.ACT_DRAW] * bw.f_draw[c]
+        act += kn[K.ACT_MANA] * (bw.f_mana[c] + discount_worth(st, tb, bw, p, c))
         act += 1000.0 * (1.0 if lethal and present and dmg > 0 else 0.0)
         act -= 20.0 * bw.f_harms_own[c] * (0.0 if on_any else 1.0)
         if bw.f_removal[c] != 0:
-            act += 12.0 if enemies else -50.0
+            act += kn[K.ACT_REMOVAL] if enemies else -50.0
         if tb.any_boost != 0 and bw.f_boost[c] > 0 and on_any:
             act += 4.0 * bw.f_boost[c] * best_boost_hits(st, bw, p)
         if bw.f_recycle[c] > 0:
             act += recycle_worth(st, tb, bw, p, c)
         if bw.f_swap[c] != 0 and top_spell_stuck(st, tb, p):
             act += 3.0
-        channel_value = 6.0 * provides_needed(tb, c, needs)
-        channel_value += 1.0 * bw.f_channel_only[c]
-        channel_value += 2.0 * channel_enables(st, tb, wk, bw, p, c)
-        wk.scores[activate_at + s] = act - 1.0
+        channel_value = kn[K.CHANNEL_NEEDED] * provides_needed(tb, c, needs)
+        channel_value += kn[K.CHANNEL_ONLY] * bw.f_channel_only[c]
+        channel_value += kn[K.CHANNEL_ENABLES] * channel_enables(st, tb, wk, bw, p, c)
+        wk.scores[activate_at + s] = act - kn[K.ACT_BAR]
         if tb.any_handler[H_DAWN_SAVES_SUN] != 0 and keeps_guard(st, tb, wk, p, c):
             wk.scores[activate_at + s] = -1.0
         if dmg > 0 and not lethal and better_in_adversary_turn(st, tb, p, s):
             wk.scores[activate_at + s] = -1.0  # kept for a Quickcast window
         if channel_value > 0:
-            wk.scores[channel_at + s] = channel_value + 0.5 * (1.0 if dmg == 0 else 0.0)
+            wk.scores[channel_at + s] = channel_value + kn[K.CHANNEL_SPENT] * (1.0 if dmg == 0 else 0.0)
     any_trade = False
     for e in range(E):
         wk.scores[trade_at + e] = NEG
@@ -1138,8 +1138,9 @@ def main_action_scores(st, tb, wk, bw, p, trades_ahead):
         if wk.opt[prepare_at + c] == 0:  # not preparable now: never chosen, not scored
             wk.scores[prepare_at + c] = NEG
             continue
-        prep = 5.0 + bw.f_value[c] + 3.0 * (1.0 if tb.card_type[c] > 0 else 0.0)
-        prep = prep + 2.0 * provides_needed(tb, c, needs)
+        prep = kn[K.PREP_BASE] + kn[K.PREP_VALUE] * bw.f_value[c] \
+            + kn[K.PREP_PERSISTENT] * (1.0 if tb.card_type[c] > 0 else 0.0)
+        prep = prep + kn[K.PREP_NEEDED] * provides_needed(tb, c, needs)
         # a second Ritual adds nothing once the player is a Mage Noir
         if bw.f_only_mage_noir[c] != 0 and mn:
             prep -= 100.0
@@ -1167,26 +1168,26 @@ def main_action_scores(st, tb, wk, bw, p, trades_ahead):
             prep = OUT_OF_THE_GAME
         wk.scores[prepare_at + c] = prep
     if tb.any_zenith != 0:
-        zenith_nudges(st, tb, wk, p, prepare_at, activate_at, channel_at)
+        zenith_nudges(st, tb, wk, p, prepare_at, activate_at, channel_at, kn[K.ZENITH_NUDGE])
 
 
 @njit
-def zenith_nudges(st, tb, wk, p, prepare_at, activate_at, channel_at):
+def zenith_nudges(st, tb, wk, p, prepare_at, activate_at, channel_at, nudge):
     """With Zenith cards in the game: actions that bring the spells in preparation and the
     channeled spells nearer to equal (Zenith at the next turn start) score a little more, those
-    that part them a little less (a tie-breaker, not a plan)."""
+    that part them a little less (a tie-breaker, not a plan): ``nudge`` a spell."""
     prepared, channeled = spell_counts(st, tb, p)
     gap = abs(prepared - channeled)
     for s in range(st.board_end[p]):
         if st.board_zone[p, s] != PREPARED:
             continue
         if wk.scores[activate_at + s] > NEG:
-            wk.scores[activate_at + s] += ZENITH_NUDGE * (gap - abs(prepared - 1 - channeled))
+            wk.scores[activate_at + s] += nudge * (gap - abs(prepared - 1 - channeled))
         if wk.scores[channel_at + s] > NEG:
-            wk.scores[channel_at + s] += ZENITH_NUDGE * (gap - abs(prepared - channeled - 2))
+            wk.scores[channel_at + s] += nudge * (gap - abs(prepared - channeled - 2))
     for c in range(tb.n_cards):
         if tb.card_type[c] == SPELL and wk.scores[prepare_at + c] > NEG:
-            wk.scores[prepare_at + c] += ZENITH_NUDGE * (gap - abs(prepared + 1 - channeled))
+            wk.scores[prepare_at + c] += nudge * (gap - abs(prepared + 1 - channeled))
 
 
 # --- Quickcast windows (engine/rules/windows.py) ----------------------------------------------

@@ -10,6 +10,7 @@ card in hand lacks (its only Flame for a Fiery arrow).
 
 from __future__ import annotations
 
+from simulator.bots import knobs as K
 from simulator.bots.base import (
     foe_view,
     held_copy_hp_lost,
@@ -23,10 +24,9 @@ from simulator.engine.rules.readiness import board_part
 
 #: What discarding a card that can do nothing now is worth over any other (it goes first).
 USELESS = 100.0
-#: What keeping the only card that would make the player a Mage Noir is worth, and keeping the
-#: only card of the hand that provides a component another card in hand lacks.
-RITUAL_KEEP = 3.0
-ENABLER_KEEP = 3.0
+# What keeping the only card that would make the player a Mage Noir is worth, and keeping the
+# only card of the hand that provides a component another card in hand lacks, are knobs
+# (knobs.py: ritual_keep, enabler_keep).
 
 
 @njit
@@ -48,9 +48,9 @@ def score_discard(st, tb, wk, bw, p):
             wk.scores[c] += USELESS
             continue
         if tb.mage_noir[c] != 0 and wk.rd_mage_noir == 0 and only_mage_noir_maker(st, tb, p, c):
-            wk.scores[c] -= RITUAL_KEEP
+            wk.scores[c] -= bw.knobs[K.RITUAL_KEEP]
         if sole_enabler(st, tb, wk, p, c):
-            wk.scores[c] -= ENABLER_KEEP
+            wk.scores[c] -= bw.knobs[K.ENABLER_KEEP]
 
 
 @njit

@@ -24,6 +24,7 @@ from __future__ import annotations
 import numpy as np
 
 from simulator.bots import base
+from simulator.bots import knobs as K
 from simulator.bots.animal import animal_first
 from simulator.bots.idle import (
     discarded_at_once,
@@ -69,13 +70,10 @@ from simulator.engine.rules.zenith import spell_counts
 
 TRADES_AHEAD = 3
 DAMAGE_OP = OP_CODE["damage"]
-#: Damage expected from the one-shot card the Adversary draws each turn (the Duke's deck hits
-#: for 2-3 on most of its no-keyword cards).
-ONE_SHOT_THREAT = 2.0
-#: How much more a persistent card in hand (Permanent 1, Equipment 2, Ritual 3: its type code)
-#: and a card's estimated worth (``f_value``) weigh when Mana is aimed at cards in hand.
-TYPE_WEIGHT = 0.25
-VALUE_WEIGHT = 0.1
+# The damage expected from the one-shot card the Adversary draws each turn (the Duke's deck
+# hits for 2-3 on most of its no-keyword cards) and how much more a persistent card in hand
+# (Permanent 1, Equipment 2, Ritual 3: its type code) and a card's estimated worth weigh when
+# Mana is aimed at cards in hand are knobs (knobs.py: one_shot_threat, type_weight, value_weight).
 
 FIELDS = [
     ("pol_want", np.float64, (E,)),    # score_take_pile: next player's elements
@@ -161,7 +159,7 @@ def main_action_scores(st, tb, wk, bw, p):
         if bw.any_grows != 0:
             let_it_grow(st, tb, wk, p, s, c, channel_at + s)
         if threatened:
-            wk.scores[a] += 8.0 * bw.f_heal[c]
+            wk.scores[a] += bw.knobs[K.THREAT_ACTIVATE_HEAL] * bw.f_heal[c]
     if bw.any_mn_boost != 0:
         ritual_first(st, tb, wk, bw, p)
     prepare_only_what_works(st, tb, wk, bw, p, present)
@@ -169,7 +167,7 @@ def main_action_scores(st, tb, wk, bw, p):
     prepare_before_striking(st, tb, wk, bw, p)
     if threatened:
         for c in range(tb.n_cards):
-            wk.scores[1 + tb.slots + c] += 4.0 * bw.f_heal[c]
+            wk.scores[1 + tb.slots + c] += bw.knobs[K.THREAT_PREPARE_HEAL] * bw.f_heal[c]
 
 
 @njit
@@ -271,7 +269,7 @@ def prepare_before_striking(st, tb, wk, bw, p):
         c = st.board_card[p, s]
         gives = bw.f_draw[c] + bw.f_mana[c] + bw.f_salvage[c] + base.discount_worth(st, tb, bw, p, c)
         if wk.scores[a] < 1000.0 and gives <= 0 and wk.scores[a] >= best:
-            wk.scores[a] = best - 0.5
+            wk.scores[a] = best - bw.knobs[K.STRIKE_WAIT]
 
 
 @njit
@@ -281,8 +279,8 @@ def adversary_threat(st, tb, bw, p):
     at their turn start (their features' persistent damage is not split out: their
     Permanents' HP-free estimate, ``duel_threat``) plus the same one-shot card."""
     if tb.mode != MODE_SOLO:
-        return ONE_SHOT_THREAT + duel_threat(st, tb, bw, p)
-    threat = ONE_SHOT_THREAT
+        return bw.knobs[K.ONE_SHOT_THREAT] + duel_threat(st, tb, bw, p)
+    threat = bw.knobs[K.ONE_SHOT_THREAT]
     for k in range(K_SLOTS):
         c = st.adv_card[k]
         if c >= 0:
@@ -377,7 +375,7 @@ def fetch_from_the_deck(st, tb, wk, bw, p, c, a):
         return
     for i in range(st.deck_len[p]):
         if tb.named[st.deck[p, i], word] != 0:
-            wk.scores[a] += 3.0
+            wk.scores[a] += bw.knobs[K.FETCH_SPELL]
             return
 
 
@@ -400,7 +398,7 @@ def ritual_first(st, tb, wk, bw, p):
         elif bw.f_mn_boost[c] != 0:
             top = max(top, wk.scores[a])
     if ritual >= 0 and top > base.NEG and wk.scores[prepare_at + ritual] <= top:
-        wk.scores[prepare_at + ritual] = top + 0.5
+        wk.scores[prepare_at + ritual] = top + bw.knobs[K.RITUAL_LEAD]
 
 
 @njit
@@ -455,7 +453,7 @@ def score_take_pile(st, tb, wk, bw, p):
     want = bw.pol_want
     shown_elements(st, tb, nxt, want)
     # a teammate is left the pile they need; an opponent (a duel) is denied it, at half weight
-    weight = -0.5 if foes(tb, p, nxt) else 1.0
+    weight = -0.5 if foes(tb, p, nxt) else bw.knobs[K.PILE_TEAMMATE]
     for pile in range(2):
         penalty = 0.0
         for e in range(E):
@@ -509,7 +507,8 @@ def weighed_hand(st, tb, wk, bw, p):
         if st.hand[p, c] <= 0 or (bw.any_situational != 0 and idle_in_hand(st, tb, wk, bw, p, c)):
             continue
         bw.pol_hand[n] = c
-        bw.pol_worth[n] = 1.0 + TYPE_WEIGHT * tb.card_type[c] + VALUE_WEIGHT * max(bw.f_value[c], 0.0)
+        bw.pol_worth[n] = 1.0 + bw.knobs[K.TYPE_WEIGHT] * tb.card_type[c] \
+            + bw.knobs[K.VALUE_WEIGHT] * max(bw.f_value[c], 0.0)
         n += 1
     bw.pol_hand_n = n
 
@@ -553,7 +552,7 @@ def hand_element_scores(st, tb, wk, bw, p, extra, need, out):
             if lacks & (1 << e):
                 weight[e] = max(weight[e], worth / np.sqrt(lacking_all))
     for e in range(E):
-        out[e] = 10.0 * weight[e] + 0.01 * ((need[e] - extra[e]) - 0.01 * e)
+        out[e] = 10.0 * weight[e] + bw.knobs[K.NEED_TIEBREAK] * ((need[e] - extra[e]) - 0.01 * e)
 
 
 @njit

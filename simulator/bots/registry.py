@@ -29,6 +29,11 @@ class Bot:
     features: bool = True   # it scores with the per-card features (features.py)
     listed: bool = True     # offered by ``--bot`` (else: for tests)
     rollouts: int = 0       # a bot that looks ahead: its rollouts per option tried (``--rollouts``)
+    tuned: bool = False     # it plays the planner's tuned knobs (``knobs.PLANNER``)
+    #: its score constants (``knobs.KNOBS`` order), None: its own (``tuned``). Why a field: a script
+    #: plays candidate constants (``scripts/tune_planner.py``) without compiling again, e.g.
+    #: ``dataclasses.replace(bots.get("planner"), knobs=knobs.values({"act_bar": 2.0}))``.
+    knobs: tuple[float, ...] | None = None
 
     @property
     def policy(self):
@@ -46,11 +51,16 @@ class Bot:
     def records(self, lanes: int, tables, info):
         """(lanes,) bot records for a batch of ``tables`` (its (1,) tables record) and
         ``info`` (its :class:`~simulator.engine.host.tables.BatchInfo`): the features of its
-        cards, the scratch zeroed."""
-        from simulator.bots import features
+        cards, its knobs (before the look-ahead copies the record for its rollouts), the
+        scratch zeroed."""
+        import numpy as np
+
+        from simulator.bots import features, knobs
         from simulator.bots.record import new_records
 
         records = new_records(lanes)
+        own = knobs.PLANNER if self.tuned else knobs.DEFAULTS
+        records["knobs"] = own if self.knobs is None else np.asarray(self.knobs)
         if self.features:
             features.fill_features(records[0], tables[0], info.effects, info.n_player_cards)
             records[1:] = records[0]
@@ -92,8 +102,8 @@ LOOKAHEAD_ROLLOUTS = 4
 REGISTRY: tuple[Bot, ...] = (
     Bot("random", "simulator.bots.random_bot", features=False),
     Bot("greedy", "simulator.bots.greedy"),
-    Bot("planner", "simulator.bots.planner"),
-    Bot("lookahead", "simulator.bots.lookahead", rollouts=LOOKAHEAD_ROLLOUTS),
+    Bot("planner", "simulator.bots.planner", tuned=True),
+    Bot("lookahead", "simulator.bots.lookahead", rollouts=LOOKAHEAD_ROLLOUTS, tuned=True),
     Bot("base", "simulator.bots.base", listed=False),
     Bot("scripted", "simulator.bots.scripted", listed=False),
 )
