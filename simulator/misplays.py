@@ -109,6 +109,7 @@ class _Game:
         self.piles: list[int] = []
         self.larger_pile_taken: int = -1
         self.preparing = -1  # the card being prepared: the cards leaving may be its components
+        self.entering: tuple[int, int] = (-1, -1)  # (player, card) of the last preparation
         self.hit_pending: tuple[int, int] = (-1, -1)  # (card hit, spell): no Adversary yet
         self.discard_applies = -1  # the card discarded from hand that is applying its effects
         self.starved_by = -1  # the player who took the larger pile for nothing, this round
@@ -165,6 +166,7 @@ class _Game:
     def prepares(self, p: int, card: int) -> None:
         self.prepared_in_phase = True
         self.preparing = card
+        self.entering = (p, card)
         kind = self.cards.card_type[card]
         if kind == L.SPELL:
             self.prepared[(p, card)].append(self.turn)
@@ -218,14 +220,19 @@ class _Game:
         if ability >= 0 and ability not in REACTIVE_ABILITIES and not copy[1]:
             self.count("ability_unused", card)
 
-    def destroyed(self, card: int, cause: int, trigger: int) -> None:
-        """A card destroyed: the Adversary card a spell hit, or an own card killed by an own
-        Ritual as it entered play (Ritual of seasons)."""
+    def destroyed(self, card: int) -> None:
+        """An Adversary card destroyed: the spell that hit it did not hit for nothing."""
         if card == self.hit_pending[0]:
             self.hit_pending = (-1, -1)
-        own_cause = 0 <= cause < self.cards.n_player_cards
-        if (card < self.cards.n_player_cards and own_cause and trigger == L.T_ENTER
-                and self.cards.card_type[cause] == L.RITUAL_TYPE):
+
+    def card_destroyed(self, p: int, card: int, cause: int, trigger: int) -> None:
+        """A player's card destroyed (``EV_CARD_DESTROYED``): a misplay when an own Ritual
+        entering play destroyed it (Ritual of seasons' arrival costs each own Vegetal
+        Permanent 1 HP; a second copy killed Dead trees and Fractal flowers in issue 38)."""
+        if (0 <= card < self.cards.n_player_cards and trigger == L.T_ENTER
+                and 0 <= cause < self.cards.n_player_cards
+                and self.cards.card_type[cause] == L.RITUAL_TYPE
+                and self.entering == (p, cause)):
             self.count("harmful_ritual", cause)
 
     def damage(self, side: int, card: int, cause: int, trigger: int) -> None:
@@ -292,7 +299,9 @@ def scan_events(events: np.ndarray, cards: CardFacts, players: int) -> tuple[Cou
         elif ev == L.EV_LEAVES:
             game.leaves(a, b, c)
         elif ev == L.EV_DESTROYED:
-            game.destroyed(a, cause, trigger)
+            game.destroyed(a)
+        elif ev == L.EV_CARD_DESTROYED:
+            game.card_destroyed(a, b, cause, trigger)
         elif ev == L.EV_UNIQUE and c == 1:
             game.count("unique_replaced", b)
         elif ev == L.EV_X_PAID and c == 0:

@@ -67,12 +67,19 @@ def test_an_equipment_destroyed_before_the_next_turn_is_lost():
 
 
 def test_a_second_copy_of_a_ritual_and_an_own_card_its_arrival_destroys():
+    # EV_CARD_DESTROYED: a the player, b the card (what board.destroy_card says)
     rows = [turn(1), ev(L.EV_PREPARES, 0, RITUAL), ev(L.EV_PREPARES, 0, RITUAL),
-            ev(L.EV_DESTROYED, MINE, cause=RITUAL, trigger=L.T_ENTER)]
+            ev(L.EV_CARD_DESTROYED, 0, MINE, 1, cause=RITUAL, trigger=L.T_ENTER)]
     assert counts(rows) == {"harmful_ritual": 2}
     turn_start = [turn(1), ev(L.EV_PREPARES, 0, RITUAL),
-                  ev(L.EV_DESTROYED, MINE, cause=RITUAL, trigger=L.T_TURN_START)]
+                  ev(L.EV_CARD_DESTROYED, 0, MINE, 1, cause=RITUAL, trigger=L.T_TURN_START)]
     assert counts(turn_start) == {}
+    teammates = [turn(1), ev(L.EV_PREPARES, 0, RITUAL),
+                 ev(L.EV_CARD_DESTROYED, 1, MINE, 1, cause=RITUAL, trigger=L.T_ENTER)]
+    assert counts(teammates, players=2) == {}  # another player's Ritual: not this player's
+    adversary_event = [turn(1), ev(L.EV_PREPARES, 0, RITUAL),
+                       ev(L.EV_DESTROYED, GUARD, 1, cause=RITUAL, trigger=L.T_ENTER)]
+    assert counts(adversary_event) == {}  # an Adversary card destroyed: no own loss
 
 
 def test_an_ability_never_used_counts_at_the_end_or_when_the_card_leaves():
