@@ -625,3 +625,57 @@ def test_no_trade_toward_a_spell_the_planner_would_not_prepare():
     set_hand(eng, {"delayed_fate": 1})
     eng.state.reserve[0, 0] = mana(fire=2)
     assert int(main_action_choice(eng, G0, P0)[0]) == 0
+
+
+@pytest.mark.parametrize(("other_card", "prepares"), [(False, False), (True, True)])
+def test_an_equipment_the_warrior_mage_ritual_destroys_is_not_prepared_as_the_last_card(
+        other_card, prepares):
+    # The ritual destroys the Equipment put into play this turn at the turn's end, unless its
+    # ability (discard a card from hand) protects it: Solid armor prepared as the last card of
+    # the hand was lost at once (5 times in the misplay scan). With another card to discard,
+    # the ring is prepared and protected.
+    eng = make_engine(["lithomancy_ring", "warrior_mage_ritual", "flame"], policy="planner")
+    eng.state.turn[:] = 3
+    put_on_board(eng, "warrior_mage_ritual", RITUAL)
+    set_hand(eng, {"lithomancy_ring": 1, "flame": 1 if other_card else 0})
+    eng.state.reserve[0, 0] = mana(water=1, mineral=2)
+    sp = action_space(eng)
+    choice = int(main_action_choice(eng, G0, P0)[0])
+    assert choice == (sp.prepare + lid(eng, "lithomancy_ring") if prepares else 0), choice
+
+
+@pytest.mark.parametrize(("spare", "prepares"), [(0, False), (1, True)])
+def test_a_waiver_crown_is_not_prepared_with_the_last_mana_of_the_reserve(spare, prepares):
+    # The crown is destroyed whenever its controller's reserve is empty, its own cost
+    # included: prepared with the last Mana it left play at once (the misplay scan). The
+    # bots equip it when hurt (base.CROWN_HP), the Duke there.
+    eng = make_engine(["waiver_crown", "rite_of_passage"], policy="planner")
+    eng.state.turn[:] = 3
+    eng.state.hp[0, 0] = 6
+    put_adversary(eng, "duke")
+    put_on_board(eng, "rite_of_passage", RITUAL)
+    set_hand(eng, {"waiver_crown": 1})
+    eng.state.reserve[0, 0] = mana(mineral=2, arcane=1, water=spare)
+    sp = action_space(eng)
+    choice = int(main_action_choice(eng, G0, P0)[0])
+    assert choice == (sp.prepare + lid(eng, "waiver_crown") if prepares else 0), choice
+
+
+def test_divine_hammer_strike_is_not_cast_against_an_adversary_without_equipment():
+    # It destroys one Equipment; the Duke has none, so its only targets are the player's own:
+    # counted as a removal while any Adversary card was in play, it destroyed the Forged blade
+    # prepared the same turn (the misplay scan's equipment_lost).
+    eng = make_engine(["divine_hammer_strike", "forged_blade"], policy="planner")
+    eng.state.turn[:] = 3
+    put_adversary(eng, "guard")
+    put_on_board(eng, "forged_blade", EQUIPMENT)
+    slot = put_on_board(eng, "divine_hammer_strike", PREPARED)
+    eng.state.board_turn[0, 0, slot] = 2
+    sp = action_space(eng)
+    assert int(main_action_choice(eng, G0, P0)[0]) != sp.activate + slot
+    eng = make_engine(["divine_hammer_strike", "forged_blade"], policy="planner")
+    eng.state.turn[:] = 3
+    put_adversary(eng, "guard")
+    set_hand(eng, {"divine_hammer_strike": 1})
+    eng.state.reserve[0, 0] = mana(mineral=4)
+    assert int(main_action_choice(eng, G0, P0)[0]) == 0

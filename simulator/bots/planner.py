@@ -26,6 +26,8 @@ import numpy as np
 from simulator.bots import base
 from simulator.bots.animal import animal_first
 from simulator.bots.idle import (
+    crown_lost_at_once,
+    destroyed_at_turn_end,
     discarded_at_once,
     entry_losses,
     harmful_second_ritual,
@@ -212,9 +214,17 @@ def not_worth_preparing(st, tb, wk, bw, p, c, present):
     Ritual, an Equipment a better one in hand would replace, a cost of X with no Adversary,
     a spell that does nothing."""
     return (discarded_at_once(st, tb, p, c) or harmful_second_ritual(st, tb, bw, p, c)
-            or outclassed_equipment(st, tb, wk, bw, p, c)
+            or outclassed_equipment(st, tb, wk, bw, p, c) or lost_before_use(st, tb, wk, p, c)
             or (tb.x_element[c] >= 0 and not present)
             or spell_does_nothing(st, tb, wk, bw, p, c))
+
+
+@njit
+def lost_before_use(st, tb, wk, p, c):
+    """Equipment ``c`` would be destroyed by an own rule before it did anything
+    (``idle.py``): at the turn's end by the Warrior-mage ritual, or at once by the empty
+    reserve of a Waiver crown."""
+    return destroyed_at_turn_end(st, tb, p, c) or crown_lost_at_once(st, tb, wk, p, c)
 
 
 @njit
