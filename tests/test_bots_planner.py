@@ -679,3 +679,14 @@ def test_divine_hammer_strike_is_not_cast_against_an_adversary_without_equipment
     set_hand(eng, {"divine_hammer_strike": 1})
     eng.state.reserve[0, 0] = mana(mineral=4)
     assert int(main_action_choice(eng, G0, P0)[0]) == 0
+
+
+def test_no_second_ritual_of_absolute_zero():
+    # Every spell already has Slowcast and the player is already a Mage Noir: a second copy
+    # adds nothing for its 4 Mana (10 in the misplay scan).
+    eng = make_engine(["ritual_of_absolute_zero"], policy="planner")
+    eng.state.turn[:] = 3
+    put_on_board(eng, "ritual_of_absolute_zero", RITUAL)
+    set_hand(eng, {"ritual_of_absolute_zero": 1})
+    eng.state.reserve[0, 0] = mana(water=2, arcane=2)
+    assert int(main_action_choice(eng, G0, P0)[0]) == 0

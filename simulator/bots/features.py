@@ -31,6 +31,14 @@ VALUE_WEIGHT = {"damage": 1.0, "heal": 0.7, "draw": 1.5, "mana": 1.0}
 HARMFUL_STATICS = frozenset({"damage_taken_increase"})
 #: Static handlers that make their controller pay (declared in engine/handlers/).
 HARMFUL_STATIC_HANDLERS = frozenset({"zenith_ritual_channel_tax"})
+#: Statics that cost their controller in play without counting against the card's worth: a
+#: second copy of a Ritual holding one adds nothing but the cost (``idle.harmful_second_ritual``).
+#: Ritual of absolute zero gives every spell Slowcast, the player's own included; a second copy
+#: (10 in the misplay scan) made no more Mage Noir. Not the Superconductor ritual's cap of 2 nor
+#: the Warrior-mage ritual's end-of-turn destruction: their second copies add 1 damage (Quickcast
+#: spells, Equipment), and keeping them out cost electric-storm 0.7 and 0.8 points solo and co-op
+#: at normal, warrior-mage-forge 0.3 (5,000 paired games a cell).
+SECOND_COPY_COSTS = frozenset({"all_spells_slowcast"})
 #: Static handlers the bots give no worth: they change only how much Mana their player adds to
 #: the Ether when gathering (Druid ring's extra Vegetal, Ritual of melange's Mana fewer), Mana
 #: the next player may take as well, and players add none in solo and co-op.
@@ -199,7 +207,8 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
                           and st.get("name") not in UNVALUED_STATIC_HANDLERS]
                 persistent[c] += sum(w for _, w in worths)
                 self_harm[c] |= any(st.get("kind") in HARMFUL_STATICS
-                                    or st.get("name") in HARMFUL_STATIC_HANDLERS for st in steps)
+                                    or st.get("name") in HARMFUL_STATIC_HANDLERS
+                                    or st.get("kind") in SECOND_COPY_COSTS for st in steps)
                 reduce_value[c] += sum(w for kind, w in worths if kind == "cost_reduction")
                 continue
             if trigger == "discarded_from_hand":
