@@ -690,3 +690,19 @@ def test_no_second_ritual_of_absolute_zero():
     set_hand(eng, {"ritual_of_absolute_zero": 1})
     eng.state.reserve[0, 0] = mana(water=2, arcane=2)
     assert int(main_action_choice(eng, G0, P0)[0]) == 0
+
+
+@pytest.mark.parametrize(("arcane_on_offer", "trades"), [(1, False), (2, True)])
+def test_no_trade_toward_a_card_whose_missing_mana_the_piles_lack(arcane_on_offer, trades):
+    # Rite of passage lacks 2 Arcane; each trade takes one Mana from a pile. With a single
+    # Arcane on offer the planner gave 2 Air for it and ended the phase 1 Arcane short (the
+    # misplay scan's most frequent trade for nothing); with two on offer it trades.
+    eng = make_engine(["rite_of_passage", "flame"], policy="planner")
+    eng.state.turn[:] = 3
+    set_hand(eng, {"rite_of_passage": 1})
+    eng.state.reserve[0, 0] = mana(air=6)
+    eng.state.ether[0, 0] = mana(arcane=1, water=2)
+    eng.state.ether[0, 1] = mana(arcane=arcane_on_offer - 1, fire=1)
+    sp = action_space(eng)
+    choice = int(main_action_choice(eng, G0, P0)[0])
+    assert choice == (sp.trade + ELEMENTS.index("arcane") if trades else 0), choice

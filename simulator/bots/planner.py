@@ -247,7 +247,7 @@ def trade_only_toward_what_works(st, tb, wk, bw, p, present):
             continue
         if not base.within_trades(wk, st.reserve[p], c, TRADES_AHEAD, bw.pol_deficit):
             continue
-        if not_worth_preparing(st, tb, wk, bw, p, c, present):
+        if not ether_holds(st, bw.pol_deficit) or not_worth_preparing(st, tb, wk, bw, p, c, present):
             continue
         for e in range(E):
             if bw.pol_deficit[e] > 0:
@@ -255,6 +255,18 @@ def trade_only_toward_what_works(st, tb, wk, bw, p, present):
     for e in range(E):
         if ok[e] == 0:
             wk.scores[trade_at + e] = base.NEG
+
+
+@njit
+def ether_holds(st, deficit):
+    """The two Ether piles together hold the Mana ``deficit`` (E,) a card lacks: each trade
+    takes one Mana from a pile, so a card whose missing element the piles lack is out of
+    reach however much the player gives. The misplay scan's trades for nothing were mostly
+    these: 2 Air traded for the one Arcane on offer, a Rite of passage still 1 Arcane short."""
+    for e in range(E):
+        if deficit[e] > st.ether[0, e] + st.ether[1, e]:
+            return False
+    return True
 
 
 @njit
