@@ -706,3 +706,19 @@ def test_no_trade_toward_a_card_whose_missing_mana_the_piles_lack(arcane_on_offe
     sp = action_space(eng)
     choice = int(main_action_choice(eng, G0, P0)[0])
     assert choice == (sp.trade + ELEMENTS.index("arcane") if trades else 0), choice
+
+
+@pytest.mark.parametrize(("mage_noir", "trades"), [(False, False), (True, True)])
+def test_no_trade_toward_a_card_only_a_mage_noir_may_prepare(mage_noir, trades):
+    # Sulfur flame lacks 1 Arcane, but only a Mage Noir prepares it: without a Ritual in play
+    # the planner gave 2 Fire for the Arcane and prepared nothing (phase-rift, the scan).
+    eng = make_engine(["sulfur_flame", "rite_of_passage"], policy="planner")
+    eng.state.turn[:] = 3
+    if mage_noir:
+        put_on_board(eng, "rite_of_passage", RITUAL)
+    set_hand(eng, {"sulfur_flame": 1})
+    eng.state.reserve[0, 0] = mana(fire=3)
+    eng.state.ether[0, 0] = mana(arcane=1, water=2)
+    sp = action_space(eng)
+    choice = int(main_action_choice(eng, G0, P0)[0])
+    assert choice == (sp.trade + ELEMENTS.index("arcane") if trades else 0), choice

@@ -247,7 +247,8 @@ def trade_only_toward_what_works(st, tb, wk, bw, p, present):
             continue
         if not base.within_trades(wk, st.reserve[p], c, TRADES_AHEAD, bw.pol_deficit):
             continue
-        if not ether_holds(st, bw.pol_deficit) or not_worth_preparing(st, tb, wk, bw, p, c, present):
+        if not ether_holds(st, bw.pol_deficit) or not preparable_but_for_mana(tb, wk, c) \
+                or not_worth_preparing(st, tb, wk, bw, p, c, present):
             continue
         for e in range(E):
             if bw.pol_deficit[e] > 0:
@@ -267,6 +268,14 @@ def ether_holds(st, deficit):
         if deficit[e] > st.ether[0, e] + st.ether[1, e]:
             return False
     return True
+
+
+@njit
+def preparable_but_for_mana(tb, wk, c):
+    """Nothing but Mana keeps card ``c`` from being prepared: not a card only a Mage Noir
+    may prepare while the player is none (Sulfur flame: 2 Fire given for an Arcane toward it
+    on phase-rift, then nothing prepared), nor one the engine does not play."""
+    return not ((tb.mage_noir_only[c] != 0 and wk.rd_mage_noir == 0) or tb.inert[c] != 0)
 
 
 @njit
