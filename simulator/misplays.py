@@ -237,9 +237,13 @@ class _Game:
 
     def damage(self, side: int, card: int, cause: int, trigger: int) -> None:
         """Damage to a card: a player's spell hitting an Adversary card that is not the
-        Adversary while the Adversary is absent waits for that card's destruction."""
+        Adversary while the Adversary is absent waits for that card's destruction. Not a
+        card discarded from hand applying its effect (Static spark discarded to the Tax
+        collector): its damage could not wait for the Adversary, and an Adversary card is
+        the best target it had."""
         by_spell = (0 <= cause < self.cards.n_player_cards
-                    and self.cards.card_type[cause] == L.SPELL)
+                    and self.cards.card_type[cause] == L.SPELL
+                    and cause != self.discard_applies)
         if (side == L.ADVERSARY_SIDE and by_spell and not self.adversary_here
                 and card >= 0 and not self.cards.is_adversary[card]):
             self.flush_hit()
@@ -282,6 +286,7 @@ def scan_events(events: np.ndarray, cards: CardFacts, players: int) -> tuple[Cou
         ev, a, b, c, d, cause, trigger = row[:7]
         if ev in ACTIONS:
             game.preparing = -1
+            game.discard_applies = -1
         if ev == L.EV_TURN:
             game.new_turn(a, b, d)
         elif ev == L.EV_ADVERSARY_TURN:

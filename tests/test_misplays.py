@@ -159,3 +159,14 @@ def test_the_cards_of_a_player_out_of_the_game_are_not_discarded_by_them():
             ev(L.EV_OUT, 0, L.OUT_HP, -1), ev(L.EV_LEAVES, BOLT, 0, L.TO_DISCARD),
             ev(L.EV_LEAVES, ARMOR, 0, L.TO_DISCARD)]
     assert counts(rows) == {}
+
+
+def test_a_card_discarded_from_hand_hitting_an_adversary_card_wastes_nothing():
+    # Static spark discarded to the Tax collector applies its 1 damage: it cannot wait for the
+    # Adversary, and the Guard is the best target it has. Cast later, the same hit counts.
+    hit = ev(L.EV_DAMAGE, 1, L.ADVERSARY_SIDE, 1, GUARD, cause=BOLT, trigger=L.T_ACTIVATE)
+    discarded = [turn(1), ev(L.EV_DISCARD_APPLIES, 0, BOLT), hit, turn(2)]
+    assert counts(discarded) == {}
+    cast_later = [turn(1), ev(L.EV_DISCARD_APPLIES, 0, BOLT), hit, ev(L.EV_ACTIVATES, 0, BOLT),
+                  hit, turn(2)]
+    assert counts(cast_later) == {"wasted_damage": 1}
