@@ -722,3 +722,20 @@ def test_no_trade_toward_a_card_only_a_mage_noir_may_prepare(mage_noir, trades):
     sp = action_space(eng)
     choice = int(main_action_choice(eng, G0, P0)[0])
     assert choice == (sp.trade + ELEMENTS.index("arcane") if trades else 0), choice
+
+
+@pytest.mark.parametrize(("copies_in_discard", "activates"), [(0, False), (1, True)])
+def test_lightning_chain_waits_for_the_adversary_unless_its_repeats_destroy_a_card(
+        copies_in_discard, activates):
+    # Lightning chain deals 1, then 1 more per copy in the discard pile: its estimate said 2,
+    # so the first copy went at a 2-HP Ducal guard for 1 before the Duke arrived (the misplay
+    # scan's wasted damage). With a copy in the pile it deals 2 and destroys the guard.
+    eng = make_engine(["lightning_chain"], policy="planner")
+    eng.state.turn[:] = 3
+    put_adversary(eng, "guard", hp=2)
+    slot = put_on_board(eng, "lightning_chain", PREPARED)
+    eng.state.board_turn[0, 0, slot] = 2
+    eng.state.discard[0, 0, lid(eng, "lightning_chain")] = copies_in_discard
+    sp = action_space(eng)
+    choice = int(main_action_choice(eng, G0, P0)[0])
+    assert (choice == sp.activate + slot) == activates, choice

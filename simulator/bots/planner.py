@@ -64,13 +64,14 @@ from simulator.engine.rules.layout import (
     ZENITH_EFFECT,
     E,
 )
-from simulator.engine.rules.ops import amount_now, condition_holds
+from simulator.engine.rules.ops import amount_now, base_amount, condition_holds, count
 from simulator.engine.rules.readiness import board_part
 from simulator.engine.rules.seats import foes
 from simulator.engine.rules.zenith import spell_counts
 
 TRADES_AHEAD = 3
 DAMAGE_OP = OP_CODE["damage"]
+DAMAGE_REPEATED_OP = OP_CODE["damage_repeated"]
 #: Damage expected from the one-shot card the Adversary draws each turn (the Duke's deck hits
 #: for 2-3 on most of its no-keyword cards).
 ONE_SHOT_THREAT = 2.0
@@ -154,6 +155,7 @@ def main_action_scores(st, tb, wk, bw, p):
         a = activate_at + s
         if not present:
             save_burn_for_the_adversary(st, wk, bw, p, c, a, weakest)
+            save_repeats_for_the_adversary(st, tb, wk, p, s, c, a, weakest)
         if bw.any_ether_take != 0:
             take_what_is_there(st, tb, wk, bw, c, a)
         if bw.any_damage_per != 0:
@@ -355,6 +357,31 @@ def save_burn_for_the_adversary(st, wk, bw, p, c, a, weakest):
     dmg = base.damage_now(st, bw, p, c)
     if dmg > 0 and dmg < weakest and bw.f_heal[c] == 0 and bw.f_returns[c] == 0:
         wk.scores[a] = -1.0
+
+
+@njit
+def save_repeats_for_the_adversary(st, tb, wk, p, s, c, a, weakest):
+    """:func:`save_burn_for_the_adversary` for a spell whose damage repeats with a count
+    (Lightning chain: 1, then once more per copy in the discard pile): its estimate (``f_damage``
+    doubles a counted amount) said 2, so the first copy was spent on a 2-HP Ducal guard for 1
+    damage before the Duke arrived (the misplay scan's wasted damage, 52). What it deals one
+    target now, every repeat on it, must destroy the weakest Adversary card."""
+    dealt = repeated_damage_now(st, tb, p, s, c)
+    if 0 <= dealt < weakest:
+        wk.scores[a] = min(wk.scores[a], -1.0)
+
+
+@njit
+def repeated_damage_now(st, tb, p, s, c):
+    """The damage the repeated damage steps of card ``c`` in slot ``s`` would deal one target
+    now if every repeat hits it (the count read as it is, nothing spent); -1 when it has none."""
+    dealt = -1
+    first = tb.trig_first[c, T_ACTIVATE]
+    for r in range(first, first + tb.trig_count[c, T_ACTIVATE]):
+        if tb.ops[r, OP_CODE_COL] == DAMAGE_REPEATED_OP:
+            times = 1 + max(count(st, tb, r, p, s, False), 0)
+            dealt = max(dealt, 0) + times * base_amount(st, tb, r, p, s)
+    return dealt
 
 
 @njit
