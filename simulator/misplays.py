@@ -65,6 +65,9 @@ class CardFacts:
     # (C, W) the component words each card provides and requires (W: every word)
     provides: np.ndarray | None = None
     requires: np.ndarray | None = None
+    # (C,) 1: a spell whose activation also brings cards or Mana (a draw, a fetch from the
+    # deck, Mana, spells back from the discard pile): its damage is not all it was cast for
+    brings: np.ndarray | None = None
 
     def component_of(self, card: int, prepared: int) -> bool:
         """Card ``card`` provides a word card ``prepared`` requires (it may be its component)."""
@@ -80,11 +83,14 @@ class CardFacts:
         spell = t["card_type"][:n] == L.SPELL
         harmless = (record["f_damage"][:n] + record["f_zenith_damage"][:n]
                     + record["f_heal"][:n]) <= 0
+        brings = ((record["f_draw"][:n] + record["f_mana"][:n] + record["f_salvage"][:n] > 0)
+                  | (record["f_spell_fetch"][:n] >= 0))
         return cls(names=tuple(info.names), card_type=t["card_type"][:n].copy(),
                    ability=t["ability"][:n].copy(), is_adversary=t["is_adversary"][:n].copy(),
                    idle_spell=(spell & harmless).astype(np.int8),
                    n_player_cards=info.n_player_cards,
-                   provides=t["provides"][:n] > 0, requires=t["requires"][:n] > 0)
+                   provides=t["provides"][:n] > 0, requires=t["requires"][:n] > 0,
+                   brings=brings.astype(np.int8))
 
 
 class _Game:
@@ -110,7 +116,9 @@ class _Game:
         self.larger_pile_taken: int = -1
         self.preparing = -1  # the card being prepared: the cards leaving may be its components
         self.entering: tuple[int, int] = (-1, -1)  # (player, card) of the last preparation
-        self.hit_pending: tuple[int, int] = (-1, -1)  # (card hit, spell): no Adversary yet
+        # Adversary card hit -> the spells that hit it before the Adversary arrived: wasted
+        # unless the card is destroyed before the phase ends (by them or what follows)
+        self.hits_pending: dict[int, list[int]] = defaultdict(list)
         self.discard_applies = -1  # the card discarded from hand that is applying its effects
         self.starved_by = -1  # the player who took the larger pile for nothing, this round
         self.out: set[int] = set()  # players out of the game: their cards left with them
@@ -138,9 +146,10 @@ class _Game:
         self.prepared_in_phase = False
 
     def flush_hit(self) -> None:
-        if self.hit_pending[0] >= 0:
-            self.count("wasted_damage", self.hit_pending[1])
-            self.hit_pending = (-1, -1)
+        for spells in self.hits_pending.values():
+            for spell in spells:
+                self.count("wasted_damage", spell)
+        self.hits_pending.clear()
 
     def new_turn(self, turn: int, player: int, adversary_hp: int) -> None:
         self.end_phase()
@@ -221,9 +230,9 @@ class _Game:
             self.count("ability_unused", card)
 
     def destroyed(self, card: int) -> None:
-        """An Adversary card destroyed: the spell that hit it did not hit for nothing."""
-        if card == self.hit_pending[0]:
-            self.hit_pending = (-1, -1)
+        """An Adversary card destroyed: the spells that hit it did not hit for nothing (two
+        spells of one phase may share a kill: Temporal blast, then Fast forward)."""
+        self.hits_pending.pop(card, None)
 
     def card_destroyed(self, p: int, card: int, cause: int, trigger: int) -> None:
         """A player's card destroyed (``EV_CARD_DESTROYED``): a misplay when an own Ritual
@@ -240,14 +249,15 @@ class _Game:
         Adversary while the Adversary is absent waits for that card's destruction. Not a
         card discarded from hand applying its effect (Static spark discarded to the Tax
         collector): its damage could not wait for the Adversary, and an Adversary card is
-        the best target it had."""
+        the best target it had; nor a spell whose activation also brings cards or Mana
+        (Lightning call's fetch of a Thunder card): its damage needed a target then."""
         by_spell = (0 <= cause < self.cards.n_player_cards
                     and self.cards.card_type[cause] == L.SPELL
-                    and cause != self.discard_applies)
+                    and cause != self.discard_applies
+                    and not (self.cards.brings is not None and self.cards.brings[cause]))
         if (side == L.ADVERSARY_SIDE and by_spell and not self.adversary_here
                 and card >= 0 and not self.cards.is_adversary[card]):
-            self.flush_hit()
-            self.hit_pending = (card, cause)
+            self.hits_pending[card].append(cause)
 
     def player_loses(self, p: int, is_damage: int, cause: int) -> None:
         """HP a player loses from a player's spell: a misplay when the spell chose its target

@@ -170,3 +170,18 @@ def test_a_card_discarded_from_hand_hitting_an_adversary_card_wastes_nothing():
     cast_later = [turn(1), ev(L.EV_DISCARD_APPLIES, 0, BOLT), hit, ev(L.EV_ACTIVATES, 0, BOLT),
                   hit, turn(2)]
     assert counts(cast_later) == {"wasted_damage": 1}
+
+
+def test_two_spells_sharing_a_kill_waste_nothing_and_a_spell_cast_for_a_card_neither():
+    # Temporal blast leaves a Royal physician at 1 HP, Fast forward destroys it: neither hit
+    # was for nothing. Two hits that destroy nothing both count.
+    first = ev(L.EV_DAMAGE, 2, L.ADVERSARY_SIDE, 1, GUARD, cause=BOLT, trigger=L.T_ACTIVATE)
+    second = ev(L.EV_DAMAGE, 1, L.ADVERSARY_SIDE, 1, GUARD, cause=IDLE, trigger=L.T_ACTIVATE)
+    assert counts([turn(1), first, second, ev(L.EV_DESTROYED, GUARD), turn(2)]) == {}
+    assert counts([turn(1), first, second, turn(2)]) == {"wasted_damage": 2}
+    # a spell whose activation also brings a card (Lightning call's fetch) hits for its card
+    brings = np.array([0, 1, 0, 0, 0, 0, 0], np.int8)
+    cards = CardFacts(CARDS.names, CARDS.card_type, CARDS.ability, CARDS.is_adversary,
+                      CARDS.idle_spell, CARDS.n_player_cards, brings=brings)
+    found, _ = scan_events(np.array([turn(1), first, turn(2)], np.int32), cards, 1)
+    assert found["wasted_damage"] == 0
