@@ -36,7 +36,8 @@ CLASSES = (
                       "from hand), or at an Adversary card it does not destroy before the "
                       "Adversary arrives"),
     ("pile_for_nothing", "co-op: the larger pile (by 2 Mana or more) taken by a player who then "
-                         "prepares nothing, the next player left short of Mana"),
+                         "prepares nothing, the next player left short of no more Mana than "
+                         "that pile held beyond the other"),
 )
 CLASS_KEYS = tuple(key for key, _ in CLASSES)
 #: Events that start another action: a card leaving after one is no component of the card
@@ -114,6 +115,7 @@ class _Game:
         self.prepared_in_phase = False
         self.piles: list[int] = []
         self.larger_pile_taken: int = -1
+        self.pile_margin = 0  # how much larger the pile taken was than the one left
         self.preparing = -1  # the card being prepared: the cards leaving may be its components
         self.entering: tuple[int, int] = (-1, -1)  # (player, card) of the last preparation
         # Adversary card hit -> the spells that hit it before the Adversary arrived: wasted
@@ -121,6 +123,7 @@ class _Game:
         self.hits_pending: dict[int, list[int]] = defaultdict(list)
         self.discard_applies = -1  # the card discarded from hand that is applying its effects
         self.starved_by = -1  # the player who took the larger pile for nothing, this round
+        self.starved_of = 0  # the Mana more that pile held: what the next player went without
         self.out: set[int] = set()  # players out of the game: their cards left with them
 
     def count(self, key: str, card: int = -1, n: int = 1) -> None:
@@ -142,6 +145,7 @@ class _Game:
             self.starved_by = -1  # the next player's phase ended short of nothing
         if self.larger_pile_taken >= 0 and not self.prepared_in_phase:
             self.starved_by = self.larger_pile_taken  # a misplay if the next player is short
+            self.starved_of = self.pile_margin
         self.larger_pile_taken = -1
         self.prepared_in_phase = False
 
@@ -268,10 +272,13 @@ class _Game:
         if is_damage and by_spell and (p != self.player or cause == self.discard_applies):
             self.count("wasted_damage", cause)
 
-    def holds(self, p: int, reason: int) -> None:
-        """A card left in hand as a main phase ends, and why: Mana short, right after a
-        teammate took the larger pile and prepared nothing with it."""
-        if reason == L.HOLD_MANA and self.starved_by >= 0 and p != self.starved_by:
+    def holds(self, p: int, reason: int, short: int) -> None:
+        """A card left in hand as a main phase ends, and why: ``short`` Mana short, right
+        after a teammate took the larger pile and prepared nothing with it, and the Mana that
+        pile held beyond the one left would have made up the shortfall (a card 4 Mana short
+        stays in hand whichever pile was left: no misplay)."""
+        if (reason == L.HOLD_MANA and self.starved_by >= 0 and p != self.starved_by
+                and short <= self.starved_of):
             self.count("pile_for_nothing")
             self.starved_by = -1
 
@@ -286,6 +293,7 @@ class _Game:
         if self.players > 1 and len(self.piles) == 2 and abs(self.piles[0] - self.piles[1]) >= 2 \
                 and mana_total == max(self.piles):
             self.larger_pile_taken = p
+            self.pile_margin = abs(self.piles[0] - self.piles[1])
         self.piles = []
 
 
@@ -328,7 +336,7 @@ def scan_events(events: np.ndarray, cards: CardFacts, players: int) -> tuple[Cou
         elif ev == L.EV_DISCARD_APPLIES:
             game.discard_applies = b
         elif ev == L.EV_HOLDS:
-            game.holds(a, c)
+            game.holds(a, c, d)
         elif ev == L.EV_TRADES:  # a: the pile's code times E, plus the element taken
             game.trades(a % L.E, row[2:8])
         elif ev == L.EV_OUT:

@@ -185,3 +185,12 @@ def test_two_spells_sharing_a_kill_waste_nothing_and_a_spell_cast_for_a_card_nei
                       CARDS.idle_spell, CARDS.n_player_cards, brings=brings)
     found, _ = scan_events(np.array([turn(1), first, turn(2)], np.int32), cards, 1)
     assert found["wasted_damage"] == 0
+
+
+def test_a_larger_pile_taken_for_nothing_counts_only_when_it_would_have_made_up_the_shortfall():
+    small, large = [L.EV_PILE_ON_OFFER, 0, 1, 0, 0, 0, 0, 0], [L.EV_PILE_ON_OFFER, 1, 4, 0, 0, 0, 0, 0]
+    taken = [L.EV_TAKES_PILE, 0, 4, 0, 0, 0, 0, 0]
+    for short, found in ((3, {"pile_for_nothing": 1}), (4, {})):  # the pile held 3 more
+        rows = [turn(1, p=0), small, large, taken, turn(1, p=1),
+                ev(L.EV_HOLDS, 1, BOLT, L.HOLD_MANA, short)]
+        assert counts(rows, players=2) == found
