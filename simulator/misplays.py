@@ -69,6 +69,7 @@ class CardFacts:
     # (C,) 1: a spell whose activation also brings cards or Mana (a draw, a fetch from the
     # deck, Mana, spells back from the discard pile): its damage is not all it was cast for
     brings: np.ndarray | None = None
+    cost: np.ndarray | None = None  # (C, E) printed Mana cost
 
     def component_of(self, card: int, prepared: int) -> bool:
         """Card ``card`` provides a word card ``prepared`` requires (it may be its component)."""
@@ -91,7 +92,7 @@ class CardFacts:
                    idle_spell=(spell & harmless).astype(np.int8),
                    n_player_cards=info.n_player_cards,
                    provides=t["provides"][:n] > 0, requires=t["requires"][:n] > 0,
-                   brings=brings.astype(np.int8))
+                   brings=brings.astype(np.int8), cost=t["cost"][:n].copy())
 
 
 class _Game:
@@ -113,9 +114,9 @@ class _Game:
         self.phase_trades: list[tuple[int, list[int]]] = []  # (element taken, Mana given)
         self.phase_loops = 0  # of those, trades counted as giving back what was taken
         self.prepared_in_phase = False
-        self.piles: list[int] = []
+        self.piles: list[list[int]] = []  # the two piles on offer, (E,) each
         self.larger_pile_taken: int = -1
-        self.pile_margin = 0  # how much larger the pile taken was than the one left
+        self.pile_extra = [0] * L.E  # (E,) the Mana the pile taken held beyond the one left
         self.preparing = -1  # the card being prepared: the cards leaving may be its components
         self.entering: tuple[int, int] = (-1, -1)  # (player, card) of the last preparation
         # Adversary card hit -> the spells that hit it before the Adversary arrived: wasted
@@ -123,7 +124,7 @@ class _Game:
         self.hits_pending: dict[int, list[int]] = defaultdict(list)
         self.discard_applies = -1  # the card discarded from hand that is applying its effects
         self.starved_by = -1  # the player who took the larger pile for nothing, this round
-        self.starved_of = 0  # the Mana more that pile held: what the next player went without
+        self.starved_of = [0] * L.E  # (E,) what the next player went without (pile_extra)
         self.out: set[int] = set()  # players out of the game: their cards left with them
 
     def count(self, key: str, card: int = -1, n: int = 1) -> None:
@@ -145,7 +146,7 @@ class _Game:
             self.starved_by = -1  # the next player's phase ended short of nothing
         if self.larger_pile_taken >= 0 and not self.prepared_in_phase:
             self.starved_by = self.larger_pile_taken  # a misplay if the next player is short
-            self.starved_of = self.pile_margin
+            self.starved_of = self.pile_extra
         self.larger_pile_taken = -1
         self.prepared_in_phase = False
 
@@ -272,13 +273,18 @@ class _Game:
         if is_damage and by_spell and (p != self.player or cause == self.discard_applies):
             self.count("wasted_damage", cause)
 
-    def holds(self, p: int, reason: int, short: int) -> None:
+    def holds(self, p: int, card: int, reason: int, short: int) -> None:
         """A card left in hand as a main phase ends, and why: ``short`` Mana short, right
         after a teammate took the larger pile and prepared nothing with it, and the Mana that
-        pile held beyond the one left would have made up the shortfall (a card 4 Mana short
-        stays in hand whichever pile was left: no misplay)."""
-        if (reason == L.HOLD_MANA and self.starved_by >= 0 and p != self.starved_by
-                and short <= self.starved_of):
+        pile held beyond the one left, in the elements the card costs, would have made up the
+        shortfall (a Seed in the wind short of Air stays in hand whichever of two Vegetal
+        piles was left: no misplay)."""
+        if reason != L.HOLD_MANA or self.starved_by < 0 or p == self.starved_by:
+            return
+        extra = self.starved_of
+        if self.cards.cost is not None:
+            extra = [min(extra[e], int(self.cards.cost[card, e])) for e in range(L.E)]
+        if short <= sum(extra):
             self.count("pile_for_nothing")
             self.starved_by = -1
 
@@ -289,11 +295,13 @@ class _Game:
         self.phase_trades.append((taken, given))
         self.prepared_in_phase = False  # a trade must be followed by a preparation
 
-    def takes_pile(self, p: int, mana_total: int) -> None:
-        if self.players > 1 and len(self.piles) == 2 and abs(self.piles[0] - self.piles[1]) >= 2 \
-                and mana_total == max(self.piles):
+    def takes_pile(self, p: int, taken: list[int]) -> None:
+        sizes = [sum(pile) for pile in self.piles]
+        if self.players > 1 and len(sizes) == 2 and abs(sizes[0] - sizes[1]) >= 2 \
+                and sum(taken) == max(sizes):
             self.larger_pile_taken = p
-            self.pile_margin = abs(self.piles[0] - self.piles[1])
+            left = self.piles[0] if sizes[0] < sizes[1] else self.piles[1]
+            self.pile_extra = [max(taken[e] - left[e], 0) for e in range(L.E)]
         self.piles = []
 
 
@@ -336,14 +344,14 @@ def scan_events(events: np.ndarray, cards: CardFacts, players: int) -> tuple[Cou
         elif ev == L.EV_DISCARD_APPLIES:
             game.discard_applies = b
         elif ev == L.EV_HOLDS:
-            game.holds(a, c, d)
+            game.holds(a, b, c, d)
         elif ev == L.EV_TRADES:  # a: the pile's code times E, plus the element taken
             game.trades(a % L.E, row[2:8])
         elif ev == L.EV_OUT:
             game.out.add(a)
         elif ev == L.EV_PILE_ON_OFFER:
-            game.piles.append(sum(row[2:8]))
+            game.piles.append(row[2:8])
         elif ev == L.EV_TAKES_PILE:  # a: the player * 2 + the pile
-            game.takes_pile(a // 2, sum(row[2:8]))
+            game.takes_pile(a // 2, row[2:8])
     game.finish()
     return game.counts, game.by_card

@@ -194,3 +194,18 @@ def test_a_larger_pile_taken_for_nothing_counts_only_when_it_would_have_made_up_
         rows = [turn(1, p=0), small, large, taken, turn(1, p=1),
                 ev(L.EV_HOLDS, 1, BOLT, L.HOLD_MANA, short)]
         assert counts(rows, players=2) == found
+
+
+def test_the_larger_pile_counts_only_in_the_elements_the_held_card_costs():
+    # the pile taken held 3 Fire more than the one left; the next player's Bolt costs Water:
+    # leaving that pile would not have helped it
+    small, large = [L.EV_PILE_ON_OFFER, 0, 1, 0, 0, 0, 0, 0], [L.EV_PILE_ON_OFFER, 1, 4, 0, 0, 0, 0, 0]
+    taken = [L.EV_TAKES_PILE, 0, 4, 0, 0, 0, 0, 0]
+    rows = np.array([turn(1, p=0), small, large, taken, turn(1, p=1),
+                     ev(L.EV_HOLDS, 1, BOLT, L.HOLD_MANA, 2)], np.int32)
+    for element, found in ((0, 1), (1, 0)):  # Bolt costs 3 Fire, or 3 Water
+        cost = np.zeros((7, L.E), np.int64)
+        cost[BOLT, element] = 3
+        cards = CardFacts(CARDS.names, CARDS.card_type, CARDS.ability, CARDS.is_adversary,
+                          CARDS.idle_spell, CARDS.n_player_cards, cost=cost)
+        assert scan_events(rows, cards, 2)[0]["pile_for_nothing"] == found
