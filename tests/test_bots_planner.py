@@ -739,3 +739,19 @@ def test_lightning_chain_waits_for_the_adversary_unless_its_repeats_destroy_a_ca
     sp = action_space(eng)
     choice = int(main_action_choice(eng, G0, P0)[0])
     assert (choice == sp.activate + slot) == activates, choice
+
+
+@pytest.mark.parametrize(("castable", "taken"), [(False, "small"), (True, "large")])
+def test_in_coop_a_player_who_can_prepare_nothing_leaves_the_larger_pile(castable, taken):
+    # With neither pile can player 1 pay its Draconic flame (2 Fire): it took the larger pile,
+    # prepared nothing, and player 2 ended its phase short of that Mana (the misplay scan's
+    # piles taken for nothing). With 1 Fire in the reserve the small pile makes it castable,
+    # and the base's choice stands (the larger pile: more Mana for the turns to come).
+    eng = make_engine(["draconic_flame"], players=2, policy="planner")
+    set_hand(eng, {"draconic_flame": 1})
+    eng.state.reserve[0, 0] = mana(fire=1 if castable else 0)
+    eng.state.ether[0, 0] = mana(fire=1)
+    eng.state.ether[0, 1] = mana(water=1, air=2, vegetal=1)
+    take_pile(eng, G0, P0)
+    left = {"small": mana(water=1, air=2, vegetal=1), "large": mana(fire=1)}[taken]
+    assert (eng.state.ether[0, 0] + eng.state.ether[0, 1] == left).all()

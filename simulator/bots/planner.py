@@ -519,6 +519,19 @@ def score_take_pile(st, tb, wk, bw, p):
         for e in range(E):
             penalty += st.ether[pile, e] * want[e]
         wk.scores[pile] -= weight * penalty
+    if not foes(tb, p, nxt) and not base.pile_enables(st, tb, wk, p, 0) \
+            and not base.pile_enables(st, tb, wk, p, 1):
+        leave_the_larger_pile(st, wk)
+
+
+@njit
+def leave_the_larger_pile(st, wk):
+    """Neither pile lets the player prepare a card this turn: the smaller is taken and the
+    larger left to the next player, a teammate (the misplay scan's piles taken for nothing:
+    the larger pile taken, nothing prepared, the teammate then a card short of Mana that
+    pile held). Between piles of one size, the base's order stands."""
+    for pile in range(2):
+        wk.scores[pile] = -float(st.ether[pile].sum()) + 0.01 * wk.scores[pile]
 
 
 @njit
