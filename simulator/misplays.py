@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from simulator.engine.handlers.ids import H_DAWN_SAVES_SUN
 from simulator.engine.rules import layout as L
 
 #: The classes, in table order: key, and what one count is.
@@ -40,6 +41,16 @@ CLASSES = (
                          "that pile held beyond the other"),
 )
 CLASS_KEYS = tuple(key for key, _ in CLASSES)
+#: Plays a class would count that are right play, counted apart so the table shows misplays
+#: (docs/bots.md says why, with examples): key, the class it is taken from, what one count is.
+RIGHT_PLAY = (
+    ("spell_kept_working", "unused_spell",
+     "a spell left in preparation that acts while prepared (Dawn guards a Sun, Condensation "
+     "stores Water each turn)"),
+    ("component_ahead", "unused_spell",
+     "a spell left in preparation, a component of a card its player held during the game"),
+)
+RIGHT_PLAY_KEYS = tuple(key for key, _, _ in RIGHT_PLAY)
 #: Events that start another action: a card leaving after one is no component of the card
 #: prepared before it.
 ACTIONS = frozenset({L.EV_PREPARES, L.EV_ACTIVATES, L.EV_CHANNELS, L.EV_TRADES,
@@ -69,6 +80,9 @@ class CardFacts:
     # (C,) 1: a spell whose activation also brings cards or Mana (a draw, a fetch from the
     # deck, Mana, spells back from the discard pile): its damage is not all it was cast for
     brings: np.ndarray | None = None
+    # (C,) 1: a spell that acts while in preparation (a start-of-turn effect there, Dawn's
+    # guard of a Sun): leaving it prepared is using it
+    works_prepared: np.ndarray | None = None
     cost: np.ndarray | None = None  # (C, E) printed Mana cost
 
     def component_of(self, card: int, prepared: int) -> bool:
@@ -92,7 +106,10 @@ class CardFacts:
                    idle_spell=(spell & harmless).astype(np.int8),
                    n_player_cards=info.n_player_cards,
                    provides=t["provides"][:n] > 0, requires=t["requires"][:n] > 0,
-                   brings=brings.astype(np.int8), cost=t["cost"][:n].copy())
+                   brings=brings.astype(np.int8), cost=t["cost"][:n].copy(),
+                   works_prepared=((t["trig_count"][:n, L.T_TURN_START_PREPARED] > 0)
+                                   | (t["handler_card"][H_DAWN_SAVES_SUN, :n] != 0)
+                                   ).astype(np.int8))
 
 
 class _Game:
@@ -126,6 +143,7 @@ class _Game:
         self.starved_by = -1  # the player who took the larger pile for nothing, this round
         self.starved_of = [0] * L.E  # (E,) what the next player went without (pile_extra)
         self.out: set[int] = set()  # players out of the game: their cards left with them
+        self.held: dict[int, set[int]] = defaultdict(set)  # cards each player had in hand
 
     def count(self, key: str, card: int = -1, n: int = 1) -> None:
         self.counts[key] += n
@@ -168,9 +186,9 @@ class _Game:
     def finish(self) -> None:
         """The game is over: spells still in preparation never used, abilities never used."""
         self.end_phase()
-        for (_p, card), turns in self.prepared.items():
+        for (p, card), turns in self.prepared.items():
             if self.cards.idle_spell[card]:
-                self.count("unused_spell", card, len(turns))
+                self.count(self.unused_kind(p, card), card, len(turns))
         for (_p, card), copies in self.in_play.items():
             for copy in copies:
                 self.ability_check(card, copy)
@@ -227,7 +245,20 @@ class _Game:
             if turn == self.turn:
                 self.count("discarded_at_once", card)
             if self.cards.idle_spell[card]:
-                self.count("unused_spell", card)
+                self.count(self.unused_kind(p, card), card)
+
+    def unused_kind(self, p: int, card: int) -> str:
+        """Why idle spell ``card`` of player ``p`` left preparation unused (or is still there
+        at the end): it acted while prepared, it waited as a component of a card the player
+        held during the game (prepared ahead of it), or neither (the misplay)."""
+        cards = self.cards
+        if cards.works_prepared is not None and cards.works_prepared[card]:
+            return "spell_kept_working"
+        if cards.provides is not None and any(
+                (cards.provides[card] & cards.requires[d]).any()
+                for d in self.held[p] if d != card):
+            return "component_ahead"
+        return "unused_spell"
 
     def ability_check(self, card: int, copy: list) -> None:
         ability = int(self.cards.ability[card])
@@ -321,6 +352,8 @@ def scan_events(events: np.ndarray, cards: CardFacts, players: int) -> tuple[Cou
             game.adversary_here = True
         elif ev == L.EV_PREPARES:
             game.prepares(a, b)
+        elif ev in (L.EV_HAND_CARD, L.EV_DRAWS):
+            game.held[a].add(b)
         elif ev == L.EV_ACTIVATES:
             game.activates(a, b)
         elif ev == L.EV_CHANNELS:

@@ -209,3 +209,25 @@ def test_the_larger_pile_counts_only_in_the_elements_the_held_card_costs():
         cards = CardFacts(CARDS.names, CARDS.card_type, CARDS.ability, CARDS.is_adversary,
                           CARDS.idle_spell, CARDS.n_player_cards, cost=cost)
         assert scan_events(rows, cards, 2)[0]["pile_for_nothing"] == found
+
+
+def test_an_idle_spell_kept_as_a_component_of_a_card_held_or_acting_prepared_is_right_play():
+    provides = np.zeros((7, 2), bool)
+    requires = np.zeros((7, 2), bool)
+    provides[IDLE, 0] = True   # the idle spell provides word 0, which the Bolt requires
+    requires[BOLT, 0] = True
+    cards = CardFacts(CARDS.names, CARDS.card_type, CARDS.ability, CARDS.is_adversary,
+                      CARDS.idle_spell, CARDS.n_player_cards, provides, requires)
+    left = [turn(1), ev(L.EV_PREPARES, 0, IDLE)]
+    held = [turn(1), ev(L.EV_HAND_CARD, 0, BOLT, 1), ev(L.EV_PREPARES, 0, IDLE)]
+    drawn_later = [turn(1), ev(L.EV_PREPARES, 0, IDLE), turn(2), ev(L.EV_DRAWS, 0, BOLT)]
+    teammates = [turn(1), ev(L.EV_HAND_CARD, 1, BOLT, 1), ev(L.EV_PREPARES, 0, IDLE)]
+    for rows, key in ((left, "unused_spell"), (held, "component_ahead"),
+                      (drawn_later, "component_ahead"), (teammates, "unused_spell")):
+        found, _ = scan_events(np.array(rows, np.int32), cards, 2)
+        assert {k: n for k, n in found.items() if n} == {key: 1}, rows
+    working = CardFacts(CARDS.names, CARDS.card_type, CARDS.ability, CARDS.is_adversary,
+                        CARDS.idle_spell, CARDS.n_player_cards,
+                        works_prepared=np.array([1, 0, 0, 0, 0, 0, 0], np.int8))
+    found, _ = scan_events(np.array(left, np.int32), working, 1)
+    assert {k: n for k, n in found.items() if n} == {"spell_kept_working": 1}
