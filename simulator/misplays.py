@@ -38,7 +38,7 @@ CLASSES = (
                       "Adversary arrives"),
     ("pile_for_nothing", "co-op: the larger pile (by 2 Mana or more) taken by a player who then "
                          "prepares nothing, the next player left short of no more Mana than "
-                         "that pile held beyond the other"),
+                         "that pile held beyond the other in the elements their card costs"),
 )
 CLASS_KEYS = tuple(key for key, _ in CLASSES)
 #: Plays a class would count that are right play, counted apart so the table shows misplays

@@ -755,3 +755,19 @@ def test_in_coop_a_player_who_can_prepare_nothing_leaves_the_larger_pile(castabl
     take_pile(eng, G0, P0)
     left = {"small": mana(water=1, air=2, vegetal=1), "large": mana(fire=1)}[taken]
     assert (eng.state.ether[0, 0] + eng.state.ether[0, 1] == left).all()
+
+
+@pytest.mark.parametrize(("spare", "prepares"), [(0, False), (1, True)])
+def test_no_preparation_with_the_last_mana_under_a_waiver_crown(spare, prepares):
+    # A crown in play is destroyed when its controller's reserve is empty: a Warrior-mage
+    # ritual prepared with the last Mana broke the crown equipped the same turn.
+    eng = make_engine(["waiver_crown", "rite_of_passage", "draconic_flame"], policy="planner")
+    eng.state.turn[:] = 3
+    put_adversary(eng, "duke")
+    put_on_board(eng, "rite_of_passage", RITUAL)
+    put_on_board(eng, "waiver_crown", EQUIPMENT)
+    set_hand(eng, {"draconic_flame": 1})
+    eng.state.reserve[0, 0] = mana(fire=2, water=spare)
+    sp = action_space(eng)
+    choice = int(main_action_choice(eng, G0, P0)[0])
+    assert choice == (sp.prepare + lid(eng, "draconic_flame") if prepares else 0), choice

@@ -208,7 +208,11 @@ def destroyed_at_turn_end(st, tb, p, c):
 
 @njit
 def crown_lost_at_once(st, tb, wk, p, c):
-    """Card ``c`` is a Waiver crown whose cost (``wk.rd_cost``, current) empties player
-    ``p``'s reserve: the rule destroys it as its preparation resolves."""
-    return (tb.any_handler[H_WAIVER_CROWN] != 0 and tb.handler_card[H_WAIVER_CROWN, c] != 0
-            and st.reserve[p].sum() <= wk.rd_cost[c].sum())
+    """Preparing card ``c`` (its cost ``wk.rd_cost``, current) empties player ``p``'s reserve
+    while a Waiver crown is theirs, in play or ``c`` itself: the rule destroys the crown as the
+    preparation resolves (a Warrior-mage ritual prepared with the last Mana broke the crown
+    equipped the same turn)."""
+    if tb.any_handler[H_WAIVER_CROWN] == 0:
+        return False
+    crown = tb.handler_card[H_WAIVER_CROWN, c] != 0 or flagged_in_play(st, tb, p, H_WAIVER_CROWN)
+    return crown and st.reserve[p].sum() <= wk.rd_cost[c].sum()

@@ -223,9 +223,9 @@ def not_worth_preparing(st, tb, wk, bw, p, c, present):
 
 @njit
 def lost_before_use(st, tb, wk, p, c):
-    """Equipment ``c`` would be destroyed by an own rule before it did anything
-    (``idle.py``): at the turn's end by the Warrior-mage ritual, or at once by the empty
-    reserve of a Waiver crown."""
+    """Preparing card ``c`` would have an own rule destroy an Equipment before it did
+    anything (``idle.py``): ``c`` itself at the turn's end (the Warrior-mage ritual), or a
+    Waiver crown, ``c`` or one in play, at once by the empty reserve."""
     return destroyed_at_turn_end(st, tb, p, c) or crown_lost_at_once(st, tb, wk, p, c)
 
 
