@@ -200,10 +200,12 @@ def harmful_second_ritual(st, tb, bw, p, c):
 def destroyed_at_turn_end(st, tb, p, c):
     """Equipment ``c`` prepared now would be destroyed at the end of player ``p``'s turn by
     their Warrior-mage ritual: it is the last card of the hand, so none is left to discard
-    for its protection, and it has no ability to use before the turn ends."""
+    for its protection, and it has no ability to use before the turn ends. Not a Waiver
+    crown: it switches the Ritual off as it arrives."""
     return (tb.card_type[c] == EQUIPMENT_TYPE and tb.ability[c] < 0
             and flagged_in_play(st, tb, p, H_WARRIOR_MAGE_RITUAL_END_OF_TURN)
-            and hand_size(st, tb, p) <= 1)
+            and hand_size(st, tb, p) <= 1
+            and (tb.any_handler[H_WAIVER_CROWN] == 0 or tb.handler_card[H_WAIVER_CROWN, c] == 0))
 
 
 @njit
