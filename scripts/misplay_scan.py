@@ -29,7 +29,7 @@ from simulator.engine.host.tables import build_batch_tables
 from simulator.engine.rules import layout as L
 from simulator.engine.rules import rng
 from simulator.engine.rules.options import RuleOptions
-from simulator.misplays import CLASS_KEYS, CLASSES, CardFacts, scan_events
+from simulator.misplays import CLASS_KEYS, CLASSES, RIGHT_PLAY, RIGHT_PLAY_KEYS, CardFacts, scan_events
 from simulator.run import build_matchup
 from simulator.scenarios import load_scenario
 
@@ -103,14 +103,21 @@ def main() -> None:
                     totals[b].update(counts)
                     by_card[b].update(cards)
         print(f"  {path.stem}: " + "; ".join(
-            f"{b} {sum(totals[b].values())}" for b in bot_names), file=sys.stderr, flush=True)
+            f"{b} {sum(totals[b][k] for k in CLASS_KEYS)}" for b in bot_names), file=sys.stderr,
+            flush=True)
     print("| class | " + " | ".join(bot_names) + " |")
     print("|---|" + "---|" * len(bot_names))
     for key, what in CLASSES:
         print(f"| {key}: {what} | " + " | ".join(str(totals[b][key]) for b in bot_names) + " |")
+    print("\nCounted apart, right play (docs/bots.md):\n")
+    print("| right play | taken from | " + " | ".join(bot_names) + " |")
+    print("|---|---|" + "---|" * len(bot_names))
+    for key, source, what in RIGHT_PLAY:
+        print(f"| {key}: {what} | {source} | "
+              + " | ".join(str(totals[b][key]) for b in bot_names) + " |")
     print()
     for b in bot_names:
-        for key in CLASS_KEYS:
+        for key in CLASS_KEYS + RIGHT_PLAY_KEYS:
             top = sorted(((k, name) for (cls, name), k in by_card[b].items() if cls == key),
                          reverse=True)[:args.cards]
             if top:

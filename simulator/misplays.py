@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from simulator.engine.handlers.ids import H_DAWN_SAVES_SUN
 from simulator.engine.rules import layout as L
 
 #: The classes, in table order: key, and what one count is.
@@ -36,9 +37,20 @@ CLASSES = (
                       "from hand), or at an Adversary card it does not destroy before the "
                       "Adversary arrives"),
     ("pile_for_nothing", "co-op: the larger pile (by 2 Mana or more) taken by a player who then "
-                         "prepares nothing, the next player left short of Mana"),
+                         "prepares nothing, the next player left short of no more Mana than "
+                         "that pile held beyond the other in the elements their card costs"),
 )
 CLASS_KEYS = tuple(key for key, _ in CLASSES)
+#: Plays a class would count that are right play, counted apart so the table shows misplays
+#: (docs/bots.md says why, with examples): key, the class it is taken from, what one count is.
+RIGHT_PLAY = (
+    ("spell_kept_working", "unused_spell",
+     "a spell left in preparation that acts while prepared (Dawn guards a Sun, Condensation "
+     "stores Water each turn)"),
+    ("component_ahead", "unused_spell",
+     "a spell left in preparation, a component of a card its player held during the game"),
+)
+RIGHT_PLAY_KEYS = tuple(key for key, _, _ in RIGHT_PLAY)
 #: Events that start another action: a card leaving after one is no component of the card
 #: prepared before it.
 ACTIONS = frozenset({L.EV_PREPARES, L.EV_ACTIVATES, L.EV_CHANNELS, L.EV_TRADES,
@@ -65,6 +77,13 @@ class CardFacts:
     # (C, W) the component words each card provides and requires (W: every word)
     provides: np.ndarray | None = None
     requires: np.ndarray | None = None
+    # (C,) 1: a spell whose activation also brings cards or Mana (a draw, a fetch from the
+    # deck, Mana, spells back from the discard pile): its damage is not all it was cast for
+    brings: np.ndarray | None = None
+    # (C,) 1: a spell that acts while in preparation (a start-of-turn effect there, Dawn's
+    # guard of a Sun): leaving it prepared is using it
+    works_prepared: np.ndarray | None = None
+    cost: np.ndarray | None = None  # (C, E) printed Mana cost
 
     def component_of(self, card: int, prepared: int) -> bool:
         """Card ``card`` provides a word card ``prepared`` requires (it may be its component)."""
@@ -80,11 +99,17 @@ class CardFacts:
         spell = t["card_type"][:n] == L.SPELL
         harmless = (record["f_damage"][:n] + record["f_zenith_damage"][:n]
                     + record["f_heal"][:n]) <= 0
+        brings = ((record["f_draw"][:n] + record["f_mana"][:n] + record["f_salvage"][:n] > 0)
+                  | (record["f_spell_fetch"][:n] >= 0))
         return cls(names=tuple(info.names), card_type=t["card_type"][:n].copy(),
                    ability=t["ability"][:n].copy(), is_adversary=t["is_adversary"][:n].copy(),
                    idle_spell=(spell & harmless).astype(np.int8),
                    n_player_cards=info.n_player_cards,
-                   provides=t["provides"][:n] > 0, requires=t["requires"][:n] > 0)
+                   provides=t["provides"][:n] > 0, requires=t["requires"][:n] > 0,
+                   brings=brings.astype(np.int8), cost=t["cost"][:n].copy(),
+                   works_prepared=((t["trig_count"][:n, L.T_TURN_START_PREPARED] > 0)
+                                   | (t["handler_card"][H_DAWN_SAVES_SUN, :n] != 0)
+                                   ).astype(np.int8))
 
 
 class _Game:
@@ -106,13 +131,19 @@ class _Game:
         self.phase_trades: list[tuple[int, list[int]]] = []  # (element taken, Mana given)
         self.phase_loops = 0  # of those, trades counted as giving back what was taken
         self.prepared_in_phase = False
-        self.piles: list[int] = []
+        self.piles: list[list[int]] = []  # the two piles on offer, (E,) each
         self.larger_pile_taken: int = -1
+        self.pile_extra = [0] * L.E  # (E,) the Mana the pile taken held beyond the one left
         self.preparing = -1  # the card being prepared: the cards leaving may be its components
-        self.hit_pending: tuple[int, int] = (-1, -1)  # (card hit, spell): no Adversary yet
+        self.entering: tuple[int, int] = (-1, -1)  # (player, card) of the last preparation
+        # Adversary card hit -> the spells that hit it before the Adversary arrived: wasted
+        # unless the card is destroyed before the phase ends (by them or what follows)
+        self.hits_pending: dict[int, list[int]] = defaultdict(list)
         self.discard_applies = -1  # the card discarded from hand that is applying its effects
         self.starved_by = -1  # the player who took the larger pile for nothing, this round
+        self.starved_of = [0] * L.E  # (E,) what the next player went without (pile_extra)
         self.out: set[int] = set()  # players out of the game: their cards left with them
+        self.held: dict[int, set[int]] = defaultdict(set)  # cards each player had in hand
 
     def count(self, key: str, card: int = -1, n: int = 1) -> None:
         self.counts[key] += n
@@ -133,13 +164,15 @@ class _Game:
             self.starved_by = -1  # the next player's phase ended short of nothing
         if self.larger_pile_taken >= 0 and not self.prepared_in_phase:
             self.starved_by = self.larger_pile_taken  # a misplay if the next player is short
+            self.starved_of = self.pile_extra
         self.larger_pile_taken = -1
         self.prepared_in_phase = False
 
     def flush_hit(self) -> None:
-        if self.hit_pending[0] >= 0:
-            self.count("wasted_damage", self.hit_pending[1])
-            self.hit_pending = (-1, -1)
+        for spells in self.hits_pending.values():
+            for spell in spells:
+                self.count("wasted_damage", spell)
+        self.hits_pending.clear()
 
     def new_turn(self, turn: int, player: int, adversary_hp: int) -> None:
         self.end_phase()
@@ -153,9 +186,9 @@ class _Game:
     def finish(self) -> None:
         """The game is over: spells still in preparation never used, abilities never used."""
         self.end_phase()
-        for (_p, card), turns in self.prepared.items():
+        for (p, card), turns in self.prepared.items():
             if self.cards.idle_spell[card]:
-                self.count("unused_spell", card, len(turns))
+                self.count(self.unused_kind(p, card), card, len(turns))
         for (_p, card), copies in self.in_play.items():
             for copy in copies:
                 self.ability_check(card, copy)
@@ -165,6 +198,7 @@ class _Game:
     def prepares(self, p: int, card: int) -> None:
         self.prepared_in_phase = True
         self.preparing = card
+        self.entering = (p, card)
         kind = self.cards.card_type[card]
         if kind == L.SPELL:
             self.prepared[(p, card)].append(self.turn)
@@ -211,32 +245,55 @@ class _Game:
             if turn == self.turn:
                 self.count("discarded_at_once", card)
             if self.cards.idle_spell[card]:
-                self.count("unused_spell", card)
+                self.count(self.unused_kind(p, card), card)
+
+    def unused_kind(self, p: int, card: int) -> str:
+        """Why idle spell ``card`` of player ``p`` left preparation unused (or is still there
+        at the end): it acted while prepared, it waited as a component of a card the player
+        held during the game (prepared ahead of it), or neither (the misplay)."""
+        cards = self.cards
+        if cards.works_prepared is not None and cards.works_prepared[card]:
+            return "spell_kept_working"
+        if cards.provides is not None and any(
+                (cards.provides[card] & cards.requires[d]).any()
+                for d in self.held[p] if d != card):
+            return "component_ahead"
+        return "unused_spell"
 
     def ability_check(self, card: int, copy: list) -> None:
         ability = int(self.cards.ability[card])
         if ability >= 0 and ability not in REACTIVE_ABILITIES and not copy[1]:
             self.count("ability_unused", card)
 
-    def destroyed(self, card: int, cause: int, trigger: int) -> None:
-        """A card destroyed: the Adversary card a spell hit, or an own card killed by an own
-        Ritual as it entered play (Ritual of seasons)."""
-        if card == self.hit_pending[0]:
-            self.hit_pending = (-1, -1)
-        own_cause = 0 <= cause < self.cards.n_player_cards
-        if (card < self.cards.n_player_cards and own_cause and trigger == L.T_ENTER
-                and self.cards.card_type[cause] == L.RITUAL_TYPE):
+    def destroyed(self, card: int) -> None:
+        """An Adversary card destroyed: the spells that hit it did not hit for nothing (two
+        spells of one phase may share a kill: Temporal blast, then Fast forward)."""
+        self.hits_pending.pop(card, None)
+
+    def card_destroyed(self, p: int, card: int, cause: int, trigger: int) -> None:
+        """A player's card destroyed (``EV_CARD_DESTROYED``): a misplay when an own Ritual
+        entering play destroyed it (Ritual of seasons' arrival costs each own Vegetal
+        Permanent 1 HP; a second copy killed Dead trees and Fractal flowers in issue 38)."""
+        if (0 <= card < self.cards.n_player_cards and trigger == L.T_ENTER
+                and 0 <= cause < self.cards.n_player_cards
+                and self.cards.card_type[cause] == L.RITUAL_TYPE
+                and self.entering == (p, cause)):
             self.count("harmful_ritual", cause)
 
     def damage(self, side: int, card: int, cause: int, trigger: int) -> None:
         """Damage to a card: a player's spell hitting an Adversary card that is not the
-        Adversary while the Adversary is absent waits for that card's destruction."""
+        Adversary while the Adversary is absent waits for that card's destruction. Not a
+        card discarded from hand applying its effect (Static spark discarded to the Tax
+        collector): its damage could not wait for the Adversary, and an Adversary card is
+        the best target it had; nor a spell whose activation also brings cards or Mana
+        (Lightning call's fetch of a Thunder card): its damage needed a target then."""
         by_spell = (0 <= cause < self.cards.n_player_cards
-                    and self.cards.card_type[cause] == L.SPELL)
+                    and self.cards.card_type[cause] == L.SPELL
+                    and cause != self.discard_applies
+                    and not (self.cards.brings is not None and self.cards.brings[cause]))
         if (side == L.ADVERSARY_SIDE and by_spell and not self.adversary_here
                 and card >= 0 and not self.cards.is_adversary[card]):
-            self.flush_hit()
-            self.hit_pending = (card, cause)
+            self.hits_pending[card].append(cause)
 
     def player_loses(self, p: int, is_damage: int, cause: int) -> None:
         """HP a player loses from a player's spell: a misplay when the spell chose its target
@@ -247,10 +304,18 @@ class _Game:
         if is_damage and by_spell and (p != self.player or cause == self.discard_applies):
             self.count("wasted_damage", cause)
 
-    def holds(self, p: int, reason: int) -> None:
-        """A card left in hand as a main phase ends, and why: Mana short, right after a
-        teammate took the larger pile and prepared nothing with it."""
-        if reason == L.HOLD_MANA and self.starved_by >= 0 and p != self.starved_by:
+    def holds(self, p: int, card: int, reason: int, short: int) -> None:
+        """A card left in hand as a main phase ends, and why: ``short`` Mana short, right
+        after a teammate took the larger pile and prepared nothing with it, and the Mana that
+        pile held beyond the one left, in the elements the card costs, would have made up the
+        shortfall (a Seed in the wind short of Air stays in hand whichever of two Vegetal
+        piles was left: no misplay)."""
+        if reason != L.HOLD_MANA or self.starved_by < 0 or p == self.starved_by:
+            return
+        extra = self.starved_of
+        if self.cards.cost is not None:
+            extra = [min(extra[e], int(self.cards.cost[card, e])) for e in range(L.E)]
+        if short <= sum(extra):
             self.count("pile_for_nothing")
             self.starved_by = -1
 
@@ -261,10 +326,13 @@ class _Game:
         self.phase_trades.append((taken, given))
         self.prepared_in_phase = False  # a trade must be followed by a preparation
 
-    def takes_pile(self, p: int, mana_total: int) -> None:
-        if self.players > 1 and len(self.piles) == 2 and abs(self.piles[0] - self.piles[1]) >= 2 \
-                and mana_total == max(self.piles):
+    def takes_pile(self, p: int, taken: list[int]) -> None:
+        sizes = [sum(pile) for pile in self.piles]
+        if self.players > 1 and len(sizes) == 2 and abs(sizes[0] - sizes[1]) >= 2 \
+                and sum(taken) == max(sizes):
             self.larger_pile_taken = p
+            left = self.piles[0] if sizes[0] < sizes[1] else self.piles[1]
+            self.pile_extra = [max(taken[e] - left[e], 0) for e in range(L.E)]
         self.piles = []
 
 
@@ -275,6 +343,7 @@ def scan_events(events: np.ndarray, cards: CardFacts, players: int) -> tuple[Cou
         ev, a, b, c, d, cause, trigger = row[:7]
         if ev in ACTIONS:
             game.preparing = -1
+            game.discard_applies = -1
         if ev == L.EV_TURN:
             game.new_turn(a, b, d)
         elif ev == L.EV_ADVERSARY_TURN:
@@ -283,6 +352,8 @@ def scan_events(events: np.ndarray, cards: CardFacts, players: int) -> tuple[Cou
             game.adversary_here = True
         elif ev == L.EV_PREPARES:
             game.prepares(a, b)
+        elif ev in (L.EV_HAND_CARD, L.EV_DRAWS):
+            game.held[a].add(b)
         elif ev == L.EV_ACTIVATES:
             game.activates(a, b)
         elif ev == L.EV_CHANNELS:
@@ -292,7 +363,9 @@ def scan_events(events: np.ndarray, cards: CardFacts, players: int) -> tuple[Cou
         elif ev == L.EV_LEAVES:
             game.leaves(a, b, c)
         elif ev == L.EV_DESTROYED:
-            game.destroyed(a, cause, trigger)
+            game.destroyed(a)
+        elif ev == L.EV_CARD_DESTROYED:
+            game.card_destroyed(a, b, cause, trigger)
         elif ev == L.EV_UNIQUE and c == 1:
             game.count("unique_replaced", b)
         elif ev == L.EV_X_PAID and c == 0:
@@ -304,14 +377,14 @@ def scan_events(events: np.ndarray, cards: CardFacts, players: int) -> tuple[Cou
         elif ev == L.EV_DISCARD_APPLIES:
             game.discard_applies = b
         elif ev == L.EV_HOLDS:
-            game.holds(a, c)
+            game.holds(a, b, c, d)
         elif ev == L.EV_TRADES:  # a: the pile's code times E, plus the element taken
             game.trades(a % L.E, row[2:8])
         elif ev == L.EV_OUT:
             game.out.add(a)
         elif ev == L.EV_PILE_ON_OFFER:
-            game.piles.append(sum(row[2:8]))
+            game.piles.append(row[2:8])
         elif ev == L.EV_TAKES_PILE:  # a: the player * 2 + the pile
-            game.takes_pile(a // 2, sum(row[2:8]))
+            game.takes_pile(a // 2, row[2:8])
     game.finish()
     return game.counts, game.by_card

@@ -634,3 +634,149 @@ def test_no_trade_toward_a_spell_the_planner_would_not_prepare():
     set_hand(eng, {"delayed_fate": 1})
     eng.state.reserve[0, 0] = mana(fire=2)
     assert int(main_action_choice(eng, G0, P0)[0]) == 0
+
+
+@pytest.mark.parametrize(("other_card", "prepares"), [(False, False), (True, True)])
+def test_an_equipment_the_warrior_mage_ritual_destroys_is_not_prepared_as_the_last_card(
+        other_card, prepares):
+    # The ritual destroys the Equipment put into play this turn at the turn's end, unless its
+    # ability (discard a card from hand) protects it: Solid armor prepared as the last card of
+    # the hand was lost at once (5 times in the misplay scan). With another card to discard,
+    # the ring is prepared and protected.
+    eng = make_engine(["lithomancy_ring", "warrior_mage_ritual", "flame"], policy="planner")
+    eng.state.turn[:] = 3
+    put_on_board(eng, "warrior_mage_ritual", RITUAL)
+    set_hand(eng, {"lithomancy_ring": 1, "flame": 1 if other_card else 0})
+    eng.state.reserve[0, 0] = mana(water=1, mineral=2)
+    sp = action_space(eng)
+    choice = int(main_action_choice(eng, G0, P0)[0])
+    assert choice == (sp.prepare + lid(eng, "lithomancy_ring") if prepares else 0), choice
+
+
+@pytest.mark.parametrize(("spare", "prepares"), [(0, False), (1, True)])
+def test_a_waiver_crown_is_not_prepared_with_the_last_mana_of_the_reserve(spare, prepares):
+    # The crown is destroyed whenever its controller's reserve is empty, its own cost
+    # included: prepared with the last Mana it left play at once (the misplay scan). The
+    # bots equip it when hurt (base.CROWN_HP), the Duke there.
+    eng = make_engine(["waiver_crown", "rite_of_passage"], policy="planner")
+    eng.state.turn[:] = 3
+    eng.state.hp[0, 0] = 6
+    put_adversary(eng, "duke")
+    put_on_board(eng, "rite_of_passage", RITUAL)
+    set_hand(eng, {"waiver_crown": 1})
+    eng.state.reserve[0, 0] = mana(mineral=2, arcane=1, water=spare)
+    sp = action_space(eng)
+    choice = int(main_action_choice(eng, G0, P0)[0])
+    assert choice == (sp.prepare + lid(eng, "waiver_crown") if prepares else 0), choice
+
+
+def test_divine_hammer_strike_is_not_cast_against_an_adversary_without_equipment():
+    # It destroys one Equipment; the Duke has none, so its only targets are the player's own:
+    # counted as a removal while any Adversary card was in play, it destroyed the Forged blade
+    # prepared the same turn (the misplay scan's equipment_lost).
+    eng = make_engine(["divine_hammer_strike", "forged_blade"], policy="planner")
+    eng.state.turn[:] = 3
+    put_adversary(eng, "guard")
+    put_on_board(eng, "forged_blade", EQUIPMENT)
+    slot = put_on_board(eng, "divine_hammer_strike", PREPARED)
+    eng.state.board_turn[0, 0, slot] = 2
+    sp = action_space(eng)
+    assert int(main_action_choice(eng, G0, P0)[0]) != sp.activate + slot
+    eng = make_engine(["divine_hammer_strike", "forged_blade"], policy="planner")
+    eng.state.turn[:] = 3
+    put_adversary(eng, "guard")
+    set_hand(eng, {"divine_hammer_strike": 1})
+    eng.state.reserve[0, 0] = mana(mineral=4)
+    assert int(main_action_choice(eng, G0, P0)[0]) == 0
+
+
+def test_no_second_ritual_of_absolute_zero():
+    # Every spell already has Slowcast and the player is already a Mage Noir: a second copy
+    # adds nothing for its 4 Mana (10 in the misplay scan).
+    eng = make_engine(["ritual_of_absolute_zero"], policy="planner")
+    eng.state.turn[:] = 3
+    put_on_board(eng, "ritual_of_absolute_zero", RITUAL)
+    set_hand(eng, {"ritual_of_absolute_zero": 1})
+    eng.state.reserve[0, 0] = mana(water=2, arcane=2)
+    assert int(main_action_choice(eng, G0, P0)[0]) == 0
+
+
+@pytest.mark.parametrize(("arcane_on_offer", "trades"), [(1, False), (2, True)])
+def test_no_trade_toward_a_card_whose_missing_mana_the_piles_lack(arcane_on_offer, trades):
+    # Rite of passage lacks 2 Arcane; each trade takes one Mana from a pile. With a single
+    # Arcane on offer the planner gave 2 Air for it and ended the phase 1 Arcane short (the
+    # misplay scan's most frequent trade for nothing); with two on offer it trades.
+    eng = make_engine(["rite_of_passage", "flame"], policy="planner")
+    eng.state.turn[:] = 3
+    set_hand(eng, {"rite_of_passage": 1})
+    eng.state.reserve[0, 0] = mana(air=6)
+    eng.state.ether[0, 0] = mana(arcane=1, water=2)
+    eng.state.ether[0, 1] = mana(arcane=arcane_on_offer - 1, fire=1)
+    sp = action_space(eng)
+    choice = int(main_action_choice(eng, G0, P0)[0])
+    assert choice == (sp.trade + ELEMENTS.index("arcane") if trades else 0), choice
+
+
+@pytest.mark.parametrize(("mage_noir", "trades"), [(False, False), (True, True)])
+def test_no_trade_toward_a_card_only_a_mage_noir_may_prepare(mage_noir, trades):
+    # Sulfur flame lacks 1 Arcane, but only a Mage Noir prepares it: without a Ritual in play
+    # the planner gave 2 Fire for the Arcane and prepared nothing (phase-rift, the scan).
+    eng = make_engine(["sulfur_flame", "rite_of_passage"], policy="planner")
+    eng.state.turn[:] = 3
+    if mage_noir:
+        put_on_board(eng, "rite_of_passage", RITUAL)
+    set_hand(eng, {"sulfur_flame": 1})
+    eng.state.reserve[0, 0] = mana(fire=3)
+    eng.state.ether[0, 0] = mana(arcane=1, water=2)
+    sp = action_space(eng)
+    choice = int(main_action_choice(eng, G0, P0)[0])
+    assert choice == (sp.trade + ELEMENTS.index("arcane") if trades else 0), choice
+
+
+@pytest.mark.parametrize(("copies_in_discard", "activates"), [(0, False), (1, True)])
+def test_lightning_chain_waits_for_the_adversary_unless_its_repeats_destroy_a_card(
+        copies_in_discard, activates):
+    # Lightning chain deals 1, then 1 more per copy in the discard pile: its estimate said 2,
+    # so the first copy went at a 2-HP Ducal guard for 1 before the Duke arrived (the misplay
+    # scan's wasted damage). With a copy in the pile it deals 2 and destroys the guard.
+    eng = make_engine(["lightning_chain"], policy="planner")
+    eng.state.turn[:] = 3
+    put_adversary(eng, "guard", hp=2)
+    slot = put_on_board(eng, "lightning_chain", PREPARED)
+    eng.state.board_turn[0, 0, slot] = 2
+    eng.state.discard[0, 0, lid(eng, "lightning_chain")] = copies_in_discard
+    sp = action_space(eng)
+    choice = int(main_action_choice(eng, G0, P0)[0])
+    assert (choice == sp.activate + slot) == activates, choice
+
+
+@pytest.mark.parametrize(("castable", "taken"), [(False, "small"), (True, "large")])
+def test_in_coop_a_player_who_can_prepare_nothing_leaves_the_larger_pile(castable, taken):
+    # With neither pile can player 1 pay its Draconic flame (2 Fire): it took the larger pile,
+    # prepared nothing, and player 2 ended its phase short of that Mana (the misplay scan's
+    # piles taken for nothing). With 1 Fire in the reserve the small pile makes it castable,
+    # and the base's choice stands (the larger pile: more Mana for the turns to come).
+    eng = make_engine(["draconic_flame"], players=2, policy="planner")
+    set_hand(eng, {"draconic_flame": 1})
+    eng.state.reserve[0, 0] = mana(fire=1 if castable else 0)
+    eng.state.ether[0, 0] = mana(fire=1)
+    eng.state.ether[0, 1] = mana(water=1, air=2, vegetal=1)
+    take_pile(eng, G0, P0)
+    left = {"small": mana(water=1, air=2, vegetal=1), "large": mana(fire=1)}[taken]
+    assert (eng.state.ether[0, 0] + eng.state.ether[0, 1] == left).all()
+
+
+@pytest.mark.parametrize(("spare", "prepares"), [(0, False), (1, True)])
+def test_no_preparation_with_the_last_mana_under_a_waiver_crown(spare, prepares):
+    # A crown in play is destroyed when its controller's reserve is empty: a Warrior-mage
+    # ritual prepared with the last Mana broke the crown equipped the same turn.
+    eng = make_engine(["waiver_crown", "rite_of_passage", "draconic_flame"], policy="planner")
+    eng.state.turn[:] = 3
+    put_adversary(eng, "duke")
+    put_on_board(eng, "rite_of_passage", RITUAL)
+    put_on_board(eng, "waiver_crown", EQUIPMENT)
+    set_hand(eng, {"draconic_flame": 1})
+    eng.state.reserve[0, 0] = mana(fire=2, water=spare)
+    sp = action_space(eng)
+    choice = int(main_action_choice(eng, G0, P0)[0])
+    assert choice == (sp.prepare + lid(eng, "draconic_flame") if prepares else 0), choice

@@ -56,7 +56,10 @@ def test_the_engine_never_casts_them_either(db):
                      min_cards=1).card_usage().set_index("card")
     never = {n.card_id for n in never_cast(deck, db)}
     assert (usage.loc[sorted(never), "prepared_games"] == 0).all()
-    castable = [c for c in HOPELESS if c not in never and c not in ("iron_rock", "fine_sand")]
+    # Divine hammer strike destroys an Equipment, and the Duke has none: the planner does not
+    # prepare it (its only targets would be the player's own)
+    castable = [c for c in HOPELESS if c not in never
+                and c not in ("iron_rock", "fine_sand", "divine_hammer_strike")]
     assert (usage.loc[castable, "prepared_games"] > 0).all()
 
 

@@ -67,12 +67,19 @@ def test_an_equipment_destroyed_before_the_next_turn_is_lost():
 
 
 def test_a_second_copy_of_a_ritual_and_an_own_card_its_arrival_destroys():
+    # EV_CARD_DESTROYED: a the player, b the card (what board.destroy_card says)
     rows = [turn(1), ev(L.EV_PREPARES, 0, RITUAL), ev(L.EV_PREPARES, 0, RITUAL),
-            ev(L.EV_DESTROYED, MINE, cause=RITUAL, trigger=L.T_ENTER)]
+            ev(L.EV_CARD_DESTROYED, 0, MINE, 1, cause=RITUAL, trigger=L.T_ENTER)]
     assert counts(rows) == {"harmful_ritual": 2}
     turn_start = [turn(1), ev(L.EV_PREPARES, 0, RITUAL),
-                  ev(L.EV_DESTROYED, MINE, cause=RITUAL, trigger=L.T_TURN_START)]
+                  ev(L.EV_CARD_DESTROYED, 0, MINE, 1, cause=RITUAL, trigger=L.T_TURN_START)]
     assert counts(turn_start) == {}
+    teammates = [turn(1), ev(L.EV_PREPARES, 0, RITUAL),
+                 ev(L.EV_CARD_DESTROYED, 1, MINE, 1, cause=RITUAL, trigger=L.T_ENTER)]
+    assert counts(teammates, players=2) == {}  # another player's Ritual: not this player's
+    adversary_event = [turn(1), ev(L.EV_PREPARES, 0, RITUAL),
+                       ev(L.EV_DESTROYED, GUARD, 1, cause=RITUAL, trigger=L.T_ENTER)]
+    assert counts(adversary_event) == {}  # an Adversary card destroyed: no own loss
 
 
 def test_an_ability_never_used_counts_at_the_end_or_when_the_card_leaves():
@@ -152,3 +159,75 @@ def test_the_cards_of_a_player_out_of_the_game_are_not_discarded_by_them():
             ev(L.EV_OUT, 0, L.OUT_HP, -1), ev(L.EV_LEAVES, BOLT, 0, L.TO_DISCARD),
             ev(L.EV_LEAVES, ARMOR, 0, L.TO_DISCARD)]
     assert counts(rows) == {}
+
+
+def test_a_card_discarded_from_hand_hitting_an_adversary_card_wastes_nothing():
+    # Static spark discarded to the Tax collector applies its 1 damage: it cannot wait for the
+    # Adversary, and the Guard is the best target it has. Cast later, the same hit counts.
+    hit = ev(L.EV_DAMAGE, 1, L.ADVERSARY_SIDE, 1, GUARD, cause=BOLT, trigger=L.T_ACTIVATE)
+    discarded = [turn(1), ev(L.EV_DISCARD_APPLIES, 0, BOLT), hit, turn(2)]
+    assert counts(discarded) == {}
+    cast_later = [turn(1), ev(L.EV_DISCARD_APPLIES, 0, BOLT), hit, ev(L.EV_ACTIVATES, 0, BOLT),
+                  hit, turn(2)]
+    assert counts(cast_later) == {"wasted_damage": 1}
+
+
+def test_two_spells_sharing_a_kill_waste_nothing_and_a_spell_cast_for_a_card_neither():
+    # Temporal blast leaves a Royal physician at 1 HP, Fast forward destroys it: neither hit
+    # was for nothing. Two hits that destroy nothing both count.
+    first = ev(L.EV_DAMAGE, 2, L.ADVERSARY_SIDE, 1, GUARD, cause=BOLT, trigger=L.T_ACTIVATE)
+    second = ev(L.EV_DAMAGE, 1, L.ADVERSARY_SIDE, 1, GUARD, cause=IDLE, trigger=L.T_ACTIVATE)
+    assert counts([turn(1), first, second, ev(L.EV_DESTROYED, GUARD), turn(2)]) == {}
+    assert counts([turn(1), first, second, turn(2)]) == {"wasted_damage": 2}
+    # a spell whose activation also brings a card (Lightning call's fetch) hits for its card
+    brings = np.array([0, 1, 0, 0, 0, 0, 0], np.int8)
+    cards = CardFacts(CARDS.names, CARDS.card_type, CARDS.ability, CARDS.is_adversary,
+                      CARDS.idle_spell, CARDS.n_player_cards, brings=brings)
+    found, _ = scan_events(np.array([turn(1), first, turn(2)], np.int32), cards, 1)
+    assert found["wasted_damage"] == 0
+
+
+def test_a_larger_pile_taken_for_nothing_counts_only_when_it_would_have_made_up_the_shortfall():
+    small, large = [L.EV_PILE_ON_OFFER, 0, 1, 0, 0, 0, 0, 0], [L.EV_PILE_ON_OFFER, 1, 4, 0, 0, 0, 0, 0]
+    taken = [L.EV_TAKES_PILE, 0, 4, 0, 0, 0, 0, 0]
+    for short, found in ((3, {"pile_for_nothing": 1}), (4, {})):  # the pile held 3 more
+        rows = [turn(1, p=0), small, large, taken, turn(1, p=1),
+                ev(L.EV_HOLDS, 1, BOLT, L.HOLD_MANA, short)]
+        assert counts(rows, players=2) == found
+
+
+def test_the_larger_pile_counts_only_in_the_elements_the_held_card_costs():
+    # the pile taken held 3 Fire more than the one left; the next player's Bolt costs Water:
+    # leaving that pile would not have helped it
+    small, large = [L.EV_PILE_ON_OFFER, 0, 1, 0, 0, 0, 0, 0], [L.EV_PILE_ON_OFFER, 1, 4, 0, 0, 0, 0, 0]
+    taken = [L.EV_TAKES_PILE, 0, 4, 0, 0, 0, 0, 0]
+    rows = np.array([turn(1, p=0), small, large, taken, turn(1, p=1),
+                     ev(L.EV_HOLDS, 1, BOLT, L.HOLD_MANA, 2)], np.int32)
+    for element, found in ((0, 1), (1, 0)):  # Bolt costs 3 Fire, or 3 Water
+        cost = np.zeros((7, L.E), np.int64)
+        cost[BOLT, element] = 3
+        cards = CardFacts(CARDS.names, CARDS.card_type, CARDS.ability, CARDS.is_adversary,
+                          CARDS.idle_spell, CARDS.n_player_cards, cost=cost)
+        assert scan_events(rows, cards, 2)[0]["pile_for_nothing"] == found
+
+
+def test_an_idle_spell_kept_as_a_component_of_a_card_held_or_acting_prepared_is_right_play():
+    provides = np.zeros((7, 2), bool)
+    requires = np.zeros((7, 2), bool)
+    provides[IDLE, 0] = True   # the idle spell provides word 0, which the Bolt requires
+    requires[BOLT, 0] = True
+    cards = CardFacts(CARDS.names, CARDS.card_type, CARDS.ability, CARDS.is_adversary,
+                      CARDS.idle_spell, CARDS.n_player_cards, provides, requires)
+    left = [turn(1), ev(L.EV_PREPARES, 0, IDLE)]
+    held = [turn(1), ev(L.EV_HAND_CARD, 0, BOLT, 1), ev(L.EV_PREPARES, 0, IDLE)]
+    drawn_later = [turn(1), ev(L.EV_PREPARES, 0, IDLE), turn(2), ev(L.EV_DRAWS, 0, BOLT)]
+    teammates = [turn(1), ev(L.EV_HAND_CARD, 1, BOLT, 1), ev(L.EV_PREPARES, 0, IDLE)]
+    for rows, key in ((left, "unused_spell"), (held, "component_ahead"),
+                      (drawn_later, "component_ahead"), (teammates, "unused_spell")):
+        found, _ = scan_events(np.array(rows, np.int32), cards, 2)
+        assert {k: n for k, n in found.items() if n} == {key: 1}, rows
+    working = CardFacts(CARDS.names, CARDS.card_type, CARDS.ability, CARDS.is_adversary,
+                        CARDS.idle_spell, CARDS.n_player_cards,
+                        works_prepared=np.array([1, 0, 0, 0, 0, 0, 0], np.int8))
+    found, _ = scan_events(np.array(left, np.int32), working, 1)
+    assert {k: n for k, n in found.items() if n} == {"spell_kept_working": 1}

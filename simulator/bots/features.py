@@ -12,17 +12,33 @@ from __future__ import annotations
 import numpy as np
 
 from simulator.cards import ELEMENTS
+from simulator.cards.model import SLOTS
 
 # handler name -> rough worth of one activation ({feature: amount}), declared with each handler
 # (engine/handlers/); the vocabulary ops are read directly
 from simulator.engine.handlers.ids import HANDLER_ESTIMATES
-from simulator.engine.rules.layout import C_MAX, MODE_SOLO, NAME_WORD, WORD
+from simulator.engine.rules.layout import (
+    ADV_EQUIPMENT,
+    ADV_KEYWORD,
+    C_MAX,
+    MODE_SOLO,
+    NAME_WORD,
+    WORD,
+)
 
 VALUE_WEIGHT = {"damage": 1.0, "heal": 0.7, "draw": 1.5, "mana": 1.0}
 #: Statics that hurt their controller: they count against a card's worth.
 HARMFUL_STATICS = frozenset({"damage_taken_increase"})
 #: Static handlers that make their controller pay (declared in engine/handlers/).
 HARMFUL_STATIC_HANDLERS = frozenset({"zenith_ritual_channel_tax"})
+#: Statics that cost their controller in play without counting against the card's worth: a
+#: second copy of a Ritual holding one adds nothing but the cost (``idle.harmful_second_ritual``).
+#: Ritual of absolute zero gives every spell Slowcast, the player's own included; a second copy
+#: (10 in the misplay scan) made no more Mage Noir. Not the Superconductor ritual's cap of 2 nor
+#: the Warrior-mage ritual's end-of-turn destruction: their second copies add 1 damage (Quickcast
+#: spells, Equipment), and keeping them out cost electric-storm 0.7 and 0.8 points solo and co-op
+#: at normal, warrior-mage-forge 0.3 (5,000 paired games a cell).
+SECOND_COPY_COSTS = frozenset({"all_spells_slowcast"})
 #: Static handlers the bots give no worth: they change only how much Mana their player adds to
 #: the Ether when gathering (Druid ring's extra Vegetal, Ritual of melange's Mana fewer), Mana
 #: the next player may take as well, and players add none in solo and co-op.
@@ -191,7 +207,8 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
                           and st.get("name") not in UNVALUED_STATIC_HANDLERS]
                 persistent[c] += sum(w for _, w in worths)
                 self_harm[c] |= any(st.get("kind") in HARMFUL_STATICS
-                                    or st.get("name") in HARMFUL_STATIC_HANDLERS for st in steps)
+                                    or st.get("name") in HARMFUL_STATIC_HANDLERS
+                                    or st.get("kind") in SECOND_COPY_COSTS for st in steps)
                 reduce_value[c] += sum(w for kind, w in worths if kind == "cost_reduction")
                 continue
             if trigger == "discarded_from_hand":
@@ -282,7 +299,7 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
                         # one effect, whichever of the Mage Noir / not Mage Noir variants runs
                         phase_hits[c] += 0.5 if step.get("if") in ("mage_noir", "not_mage_noir") else 1.0
                 elif op == "destroy" and trigger == "activate":
-                    removal[c] = True
+                    removal[c] = not solo or _adversary_can_be_destroyed(t, step["what"])
                 elif op == "destroy_self" and trigger == "used_as_component":
                     drawback[c] += 1.0
                 elif op in ZONE_OP_WORTH and trigger != "granted":
@@ -350,6 +367,22 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
     fixed_worth = (4.0 * (damage + zenith_damage) + 2.0 * heal + 3.0 * draw + 2.0 * mana
                    + 12.0 * removal + 3.0 * (spell_fetch >= 0) - 1.0)
     f["f_maybe_idle"][:n] = (t["card_type"][:n] == 0) & ~component & (fixed_worth <= 0)
+
+
+def _adversary_can_be_destroyed(t: np.void, what: str) -> bool:
+    """Some Adversary card of the batch is of the kind a destroy step takes (``what``). Why:
+    against the Duke, who has no Equipment, Divine hammer strike's only targets are the
+    players' own Equipment; counted as a removal whenever an Adversary card was in play, it
+    destroyed the Forged blade or Lithomancy ring prepared the same turn (the misplay scan's
+    equipment_lost). A destroy with no Adversary target is no removal, so no worth."""
+    kind = t["adv_kind"][:t["n_cards"]]
+    equipment = kind == ADV_EQUIPMENT
+    if what == "ring":
+        equipment &= t["slot_kind"][:t["n_cards"]] == SLOTS.index("ring")
+    can = {"equipment": equipment.any(), "ring": equipment.any(),
+           "permanent": (kind == ADV_KEYWORD).any()}
+    can["permanent_or_equipment"] = can["equipment"] or can["permanent"]
+    return bool(can[what])
 
 
 def _mage_noir_boosted(effect: dict) -> bool:

@@ -21,9 +21,14 @@ from simulator.bots.base import (
     top_spell_stuck,
 )
 from simulator.engine.compiler.jit import njit
-from simulator.engine.handlers.ids import H_MILLENNIUM
+from simulator.engine.handlers.ids import (
+    H_MILLENNIUM,
+    H_WAIVER_CROWN,
+    H_WARRIOR_MAGE_RITUAL_END_OF_TURN,
+)
 from simulator.engine.handlers.time_bender import MILLENNIUM_DECK_LIMIT
-from simulator.engine.rules.layout import PERMANENT, RITUAL_TYPE, SPELL
+from simulator.engine.rules.board import flagged_in_play, hand_size
+from simulator.engine.rules.layout import EQUIPMENT_TYPE, PERMANENT, RITUAL_TYPE, SPELL
 
 #: Columns of a row of ``tb.reduction`` (layout: card, element, amount, amount_mn, card
 #: element, word, condition, condition word, self only, min_cost).
@@ -181,3 +186,35 @@ def harmful_second_ritual(st, tb, bw, p, c):
     phase doubles its gains, and stays worth preparing (phase-rift lost 1.2 points without)."""
     return (tb.card_type[c] == RITUAL_TYPE and bw.f_self_harm[c] != 0
             and held_copy_hp_lost(st, tb, p, c) >= 0)
+
+
+# Why: an Equipment is worth its estimate only while it stays in play. Two own rules take it
+# away before it has done anything (the misplay scan's equipment_lost): the Warrior-mage
+# ritual destroys the Equipment put into play this turn at the turn's end unless its ability
+# (discard a card from hand) protects it, and Solid armor was prepared as the last card of
+# the hand, then destroyed, 5 times; a Waiver crown is destroyed as soon as its controller's
+# reserve is empty, its own cost included.
+
+
+@njit
+def destroyed_at_turn_end(st, tb, p, c):
+    """Equipment ``c`` prepared now would be destroyed at the end of player ``p``'s turn by
+    their Warrior-mage ritual: it is the last card of the hand, so none is left to discard
+    for its protection, and it has no ability to use before the turn ends. Not a Waiver
+    crown: it switches the Ritual off as it arrives."""
+    return (tb.card_type[c] == EQUIPMENT_TYPE and tb.ability[c] < 0
+            and flagged_in_play(st, tb, p, H_WARRIOR_MAGE_RITUAL_END_OF_TURN)
+            and hand_size(st, tb, p) <= 1
+            and (tb.any_handler[H_WAIVER_CROWN] == 0 or tb.handler_card[H_WAIVER_CROWN, c] == 0))
+
+
+@njit
+def crown_lost_at_once(st, tb, wk, p, c):
+    """Preparing card ``c`` (its cost ``wk.rd_cost``, current) empties player ``p``'s reserve
+    while a Waiver crown is theirs, in play or ``c`` itself: the rule destroys the crown as the
+    preparation resolves (a Warrior-mage ritual prepared with the last Mana broke the crown
+    equipped the same turn)."""
+    if tb.any_handler[H_WAIVER_CROWN] == 0:
+        return False
+    crown = tb.handler_card[H_WAIVER_CROWN, c] != 0 or flagged_in_play(st, tb, p, H_WAIVER_CROWN)
+    return crown and st.reserve[p].sum() <= wk.rd_cost[c].sum()

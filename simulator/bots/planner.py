@@ -27,6 +27,8 @@ from simulator.bots import base
 from simulator.bots import knobs as K
 from simulator.bots.animal import animal_first
 from simulator.bots.idle import (
+    crown_lost_at_once,
+    destroyed_at_turn_end,
     discarded_at_once,
     entry_losses,
     harmful_second_ritual,
@@ -63,13 +65,14 @@ from simulator.engine.rules.layout import (
     ZENITH_EFFECT,
     E,
 )
-from simulator.engine.rules.ops import amount_now, condition_holds
+from simulator.engine.rules.ops import amount_now, base_amount, condition_holds, count
 from simulator.engine.rules.readiness import board_part
 from simulator.engine.rules.seats import foes
 from simulator.engine.rules.zenith import spell_counts
 
 TRADES_AHEAD = 3
 DAMAGE_OP = OP_CODE["damage"]
+DAMAGE_REPEATED_OP = OP_CODE["damage_repeated"]
 # The damage expected from the one-shot card the Adversary draws each turn (the Duke's deck
 # hits for 2-3 on most of its no-keyword cards) and how much more a persistent card in hand
 # (Permanent 1, Equipment 2, Ritual 3: its type code) and a card's estimated worth weigh when
@@ -150,6 +153,7 @@ def main_action_scores(st, tb, wk, bw, p):
         a = activate_at + s
         if not present:
             save_burn_for_the_adversary(st, wk, bw, p, c, a, weakest)
+            save_repeats_for_the_adversary(st, tb, wk, p, s, c, a, weakest)
         if bw.any_ether_take != 0:
             take_what_is_there(st, tb, wk, bw, c, a)
         if bw.any_damage_per != 0:
@@ -210,9 +214,17 @@ def not_worth_preparing(st, tb, wk, bw, p, c, present):
     Ritual, an Equipment a better one in hand would replace, a cost of X with no Adversary,
     a spell that does nothing."""
     return (discarded_at_once(st, tb, p, c) or harmful_second_ritual(st, tb, bw, p, c)
-            or outclassed_equipment(st, tb, wk, bw, p, c)
+            or outclassed_equipment(st, tb, wk, bw, p, c) or lost_before_use(st, tb, wk, p, c)
             or (tb.x_element[c] >= 0 and not present)
             or spell_does_nothing(st, tb, wk, bw, p, c))
+
+
+@njit
+def lost_before_use(st, tb, wk, p, c):
+    """Preparing card ``c`` would have an own rule destroy an Equipment before it did
+    anything (``idle.py``): ``c`` itself at the turn's end (the Warrior-mage ritual), or a
+    Waiver crown, ``c`` or one in play, at once by the empty reserve."""
+    return destroyed_at_turn_end(st, tb, p, c) or crown_lost_at_once(st, tb, wk, p, c)
 
 
 @njit
@@ -235,7 +247,8 @@ def trade_only_toward_what_works(st, tb, wk, bw, p, present):
             continue
         if not base.within_trades(wk, st.reserve[p], c, TRADES_AHEAD, bw.pol_deficit):
             continue
-        if not_worth_preparing(st, tb, wk, bw, p, c, present):
+        if not ether_holds(st, bw.pol_deficit) or not preparable_but_for_mana(tb, wk, c) \
+                or not_worth_preparing(st, tb, wk, bw, p, c, present):
             continue
         for e in range(E):
             if bw.pol_deficit[e] > 0:
@@ -243,6 +256,26 @@ def trade_only_toward_what_works(st, tb, wk, bw, p, present):
     for e in range(E):
         if ok[e] == 0:
             wk.scores[trade_at + e] = base.NEG
+
+
+@njit
+def ether_holds(st, deficit):
+    """The two Ether piles together hold the Mana ``deficit`` (E,) a card lacks: each trade
+    takes one Mana from a pile, so a card whose missing element the piles lack is out of
+    reach however much the player gives. The misplay scan's trades for nothing were mostly
+    these: 2 Air traded for the one Arcane on offer, a Rite of passage still 1 Arcane short."""
+    for e in range(E):
+        if deficit[e] > st.ether[0, e] + st.ether[1, e]:
+            return False
+    return True
+
+
+@njit
+def preparable_but_for_mana(tb, wk, c):
+    """Nothing but Mana keeps card ``c`` from being prepared: not a card only a Mage Noir
+    may prepare while the player is none (Sulfur flame: 2 Fire given for an Arcane toward it
+    on phase-rift, then nothing prepared), nor one the engine does not play."""
+    return not ((tb.mage_noir_only[c] != 0 and wk.rd_mage_noir == 0) or tb.inert[c] != 0)
 
 
 @njit
@@ -322,6 +355,31 @@ def save_burn_for_the_adversary(st, wk, bw, p, c, a, weakest):
     dmg = base.damage_now(st, bw, p, c)
     if dmg > 0 and dmg < weakest and bw.f_heal[c] == 0 and bw.f_returns[c] == 0:
         wk.scores[a] = -1.0
+
+
+@njit
+def save_repeats_for_the_adversary(st, tb, wk, p, s, c, a, weakest):
+    """:func:`save_burn_for_the_adversary` for a spell whose damage repeats with a count
+    (Lightning chain: 1, then once more per copy in the discard pile): its estimate (``f_damage``
+    doubles a counted amount) said 2, so the first copy was spent on a 2-HP Ducal guard for 1
+    damage before the Duke arrived (the misplay scan's wasted damage, 52). What it deals one
+    target now, every repeat on it, must destroy the weakest Adversary card."""
+    dealt = repeated_damage_now(st, tb, p, s, c)
+    if 0 <= dealt < weakest:
+        wk.scores[a] = min(wk.scores[a], -1.0)
+
+
+@njit
+def repeated_damage_now(st, tb, p, s, c):
+    """The damage the repeated damage steps of card ``c`` in slot ``s`` would deal one target
+    now if every repeat hits it (the count read as it is, nothing spent); -1 when it has none."""
+    dealt = -1
+    first = tb.trig_first[c, T_ACTIVATE]
+    for r in range(first, first + tb.trig_count[c, T_ACTIVATE]):
+        if tb.ops[r, OP_CODE_COL] == DAMAGE_REPEATED_OP:
+            times = 1 + max(count(st, tb, r, p, s, False), 0)
+            dealt = max(dealt, 0) + times * base_amount(st, tb, r, p, s)
+    return dealt
 
 
 @njit
@@ -459,6 +517,19 @@ def score_take_pile(st, tb, wk, bw, p):
         for e in range(E):
             penalty += st.ether[pile, e] * want[e]
         wk.scores[pile] -= weight * penalty
+    if not foes(tb, p, nxt) and not base.pile_enables(st, tb, wk, p, 0) \
+            and not base.pile_enables(st, tb, wk, p, 1):
+        leave_the_larger_pile(st, wk)
+
+
+@njit
+def leave_the_larger_pile(st, wk):
+    """Neither pile lets the player prepare a card this turn: the smaller is taken and the
+    larger left to the next player, a teammate (the misplay scan's piles taken for nothing:
+    the larger pile taken, nothing prepared, the teammate then a card short of Mana that
+    pile held). Between piles of one size, the base's order stands."""
+    for pile in range(2):
+        wk.scores[pile] = -float(st.ether[pile].sum()) + 0.01 * wk.scores[pile]
 
 
 @njit
