@@ -780,3 +780,38 @@ def test_no_preparation_with_the_last_mana_under_a_waiver_crown(spare, prepares)
     sp = action_space(eng)
     choice = int(main_action_choice(eng, G0, P0)[0])
     assert choice == (sp.prepare + lid(eng, "draconic_flame") if prepares else 0), choice
+
+
+@pytest.mark.parametrize(("held_hp", "taken"), [(5, "small"), (3, "large")])
+def test_in_coop_a_pile_that_pays_only_a_card_the_main_phase_would_keep_is_left(held_hp, taken):
+    # The Vegetal pile pays the second King of trees, which the main phase then keeps (a copy
+    # at full HP is in play): counted as a pile that lets the player prepare a card, the larger
+    # pile was taken and nothing prepared (the misplay scan's piles taken for nothing). Against
+    # a copy at 3 HP the King is prepared, and the base's choice stands (the larger pile).
+    eng = make_engine(["king_of_trees"], players=2, policy="planner")
+    put_on_board(eng, "king_of_trees", PERMANENT, hp=held_hp)
+    set_hand(eng, {"king_of_trees": 1})
+    eng.state.reserve[0, 0] = mana(vegetal=4)
+    eng.state.ether[0, 0] = mana(vegetal=1)
+    eng.state.ether[0, 1] = mana(water=1, air=2, fire=1)
+    take_pile(eng, G0, P0)
+    left = {"small": mana(water=1, air=2, fire=1), "large": mana(vegetal=1)}[taken]
+    assert (eng.state.ether[0, 0] + eng.state.ether[0, 1] == left).all()
+
+
+@pytest.mark.parametrize(("mage_noir", "taken"), [(False, "small"), (True, "large")])
+def test_in_coop_a_pile_that_pays_only_a_mage_noir_card_is_left_by_a_player_who_is_none(
+        mage_noir, taken):
+    # The Arcane pile pays Sulfur flame, which only a Mage Noir prepares: with no Ritual in
+    # play player 1 took the larger pile and prepared nothing (fire-flames co-op, game 9 of the
+    # misplay scan). With a Rite of passage in play the flame is prepared: the base's choice.
+    eng = make_engine(["sulfur_flame", "rite_of_passage"], players=2, policy="planner")
+    if mage_noir:
+        put_on_board(eng, "rite_of_passage", RITUAL)
+    set_hand(eng, {"sulfur_flame": 1})
+    eng.state.reserve[0, 0] = mana(fire=1)
+    eng.state.ether[0, 0] = mana(arcane=1)
+    eng.state.ether[0, 1] = mana(water=1, air=2, vegetal=1)
+    take_pile(eng, G0, P0)
+    left = {"small": mana(water=1, air=2, vegetal=1), "large": mana(arcane=1)}[taken]
+    assert (eng.state.ether[0, 0] + eng.state.ether[0, 1] == left).all()

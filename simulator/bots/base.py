@@ -243,23 +243,6 @@ def within_trades(wk, reserve, c, trades_ahead, deficit):
     return 1 <= short <= trades_ahead and spare >= 2 * short
 
 
-@njit
-def pile_enables(st, tb, wk, p, pile):
-    """With pile ``pile`` (0 or 1) of the Ether added to the reserve, player ``p`` could pay
-    a card in hand whose components are there (its readiness's cost, components missing)."""
-    compute(st, tb, wk, p)
-    for c in range(tb.n_player_cards):
-        if st.hand[p, c] <= 0 or wk.rd_missing[c] != 0 or tb.inert[c] != 0:
-            continue
-        paid = True
-        for e in range(E):
-            if wk.rd_cost[c, e] > st.reserve[p, e] + st.ether[pile, e]:
-                paid = False
-        if paid:
-            return True
-    return False
-
-
 # --- Mana ------------------------------------------------------------------------------------
 
 @njit
