@@ -782,6 +782,24 @@ def test_no_preparation_with_the_last_mana_under_a_waiver_crown(spare, prepares)
     assert choice == (sp.prepare + lid(eng, "draconic_flame") if prepares else 0), choice
 
 
+@pytest.mark.parametrize(("held_hp", "trades"), [(5, False), (3, True)])
+def test_no_trade_toward_a_card_the_main_phase_would_then_keep(held_hp, trades):
+    # A second King of trees (Unique) is prepared only to replace a copy that lost 2 HP or
+    # more: the trade rule counted it as a card the trade makes preparable, the planner gave
+    # 2 Fire for the fifth Vegetal, then kept the card (vegetal-grove co-op, the misplay
+    # scan's trades for nothing). Against a copy at 3 HP the main phase prepares it: it trades.
+    eng = make_engine(["king_of_trees", "flame"], policy="planner")
+    eng.state.turn[:] = 3
+    put_on_board(eng, "king_of_trees", PERMANENT, hp=held_hp)
+    set_hand(eng, {"king_of_trees": 1})
+    eng.state.reserve[0, 0] = mana(vegetal=4, fire=2)
+    eng.state.ether[0, 0] = mana(vegetal=1, water=1)
+    eng.state.ether[0, 1] = mana(water=1, air=1)
+    sp = action_space(eng)
+    choice = int(main_action_choice(eng, G0, P0)[0])
+    assert choice == (sp.trade + ELEMENTS.index("vegetal") if trades else 0), choice
+
+
 @pytest.mark.parametrize(("held_hp", "taken"), [(5, "small"), (3, "large")])
 def test_in_coop_a_pile_that_pays_only_a_card_the_main_phase_would_keep_is_left(held_hp, taken):
     # The Vegetal pile pays the second King of trees, which the main phase then keeps (a copy

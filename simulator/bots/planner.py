@@ -266,8 +266,7 @@ def trade_only_toward_what_works(st, tb, wk, bw, p, present):
             continue
         if not base.within_trades(wk, st.reserve[p], c, TRADES_AHEAD, bw.pol_deficit):
             continue
-        if not ether_holds(st, bw.pol_deficit) or not preparable_but_for_mana(tb, wk, c) \
-                or not_worth_preparing(st, tb, wk, bw, p, c, present):
+        if not ether_holds(st, bw.pol_deficit) or not would_prepare(st, tb, wk, bw, p, c, present):
             continue
         for e in range(E):
             if bw.pol_deficit[e] > 0:
