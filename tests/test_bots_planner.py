@@ -82,8 +82,11 @@ def test_a_trade_never_gives_the_mana_the_card_it_is_for_needs():
     # Air mage's robe costs 3 air + 1 vegetal + 1 arcane; the hand's other cards want plenty of
     # air, so vegetal looks like the surplus. With 6 air and 2 vegetal the trade for the
     # arcane gives 1 vegetal and 1 air: giving both vegetal would leave the robe unaffordable
-    # again (an air-winds replay traded in circles that way).
-    eng = make_engine(["howlers_robe", "violent_wind", "zephyr"], policy="planner")
+    # again (an air-winds replay traded in circles that way). Only a Mage Noir prepares the
+    # robe, so the player has a Rite of passage in play (else the trade is for nothing).
+    eng = make_engine(["howlers_robe", "violent_wind", "zephyr", "rite_of_passage"],
+                      policy="planner")
+    put_on_board(eng, "rite_of_passage", RITUAL)
     set_hand(eng, {"howlers_robe": 1, "violent_wind": 1, "zephyr": 4})
     eng.state.reserve[0, 0] = mana(air=6, vegetal=2)
     eng.state.ether[0, 0] = mana(arcane=1)
@@ -833,3 +836,25 @@ def test_in_coop_a_pile_that_pays_only_a_mage_noir_card_is_left_by_a_player_who_
     take_pile(eng, G0, P0)
     left = {"small": mana(water=1, air=2, vegetal=1), "large": mana(arcane=1)}[taken]
     assert (eng.state.ether[0, 0] + eng.state.ether[0, 1] == left).all()
+
+
+@pytest.mark.parametrize(("mage_noir", "given"), [(False, {"air": 1, "arcane": 1}),
+                                                  (True, {"air": 2})])
+def test_a_trade_keeps_the_mana_of_the_card_it_is_for_not_of_one_it_would_keep(mage_noir, given):
+    # The Fire is traded for Flame projectile (1 Fire, 1 Air). A Sulfur flame (1 Fire, 1
+    # Arcane) in hand asked to keep the Arcane too, though only a Mage Noir prepares it: with
+    # no Ritual in play the planner gave both Air and ended the phase 1 Air short (sun-zenith,
+    # the misplay scan's trades for nothing). Once a Mage Noir, the flame's Arcane is kept.
+    eng = make_engine(["flame_projectile", "sulfur_flame", "flame", "rite_of_passage"],
+                      policy="planner")
+    eng.state.turn[:] = 3
+    if mage_noir:
+        put_on_board(eng, "rite_of_passage", RITUAL)
+    put_on_board(eng, "flame", CHANNELED)
+    set_hand(eng, {"flame_projectile": 1, "sulfur_flame": 2})
+    eng.state.reserve[0, 0] = mana(air=2, arcane=1)
+    eng.state.ether[0, 0] = mana(fire=1)
+    before = eng.state.reserve[0, 0].copy()
+    trade(eng, G0, P0, np.array([ELEMENTS.index("fire")]))
+    after = eng.state.reserve[0, 0].copy()
+    assert _element_names(before - after + mana(fire=1)) == given

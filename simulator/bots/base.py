@@ -317,9 +317,15 @@ def score_ether_split(st, tb, wk, p):
 def score_trade_give(st, tb, wk, bw, p, trades_ahead):
     """The Mana to give in a trade: never one the card the trade is for still needs
     (:func:`trade_target_cost`), then the element the hand needs least."""
+    give_sparing(st, tb, wk, bw, p, trade_target_cost(st, tb, wk, bw, p, wk.ctx_take, trades_ahead))
+
+
+@njit
+def give_sparing(st, tb, wk, bw, p, target):
+    """:func:`score_trade_give` once ``target`` (E,) is known: the Mana the cards the trade
+    is for cost is kept, then the element the hand needs least is given."""
     need = bw.pol_need
     demand(st, tb, wk, bw, p, need)
-    target = trade_target_cost(st, tb, wk, bw, p, wk.ctx_take, trades_ahead)
     for e in range(E):
         score = st.reserve[p, e] - need[e]
         left = st.reserve[p, e] - wk.ctx_given[e]

@@ -124,7 +124,7 @@ def score(st, tb, wk, bw, kind, p):
     elif kind == EFFECT_ORDER:
         score_effect_order(st, tb, wk, bw, p)
     elif kind == TRADE_GIVE:
-        base.score_trade_give(st, tb, wk, bw, p, TRADES_AHEAD)
+        base.give_sparing(st, tb, wk, bw, p, trade_target_cost(st, tb, wk, bw, p, wk.ctx_take))
     elif kind == DISCARD_FROM_HAND:
         score_discard(st, tb, wk, bw, p)
     elif (kind == SEARCH_DECK and wk.ctx_what != REPLICA_SEARCH) or kind == RETURN_FROM_DISCARD:
@@ -274,6 +274,30 @@ def trade_only_toward_what_works(st, tb, wk, bw, p, present):
     for e in range(E):
         if ok[e] == 0:
             wk.scores[trade_at + e] = base.NEG
+
+
+@njit
+def trade_target_cost(st, tb, wk, bw, p, take):
+    """(E,) the element-wise largest cost of the cards a trade for ``take`` brings within
+    reach and that the main phase would then prepare (:func:`would_prepare`, the test
+    :func:`trade_only_toward_what_works` made the trade with): the Mana not to give. The
+    base's list (every card with a worth) kept a Sulfur flame's Arcane for a player who is no
+    Mage Noir and gave the Air of the Flame projectile the Fire was traded for (sun-zenith,
+    the misplay scan's trades for nothing)."""
+    compute(st, tb, wk, p)
+    base.words_needed(st, tb, wk, p, bw.pol_words[:tb.n_words])
+    present = base.foe_view(st, tb, p)[0]
+    target = bw.pol_target
+    for e in range(E):
+        target[e] = 0
+    for c in range(tb.n_player_cards):
+        if st.hand[p, c] <= 0 or bw.f_value[c] <= 0 or wk.rd_missing[c] != 0:
+            continue
+        if base.within_trades(wk, st.reserve[p], c, TRADES_AHEAD, bw.pol_deficit) \
+                and bw.pol_deficit[take] >= 1 and would_prepare(st, tb, wk, bw, p, c, present):
+            for e in range(E):
+                target[e] = max(target[e], wk.rd_cost[c, e])
+    return target
 
 
 @njit
