@@ -82,8 +82,11 @@ def test_a_trade_never_gives_the_mana_the_card_it_is_for_needs():
     # Air mage's robe costs 3 air + 1 vegetal + 1 arcane; the hand's other cards want plenty of
     # air, so vegetal looks like the surplus. With 6 air and 2 vegetal the trade for the
     # arcane gives 1 vegetal and 1 air: giving both vegetal would leave the robe unaffordable
-    # again (an air-winds replay traded in circles that way).
-    eng = make_engine(["howlers_robe", "violent_wind", "zephyr"], policy="planner")
+    # again (an air-winds replay traded in circles that way). Only a Mage Noir prepares the
+    # robe, so the player has a Rite of passage in play (else the trade is for nothing).
+    eng = make_engine(["howlers_robe", "violent_wind", "zephyr", "rite_of_passage"],
+                      policy="planner")
+    put_on_board(eng, "rite_of_passage", RITUAL)
     set_hand(eng, {"howlers_robe": 1, "violent_wind": 1, "zephyr": 4})
     eng.state.reserve[0, 0] = mana(air=6, vegetal=2)
     eng.state.ether[0, 0] = mana(arcane=1)
@@ -780,3 +783,78 @@ def test_no_preparation_with_the_last_mana_under_a_waiver_crown(spare, prepares)
     sp = action_space(eng)
     choice = int(main_action_choice(eng, G0, P0)[0])
     assert choice == (sp.prepare + lid(eng, "draconic_flame") if prepares else 0), choice
+
+
+@pytest.mark.parametrize(("held_hp", "trades"), [(5, False), (3, True)])
+def test_no_trade_toward_a_card_the_main_phase_would_then_keep(held_hp, trades):
+    # A second King of trees (Unique) is prepared only to replace a copy that lost 2 HP or
+    # more: the trade rule counted it as a card the trade makes preparable, the planner gave
+    # 2 Fire for the fifth Vegetal, then kept the card (vegetal-grove co-op, the misplay
+    # scan's trades for nothing). Against a copy at 3 HP the main phase prepares it: it trades.
+    eng = make_engine(["king_of_trees", "flame"], policy="planner")
+    eng.state.turn[:] = 3
+    put_on_board(eng, "king_of_trees", PERMANENT, hp=held_hp)
+    set_hand(eng, {"king_of_trees": 1})
+    eng.state.reserve[0, 0] = mana(vegetal=4, fire=2)
+    eng.state.ether[0, 0] = mana(vegetal=1, water=1)
+    eng.state.ether[0, 1] = mana(water=1, air=1)
+    sp = action_space(eng)
+    choice = int(main_action_choice(eng, G0, P0)[0])
+    assert choice == (sp.trade + ELEMENTS.index("vegetal") if trades else 0), choice
+
+
+@pytest.mark.parametrize(("held_hp", "taken"), [(5, "small"), (3, "large")])
+def test_in_coop_a_pile_that_pays_only_a_card_the_main_phase_would_keep_is_left(held_hp, taken):
+    # The Vegetal pile pays the second King of trees, which the main phase then keeps (a copy
+    # at full HP is in play): counted as a pile that lets the player prepare a card, the larger
+    # pile was taken and nothing prepared (the misplay scan's piles taken for nothing). Against
+    # a copy at 3 HP the King is prepared, and the base's choice stands (the larger pile).
+    eng = make_engine(["king_of_trees"], players=2, policy="planner")
+    put_on_board(eng, "king_of_trees", PERMANENT, hp=held_hp)
+    set_hand(eng, {"king_of_trees": 1})
+    eng.state.reserve[0, 0] = mana(vegetal=4)
+    eng.state.ether[0, 0] = mana(vegetal=1)
+    eng.state.ether[0, 1] = mana(water=1, air=2, fire=1)
+    take_pile(eng, G0, P0)
+    left = {"small": mana(water=1, air=2, fire=1), "large": mana(vegetal=1)}[taken]
+    assert (eng.state.ether[0, 0] + eng.state.ether[0, 1] == left).all()
+
+
+@pytest.mark.parametrize(("mage_noir", "taken"), [(False, "small"), (True, "large")])
+def test_in_coop_a_pile_that_pays_only_a_mage_noir_card_is_left_by_a_player_who_is_none(
+        mage_noir, taken):
+    # The Arcane pile pays Sulfur flame, which only a Mage Noir prepares: with no Ritual in
+    # play player 1 took the larger pile and prepared nothing (fire-flames co-op, game 9 of the
+    # misplay scan). With a Rite of passage in play the flame is prepared: the base's choice.
+    eng = make_engine(["sulfur_flame", "rite_of_passage"], players=2, policy="planner")
+    if mage_noir:
+        put_on_board(eng, "rite_of_passage", RITUAL)
+    set_hand(eng, {"sulfur_flame": 1})
+    eng.state.reserve[0, 0] = mana(fire=1)
+    eng.state.ether[0, 0] = mana(arcane=1)
+    eng.state.ether[0, 1] = mana(water=1, air=2, vegetal=1)
+    take_pile(eng, G0, P0)
+    left = {"small": mana(water=1, air=2, vegetal=1), "large": mana(arcane=1)}[taken]
+    assert (eng.state.ether[0, 0] + eng.state.ether[0, 1] == left).all()
+
+
+@pytest.mark.parametrize(("mage_noir", "given"), [(False, {"air": 1, "arcane": 1}),
+                                                  (True, {"air": 2})])
+def test_a_trade_keeps_the_mana_of_the_card_it_is_for_not_of_one_it_would_keep(mage_noir, given):
+    # The Fire is traded for Flame projectile (1 Fire, 1 Air). A Sulfur flame (1 Fire, 1
+    # Arcane) in hand asked to keep the Arcane too, though only a Mage Noir prepares it: with
+    # no Ritual in play the planner gave both Air and ended the phase 1 Air short (sun-zenith,
+    # the misplay scan's trades for nothing). Once a Mage Noir, the flame's Arcane is kept.
+    eng = make_engine(["flame_projectile", "sulfur_flame", "flame", "rite_of_passage"],
+                      policy="planner")
+    eng.state.turn[:] = 3
+    if mage_noir:
+        put_on_board(eng, "rite_of_passage", RITUAL)
+    put_on_board(eng, "flame", CHANNELED)
+    set_hand(eng, {"flame_projectile": 1, "sulfur_flame": 2})
+    eng.state.reserve[0, 0] = mana(air=2, arcane=1)
+    eng.state.ether[0, 0] = mana(fire=1)
+    before = eng.state.reserve[0, 0].copy()
+    trade(eng, G0, P0, np.array([ELEMENTS.index("fire")]))
+    after = eng.state.reserve[0, 0].copy()
+    assert _element_names(before - after + mana(fire=1)) == given

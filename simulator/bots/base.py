@@ -243,23 +243,6 @@ def within_trades(wk, reserve, c, trades_ahead, deficit):
     return 1 <= short <= trades_ahead and spare >= 2 * short
 
 
-@njit
-def pile_enables(st, tb, wk, p, pile):
-    """With pile ``pile`` (0 or 1) of the Ether added to the reserve, player ``p`` could pay
-    a card in hand whose components are there (its readiness's cost, components missing)."""
-    compute(st, tb, wk, p)
-    for c in range(tb.n_player_cards):
-        if st.hand[p, c] <= 0 or wk.rd_missing[c] != 0 or tb.inert[c] != 0:
-            continue
-        paid = True
-        for e in range(E):
-            if wk.rd_cost[c, e] > st.reserve[p, e] + st.ether[pile, e]:
-                paid = False
-        if paid:
-            return True
-    return False
-
-
 # --- Mana ------------------------------------------------------------------------------------
 
 @njit
@@ -334,9 +317,15 @@ def score_ether_split(st, tb, wk, p):
 def score_trade_give(st, tb, wk, bw, p, trades_ahead):
     """The Mana to give in a trade: never one the card the trade is for still needs
     (:func:`trade_target_cost`), then the element the hand needs least."""
+    give_sparing(st, tb, wk, bw, p, trade_target_cost(st, tb, wk, bw, p, wk.ctx_take, trades_ahead))
+
+
+@njit
+def give_sparing(st, tb, wk, bw, p, target):
+    """:func:`score_trade_give` once ``target`` (E,) is known: the Mana the cards the trade
+    is for cost is kept, then the element the hand needs least is given."""
     need = bw.pol_need
     demand(st, tb, wk, bw, p, need)
-    target = trade_target_cost(st, tb, wk, bw, p, wk.ctx_take, trades_ahead)
     for e in range(E):
         score = st.reserve[p, e] - need[e]
         left = st.reserve[p, e] - wk.ctx_given[e]
@@ -1155,37 +1144,47 @@ def main_action_scores(st, tb, wk, bw, p, trades_ahead):
         if wk.opt[prepare_at + c] == 0:  # not preparable now: never chosen, not scored
             wk.scores[prepare_at + c] = NEG
             continue
-        prep = kn[K.PREP_BASE] + kn[K.PREP_VALUE] * bw.f_value[c] \
-            + kn[K.PREP_PERSISTENT] * (1.0 if tb.card_type[c] > 0 else 0.0)
-        prep = prep + kn[K.PREP_NEEDED] * provides_needed(tb, c, needs)
-        # a second Ritual adds nothing once the player is a Mage Noir
-        if bw.f_only_mage_noir[c] != 0 and mn:
-            prep -= 100.0
-        # an Equipment that would only replace an equal or better one in its slot is waste
-        if slot_taken_by_equal(st, tb, bw, p, c):
-            prep -= 100.0
-        # a second copy of a Unique card is worth it only to replace a copy that lost 2 HP
-        if tb.unique[c] != 0 or (tb.unique_unless_mn[c] != 0 and not mn):
-            lost = held_copy_hp_lost(st, tb, p, c)
-            if lost >= 2:
-                prep += float(lost) - 5.0
-            elif lost >= 0:
-                prep -= 100.0
-        # a Waiver crown switches the player's Rituals off (their Mage Noir status with them):
-        # worth it only once HP are low enough that turning spare Mana into HP matters more
-        if tb.any_handler[H_WAIVER_CROWN] != 0 and tb.handler_card[H_WAIVER_CROWN, c] != 0 \
-                and st.hp[p] > CROWN_HP:
-            prep -= 100.0
-        # Glass replica only thins the deck: never when each Equipment would replace a working one
-        if tb.any_handler[H_GLASS_REPLICA] != 0 and tb.handler_card[H_GLASS_REPLICA, c] != 0 \
-                and replica_pointless(st, tb, bw, p):
-            prep -= 100.0
-        # a component that costs HP (Draconic flame) must not put its own player out
-        if bw.any_self_loss != 0 and component_loss(st, tb, bw, p, c) >= st.hp[p]:
-            prep = OUT_OF_THE_GAME
-        wk.scores[prepare_at + c] = prep
+        wk.scores[prepare_at + c] = prepare_score(st, tb, bw, p, c, needs, mn)
     if tb.any_zenith != 0:
         zenith_nudges(st, tb, wk, p, prepare_at, activate_at, channel_at, kn[K.ZENITH_NUDGE])
+
+
+@njit
+def prepare_score(st, tb, bw, p, c, needs, mn):
+    """The main phase's score for preparing card ``c`` (ending the main phase scores 0), its
+    Mana aside: ``needs`` (W,) the component words the hand lacks (:func:`words_needed`),
+    ``mn`` whether the player is a Mage Noir. One function, so that a rule that aims Mana at
+    a card (the planner's trades, its co-op pile) asks the question the main phase will."""
+    kn = bw.knobs
+    prep = kn[K.PREP_BASE] + kn[K.PREP_VALUE] * bw.f_value[c] \
+        + kn[K.PREP_PERSISTENT] * (1.0 if tb.card_type[c] > 0 else 0.0)
+    prep = prep + kn[K.PREP_NEEDED] * provides_needed(tb, c, needs)
+    # a second Ritual adds nothing once the player is a Mage Noir
+    if bw.f_only_mage_noir[c] != 0 and mn:
+        prep -= 100.0
+    # an Equipment that would only replace an equal or better one in its slot is waste
+    if slot_taken_by_equal(st, tb, bw, p, c):
+        prep -= 100.0
+    # a second copy of a Unique card is worth it only to replace a copy that lost 2 HP
+    if tb.unique[c] != 0 or (tb.unique_unless_mn[c] != 0 and not mn):
+        lost = held_copy_hp_lost(st, tb, p, c)
+        if lost >= 2:
+            prep += float(lost) - 5.0
+        elif lost >= 0:
+            prep -= 100.0
+    # a Waiver crown switches the player's Rituals off (their Mage Noir status with them):
+    # worth it only once HP are low enough that turning spare Mana into HP matters more
+    if tb.any_handler[H_WAIVER_CROWN] != 0 and tb.handler_card[H_WAIVER_CROWN, c] != 0 \
+            and st.hp[p] > CROWN_HP:
+        prep -= 100.0
+    # Glass replica only thins the deck: never when each Equipment would replace a working one
+    if tb.any_handler[H_GLASS_REPLICA] != 0 and tb.handler_card[H_GLASS_REPLICA, c] != 0 \
+            and replica_pointless(st, tb, bw, p):
+        prep -= 100.0
+    # a component that costs HP (Draconic flame) must not put its own player out
+    if bw.any_self_loss != 0 and component_loss(st, tb, bw, p, c) >= st.hp[p]:
+        prep = OUT_OF_THE_GAME
+    return prep
 
 
 @njit

@@ -66,7 +66,7 @@ from simulator.engine.rules.layout import (
     E,
 )
 from simulator.engine.rules.ops import amount_now, base_amount, condition_holds, count
-from simulator.engine.rules.readiness import board_part
+from simulator.engine.rules.readiness import board_part, compute
 from simulator.engine.rules.seats import foes
 from simulator.engine.rules.zenith import spell_counts
 
@@ -124,7 +124,7 @@ def score(st, tb, wk, bw, kind, p):
     elif kind == EFFECT_ORDER:
         score_effect_order(st, tb, wk, bw, p)
     elif kind == TRADE_GIVE:
-        base.score_trade_give(st, tb, wk, bw, p, TRADES_AHEAD)
+        base.give_sparing(st, tb, wk, bw, p, trade_target_cost(st, tb, wk, bw, p, wk.ctx_take))
     elif kind == DISCARD_FROM_HAND:
         score_discard(st, tb, wk, bw, p)
     elif (kind == SEARCH_DECK and wk.ctx_what != REPLICA_SEARCH) or kind == RETURN_FROM_DISCARD:
@@ -220,6 +220,24 @@ def not_worth_preparing(st, tb, wk, bw, p, c, present):
 
 
 @njit
+def would_prepare(st, tb, wk, bw, p, c, present):
+    """Card ``c``, once its Mana is there, scores above ending the main phase as the main
+    phase scores it (``base.prepare_score`` less :func:`prepare_only_what_works`' rules):
+    what a trade or a co-op pile is aimed at must be a card the main phase then prepares.
+    A looser test (any card with an estimated worth that is not idle) let the planner trade
+    toward, or take the larger pile for, a card it then kept: a second copy of a Unique card
+    in play (King of trees), a Ritual once a Mage Noir, an Equipment its slot already holds,
+    a card only a Mage Noir may prepare while the player is none (Sulfur flame).
+    Needs ``bw.pol_words`` from this decision's main-phase scores or ``base.words_needed``."""
+    if not preparable_but_for_mana(tb, wk, c) or not_worth_preparing(st, tb, wk, bw, p, c, present):
+        return False
+    prep = base.prepare_score(st, tb, bw, p, c, bw.pol_words[:tb.n_words], wk.rd_mage_noir != 0)
+    if bw.f_enter_loss[c] > 0:
+        prep -= entry_losses(st, tb, bw, p, c)
+    return prep > 0.0
+
+
+@njit
 def lost_before_use(st, tb, wk, p, c):
     """Preparing card ``c`` would have an own rule destroy an Equipment before it did
     anything (``idle.py``): ``c`` itself at the turn's end (the Warrior-mage ritual), or a
@@ -230,9 +248,10 @@ def lost_before_use(st, tb, wk, p, c):
 @njit
 def trade_only_toward_what_works(st, tb, wk, bw, p, present):
     """A trade scores only when it brings a card the planner would prepare within reach
-    (``base.trade_enables`` counts every card with an estimated worth): traded toward a card
-    it then declined to prepare, the planner traded for nothing (the misplay scan's trades
-    for nothing rose by a quarter before this)."""
+    (``base.trade_enables`` counts every card with an estimated worth; :func:`would_prepare`
+    asks the main phase's own question): traded toward a card it then declined to prepare,
+    the planner traded for nothing (the misplay scan's trades for nothing rose by a quarter
+    before this; a second King of trees, Unique, was still traded toward and then kept)."""
     trade_at = 1 + 3 * tb.slots + tb.n_cards
     any_trade = False
     for e in range(E):
@@ -247,8 +266,7 @@ def trade_only_toward_what_works(st, tb, wk, bw, p, present):
             continue
         if not base.within_trades(wk, st.reserve[p], c, TRADES_AHEAD, bw.pol_deficit):
             continue
-        if not ether_holds(st, bw.pol_deficit) or not preparable_but_for_mana(tb, wk, c) \
-                or not_worth_preparing(st, tb, wk, bw, p, c, present):
+        if not ether_holds(st, bw.pol_deficit) or not would_prepare(st, tb, wk, bw, p, c, present):
             continue
         for e in range(E):
             if bw.pol_deficit[e] > 0:
@@ -256,6 +274,30 @@ def trade_only_toward_what_works(st, tb, wk, bw, p, present):
     for e in range(E):
         if ok[e] == 0:
             wk.scores[trade_at + e] = base.NEG
+
+
+@njit
+def trade_target_cost(st, tb, wk, bw, p, take):
+    """(E,) the element-wise largest cost of the cards a trade for ``take`` brings within
+    reach and that the main phase would then prepare (:func:`would_prepare`, the test
+    :func:`trade_only_toward_what_works` made the trade with): the Mana not to give. The
+    base's list (every card with a worth) kept a Sulfur flame's Arcane for a player who is no
+    Mage Noir and gave the Air of the Flame projectile the Fire was traded for (sun-zenith,
+    the misplay scan's trades for nothing)."""
+    compute(st, tb, wk, p)
+    base.words_needed(st, tb, wk, p, bw.pol_words[:tb.n_words])
+    present = base.foe_view(st, tb, p)[0]
+    target = bw.pol_target
+    for e in range(E):
+        target[e] = 0
+    for c in range(tb.n_player_cards):
+        if st.hand[p, c] <= 0 or bw.f_value[c] <= 0 or wk.rd_missing[c] != 0:
+            continue
+        if base.within_trades(wk, st.reserve[p], c, TRADES_AHEAD, bw.pol_deficit) \
+                and bw.pol_deficit[take] >= 1 and would_prepare(st, tb, wk, bw, p, c, present):
+            for e in range(E):
+                target[e] = max(target[e], wk.rd_cost[c, e])
+    return target
 
 
 @njit
@@ -517,9 +559,31 @@ def score_take_pile(st, tb, wk, bw, p):
         for e in range(E):
             penalty += st.ether[pile, e] * want[e]
         wk.scores[pile] -= weight * penalty
-    if not foes(tb, p, nxt) and not base.pile_enables(st, tb, wk, p, 0) \
-            and not base.pile_enables(st, tb, wk, p, 1):
+    if not foes(tb, p, nxt) and not pile_lets_prepare(st, tb, wk, bw, p):
         leave_the_larger_pile(st, wk)
+
+
+@njit
+def pile_lets_prepare(st, tb, wk, bw, p):
+    """Either Ether pile, added to the reserve, pays a card in hand whose components are
+    there and that the main phase would then prepare (:func:`would_prepare`). Counting any
+    card a pile pays (``base.pile_enables``) had the player take the larger pile for a card
+    it then kept (the misplay scan's piles taken for nothing that remained: a preparation
+    the main phase scored below keeping the Mana)."""
+    compute(st, tb, wk, p)
+    base.words_needed(st, tb, wk, p, bw.pol_words[:tb.n_words])
+    present = base.foe_view(st, tb, p)[0]
+    for c in range(tb.n_player_cards):
+        if st.hand[p, c] <= 0 or wk.rd_missing[c] != 0:
+            continue
+        for pile in range(2):
+            paid = True
+            for e in range(E):
+                if wk.rd_cost[c, e] > st.reserve[p, e] + st.ether[pile, e]:
+                    paid = False
+            if paid and would_prepare(st, tb, wk, bw, p, c, present):
+                return True
+    return False
 
 
 @njit
