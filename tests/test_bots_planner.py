@@ -800,3 +800,17 @@ def test_alone_a_pure_damage_spell_waits_for_the_adversary(players, duke, prepar
     sp = action_space(eng)
     choice = int(main_action_choice(eng, G0, P0)[0])
     assert choice == (sp.prepare + lid(eng, "air_blade") if prepares else 0), choice
+
+
+@pytest.mark.parametrize(("in_hand", "prepares"), [({"flame": 1}, False),
+                                                   ({"flame": 1, "fiery_arrow": 1}, True)])
+def test_alone_a_damage_spell_the_hand_needs_as_a_component_is_still_prepared(in_hand, prepares):
+    # Flame only deals damage, but it is the Flame Fiery arrow requires: held with it in hand
+    # before the Duke, fire-flames alone gained nothing; prepared (to be channelled), +6 points.
+    eng = make_engine(["flame", "fiery_arrow"], policy="planner")
+    eng.state.turn[:] = 3
+    put_adversary(eng, "guard")
+    set_hand(eng, in_hand)
+    sp = action_space(eng)
+    choice = int(main_action_choice(eng, G0, P0)[0])
+    assert (choice == sp.prepare + lid(eng, "flame")) == prepares, choice

@@ -291,7 +291,10 @@ def hold_strikes_for_the_adversary(st, tb, wk, bw, p, present):
     there the Adversary's cards hit every player each turn, and holding cost ice-frost and
     water-tides 1.7 to 5.4 points. Nor a spell that comes back after its activation (to the
     hand, Biting arrow, or prepared again from the discard pile, Temporal blast): spent early,
-    it is cast again (held, time-bender alone lost 0.9 points at hard)."""
+    it is cast again (held, time-bender alone lost 0.9 points at hard). Nor a spell that
+    provides a component word a card in hand lacks (``pol_words``, from the base scores): it
+    is prepared to be channelled (held, fire-flames alone gained nothing; prepared, +6.0
+    points at normal)."""
     if tb.players != 1 or present:
         return
     prepare_at = 1 + tb.slots
@@ -299,7 +302,8 @@ def hold_strikes_for_the_adversary(st, tb, wk, bw, p, present):
         a = prepare_at + c
         if wk.opt[a] == 0 or wk.scores[a] <= base.NEG or tb.card_type[c] != SPELL:
             continue
-        if bw.f_returns[c] != 0 or tb.from_discard[c] != 0:
+        if bw.f_returns[c] != 0 or tb.from_discard[c] != 0 \
+                or base.provides_needed(tb, c, bw.pol_words[:tb.n_words]) > 0:
             continue
         if bw.f_damage[c] > 0 and bw.f_heal[c] <= 0 and bw.f_draw[c] <= 0 and bw.f_mana[c] <= 0:
             wk.scores[a] = min(wk.scores[a], -1.0)
