@@ -287,14 +287,14 @@ def hold_strikes_for_the_adversary(st, tb, wk, bw, p, present):
     early, it locked Mana and went at the Adversary's lesser cards (its guards) before the
     Adversary came, and was missing when it did. The look-ahead's most frequent change on
     air-winds was such a preparation turned into ending the main phase; holding them: air-winds
-    alone +8.6 points at normal, +2.1 at hard (docs/bots.md, "Fifth round"). Not in co-op:
-    there the Adversary's cards hit every player each turn, and holding cost ice-frost and
-    water-tides 1.7 to 5.4 points. Nor a spell that comes back after its activation (to the
-    hand, Biting arrow, or prepared again from the discard pile, Temporal blast): spent early,
-    it is cast again (held, time-bender alone lost 0.9 points at hard). Nor a spell that
-    provides a component word a card in hand lacks (``pol_words``, from the base scores): it
-    is prepared to be channelled (held, fire-flames alone gained nothing; prepared, +6.0
-    points at normal)."""
+    alone +7.2 points at normal, +2.1 at hard (docs/bots.md, "Fifth round"). Not in co-op:
+    there the Adversary's cards hit every player each turn, and holding cost ice-frost,
+    water-tides and vegetal-flowers 1.1 to 2.5 points. Nor a spell that comes back after its
+    activation (to the hand, Biting arrow, or prepared again from the discard pile, Temporal
+    blast): spent early, it is cast again (held, time-bender alone lost 0.9 points at hard).
+    Nor a spell that provides a component word a card in hand lacks (``pol_words``, from the
+    base scores): it is prepared to be channelled (held, fire-flames alone gained nothing;
+    prepared, +6.0 points at normal)."""
     if tb.players != 1 or present:
         return
     prepare_at = 1 + tb.slots
