@@ -219,9 +219,11 @@ def test_alone_the_adversarys_cards_keep_board_order():
 ])
 def test_a_bot_never_pays_its_last_hp_for_a_component(bot, hp, components, prepares):
     # A replay showed the bot at 1 HP preparing Fiery arrow with Draconic flame as its Flame:
-    # using Draconic flame costs 1 HP, and the player went out of the game.
+    # using Draconic flame costs 1 HP, and the player went out of the game. (The Duke is in
+    # play: alone before it arrives, the planner holds a spell that only deals damage.)
     eng = make_engine(["fiery_arrow", "draconic_flame", "flame"], policy=bot)
     eng.state.turn[:] = 3
+    put_adversary(eng, "duke")
     for card in components:
         put_on_board(eng, card, CHANNELED)
     set_hand(eng, {"fiery_arrow": 1})
@@ -858,3 +860,35 @@ def test_a_trade_keeps_the_mana_of_the_card_it_is_for_not_of_one_it_would_keep(m
     trade(eng, G0, P0, np.array([ELEMENTS.index("fire")]))
     after = eng.state.reserve[0, 0].copy()
     assert _element_names(before - after + mana(fire=1)) == given
+
+
+@pytest.mark.parametrize(("players", "duke", "prepares"),
+                         [(1, False, False), (1, True, True), (2, False, True)])
+def test_alone_a_pure_damage_spell_waits_for_the_adversary(players, duke, prepares):
+    # Alone, before the Duke arrives, the planner prepared Air blade (it only deals damage) at
+    # once and spent it on a guard; the look-ahead's rollouts ended the main phase instead, and
+    # holding such spells until the Duke is in play won air-winds 8.6 points at normal. In
+    # co-op the guards hit every player, so the spell is still prepared.
+    eng = make_engine(["air_blade", "breath"], players=players, policy="planner")
+    eng.state.turn[:] = 3
+    put_adversary(eng, "duke" if duke else "guard")
+    put_on_board(eng, "breath", CHANNELED)
+    set_hand(eng, {"air_blade": 1})
+    eng.state.reserve[0, 0] = mana(air=1, arcane=1)
+    sp = action_space(eng)
+    choice = int(main_action_choice(eng, G0, P0)[0])
+    assert choice == (sp.prepare + lid(eng, "air_blade") if prepares else 0), choice
+
+
+@pytest.mark.parametrize(("in_hand", "prepares"), [({"flame": 1}, False),
+                                                   ({"flame": 1, "fiery_arrow": 1}, True)])
+def test_alone_a_damage_spell_the_hand_needs_as_a_component_is_still_prepared(in_hand, prepares):
+    # Flame only deals damage, but it is the Flame Fiery arrow requires: held with it in hand
+    # before the Duke, fire-flames alone gained nothing; prepared (to be channelled), +6 points.
+    eng = make_engine(["flame", "fiery_arrow"], policy="planner")
+    eng.state.turn[:] = 3
+    put_adversary(eng, "guard")
+    set_hand(eng, in_hand)
+    sp = action_space(eng)
+    choice = int(main_action_choice(eng, G0, P0)[0])
+    assert (choice == sp.prepare + lid(eng, "flame")) == prepares, choice

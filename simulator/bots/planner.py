@@ -58,6 +58,7 @@ from simulator.engine.rules.layout import (
     PREPARED,
     RETURN_FROM_DISCARD,
     SEARCH_DECK,
+    SPELL,
     T_ACTIVATE,
     T_TURN_START_PREPARED,
     TAKE_PILE,
@@ -168,6 +169,7 @@ def main_action_scores(st, tb, wk, bw, p):
         ritual_first(st, tb, wk, bw, p)
     prepare_only_what_works(st, tb, wk, bw, p, present)
     trade_only_toward_what_works(st, tb, wk, bw, p, present)
+    hold_strikes_for_the_adversary(st, tb, wk, bw, p, present)
     prepare_before_striking(st, tb, wk, bw, p)
     if threatened:
         for c in range(tb.n_cards):
@@ -318,6 +320,35 @@ def preparable_but_for_mana(tb, wk, c):
     may prepare while the player is none (Sulfur flame: 2 Fire given for an Arcane toward it
     on phase-rift, then nothing prepared), nor one the engine does not play."""
     return not ((tb.mage_noir_only[c] != 0 and wk.rd_mage_noir == 0) or tb.inert[c] != 0)
+
+
+@njit
+def hold_strikes_for_the_adversary(st, tb, wk, bw, p, present):
+    """Alone against an Adversary not yet in play, a spell whose activation only deals damage
+    (no healing, cards or Mana) is not prepared: ending the main phase scores above it. Prepared
+    early, it locked Mana and went at the Adversary's lesser cards (its guards) before the
+    Adversary came, and was missing when it did. The look-ahead's most frequent change on
+    air-winds was such a preparation turned into ending the main phase; holding them: air-winds
+    alone +7.2 points at normal, +2.1 at hard (docs/bots.md, "Fifth round"). Not in co-op:
+    there the Adversary's cards hit every player each turn, and holding cost ice-frost,
+    water-tides and vegetal-flowers 1.1 to 2.5 points. Nor a spell that comes back after its
+    activation (to the hand, Biting arrow, or prepared again from the discard pile, Temporal
+    blast): spent early, it is cast again (held, time-bender alone lost 0.9 points at hard).
+    Nor a spell that provides a component word a card in hand lacks (``pol_words``, from the
+    base scores): it is prepared to be channelled (held, fire-flames alone gained nothing;
+    prepared, +6.0 points at normal)."""
+    if tb.players != 1 or present:
+        return
+    prepare_at = 1 + tb.slots
+    for c in range(tb.n_player_cards):
+        a = prepare_at + c
+        if wk.opt[a] == 0 or wk.scores[a] <= base.NEG or tb.card_type[c] != SPELL:
+            continue
+        if bw.f_returns[c] != 0 or tb.from_discard[c] != 0 \
+                or base.provides_needed(tb, c, bw.pol_words[:tb.n_words]) > 0:
+            continue
+        if bw.f_damage[c] > 0 and bw.f_heal[c] <= 0 and bw.f_draw[c] <= 0 and bw.f_mana[c] <= 0:
+            wk.scores[a] = min(wk.scores[a], -1.0)
 
 
 @njit
