@@ -728,6 +728,7 @@ def test_no_trade_toward_a_card_only_a_mage_noir_may_prepare(mage_noir, trades):
     # the planner gave 2 Fire for the Arcane and prepared nothing (phase-rift, the scan).
     eng = make_engine(["sulfur_flame", "rite_of_passage"], policy="planner")
     eng.state.turn[:] = 3
+    put_adversary(eng, "duke")  # alone before the Duke, a strike is held whatever the Ritual
     if mage_noir:
         put_on_board(eng, "rite_of_passage", RITUAL)
     set_hand(eng, {"sulfur_flame": 1})
@@ -850,6 +851,7 @@ def test_a_trade_keeps_the_mana_of_the_card_it_is_for_not_of_one_it_would_keep(m
     eng = make_engine(["flame_projectile", "sulfur_flame", "flame", "rite_of_passage"],
                       policy="planner")
     eng.state.turn[:] = 3
+    put_adversary(eng, "duke")  # alone before the Duke, Flame projectile would be held
     if mage_noir:
         put_on_board(eng, "rite_of_passage", RITUAL)
     put_on_board(eng, "flame", CHANNELED)
@@ -892,3 +894,23 @@ def test_alone_a_damage_spell_the_hand_needs_as_a_component_is_still_prepared(in
     sp = action_space(eng)
     choice = int(main_action_choice(eng, G0, P0)[0])
     assert (choice == sp.prepare + lid(eng, "flame")) == prepares, choice
+
+
+@pytest.mark.parametrize(("duke", "trades"), [(False, False), (True, True)])
+def test_no_trade_toward_a_strike_held_for_the_adversary(duke, trades):
+    # Alone, before the Duke arrives, Air blade is held (it only deals damage); the trade rule
+    # still counted it as a card the trade made preparable, so the planner gave 2 Fire for the
+    # Arcane and then ended its main phase with the blade in hand (the misplay scan's trades
+    # for nothing rose from 44 to 902 when the hold came in). With the Duke in play the blade
+    # is prepared, and the trade made for it.
+    eng = make_engine(["air_blade", "breath"], policy="planner")
+    eng.state.turn[:] = 3
+    put_adversary(eng, "duke" if duke else "guard")
+    put_on_board(eng, "breath", CHANNELED)
+    set_hand(eng, {"air_blade": 1})
+    eng.state.reserve[0, 0] = mana(air=1, fire=2)
+    eng.state.ether[0, 0] = mana(arcane=1, water=1)
+    eng.state.ether[0, 1] = mana(water=1)
+    sp = action_space(eng)
+    choice = int(main_action_choice(eng, G0, P0)[0])
+    assert choice == (sp.trade + ELEMENTS.index("arcane") if trades else 0), choice

@@ -231,7 +231,8 @@ def would_prepare(st, tb, wk, bw, p, c, present):
     in play (King of trees), a Ritual once a Mage Noir, an Equipment its slot already holds,
     a card only a Mage Noir may prepare while the player is none (Sulfur flame).
     Needs ``bw.pol_words`` from this decision's main-phase scores or ``base.words_needed``."""
-    if not preparable_but_for_mana(tb, wk, c) or not_worth_preparing(st, tb, wk, bw, p, c, present):
+    if not preparable_but_for_mana(tb, wk, c) or not_worth_preparing(st, tb, wk, bw, p, c, present) \
+            or held_for_the_adversary(tb, bw, c, present):
         return False
     prep = base.prepare_score(st, tb, bw, p, c, bw.pol_words[:tb.n_words], wk.rd_mage_noir != 0)
     if bw.f_enter_loss[c] > 0:
@@ -324,31 +325,37 @@ def preparable_but_for_mana(tb, wk, c):
 
 @njit
 def hold_strikes_for_the_adversary(st, tb, wk, bw, p, present):
-    """Alone against an Adversary not yet in play, a spell whose activation only deals damage
-    (no healing, cards or Mana) is not prepared: ending the main phase scores above it. Prepared
-    early, it locked Mana and went at the Adversary's lesser cards (its guards) before the
-    Adversary came, and was missing when it did. The look-ahead's most frequent change on
-    air-winds was such a preparation turned into ending the main phase; holding them: air-winds
-    alone +7.2 points at normal, +2.1 at hard (docs/bots.md, "Fifth round"). Not in co-op:
-    there the Adversary's cards hit every player each turn, and holding cost ice-frost,
-    water-tides and vegetal-flowers 1.1 to 2.5 points. Nor a spell that comes back after its
-    activation (to the hand, Biting arrow, or prepared again from the discard pile, Temporal
-    blast): spent early, it is cast again (held, time-bender alone lost 0.9 points at hard).
-    Nor a spell that provides a component word a card in hand lacks (``pol_words``, from the
-    base scores): it is prepared to be channelled (held, fire-flames alone gained nothing;
-    prepared, +6.0 points at normal)."""
-    if tb.players != 1 or present:
-        return
+    """Alone against an Adversary not yet in play, a spell :func:`held_for_the_adversary`
+    names is not prepared: ending the main phase scores above it."""
     prepare_at = 1 + tb.slots
     for c in range(tb.n_player_cards):
         a = prepare_at + c
-        if wk.opt[a] == 0 or wk.scores[a] <= base.NEG or tb.card_type[c] != SPELL:
-            continue
-        if bw.f_returns[c] != 0 or tb.from_discard[c] != 0 \
-                or base.provides_needed(tb, c, bw.pol_words[:tb.n_words]) > 0:
-            continue
-        if bw.f_damage[c] > 0 and bw.f_heal[c] <= 0 and bw.f_draw[c] <= 0 and bw.f_mana[c] <= 0:
+        if wk.opt[a] != 0 and wk.scores[a] > base.NEG and held_for_the_adversary(tb, bw, c, present):
             wk.scores[a] = min(wk.scores[a], -1.0)
+
+
+@njit
+def held_for_the_adversary(tb, bw, c, present):
+    """Alone against an Adversary not yet in play, a spell whose activation only deals damage
+    (no healing, cards or Mana) waits. Prepared early, it locked Mana and went at the
+    Adversary's lesser cards (its guards) before the Adversary came, and was missing when it
+    did. The look-ahead's most frequent change on air-winds was such a preparation turned into
+    ending the main phase; holding them: air-winds alone +7.2 points at normal, +2.1 at hard
+    (docs/bots.md, "Fifth round"). Not in co-op: there the Adversary's cards hit every player
+    each turn, and holding cost ice-frost, water-tides and vegetal-flowers 1.1 to 2.5 points.
+    Nor a spell that comes back after its activation (to the hand, Biting arrow, or prepared
+    again from the discard pile, Temporal blast): spent early, it is cast again (held,
+    time-bender alone lost 0.9 points at hard). Nor a spell that provides a component word a
+    card in hand lacks (``pol_words``, from the base scores): it is prepared to be channelled
+    (held, fire-flames alone gained nothing; prepared, +6.0 points at normal). The trade and
+    co-op pile rules ask it too (:func:`would_prepare`): a trade toward a held strike is a
+    trade for nothing."""
+    if tb.players != 1 or present or tb.card_type[c] != SPELL:
+        return False
+    if bw.f_returns[c] != 0 or tb.from_discard[c] != 0 \
+            or base.provides_needed(tb, c, bw.pol_words[:tb.n_words]) > 0:
+        return False
+    return bw.f_damage[c] > 0 and bw.f_heal[c] <= 0 and bw.f_draw[c] <= 0 and bw.f_mana[c] <= 0
 
 
 @njit
