@@ -1,6 +1,6 @@
 """The duel engine's speed against issue #37's targets, one JSON object per measure.
 
-    python scripts/duel_speed.py cost [GAMES]        # a duel game against a solo game
+    python scripts/duel_speed.py cost [GAMES [BOT]]  # a duel game against a solo game
     python scripts/duel_speed.py roundrobin [GAMES]  # the 13 example decks, GAMES a pair
     python scripts/duel_speed.py lookahead [GAMES]   # look-ahead duels on 2 threads
     python scripts/duel_speed.py horizon [GAMES]     # the look-ahead's duel rollout horizon
@@ -62,7 +62,8 @@ MEASURES = {"cost": (duel_cost, 4000), "roundrobin": (round_robin, 2000),
 def main() -> None:
     measure, default = MEASURES[sys.argv[1]]
     games = int(sys.argv[2]) if len(sys.argv) > 2 else default
-    print(json.dumps({sys.argv[1]: measure(games)}))
+    extra = {"bot": sys.argv[3]} if sys.argv[1] == "cost" and len(sys.argv) > 3 else {}
+    print(json.dumps({sys.argv[1]: measure(games, **extra)}))
 
 
 if __name__ == "__main__":

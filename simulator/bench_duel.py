@@ -24,9 +24,10 @@ THREADS = 2
 COST_GAMES, ROUND_ROBIN_GAMES, LOOKAHEAD_GAMES = 4000, 2000, 200
 
 
-def duel_cost(games: int = COST_GAMES, decks=BASE_DECKS) -> dict:
+def duel_cost(games: int = COST_GAMES, decks=BASE_DECKS, bot: str = "planner") -> dict:
     """Per deck: CPU us a game in solo and in a mirror duel, their ratio, and a turn's; the
-    worst deck's ratio as ``ratio``."""
+    worst deck's ratio as ``ratio``. ``bot`` plays both (another bot than the planner shows
+    how much of the ratio is the games' length: docs/bench.md)."""
     from simulator import bots
     from simulator.cards import load_cards
     from simulator.decks import load_deck
@@ -37,16 +38,16 @@ def duel_cost(games: int = COST_GAMES, decks=BASE_DECKS) -> dict:
 
     db = load_cards()
     duke = load_scenario("duke", db)
-    planner = bots.get("planner")
+    player = bots.get(bot)
     by_deck = {}
     for name in decks:
         deck = load_deck(name, db)
         solo = Matchup((deck,), duke, "normal")
-        play_seeds(solo, db, 1, 0, 50, planner, RuleOptions())
+        play_seeds(solo, db, 1, 0, 50, player, RuleOptions())
         start = time.process_time()
-        result = play_seeds(solo, db, 7, 0, games, planner, RuleOptions())
+        result = play_seeds(solo, db, 7, 0, games, player, RuleOptions())
         solo_s = time.process_time() - start
-        side = make_side(deck, db=db)
+        side = make_side(deck, bot, db=db)
         play_duel_games([side, side], seed=1, count=25, db=db)
         start = time.process_time()
         duels = play_duel_games([side, side], seed=7, count=max(1, games // 2), db=db,
