@@ -5,13 +5,13 @@ simulated card at least one test named after it fails when the card is blanked."
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from project_scripts import load_script
 
 from simulator.cards import load_cards
 from simulator.cards.blanking import BLANK_ENV, blank, has_text
@@ -28,12 +28,8 @@ SCRIPT = REPO / "scripts" / "blanking_check.py"
 
 @pytest.fixture(scope="module")
 def check():
-    spec = importlib.util.spec_from_file_location("blanking_check", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclasses look their module up
-    spec.loader.exec_module(module)
-    yield module
-    del sys.modules[spec.name]
+    yield load_script("blanking_check")
+    del sys.modules["blanking_check"]
 
 
 def test_a_blanked_card_keeps_its_facts_and_loses_its_text(db):

@@ -8,7 +8,6 @@ extract ships with the tests, so every check here runs on any machine.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import pickle
 import shutil
@@ -21,6 +20,8 @@ try:
     import tomllib
 except ModuleNotFoundError:  # Python 3.10
     import tomli as tomllib
+
+from project_scripts import load_script
 
 from simulator.cards import CARD_TYPES, ELEMENTS, load_cards
 from simulator.cards.loader import data_file_names
@@ -43,11 +44,7 @@ def shared() -> dict:
 
 @pytest.fixture(scope="module")
 def builder():
-    spec = importlib.util.spec_from_file_location(
-        "build_card_data", REPO / "scripts" / "build_card_data.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("build_card_data")
 
 
 def test_every_static_fact_matches_the_shared_data(shared):

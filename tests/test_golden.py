@@ -7,24 +7,10 @@ intended, regenerate with ``python scripts/golden.py`` and commit the reviewed d
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
 import pytest
+from project_scripts import load_script
 
-REPO = Path(__file__).resolve().parents[1]
-
-
-def _load_golden_script():
-    spec = importlib.util.spec_from_file_location("golden", REPO / "scripts" / "golden.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["golden"] = module  # its dataclass looks its module up while being defined
-    spec.loader.exec_module(module)
-    return module
-
-
-golden = _load_golden_script()
+golden = load_script("golden")
 
 
 @pytest.fixture(scope="module")

@@ -3,26 +3,13 @@ game shows in its cell; bad input is one line and exit 2."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
 import numpy as np
 import pytest
-
-REPO = Path(__file__).resolve().parents[1]
-
-
-def _load():
-    spec = importlib.util.spec_from_file_location("paired_trees", REPO / "scripts" / "paired_trees.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["paired_trees"] = module
-    spec.loader.exec_module(module)
-    return module
+from project_scripts import load_script
 
 
 def test_the_same_games_twice_move_no_cell_and_a_changed_game_shows(tmp_path, capsys):
-    script = _load()
+    script = load_script("paired_trees")
     first, second = tmp_path / "a.npz", tmp_path / "b.npz"
     for out in (first, second):
         script.main(["play", str(out), "--decks", "fire-flames", "--games", "40"])
@@ -46,7 +33,7 @@ def test_the_same_games_twice_move_no_cell_and_a_changed_game_shows(tmp_path, ca
 ])
 def test_bad_input_is_one_line_and_exit_2(argv, message, capsys):
     with pytest.raises(SystemExit) as stop:
-        _load().main(argv)
+        load_script("paired_trees").main(argv)
     assert stop.value.code == 2
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1

@@ -8,23 +8,17 @@ How many rulings each card has comes from the facts-only extract
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 
 import pytest
+from project_scripts import load_script
 
 REPO = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture(scope="module")
 def ledger():
-    spec = importlib.util.spec_from_file_location("rulings_ledger",
-                                                  REPO / "scripts" / "rulings_ledger.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclass looks its module up
-    spec.loader.exec_module(module)
-    return module
+    return load_script("rulings_ledger")
 
 
 def test_every_ruling_of_every_card_has_exactly_one_status(ledger):

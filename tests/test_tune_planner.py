@@ -3,24 +3,11 @@ tiny search prints its progress and is repeatable."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
 import numpy as np
 import pytest
+from project_scripts import load_script
 
 from simulator.bots import knobs
-
-REPO = Path(__file__).resolve().parents[1]
-
-
-def _load_tuner():
-    spec = importlib.util.spec_from_file_location("tune_planner", REPO / "scripts" / "tune_planner.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["tune_planner"] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 @pytest.mark.parametrize(("argv", "message"), [
@@ -35,13 +22,13 @@ def _load_tuner():
     (["--floor", "-1"], "--floor and --z cannot be negative"),
 ])
 def test_the_tuner_refuses_bad_input_in_one_line(argv, message, capsys):
-    assert _load_tuner().main(argv) == 2
+    assert load_script("tune_planner").main(argv) == 2
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1 and "Traceback" not in err
 
 
 def test_a_tiny_tuning_run_prints_its_progress_the_knobs_and_the_command():
-    tuner = _load_tuner()
+    tuner = load_script("tune_planner")
     lines = []
     argv = ["--decks", "fire-flames", "--players", "1", "--games", "20", "--knobs", "act_bar",
             "--sweeps", "1", "--seed", "11"]
@@ -62,7 +49,7 @@ def test_a_tiny_tuning_run_prints_its_progress_the_knobs_and_the_command():
 
 
 def test_a_check_plays_the_knobs_against_the_defaults_on_the_reserved_seed():
-    tuner = _load_tuner()
+    tuner = load_script("tune_planner")
     lines = []
     args = tuner.parse(["--check", "act_bar=3", "--decks", "fire-flames", "--players", "1",
                         "--games", "30"])
