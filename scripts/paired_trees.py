@@ -62,7 +62,7 @@ def play(out: Path, decks: list[str], seed: int, games: int) -> None:
 
 def compare(before: Path, after: Path) -> None:
     """Each cell that moved, before -> after, the paired difference and its interval."""
-    from simulator.stats import paired_difference
+    from simulator.value import paired_wins
 
     a, b = np.load(before), np.load(after)
     if int(a["seed"]) != int(b["seed"]) or set(a.files) != set(b.files):
@@ -76,8 +76,7 @@ def compare(before: Path, after: Path) -> None:
         if (x == y).all():
             continue
         moved += 1
-        d, low, high = paired_difference(int((x & y).sum()), int((y & ~x).sum()),
-                                         int((x & ~y).sum()), int((~x & ~y).sum()))
+        d, low, high = paired_wins(y, x)
         print(f"{cell}: {x.mean():.2%} -> {y.mean():.2%} ({d * 100:+.2f}, {low * 100:+.2f} to "
               f"{high * 100:+.2f})")
         if high < 0:

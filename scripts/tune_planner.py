@@ -224,7 +224,7 @@ def search(args, cells: Cells, out=print) -> np.ndarray:
 def check(args, cells: Cells, out=print) -> None:
     """The knobs ``args.check_values`` against the defaults, cell by cell (a markdown table:
     the win rates and the paired difference with its 95% Newcombe interval, in points)."""
-    from simulator.stats import paired_difference
+    from simulator.value import paired_wins
 
     out(f"knobs {describe(args.check_values)} against the defaults: seed {args.seed}, "
         f"{args.games:,} games a cell", flush=True)
@@ -232,9 +232,7 @@ def check(args, cells: Cells, out=print) -> None:
     out("|---|---|---|---|")
     old, new = cells.wins(K.DEFAULTS), cells.wins(args.check_values)
     for (name, _), a, b in zip(cells.cells, new, old, strict=True):
-        both, only_a = int((a & b).sum()), int((a & ~b).sum())
-        only_b, neither = int((~a & b).sum()), int((~a & ~b).sum())
-        d, low, high = paired_difference(both, only_a, only_b, neither)
+        d, low, high = paired_wins(a, b)
         out(f"| {name} | {b.mean():.2%} | {a.mean():.2%} | {100 * d:+.2f} ({100 * low:+.2f} to "
             f"{100 * high:+.2f}) |", flush=True)
     gain, se = paired_gain(new, old)
