@@ -343,18 +343,25 @@ def trade_target_cost(st, tb, wk, bw, p, take, trades_ahead):
     affordable: giving any of it away would defeat the trade."""
     compute(st, tb, wk, p)
     target = bw.pol_target
-    deficit = bw.pol_deficit
     for e in range(E):
         target[e] = 0
-    reserve = st.reserve[p]
     for c in range(tb.n_player_cards):
-        if st.hand[p, c] <= 0 or bw.f_value[c] <= 0 or wk.rd_missing[c] != 0:
-            continue
-        worth = within_trades(wk, reserve, c, trades_ahead, deficit)
-        if worth and deficit[take] >= 1:
+        if traded_toward(st, wk, bw, p, c, take, trades_ahead):
             for e in range(E):
                 target[e] = max(target[e], wk.rd_cost[c, e])
     return target
+
+
+@njit
+def traded_toward(st, wk, bw, p, c, take, trades_ahead):
+    """Card ``c`` is one a trade for ``take`` brings within reach: held, worth something, no
+    component missing, within ``trades_ahead`` trades and short of ``take`` (its deficit left
+    in ``bw.pol_deficit``). The greedy bot's :func:`trade_target_cost` and the planner's
+    stricter one ask it."""
+    if st.hand[p, c] <= 0 or bw.f_value[c] <= 0 or wk.rd_missing[c] != 0:
+        return False
+    return within_trades(wk, st.reserve[p], c, trades_ahead, bw.pol_deficit) \
+        and bw.pol_deficit[take] >= 1
 
 
 # --- hands -----------------------------------------------------------------------------------

@@ -294,10 +294,8 @@ def trade_target_cost(st, tb, wk, bw, p, take):
     for e in range(E):
         target[e] = 0
     for c in range(tb.n_player_cards):
-        if st.hand[p, c] <= 0 or bw.f_value[c] <= 0 or wk.rd_missing[c] != 0:
-            continue
-        if base.within_trades(wk, st.reserve[p], c, TRADES_AHEAD, bw.pol_deficit) \
-                and bw.pol_deficit[take] >= 1 and would_prepare(st, tb, wk, bw, p, c, present):
+        if base.traded_toward(st, wk, bw, p, c, take, TRADES_AHEAD) \
+                and would_prepare(st, tb, wk, bw, p, c, present):
             for e in range(E):
                 target[e] = max(target[e], wk.rd_cost[c, e])
     return target
