@@ -972,3 +972,15 @@ def test_in_coop_a_healer_already_aimed_at_by_the_same_card_is_not_aimed_at_agai
     activate(eng, G0, P0, np.array([tornado]))
     assert eng.state.adv_card[0, physician] == -1
     assert eng.state.adv_hp[0, duke] == 20 - 4
+
+
+@pytest.mark.parametrize(("active", "hp_after"), [(0, [20, 16]), (1, [16, 20])])
+def test_in_coop_the_dukes_blow_between_equal_players_spares_the_one_about_to_play(active,
+                                                                                   hp_after):
+    # Both players at 20 HP: the Duke's 4 damage to "the player with the most HP" went to the
+    # first seat whoever was about to play; the look-ahead's rollouts sent it to the other.
+    eng = make_engine(["flame"], players=2, policy="planner")
+    put_adversary(eng, "duke")
+    eng.state.active[0] = active
+    adversary_turn(eng, G0)
+    assert eng.state.hp[0].tolist() == hp_after
