@@ -485,8 +485,8 @@ def strike_the_healer_first(st, tb, wk, bw, p):
     "The Duke" into "Royal physician" 43 times in 200 fire-flames co-op games, the largest
     gain per decision it found (+0.28 wins per rollout). Without the team's clock it cost
     every solo cell and electric-storm hard co-op (Raijin's roar on the physician, a
-    teammate at 2 HP, the Duke then 4 HP further from death): docs/bots.md. The damage is the card's estimate
-    (``base.damage_now``)."""
+    teammate at 2 HP, the Duke then 4 HP further from death): docs/bots.md. The damage is
+    the card's estimate (``base.damage_now``)."""
     hurts = wk.ctx_purpose == PURPOSE_DAMAGE or wk.ctx_purpose == PURPOSE_LOSE_HP
     if tb.mode != MODE_SOLO or wk.ctx_side < 0 or not hurts or wk.ctx_card < 0:
         return
@@ -513,9 +513,9 @@ def spare_the_player_about_to_play(st, tb, wk):
     Court intrigue's at "an opponent") goes, between players of equal HP, to one who is not
     about to play; the base took the first seat, often the active player. The look-ahead's
     rollouts moved it from player 1 to player 2 20 times in 200 fire-flames co-op games and 16
-    in 100 air-winds ones; paired, sparing the player about to play lifted every co-op cell
-    (toward them: every co-op cell worse, docs/bots.md). Scores are HP: half a point only
-    breaks ties."""
+    in 100 air-winds ones; paired, sparing the player about to play moved every co-op cell,
+    none worse (toward them: 22 of 24 worse, docs/bots.md). Scores are HP: half a point
+    only breaks ties."""
     if wk.ctx_side >= 0 or tb.mode != MODE_SOLO or st.active >= tb.players:
         return
     wk.scores[K_SLOTS + st.active] -= 0.5
