@@ -12,8 +12,10 @@ Priority list (over the base policy, ``base.py``):
    player has shown instead;
 4. prepare persistent cards (Rituals, Permanents, Equipment) first, channel the spells whose
    component words the hand needs, keep the rest prepared for damage;
-5. damage goes to the Adversary once present, else to Adversary cards in play; of the
-   Adversary's cards in play, those hitting the healthiest player resolve last;
+5. damage goes to the Adversary once present (first to a card healing it that the hit
+   destroys, while the team lasts long enough for the heals to count), else to Adversary
+   cards in play; of the Adversary's cards in play, those hitting the healthiest player
+   resolve last, and a blow the team aims spares, between equals, the player about to play;
 6. trade only to make a card in hand affordable, in up to three trades;
 7. a forced discard drops first a card that could do nothing, and keeps the only Ritual and
    the only card providing a component another card in hand lacks (``keep.py``).
