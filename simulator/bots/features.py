@@ -82,6 +82,7 @@ FIELDS = [
     ("f_removal", np.int8, (C_MAX,)),
     ("f_threat", np.float64, (C_MAX,)),
     ("f_healthiest", np.int8, (C_MAX,)),
+    ("f_mends", np.float64, (C_MAX,)),  # HP an Adversary card in play heals its Adversary each turn
     ("f_only_mage_noir", np.int8, (C_MAX,)),
     ("f_value", np.float64, (C_MAX,)),
     ("f_opening", np.float64, (C_MAX,)),
@@ -194,6 +195,7 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
     salvage, salvage_word = np.zeros(n), np.full(n, -1, np.int16)
     enter_loss, enter_loss_element = np.zeros(n), np.full(n, -1, np.int8)
     self_harm = np.zeros(n, bool)
+    mends = np.zeros(n)
     mn_boost = np.array([_mage_noir_boosted(e) for e in effects], bool)
     mn_boost |= (t["mage_noir_only"][:n] != 0) | (t["fewer_mn"][:n] > 0)
     for c, effect in enumerate(effects):
@@ -222,6 +224,8 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
                 threat[c] += sum(float(st.get("amount", 0)) for st in steps
                                  if st.get("op") in ("damage", "lose_hp"))
                 healthiest[c] = any(st.get("target") == "player_most_hp" for st in steps)
+                mends[c] += sum(float(st.get("amount", 0)) for st in steps
+                                if st.get("op") == "heal" and st.get("target") == "adversary")
             weight = TRIGGER_WEIGHT.get(trigger, 1.0)
             if trigger != "activate":
                 hits[c] += weight * sum(1 for st in steps
@@ -335,7 +339,7 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
                "f_needs_opponent": needs_opp, "f_heal": heal, "f_draw": draw,
                "f_mana": mana, "f_harms_own": harms_own, "f_channel_only": channel_only,
                "f_drawback": drawback, "f_self_loss": self_loss, "f_removal": removal,
-               "f_threat": threat,
+               "f_threat": threat, "f_mends": mends,
                "f_healthiest": healthiest, "f_only_mage_noir": only_mn, "f_value": value,
                "f_opening": opening, "f_discard_value": discard_value, "f_ability": ability,
                "f_ability_hits": ability_hits, "f_ability_mana": ability_mana,
