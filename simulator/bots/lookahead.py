@@ -167,7 +167,7 @@ def choose(st, tb, wk, kind, player):
     if scored and bw.la_kinds[kind] != 0 and wk.ctx_run_step == 0 and bw.la_rollouts > 0:
         n = candidates(tb, wk, bw, kind)
         if n >= 2 and replayable(st, bw):
-            choice = look_ahead(st, tb, bw, kind, n, player, choice)
+            choice = look_ahead(st, tb, wk, bw, kind, n, player, choice)
     remember(st, bw, choice)
     if kind == MAIN_ACTION and choice != 0 and bw.la_phase_actions >= tb.max_actions:
         bw.la_ck_count = -1  # the main phase stops at its action cap: a replay would not
@@ -251,9 +251,10 @@ def candidates(tb, wk, bw, kind):
 
 
 @njit
-def look_ahead(st, tb, bw, kind, n, player, planned):
+def look_ahead(st, tb, wk, bw, kind, n, player, planned):
     """The best of the ``n`` candidates (``la_cands``) by their rollouts
-    (:func:`rollout_value` summed over the deals); ties go to the planner's order."""
+    (:func:`rollout_value` summed over the deals); ties go to the planner's order (``wk``: the
+    game's work record, for the trace)."""
     rb = record_at(bw.la_peer)
     states = states_at(bw.la_states)
     rwk = work_at(bw.la_work)[0]
@@ -312,7 +313,7 @@ def look_ahead(st, tb, bw, kind, n, player, planned):
     bw.la_looked += 1
     bw.la_by_kind[kind] += 1
     if bw.la_trace != 0:
-        trace(st, tb, bw, kind, n, player, planned, best)
+        trace(st, tb, wk, bw, kind, n, player, planned, best)
     if bw.la_cands[best] != planned:
         bw.la_changed += 1
     return bw.la_cands[best]
