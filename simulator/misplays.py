@@ -125,9 +125,10 @@ class _Game:
         self.players = players
         self.counts: Counter = Counter()
         self.by_card: Counter = Counter()   # (class, card) -> count
-        # (class, card, index of the event of the play counted): each count, for
-        # misplay_origins
-        self.marks: list[tuple[str, int, int]] = []
+        # (class, card, index of the event of the play counted, of the event that ended the
+        # main phase for a class that reads "then prepares nothing", else -1): each count,
+        # for misplay_origins
+        self.marks: list[tuple[str, int, int, int]] = []
         self.at = 0  # the index of the event being read
         self.turn = 0
         self.player = 0
@@ -154,16 +155,18 @@ class _Game:
         self.starved_by = -1  # the player who took the larger pile for nothing, this round
         self.starved_of = [0] * L.E  # (E,) what the next player went without (pile_extra)
         self.starved_at = -1  # the event of the pile's taking (pile_at)
+        self.starved_end = -1  # the event that ended that player's main phase
         self.out: set[int] = set()  # players out of the game: their cards left with them
         self.held: dict[int, set[int]] = defaultdict(set)  # cards each player had in hand
 
-    def count(self, key: str, card: int = -1, n: int = 1, at: int = -1) -> None:
+    def count(self, key: str, card: int = -1, n: int = 1, at: int = -1, ended: int = -1) -> None:
         """Count ``n`` misplays of class ``key`` (of ``card``), made by the play whose event is
-        ``at`` (default: the event being read)."""
+        ``at`` (default: the event being read), and by ending the main phase before event
+        ``ended`` (a trade or a pile that then prepared nothing)."""
         self.counts[key] += n
         if card >= 0:
             self.by_card[(key, card)] += n
-        self.marks.extend([(key, card, self.at if at < 0 else at)] * n)
+        self.marks.extend([(key, card, self.at if at < 0 else at, ended)] * n)
 
     # --- the phases ---------------------------------------------------------------------
 
@@ -173,7 +176,7 @@ class _Game:
         if self.phase_trades and not self.prepared_in_phase:
             for _taken, _given, at, loop in self.phase_trades:
                 if not loop:
-                    self.count("trade_loop", at=at)
+                    self.count("trade_loop", at=at, ended=self.at)
         self.phase_trades = []
         self.flush_hit()
         if self.starved_by >= 0 and self.player != self.starved_by:
@@ -182,6 +185,7 @@ class _Game:
             self.starved_by = self.larger_pile_taken  # a misplay if the next player is short
             self.starved_of = self.pile_extra
             self.starved_at = self.pile_at
+            self.starved_end = self.at
         self.larger_pile_taken = -1
         self.prepared_in_phase = False
 
@@ -349,7 +353,7 @@ class _Game:
         if self.cards.cost is not None:
             extra = [min(extra[e], int(self.cards.cost[card, e])) for e in range(L.E)]
         if short <= sum(extra):
-            self.count("pile_for_nothing", at=self.starved_at)
+            self.count("pile_for_nothing", at=self.starved_at, ended=self.starved_end)
             self.starved_by = -1
 
     def trades(self, taken: int, given: list[int]) -> None:
@@ -395,14 +399,16 @@ def misplay_origins(events: np.ndarray, cards: CardFacts, players: int,
     the decisions it looked at, as (the game log's length when asked, a main-phase action,
     origin), e.g. from ``lookahead_trace``'s ``log_at``. A play's decisions are the main-phase
     action that started it (asked after the action before) and the choices asked while it
-    resolved (a target, a payment, which pile at a turn's start)."""
+    resolved (a target, a payment, which pile at a turn's start); for a trade or a pile that
+    then prepared nothing, also the main-phase decision that ended that phase (the planner
+    may have prepared what the look-ahead did not)."""
     game = _read(events, cards, players)
     kinds = events[:, 0].tolist()
     actions = [i for i, ev in enumerate(kinds) if ev in ACTIONS]
     looked = sorted(decisions)
     log_ats = [d[0] for d in looked]
     out: Counter = Counter()
-    for key, card, at in game.marks:
+    for key, card, at, ended in game.marks:
         k = bisect_right(actions, at) - 1
         start = actions[k] if k >= 0 else 0
         before = actions[k - 1] if k >= 1 else -1
@@ -414,6 +420,9 @@ def misplay_origins(events: np.ndarray, cards: CardFacts, players: int,
         found += [origin for log_at, is_main, origin
                   in looked[bisect_right(log_ats, since - 1):bisect_right(log_ats, at)]
                   if not is_main]
+        if ended >= 0:
+            last = [d for d in looked[:bisect_right(log_ats, ended)] if d[1]]
+            found += [last[-1][2]] if last and last[-1][0] > at else []
         out[(key, next((o for o in ORIGINS if o in found), NOT_LOOKED_AT), card)] += 1
     return out
 

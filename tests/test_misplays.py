@@ -245,13 +245,17 @@ def test_an_idle_spell_kept_as_a_component_of_a_card_held_or_acting_prepared_is_
 def test_each_misplay_is_put_down_to_the_decision_behind_its_play():
     # the look-ahead's trace: (log length when asked, a main-phase action, origin). The idle
     # spell's preparation (event 1) was its overruling on the tiebreak; the trade (event 2)
-    # the planner's answer it kept; a pile's choice at a turn's start is that turn's, not the
-    # main-phase decision that ended the turn before.
+    # the planner's answer it kept, but the main phase that ended after it, prepared nothing
+    # with its Mana, is the look-ahead's when it overruled there; a pile's choice at a turn's
+    # start is that turn's, not the main-phase decision that ended the turn before.
     rows = np.array([turn(1), ev(L.EV_PREPARES, 0, IDLE), [L.EV_TRADES, 0, 1, 0, 0, 0, 0, 0],
                      turn(2)], np.int32)
     decisions = [(1, True, OVERRULED_ON_TIEBREAK), (2, True, KEPT)]
     assert misplay_origins(rows, CARDS, 1, decisions) == {
         ("unused_spell", OVERRULED_ON_TIEBREAK, IDLE): 1, ("trade_loop", KEPT, -1): 1}
+    ended = (3, True, OVERRULED_ON_WINS)  # the main phase ended after the trade: overruled
+    assert misplay_origins(rows, CARDS, 1, decisions + [ended]) == {
+        ("unused_spell", OVERRULED_ON_TIEBREAK, IDLE): 1, ("trade_loop", OVERRULED_ON_WINS, -1): 1}
     assert misplay_origins(rows, CARDS, 1, []) == {
         ("unused_spell", NOT_LOOKED_AT, IDLE): 1, ("trade_loop", NOT_LOOKED_AT, -1): 1}
     small, large = [L.EV_PILE_ON_OFFER, 0, 1, 0, 0, 0, 0, 0], [L.EV_PILE_ON_OFFER, 1, 4, 0, 0, 0, 0, 0]
