@@ -229,13 +229,19 @@ def candidates(tb, wk, bw, kind):
     index on a tie, as the planner answers), at most ``la_width``; returns how many. A trade
     the planner scores ``base.NEG`` is never tried: rollouts found luck in trades
     that enabled nothing and traded in circles (2 Mana for 1 of the same element, 5 Vegetal
-    into 2 Mana over three trades, then nothing prepared: 9 of 96 games, issue 38)."""
+    into 2 Mana over three trades, then nothing prepared: 9 of 96 games, issue 38). Nor a
+    target on the wrong side (``base.WRONG_SIDE``: the own team for a damage spell): with one
+    or two Adversary cards in play it was among the planner's best three, and rollouts tied
+    on wins chose it for a tiebreak of noise (Static spark on its own player rather than a
+    Royal physician; the look-ahead's misplay scan, sixth round)."""
     n = 0
     width = min(bw.la_width, OPT_MAX)
     trade_at = 1 + 3 * tb.slots + tb.n_cards if kind == MAIN_ACTION else OPT_MAX
     for i in range(wk.n_opt):
         if wk.opt[i] == 0 or (i >= trade_at and wk.scores[i] <= base.NEG):
             continue  # a trade the planner rules out: it makes nothing castable
+        if kind == TARGET and wk.scores[i] <= base.WRONG_SIDE:
+            continue  # a target on the wrong side
         # insert i, keeping la_cands[:n] sorted by score, best first
         at = n
         while at > 0 and wk.scores[i] > wk.scores[bw.la_cands[at - 1]]:
