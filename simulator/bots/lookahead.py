@@ -231,9 +231,9 @@ def candidates(tb, wk, bw, kind):
     that enabled nothing and traded in circles (2 Mana for 1 of the same element, 5 Vegetal
     into 2 Mana over three trades, then nothing prepared: 9 of 96 games, issue 38). Nor a
     target on the wrong side (``base.WRONG_SIDE``: the own team for a damage spell): with one
-    or two Adversary cards in play it was among the planner's best three, and rollouts tied
-    on wins chose it for a tiebreak of noise (Static spark on its own player rather than a
-    Royal physician; the look-ahead's misplay scan, sixth round)."""
+    or two Adversary cards in play it was among the planner's best three, and rollouts took
+    it, mostly tied on wins (electric-storm: the own player rather than a Royal physician;
+    the misplay scan's ``--origins``, docs/bots.md, sixth round)."""
     n = 0
     width = min(bw.la_width, OPT_MAX)
     trade_at = 1 + 3 * tb.slots + tb.n_cards if kind == MAIN_ACTION else OPT_MAX
