@@ -3,12 +3,18 @@
 Usage:
   python scripts/misplay_scan.py [--games N] [--coop-games N] [--seed S] [--bots a,b]
                                  [--levels normal,hard] [--decks a,b] [--cards K] [--json PATH]
+                                 [--origins]
 
 Plays every deck (the example decks, and one deck of every card of each extension in
 scripts/scan_decks/) against the Duke at each level, solo (``--games`` games) and two players
 with the same deck (``--coop-games``), with each bot on the same seeds, the transcript's
 event log on; :mod:`simulator.misplays` counts the misplays of each game. Prints one table
 (class x bot), the cards behind each class, and the command that plays the same games again.
+
+``--origins``: the look-ahead's games are played with its trace on, and each of its misplays is
+put down to the decision behind it (:func:`simulator.misplays.misplay_origins`): its own
+overruling of the planner (on more rollout wins, or on the tiebreak alone) or the planner's
+answer, looked at and kept or not looked at. The same games and counts as without it.
 """
 
 from __future__ import annotations
@@ -22,14 +28,28 @@ from collections import Counter
 from pathlib import Path
 
 from simulator import bots
+from simulator.bots.lookahead_trace import trace_into
 from simulator.cards import load_cards
 from simulator.decks import load_deck
+from simulator.engine.host import api
 from simulator.engine.host.batch import new_work, play
 from simulator.engine.host.tables import build_batch_tables
 from simulator.engine.rules import layout as L
 from simulator.engine.rules import rng
 from simulator.engine.rules.options import RuleOptions
-from simulator.misplays import CLASS_KEYS, CLASSES, RIGHT_PLAY, RIGHT_PLAY_KEYS, CardFacts, scan_events
+from simulator.misplays import (
+    CLASS_KEYS,
+    CLASSES,
+    KEPT,
+    ORIGINS,
+    OVERRULED_ON_TIEBREAK,
+    OVERRULED_ON_WINS,
+    RIGHT_PLAY,
+    RIGHT_PLAY_KEYS,
+    CardFacts,
+    misplay_origins,
+    scan_events,
+)
 from simulator.run import build_matchup
 from simulator.scenarios import load_scenario
 
@@ -68,6 +88,45 @@ def scan_cell(matchup, db, bot_name: str, seed: int, games: int, options: RuleOp
     return totals, by_card
 
 
+def scan_cell_traced(matchup, db, bot_name: str, seed: int, games: int, options: RuleOptions):
+    """:func:`scan_cell`'s counts for a look-ahead bot, played with its trace on, and the
+    (class, origin, card name) counts of its misplays (:func:`simulator.misplays.misplay_origins`)."""
+    bot = bots.get(bot_name)
+    eng = api.new_engine(matchup, db, options, policy=bot, batch=games,
+                         seeds=rng.game_seeds(seed, 0, games))
+    eng.work["log_on"] = 1
+    traces = trace_into(eng.bot_records, 4096)
+    api.play_to_end(eng)
+    facts = CardFacts.of_batch(eng.table_record, eng.info,
+                               bots.get("planner").records(1, eng.table_record, eng.info)[0])
+    totals, by_card, origins = Counter(), Counter(), Counter()
+    for game in range(games):
+        n = min(int(eng.work[game]["log_len"]), L.LOG_MAX)
+        events = eng.work[game]["log"][:n]
+        counts, cards = scan_events(events, facts, matchup.players)
+        totals.update(counts)
+        by_card.update({(key, facts.names[c]): k for (key, c), k in cards.items()})
+        looked = traces[game][:min(int(eng.bot_records[game]["la_trace_len"]), traces.shape[1])]
+        decisions = [(int(e["log_at"]), int(e["kind"]) == L.MAIN_ACTION, origin(e))
+                     for e in looked]
+        origins.update({(key, o, facts.names[c] if c >= 0 else ""): k for (key, o, c), k
+                        in misplay_origins(events, facts, matchup.players, decisions).items()})
+    return totals, by_card, origins
+
+
+def origin(entry) -> str:
+    """A traced decision's :data:`ORIGINS` entry: the planner's answer kept, or overruled on
+    more rollout wins or on the tiebreak alone."""
+    if entry["chosen"] == entry["planned"]:
+        return KEPT
+    options = entry["option"].tolist()
+    if entry["planned"] not in options:
+        return OVERRULED_ON_WINS
+    wins = entry["value"].astype(int)  # the sum of a rollout's values: wins, then a tiebreak
+    more = wins[options.index(entry["chosen"])] > wins[options.index(entry["planned"])]
+    return OVERRULED_ON_WINS if more else OVERRULED_ON_TIEBREAK
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=60, help="solo games per deck and level")
@@ -79,6 +138,9 @@ def main() -> None:
     parser.add_argument("--decks", default=None, help="deck names (default: every one)")
     parser.add_argument("--cards", type=int, default=4, help="cards listed per class and bot")
     parser.add_argument("--json", type=Path, default=None, help="write the counts here")
+    parser.add_argument("--origins", action="store_true",
+                        help="put each look-ahead misplay down to its overruling of the planner "
+                             "or the planner's answer kept")
     args = parser.parse_args()
     db = load_cards()
     duke = load_scenario("duke", db)
@@ -87,6 +149,7 @@ def main() -> None:
     for name in bot_names:
         bots.get(name)  # a user error for an unknown bot
     totals = {b: Counter() for b in bot_names}
+    origins = {b: Counter() for b in bot_names if args.origins and b.startswith("lookahead")}
     by_card = {b: Counter() for b in bot_names}
     seconds = Counter()
     for path in deck_paths(args.decks):
@@ -98,7 +161,12 @@ def main() -> None:
                 matchup = build_matchup([deck], duke, level, players)
                 for b in bot_names:
                     start = time.process_time()
-                    counts, cards = scan_cell(matchup, db, b, args.seed, games, options)
+                    if b in origins:
+                        counts, cards, found = scan_cell_traced(matchup, db, b, args.seed,
+                                                                games, options)
+                        origins[b].update(found)
+                    else:
+                        counts, cards = scan_cell(matchup, db, b, args.seed, games, options)
                     seconds[b] += time.process_time() - start
                     totals[b].update(counts)
                     by_card[b].update(cards)
@@ -115,6 +183,23 @@ def main() -> None:
     for key, source, what in RIGHT_PLAY:
         print(f"| {key}: {what} | {source} | "
               + " | ".join(str(totals[b][key]) for b in bot_names) + " |")
+    for b, found in origins.items():
+        print(f"\n{b}: where each misplay comes from (the decision behind the play counted)\n")
+        print("| class | " + " | ".join(ORIGINS) + " |")
+        print("|---|" + "---|" * len(ORIGINS))
+        per_class = Counter()
+        for (key, o, _card), k in found.items():
+            per_class[(key, o)] += k
+        for key in CLASS_KEYS + RIGHT_PLAY_KEYS:
+            print(f"| {key} | " + " | ".join(str(per_class[(key, o)]) for o in ORIGINS) + " |")
+        print(f"\n{b}: the cards of its overrulings")
+        for key in CLASS_KEYS:
+            mine = Counter()
+            for (k, o, card), n in found.items():
+                if k == key and o in (OVERRULED_ON_WINS, OVERRULED_ON_TIEBREAK) and card:
+                    mine[f"{card} ({'wins' if o == OVERRULED_ON_WINS else 'tiebreak'})"] += n
+            if mine:
+                print(f"  {key}: " + ", ".join(f"{c} {n}" for c, n in mine.most_common(args.cards)))
     print()
     for b in bot_names:
         for key in CLASS_KEYS + RIGHT_PLAY_KEYS:
@@ -129,6 +214,8 @@ def main() -> None:
         args.json.write_text(json.dumps({
             "command": command.strip(),
             "totals": {b: dict(totals[b]) for b in bot_names},
+            "origins": {b: {f"{key}: {o}: {card}": k for (key, o, card), k in found.items()}
+                        for b, found in origins.items()},
             "by_card": {b: {f"{cls}: {name}": k for (cls, name), k in by_card[b].items()}
                         for b in bot_names}}, indent=1))
 

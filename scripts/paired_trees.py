@@ -10,6 +10,10 @@ pairs two such files game by game (Newcombe's interval, 95%) and lists the cells
     python scripts/paired_trees.py play BEFORE.npz     # in the checkout before the change
     python scripts/paired_trees.py play AFTER.npz      # in the checkout after it
     python scripts/paired_trees.py compare BEFORE.npz AFTER.npz
+
+``play --bot lookahead`` plays the look-ahead instead (a change of its own rules: issue 38's
+look-ahead misplays), on fewer games (``--games``, ``--decks``): it costs about a hundred
+times the planner a game.
 """
 
 from __future__ import annotations
@@ -34,8 +38,9 @@ def example_decks() -> list[str]:
     return sorted(p.stem for p in (REPO / "decks").glob("*.txt"))
 
 
-def play(out: Path, decks: list[str], seed: int, games: int) -> None:
-    """Every cell's (games,) won flags into ``out``, named deck|level|players."""
+def play(out: Path, decks: list[str], seed: int, games: int, bot: str = "planner") -> None:
+    """Every cell's (games,) won flags into ``out``, named deck|level|players, played by
+    ``bot``."""
     from simulator import bots
     from simulator.cards import load_cards
     from simulator.decks import load_deck
@@ -45,14 +50,14 @@ def play(out: Path, decks: list[str], seed: int, games: int) -> None:
     from simulator.scenarios import load_scenario
 
     db = load_cards()
-    duke, planner = load_scenario("duke", db), bots.get("planner")
+    duke, player = load_scenario("duke", db), bots.get(bot)
     cells = {}
     for name in decks:
         deck = load_deck(name, db)
         for level in ("normal", "hard"):
             for players in (1, 2):
                 result = play_seeds(Matchup((deck,) * players, duke, level), db, seed, 0, games,
-                                    planner, RuleOptions())
+                                    player, RuleOptions())
                 cells[f"{name}|{level}|{players}"] = result.outcome == WIN
         print(f"played {name}", flush=True)
     np.savez(out, seed=seed, **cells)
@@ -94,6 +99,7 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--decks", default=None, help="comma-separated example decks (default: all)")
     p.add_argument("--seed", type=int, default=7)
     p.add_argument("--games", type=int, default=5000)
+    p.add_argument("--bot", default="planner", help="the bot that plays (default: planner)")
     c = sub.add_parser("compare", help="pair two files of `play`")
     c.add_argument("before", type=Path)
     c.add_argument("after", type=Path)
@@ -104,7 +110,14 @@ def main(argv: list[str] | None = None) -> None:
         unknown = [d for d in decks if d not in known]
         if unknown or args.games < 1:
             refuse(f"unknown example deck {unknown[0]!r}" if unknown else "--games must be at least 1")
-        play(args.out, decks, args.seed, args.games)
+        from simulator import bots
+        from simulator.errors import UserError
+
+        try:
+            bots.get(args.bot)
+        except UserError as error:
+            refuse(str(error))
+        play(args.out, decks, args.seed, args.games, args.bot)
     else:
         for path in (args.before, args.after):
             if not path.is_file():

@@ -13,12 +13,13 @@ them compares bots and commits on the same decks and seeds.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 
 import numpy as np
 
-from simulator.engine.handlers.ids import H_DAWN_SAVES_SUN
+from simulator.engine.handlers.ids import H_DAWN_SAVES_SUN, H_WAIVER_CROWN
 from simulator.engine.rules import layout as L
 
 #: The classes, in table order: key, and what one count is.
@@ -84,6 +85,9 @@ class CardFacts:
     # guard of a Sun): leaving it prepared is using it
     works_prepared: np.ndarray | None = None
     cost: np.ndarray | None = None  # (C, E) printed Mana cost
+    # (C,) 1: an Equipment whose payments ignore damage (Waiver crown): paying is using it,
+    # even when the payment empties the reserve and the crown breaks
+    pays_to_ignore: np.ndarray | None = None
 
     def component_of(self, card: int, prepared: int) -> bool:
         """Card ``card`` provides a word card ``prepared`` requires (it may be its component)."""
@@ -107,6 +111,7 @@ class CardFacts:
                    n_player_cards=info.n_player_cards,
                    provides=t["provides"][:n] > 0, requires=t["requires"][:n] > 0,
                    brings=brings.astype(np.int8), cost=t["cost"][:n].copy(),
+                   pays_to_ignore=(t["handler_card"][H_WAIVER_CROWN, :n] != 0).astype(np.int8),
                    works_prepared=((t["trig_count"][:n, L.T_TURN_START_PREPARED] > 0)
                                    | (t["handler_card"][H_DAWN_SAVES_SUN, :n] != 0)
                                    ).astype(np.int8))
@@ -120,35 +125,48 @@ class _Game:
         self.players = players
         self.counts: Counter = Counter()
         self.by_card: Counter = Counter()   # (class, card) -> count
+        # (class, card, index of the event of the play counted, of the event that ended the
+        # main phase for a class that reads "then prepares nothing", else -1): each count,
+        # for misplay_origins
+        self.marks: list[tuple[str, int, int, int]] = []
+        self.at = 0  # the index of the event being read
         self.turn = 0
         self.player = 0
         self.adversary_here = False
-        # spells in preparation per (player, card): the turn each copy was prepared
-        self.prepared: dict[tuple[int, int], list[int]] = defaultdict(list)
+        # spells in preparation per (player, card): (the turn, the event) each copy was prepared
+        self.prepared: dict[tuple[int, int], list[tuple[int, int]]] = defaultdict(list)
         self.activating: Counter = Counter()  # (player, card): activated, about to leave play
         self.channeled: Counter = Counter()
         self.in_play: dict[tuple[int, int], list[list]] = defaultdict(list)  # persistent cards
-        self.phase_trades: list[tuple[int, list[int]]] = []  # (element taken, Mana given)
-        self.phase_loops = 0  # of those, trades counted as giving back what was taken
+        # (element taken, Mana given, its event, counted as giving back what was taken)
+        self.phase_trades: list[tuple[int, list[int], int, bool]] = []
         self.prepared_in_phase = False
         self.piles: list[list[int]] = []  # the two piles on offer, (E,) each
         self.larger_pile_taken: int = -1
+        self.pile_at = -1  # the event of that pile's taking
         self.pile_extra = [0] * L.E  # (E,) the Mana the pile taken held beyond the one left
         self.preparing = -1  # the card being prepared: the cards leaving may be its components
         self.entering: tuple[int, int] = (-1, -1)  # (player, card) of the last preparation
-        # Adversary card hit -> the spells that hit it before the Adversary arrived: wasted
-        # unless the card is destroyed before the phase ends (by them or what follows)
-        self.hits_pending: dict[int, list[int]] = defaultdict(list)
+        # Adversary card hit -> the spells that hit it before the Adversary arrived, with the
+        # event of the hit: wasted unless the card is destroyed before the phase ends (by them
+        # or what follows)
+        self.hits_pending: dict[int, list[tuple[int, int]]] = defaultdict(list)
         self.discard_applies = -1  # the card discarded from hand that is applying its effects
         self.starved_by = -1  # the player who took the larger pile for nothing, this round
         self.starved_of = [0] * L.E  # (E,) what the next player went without (pile_extra)
+        self.starved_at = -1  # the event of the pile's taking (pile_at)
+        self.starved_end = -1  # the event that ended that player's main phase
         self.out: set[int] = set()  # players out of the game: their cards left with them
         self.held: dict[int, set[int]] = defaultdict(set)  # cards each player had in hand
 
-    def count(self, key: str, card: int = -1, n: int = 1) -> None:
+    def count(self, key: str, card: int = -1, n: int = 1, at: int = -1, ended: int = -1) -> None:
+        """Count ``n`` misplays of class ``key`` (of ``card``), made by the play whose event is
+        ``at`` (default: the event being read), and by ending the main phase before event
+        ``ended`` (a trade or a pile that then prepared nothing)."""
         self.counts[key] += n
         if card >= 0:
             self.by_card[(key, card)] += n
+        self.marks.extend([(key, card, self.at if at < 0 else at, ended)] * n)
 
     # --- the phases ---------------------------------------------------------------------
 
@@ -156,22 +174,25 @@ class _Game:
         """A player's main phase (or the turn) ends: trades that led to nothing, a larger
         pile taken for nothing, an Adversary card hit for nothing."""
         if self.phase_trades and not self.prepared_in_phase:
-            self.count("trade_loop", n=len(self.phase_trades) - self.phase_loops)
+            for _taken, _given, at, loop in self.phase_trades:
+                if not loop:
+                    self.count("trade_loop", at=at, ended=self.at)
         self.phase_trades = []
-        self.phase_loops = 0
         self.flush_hit()
         if self.starved_by >= 0 and self.player != self.starved_by:
             self.starved_by = -1  # the next player's phase ended short of nothing
         if self.larger_pile_taken >= 0 and not self.prepared_in_phase:
             self.starved_by = self.larger_pile_taken  # a misplay if the next player is short
             self.starved_of = self.pile_extra
+            self.starved_at = self.pile_at
+            self.starved_end = self.at
         self.larger_pile_taken = -1
         self.prepared_in_phase = False
 
     def flush_hit(self) -> None:
         for spells in self.hits_pending.values():
-            for spell in spells:
-                self.count("wasted_damage", spell)
+            for spell, at in spells:
+                self.count("wasted_damage", spell, at=at)
         self.hits_pending.clear()
 
     def new_turn(self, turn: int, player: int, adversary_hp: int) -> None:
@@ -186,9 +207,10 @@ class _Game:
     def finish(self) -> None:
         """The game is over: spells still in preparation never used, abilities never used."""
         self.end_phase()
-        for (p, card), turns in self.prepared.items():
+        for (p, card), copies in self.prepared.items():
             if self.cards.idle_spell[card]:
-                self.count(self.unused_kind(p, card), card, len(turns))
+                for _turn, at in copies:
+                    self.count(self.unused_kind(p, card), card, at=at)
         for (_p, card), copies in self.in_play.items():
             for copy in copies:
                 self.ability_check(card, copy)
@@ -201,12 +223,13 @@ class _Game:
         self.entering = (p, card)
         kind = self.cards.card_type[card]
         if kind == L.SPELL:
-            self.prepared[(p, card)].append(self.turn)
+            self.prepared[(p, card)].append((self.turn, self.at))
             return
         if kind == L.RITUAL_TYPE and self.in_play[(p, card)]:
             self.count("harmful_ritual", card)
-        # [turn it entered, ability used, its controller's turn came again]
-        self.in_play[(p, card)].append([self.turn, False, False])
+        # [turn it entered, ability used, its controller's turn came again, its event, used as
+        # a component or paid with (spends)]
+        self.in_play[(p, card)].append([self.turn, False, False, self.at, False])
 
     def activates(self, p: int, card: int) -> None:
         if self.cards.card_type[card] == L.SPELL and self.prepared[(p, card)]:
@@ -222,6 +245,19 @@ class _Game:
         for copy in self.in_play[(p, card)]:
             copy[1] = True
 
+    def spends(self, p: int, card: int) -> None:
+        """Player ``p``'s ``card`` in play is used for what it is: named as a component of the
+        card being cast (a Sun blade of a Solar burn activated at once, which leaves after the
+        activation), or paying for its effect (a Waiver crown's Mana ignoring damage)."""
+        for copy in self.in_play[(p, card)]:
+            copy[4] = True
+
+    def crown_pays(self, p: int) -> None:
+        if self.cards.pays_to_ignore is not None:
+            for q, card in list(self.in_play):
+                if q == p and self.cards.pays_to_ignore[card]:
+                    self.spends(p, card)
+
     def leaves(self, card: int, p: int, dest: int) -> None:
         """A card leaves a player's board: an activated spell, a used component, a spell
         discarded from preparation (one back to hand is not lost), or a persistent card."""
@@ -234,18 +270,19 @@ class _Game:
             copy = self.in_play[key].pop(0)
             self.ability_check(card, copy)
             used = self.cards.component_of(card, self.preparing)
-            if self.cards.card_type[card] == L.EQUIPMENT_TYPE and not (copy[2] or copy[1] or used):
+            if self.cards.card_type[card] == L.EQUIPMENT_TYPE and not (
+                    copy[2] or copy[1] or copy[4] or used):
                 self.count("equipment_lost", card)
         elif self.channeled[key] > 0:
             self.channeled[key] -= 1
         elif self.prepared[key]:
-            turn = self.prepared[key].pop(0)
+            turn, at = self.prepared[key].pop(0)
             if dest == L.TO_HAND:
                 return
             if turn == self.turn:
-                self.count("discarded_at_once", card)
+                self.count("discarded_at_once", card, at=at)
             if self.cards.idle_spell[card]:
-                self.count(self.unused_kind(p, card), card)
+                self.count(self.unused_kind(p, card), card, at=at)
 
     def unused_kind(self, p: int, card: int) -> str:
         """Why idle spell ``card`` of player ``p`` left preparation unused (or is still there
@@ -263,7 +300,7 @@ class _Game:
     def ability_check(self, card: int, copy: list) -> None:
         ability = int(self.cards.ability[card])
         if ability >= 0 and ability not in REACTIVE_ABILITIES and not copy[1]:
-            self.count("ability_unused", card)
+            self.count("ability_unused", card, at=copy[3])
 
     def destroyed(self, card: int) -> None:
         """An Adversary card destroyed: the spells that hit it did not hit for nothing (two
@@ -293,7 +330,7 @@ class _Game:
                     and not (self.cards.brings is not None and self.cards.brings[cause]))
         if (side == L.ADVERSARY_SIDE and by_spell and not self.adversary_here
                 and card >= 0 and not self.cards.is_adversary[card]):
-            self.hits_pending[card].append(cause)
+            self.hits_pending[card].append((cause, self.at))
 
     def player_loses(self, p: int, is_damage: int, cause: int) -> None:
         """HP a player loses from a player's spell: a misplay when the spell chose its target
@@ -316,14 +353,14 @@ class _Game:
         if self.cards.cost is not None:
             extra = [min(extra[e], int(self.cards.cost[card, e])) for e in range(L.E)]
         if short <= sum(extra):
-            self.count("pile_for_nothing")
+            self.count("pile_for_nothing", at=self.starved_at, ended=self.starved_end)
             self.starved_by = -1
 
     def trades(self, taken: int, given: list[int]) -> None:
-        if any(given[t] > 0 for t, _ in self.phase_trades):
+        loop = any(given[t] > 0 for t, _g, _at, _loop in self.phase_trades)
+        if loop:
             self.count("trade_loop")
-            self.phase_loops += 1
-        self.phase_trades.append((taken, given))
+        self.phase_trades.append((taken, given, self.at, loop))
         self.prepared_in_phase = False  # a trade must be followed by a preparation
 
     def takes_pile(self, p: int, taken: list[int]) -> None:
@@ -331,6 +368,7 @@ class _Game:
         if self.players > 1 and len(sizes) == 2 and abs(sizes[0] - sizes[1]) >= 2 \
                 and sum(taken) == max(sizes):
             self.larger_pile_taken = p
+            self.pile_at = self.at
             left = self.piles[0] if sizes[0] < sizes[1] else self.piles[1]
             self.pile_extra = [max(taken[e] - left[e], 0) for e in range(L.E)]
         self.piles = []
@@ -338,9 +376,63 @@ class _Game:
 
 def scan_events(events: np.ndarray, cards: CardFacts, players: int) -> tuple[Counter, Counter]:
     """The misplay counts of one game's events (n, EV_W), and the same per (class, card)."""
+    game = _read(events, cards, players)
+    return game.counts, game.by_card
+
+
+#: Where a misplay of the look-ahead comes from (:func:`misplay_origins`), in table order.
+ORIGINS = ("overruled on wins", "overruled on the tiebreak", "kept the planner's",
+           "not looked at")
+OVERRULED_ON_WINS, OVERRULED_ON_TIEBREAK, KEPT, NOT_LOOKED_AT = ORIGINS
+
+
+def misplay_origins(events: np.ndarray, cards: CardFacts, players: int,
+                    decisions: list[tuple[int, bool, str]]) -> Counter:
+    """(class, origin, card) counts of one game's misplays (:data:`ORIGINS`; card -1 when
+    the class names none): whether the play
+    counted was the look-ahead's overruling of the planner (its rollouts won more with it, or
+    as many with a better tiebreak), the planner's answer it looked at and kept, or a
+    decision it did not look at.
+
+    Why: the look-ahead's misplays are either its rollouts' choices or the planner's habits
+    it keeps, and only the first are its own to fix or to explain (issue 38). ``decisions``:
+    the decisions it looked at, as (the game log's length when asked, a main-phase action,
+    origin), e.g. from ``lookahead_trace``'s ``log_at``. A play's decisions are the main-phase
+    action that started it (asked after the action before) and the choices asked while it
+    resolved (a target, a payment, which pile at a turn's start); for a trade or a pile that
+    then prepared nothing, also the main-phase decision that ended that phase (the planner
+    may have prepared what the look-ahead did not)."""
+    game = _read(events, cards, players)
+    kinds = events[:, 0].tolist()
+    actions = [i for i, ev in enumerate(kinds) if ev in ACTIONS]
+    looked = sorted(decisions)
+    log_ats = [d[0] for d in looked]
+    out: Counter = Counter()
+    for key, card, at, ended in game.marks:
+        k = bisect_right(actions, at) - 1
+        start = actions[k] if k >= 0 else 0
+        before = actions[k - 1] if k >= 1 else -1
+        player_action = kinds[start] not in (L.EV_TURN, L.EV_ADVERSARY_TURN)
+        main = [d for d in looked[bisect_right(log_ats, before):bisect_right(log_ats, start)]
+                if d[1]]
+        found = [main[-1][2]] if main and player_action else []
+        since = main[-1][0] if found else start
+        found += [origin for log_at, is_main, origin
+                  in looked[bisect_right(log_ats, since - 1):bisect_right(log_ats, at)]
+                  if not is_main]
+        if ended >= 0:
+            last = [d for d in looked[:bisect_right(log_ats, ended)] if d[1]]
+            found += [last[-1][2]] if last and last[-1][0] > at else []
+        out[(key, next((o for o in ORIGINS if o in found), NOT_LOOKED_AT), card)] += 1
+    return out
+
+
+def _read(events: np.ndarray, cards: CardFacts, players: int) -> _Game:
+    """One game's events (n, EV_W) read in order."""
     game = _Game(cards, players)
-    for row in events.tolist():
+    for i, row in enumerate(events.tolist()):
         ev, a, b, c, d, cause, trigger = row[:7]
+        game.at = i
         if ev in ACTIONS:
             game.preparing = -1
             game.discard_applies = -1
@@ -360,6 +452,10 @@ def scan_events(events: np.ndarray, cards: CardFacts, players: int) -> tuple[Cou
             game.channels(a, b)
         elif ev == L.EV_USES_ABILITY:
             game.uses_ability(a, b)
+        elif ev == L.EV_COMPONENT:
+            game.spends(a, b)
+        elif ev == L.EV_CROWN_IGNORES:
+            game.crown_pays(a)
         elif ev == L.EV_LEAVES:
             game.leaves(a, b, c)
         elif ev == L.EV_DESTROYED:
@@ -386,5 +482,6 @@ def scan_events(events: np.ndarray, cards: CardFacts, players: int) -> tuple[Cou
             game.piles.append(row[2:8])
         elif ev == L.EV_TAKES_PILE:  # a: the player * 2 + the pile
             game.takes_pile(a // 2, row[2:8])
+    game.at = len(events)
     game.finish()
-    return game.counts, game.by_card
+    return game

@@ -439,3 +439,22 @@ def test_with_numba_disabled_it_decides_alike():
     eng = _one_mana_short_of_both()
     choice, (candidates, values) = decide_main_action(eng, 0, eng.records.copy(), "lookahead:3")
     assert done.stdout.split("\n")[-2] == f"{choice} {candidates.tolist()} {values.tolist()}"
+
+
+def test_no_target_on_the_own_side_is_tried():
+    # player 1's damage spell with the Duke alone in play: the planner's best three targets
+    # were the Duke, player 1 and player 2, and rollouts tied on wins sometimes took a
+    # player for a tiebreak of noise (misplay scan, sixth round). Only the Duke is tried.
+    eng = make_engine(["flame"], players=2, policy=ROLLOUTS)
+    k = put_adversary(eng, "duke")
+    record = eng.bot_records[0]
+    record["la_cands"][:] = -1
+    options = np.zeros(L.K_SLOTS + 2 + 2 * int(eng.table_record["slots"][0]), bool)
+    options[[k, L.K_SLOTS, L.K_SLOTS + 1]] = True  # the Duke, player 1, player 2
+    answer = api.ask(eng, 0, "target", 0, options, purpose=L.PURPOSE_DAMAGE, side=0)
+    assert answer == k
+    assert record["la_cands"][:3].tolist() == [k, -1, -1]
+    heal = api.ask(eng, 0, "target", 0, options, purpose=L.PURPOSE_HEAL, side=0)
+    assert heal in (L.K_SLOTS, L.K_SLOTS + 1)  # healing: the players, not the Duke
+    assert sorted(record["la_cands"][:2].tolist()) == [L.K_SLOTS, L.K_SLOTS + 1]
+    assert record["la_cands"][2] == -1

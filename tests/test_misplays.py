@@ -8,7 +8,16 @@ from __future__ import annotations
 import numpy as np
 
 from simulator.engine.rules import layout as L
-from simulator.misplays import CLASS_KEYS, CardFacts, scan_events
+from simulator.misplays import (
+    CLASS_KEYS,
+    KEPT,
+    NOT_LOOKED_AT,
+    OVERRULED_ON_TIEBREAK,
+    OVERRULED_ON_WINS,
+    CardFacts,
+    misplay_origins,
+    scan_events,
+)
 
 # local cards: 0 an idle spell, 1 a damage spell, 2 an Equipment, 3 a Ritual, 4 a Permanent
 # with an ability, 5 the Adversary, 6 an Adversary Permanent
@@ -231,3 +240,53 @@ def test_an_idle_spell_kept_as_a_component_of_a_card_held_or_acting_prepared_is_
                         works_prepared=np.array([1, 0, 0, 0, 0, 0, 0], np.int8))
     found, _ = scan_events(np.array(left, np.int32), working, 1)
     assert {k: n for k, n in found.items() if n} == {"spell_kept_working": 1}
+
+
+def test_each_misplay_is_put_down_to_the_decision_behind_its_play():
+    # the look-ahead's trace: (log length when asked, a main-phase action, origin). The idle
+    # spell's preparation (event 1) was its overruling on the tiebreak; the trade (event 2)
+    # the planner's answer it kept, but the main phase that ended after it, prepared nothing
+    # with its Mana, is the look-ahead's when it overruled there; a pile's choice at a turn's
+    # start is that turn's, not the main-phase decision that ended the turn before.
+    rows = np.array([turn(1), ev(L.EV_PREPARES, 0, IDLE), [L.EV_TRADES, 0, 1, 0, 0, 0, 0, 0],
+                     turn(2)], np.int32)
+    decisions = [(1, True, OVERRULED_ON_TIEBREAK), (2, True, KEPT)]
+    assert misplay_origins(rows, CARDS, 1, decisions) == {
+        ("unused_spell", OVERRULED_ON_TIEBREAK, IDLE): 1, ("trade_loop", KEPT, -1): 1}
+    ended = (3, True, OVERRULED_ON_WINS)  # the main phase ended after the trade: overruled
+    assert misplay_origins(rows, CARDS, 1, decisions + [ended]) == {
+        ("unused_spell", OVERRULED_ON_TIEBREAK, IDLE): 1, ("trade_loop", OVERRULED_ON_WINS, -1): 1}
+    assert misplay_origins(rows, CARDS, 1, []) == {
+        ("unused_spell", NOT_LOOKED_AT, IDLE): 1, ("trade_loop", NOT_LOOKED_AT, -1): 1}
+    small, large = [L.EV_PILE_ON_OFFER, 0, 1, 0, 0, 0, 0, 0], [L.EV_PILE_ON_OFFER, 1, 4, 0, 0, 0, 0, 0]
+    taken = [L.EV_TAKES_PILE, 0, 4, 0, 0, 0, 0, 0]
+    piles = np.array([turn(1, p=0), small, large, taken, turn(1, p=1),
+                      ev(L.EV_HOLDS, 1, BOLT, L.HOLD_MANA, 3)], np.int32)
+    ended = (0, True, OVERRULED_ON_WINS)  # the main phase before, ended at event 0
+    assert misplay_origins(piles, CARDS, 2, [ended]) == {
+        ("pile_for_nothing", NOT_LOOKED_AT, -1): 1}
+    chosen = (3, False, OVERRULED_ON_WINS)  # the pile itself, asked before event 3
+    assert misplay_origins(piles, CARDS, 2, [ended, chosen]) == {
+        ("pile_for_nothing", OVERRULED_ON_WINS, -1): 1}
+
+
+def test_an_equipment_named_as_a_component_or_paying_to_ignore_damage_is_not_lost():
+    # a Sun blade named as the component of a Solar burn activated at once leaves after the
+    # activation (another action): it was used; so was a Waiver crown whose payment to ignore
+    # damage emptied the reserve and broke it
+    armed = [turn(1), ev(L.EV_PREPARES, 0, ARMOR), ev(L.EV_PREPARES, 0, BOLT)]
+    left = [ev(L.EV_ACTIVATES, 0, BOLT), ev(L.EV_LEAVES, BOLT, 0, L.TO_DISCARD),
+            ev(L.EV_LEAVES, ARMOR, 0, L.TO_DISCARD)]
+    assert counts(armed + left) == {"equipment_lost": 1}
+    assert counts(armed + [ev(L.EV_COMPONENT, 0, ARMOR)] + left) == {}
+    assert counts(armed + [ev(L.EV_COMPONENT, 1, ARMOR)] + left, players=2) == {
+        "equipment_lost": 1}  # another player's component
+    crown = CardFacts(CARDS.names, CARDS.card_type, CARDS.ability, CARDS.is_adversary,
+                      CARDS.idle_spell, CARDS.n_player_cards,
+                      pays_to_ignore=np.array([0, 0, 1, 0, 0, 0, 0], np.int8))
+    broken = [turn(1), ev(L.EV_PREPARES, 0, ARMOR), ev(L.EV_ADVERSARY_TURN),
+              ev(L.EV_CROWN_IGNORES, 0, 4), ev(L.EV_LEAVES, ARMOR, 0, L.TO_DISCARD)]
+    found, _ = scan_events(np.array(broken, np.int32), crown, 1)
+    assert found["equipment_lost"] == 0
+    found, _ = scan_events(np.array(broken[:3] + broken[4:], np.int32), crown, 1)
+    assert found["equipment_lost"] == 1

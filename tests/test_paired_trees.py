@@ -37,3 +37,21 @@ def test_bad_input_is_one_line_and_exit_2(argv, message, capsys):
     assert stop.value.code == 2
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1
+
+
+def test_an_unknown_bot_is_one_line_and_exit_2(capsys):
+    with pytest.raises(SystemExit) as stop:
+        load_script("paired_trees").main(["play", "x.npz", "--bot", "plannr"])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert "plannr" in err and err.count("\n") == 1
+
+
+def test_the_look_ahead_plays_the_cells_when_asked(tmp_path):
+    script = load_script("paired_trees")
+    out = tmp_path / "la.npz"
+    script.main(["play", str(out), "--decks", "air-winds", "--games", "3", "--bot", "lookahead:2"])
+    cells = np.load(out)
+    assert sorted(k for k in cells.files if k != "seed") == [
+        f"air-winds|{level}|{players}" for level in ("hard", "normal") for players in (1, 2)]
+    assert all(cells[k].shape == (3,) for k in cells.files if k != "seed")

@@ -149,6 +149,11 @@ from simulator.engine.rules.zones import deck_count
 
 SUN = WORD["Sun"]
 NEG = -1e9
+#: A target on the wrong side, as :func:`score_target` and ``duel.score_seat_targets`` score it
+#: (at most this): a player's damage or HP loss aimed at their own team or its Permanents,
+#: healing aimed at the other side. The planner takes one only when nothing else is legal;
+#: the look-ahead never tries one (``lookahead.candidates``).
+WRONG_SIDE = -50.0
 #: A preparation whose components would take the player's last HP: below ending the turn.
 OUT_OF_THE_GAME = -1000.0
 #: The Adversary's HP where it is not in play: above any damage, so nothing is "lethal".
@@ -541,9 +546,9 @@ def score_target(st, tb, wk, p):
             c = max(st.adv_card[k], 0)
             wk.scores[k] = 100.0 if tb.is_adversary[c] != 0 else 50.0 - st.adv_hp[k]
         for q in range(players):
-            wk.scores[K_SLOTS + q] = -100.0
+            wk.scores[K_SLOTS + q] = 2 * WRONG_SIDE
         for t in range(K_SLOTS + players, t_count):
-            wk.scores[t] = -50.0
+            wk.scores[t] = WRONG_SIDE
     elif hurts or purpose == PURPOSE_HAND:
         # An Adversary card hitting "a player": the team sends it to the sturdiest.
         for k in range(K_SLOTS):

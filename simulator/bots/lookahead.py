@@ -167,7 +167,7 @@ def choose(st, tb, wk, kind, player):
     if scored and bw.la_kinds[kind] != 0 and wk.ctx_run_step == 0 and bw.la_rollouts > 0:
         n = candidates(tb, wk, bw, kind)
         if n >= 2 and replayable(st, bw):
-            choice = look_ahead(st, tb, bw, kind, n, player, choice)
+            choice = look_ahead(st, tb, wk, bw, kind, n, player, choice)
     remember(st, bw, choice)
     if kind == MAIN_ACTION and choice != 0 and bw.la_phase_actions >= tb.max_actions:
         bw.la_ck_count = -1  # the main phase stops at its action cap: a replay would not
@@ -229,13 +229,19 @@ def candidates(tb, wk, bw, kind):
     index on a tie, as the planner answers), at most ``la_width``; returns how many. A trade
     the planner scores ``base.NEG`` is never tried: rollouts found luck in trades
     that enabled nothing and traded in circles (2 Mana for 1 of the same element, 5 Vegetal
-    into 2 Mana over three trades, then nothing prepared: 9 of 96 games, issue 38)."""
+    into 2 Mana over three trades, then nothing prepared: 9 of 96 games, issue 38). Nor a
+    target on the wrong side (``base.WRONG_SIDE``: the own team for a damage spell): with one
+    or two Adversary cards in play it was among the planner's best three, and rollouts took
+    it, mostly tied on wins (electric-storm: the own player rather than a Royal physician;
+    the misplay scan's ``--origins``, docs/bots.md, sixth round)."""
     n = 0
     width = min(bw.la_width, OPT_MAX)
     trade_at = 1 + 3 * tb.slots + tb.n_cards if kind == MAIN_ACTION else OPT_MAX
     for i in range(wk.n_opt):
         if wk.opt[i] == 0 or (i >= trade_at and wk.scores[i] <= base.NEG):
             continue  # a trade the planner rules out: it makes nothing castable
+        if kind == TARGET and wk.scores[i] <= base.WRONG_SIDE:
+            continue  # a target on the wrong side
         # insert i, keeping la_cands[:n] sorted by score, best first
         at = n
         while at > 0 and wk.scores[i] > wk.scores[bw.la_cands[at - 1]]:
@@ -251,9 +257,10 @@ def candidates(tb, wk, bw, kind):
 
 
 @njit
-def look_ahead(st, tb, bw, kind, n, player, planned):
+def look_ahead(st, tb, wk, bw, kind, n, player, planned):
     """The best of the ``n`` candidates (``la_cands``) by their rollouts
-    (:func:`rollout_value` summed over the deals); ties go to the planner's order."""
+    (:func:`rollout_value` summed over the deals); ties go to the planner's order (``wk``: the
+    game's work record, for the trace)."""
     rb = record_at(bw.la_peer)
     states = states_at(bw.la_states)
     rwk = work_at(bw.la_work)[0]
@@ -312,7 +319,7 @@ def look_ahead(st, tb, bw, kind, n, player, planned):
     bw.la_looked += 1
     bw.la_by_kind[kind] += 1
     if bw.la_trace != 0:
-        trace(st, tb, bw, kind, n, player, planned, best)
+        trace(st, tb, wk, bw, kind, n, player, planned, best)
     if bw.la_cands[best] != planned:
         bw.la_changed += 1
     return bw.la_cands[best]

@@ -20,9 +20,13 @@ from simulator.engine.rules.layout import DESTROY_TARGET, DISCARD_FROM_HAND, K_S
 #: Candidates a trace entry keeps.
 TRACE_CANDS = 4
 #: One decision looked at: the game, where, the candidates with what they are about (the card
-#: an action prepares or a slot holds, a target's card; -1 none) and their rollout values.
+#: an action prepares or a slot holds, a target's card; -1 none) and their rollout values;
+#: ``log_at``: the events the game's transcript held when it was asked (its log's length), so
+#: that a reader of the transcript can tell which events each decision led to (the misplay
+#: scan's ``--origins``).
 TRACE_DTYPE = np.dtype([
-    ("seed", np.uint64), ("decision", np.int64), ("turn", np.int16), ("player", np.int8),
+    ("seed", np.uint64), ("decision", np.int64), ("log_at", np.int32), ("turn", np.int16),
+    ("player", np.int8),
     ("kind", np.int8), ("n", np.int8), ("rollouts", np.int32), ("planned", np.int16),
     ("chosen", np.int16), ("option", np.int16, (TRACE_CANDS,)),
     ("card", np.int16, (TRACE_CANDS,)), ("value", np.float64, (TRACE_CANDS,)),
@@ -42,9 +46,10 @@ else:
 
 
 @njit
-def trace(st, tb, bw, kind, n, player, planned, best):
+def trace(st, tb, wk, bw, kind, n, player, planned, best):
     """Write the decision just looked at (its ``n`` candidates ``bw.la_cands``, their values,
-    the one taken: ``best``) into the trace (``la_trace``), while it has room."""
+    the one taken: ``best``; ``wk``: the game's work record, its log) into the trace
+    (``la_trace``), while it has room."""
     k = bw.la_trace_len
     bw.la_trace_len = k + 1
     if k >= bw.la_trace_cap:
@@ -52,6 +57,7 @@ def trace(st, tb, bw, kind, n, player, planned, best):
     entry = trace_at(bw.la_trace, bw.la_trace_cap)[k]
     entry.seed = st.seed
     entry.decision = st.decision_count
+    entry.log_at = wk.log_len
     entry.turn = st.turn
     entry.player = player
     entry.kind = kind
