@@ -914,3 +914,28 @@ def test_no_trade_toward_a_strike_held_for_the_adversary(duke, trades):
     sp = action_space(eng)
     choice = int(main_action_choice(eng, G0, P0)[0])
     assert choice == (sp.trade + ELEMENTS.index("arcane") if trades else 0), choice
+
+
+@pytest.mark.parametrize(("in_hand", "flame_in_play", "prepared"), [
+    ({"fire_ball": 1, "draconic_flame": 1}, False, "draconic_flame"),
+    ({"fire_ball": 1, "draconic_flame": 1}, True, "fire_ball"),
+    ({"fire_ball": 1, "fiery_arrow": 1}, False, "fire_ball"),
+])
+def test_a_flame_is_prepared_before_a_fire_ball_that_would_discard_one(in_hand, flame_in_play,
+                                                                        prepared):
+    # With no Flame in play, Fire ball is prepared by discarding a Fire card from hand instead:
+    # the planner did so with the Draconic flame that would have been its Flame (the
+    # look-ahead's rollouts preferred the Draconic flame, +0.06 wins a rollout; fire-flames
+    # with 2 players gained 4 points once the discard counted). With a Flame in play nothing
+    # is discarded; with no card providing one in hand, Fire ball is still worth its discard.
+    eng = make_engine(["fire_ball", "draconic_flame", "fiery_arrow", "flame"], players=2,
+                      policy="planner")
+    eng.state.turn[:] = 5
+    put_adversary(eng, "duke")
+    if flame_in_play:
+        put_on_board(eng, "flame", CHANNELED)
+    set_hand(eng, in_hand)
+    eng.state.reserve[0, 0] = mana(fire=2, air=1)
+    sp = action_space(eng)
+    choice = int(main_action_choice(eng, G0, P0)[0])
+    assert choice == sp.prepare + lid(eng, prepared), choice

@@ -168,6 +168,8 @@ def main_action_scores(st, tb, wk, bw, p):
     if bw.any_mn_boost != 0:
         ritual_first(st, tb, wk, bw, p)
     prepare_only_what_works(st, tb, wk, bw, p, present)
+    if tb.any_alt != 0:
+        components_before_discards(tb, wk, bw)
     trade_only_toward_what_works(st, tb, wk, bw, p, present)
     hold_strikes_for_the_adversary(st, tb, wk, bw, p, present)
     prepare_before_striking(st, tb, wk, bw, p)
@@ -207,6 +209,23 @@ def prepare_only_what_works(st, tb, wk, bw, p, present):
             wk.scores[a] += 2.0 * salvage_worth(st, tb, bw, p, c)
         if bw.f_boost[c] > 0 and wk.scores[a] < 0.0:  # the boost lasts: no target needed now
             wk.scores[a] += 4.0 * bw.f_boost[c] * base.best_boost_hits(st, bw, p)
+
+
+@njit
+def components_before_discards(tb, wk, bw):
+    """A card short of a component its alternative replaces with a card discarded from hand
+    (Fire ball with no Flame in play: a Fire card) costs that card as well: its preparation
+    scores ``alt_discard`` lower, so a card providing the component (Draconic flame, a Flame)
+    is prepared first."""
+    prepare_at = 1 + tb.slots
+    for c in range(tb.n_player_cards):
+        a = prepare_at + c
+        word = tb.alt_word[c]
+        if word < 0 or wk.opt[a] == 0 or wk.scores[a] <= base.NEG:
+            continue
+        col = tb.word_col[word]
+        if col >= 0 and wk.rd_short[c, col] > 0:
+            wk.scores[a] -= bw.knobs[K.ALT_DISCARD]
 
 
 @njit
