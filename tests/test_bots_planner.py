@@ -939,3 +939,20 @@ def test_a_flame_is_prepared_before_a_fire_ball_that_would_discard_one(in_hand, 
     sp = action_space(eng)
     choice = int(main_action_choice(eng, G0, P0)[0])
     assert choice == sp.prepare + lid(eng, prepared), choice
+
+
+@pytest.mark.parametrize(("great_waters", "channels"), [(True, True), (False, False)])
+def test_a_water_spell_is_channeled_for_the_great_waters_it_adds_to(great_waters, channels):
+    # Great waters deals 1 damage per channeled Water spell on the board. The base scores a
+    # channel only for a component word a card in hand lacks, so the planner ended its main
+    # phase with a Mist breath prepared; channelled, it adds 1 to the Great waters prepared
+    # (water-tides with 2 players: +1.8 points at normal, +1.4 at hard, paired).
+    eng = make_engine(["great_waters", "mist_breath"], players=2, policy="planner")
+    eng.state.turn[:] = 5
+    put_adversary(eng, "duke")
+    if great_waters:
+        put_on_board(eng, "great_waters", PREPARED)
+    slot = put_on_board(eng, "mist_breath", PREPARED)
+    sp = action_space(eng)
+    choice = int(main_action_choice(eng, G0, P0)[0])
+    assert (choice == sp.channel + slot) == channels, choice
