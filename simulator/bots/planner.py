@@ -10,8 +10,10 @@ Priority list (over the base policy, ``base.py``):
    whole hand wants most, which starves a card's second element); in co-op, Mana added to
    the Ether after the player has gathered waits for the next player, so it serves what that
    player has shown instead;
-4. prepare persistent cards (Rituals, Permanents, Equipment) first, channel the spells whose
-   component words the hand needs, keep the rest prepared for damage;
+4. prepare persistent cards (Rituals, Permanents, Equipment) first, and a card providing a
+   component before one that would discard a card from hand in its place (Fire ball); channel
+   the spells whose component words the hand needs or that add to a counted spell's damage
+   (Great waters), keep the rest prepared for damage;
 5. damage goes to the Adversary once present, else to Adversary cards in play; of the
    Adversary's cards in play, those hitting the healthiest player resolve last;
 6. trade only to make a card in hand affordable, in up to three trades;
