@@ -956,3 +956,21 @@ def test_a_water_spell_is_channeled_for_the_great_waters_it_adds_to(great_waters
     sp = action_space(eng)
     choice = int(main_action_choice(eng, G0, P0)[0])
     assert (choice == sp.channel + slot) == channels, choice
+
+
+@pytest.mark.parametrize(("mist_prepared", "first"), [(True, "channel"), (False, "activate")])
+def test_great_waters_is_fired_after_the_channel_that_adds_to_it(mist_prepared, first):
+    # Great waters counts the channeled Water spells. With a Mist breath prepared beside it
+    # that has nothing to recycle, the planner fired Great waters first (its estimate outscored
+    # the channel) and dealt a damage less than after channelling the Mist breath (water-tides
+    # with 2 players: +2.7 and +1.6 points once it waited, paired).
+    eng = make_engine(["great_waters", "water_drop", "mist_breath"], players=2, policy="planner")
+    eng.state.turn[:] = 5
+    put_adversary(eng, "duke")
+    for _ in range(3):
+        put_on_board(eng, "water_drop", CHANNELED)
+    waters = put_on_board(eng, "great_waters", PREPARED)
+    mist = put_on_board(eng, "mist_breath", PREPARED) if mist_prepared else -1
+    sp = action_space(eng)
+    choice = int(main_action_choice(eng, G0, P0)[0])
+    assert choice == (sp.channel + mist if first == "channel" else sp.activate + waters), choice
