@@ -974,3 +974,19 @@ def test_great_waters_is_fired_after_the_channel_that_adds_to_it(mist_prepared, 
     sp = action_space(eng)
     choice = int(main_action_choice(eng, G0, P0)[0])
     assert choice == (sp.channel + mist if first == "channel" else sp.activate + waters), choice
+
+
+@pytest.mark.parametrize(("in_hand", "play"), [({}, "activate"), ({"tornado": 1}, "channel")])
+def test_seed_in_the_wind_is_activated_for_the_card_its_leaving_draws(in_hand, play):
+    # Activating Seed in the wind does nothing but send it to the discard pile, and leaving
+    # the board draws a card: the planner counted no worth for its activation and only ever
+    # channelled it (air-winds with 2 players: +7.4 and +6.0 points once the draw counted,
+    # paired). A Tornado in hand lacking its Wind still has it channelled.
+    eng = make_engine(["seed_in_the_wind", "tornado", "breath"], players=2, policy="planner")
+    eng.state.turn[:] = 9
+    put_adversary(eng, "duke")
+    slot = put_on_board(eng, "seed_in_the_wind", PREPARED)
+    set_hand(eng, in_hand)
+    sp = action_space(eng)
+    choice = int(main_action_choice(eng, G0, P0)[0])
+    assert choice == (sp.activate if play == "activate" else sp.channel) + slot, choice
