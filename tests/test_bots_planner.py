@@ -984,3 +984,79 @@ def test_in_coop_the_dukes_blow_between_equal_players_spares_the_one_about_to_pl
     eng.state.active[0] = active
     adversary_turn(eng, G0)
     assert eng.state.hp[0].tolist() == hp_after
+
+
+@pytest.mark.parametrize(("in_hand", "flame_in_play", "prepared"), [
+    ({"fire_ball": 1, "draconic_flame": 1}, False, "draconic_flame"),
+    ({"fire_ball": 1, "draconic_flame": 1}, True, "fire_ball"),
+    ({"fire_ball": 1, "fiery_arrow": 1}, False, "fire_ball"),
+])
+def test_a_flame_is_prepared_before_a_fire_ball_that_would_discard_one(in_hand, flame_in_play,
+                                                                        prepared):
+    # With no Flame in play, Fire ball is prepared by discarding a Fire card from hand instead:
+    # the planner did so with the Draconic flame that would have been its Flame (the
+    # look-ahead's rollouts preferred the Draconic flame, +0.06 wins a rollout; fire-flames
+    # with 2 players gained 4 points once the discard counted). With a Flame in play nothing
+    # is discarded; with no card providing one in hand, Fire ball is still worth its discard.
+    eng = make_engine(["fire_ball", "draconic_flame", "fiery_arrow", "flame"], players=2,
+                      policy="planner")
+    eng.state.turn[:] = 5
+    put_adversary(eng, "duke")
+    if flame_in_play:
+        put_on_board(eng, "flame", CHANNELED)
+    set_hand(eng, in_hand)
+    eng.state.reserve[0, 0] = mana(fire=2, air=1)
+    sp = action_space(eng)
+    choice = int(main_action_choice(eng, G0, P0)[0])
+    assert choice == sp.prepare + lid(eng, prepared), choice
+
+
+@pytest.mark.parametrize(("great_waters", "channels"), [(True, True), (False, False)])
+def test_a_water_spell_is_channeled_for_the_great_waters_it_adds_to(great_waters, channels):
+    # Great waters deals 1 damage per channeled Water spell on the board. The base scores a
+    # channel only for a component word a card in hand lacks, so the planner ended its main
+    # phase with a Mist breath prepared; channelled, it adds 1 to the Great waters prepared
+    # (water-tides with 2 players: +1.8 points at normal, +1.4 at hard, paired).
+    eng = make_engine(["great_waters", "mist_breath"], players=2, policy="planner")
+    eng.state.turn[:] = 5
+    put_adversary(eng, "duke")
+    if great_waters:
+        put_on_board(eng, "great_waters", PREPARED)
+    slot = put_on_board(eng, "mist_breath", PREPARED)
+    sp = action_space(eng)
+    choice = int(main_action_choice(eng, G0, P0)[0])
+    assert (choice == sp.channel + slot) == channels, choice
+
+
+@pytest.mark.parametrize(("mist_prepared", "first"), [(True, "channel"), (False, "activate")])
+def test_great_waters_is_fired_after_the_channel_that_adds_to_it(mist_prepared, first):
+    # Great waters counts the channeled Water spells. With a Mist breath prepared beside it
+    # that has nothing to recycle, the planner fired Great waters first (its estimate outscored
+    # the channel) and dealt a damage less than after channelling the Mist breath (water-tides
+    # with 2 players: +2.7 and +1.6 points once it waited, paired).
+    eng = make_engine(["great_waters", "water_drop", "mist_breath"], players=2, policy="planner")
+    eng.state.turn[:] = 5
+    put_adversary(eng, "duke")
+    for _ in range(3):
+        put_on_board(eng, "water_drop", CHANNELED)
+    waters = put_on_board(eng, "great_waters", PREPARED)
+    mist = put_on_board(eng, "mist_breath", PREPARED) if mist_prepared else -1
+    sp = action_space(eng)
+    choice = int(main_action_choice(eng, G0, P0)[0])
+    assert choice == (sp.channel + mist if first == "channel" else sp.activate + waters), choice
+
+
+@pytest.mark.parametrize(("in_hand", "play"), [({}, "activate"), ({"tornado": 1}, "channel")])
+def test_seed_in_the_wind_is_activated_for_the_card_its_leaving_draws(in_hand, play):
+    # Activating Seed in the wind does nothing but send it to the discard pile, and leaving
+    # the board draws a card: the planner counted no worth for its activation and only ever
+    # channelled it (air-winds with 2 players: +7.4 and +6.0 points once the draw counted,
+    # paired). A Tornado in hand lacking its Wind still has it channelled.
+    eng = make_engine(["seed_in_the_wind", "tornado", "breath"], players=2, policy="planner")
+    eng.state.turn[:] = 9
+    put_adversary(eng, "duke")
+    slot = put_on_board(eng, "seed_in_the_wind", PREPARED)
+    set_hand(eng, in_hand)
+    sp = action_space(eng)
+    choice = int(main_action_choice(eng, G0, P0)[0])
+    assert choice == (sp.activate if play == "activate" else sp.channel) + slot, choice

@@ -99,7 +99,9 @@ def test_a_destruction_says_its_cause():
     eng.policy = ScriptedPolicy({"discard_from_hand": lid(eng, "flame"),
                                  "destroy_target": slot_target(eng, 0, tree)})
     lines = transcript_of(eng, lambda: activate(eng, 0, spell))
-    assert "  Dead tree is destroyed by Fission" in lines
+    # the HP it had says which copy went when two differ (Engulfment on one of two Animated
+    # trees left the replay's reader with the wrong one)
+    assert "  Dead tree is destroyed (2 HP) by Fission" in lines
 
 
 def test_a_permanent_destroyed_by_damage_says_0_hp():

@@ -73,6 +73,7 @@ class Tracker:
         self.last_placed: list | None = None
         self.activating: str | None = None  # the spell whose leaving comes next
         self.unique_pick: str | None = None  # "older" or "new": the copy Unique discards
+        self.destroyed_at: tuple[str, int] | None = None  # a Permanent destroyed, its HP
         self.rules: list[tuple[re.Pattern, Callable]] = [
             (re.compile(pattern), handler) for pattern, handler in self._rules()]
 
@@ -170,6 +171,10 @@ class Tracker:
         if zone is not None:  # other cards may leave first (a player put out by the spell)
             self.activating = None
         seat, card = self._find_board(name, owner, zone)
+        if self.destroyed_at and self.destroyed_at[0] == name:  # the copy with that HP
+            card = next((c for c in seat.board if c[0] == name and c[1] == L.PERMANENT
+                         and c[2] == self.destroyed_at[1]), card)
+            self.destroyed_at = None
         if self.unique_pick:  # the older copy came into play first
             copies = [c for c in seat.board if c[0] == name]
             card = copies[0] if self.unique_pick == "older" else copies[-1]
@@ -275,6 +280,8 @@ class Tracker:
             raise Unexplained(f"no {name} in preparation to channel")
         def leaves(name, owner, dest):
             self._leave(name, owner, dest)
+        def destroyed_at(name, _owner, hp):
+            self.destroyed_at = (name, int(hp))
         def adv_destroyed(name, _how):
             for i, (n, _) in enumerate(self.adversary):
                 if n == name:
@@ -401,6 +408,7 @@ class Tracker:
             (r"channels (.+)", channels),
             (r"(.+?)" + o + r" leaves play, (.+)", leaves),
             (r"(\S.*) is destroyed( .*)?", adv_destroyed),
+            (r"  (.+?)" + o + r" is destroyed \((\d+) HP\)(?: by .*)?", destroyed_at),
             (r"  .+ is destroyed.*", info),  # its leaving says where it goes
             (r"player (\d) is disqualified: .*", disqualified),
             (r"  (\d+) damage to (.+?)" + o + now + why, damage),

@@ -66,6 +66,7 @@ KNOBS: tuple[Knob, ...] = (
     Knob("ritual_lead", 0.5, "the Ritual's lead over the best card a Mage Noir boosts"),
     Knob("fetch_spell", 3.0, "activating a spell that takes a card from the deck"),
     Knob("fetched_card", 1.5, "the least a card an ability fetches into the hand is worth"),
+    Knob("alt_discard", 6.0, "a preparation that discards a card from hand for a component"),
     # forced discards (base.score_discard_from_hand, keep.score_discard)
     Knob("discard_cost", 0.1, "a card's Mana cost adds to what discarding it loses"),
     Knob("ritual_keep", 3.0, "keeping the only card that would make the player a Mage Noir"),
@@ -113,6 +114,7 @@ STRIKE_WAIT = INDEX["strike_wait"]
 RITUAL_LEAD = INDEX["ritual_lead"]
 FETCH_SPELL = INDEX["fetch_spell"]
 FETCHED_CARD = INDEX["fetched_card"]
+ALT_DISCARD = INDEX["alt_discard"]
 DISCARD_COST = INDEX["discard_cost"]
 RITUAL_KEEP = INDEX["ritual_keep"]
 ENABLER_KEEP = INDEX["enabler_keep"]

@@ -10,8 +10,11 @@ Priority list (over the base policy, ``base.py``):
    whole hand wants most, which starves a card's second element); in co-op, Mana added to
    the Ether after the player has gathered waits for the next player, so it serves what that
    player has shown instead;
-4. prepare persistent cards (Rituals, Permanents, Equipment) first, channel the spells whose
-   component words the hand needs, keep the rest prepared for damage;
+4. prepare persistent cards (Rituals, Permanents, Equipment) first, and a card providing a
+   component before one that would discard a card from hand in its place (Fire ball); channel
+   the spells whose component words the hand needs or that add to a counted spell's damage
+   (Great waters), keep the rest prepared for damage; a spell's activation is worth the
+   cards its leaving draws (Seed in the wind);
 5. damage goes to the Adversary once present (first to a card healing it that the hit
    destroys, while the team lasts long enough for the heals to count), else to Adversary
    cards in play; of the Adversary's cards in play, those hitting the healthiest player
@@ -49,6 +52,7 @@ from simulator.engine.rules.layout import (
     AN_CARD,
     AN_TARGET,
     C_MAX,
+    CHANNELED,
     DISCARD_FROM_HAND,
     EFFECT_ORDER,
     ETHER_SPLIT,
@@ -57,6 +61,7 @@ from simulator.engine.rules.layout import (
     MAIN_ACTION,
     MANA_ELEMENT,
     MODE_SOLO,
+    OP_AMOUNT,
     OP_CODE,
     OP_CODE_COL,
     PERMANENT,
@@ -67,6 +72,7 @@ from simulator.engine.rules.layout import (
     SEARCH_DECK,
     SPELL,
     T_ACTIVATE,
+    T_LEAVE,
     T_TURN_START_PREPARED,
     TAKE_PILE,
     TARGET,
@@ -85,6 +91,7 @@ TRADES_AHEAD = 3
 HEALER_MARGIN = 2.0
 DAMAGE_OP = OP_CODE["damage"]
 DAMAGE_REPEATED_OP = OP_CODE["damage_repeated"]
+DRAW_OP = OP_CODE["draw"]
 # The damage expected from the one-shot card the Adversary draws each turn (the Duke's deck
 # hits for 2-3 on most of its no-keyword cards) and how much more a persistent card in hand
 # (Permanent 1, Equipment 2, Ritual 3: its type code) and a card's estimated worth weigh when
@@ -180,9 +187,15 @@ def main_action_scores(st, tb, wk, bw, p):
             let_it_grow(st, tb, wk, p, s, c, channel_at + s)
         if threatened:
             wk.scores[a] += bw.knobs[K.THREAT_ACTIVATE_HEAL] * bw.f_heal[c]
+        if tb.card_type[c] == SPELL and wk.scores[a] > base.NEG:
+            wk.scores[a] += bw.knobs[K.ACT_DRAW] * leaving_draws(tb, c)
     if bw.any_mn_boost != 0:
         ritual_first(st, tb, wk, bw, p)
+    if bw.any_damage_per != 0:
+        channel_for_the_count(st, tb, wk, bw, p, channel_at)
     prepare_only_what_works(st, tb, wk, bw, p, present)
+    if tb.any_alt != 0:
+        components_before_discards(tb, wk, bw)
     trade_only_toward_what_works(st, tb, wk, bw, p, present)
     hold_strikes_for_the_adversary(st, tb, wk, bw, p, present)
     prepare_before_striking(st, tb, wk, bw, p)
@@ -222,6 +235,23 @@ def prepare_only_what_works(st, tb, wk, bw, p, present):
             wk.scores[a] += 2.0 * salvage_worth(st, tb, bw, p, c)
         if bw.f_boost[c] > 0 and wk.scores[a] < 0.0:  # the boost lasts: no target needed now
             wk.scores[a] += 4.0 * bw.f_boost[c] * base.best_boost_hits(st, bw, p)
+
+
+@njit
+def components_before_discards(tb, wk, bw):
+    """A card short of a component its alternative replaces with a card discarded from hand
+    (Fire ball with no Flame in play: a Fire card) costs that card as well: its preparation
+    scores ``alt_discard`` lower, so a card providing the component (Draconic flame, a Flame)
+    is prepared first."""
+    prepare_at = 1 + tb.slots
+    for c in range(tb.n_player_cards):
+        a = prepare_at + c
+        word = tb.alt_word[c]
+        if word < 0 or wk.opt[a] == 0 or wk.scores[a] <= base.NEG:
+            continue
+        col = tb.word_col[word]
+        if col >= 0 and wk.rd_short[c, col] > 0:
+            wk.scores[a] -= bw.knobs[K.ALT_DISCARD]
 
 
 @njit
@@ -576,6 +606,69 @@ def count_the_damage(st, tb, wk, bw, p, s, c, a, present, adv_hp, enemies):
 
 
 @njit
+def channel_for_the_count(st, tb, wk, bw, p, channel_at):
+    """A spell whose channelling adds to the damage a counted spell the player has prepared
+    would deal (a Water spell for Great waters: 1 per channeled Water spell on the board) is
+    worth channelling: a damage added is worth a damage dealt (``act_damage``). The base
+    scores a channel only for a component word the hand lacks, so the planner ended its main
+    phase with a Mist breath it could have channelled for Great waters (the look-ahead's
+    rollouts, water-tides with 2 players: +0.027 wins a rollout over every such decision,
+    z 3.3). The counted spell then waits for those channels (:func:`fire_after_the_channels`)."""
+    waits_for = base.NEG
+    for s in range(st.board_end[p]):
+        a = channel_at + s
+        if st.board_zone[p, s] != PREPARED or wk.opt[a] == 0:
+            continue
+        added = counted_gain(st, tb, bw, p, s)
+        if added > 0:
+            wk.scores[a] = max(wk.scores[a], bw.knobs[K.ACT_DAMAGE] * added)
+            if wk.scores[a - tb.slots] <= 0.0:  # its own activation is worth nothing now
+                waits_for = max(waits_for, wk.scores[a])
+    if waits_for > base.NEG:
+        fire_after_the_channels(st, tb, wk, bw, p, channel_at - tb.slots, waits_for)
+
+
+@njit
+def fire_after_the_channels(st, tb, wk, bw, p, activate_at, channel):
+    """A counted spell prepared (``f_damage_per``) is activated after the channels that add
+    to its count, ``channel`` the best of their scores, unless the blow is lethal: fired
+    first, it dealt less (the look-ahead's rollouts: +0.08 wins a rollout for a Water drop
+    channelled before Great waters). It waits only for the channels of spells whose own
+    activation is worth nothing now: waiting for any channel that adds to the count, ice-frost
+    lost 1.1 to 3.4 points."""
+    for t in range(st.board_end[p]):
+        a = activate_at + t
+        if st.board_zone[p, t] == PREPARED and bw.f_damage_per[st.board_card[p, t]] != 0 \
+                and base.NEG < wk.scores[a] < 1000.0:
+            wk.scores[a] = min(wk.scores[a], channel - 0.5)
+
+
+@njit
+def counted_gain(st, tb, bw, p, s):
+    """The damage the player's prepared counted spells (``f_damage_per``) would deal more if
+    the spell in slot ``s`` were channeled: read with it channeled, then put back."""
+    before = counted_damage(st, tb, bw, p, s)
+    if before < 0:
+        return 0
+    st.board_zone[p, s] = CHANNELED
+    after = counted_damage(st, tb, bw, p, s)
+    st.board_zone[p, s] = PREPARED
+    return after - before
+
+
+@njit
+def counted_damage(st, tb, bw, p, s):
+    """The damage the player's prepared counted spells in other slots than ``s`` would deal
+    now (:func:`damage_counted`); -1 when none is prepared."""
+    total = -1
+    for t in range(st.board_end[p]):
+        c = st.board_card[p, t]
+        if t != s and st.board_zone[p, t] == PREPARED and bw.f_damage_per[c] != 0:
+            total = max(total, 0) + damage_counted(st, tb, p, t, c)
+    return total
+
+
+@njit
 def fetch_from_the_deck(st, tb, wk, bw, p, c, a):
     """A spell whose activation takes a card named a word from the deck into the hand
     (Sprouted seed: a Tree) is worth a card drawn while the deck holds one: it had no worth,
@@ -620,6 +713,21 @@ def let_it_grow(st, tb, wk, p, s, c, a):
     if tb.trig_count[c, T_TURN_START_PREPARED] > 0 and st.board_turn[p, s] == st.turn \
             and wk.scores[a] > base.NEG:
         wk.scores[a] = base.NEG
+
+
+@njit
+def leaving_draws(tb, c):
+    """The cards the leave effects of card ``c`` draw (Seed in the wind: 1). A spell leaves
+    the board once activated, so they are its activation's too: Seed in the wind, whose
+    activation does nothing else, scored below ending the main phase and was only ever
+    channelled, where the look-ahead's rollouts found activating it better (air-winds and
+    vegetal-grove, 1 and 2 players: +0.005 to +0.057 wins a rollout, n 75 to 247 a cell)."""
+    n = 0
+    first = tb.trig_first[c, T_LEAVE]
+    for r in range(first, first + tb.trig_count[c, T_LEAVE]):
+        if tb.ops[r, OP_CODE_COL] == DRAW_OP:
+            n += tb.ops[r, OP_AMOUNT]
+    return n
 
 
 @njit

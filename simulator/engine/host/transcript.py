@@ -256,9 +256,9 @@ def _line(ev, row, names, hand, players) -> str | None:  # noqa: C901 - one case
         return f"{names[a]}{_of(b, players)} leaves play, {DESTINATION.get(c, 'elsewhere')}"
     if ev == L.EV_DESTROYED:  # an Adversary card; b: 1 when its HP reached 0
         return f"{names[a]} is destroyed" + (" (0 HP)" if b else _by(row, names))
-    if ev == L.EV_CARD_DESTROYED:  # c: 1 when the Permanent's HP fell below 1
+    if ev == L.EV_CARD_DESTROYED:  # c: 1 when the Permanent's HP fell below 1, else d its HP
         return (f"  {names[b]}{_of(a, players)} is destroyed"
-                + (" (0 HP)" if c else _by(row, names)))
+                + (" (0 HP)" if c else (f" ({d} HP)" if d > 0 else "") + _by(row, names)))
     if ev == L.EV_ADVERSARY_LOSES:
         return f"  {names[d]} loses {a} HP{_hp_change(row, -a)}{why}"
     if ev == L.EV_CARD_LOSES:

@@ -448,8 +448,10 @@ def destroy_card(st, tb, wk, p, s):
     if tb.any_handler[DAWN] != 0 and dawn_saves_sun(st, tb, wk, p, s):
         return
     card = st.board_card[p, s]
-    say(wk, EV_CARD_DESTROYED, p, card,
-        1 if st.board_zone[p, s] == PERMANENT and st.board_hp[p, s] < 1 else 0, 0)
+    permanent = st.board_zone[p, s] == PERMANENT
+    # the HP it had tells the reader which of two copies went (Engulfment on Animated trees)
+    say(wk, EV_CARD_DESTROYED, p, card, 1 if permanent and st.board_hp[p, s] < 1 else 0,
+        st.board_hp[p, s] if permanent else 0)
     autumn = (tb.any_autumn != 0 and card >= 0 and st.board_zone[p, s] == PERMANENT
               and (tb.autumn[card] != 0 or st.autumn[p, s] == card + 1))
     leave_board(st, tb, wk, p, s, TO_DISCARD)
