@@ -54,7 +54,7 @@ SEARCHED = ("pile_useful", "pile_teammate", "type_weight", "value_weight", "act_
             "act_draw", "act_mana", "act_bar", "channel_needed", "channel_only",
             "channel_enables", "channel_spent", "prep_base", "prep_value", "prep_persistent",
             "prep_needed", "one_shot_threat", "threat_activate_heal", "threat_prepare_heal",
-            "strike_wait", "discard_cost", "ritual_keep", "enabler_keep")
+            "strike_wait", "discard_cost", "ritual_keep", "enabler_keep", "alt_discard")
 
 
 class BadInput(Exception):
