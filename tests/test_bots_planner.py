@@ -974,6 +974,36 @@ def test_in_coop_a_healer_already_aimed_at_by_the_same_card_is_not_aimed_at_agai
     assert eng.state.adv_hp[0, duke] == 20 - 4
 
 
+EXECUTIONER = """
+[[card]]
+id = "executioner"
+name = "Executioner"
+kind = "keyword"
+keyword = "Permanent"
+mana_value = 0
+hp = 4
+source = "approximation"
+effect.turn_start = [ { op = "damage", amount = 2, target = "active_player" } ]
+"""
+
+
+@pytest.mark.parametrize(("players", "hit"), [(1, "executioner"), (2, "physician")])
+def test_alone_a_hit_before_the_duke_goes_to_the_card_that_strikes_hardest(players, hit):
+    # Air-winds alone, hard, before the Duke arrives: the planner's hit went to the card with
+    # fewest HP, the Royal physician (3 HP, heals a Duke not yet there) over the Executioner
+    # (4 HP, 2 damage every turn); the look-ahead's rollouts preferred the Executioner by
+    # +0.16 wins a rollout (n 106). In co-op the fewest HP still go first.
+    scenario = tiny_scenario(PHYSICIAN + EXECUTIONER, "duke = 1, physician = 1, executioner = 1")
+    eng = make_engine(["draconic_flame"], players=players, scenario=scenario, policy="planner")
+    executioner = put_adversary(eng, "executioner")
+    physician = put_adversary(eng, "physician")
+    flame = put_on_board(eng, "draconic_flame", PREPARED)
+    activate(eng, G0, P0, np.array([flame]))
+    hp = eng.state.adv_hp[0]
+    struck = "executioner" if hp[executioner] < 4 else "physician" if hp[physician] < 3 else None
+    assert struck == hit, hp.tolist()
+
+
 @pytest.mark.parametrize(("active", "hp_after"), [(0, [20, 16]), (1, [16, 20])])
 def test_in_coop_the_dukes_blow_between_equal_players_spares_the_one_about_to_play(active,
                                                                                    hp_after):
