@@ -10,8 +10,14 @@ import numpy as np
 import pytest
 from project_scripts import load_script
 
+from simulator import bots
 from simulator.bots.lookahead_trace import TRACE_CANDS, TRACE_DTYPE
+from simulator.cards import load_cards
+from simulator.decks import find_deck, load_deck
+from simulator.engine.host import api
 from simulator.engine.rules import layout as L
+from simulator.run import build_matchup
+from simulator.scenarios import load_scenario
 
 #: A made-up main-phase action space: ending the phase is 0, preparing card c is 3 + c, a
 #: trade for element e is 14 + e (fire, water, ...).
@@ -84,3 +90,31 @@ def test_bad_input_is_one_line_and_exit_2(argv, message, capsys):
     assert load_script("lookahead_disagreements").main(argv) == 2
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_on_real_games_only_the_changed_decisions_all_gain():
+    """The bias the fair gaps remove: a decision the look-ahead changed is one where its pick
+    won at least as many rollouts as the planner's play; over every decision, alternatives
+    also lose to it, and each alive alternative of each decision is counted once."""
+    script = load_script("lookahead_disagreements")
+    db = load_cards()
+    matchup = build_matchup([load_deck(find_deck("fire-flames"), db)], load_scenario("duke", db),
+                            "normal", 2)
+    eng, entries = script.traced_games(matchup, db, bots.get("lookahead:2"), 4, 3)
+    sp = api.action_space(eng)
+    changed = [e for _, e in entries if e["chosen"] != e["planned"]]
+    assert changed
+    for e in changed:
+        options = e["option"].tolist()
+        wins, _ = script.rollout_scores(e)
+        assert wins[options.index(e["chosen"])] >= wins[options.index(e["planned"])]
+    gaps = script.fair_gaps([e for _, e in entries], lambda kind, option, card: script.describe(
+        eng, kind, option, card, sp))
+    every = [wins for pairs in gaps.values() for wins, _ in pairs]
+    assert min(every) < 0 < max(every)
+    alive = 0
+    for _, e in entries:
+        options = e["option"][:e["n"]].tolist()
+        if e["planned"] in options and e["value"][options.index(e["planned"])] >= 0:
+            alive += int((e["value"][:e["n"]] >= 0).sum()) - 1
+    assert len(every) == alive
