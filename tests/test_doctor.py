@@ -259,8 +259,10 @@ def test_many_swaps_at_once_are_marked_after_holms_correction_within_the_budget(
             super().__init__(total, enabled, stream, **kwargs)
 
     monkeypatch.setattr(run_module, "ProgressBar", Recorded)
-    result = doctor(fire, "duke", pool=["acceleration", "zephyr", "fire_whip"], budget=7,
-                    top=999, seed=6, db=db, progress=False)
+    # on the fake clock: how many swaps the budget affords must not hang on the machine's load
+    result, _ = _doctor_on_a_clock(monkeypatch, db, fire, 1 / 2500,
+                                   pool=["acceleration", "zephyr", "fire_whip"], budget=7,
+                                   top=999, seed=6)
     assert bars == [(7, {"unit": "s of the budget"})]
     assert 1 < len(result.best) <= result.candidates
     raw = [r.p_value for r in result.best]
@@ -269,7 +271,7 @@ def test_many_swaps_at_once_are_marked_after_holms_correction_within_the_budget(
     text = result.format_text()
     assert f"after Holm's correction for the {len(result.best)} swaps tested together" in text
     out = result.to_dict()
-    assert out["budget_used"] <= 1.3, out["budget_used"]  # timing slack for a loaded machine
+    assert out["budget_used"] <= 1.1, out["budget_used"]
     assert out["significance"].startswith("* significant at 5% after Holm's correction")
 
 
