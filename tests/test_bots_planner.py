@@ -179,13 +179,14 @@ def test_the_planner_trades_twice_toward_a_card_two_mana_short():
     assert int(main_action_choice(eng, G0, P0)[0]) == 0
 
 
+#: The Duke's Executioner as scenarios/duke.toml has it (no Mana: 0).
 EXECUTIONER = """
 [[card]]
 id = "executioner"
 name = "Executioner"
 kind = "keyword"
 keyword = "Permanent"
-mana_value = 1
+mana_value = 0
 hp = 4
 source = "approximation"
 effect.turn_start = [ { op = "damage", amount = 2, target = "active_player" } ]
@@ -972,19 +973,6 @@ def test_in_coop_a_healer_already_aimed_at_by_the_same_card_is_not_aimed_at_agai
     activate(eng, G0, P0, np.array([tornado]))
     assert eng.state.adv_card[0, physician] == -1
     assert eng.state.adv_hp[0, duke] == 20 - 4
-
-
-EXECUTIONER = """
-[[card]]
-id = "executioner"
-name = "Executioner"
-kind = "keyword"
-keyword = "Permanent"
-mana_value = 0
-hp = 4
-source = "approximation"
-effect.turn_start = [ { op = "damage", amount = 2, target = "active_player" } ]
-"""
 
 
 @pytest.mark.parametrize(("players", "hit"), [(1, "executioner"), (2, "physician")])
