@@ -24,6 +24,7 @@ import numpy as np
 from simulator.bots import knobs as K
 from simulator.bots.animal import animal_first
 from simulator.bots.duel import (
+    WRONG_SIDE,
     duel_view,
     score_choose_opponent,
     score_destroy_seats,
@@ -149,11 +150,6 @@ from simulator.engine.rules.zones import deck_count
 
 SUN = WORD["Sun"]
 NEG = -1e9
-#: A target on the wrong side, as :func:`score_target` and ``duel.score_seat_targets`` score it
-#: (at most this): a player's damage or HP loss aimed at their own team or its Permanents,
-#: healing aimed at the other side. The planner takes one only when nothing else is legal;
-#: the look-ahead never tries one (``lookahead.candidates``).
-WRONG_SIDE = -50.0
 #: A preparation whose components would take the player's last HP: below ending the turn.
 OUT_OF_THE_GAME = -1000.0
 #: The Adversary's HP where it is not in play: above any damage, so nothing is "lethal".

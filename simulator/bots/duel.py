@@ -24,6 +24,11 @@ from simulator.engine.rules.seats import foes
 
 #: The foe's HP where no opposing seat is in (the game is over): above any damage.
 NO_FOE_HP = 10 ** 6
+#: A target on the wrong side, as :func:`score_seat_targets` and ``base.score_target`` score it
+#: (at most this): a player's damage or HP loss aimed at their own team or its Permanents,
+#: healing aimed at the other side. The planner takes one only when nothing else is legal;
+#: the look-ahead never tries one (``lookahead.candidates``).
+WRONG_SIDE = -50.0
 
 
 @njit
@@ -52,17 +57,17 @@ def score_seat_targets(st, tb, wk, side, purpose):
     heal = purpose == PURPOSE_HEAL
     players = tb.players
     for t in range(K_SLOTS):
-        wk.scores[t] = -100.0
+        wk.scores[t] = 2 * WRONG_SIDE  # no Adversary in a duel
     for q in range(players):
         friend = not foes(tb, side, q)
         wanted = friend if heal else not friend
-        wk.scores[K_SLOTS + q] = (100.0 - 0.1 * st.hp[q]) if wanted else -100.0
+        wk.scores[K_SLOTS + q] = (100.0 - 0.1 * st.hp[q]) if wanted else 2 * WRONG_SIDE
         base = K_SLOTS + players + q * tb.slots
         for s in range(tb.slots):
             if wanted:
                 wk.scores[base + s] = 1.0 if heal else 50.0 - st.board_hp[q, s]
             else:
-                wk.scores[base + s] = -50.0
+                wk.scores[base + s] = WRONG_SIDE
 
 
 @njit
