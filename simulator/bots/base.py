@@ -524,11 +524,17 @@ def held_copy_hp_lost(st, tb, p, c):
 # --- targets ---------------------------------------------------------------------------------
 
 @njit
+def harms(purpose):
+    """A target asked for damage or HP loss: the hit's sides (the Adversary's, the team's)."""
+    return purpose == PURPOSE_DAMAGE or purpose == PURPOSE_LOSE_HP
+
+
+@njit
 def score_target(st, tb, wk, p):
     players = tb.players
     t_count = K_SLOTS + players + players * tb.slots
     purpose, side = wk.ctx_purpose, wk.ctx_side
-    hurts = purpose == PURPOSE_DAMAGE or purpose == PURPOSE_LOSE_HP
+    hurts = harms(purpose)
     if purpose == PURPOSE_PHASE_OUT:
         score_phase_target(st, tb, wk, side)
     elif purpose == PURPOSE_RECYCLE:

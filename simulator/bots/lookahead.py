@@ -47,6 +47,7 @@ from simulator.bots.lookahead_trace import trace
 from simulator.bots.positions import digest, final_digest
 from simulator.bots.record import record_at
 from simulator.bots.redeal import determinize
+from simulator.bots.teammates import team_hp
 from simulator.engine.compiler.jit import njit
 from simulator.engine.rules import rng
 from simulator.engine.rules.errors import fail
@@ -401,11 +402,7 @@ def rollout_value(st, tb, adv_max, rollouts, player):
         won = 1.0 if outcome == WIN else (0.5 if outcome == DRAW else 0.0)
         return won + min(0.999, 0.5 * (1.0 - foe) + 0.5 * own) / (rollouts + 1)
     progress = min(1.0, st.damage_to_adversary / adv_max)
-    hp = 0.0
-    for q in range(tb.players):
-        if st.out[q] == 0:
-            hp += max(0, st.hp[q])
-    alive = min(1.0, hp / (tb.players * STARTING_HP))
+    alive = min(1.0, team_hp(st, tb) / (tb.players * STARTING_HP))
     tiebreak = min(0.999, 0.5 * progress + 0.5 * alive)
     won = 1.0 if st.outcome == WIN else 0.0
     return won + tiebreak / (rollouts + 1)

@@ -43,7 +43,7 @@ from simulator.bots.idle import (
 )
 from simulator.bots.keep import score_card_to_hand, score_discard
 from simulator.bots.record import record_at
-from simulator.bots.teammates import next_player, pile_taker, shown_elements
+from simulator.bots.teammates import next_player, pile_taker, shown_elements, team_hp
 from simulator.bots.use import free_abilities, outclassed_equipment
 from simulator.engine.compiler.jit import njit, njit_inline
 from simulator.engine.handlers.sand import REPLICA_SEARCH
@@ -66,8 +66,6 @@ from simulator.engine.rules.layout import (
     OP_CODE_COL,
     PERMANENT,
     PREPARED,
-    PURPOSE_DAMAGE,
-    PURPOSE_LOSE_HP,
     RETURN_FROM_DISCARD,
     SEARCH_DECK,
     SPELL,
@@ -520,8 +518,7 @@ def strike_what_strikes_first(st, tb, wk, bw):
     to the physician by +0.16 wins a rollout (n 106) and the guard to the physician by +0.08
     (n 71). Alone only: in co-op (two players' HP, a longer game for the physician to heal
     in) the guard before the physician cost the normal cells (paired, docs/bots.md)."""
-    hurts = wk.ctx_purpose == PURPOSE_DAMAGE or wk.ctx_purpose == PURPOSE_LOSE_HP
-    if tb.mode != MODE_SOLO or tb.players != 1 or wk.ctx_side < 0 or not hurts:
+    if tb.mode != MODE_SOLO or tb.players != 1 or wk.ctx_side < 0 or not base.harms(wk.ctx_purpose):
         return
     for k in range(K_SLOTS):
         c = st.adv_card[k]
@@ -543,18 +540,14 @@ def strike_the_healer_first(st, tb, wk, bw, p):
     every solo cell and electric-storm hard co-op (Raijin's roar on the physician, a
     teammate at 2 HP, the Duke then 4 HP further from death): docs/bots.md. The damage is
     the card's estimate (``base.damage_now``)."""
-    hurts = wk.ctx_purpose == PURPOSE_DAMAGE or wk.ctx_purpose == PURPOSE_LOSE_HP
-    if tb.mode != MODE_SOLO or wk.ctx_side < 0 or not hurts or wk.ctx_card < 0:
+    if tb.mode != MODE_SOLO or wk.ctx_side < 0 or not base.harms(wk.ctx_purpose) \
+            or wk.ctx_card < 0:
         return
     present, adv_hp, _ = base.foe_view(st, tb, p)
     dmg = base.damage_now(st, bw, p, wk.ctx_card)
     if not present or dmg >= adv_hp:
         return
-    team_hp = 0.0
-    for q in range(tb.players):
-        if st.out[q] == 0:
-            team_hp += max(st.hp[q], 0)
-    turns_left = team_hp / max(adversary_threat(st, tb, bw, p), 1.0)
+    turns_left = team_hp(st, tb) / max(adversary_threat(st, tb, bw, p), 1.0)
     for k in range(K_SLOTS):
         c = st.adv_card[k]
         if (c >= 0 and wk.opt[k] != 0 and tb.is_adversary[c] == 0 and bw.f_mends[c] > 0

@@ -24,6 +24,17 @@ def next_player(st, tb, p):
 
 
 @njit
+def team_hp(st, tb):
+    """The HP of the players still in the game (a player below 0 counts 0): how long the team
+    lasts, read by the planner's clock for a healer and the look-ahead's tiebreak."""
+    hp = 0.0
+    for q in range(tb.players):
+        if st.out[q] == 0:
+            hp += max(0, st.hp[q])
+    return hp
+
+
+@njit
 def shown_elements(st, tb, who, out):
     """``out`` (E,) 1.0 for the elements in the costs of the cards player ``who`` has shown:
     their discard pile and board, never their hand."""
