@@ -83,6 +83,11 @@ FIELDS = [
     ("f_threat", np.float64, (C_MAX,)),
     ("f_healthiest", np.int8, (C_MAX,)),
     ("f_mends", np.float64, (C_MAX,)),  # HP an Adversary card in play heals its Adversary each turn
+    # cards a card's leave effects draw (Seed in the wind: 1): a spell leaves once activated, so
+    # they count in its activation; it did nothing else, scored below ending the main phase
+    # and was only ever channelled, where the look-ahead's rollouts found activating it better
+    # (air-winds and vegetal-grove, 1 and 2 players: +0.005 to +0.057 wins a rollout)
+    ("f_leave_draws", np.float64, (C_MAX,)),
     ("f_only_mage_noir", np.int8, (C_MAX,)),
     ("f_value", np.float64, (C_MAX,)),
     ("f_opening", np.float64, (C_MAX,)),
@@ -196,6 +201,7 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
     enter_loss, enter_loss_element = np.zeros(n), np.full(n, -1, np.int8)
     self_harm = np.zeros(n, bool)
     mends = np.zeros(n)
+    leave_draws = np.zeros(n)
     mn_boost = np.array([_mage_noir_boosted(e) for e in effects], bool)
     mn_boost |= (t["mage_noir_only"][:n] != 0) | (t["fewer_mn"][:n] > 0)
     for c, effect in enumerate(effects):
@@ -220,6 +226,9 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
             if trigger == "phase_out_opponent":
                 phase_damage[c] += sum(float(st.get("amount", 0)) for st in steps
                                        if st.get("op") == "damage")
+            if trigger == "leave":
+                leave_draws[c] += sum(float(st.get("amount", 0)) for st in steps
+                                      if st.get("op") == "draw")
             if c >= n_player_cards and trigger == "turn_start":
                 threat[c] += sum(float(st.get("amount", 0)) for st in steps
                                  if st.get("op") in ("damage", "lose_hp"))
@@ -339,7 +348,7 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
                "f_needs_opponent": needs_opp, "f_heal": heal, "f_draw": draw,
                "f_mana": mana, "f_harms_own": harms_own, "f_channel_only": channel_only,
                "f_drawback": drawback, "f_self_loss": self_loss, "f_removal": removal,
-               "f_threat": threat, "f_mends": mends,
+               "f_threat": threat, "f_mends": mends, "f_leave_draws": leave_draws,
                "f_healthiest": healthiest, "f_only_mage_noir": only_mn, "f_value": value,
                "f_opening": opening, "f_discard_value": discard_value, "f_ability": ability,
                "f_ability_hits": ability_hits, "f_ability_mana": ability_mana,

@@ -61,7 +61,6 @@ from simulator.engine.rules.layout import (
     MAIN_ACTION,
     MANA_ELEMENT,
     MODE_SOLO,
-    OP_AMOUNT,
     OP_CODE,
     OP_CODE_COL,
     PERMANENT,
@@ -70,7 +69,6 @@ from simulator.engine.rules.layout import (
     SEARCH_DECK,
     SPELL,
     T_ACTIVATE,
-    T_LEAVE,
     T_TURN_START_PREPARED,
     TAKE_PILE,
     TARGET,
@@ -92,7 +90,6 @@ HEALER_MARGIN = 2.0
 STRIKER_WEIGHT = 2.0
 DAMAGE_OP = OP_CODE["damage"]
 DAMAGE_REPEATED_OP = OP_CODE["damage_repeated"]
-DRAW_OP = OP_CODE["draw"]
 # The damage expected from the one-shot card the Adversary draws each turn (the Duke's deck
 # hits for 2-3 on most of its no-keyword cards) and how much more a persistent card in hand
 # (Permanent 1, Equipment 2, Ritual 3: its type code) and a card's estimated worth weigh when
@@ -190,7 +187,9 @@ def main_action_scores(st, tb, wk, bw, p):
         if threatened:
             wk.scores[a] += bw.knobs[K.THREAT_ACTIVATE_HEAL] * bw.f_heal[c]
         if tb.card_type[c] == SPELL and wk.scores[a] > base.NEG:
-            wk.scores[a] += bw.knobs[K.ACT_DRAW] * leaving_draws(tb, c)
+            # a spell leaves the board once activated: the cards its leaving draws are the
+            # activation's too (Seed in the wind, ``f_leave_draws``)
+            wk.scores[a] += bw.knobs[K.ACT_DRAW] * bw.f_leave_draws[c]
     if bw.any_mn_boost != 0:
         ritual_first(st, tb, wk, bw, p)
     if bw.any_damage_per != 0:
@@ -730,21 +729,6 @@ def let_it_grow(st, tb, wk, p, s, c, a):
     if tb.trig_count[c, T_TURN_START_PREPARED] > 0 and st.board_turn[p, s] == st.turn \
             and wk.scores[a] > base.NEG:
         wk.scores[a] = base.NEG
-
-
-@njit
-def leaving_draws(tb, c):
-    """The cards the leave effects of card ``c`` draw (Seed in the wind: 1). A spell leaves
-    the board once activated, so they are its activation's too: Seed in the wind, whose
-    activation does nothing else, scored below ending the main phase and was only ever
-    channelled, where the look-ahead's rollouts found activating it better (air-winds and
-    vegetal-grove, 1 and 2 players: +0.005 to +0.057 wins a rollout, n 75 to 247 a cell)."""
-    n = 0
-    first = tb.trig_first[c, T_LEAVE]
-    for r in range(first, first + tb.trig_count[c, T_LEAVE]):
-        if tb.ops[r, OP_CODE_COL] == DRAW_OP:
-            n += tb.ops[r, OP_AMOUNT]
-    return n
 
 
 @njit
