@@ -1078,3 +1078,25 @@ def test_seed_in_the_wind_is_activated_for_the_card_its_leaving_draws(in_hand, p
     sp = action_space(eng)
     choice = int(main_action_choice(eng, G0, P0)[0])
     assert choice == (sp.activate if play == "activate" else sp.channel) + slot, choice
+
+
+@pytest.mark.parametrize(("deck", "channels"), [
+    (["zephyr", "air_blade", "violent_wind", "healers_breath"], True),
+    (["healers_breath", "acceleration", "healers_breath", "acceleration"], False),
+])
+def test_a_breath_is_channeled_for_the_cards_of_the_deck_that_need_one(deck, channels):
+    # The base scores a channel only for a component word a card in hand lacks: with nothing
+    # in hand, the planner ended its main phase with a Breath prepared while its deck still
+    # held the Zephyrs and Air blades that need one channeled (the look-ahead's rollouts,
+    # fire-flames normal alone: channelling was worth +0.035 wins a rollout, z 8). With a
+    # deck that needs no Breath, it is kept prepared.
+    eng = make_engine(["breath", "zephyr", "air_blade", "violent_wind", "healers_breath",
+                       "acceleration"], policy="planner")
+    eng.state.turn[:] = 5
+    put_adversary(eng, "duke")
+    set_deck(eng, deck)
+    slot = put_on_board(eng, "breath", PREPARED)
+    sp = action_space(eng)
+    choice = int(main_action_choice(eng, G0, P0)[0])
+    assert (choice == sp.channel + slot) == channels, choice
+    assert channels or choice == 0, choice

@@ -52,6 +52,7 @@ KNOBS: tuple[Knob, ...] = (
     Knob("channel_only", 1.0, "a channel of a spell that is only a component"),
     Knob("channel_enables", 2.0, "a channel per worth of the cards it makes preparable now"),
     Knob("channel_spent", 0.5, "a channel of a spell that would deal no damage now"),
+    Knob("channel_deck", 6.0, "planner: a channel per share of the deck's cards lacking a word it provides"),
     # ... preparing
     Knob("prep_base", 5.0, "a preparation over ending the main phase"),
     Knob("prep_value", 1.0, "a preparation per the card's estimated worth"),
@@ -102,6 +103,7 @@ CHANNEL_NEEDED = INDEX["channel_needed"]
 CHANNEL_ONLY = INDEX["channel_only"]
 CHANNEL_ENABLES = INDEX["channel_enables"]
 CHANNEL_SPENT = INDEX["channel_spent"]
+CHANNEL_DECK = INDEX["channel_deck"]
 PREP_BASE = INDEX["prep_base"]
 PREP_VALUE = INDEX["prep_value"]
 PREP_PERSISTENT = INDEX["prep_persistent"]
