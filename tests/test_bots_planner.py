@@ -1100,3 +1100,23 @@ def test_a_breath_is_channeled_for_the_cards_of_the_deck_that_need_one(deck, cha
     choice = int(main_action_choice(eng, G0, P0)[0])
     assert (choice == sp.channel + slot) == channels, choice
     assert channels or choice == 0, choice
+
+
+@pytest.mark.parametrize(("breath_channeled", "prepared"), [
+    (False, "breath"), (True, "healers_breath"),
+])
+def test_a_breath_is_prepared_before_the_healers_breath_it_improves(breath_channeled, prepared):
+    # Healer's breath heals 1 more while its player controls a Breath component. With none in
+    # play, the planner prepared it (worth more) and the Breath waited; the look-ahead's
+    # rollouts found the Breath first better (air-winds alone: +0.020 to +0.024 wins a
+    # rollout over every such decision). With a Breath channeled, the Healer's breath first.
+    eng = make_engine(["breath", "healers_breath"], policy="planner")
+    eng.state.turn[:] = 5
+    put_adversary(eng, "duke")
+    if breath_channeled:
+        put_on_board(eng, "breath", CHANNELED)
+    set_hand(eng, {"breath": 1, "healers_breath": 1})
+    eng.state.reserve[0, 0] = mana(air=3)
+    sp = action_space(eng)
+    choice = int(main_action_choice(eng, G0, P0)[0])
+    assert choice == sp.prepare + lid(eng, prepared), choice

@@ -88,6 +88,9 @@ FIELDS = [
     # and was only ever channelled, where the look-ahead's rollouts found activating it better
     # (air-winds and vegetal-grove, 1 and 2 players: +0.005 to +0.057 wins a rollout)
     ("f_leave_draws", np.float64, (C_MAX,)),
+    # a component word whose control makes the card do more or cost less (Healer's breath heals
+    # 1 more with a Breath: ``if = "controls_component:Breath"``; layout.WORD), -1 none
+    ("f_bonus_word", np.int16, (C_MAX,)),
     ("f_only_mage_noir", np.int8, (C_MAX,)),
     ("f_value", np.float64, (C_MAX,)),
     ("f_opening", np.float64, (C_MAX,)),
@@ -202,6 +205,7 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
     self_harm = np.zeros(n, bool)
     mends = np.zeros(n)
     leave_draws = np.zeros(n)
+    bonus_word = np.array([_bonus_word(e) for e in effects], np.int16)
     mn_boost = np.array([_mage_noir_boosted(e) for e in effects], bool)
     mn_boost |= (t["mage_noir_only"][:n] != 0) | (t["fewer_mn"][:n] > 0)
     for c, effect in enumerate(effects):
@@ -349,6 +353,7 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
                "f_mana": mana, "f_harms_own": harms_own, "f_channel_only": channel_only,
                "f_drawback": drawback, "f_self_loss": self_loss, "f_removal": removal,
                "f_threat": threat, "f_mends": mends, "f_leave_draws": leave_draws,
+               "f_bonus_word": bonus_word,
                "f_healthiest": healthiest, "f_only_mage_noir": only_mn, "f_value": value,
                "f_opening": opening, "f_discard_value": discard_value, "f_ability": ability,
                "f_ability_hits": ability_hits, "f_ability_mana": ability_mana,
@@ -380,6 +385,17 @@ def fill_features(f: np.void, t: np.void, effects: tuple[dict, ...], n_player_ca
     fixed_worth = (4.0 * (damage + zenith_damage) + 2.0 * heal + 3.0 * draw + 2.0 * mana
                    + 12.0 * removal + 3.0 * (spell_fetch >= 0) - 1.0)
     f["f_maybe_idle"][:n] = (t["card_type"][:n] == 0) & ~component & (fixed_worth <= 0)
+
+
+def _bonus_word(effect: dict) -> int:
+    """The component word (layout.WORD) a step or static of ``effect`` asks the player to
+    control (``if = "controls_component:W"``), -1 none."""
+    for steps in effect.values():
+        for step in steps:
+            condition = str(step.get("if", ""))
+            if condition.startswith("controls_component:"):
+                return WORD[condition.split(":", 1)[1]]
+    return -1
 
 
 def _adversary_can_be_destroyed(t: np.void, what: str) -> bool:
