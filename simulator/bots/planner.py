@@ -10,11 +10,14 @@ Priority list (over the base policy, ``base.py``):
    whole hand wants most, which starves a card's second element); in co-op, Mana added to
    the Ether after the player has gathered waits for the next player, so it serves what that
    player has shown instead;
-4. prepare persistent cards (Rituals, Permanents, Equipment) first, and a card providing a
-   component before one that would discard a card from hand in its place (Fire ball); channel
-   the spells whose component words the hand needs or that add to a counted spell's damage
-   (Great waters), keep the rest prepared for damage; a spell's activation is worth the
-   cards its leaving draws (Seed in the wind);
+4. prepare persistent cards (Rituals, Permanents, Equipment) first, a card providing a
+   component before one that would discard a card from hand in its place (Fire ball), and
+   before one that does more while the word is controlled (Healer's breath); channel the
+   spells whose component words the hand needs, or many cards of the deck lack, or that add
+   to a counted spell's damage (Great waters), keep the rest prepared for damage; a spell's
+   activation is worth the cards its leaving draws (Seed in the wind); before the Adversary
+   arrives, a strike is kept for it unless it destroys a card, or draws while the
+   Adversary's cards strike hard;
 5. damage goes to the Adversary once present (first to a card healing it that the hit
    destroys, while the team lasts long enough for the heals to count), else to Adversary
    cards in play; of the Adversary's cards in play, those hitting the healthiest player
