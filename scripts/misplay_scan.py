@@ -3,7 +3,7 @@
 Usage:
   python scripts/misplay_scan.py [--games N] [--coop-games N] [--seed S] [--bots a,b]
                                  [--levels normal,hard] [--decks a,b] [--cards K] [--json PATH]
-                                 [--origins]
+                                 [--origins] [--examples CLASS]
 
 Plays every deck (the example decks, and one deck of every card of each extension in
 scripts/scan_decks/) against the Duke at each level, solo (``--games`` games) and two players
@@ -15,6 +15,10 @@ event log on; :mod:`simulator.misplays` counts the misplays of each game. Prints
 put down to the decision behind it (:func:`simulator.misplays.misplay_origins`): its own
 overruling of the planner (on more rollout wins, or on the tiebreak alone) or the planner's
 answer, looked at and kept or not looked at. The same games and counts as without it.
+
+``--examples CLASS``: one line per misplay of that class counted (bot, deck, level, players,
+seed and game, the card, the turn of the play counted), with the ``magenoir-sim replay``
+command that prints that game's transcript, to read each case.
 """
 
 from __future__ import annotations
@@ -47,6 +51,7 @@ from simulator.misplays import (
     RIGHT_PLAY,
     RIGHT_PLAY_KEYS,
     CardFacts,
+    _read,
     misplay_origins,
     scan_events,
 )
@@ -70,9 +75,24 @@ def deck_paths(names: str | None) -> list[Path]:
     return [by_name[n] for n in names.split(",")]
 
 
-def scan_cell(matchup, db, bot_name: str, seed: int, games: int, options: RuleOptions):
+def found_in(events, facts: CardFacts, players: int, key: str) -> list[tuple[str, str]]:
+    """Each misplay of class ``key`` one game's events count: (its card's name, the turn of
+    the play counted, with its player when two play)."""
+    turns = [(i, row[1], row[2]) for i, row in enumerate(events.tolist()) if row[0] == L.EV_TURN]
+    found = []
+    for k, card, at, _ended in _read(events, facts, players).marks:
+        if k == key:
+            _i, turn, player = max(((i, t, p) for i, t, p in turns if i <= at), default=(0, 0, 0))
+            found.append((facts.names[card] if card >= 0 else "",
+                          f"turn {turn}" + (f" (player {player + 1})" if players > 1 else "")))
+    return found
+
+
+def scan_cell(matchup, db, bot_name: str, seed: int, games: int, options: RuleOptions,
+              example: str | None = None, examples: list | None = None):
     """The misplay counts of ``games`` games of the run with ``seed``, one game at a time
-    (the event log holds one game), and per (class, card name)."""
+    (the event log holds one game), and per (class, card name); ``examples``, when given,
+    receives (game, card name, turn) of each misplay of class ``example``."""
     bot = bots.get(bot_name)
     tables, info = build_batch_tables(matchup, db, options)
     facts = CardFacts.of_batch(tables, info, bots.get("planner").records(1, tables, info)[0])
@@ -83,14 +103,19 @@ def scan_cell(matchup, db, bot_name: str, seed: int, games: int, options: RuleOp
         play(matchup, db, rng.game_seeds(seed, game, 1), bot, options, work=work)
         n = min(int(work["log_len"][0]), L.LOG_MAX)
         counts, cards = scan_events(work["log"][0][:n], facts, matchup.players)
+        if examples is not None:
+            examples += [(game, *f) for f in found_in(work["log"][0][:n], facts,
+                                                      matchup.players, example)]
         totals.update(counts)
         by_card.update({(key, facts.names[c]): k for (key, c), k in cards.items()})
     return totals, by_card
 
 
-def scan_cell_traced(matchup, db, bot_name: str, seed: int, games: int, options: RuleOptions):
-    """:func:`scan_cell`'s counts for a look-ahead bot, played with its trace on, and the
-    (class, origin, card name) counts of its misplays (:func:`simulator.misplays.misplay_origins`)."""
+def scan_cell_traced(matchup, db, bot_name: str, seed: int, games: int, options: RuleOptions,
+                     example: str | None = None, examples: list | None = None):
+    """:func:`scan_cell`'s counts (and ``examples``) for a look-ahead bot, played with its trace
+    on, and the (class, origin, card name) counts of its misplays
+    (:func:`simulator.misplays.misplay_origins`)."""
     bot = bots.get(bot_name)
     eng = api.new_engine(matchup, db, options, policy=bot, batch=games,
                          seeds=rng.game_seeds(seed, 0, games))
@@ -109,9 +134,23 @@ def scan_cell_traced(matchup, db, bot_name: str, seed: int, games: int, options:
         looked = traces[game][:min(int(eng.bot_records[game]["la_trace_len"]), traces.shape[1])]
         decisions = [(int(e["log_at"]), int(e["kind"]) == L.MAIN_ACTION, origin(e))
                      for e in looked]
-        origins.update({(key, o, facts.names[c] if c >= 0 else ""): k for (key, o, c), k
-                        in misplay_origins(events, facts, matchup.players, decisions).items()})
+        found = {(key, o, facts.names[c] if c >= 0 else ""): k for (key, o, c), k
+                 in misplay_origins(events, facts, matchup.players, decisions).items()}
+        origins.update(found)
+        if examples is not None:  # the origins of the game's misplays of that card
+            examples += [(game, card, turn + ", " + ", ".join(
+                o for (key, o, c), k in found.items() for _ in range(k)
+                if key == example and c == card))
+                for card, turn in found_in(events, facts, matchup.players, example)]
     return totals, by_card, origins
+
+
+def replay_command(path: Path, level: str, players: int, bot: str, seed: int, game: int) -> str:
+    """The ``magenoir-sim replay`` command (run from the repository) that prints the game
+    the scan played: game ``game`` of the run with ``seed``, every player with the deck."""
+    return shlex.join(["magenoir-sim", "replay", str(path.relative_to(ROOT)), "--scenario",
+                       "duke", "--level", level, "--players", str(players), "--bot", bot,
+                       "--seed", str(seed), "--game", str(game)])
 
 
 def origin(entry) -> str:
@@ -141,7 +180,14 @@ def main() -> None:
     parser.add_argument("--origins", action="store_true",
                         help="put each look-ahead misplay down to its overruling of the planner "
                              "or the planner's answer kept")
+    parser.add_argument("--examples", default=None, metavar="CLASS",
+                        help="list each misplay of this class with the command that replays "
+                             "its game")
     args = parser.parse_args()
+    if args.examples is not None and args.examples not in CLASS_KEYS + RIGHT_PLAY_KEYS:
+        print(f"misplay_scan: no class named {args.examples!r} (choose one of: "
+              f"{', '.join(CLASS_KEYS + RIGHT_PLAY_KEYS)})", file=sys.stderr)
+        sys.exit(2)
     db = load_cards()
     duke = load_scenario("duke", db)
     options = RuleOptions()
@@ -152,6 +198,7 @@ def main() -> None:
     origins = {b: Counter() for b in bot_names if args.origins and b.startswith("lookahead")}
     by_card = {b: Counter() for b in bot_names}
     seconds = Counter()
+    examples = []  # (bot, deck path, level, players, game, card name, turn)
     for path in deck_paths(args.decks):
         deck = load_deck(path, db)
         for level in args.levels.split(","):
@@ -161,12 +208,16 @@ def main() -> None:
                 matchup = build_matchup([deck], duke, level, players)
                 for b in bot_names:
                     start = time.process_time()
+                    cell = [] if args.examples else None
                     if b in origins:
                         counts, cards, found = scan_cell_traced(matchup, db, b, args.seed,
-                                                                games, options)
+                                                                games, options, args.examples,
+                                                                cell)
                         origins[b].update(found)
                     else:
-                        counts, cards = scan_cell(matchup, db, b, args.seed, games, options)
+                        counts, cards = scan_cell(matchup, db, b, args.seed, games, options,
+                                                  args.examples, cell)
+                    examples += [(b, path, level, players, *e) for e in cell or []]
                     seconds[b] += time.process_time() - start
                     totals[b].update(counts)
                     by_card[b].update(cards)
@@ -207,6 +258,13 @@ def main() -> None:
                          reverse=True)[:args.cards]
             if top:
                 print(f"{b}, {key}: " + ", ".join(f"{name} {k}" for k, name in top))
+    if args.examples:
+        print(f"\nEach {args.examples} counted, and the command that replays its game:\n")
+        for b, path, level, players, game, card, turn in examples:
+            print(f"{b}, {path.stem}, {level}, {players}p, seed {args.seed} game {game}, "
+                  f"{card}, {turn}: {replay_command(path, level, players, b, args.seed, game)}")
+        if not examples:
+            print("(none)")
     print("\nCPU seconds: " + ", ".join(f"{b} {seconds[b]:.0f}" for b in bot_names))
     command = "python scripts/misplay_scan.py " + shlex.join(sys.argv[1:])
     print(f"Same games again: {command.strip()}")
