@@ -51,7 +51,7 @@ from simulator.misplays import (
     RIGHT_PLAY,
     RIGHT_PLAY_KEYS,
     CardFacts,
-    _read,
+    misplay_marks,
     misplay_origins,
     scan_events,
 )
@@ -80,7 +80,7 @@ def found_in(events, facts: CardFacts, players: int, key: str) -> list[tuple[str
     the play counted, with its player when two play)."""
     turns = [(i, row[1], row[2]) for i, row in enumerate(events.tolist()) if row[0] == L.EV_TURN]
     found = []
-    for k, card, at, _ended in _read(events, facts, players).marks:
+    for k, card, at in misplay_marks(events, facts, players):
         if k == key:
             _i, turn, player = max(((i, t, p) for i, t, p in turns if i <= at), default=(0, 0, 0))
             found.append((facts.names[card] if card >= 0 else "",

@@ -380,6 +380,13 @@ def scan_events(events: np.ndarray, cards: CardFacts, players: int) -> tuple[Cou
     return game.counts, game.by_card
 
 
+def misplay_marks(events: np.ndarray, cards: CardFacts, players: int) -> list[tuple[str, int, int]]:
+    """Each misplay one game's events count, in order: (class, card or -1, the index of the
+    event the play was counted at), for a reader who wants the cases, not the counts
+    (``scripts/misplay_scan.py --examples``)."""
+    return [(key, card, at) for key, card, at, _ended in _read(events, cards, players).marks]
+
+
 #: Where a misplay of the look-ahead comes from (:func:`misplay_origins`), in table order.
 ORIGINS = ("overruled on wins", "overruled on the tiebreak", "kept the planner's",
            "not looked at")
