@@ -1125,3 +1125,21 @@ def test_a_breath_is_prepared_before_the_healers_breath_it_improves(breath_chann
     sp = action_space(eng)
     choice = int(main_action_choice(eng, G0, P0)[0])
     assert choice == sp.prepare + lid(eng, prepared), choice
+
+
+@pytest.mark.parametrize(("hand", "protects"), [({"solid_armor": 2}, True), ({}, False)])
+def test_a_fresh_equipment_is_protected_against_the_own_warrior_mage_ritual(hand, protects):
+    # The Warrior-mage ritual destroys its player's Equipment put into play this turn at the
+    # turn's end, unless its ability (discard a card from hand) makes it indestructible. With
+    # two Solid armors in hand that cannot be prepared, one is discarded to keep the armor in
+    # play (the look-ahead's lost Equipment, docs/bots.md: four games ended the phase without
+    # it); with an empty hand there is nothing to pay with and the phase ends.
+    eng = make_engine(["solid_armor", "warrior_mage_ritual"], policy="planner")
+    eng.state.turn[:] = 9
+    put_adversary(eng, "duke")
+    ritual = put_on_board(eng, "warrior_mage_ritual", RITUAL)
+    armor = put_on_board(eng, "solid_armor", EQUIPMENT)
+    eng.state.board_turn[0, 0, armor] = 9  # put into play this turn
+    set_hand(eng, hand)
+    choice = int(main_action_choice(eng, G0, P0)[0])
+    assert choice == (1 + ritual if protects else 0), choice
