@@ -12,7 +12,7 @@ import contextlib
 
 import numpy as np
 import pytest
-from engine_fixtures import G0, P0, lid, make_engine, mana, put_adversary, set_hand
+from engine_fixtures import G0, P0, lid, make_engine, mana, put_adversary, put_on_board, set_hand
 
 from simulator import bots
 from simulator.decks import find_deck, load_deck
@@ -458,3 +458,23 @@ def test_no_target_on_the_own_side_is_tried():
     assert heal in (L.K_SLOTS, L.K_SLOTS + 1)  # healing: the players, not the Duke
     assert sorted(record["la_cands"][:2].tolist()) == [L.K_SLOTS, L.K_SLOTS + 1]
     assert record["la_cands"][2] == -1
+
+
+def test_no_preparation_the_planner_rules_out_is_tried():
+    # a Druid ring in play and a second one in hand: preparing it would only replace the
+    # first (the planner scores it -100). Among the planner's best three with few options,
+    # rollouts tied on wins took such a replacement on the tiebreak (a Bark armor replacing
+    # the Druid armor just prepared: the misplay scan's lost Equipment, eighth round). Only
+    # the Seed and ending the main phase are tried.
+    eng = make_engine(["druid_ring", "seed"], policy=ROLLOUTS)
+    eng.state.turn[:] = 5
+    put_adversary(eng, "duke")
+    put_on_board(eng, "druid_ring", L.EQUIPMENT)
+    set_hand(eng, {"druid_ring": 1, "seed": 1})
+    eng.state.reserve[0, 0] = mana(vegetal=4, mineral=1)
+    prepare = api.action_space(eng).prepare
+    ring, seed = prepare + lid(eng, "druid_ring"), prepare + lid(eng, "seed")
+    choice, (candidates, _) = decide_main_action(eng, 0, eng.records.copy(), ROLLOUTS)
+    assert choice != ring
+    assert ring not in candidates.tolist()  # the three legal plays: the ring is left out
+    assert set(candidates[:2].tolist()) == {seed, 0}

@@ -91,6 +91,9 @@ DUEL_HORIZON = 6
 #: Adversary card). Why: with few rollouts the best of three options is often the luckiest;
 #: following such noise made the bot cycle through pointless actions.
 MARGIN = 0.02
+#: A main-phase play the planner scores this low or lower is never tried: its rules mark a
+#: preparation that would do nothing with -100 (``base.prepare_score``).
+RULED_OUT = -50.0
 #: Answers kept since the checkpoint; a decision further on is the planner's.
 LOG_N = 512
 #: The decision kinds the bot looks ahead on (the others are the planner's): the main-phase
@@ -234,7 +237,12 @@ def candidates(tb, wk, bw, kind):
     target on the wrong side (``base.WRONG_SIDE``: the own team for a damage spell): with one
     or two Adversary cards in play it was among the planner's best three, and rollouts took
     it, mostly tied on wins (electric-storm: the own player rather than a Royal physician;
-    the misplay scan's ``--origins``, docs/bots.md, sixth round)."""
+    the misplay scan's ``--origins``, docs/bots.md, sixth round). Nor a main-phase play the
+    planner rules out as pointless (:data:`RULED_OUT`: an Equipment that would only replace
+    an equal or better one, a second Ritual once a Mage Noir, a copy of a Unique card in
+    play): rollouts tied on wins took them on the tiebreak (a second Bark armor replacing
+    the Druid armor just prepared; the look-ahead's lost Equipment, docs/bots.md, eighth
+    round)."""
     n = 0
     width = min(bw.la_width, OPT_MAX)
     trade_at = 1 + 3 * tb.slots + tb.n_cards if kind == MAIN_ACTION else OPT_MAX
@@ -243,6 +251,8 @@ def candidates(tb, wk, bw, kind):
             continue  # a trade the planner rules out: it makes nothing castable
         if kind == TARGET and wk.scores[i] <= base.WRONG_SIDE:
             continue  # a target on the wrong side
+        if kind == MAIN_ACTION and wk.scores[i] <= RULED_OUT:
+            continue  # a play the planner rules out as pointless
         # insert i, keeping la_cands[:n] sorted by score, best first
         at = n
         while at > 0 and wk.scores[i] > wk.scores[bw.la_cands[at - 1]]:
