@@ -1088,15 +1088,18 @@ def test_seed_in_the_wind_is_activated_for_the_card_its_leaving_draws(in_hand, p
 @pytest.mark.parametrize(("deck", "channels"), [
     (["zephyr", "air_blade", "violent_wind", "healers_breath"], True),
     (["healers_breath", "acceleration", "healers_breath", "acceleration"], False),
+    (["favorable_winds", "acceleration", "favorable_winds", "acceleration"], False),
 ])
 def test_a_breath_is_channeled_for_the_cards_of_the_deck_that_need_one(deck, channels):
     # The base scores a channel only for a component word a card in hand lacks: with nothing
     # in hand, the planner ended its main phase with a Breath prepared while its deck still
     # held the Zephyrs and Air blades that need one channeled (the look-ahead's rollouts,
     # fire-flames normal alone: channelling was worth +0.035 wins a rollout, z 8). With a
-    # deck that needs no Breath, it is kept prepared.
+    # deck that needs no Breath, it is kept prepared; so too when the only cards needing one
+    # are worth little (Favorable winds: a Leap in time channelled for the deck's Temporal
+    # brambles cost phase-rift hard with 2 players 0.8 points).
     eng = make_engine(["breath", "zephyr", "air_blade", "violent_wind", "healers_breath",
-                       "acceleration"], policy="planner")
+                       "acceleration", "favorable_winds"], policy="planner")
     eng.state.turn[:] = 5
     put_adversary(eng, "duke")
     set_deck(eng, deck)

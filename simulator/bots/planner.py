@@ -89,6 +89,9 @@ TRADES_AHEAD = 3
 #: The damage a turn the Adversary's cards in play must deal before a damage spell that also
 #: draws is spent on them (:func:`save_burn_for_the_adversary`): the Executioner's 2.
 STRIKING = 2.0
+#: The least estimated worth (``f_value``) of a deck card a channel for the deck waits on
+#: (:func:`deck_share_lacking`).
+WORTH_WAITING_FOR = 1.0
 #: How many times the damage it gives up the heals a destroyed healer would have given the
 #: Adversary while the team lasts must be (strike_the_healer_first; paired: 1 and 3 worse)
 HEALER_MARGIN = 2.0
@@ -677,7 +680,9 @@ def channel_for_the_deck(st, tb, wk, bw, p, channel_at):
     look-ahead's rollouts, fire-flames normal alone: channel rather than end, +0.035 wins a
     rollout over every such decision, z 8.0; air-winds: channel rather than activate, +0.034
     to +0.044, z 3.8). Not a spell that deals damage: channelled for the deck, the strikes
-    held for the Duke went into components (electric-storm with 2 players -3.9 points)."""
+    held for the Duke went into components (electric-storm with 2 players -3.9 points). Only
+    deck cards worth waiting for count (``WORTH_WAITING_FOR``): a Leap in time channelled for
+    the deck's Temporal brambles (worth 0.6) cost phase-rift hard with 2 players 0.8 points."""
     if st.deck_len[p] == 0:
         return
     for s in range(st.board_end[p]):
@@ -698,16 +703,17 @@ def deals_damage(bw, c):
 
 @njit
 def deck_share_lacking(st, tb, wk, bw, p, c):
-    """The share of the player's deck (its cards, known to them; not their order) lacking a
-    component word card ``c`` provides and the hand does not lack (``bw.pol_words``), summed
-    over such words: 0 when ``c`` provides none of them."""
+    """The share of the player's deck (its cards, known to them; not their order) worth
+    waiting for and lacking a component word card ``c`` provides and the hand does not lack
+    (``bw.pol_words``), summed over such words: 0 when ``c`` provides none of them."""
     share = 0.0
     for j in range(tb.n_words):
         if bw.pol_words[j] > 0 or tb.provides[c, tb.words[j]] == 0:
             continue
         lacking = 0
         for i in range(st.deck_len[p]):
-            if wk.rd_short[st.deck[p, i], j] > 0:
+            d = st.deck[p, i]
+            if wk.rd_short[d, j] > 0 and bw.f_value[d] >= WORTH_WAITING_FOR:
                 lacking += 1
         share += lacking / st.deck_len[p]
     return share
