@@ -175,6 +175,7 @@ def main_action_scores(st, tb, wk, bw, p):
     base.main_action_scores(st, tb, wk, bw, p, TRADES_AHEAD)
     present, adv_hp, enemies = base.foe_view(st, tb, p)
     weakest = base.ABSENT_ADVERSARY_HP if present else weakest_adversary_card(st)
+    striking = 0.0 if present else striking_cards(st, bw)  # read by the saves before it comes
     threatened = st.hp[p] <= 2.0 * adversary_threat(st, tb, bw, p)
     activate_at = 1 + tb.slots + tb.n_cards
     channel_at = activate_at + tb.slots
@@ -185,7 +186,7 @@ def main_action_scores(st, tb, wk, bw, p):
         c = st.board_card[p, s]
         a = activate_at + s
         if not present:
-            save_burn_for_the_adversary(st, wk, bw, p, c, a, weakest)
+            save_burn_for_the_adversary(st, wk, bw, p, c, a, weakest, striking)
             save_repeats_for_the_adversary(st, tb, wk, p, s, c, a, weakest)
         if bw.any_ether_take != 0:
             take_what_is_there(st, tb, wk, bw, c, a)
@@ -472,12 +473,7 @@ def adversary_threat(st, tb, bw, p):
     Permanents' HP-free estimate, ``duel_threat``) plus the same one-shot card."""
     if tb.mode != MODE_SOLO:
         return bw.knobs[K.ONE_SHOT_THREAT] + duel_threat(st, tb, bw, p)
-    threat = bw.knobs[K.ONE_SHOT_THREAT]
-    for k in range(K_SLOTS):
-        c = st.adv_card[k]
-        if c >= 0:
-            threat += bw.f_threat[c]
-    return threat
+    return bw.knobs[K.ONE_SHOT_THREAT] + striking_cards(st, bw)
 
 
 @njit
@@ -506,16 +502,17 @@ def weakest_adversary_card(st):
 
 
 @njit
-def save_burn_for_the_adversary(st, wk, bw, p, c, a, weakest):
+def save_burn_for_the_adversary(st, wk, bw, p, c, a, weakest, striking):
     """Before the Adversary arrives, a damage spell (card ``c``, its activation option ``a``)
     is spent on one of its Permanents only when it destroys it; otherwise it stays prepared
     for the Adversary itself. A spell that can come back to hand after its activation (Biting
-    arrow) is not saved: it is cast again; nor one whose activation also heals, draws cards or
-    brings Mana: kept, a Zephyr's card came turns later (the look-ahead's rollouts, air-winds
-    hard alone, turns 4 to 6: activating it rather than ending the main phase, +0.018 wins a
-    rollout over every such decision, z 2.6)."""
+    arrow) is not saved: it is cast again; nor one whose activation also heals; nor one that
+    also draws cards while the Adversary's cards in play strike for ``STRIKING`` or more a
+    turn (``striking``, :func:`striking_cards`): kept, a Zephyr's card came turns later (the
+    look-ahead's rollouts, air-winds hard alone, turns 4 to 6: activating it rather than
+    ending the main phase, +0.018 wins a rollout over every such decision, z 2.6)."""
     dmg = base.damage_now(st, bw, p, c)
-    gives = bw.f_heal[c] + (bw.f_draw[c] if striking_cards(st, bw) >= STRIKING else 0.0)
+    gives = bw.f_heal[c] + (bw.f_draw[c] if striking >= STRIKING else 0.0)
     if dmg > 0 and dmg < weakest and gives <= 0 and bw.f_returns[c] == 0:
         wk.scores[a] = -1.0
 
